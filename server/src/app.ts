@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import express from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { Logger } from './logger';
+import { apiNotFound, errorHandler } from './middleware/error-handler';
+import { systemRoutes } from './modules/system/system.routes';
+import { clientRoutes } from './static';
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  logger: Logger;
+};
+
+const JSON_BODY_LIMIT = '32kb';
+const REQUEST_ID_PATTERN = /^[\w.-]{1,64}$/;
+
+/** Builds the Express app from its dependencies. It never listens; index.ts does. */
+export function createApp({ config, database, logger }: AppDeps): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId(req, res) {
+        const incoming = req.headers['x-request-id'];
+        const id =
+          typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === '/api/health' },
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url,
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+
+  const isHttps = config.publicUrl?.startsWith('https://') ?? false;
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          'default-src': ["'self'"],
+          'script-src': ["'self'"],
+          // Map libraries position tiles with inline style attributes.
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+          'connect-src': ["'self'"],
+          'frame-ancestors': ["'none'"],
+          'upgrade-insecure-requests': isHttps ? [] : null,
+        },
+      },
+      strictTransportSecurity: isHttps ? { maxAge: 15552000, includeSubDomains: true } : false,
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  const api = express.Router();
+  api.use(express.json({ limit: JSON_BODY_LIMIT }));
+  api.use((_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  api.use(systemRoutes(config, database));
+  api.use(apiNotFound);
+
+  app.use('/api', api);
+  app.use(clientRoutes(config.clientDist));
+  app.use(errorHandler);
+  return app;
+}

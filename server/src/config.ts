@@ -1,0 +1,97 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const emptyAsUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+const optionalUrl = z.preprocess(emptyAsUndefined, z.url().optional());
+const booleanFlag = z.preprocess(
+  emptyAsUndefined,
+  z
+    .enum(['0', '1', 'true', 'false', 'yes', 'no'])
+    .optional()
+    .transform((v) => v === '1' || v === 'true' || v === 'yes'),
+);
+
+const EnvSchema = z.object({
+  NODE_ENV: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['development', 'production', 'test']).default('development'),
+  ),
+  PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(8080)),
+  HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
+  PUBLIC_URL: optionalUrl,
+  TRUST_PROXY: booleanFlag,
+  LOG_LEVEL: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  DATABASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
+  CLIENT_DIST: optionalString,
+  TILE_URL: z.preprocess(
+    emptyAsUndefined,
+    z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  ),
+  TILE_ATTRIBUTION: z.preprocess(
+    emptyAsUndefined,
+    z.string().default('&copy; OpenStreetMap contributors'),
+  ),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string | undefined;
+  trustProxy: boolean;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null };
+  clientDist: string;
+  map: { tileUrl: string; attribution: string };
+};
+
+/** Raised when the environment is wrong; its message names every bad variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Reads the configuration from an environment object (normally process.env).
+ * Throws ConfigError naming each variable that has a wrong value.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'pglite', dataDir: path.resolve(repoRoot, e.DATA_DIR) },
+    clientDist: e.CLIENT_DIST
+      ? path.resolve(e.CLIENT_DIST)
+      : path.join(repoRoot, 'client', 'dist'),
+    map: { tileUrl: e.TILE_URL, attribution: e.TILE_ATTRIBUTION },
+  };
+}

@@ -1,0 +1,47 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { type AppDb, queryRows } from './client';
+
+const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** An arbitrary constant: the key of the advisory lock that serialises migrations. */
+const MIGRATION_LOCK_KEY = 7_431_001;
+
+/**
+ * Applies every migration in db/migrations that the database has not seen, in name order, all in
+ * one transaction. Two processes starting at once take turns on an advisory lock, so each
+ * migration runs exactly once. Returns the names of the migrations applied now.
+ */
+export async function migrate(db: AppDb): Promise<string[]> {
+  const files = (await readdir(migrationsDir)).filter((f) => /^\d{4}_.*\.sql$/.test(f)).sort();
+  const migrations = await Promise.all(
+    files.map(async (file) => ({
+      name: file.replace(/\.sql$/, ''),
+      statements: (await readFile(path.join(migrationsDir, file), 'utf8'))
+        .split('--> statement-breakpoint')
+        .map((s) => s.trim())
+        .filter((s) => s.replace(/--.*$/gm, '').trim() !== ''),
+    })),
+  );
+
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
+    await tx.execute(sql`
+      create table if not exists app_migrations (
+        name text primary key,
+        applied_at timestamptz not null default now()
+      )`);
+    const done = await queryRows<{ name: string }>(tx, sql`select name from app_migrations`);
+    const applied = new Set(done.map((r) => r.name));
+    const now: string[] = [];
+    for (const migration of migrations) {
+      if (applied.has(migration.name)) continue;
+      for (const statement of migration.statements) await tx.execute(sql.raw(statement));
+      await tx.execute(sql`insert into app_migrations (name) values (${migration.name})`);
+      now.push(migration.name);
+    }
+    return now;
+  });
+}

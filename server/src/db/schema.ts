@@ -1,0 +1,219 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * Everyone who has signed in. A row is made at the first sign-in; `user_type` stays null until the
+ * person registers as a donor or a distributor (SPEC: isRegistered).
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    picture: text('picture'),
+    userType: text('user_type', { enum: ['donor', 'distributor'] }),
+    phone: text('phone'),
+    address: text('address'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    check('users_lat_range', sql`${t.lat} between -90 and 90`),
+    check('users_lng_range', sql`${t.lng} between -180 and 180`),
+    // Candidates for matching come from this index (nearest-first), never a scan.
+    index('users_distributor_location_gist')
+      .using('gist', sql`ll_to_earth(${t.lat}, ${t.lng})`)
+      .where(sql`${t.userType} = 'distributor' and ${t.lat} is not null`),
+  ],
+);
+
+export const donors = pgTable(
+  'donors',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    donorType: text('donor_type', { enum: ['Individual', 'Organisation', 'Food Chain'] })
+      .notNull()
+      .default('Individual'),
+    distanceRange: doublePrecision('distance_range').notNull(),
+    lifetimeDonation: integer('lifetime_donation').notNull().default(0),
+  },
+  (t) => [
+    check('donors_distance_range', sql`${t.distanceRange} >= 0`),
+    check('donors_lifetime_donation', sql`${t.lifetimeDonation} >= 0`),
+  ],
+);
+
+export const distributors = pgTable(
+  'distributors',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    distanceRange: doublePrecision('distance_range').notNull(),
+    maxCapacity: integer('max_capacity').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    totalPackagesDistributed: integer('total_packages_distributed').notNull().default(0),
+    /** Meals of this distributor's Paired and Received packages; kept with the package state. */
+    openLoad: integer('open_load').notNull().default(0),
+    /** When the distributor was last given a package; the longest idle wins a tie. */
+    lastAssignedAt: timestamp('last_assigned_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('distributors_distance_range', sql`${t.distanceRange} >= 0`),
+    check('distributors_max_capacity', sql`${t.maxCapacity} > 0`),
+    check('distributors_open_load', sql`${t.openLoad} >= 0 and ${t.openLoad} <= ${t.maxCapacity}`),
+  ],
+);
+
+export const packageStates = ['Not Paired', 'Paired', 'Received', 'Distributed'] as const;
+
+export const packages = pgTable(
+  'packages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    donorId: uuid('donor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    donorName: text('donor_name').notNull(),
+    donorPhone: text('donor_phone').notNull(),
+    state: text('state', { enum: packageStates }).notNull().default('Not Paired'),
+    createdAt: createdAt(),
+    address: text('address').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    quantity: integer('quantity').notNull(),
+    travelCapacity: doublePrecision('travel_capacity').notNull(),
+    idempotencyKey: text('idempotency_key'),
+    distributorId: uuid('distributor_id').references(() => users.id, { onDelete: 'restrict' }),
+    distributorName: text('distributor_name'),
+    distributorPhone: text('distributor_phone'),
+    distributorAddress: text('distributor_address'),
+    distributorLat: doublePrecision('distributor_lat'),
+    distributorLng: doublePrecision('distributor_lng'),
+    meetAddress: text('meet_address'),
+    meetLat: doublePrecision('meet_lat'),
+    meetLng: doublePrecision('meet_lng'),
+    distributorPath: text('distributor_path'),
+    donorPath: text('donor_path'),
+    pairedAt: timestamp('paired_at', { withTimezone: true }),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    distributedAt: timestamp('distributed_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('packages_quantity', sql`${t.quantity} > 0`),
+    check('packages_travel_capacity', sql`${t.travelCapacity} >= 0`),
+    check(
+      'packages_paired_has_distributor',
+      sql`(${t.state} = 'Not Paired') = (${t.distributorId} is null)`,
+    ),
+    uniqueIndex('packages_donor_idempotency_key')
+      .on(t.donorId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
+    index('packages_donor_created').on(t.donorId, t.createdAt.desc()),
+    index('packages_distributor_created')
+      .on(t.distributorId, t.createdAt.desc())
+      .where(sql`${t.distributorId} is not null`),
+    index('packages_unpaired_created')
+      .on(t.createdAt)
+      .where(sql`${t.state} = 'Not Paired'`),
+  ],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    /** Ever increasing: also the id of the live event, so a reconnect can ask for what it missed. */
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    packageId: uuid('package_id').references(() => packages.id, { onDelete: 'set null' }),
+    photo: text('photo'),
+    state: text('state', { enum: packageStates }).notNull(),
+    userType: text('user_type', { enum: ['Donor', 'Distributor'] }).notNull(),
+    message: text('message').notNull(),
+    isSeen: boolean('is_seen').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_user_id').on(t.userId, t.id.desc()),
+    index('notifications_user_unseen')
+      .on(t.userId)
+      .where(sql`not ${t.isSeen}`),
+  ],
+);
+
+/** Server-side sessions. The cookie holds a random token; only its SHA-256 is stored here. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_expires_at').on(t.expiresAt), index('sessions_user_id').on(t.userId)],
+);
+
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+    deliveryState: text('delivery_state', { enum: ['stored', 'sent', 'failed'] })
+      .notNull()
+      .default('stored'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('contact_messages_pending')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.deliveryState} <> 'sent'`),
+  ],
+);
+
+/** Indian postal localities, for place search and for naming a meet point. */
+export const places = pgTable(
+  'places',
+  {
+    id: integer('id').primaryKey(),
+    name: text('name').notNull(),
+    district: text('district'),
+    state: text('state'),
+    pin: text('pin'),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+  },
+  (t) => [
+    index('places_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('places_location_gist').using('gist', sql`ll_to_earth(${t.lat}, ${t.lng})`),
+  ],
+);

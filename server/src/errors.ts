@@ -1,0 +1,58 @@
+import type { ErrorCode } from '@almquest/contracts/errors';
+
+/** The one error type of the API: a stable code, an HTTP status and a message a person can read. */
+export class AppError extends Error {
+  override name = 'AppError';
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, fields?: Record<string, string>) =>
+  new AppError(400, fields ? 'validation_failed' : 'bad_request', message, fields);
+export const unauthenticated = (message = 'Please sign in to continue.') =>
+  new AppError(401, 'unauthenticated', message);
+export const forbidden = (message = 'You are not allowed to do that.') =>
+  new AppError(403, 'forbidden', message);
+export const notFound = (message = 'Not found.') => new AppError(404, 'not_found', message);
+export const conflict = (message: string) => new AppError(409, 'conflict', message);
+export const serviceUnavailable = (message = 'The service is unavailable; please try again soon.') =>
+  new AppError(503, 'service_unavailable', message);
+
+const unavailableCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
+
+/** True when an error means the database cannot be reached, as opposed to a bad query. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    const err = e as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof err.code === 'string' && unavailableCodes.has(err.code)) return true;
+    if (
+      typeof err.message === 'string' &&
+      /(timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED)/i.test(
+        err.message,
+      )
+    ) {
+      return true;
+    }
+    e = err.cause;
+  }
+  return false;
+}

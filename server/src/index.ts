@@ -1,0 +1,69 @@
+import 'dotenv/config';
+import type { Server } from 'node:http';
+import { createApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { migrate } from './db/migrate';
+import { createLogger } from './logger';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+
+  const database = await openDatabase(config.database);
+  const applied = await migrate(database.db);
+  logger.info({ db: database.kind, applied }, 'database ready');
+
+  const app = createApp({ config, database, logger });
+  const server: Server = app.listen(config.port, config.host, () => {
+    const shown = config.host === '0.0.0.0' ? 'localhost' : config.host;
+    logger.info(`AlmQuest is running on http://${shown}:${config.port}`);
+  });
+  server.on('error', (err) => {
+    logger.fatal({ err }, 'could not listen');
+    process.exit(1);
+  });
+
+  let isShuttingDown = false;
+  const shutdown = (signal: string) => {
+    if (isShuttingDown) return;
+    isShuttingDown = true;
+    logger.info({ signal }, 'shutting down: no new connections, finishing requests');
+    const force = setTimeout(() => {
+      logger.warn('requests did not finish in time; closing them');
+      server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close(() => {
+      database
+        .close()
+        .then(() => {
+          logger.info('stopped');
+          process.exit(0);
+        })
+        .catch((err: unknown) => {
+          logger.error({ err }, 'closing the database failed');
+          process.exit(1);
+        });
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error('AlmQuest failed to start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,58 @@
+import type { ErrorBody } from '@almquest/contracts/errors';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { AppError, isDatabaseUnavailable, notFound } from '../errors';
+
+type HttpError = { status?: unknown; statusCode?: unknown; type?: unknown; expose?: unknown };
+
+/** Maps the errors that body parsing and friends raise onto our codes. */
+function fromHttpError(err: HttpError): AppError | null {
+  const status = Number(err.status ?? err.statusCode);
+  if (!Number.isInteger(status) || status < 400 || status > 499) return null;
+  switch (err.type) {
+    case 'entity.parse.failed':
+      return new AppError(400, 'malformed_json', 'The request body is not valid JSON.');
+    case 'entity.too.large':
+      return new AppError(413, 'payload_too_large', 'The request body is too large.');
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return new AppError(415, 'unsupported_media_type', 'The request encoding is not supported.');
+    default:
+      return new AppError(status, 'bad_request', 'The request could not be understood.');
+  }
+}
+
+/** Unknown /api routes answer 404 in our JSON shape. */
+export const apiNotFound: RequestHandler = (req) => {
+  throw notFound(`No such endpoint: ${req.method} ${req.baseUrl}${req.path}`);
+};
+
+/**
+ * The one error handler: AppError -> its status; database down -> 503; anything else -> logged
+ * with the request id and answered 500 without details.
+ */
+export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, next) => {
+  if (res.headersSent) return next(err);
+  let appError =
+    err instanceof AppError ? err : fromHttpError((err ?? {}) as HttpError);
+  if (!appError && isDatabaseUnavailable(err)) {
+    req.log?.warn({ err }, 'database unavailable');
+    appError = new AppError(
+      503,
+      'service_unavailable',
+      'The database is unavailable right now; please try again in a moment.',
+    );
+    res.setHeader('Retry-After', '5');
+  }
+  if (!appError) {
+    req.log?.error({ err }, 'unhandled error');
+    appError = new AppError(500, 'internal', 'Something went wrong on our side. Please try again.');
+  }
+  const body: ErrorBody = {
+    error: {
+      code: appError.code,
+      message: appError.message,
+      ...(appError.fields ? { fields: appError.fields } : {}),
+    },
+  };
+  res.status(appError.status).json(body);
+};

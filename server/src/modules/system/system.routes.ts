@@ -1,0 +1,50 @@
+import type { Health, PublicConfig } from '@almquest/contracts/system';
+import { Router } from 'express';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+
+const HEALTH_TIMEOUT_MS = 2000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Settings the browser may see; built once from the server config. */
+export function presentPublicConfig(config: Config): PublicConfig {
+  return {
+    appName: 'AlmQuest',
+    realtime: { transport: 'sse' },
+    map: { tileUrl: config.map.tileUrl, attribution: config.map.attribution },
+    providers: { signIn: 'dev', places: 'gazetteer', routes: 'straight', contactMail: false },
+  };
+}
+
+/** Public routes: health and client configuration. No session needed. */
+export function systemRoutes(config: Config, database: Database): Router {
+  const router = Router();
+  const publicConfig = presentPublicConfig(config);
+
+  router.get('/health', async (req, res) => {
+    let body: Health;
+    try {
+      await withTimeout(database.ping(), HEALTH_TIMEOUT_MS);
+      body = { status: 'ok', db: database.kind };
+    } catch (err) {
+      req.log.warn({ err }, 'health check failed');
+      body = { status: 'unavailable', db: database.kind };
+    }
+    res.setHeader('Cache-Control', 'no-store');
+    res.status(body.status === 'ok' ? 200 : 503).json(body);
+  });
+
+  router.get('/config', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.json(publicConfig);
+  });
+
+  return router;
+}
