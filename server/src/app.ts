@@ -30,7 +30,9 @@ export function createApp({ config, database, logger }: AppDeps): express.Expres
       genReqId(req, res) {
         const incoming = req.headers['x-request-id'];
         const id =
-          typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+          typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming)
+            ? incoming
+            : randomUUID();
         res.setHeader('X-Request-Id', id);
         return id;
       },

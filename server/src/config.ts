@@ -89,9 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'pglite', dataDir: path.resolve(repoRoot, e.DATA_DIR) },
-    clientDist: e.CLIENT_DIST
-      ? path.resolve(e.CLIENT_DIST)
-      : path.join(repoRoot, 'client', 'dist'),
+    clientDist: e.CLIENT_DIST ? path.resolve(e.CLIENT_DIST) : path.join(repoRoot, 'client', 'dist'),
     map: { tileUrl: e.TILE_URL, attribution: e.TILE_ATTRIBUTION },
   };
 }

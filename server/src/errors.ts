@@ -21,8 +21,9 @@ export const forbidden = (message = 'You are not allowed to do that.') =>
   new AppError(403, 'forbidden', message);
 export const notFound = (message = 'Not found.') => new AppError(404, 'not_found', message);
 export const conflict = (message: string) => new AppError(409, 'conflict', message);
-export const serviceUnavailable = (message = 'The service is unavailable; please try again soon.') =>
-  new AppError(503, 'service_unavailable', message);
+export const serviceUnavailable = (
+  message = 'The service is unavailable; please try again soon.',
+) => new AppError(503, 'service_unavailable', message);
 
 const unavailableCodes = new Set([
   'ECONNREFUSED',

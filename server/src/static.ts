@@ -24,6 +24,8 @@ export function clientRoutes(clientDist: string): Router {
   );
 
   router.get(/.*/, (req, res, next) => {
+    // A missing file (it has an extension, or lives under /assets) is a 404, not the page.
+    if (req.path.startsWith('/assets/') || path.extname(req.path) !== '') return next();
     if (!req.accepts('html')) return next();
     if (!existsSync(indexFile)) {
       res

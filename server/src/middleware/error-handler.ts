@@ -32,8 +32,7 @@ export const apiNotFound: RequestHandler = (req) => {
  */
 export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, next) => {
   if (res.headersSent) return next(err);
-  let appError =
-    err instanceof AppError ? err : fromHttpError((err ?? {}) as HttpError);
+  let appError = err instanceof AppError ? err : fromHttpError((err ?? {}) as HttpError);
   if (!appError && isDatabaseUnavailable(err)) {
     req.log?.warn({ err }, 'database unavailable');
     appError = new AppError(

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { z } from 'zod';
+import { type z } from 'zod';
 import { AppError, badRequest } from '../errors';
 
 type Schemas = { body?: z.ZodType; params?: z.ZodType; query?: z.ZodType };

@@ -1,0 +1,36 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { Spinner } from '../components/ui/spinner';
+import { ToastViewport } from '../components/ui/toast-viewport';
+import { AccountArea } from './account-area';
+import { Footer } from './footer';
+import { Navbar } from './navbar';
+import { PageLoader } from './page-loader';
+
+export function Layout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-[70] focus:rounded focus:bg-white focus:p-2"
+      >
+        Skip to content
+      </a>
+      <Navbar accountArea={<AccountArea />} />
+      <main id="main" className="flex-1">
+        <Suspense
+          fallback={
+            <div className="flex justify-center py-24" role="status" aria-label="Loading page">
+              <Spinner />
+            </div>
+          }
+        >
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <PageLoader />
+      <ToastViewport />
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../test/render';
+
+// jsdom does no layout, so it has no scrollIntoView; record which element was asked to scroll.
+const scrolled: string[] = [];
+beforeEach(() => {
+  scrolled.length = 0;
+  Element.prototype.scrollIntoView = function (this: Element) {
+    scrolled.push(this.id);
+  };
+});
+afterEach(() => vi.useRealTimers());
+
+describe('navbar', () => {
+  it('scrolls to a section when on the home page', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    await user.click(within(nav).getByRole('link', { name: 'Testimonials' }));
+    expect(scrolled).toEqual(['testimonials']);
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('goes home first, then scrolls, from another page', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/contact');
+    expect(screen.getByRole('heading', { name: 'Contact us' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    await user.click(within(nav).getByRole('link', { name: 'Team' }));
+    expect(router.state.location.pathname).toBe('/');
+    expect(await screen.findByRole('heading', { name: 'Team' })).toBeInTheDocument();
+    expect(scrolled).toEqual(['team']);
+  });
+
+  it('scrolls to the hero from the brand link', async () => {
+    const user = userEvent.setup();
+    renderApp('/');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    await user.click(within(nav).getByRole('link', { name: 'AlmQuest' }));
+    expect(scrolled).toEqual(['hero']);
+  });
+
+  it('opens and closes the mobile menu with its toggle', async () => {
+    const user = userEvent.setup();
+    renderApp('/');
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const menu = document.getElementById('primary-navigation');
+    expect(menu?.className).toContain('hidden');
+    await user.click(toggle);
+    expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    expect(menu?.className).not.toMatch(/(^|\s)hidden(\s|$)/);
+    await user.click(screen.getByRole('button', { name: 'Close menu' }));
+    expect(menu?.className).toMatch(/(^|\s)hidden(\s|$)/);
+  });
+
+  it('closes the mobile menu after following a link', async () => {
+    const user = userEvent.setup();
+    renderApp('/');
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    await user.click(screen.getByRole('link', { name: 'Contact us' }));
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+  });
+
+  it('shows Sign In to a visitor', () => {
+    renderApp('/');
+    expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute(
+      'href',
+      '/api/auth/login',
+    );
+  });
+});
+
+describe('theme', () => {
+  it('switches to dark, saves it under darkMode, and keeps it after a reload', async () => {
+    const user = userEvent.setup();
+    const first = renderApp('/');
+    const toggle = screen.getByRole('button', { name: 'Dark theme' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await user.click(toggle);
+    expect(document.documentElement).toHaveClass('dark');
+    expect(localStorage.getItem('darkMode')).toBe('true');
+
+    first.unmount();
+    document.documentElement.classList.remove('dark');
+    renderApp('/');
+    expect(screen.getByRole('button', { name: 'Dark theme' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(document.documentElement).toHaveClass('dark');
+
+    await user.click(screen.getByRole('button', { name: 'Dark theme' }));
+    expect(localStorage.getItem('darkMode')).toBe('false');
+    expect(document.documentElement).not.toHaveClass('dark');
+  });
+});
+
+describe('page loader', () => {
+  it('covers the page while it changes, then goes away', async () => {
+    vi.useFakeTimers();
+    renderApp('/');
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(1300));
+    expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();
+  });
+
+  it('is not shown on the profile page', () => {
+    renderApp('/profile');
+    expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,136 @@
+import { type MouseEvent, type ReactNode, useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { site } from '../content/site';
+import { type HomeSection, useGoToSection } from '../lib/sections';
+import { useTheme } from '../lib/theme';
+
+const sectionLinks: { id: HomeSection; label: string }[] = [
+  { id: 'about', label: 'About Us' },
+  { id: 'features', label: 'Features' },
+  { id: 'testimonials', label: 'Testimonials' },
+  { id: 'team', label: 'Team' },
+];
+
+export function ThemeToggle() {
+  const { isDark, toggleTheme } = useTheme();
+  return (
+    <button
+      type="button"
+      onClick={toggleTheme}
+      aria-pressed={isDark}
+      aria-label="Dark theme"
+      title={isDark ? 'Switch to the light theme' : 'Switch to the dark theme'}
+      className="rounded-full p-2 text-gray-700 hover:bg-gray-100 dark:text-gray-200 dark:hover:bg-gray-800"
+    >
+      <svg
+        width="20"
+        height="20"
+        viewBox="0 0 24 24"
+        aria-hidden="true"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
+        {isDark ? (
+          <path d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z" />
+        ) : (
+          <>
+            <circle cx="12" cy="12" r="4" />
+            <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
+          </>
+        )}
+      </svg>
+    </button>
+  );
+}
+
+/**
+ * The sticky top bar: section links that scroll (going home first from other pages), Contact us,
+ * the theme switch, and the account area (Sign In, or the user menu).
+ */
+export function Navbar({ accountArea }: { accountArea: ReactNode }) {
+  const [isMenuOpen, setIsMenuOpen] = useState(false);
+  const goToSection = useGoToSection();
+  const location = useLocation();
+
+  // The mobile menu closes whenever the page changes.
+  useEffect(() => setIsMenuOpen(false), [location.pathname]);
+
+  const onSectionClick = (event: MouseEvent<HTMLAnchorElement>, id: HomeSection) => {
+    event.preventDefault();
+    setIsMenuOpen(false);
+    goToSection(id);
+  };
+
+  return (
+    <header className="sticky top-0 z-50 border-b border-gray-200 bg-white/95 backdrop-blur dark:border-gray-800 dark:bg-gray-950/95">
+      <nav
+        aria-label="Main"
+        className="mx-auto flex max-w-6xl flex-wrap items-center gap-2 px-4 py-2"
+      >
+        <a
+          href="/#hero"
+          onClick={(e) => onSectionClick(e, 'hero')}
+          className="mr-auto flex items-center gap-2 text-xl font-bold text-brand-800 dark:text-brand-200"
+        >
+          <img src="/favicon.svg" alt="" width={32} height={32} />
+          {site.brand}
+        </a>
+
+        <div className="flex items-center gap-1 md:order-last">
+          <ThemeToggle />
+          {accountArea}
+          <button
+            type="button"
+            className="rounded-md p-2 md:hidden"
+            aria-controls="primary-navigation"
+            aria-expanded={isMenuOpen}
+            aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setIsMenuOpen((open) => !open)}
+          >
+            <svg
+              width="24"
+              height="24"
+              viewBox="0 0 24 24"
+              aria-hidden="true"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              {isMenuOpen ? (
+                <path d="M6 6l12 12M18 6L6 18" />
+              ) : (
+                <path d="M4 6h16M4 12h16M4 18h16" />
+              )}
+            </svg>
+          </button>
+        </div>
+
+        <ul
+          id="primary-navigation"
+          className={`${isMenuOpen ? 'flex' : 'hidden'} w-full flex-col gap-1 pb-2 md:flex md:w-auto md:flex-row md:items-center md:pb-0`}
+        >
+          {sectionLinks.map((link) => (
+            <li key={link.id}>
+              <a
+                href={`/#${link.id}`}
+                onClick={(e) => onSectionClick(e, link.id)}
+                className="block rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-50 hover:text-brand-800 dark:hover:bg-gray-800 dark:hover:text-brand-200"
+              >
+                {link.label}
+              </a>
+            </li>
+          ))}
+          <li>
+            <Link
+              to="/contact"
+              className="block rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-50 hover:text-brand-800 dark:hover:bg-gray-800 dark:hover:text-brand-200"
+            >
+              Contact us
+            </Link>
+          </li>
+        </ul>
+      </nav>
+    </header>
+  );
+}

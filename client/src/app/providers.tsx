@@ -1,0 +1,16 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { AlertsProvider } from '../lib/alerts';
+import { createQueryClient } from '../lib/query-client';
+import { ThemeProvider } from '../lib/theme';
+
+export function Providers({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider>
+        <AlertsProvider>{children}</AlertsProvider>
+      </ThemeProvider>
+    </QueryClientProvider>
+  );
+}

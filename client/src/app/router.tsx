@@ -1,0 +1,31 @@
+import { lazy } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { ContactPage } from '../features/contact/contact-page';
+import { HomePage } from '../features/home/home-page';
+import { NotFoundPage } from '../features/not-found/not-found-page';
+import { PersonaInfoPage } from '../features/persona-info/persona-info-page';
+import { Layout } from './layout';
+
+// Signed-in pages load on demand, so a visitor's first page stays small.
+const RegisterPage = lazy(() => import('../features/register/register-page'));
+const ProfilePage = lazy(() => import('../features/profile/profile-page'));
+const TransactionPage = lazy(() => import('../features/transaction/transaction-page'));
+
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    children: [
+      { path: '/', element: <HomePage /> },
+      { path: '/contact', element: <ContactPage /> },
+      { path: '/personainfo', element: <PersonaInfoPage /> },
+      { path: '/register', element: <RegisterPage /> },
+      { path: '/profile', element: <ProfilePage /> },
+      { path: '/transaction/:transactionId', element: <TransactionPage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,26 @@
+import { SectionHeading } from '../../../components/ui/section-heading';
+import { site } from '../../../content/site';
+
+export function Testimonials() {
+  const { testimonials } = site;
+  return (
+    <section id="testimonials" aria-labelledby="testimonials-title" className="px-4 py-16">
+      <div className="mx-auto max-w-6xl">
+        <SectionHeading id="testimonials-title">{testimonials.title}</SectionHeading>
+        <ul className="grid gap-6 md:grid-cols-3">
+          {testimonials.items.map((t) => (
+            <li key={t.organisation}>
+              <figure className="h-full rounded-2xl border border-gray-200 p-6 dark:border-gray-800">
+                <blockquote className="text-gray-800 dark:text-gray-200">“{t.quote}”</blockquote>
+                <figcaption className="mt-4 text-sm">
+                  <span className="font-semibold">{t.author}</span>,{' '}
+                  <span className="text-gray-700 dark:text-gray-300">{t.organisation}</span>
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

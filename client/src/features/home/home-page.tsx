@@ -1,0 +1,34 @@
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { type HomeSection, type ScrollRequest, scrollToSection } from '../../lib/sections';
+import { About } from './components/about';
+import { Features } from './components/features';
+import { Hero } from './components/hero';
+import { Team } from './components/team';
+import { Testimonials } from './components/testimonials';
+
+const sections = new Set<string>(['hero', 'about', 'features', 'testimonials', 'team']);
+
+export function HomePage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  // Arriving from another page's section link (router state) or a #hash: scroll once rendered.
+  useEffect(() => {
+    const requested = (location.state as ScrollRequest | null)?.scrollTo ?? location.hash.slice(1);
+    if (!sections.has(requested)) return;
+    scrollToSection(requested as HomeSection);
+    if (location.state)
+      void navigate(location.pathname + location.hash, { replace: true, state: null });
+  }, [location, navigate]);
+
+  return (
+    <>
+      <Hero />
+      <About />
+      <Features />
+      <Testimonials />
+      <Team />
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+import { Spinner } from '../../components/ui/spinner';
+import { useGuard } from '../../lib/guards';
+
+export default function ProfilePage() {
+  const { isAllowed } = useGuard('profile');
+  if (!isAllowed)
+    return (
+      <div className="flex justify-center py-24">
+        <Spinner />
+      </div>
+    );
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12">
+      <h1 className="text-3xl font-bold">Profile</h1>
+    </div>
+  );
+}

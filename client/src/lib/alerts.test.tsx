@@ -1,0 +1,72 @@
+import { act, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ToastViewport } from '../components/ui/toast-viewport';
+import { type AlertInput, AlertsProvider, useAlerts } from './alerts';
+
+function Trigger({ alert }: { alert: AlertInput }) {
+  const { showAlert } = useAlerts();
+  return (
+    <button type="button" onClick={() => showAlert(alert)}>
+      show
+    </button>
+  );
+}
+
+function renderWith(alert: AlertInput) {
+  return render(
+    <MemoryRouter>
+      <AlertsProvider>
+        <Trigger alert={alert} />
+        <ToastViewport />
+      </AlertsProvider>
+    </MemoryRouter>,
+  );
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe('alerts', () => {
+  it('show a toast that slides away after 5 seconds', async () => {
+    vi.useFakeTimers();
+    renderWith({ type: 'success', title: 'Package Received!', msg: 'Marked as received.' });
+    act(() => screen.getByRole('button', { name: 'show' }).click());
+    const toast = screen.getByRole('status');
+    expect(toast).toHaveTextContent('Package Received!');
+    expect(toast).toHaveAttribute('data-alert-type', 'success');
+
+    await act(() => vi.advanceTimersByTimeAsync(4900));
+    expect(screen.getByText('Package Received!')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    // Sliding out for 500 ms, then gone.
+    expect(screen.getByText('Package Received!').closest('[data-alert-type]')?.className).toContain(
+      'opacity-0',
+    );
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    expect(screen.queryByText('Package Received!')).not.toBeInTheDocument();
+  });
+
+  it('announces errors assertively', () => {
+    renderWith({ type: 'error', title: 'Hey! You are trespassing!', msg: 'Not yours.' });
+    act(() => screen.getByRole('button', { name: 'show' }).click());
+    expect(screen.getByRole('alert')).toHaveTextContent('Hey! You are trespassing!');
+  });
+
+  it('links a notif alert to its package', () => {
+    renderWith({ type: 'notif', title: 'Paired', msg: 'Found a distributor', pid: 'pkg-1' });
+    act(() => screen.getByRole('button', { name: 'show' }).click());
+    expect(screen.getByRole('link', { name: /Paired/ })).toHaveAttribute(
+      'href',
+      '/transaction/pkg-1',
+    );
+  });
+
+  it('can be dismissed by hand', async () => {
+    vi.useFakeTimers();
+    renderWith({ type: 'info', title: 'Hello', msg: 'there' });
+    act(() => screen.getByRole('button', { name: 'show' }).click());
+    act(() => screen.getByRole('button', { name: 'Dismiss alert' }).click());
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    expect(screen.queryByText('Hello')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,79 @@
+import type { SessionUser } from '@almquest/contracts/session';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { type AlertInput, useAlerts } from './alerts';
+import { useSession } from './session';
+
+export type GuardRule = 'profile' | 'package' | 'register';
+
+type Verdict = { alert: AlertInput; to: string } | null;
+
+const notRecognised: AlertInput = {
+  type: 'error',
+  title: "Hey! We don't recognize you",
+  msg: 'Please login to join AlmQuest!',
+};
+const trespassing: AlertInput = {
+  type: 'error',
+  title: 'Hey! You are trespassing!',
+  msg: 'You are not authorized to view this transaction.',
+};
+
+/** SPEC section 2, access guards: who is sent where, with which alert. Null lets them in. */
+export function judge(rule: GuardRule, user: SessionUser | null): Verdict {
+  switch (rule) {
+    case 'profile':
+      if (!user) return { alert: notRecognised, to: '/' };
+      if (!user.isRegistered) {
+        return {
+          alert: {
+            type: 'error',
+            title: 'We were unable to find your profile!',
+            msg: 'Please register with us to create your profile now.',
+          },
+          to: '/register',
+        };
+      }
+      return null;
+    case 'package':
+      return user?.isRegistered ? null : { alert: trespassing, to: '/' };
+    case 'register':
+      if (!user) return { alert: notRecognised, to: '/' };
+      if (user.isRegistered) {
+        return {
+          alert: {
+            type: 'info',
+            title: 'Already a member of the family',
+            msg: `You are already registered as a ${user.userType ?? 'member'}`,
+          },
+          to: '/',
+        };
+      }
+      return null;
+  }
+}
+
+/**
+ * Applies a guard once the session is known. Returns the user when they may stay, else null
+ * (and they are being sent away).
+ */
+export function useGuard(rule: GuardRule): {
+  user: SessionUser | null;
+  isAllowed: boolean;
+  isChecking: boolean;
+} {
+  const { user, isChecking } = useSession();
+  const { showAlert } = useAlerts();
+  const navigate = useNavigate();
+  const hasActed = useRef(false);
+  const verdict = isChecking ? null : judge(rule, user);
+
+  useEffect(() => {
+    if (isChecking || !verdict || hasActed.current) return;
+    hasActed.current = true;
+    showAlert(verdict.alert);
+    void navigate(verdict.to, { replace: true });
+  }, [isChecking, verdict, showAlert, navigate]);
+
+  return { user, isAllowed: !isChecking && !verdict, isChecking };
+}

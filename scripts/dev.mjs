@@ -1,0 +1,28 @@
+// `npm run dev`: the API with auto-restart on port 8081, and Vite with hot reload on port 8080
+// proxying /api to it. Ctrl+C stops both.
+import { spawn } from 'node:child_process';
+
+const apiPort = process.env.API_PORT ?? '8081';
+const children = [
+  spawn('npx', ['tsx', 'watch', 'server/src/index.ts'], {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      PORT: apiPort,
+      PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:8080',
+    },
+  }),
+  spawn('npm', ['run', 'dev', '--workspace', 'client'], {
+    stdio: 'inherit',
+    env: { ...process.env, API_PORT: apiPort },
+  }),
+];
+
+const stop = () => children.forEach((child) => child.kill('SIGTERM'));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+for (const child of children)
+  child.on('exit', (code) => {
+    stop();
+    process.exitCode = code ?? 0;
+  });

@@ -1,0 +1,37 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('needs no configuration: port 8080 and PGlite under ./data', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.database.kind).toBe('pglite');
+    if (config.database.kind === 'pglite') {
+      expect(config.database.dataDir).toMatch(new RegExp(`${path.sep}data$`));
+    }
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/almquest' });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/almquest' });
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(8080);
+  });
+
+  it('stops with a message naming every wrong variable', () => {
+    const attempt = () =>
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain('PORT');
+      expect(message).toContain('DATABASE_URL');
+      expect(message).toContain('LOG_LEVEL');
+    }
+  });
+});

@@ -1,0 +1,135 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { type Database, openDatabase, queryRows } from './client';
+import { migrate } from './migrate';
+import * as schema from './schema';
+import { users } from './schema';
+
+const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+async function expectMigratedSchema(database: Database) {
+  const tables = await queryRows<{ table_name: string }>(
+    database.db,
+    sql`select table_name from information_schema.tables where table_schema = 'public'`,
+  );
+  expect(tables.map((t) => t.table_name)).toEqual(
+    expect.arrayContaining([
+      'users',
+      'donors',
+      'distributors',
+      'packages',
+      'notifications',
+      'sessions',
+      'contact_messages',
+      'places',
+      'app_migrations',
+    ]),
+  );
+  const extensions = await queryRows<{ extname: string }>(
+    database.db,
+    sql`select extname from pg_extension`,
+  );
+  expect(extensions.map((e) => e.extname)).toEqual(
+    expect.arrayContaining(['cube', 'earthdistance', 'pg_trgm']),
+  );
+  // The matching index is a GiST index over ll_to_earth.
+  const indexes = await queryRows<{ indexdef: string }>(
+    database.db,
+    sql`select indexdef from pg_indexes where indexname = 'users_distributor_location_gist'`,
+  );
+  expect(indexes[0]?.indexdef).toMatch(/USING gist \(ll_to_earth\(lat, lng\)\)/);
+}
+
+/** Migrates an empty database, then again as an existing one. */
+async function migrateTwice(database: Database) {
+  const first = await migrate(database.db);
+  expect(first).toEqual(['0000_extensions', '0001_initial']);
+  await expectMigratedSchema(database);
+  expect(await migrate(database.db)).toEqual([]);
+}
+
+describe('migrations', () => {
+  it('apply to an empty PGlite database and are skipped on an existing one', async () => {
+    const database = await openDatabase({ kind: 'pglite', dataDir: null });
+    try {
+      await migrateTwice(database);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'apply to an empty PostgreSQL database and are skipped on an existing one',
+    async () => {
+      const serverUrl = new URL(process.env.TEST_DATABASE_URL ?? '');
+      const name = `almquest_migrate_${process.pid}_${Date.now()}`;
+      const admin = new pg.Client({ connectionString: serverUrl.toString() });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+      try {
+        // Two processes starting at once: the advisory lock lets one migrate, the other waits.
+        const twin = await openDatabase({ kind: 'postgres', url: url.toString() });
+        const [a, b] = await Promise.all([migrate(database.db), migrate(twin.db)]);
+        await twin.close();
+        expect([...a, ...b].sort()).toEqual(['0000_extensions', '0001_initial']);
+        await expectMigratedSchema(database);
+        expect(await migrate(database.db)).toEqual([]);
+      } finally {
+        await database.close();
+        await admin.query(`drop database if exists ${name}`);
+        await admin.end();
+      }
+    },
+  );
+
+  it('match the Drizzle schema (no change is left without a migration)', async () => {
+    const snapshot = JSON.parse(
+      await readFile(path.join(migrationsDir, 'snapshot.json'), 'utf8'),
+    ) as ReturnType<typeof generateDrizzleJson>;
+    const pending = await generateMigration(snapshot, generateDrizzleJson(schema, snapshot.id));
+    expect(pending).toEqual([]);
+  });
+});
+
+describe('PGlite storage', () => {
+  it('keeps data across a restart', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'almquest-pglite-'));
+    try {
+      const first = await openDatabase({ kind: 'pglite', dataDir });
+      await migrate(first.db);
+      await first.db.insert(users).values({ email: 'Asha@Example.org', name: 'Asha' });
+      await first.close();
+
+      const second = await openDatabase({ kind: 'pglite', dataDir });
+      expect(await migrate(second.db)).toEqual([]);
+      const rows = await second.db.select().from(users);
+      expect(rows.map((r) => r.email)).toEqual(['Asha@Example.org']);
+      await second.close();
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a second account with the same email in any letter case', async () => {
+    const database = await openDatabase({ kind: 'pglite', dataDir: null });
+    try {
+      await migrate(database.db);
+      await database.db.insert(users).values({ email: 'ravi@example.org', name: 'Ravi' });
+      await expect(
+        database.db.insert(users).values({ email: 'RAVI@example.org', name: 'Ravi again' }),
+      ).rejects.toThrow();
+    } finally {
+      await database.close();
+    }
+  });
+});

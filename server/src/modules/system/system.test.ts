@@ -1,0 +1,98 @@
+import { ErrorBodySchema } from '@almquest/contracts/errors';
+import { HealthSchema, PublicConfigSchema } from '@almquest/contracts/system';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../app';
+import { loadConfig } from '../../config';
+import { openDatabase } from '../../db/client';
+import { createLogger } from '../../logger';
+import { createTestApp, type TestContext } from '../../test/test-app';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+describe('GET /api/health', () => {
+  it('answers ok and names the database engine', async () => {
+    const res = await request(ctx.app).get('/api/health').expect(200);
+    const body = HealthSchema.parse(res.body);
+    expect(body).toEqual({
+      status: 'ok',
+      db: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
+    });
+  });
+
+  it('answers 503 when the database cannot be reached', async () => {
+    // A real PostgreSQL client pointed at a port where nothing listens.
+    const unreachable = await openDatabase({
+      kind: 'postgres',
+      url: 'postgres://postgres@127.0.0.1:1/none',
+    });
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+    const app = createApp({ config, database: unreachable, logger: createLogger('silent') });
+    try {
+      const res = await request(app).get('/api/health').expect(503);
+      expect(res.body).toEqual({ status: 'unavailable', db: 'postgres' });
+    } finally {
+      await unreachable.close();
+    }
+  });
+});
+
+describe('GET /api/config', () => {
+  it('returns only public settings in the shared shape', async () => {
+    const res = await request(ctx.app).get('/api/config').expect(200);
+    const body = PublicConfigSchema.parse(res.body);
+    expect(body.map.tileUrl).toContain('{z}');
+    expect(JSON.stringify(res.body)).not.toMatch(/secret|password|postgres:\/\//i);
+  });
+});
+
+describe('errors', () => {
+  it('answers unknown API routes with 404 in the error shape', async () => {
+    const res = await request(ctx.app).get('/api/no-such-thing').expect(404);
+    const body = ErrorBodySchema.parse(res.body);
+    expect(body.error.code).toBe('not_found');
+    expect(body.error.message).toContain('/api/no-such-thing');
+  });
+
+  it('answers malformed JSON with 400', async () => {
+    const res = await request(ctx.app)
+      .post('/api/health')
+      .set('Content-Type', 'application/json')
+      .send('{"name": ')
+      .expect(400);
+    expect(ErrorBodySchema.parse(res.body).error.code).toBe('malformed_json');
+  });
+
+  it('answers an oversized body with 413', async () => {
+    const res = await request(ctx.app)
+      .post('/api/health')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ text: 'x'.repeat(100_000) }))
+      .expect(413);
+    expect(ErrorBodySchema.parse(res.body).error.code).toBe('payload_too_large');
+  });
+
+  it('tags every answer with a request id, keeping a sane incoming one', async () => {
+    const fresh = await request(ctx.app).get('/api/health');
+    expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const kept = await request(ctx.app).get('/api/health').set('X-Request-Id', 'abc-123');
+    expect(kept.headers['x-request-id']).toBe('abc-123');
+    const replaced = await request(ctx.app)
+      .get('/api/health')
+      .set('X-Request-Id', '<script>alert(1)</script>');
+    expect(replaced.headers['x-request-id']).not.toContain('<');
+  });
+
+  it('sends security headers', async () => {
+    const res = await request(ctx.app).get('/api/health');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    // Not served over https here, so no HSTS.
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+});
