@@ -5,21 +5,38 @@ import { pinoHttp } from 'pino-http';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Logger } from './logger';
+import { authenticate } from './middleware/authenticate';
 import { apiNotFound, errorHandler } from './middleware/error-handler';
+import { sameOrigin } from './middleware/same-origin';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createDevIdentityProvider } from './modules/auth/dev-idp';
+import { createOidcClient } from './modules/auth/oidc-client';
+import { type GazetteerStatus, placesRoutes } from './modules/places/places.routes';
 import { systemRoutes } from './modules/system/system.routes';
+import { type UserEvents, usersRoutes } from './modules/users/users.routes';
 import { clientRoutes } from './static';
 
 export type AppDeps = {
   config: Config;
   database: Database;
   logger: Logger;
+  /** Whether the place list is loaded; place search answers 503 until it is. */
+  gazetteer?: GazetteerStatus;
+  /** Told when something happens that other parts (matching) react to. */
+  userEvents?: UserEvents;
 };
 
 const JSON_BODY_LIMIT = '32kb';
 const REQUEST_ID_PATTERN = /^[\w.-]{1,64}$/;
 
 /** Builds the Express app from its dependencies. It never listens; index.ts does. */
-export function createApp({ config, database, logger }: AppDeps): express.Express {
+export function createApp({
+  config,
+  database,
+  logger,
+  gazetteer = { isReady: () => true },
+  userEvents = { onDistributorCapacityChanged: () => undefined },
+}: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -69,15 +86,33 @@ export function createApp({ config, database, logger }: AppDeps): express.Expres
     }),
   );
 
+  // Sign-in: the embedded development provider, or a real one (Google first) from config.
+  const redirectUri = `${config.origin}/api/auth/callback`;
+  let oidcClient;
+  if (config.signIn.kind === 'dev') {
+    const devIdp = createDevIdentityProvider(config, logger);
+    app.use(devIdp.router);
+    oidcClient = createOidcClient({ ...devIdp, redirectUri });
+  } else {
+    oidcClient = createOidcClient({ ...config.signIn, redirectUri });
+  }
+
+  const isSecure = config.origin.startsWith('https://');
   const api = express.Router();
+  api.use(sameOrigin(config.origin));
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
   api.use((_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
+  api.use(authenticate(database));
   api.use(systemRoutes(config, database));
+  api.use(placesRoutes(database, gazetteer));
+  api.use(authRoutes(config, database, oidcClient, logger));
+  api.use(usersRoutes(database, userEvents, isSecure));
   api.use(apiNotFound);
 
+  app.locals.api = api;
   app.use('/api', api);
   app.use(clientRoutes(config.clientDist));
   app.use(errorHandler);

@@ -39,6 +39,14 @@ const EnvSchema = z.object({
   ),
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
   CLIENT_DIST: optionalString,
+  OIDC_ISSUER: optionalUrl,
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  ALLOW_DEV_IDP: booleanFlag,
+  SESSION_TTL_DAYS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().min(0.01).max(365).default(30),
+  ),
   TILE_URL: z.preprocess(
     emptyAsUndefined,
     z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
@@ -59,6 +67,12 @@ export type Config = {
   database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null };
   clientDist: string;
   map: { tileUrl: string; attribution: string };
+  /** The address people use; redirect URIs and the origin check are built from it. */
+  origin: string;
+  signIn:
+    | { kind: 'dev' }
+    | { kind: 'oidc'; issuer: string; clientId: string; clientSecret: string | undefined };
+  sessionTtlMs: number;
 };
 
 /** Raised when the environment is wrong; its message names every bad variable. */
@@ -79,11 +93,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const problems: string[] = [];
+  if (e.OIDC_ISSUER && !e.OIDC_CLIENT_ID) {
+    problems.push('  OIDC_CLIENT_ID: required when OIDC_ISSUER is set');
+  }
+  if (!e.OIDC_ISSUER && e.NODE_ENV === 'production' && !e.ALLOW_DEV_IDP) {
+    problems.push(
+      '  OIDC_ISSUER: required in production; the development sign-in lets anyone sign in as anyone (set ALLOW_DEV_IDP=1 to use it anyway, e.g. for a demo)',
+    );
+  }
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  const publicUrl = e.PUBLIC_URL?.replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    publicUrl,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     database: e.DATABASE_URL
@@ -91,5 +116,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : { kind: 'pglite', dataDir: path.resolve(repoRoot, e.DATA_DIR) },
     clientDist: e.CLIENT_DIST ? path.resolve(e.CLIENT_DIST) : path.join(repoRoot, 'client', 'dist'),
     map: { tileUrl: e.TILE_URL, attribution: e.TILE_ATTRIBUTION },
+    origin: publicUrl ? new URL(publicUrl).origin : `http://localhost:${e.PORT}`,
+    signIn: e.OIDC_ISSUER
+      ? {
+          kind: 'oidc',
+          issuer: e.OIDC_ISSUER,
+          clientId: e.OIDC_CLIENT_ID ?? '',
+          clientSecret: e.OIDC_CLIENT_SECRET,
+        }
+      : { kind: 'dev' },
+    sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
   };
 }

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { createLogger } from './logger';
+import { ensureGazetteer } from './modules/places/gazetteer';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -25,7 +26,23 @@ async function main(): Promise<void> {
   const applied = await migrate(database.db);
   logger.info({ db: database.kind, applied }, 'database ready');
 
-  const app = createApp({ config, database, logger });
+  // The place list loads in the background on first start; place search answers 503 until then.
+  let isGazetteerReady = false;
+  const gazetteerStarted = Date.now();
+  ensureGazetteer(database.db)
+    .then((inserted) => {
+      isGazetteerReady = true;
+      if (inserted)
+        logger.info({ inserted, ms: Date.now() - gazetteerStarted }, 'place list loaded');
+    })
+    .catch((err: unknown) => logger.error({ err }, 'loading the place list failed'));
+
+  const app = createApp({
+    config,
+    database,
+    logger,
+    gazetteer: { isReady: () => isGazetteerReady },
+  });
   const server: Server = app.listen(config.port, config.host, () => {
     const shown = config.host === '0.0.0.0' ? 'localhost' : config.host;
     logger.info(`AlmQuest is running on http://${shown}:${config.port}`);

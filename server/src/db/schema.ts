@@ -91,9 +91,8 @@ export const packages = pgTable(
   'packages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    donorId: uuid('donor_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the donor has deleted their account (only Distributed packages outlive it). */
+    donorId: uuid('donor_id').references(() => users.id, { onDelete: 'set null' }),
     donorName: text('donor_name').notNull(),
     donorPhone: text('donor_phone').notNull(),
     state: text('state', { enum: packageStates }).notNull().default('Not Paired'),
@@ -104,7 +103,8 @@ export const packages = pgTable(
     quantity: integer('quantity').notNull(),
     travelCapacity: doublePrecision('travel_capacity').notNull(),
     idempotencyKey: text('idempotency_key'),
-    distributorId: uuid('distributor_id').references(() => users.id, { onDelete: 'restrict' }),
+    /** Null while Not Paired, and once the distributor of a Distributed package deleted their account. */
+    distributorId: uuid('distributor_id').references(() => users.id, { onDelete: 'set null' }),
     distributorName: text('distributor_name'),
     distributorPhone: text('distributor_phone'),
     distributorAddress: text('distributor_address'),
@@ -123,8 +123,8 @@ export const packages = pgTable(
     check('packages_quantity', sql`${t.quantity} > 0`),
     check('packages_travel_capacity', sql`${t.travelCapacity} >= 0`),
     check(
-      'packages_paired_has_distributor',
-      sql`(${t.state} = 'Not Paired') = (${t.distributorId} is null)`,
+      'packages_pairing',
+      sql`case ${t.state} when 'Not Paired' then ${t.distributorId} is null and ${t.distributorName} is null when 'Distributed' then ${t.distributorName} is not null else ${t.distributorId} is not null end`,
     ),
     uniqueIndex('packages_donor_idempotency_key')
       .on(t.donorId, t.idempotencyKey)
@@ -147,7 +147,7 @@ export const notifications = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    packageId: uuid('package_id').references(() => packages.id, { onDelete: 'set null' }),
+    packageId: uuid('package_id').references(() => packages.id, { onDelete: 'cascade' }),
     photo: text('photo'),
     state: text('state', { enum: packageStates }).notNull(),
     userType: text('user_type', { enum: ['Donor', 'Distributor'] }).notNull(),
@@ -200,12 +200,33 @@ export const contactMessages = pgTable(
   ],
 );
 
+/** A sign-in under way: the PKCE verifier, state and nonce, kept until the provider answers. */
+export const authRequests = pgTable(
+  'auth_requests',
+  {
+    id: text('id').primaryKey(),
+    state: text('state').notNull(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    returnTo: text('return_to').notNull().default('/'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('auth_requests_expires_at').on(t.expiresAt)],
+);
+
 /** Indian postal localities, for place search and for naming a meet point. */
 export const places = pgTable(
   'places',
   {
     id: integer('id').primaryKey(),
     name: text('name').notNull(),
+    /** The name folded for fuzzy search (see places/search-key.ts). */
+    searchKey: text('search_key').notNull(),
+    /** A postal locality, or a district (its localities' centre) so city names are found too. */
+    kind: text('kind', { enum: ['locality', 'district'] })
+      .notNull()
+      .default('locality'),
     district: text('district'),
     state: text('state'),
     pin: text('pin'),
@@ -214,6 +235,7 @@ export const places = pgTable(
   },
   (t) => [
     index('places_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('places_search_key_trgm').using('gin', sql`${t.searchKey} gin_trgm_ops`),
     index('places_location_gist').using('gist', sql`ll_to_earth(${t.lat}, ${t.lng})`),
   ],
 );

@@ -13,6 +13,11 @@ type Parsed<S extends Schemas> = {
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys)
+        fields[[...issue.path, key].join('.')] ??= 'This field cannot be set here';
+      continue;
+    }
     const key = issue.path.length ? issue.path.join('.') : '_';
     fields[key] ??= issue.message;
   }

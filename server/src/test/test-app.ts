@@ -1,14 +1,19 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
-import { createApp } from '../app';
+import { type AppDeps, createApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
 import { createLogger } from '../logger';
+import { loadTestGazetteer } from './gazetteer';
 
 export type TestContext = {
   app: Express;
   config: Config;
   database: Database;
+  /** http://127.0.0.1:PORT where the app really listens (the sign-in flow needs a real server). */
+  baseUrl: string;
   close(): Promise<void>;
 };
 
@@ -25,10 +30,38 @@ export async function openTestDatabase(): Promise<Database> {
   return database;
 }
 
-/** Builds the real app over a real, migrated database. Each test file makes its own. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+function listen(server: Server): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
+/**
+ * Builds the real app over a real, migrated database (with a small real slice of the place list)
+ * and serves it on a free port. Each test file makes its own.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  deps: Partial<Pick<AppDeps, 'userEvents'>> = {},
+): Promise<TestContext> {
+  const server = createServer();
+  const port = await listen(server);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: baseUrl, ...env });
   const database = await openTestDatabase();
-  const app = createApp({ config, database, logger: createLogger(config.logLevel) });
-  return { app, config, database, close: () => database.close() };
+  await loadTestGazetteer(database.db);
+  const app = createApp({ config, database, logger: createLogger(config.logLevel), ...deps });
+  server.on('request', app);
+  return {
+    app,
+    config,
+    database,
+    baseUrl,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await database.close();
+    },
+  };
 }

@@ -1,3 +1,13 @@
+CREATE TABLE "auth_requests" (
+	"id" text PRIMARY KEY NOT NULL,
+	"state" text NOT NULL,
+	"nonce" text NOT NULL,
+	"code_verifier" text NOT NULL,
+	"return_to" text DEFAULT '/' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "contact_messages" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"name" text NOT NULL,
@@ -47,7 +57,7 @@ CREATE TABLE "notifications" (
 --> statement-breakpoint
 CREATE TABLE "packages" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
-	"donor_id" uuid NOT NULL,
+	"donor_id" uuid,
 	"donor_name" text NOT NULL,
 	"donor_phone" text NOT NULL,
 	"state" text DEFAULT 'Not Paired' NOT NULL,
@@ -74,12 +84,14 @@ CREATE TABLE "packages" (
 	"distributed_at" timestamp with time zone,
 	CONSTRAINT "packages_quantity" CHECK ("packages"."quantity" > 0),
 	CONSTRAINT "packages_travel_capacity" CHECK ("packages"."travel_capacity" >= 0),
-	CONSTRAINT "packages_paired_has_distributor" CHECK (("packages"."state" = 'Not Paired') = ("packages"."distributor_id" is null))
+	CONSTRAINT "packages_pairing" CHECK (case "packages"."state" when 'Not Paired' then "packages"."distributor_id" is null and "packages"."distributor_name" is null when 'Distributed' then "packages"."distributor_name" is not null else "packages"."distributor_id" is not null end)
 );
 --> statement-breakpoint
 CREATE TABLE "places" (
 	"id" integer PRIMARY KEY NOT NULL,
 	"name" text NOT NULL,
+	"search_key" text NOT NULL,
+	"kind" text DEFAULT 'locality' NOT NULL,
 	"district" text,
 	"state" text,
 	"pin" text,
@@ -116,13 +128,15 @@ ALTER TABLE "donors" ADD CONSTRAINT "donors_user_id_users_id_fk" FOREIGN KEY ("u
 --> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;
 --> statement-breakpoint
-ALTER TABLE "notifications" ADD CONSTRAINT "notifications_package_id_packages_id_fk" FOREIGN KEY ("package_id") REFERENCES "public"."packages"("id") ON DELETE set null ON UPDATE no action;
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_package_id_packages_id_fk" FOREIGN KEY ("package_id") REFERENCES "public"."packages"("id") ON DELETE cascade ON UPDATE no action;
 --> statement-breakpoint
-ALTER TABLE "packages" ADD CONSTRAINT "packages_donor_id_users_id_fk" FOREIGN KEY ("donor_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "packages" ADD CONSTRAINT "packages_donor_id_users_id_fk" FOREIGN KEY ("donor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
 --> statement-breakpoint
-ALTER TABLE "packages" ADD CONSTRAINT "packages_distributor_id_users_id_fk" FOREIGN KEY ("distributor_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;
+ALTER TABLE "packages" ADD CONSTRAINT "packages_distributor_id_users_id_fk" FOREIGN KEY ("distributor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
 --> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
+CREATE INDEX "auth_requests_expires_at" ON "auth_requests" USING btree ("expires_at");
 --> statement-breakpoint
 CREATE INDEX "contact_messages_pending" ON "contact_messages" USING btree ("next_attempt_at") WHERE "contact_messages"."delivery_state" <> 'sent';
 --> statement-breakpoint
@@ -139,6 +153,8 @@ CREATE INDEX "packages_distributor_created" ON "packages" USING btree ("distribu
 CREATE INDEX "packages_unpaired_created" ON "packages" USING btree ("created_at") WHERE "packages"."state" = 'Not Paired';
 --> statement-breakpoint
 CREATE INDEX "places_name_trgm" ON "places" USING gin (lower("name") gin_trgm_ops);
+--> statement-breakpoint
+CREATE INDEX "places_search_key_trgm" ON "places" USING gin ("search_key" gin_trgm_ops);
 --> statement-breakpoint
 CREATE INDEX "places_location_gist" ON "places" USING gist (ll_to_earth("lat", "lng"));
 --> statement-breakpoint

@@ -19,7 +19,12 @@ export function presentPublicConfig(config: Config): PublicConfig {
     appName: 'AlmQuest',
     realtime: { transport: 'sse' },
     map: { tileUrl: config.map.tileUrl, attribution: config.map.attribution },
-    providers: { signIn: 'dev', places: 'gazetteer', routes: 'straight', contactMail: false },
+    providers: {
+      signIn: config.signIn.kind,
+      places: 'gazetteer',
+      routes: 'straight',
+      contactMail: false,
+    },
   };
 }
 

@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { LocationSchema } from './places';
+import { UserTypeSchema } from './session';
+
+export const DONOR_TYPES = ['Individual', 'Organisation', 'Food Chain'] as const;
+export const DonorTypeSchema = z.enum(DONOR_TYPES, {
+  error: 'Choose Individual, Organisation or Food Chain',
+});
+export type DonorType = z.infer<typeof DonorTypeSchema>;
+
+export const DISTANCE_RANGE_MAX_KM = 500;
+export const MAX_CAPACITY_MEALS = 100_000;
+
+/** A number typed in a form may arrive as text; "" stays missing, "abc" is an error. */
+export function numberField(
+  label: string,
+  { min, max, isInteger = false }: { min: number; max: number; isInteger?: boolean },
+) {
+  let schema = z
+    .number({ error: `${label} must be a number` })
+    .refine(Number.isFinite, `${label} must be a number`)
+    .refine((n) => n >= min, `${label} must be at least ${min}`)
+    .refine((n) => n <= max, `${label} must be at most ${max.toLocaleString('en-IN')}`);
+  if (isInteger) schema = schema.refine(Number.isInteger, `${label} must be a whole number`);
+  return z.preprocess(
+    (value) =>
+      typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value.trim()))
+        ? Number(value.trim())
+        : value,
+    schema,
+  );
+}
+
+/**
+ * An Indian mobile number: 10 digits starting 6-9, with optional +91 / 0 and separators.
+ * Stored as the 10 digits; shown with +91.
+ */
+export const PhoneSchema = z
+  .string({ error: 'Enter your phone number' })
+  .trim()
+  .min(1, 'Enter your phone number')
+  .max(20, 'Enter a 10-digit Indian mobile number')
+  .transform((raw) => {
+    const digits = raw.replace(/[\s\-().]/g, '');
+    return digits.replace(/^(\+91|0091|91(?=\d{10}$)|0(?=\d{10}$))/, '');
+  })
+  .refine((digits) => /^[6-9]\d{9}$/.test(digits), 'Enter a 10-digit Indian mobile number');
+
+export const PersonNameSchema = z
+  .string({ error: 'Enter your name' })
+  .trim()
+  .min(1, 'Enter your name')
+  .max(100, 'Use at most 100 characters');
+
+const PictureSchema = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((url) => url === '' || /^https:\/\//.test(url), 'Picture must be an https address')
+  .nullable()
+  .optional();
+
+/** The e-mail is always the signed-in user's; a different one is refused. */
+const EmailEchoSchema = z.string().trim().max(254).optional();
+
+export const DonorRegistrationSchema = z.object({
+  name: PersonNameSchema,
+  email: EmailEchoSchema,
+  phone: PhoneSchema,
+  picture: PictureSchema,
+  location: LocationSchema,
+  donorType: DonorTypeSchema.default('Individual'),
+  distanceRange: numberField('Distance range', { min: 0, max: DISTANCE_RANGE_MAX_KM }),
+});
+export type DonorRegistration = z.input<typeof DonorRegistrationSchema>;
+
+export const DistributorRegistrationSchema = z.object({
+  name: PersonNameSchema,
+  email: EmailEchoSchema,
+  phone: PhoneSchema,
+  picture: PictureSchema,
+  location: LocationSchema,
+  distanceRange: numberField('Distance range', { min: 0, max: DISTANCE_RANGE_MAX_KM }),
+  maxCapacity: numberField('Maximum capacity', {
+    min: 1,
+    max: MAX_CAPACITY_MEALS,
+    isInteger: true,
+  }),
+});
+export type DistributorRegistration = z.input<typeof DistributorRegistrationSchema>;
+
+/** PATCH bodies: only what a person may change; e-mail, counters and ids are refused. */
+export const DonorUpdateSchema = z.strictObject({
+  name: PersonNameSchema.optional(),
+  phone: PhoneSchema.optional(),
+  location: LocationSchema.optional(),
+  donorType: DonorTypeSchema.optional(),
+  distanceRange: numberField('Distance range', { min: 0, max: DISTANCE_RANGE_MAX_KM }).optional(),
+});
+export type DonorUpdate = z.input<typeof DonorUpdateSchema>;
+
+export const DistributorUpdateSchema = z.strictObject({
+  name: PersonNameSchema.optional(),
+  phone: PhoneSchema.optional(),
+  location: LocationSchema.optional(),
+  distanceRange: numberField('Distance range', { min: 0, max: DISTANCE_RANGE_MAX_KM }).optional(),
+  maxCapacity: numberField('Maximum capacity', {
+    min: 1,
+    max: MAX_CAPACITY_MEALS,
+    isInteger: true,
+  }).optional(),
+});
+export type DistributorUpdate = z.input<typeof DistributorUpdateSchema>;
+
+const ProfileBase = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  picture: z.string().nullable(),
+  phone: z.string(),
+  location: z.object({ address: z.string(), coordinates: z.tuple([z.number(), z.number()]) }),
+});
+
+export const DonorProfileSchema = ProfileBase.extend({
+  userType: z.literal('donor'),
+  donorType: DonorTypeSchema,
+  distanceRange: z.number(),
+  lifetimeDonation: z.number(),
+});
+export type DonorProfile = z.infer<typeof DonorProfileSchema>;
+
+export const DistributorProfileSchema = ProfileBase.extend({
+  userType: z.literal('distributor'),
+  distanceRange: z.number(),
+  maxCapacity: z.number(),
+  isActive: z.boolean(),
+  totalPackagesDistributed: z.number(),
+});
+export type DistributorProfile = z.infer<typeof DistributorProfileSchema>;
+
+export const ProfileSchema = z.discriminatedUnion('userType', [
+  DonorProfileSchema,
+  DistributorProfileSchema,
+]);
+export type Profile = z.infer<typeof ProfileSchema>;
+
+/** SPEC: the profile arrives in data.data (axios data, then our `data`). */
+export const ProfileResponseSchema = z.object({ data: ProfileSchema });
+export type ProfileResponse = z.infer<typeof ProfileResponseSchema>;
+
+export const CheckExistRequestSchema = z.object({
+  email: z.string({ error: 'Enter an email address' }).trim().min(1).max(254),
+});
+export const CheckExistResponseSchema = z.object({
+  isRegistered: z.boolean(),
+  id: z.string().optional(),
+  userType: UserTypeSchema.optional(),
+  name: z.string().optional(),
+  picture: z.string().nullable().optional(),
+});
+export type CheckExistResponse = z.infer<typeof CheckExistResponseSchema>;
+
+export const ToggleActivityResponseSchema = z.object({ isActive: z.boolean() });
+
+export const UserPathSchema = z.object({
+  userType: UserTypeSchema,
+  id: z.uuid({ error: 'Not a valid user id' }),
+});
+export const IdPathSchema = z.object({ id: z.uuid({ error: 'Not a valid user id' }) });
+
+/** Shows a stored 10-digit number the way SPEC wants it. */
+export function formatPhone(digits: string): string {
+  return digits ? `+91 ${digits.slice(0, 5)} ${digits.slice(5)}` : '';
+}

@@ -1,0 +1,103 @@
+import type { SessionUser } from '@almquest/contracts/session';
+import { Router } from 'express';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { clearCookie, readCookie, setCookie } from '../../lib/cookies';
+import type { Logger } from '../../logger';
+import { requireSession, SESSION_COOKIE, sessionUser } from '../../middleware/authenticate';
+import { rateLimit } from '../../middleware/rate-limit';
+import { presentSessionUser } from '../users/users.presenter';
+import { safeReturnTo, saveAuthRequest, takeAuthRequest, upsertSignedInUser } from './auth.service';
+import { type OidcClient, SignInError } from './oidc-client';
+import { createSession, deleteSession } from './sessions.service';
+
+const AUTH_COOKIE = 'aq_auth';
+const AUTH_COOKIE_PATH = '/api/auth';
+
+/** Sends the browser back into the app with a note the client turns into an alert. */
+function backToApp(returnTo: string, params: Record<string, string>): string {
+  const url = new URL(returnTo, 'http://app.invalid');
+  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+export function authRoutes(
+  config: Config,
+  database: Database,
+  oidcClient: OidcClient,
+  logger: Logger,
+): Router {
+  const router = Router();
+  const isSecure = config.origin.startsWith('https://');
+  const signInLimit = rateLimit({
+    name: 'sign-in',
+    max: 30,
+    windowMs: 60_000,
+    message: 'Too many sign-in attempts. Please wait a minute and try again.',
+  });
+
+  router.get('/auth/login', signInLimit, async (req, res) => {
+    const returnTo = safeReturnTo(req.query.returnTo);
+    const start = await oidcClient.startLogin();
+    const id = await saveAuthRequest(database.db, start, returnTo);
+    setCookie(res, AUTH_COOKIE, id, { maxAgeMs: 10 * 60 * 1000, path: AUTH_COOKIE_PATH, isSecure });
+    res.redirect(303, start.url);
+  });
+
+  router.get('/auth/callback', signInLimit, async (req, res) => {
+    const requestId = readCookie(req, AUTH_COOKIE);
+    clearCookie(res, AUTH_COOKIE, { path: AUTH_COOKIE_PATH, isSecure });
+    const pending = requestId ? await takeAuthRequest(database.db, requestId) : null;
+    if (!pending) {
+      res.redirect(
+        303,
+        backToApp('/', {
+          signInError: 'Your sign-in took too long or was already used. Please try again.',
+        }),
+      );
+      return;
+    }
+    if (typeof req.query.error === 'string') {
+      const reason =
+        typeof req.query.error_description === 'string'
+          ? req.query.error_description
+          : req.query.error;
+      res.redirect(303, backToApp(pending.returnTo, { signInError: reason.slice(0, 200) }));
+      return;
+    }
+    try {
+      const callbackUrl = new URL(req.originalUrl, config.origin);
+      const identity = await oidcClient.finishLogin(callbackUrl, {
+        state: pending.state,
+        nonce: pending.nonce,
+        codeVerifier: pending.codeVerifier,
+      });
+      const userId = await upsertSignedInUser(database.db, identity);
+      // A fresh session id at every sign-in; an older session cookie is dropped.
+      const previous = readCookie(req, SESSION_COOKIE);
+      if (previous) await deleteSession(database.db, previous);
+      const token = await createSession(database.db, userId, config.sessionTtlMs);
+      setCookie(res, SESSION_COOKIE, token, { maxAgeMs: config.sessionTtlMs, isSecure });
+      logger.info({ userId }, 'signed in');
+      res.redirect(303, backToApp(pending.returnTo, { signedIn: '1' }));
+    } catch (error) {
+      const message =
+        error instanceof SignInError ? error.message : 'Sign-in failed. Please try again.';
+      if (!(error instanceof SignInError)) req.log.warn({ err: error }, 'sign-in failed');
+      res.redirect(303, backToApp(pending.returnTo, { signInError: message }));
+    }
+  });
+
+  router.post('/auth/logout', async (req, res) => {
+    if (req.sessionToken) await deleteSession(database.db, req.sessionToken);
+    clearCookie(res, SESSION_COOKIE, { isSecure });
+    res.status(204).end();
+  });
+
+  router.get('/me', requireSession, (req, res) => {
+    const body: SessionUser = presentSessionUser(sessionUser(req));
+    res.json(body);
+  });
+
+  return router;
+}

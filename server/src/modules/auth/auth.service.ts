@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { type AppDb, queryRows } from '../../db/client';
+import { authRequests, users } from '../../db/schema';
+import type { LoginStart, VerifiedIdentity } from './oidc-client';
+
+const AUTH_REQUEST_TTL_MS = 10 * 60 * 1000;
+
+/** Only same-site paths: never `//evil.example` or `https://…` (no open redirect). */
+export function safeReturnTo(value: unknown): string {
+  if (typeof value !== 'string' || value.length > 500) return '/';
+  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return '/';
+  if (/[\u0000-\u001f]/.test(value) || value.startsWith('/api/')) return '/';
+  return value;
+}
+
+/** Keeps the PKCE verifier, state and nonce server-side; the browser only holds the id. */
+export async function saveAuthRequest(
+  db: AppDb,
+  start: LoginStart,
+  returnTo: string,
+): Promise<string> {
+  const id = randomBytes(24).toString('base64url');
+  await db.delete(authRequests).where(lt(authRequests.expiresAt, sql`now()`));
+  await db.insert(authRequests).values({
+    id,
+    state: start.state,
+    nonce: start.nonce,
+    codeVerifier: start.codeVerifier,
+    returnTo,
+    expiresAt: new Date(Date.now() + AUTH_REQUEST_TTL_MS),
+  });
+  return id;
+}
+
+/** Takes the sign-in request back, once: a replayed callback finds nothing. */
+export async function takeAuthRequest(db: AppDb, id: string) {
+  const [row] = await db
+    .delete(authRequests)
+    .where(and(eq(authRequests.id, id), gt(authRequests.expiresAt, sql`now()`)))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Finds the user by e-mail (SPEC: sign-in looks the user up by e-mail), making an unregistered row
+ * at the first sign-in. A name or picture the person has since edited is kept.
+ */
+export async function upsertSignedInUser(db: AppDb, identity: VerifiedIdentity): Promise<string> {
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`
+      insert into ${users} (email, name, picture)
+      values (${identity.email}, ${identity.name}, ${identity.picture})
+      on conflict (lower(email)) do update
+        set picture = coalesce(${users.picture}, excluded.picture)
+      returning id`,
+  );
+  if (!row) throw new Error('user upsert returned nothing');
+  return row.id;
+}
+
+export async function findUserById(db: AppDb, id: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}

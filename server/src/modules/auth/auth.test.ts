@@ -1,0 +1,158 @@
+import { SessionUserSchema } from '@almquest/contracts/session';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CookieJar, follow, send, signIn } from '../../test/session';
+import { createTestApp, type TestContext } from '../../test/test-app';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+const uniqueEmail = (tag: string) =>
+  `${tag}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.org`;
+
+describe('sign-in through the development provider', () => {
+  it('signs in over real HTTP and returns the session user from /api/me', async () => {
+    const email = uniqueEmail('meera');
+    const session = await signIn(ctx, email, 'Meera Iyer');
+    const user = SessionUserSchema.parse(session.user);
+    expect(user).toMatchObject({
+      email,
+      name: 'Meera Iyer',
+      isRegistered: false,
+      userType: null,
+      picture: null,
+    });
+    // Back to where the person started, told that sign-in worked.
+    expect(new URL(session.landedOn).pathname).toBe('/profile');
+    expect(new URL(session.landedOn).searchParams.get('signedIn')).toBe('1');
+  });
+
+  it('finds the same user again by e-mail, in any letter case', async () => {
+    const email = uniqueEmail('ravi');
+    const first = await signIn(ctx, email);
+    const second = await signIn(ctx, email.toUpperCase());
+    expect(second.user.id).toBe(first.user.id);
+    expect(second.cookie).not.toBe(first.cookie);
+  });
+
+  it('sets an httpOnly, SameSite=Lax session cookie', async () => {
+    const jar = new CookieJar();
+    const start = await send(jar, `${ctx.baseUrl}/api/auth/login`);
+    const authCookie = start.headers.getSetCookie().find((c) => c.startsWith('aq_auth='));
+    expect(authCookie).toMatch(/HttpOnly/i);
+    expect(authCookie).toMatch(/SameSite=Lax/i);
+    expect(authCookie).not.toMatch(/Secure/i); // plain http here
+    await follow(jar, ctx.baseUrl, start);
+  });
+
+  it('refuses a callback with no sign-in under way', async () => {
+    const res = await request(ctx.app).get('/api/auth/callback?code=abc&state=def').expect(303);
+    expect(res.headers.location).toMatch(/^\/\?signInError=/);
+    expect(res.headers['set-cookie']?.join()).not.toContain('aq_session=');
+  });
+
+  it('refuses a callback whose state does not match', async () => {
+    const jar = new CookieJar();
+    await send(jar, `${ctx.baseUrl}/api/auth/login`);
+    const res = await send(jar, `${ctx.baseUrl}/api/auth/callback?code=forged&state=forged`);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toMatch(/signInError=/);
+    expect(jar.get('aq_session')).toBeUndefined();
+  });
+
+  it('never redirects off-site after sign-in', async () => {
+    const jar = new CookieJar();
+    const start = await send(jar, `${ctx.baseUrl}/api/auth/login?returnTo=//evil.example/steal`);
+    const page = await follow(jar, ctx.baseUrl, start);
+    const html = await page.response.text();
+    const abort = /href="([^"]+\/abort)"/.exec(html)?.[1];
+    expect(abort).toBeTruthy();
+    const cancelled = await follow(
+      jar,
+      ctx.baseUrl,
+      await send(jar, new URL(abort!, ctx.baseUrl).href),
+    );
+    const landed = new URL(cancelled.url);
+    expect(landed.origin).toBe(ctx.baseUrl);
+    expect(landed.pathname).toBe('/');
+    expect(landed.searchParams.get('signInError')).toBe('Sign-in was cancelled.');
+  });
+
+  it.each([
+    ['//evil.example/x', '/'],
+    ['https://evil.example', '/'],
+    ['/\\evil.example', '/'],
+    ['/api/auth/logout', '/'],
+    ['/transaction/abc?x=1', '/transaction/abc?x=1'],
+  ])('keeps only same-site return paths: %s -> %s', async (input, expected) => {
+    const { safeReturnTo } = await import('./auth.service');
+    expect(safeReturnTo(input)).toBe(expected);
+  });
+
+  it('shows the provider page with the form and demo accounts', async () => {
+    const jar = new CookieJar();
+    const start = await send(jar, `${ctx.baseUrl}/api/auth/login`);
+    const page = await follow(jar, ctx.baseUrl, start);
+    const html = await page.response.text();
+    expect(html).toContain('<title>Development sign-in</title>');
+    expect(html).toMatch(/<label for="email">Email address<\/label>/);
+    expect(html).toMatch(/name="email" type="email" required/);
+    expect(html).toContain('>Continue</button>');
+    expect(html).toContain('Sign in as Annapurna Kitchen (demo donor)');
+  });
+
+  it('re-shows the provider form with a message for a bad e-mail', async () => {
+    const jar = new CookieJar();
+    const start = await send(jar, `${ctx.baseUrl}/api/auth/login`);
+    const page = await follow(jar, ctx.baseUrl, start);
+    const html = await page.response.text();
+    const action = /<form method="post" action="([^"]+)">\s*<label/.exec(html)?.[1];
+    const res = await send(jar, new URL(action!, ctx.baseUrl).href, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'email=not-an-email&name=%3Cb%3EX%3C%2Fb%3E',
+    });
+    expect(res.status).toBe(400);
+    const again = await res.text();
+    expect(again).toContain('Enter a valid email address');
+    expect(again).not.toContain('<b>X</b>');
+  });
+});
+
+describe('sessions', () => {
+  it('answers /api/me with 401 when nobody is signed in', async () => {
+    const res = await request(ctx.app).get('/api/me').expect(401);
+    expect(res.body.error.code).toBe('unauthenticated');
+  });
+
+  it('ends the session on the server at sign-out', async () => {
+    const session = await signIn(ctx, uniqueEmail('logout'));
+    await request(ctx.app).get('/api/me').set('Cookie', session.cookie).expect(200);
+    const out = await request(ctx.app)
+      .post('/api/auth/logout')
+      .set('Cookie', session.cookie)
+      .expect(204);
+    expect(out.headers['set-cookie']?.join()).toMatch(/aq_session=;/);
+    // The old cookie is dead even if a copy was kept.
+    await request(ctx.app).get('/api/me').set('Cookie', session.cookie).expect(401);
+  });
+
+  it('refuses state-changing requests from another origin', async () => {
+    const session = await signIn(ctx, uniqueEmail('csrf'));
+    const res = await request(ctx.app)
+      .post('/api/auth/logout')
+      .set('Cookie', session.cookie)
+      .set('Origin', 'https://evil.example')
+      .expect(403);
+    expect(res.body.error.code).toBe('forbidden');
+    await request(ctx.app).get('/api/me').set('Cookie', session.cookie).expect(200);
+    await request(ctx.app)
+      .post('/api/auth/logout')
+      .set('Cookie', session.cookie)
+      .set('Origin', ctx.config.origin)
+      .expect(204);
+  });
+});

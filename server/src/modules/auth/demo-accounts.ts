@@ -1,0 +1,12 @@
+/**
+ * Demo people that `npm run seed` registers and the development sign-in page offers with one
+ * click. They use the reserved example.org domain, so no real mailbox is ever involved.
+ */
+export const demoAccounts = [
+  { email: 'donor.demo@example.org', name: 'Annapurna Kitchen (demo donor)', role: 'donor' },
+  {
+    email: 'distributor.demo@example.org',
+    name: 'Roti Bank (demo distributor)',
+    role: 'distributor',
+  },
+] as const;

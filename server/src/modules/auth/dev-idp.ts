@@ -1,0 +1,229 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import express, { type Request, type Response, Router } from 'express';
+import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import type { Logger } from '../../logger';
+import { demoAccounts } from './demo-accounts';
+
+export const DEV_IDP_PATH = '/dev-idp';
+
+type Account = { email: string; name: string };
+
+const LoginFormSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Enter an email address')
+    .max(254)
+    .pipe(z.email('Enter a valid email address')),
+  name: z.string().trim().max(100, 'Use at most 100 characters').optional(),
+});
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function nameFromEmail(email: string): string {
+  const local = email.split('@')[0] ?? email;
+  return local
+    .split(/[._-]+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join(' ');
+}
+
+function renderSignInPage(uid: string, values: { email?: string; name?: string }, error?: string) {
+  const action = `${DEV_IDP_PATH}/interaction/${encodeURIComponent(uid)}/login`;
+  const demoButtons = demoAccounts
+    .map(
+      (a) => `<form method="post" action="${action}">
+        <input type="hidden" name="email" value="${escapeHtml(a.email)}">
+        <input type="hidden" name="name" value="${escapeHtml(a.name)}">
+        <button type="submit" class="secondary">Sign in as ${escapeHtml(a.name)}</button>
+      </form>`,
+    )
+    .join('\n');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Development sign-in</title>
+<style>
+  body { font-family: system-ui, sans-serif; margin: 0; background: #f0fdf4; color: #111827; }
+  main { max-width: 26rem; margin: 3rem auto; background: #fff; padding: 1.5rem; border-radius: 1rem; box-shadow: 0 1px 4px #0002; }
+  h1 { margin-top: 0; color: #166534; font-size: 1.5rem; }
+  label { display: block; font-weight: 600; margin-top: 1rem; }
+  input[type=email], input[type=text] { width: 100%; box-sizing: border-box; padding: .6rem; font-size: 1rem; border: 1px solid #9ca3af; border-radius: .5rem; margin-top: .25rem; }
+  button { width: 100%; margin-top: 1rem; padding: .7rem; font-size: 1rem; font-weight: 600; border-radius: .5rem; border: 0; background: #15803d; color: #fff; cursor: pointer; }
+  button.secondary { background: #fff; color: #166534; border: 1px solid #15803d; margin-top: .5rem; }
+  .error { color: #b91c1c; font-weight: 600; }
+  .note { font-size: .875rem; color: #4b5563; }
+  a { color: #166534; }
+</style>
+</head>
+<body>
+<main>
+  <h1>Development sign-in</h1>
+  <p class="note">This sign-in is built into AlmQuest for trying it out and for tests. Anyone can sign in with any email here; a real deployment uses Google or another OpenID provider.</p>
+  ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+  <form method="post" action="${action}">
+    <label for="email">Email address</label>
+    <input id="email" name="email" type="email" required autocomplete="email" value="${escapeHtml(values.email ?? '')}" ${error ? 'aria-invalid="true"' : ''}>
+    <label for="name">Name <span class="note">(optional)</span></label>
+    <input id="name" name="name" type="text" autocomplete="name" value="${escapeHtml(values.name ?? '')}">
+    <button type="submit">Continue</button>
+  </form>
+  <h2 class="note">Demo accounts</h2>
+  ${demoButtons}
+  <p class="note"><a href="${DEV_IDP_PATH}/interaction/${encodeURIComponent(uid)}/abort">Cancel and go back</a></p>
+</main>
+</body>
+</html>`;
+}
+
+export type DevIdentityProvider = {
+  router: Router;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+};
+
+/**
+ * The embedded development OpenID provider (oidc-provider, a certified implementation) at
+ * /dev-idp. Its sign-in page asks only for an email address, so it must never face the public
+ * internet; config refuses it in production unless ALLOW_DEV_IDP=1.
+ */
+export function createDevIdentityProvider(config: Config, logger: Logger): DevIdentityProvider {
+  const issuer = `${config.origin}${DEV_IDP_PATH}`;
+  const clientId = 'almquest-dev';
+  const clientSecret = randomBytes(24).toString('base64url');
+  const accounts = new Map<string, Account>();
+
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const jwk = { ...privateKey.export({ format: 'jwk' }), use: 'sig', alg: 'RS256', kid: 'dev-1' };
+
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: [`${config.origin}/api/auth/callback`],
+        response_types: ['code'],
+        grant_types: ['authorization_code'],
+        token_endpoint_auth_method: 'client_secret_post',
+      },
+    ],
+    pkce: { required: () => true },
+    scopes: ['openid', 'email', 'profile'],
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'picture'] },
+    findAccount: (_ctx: KoaContextWithOIDC, sub: string) => {
+      const account = accounts.get(sub) ?? { email: sub, name: nameFromEmail(sub) };
+      return {
+        accountId: sub,
+        claims: () => ({ sub, email: account.email, email_verified: true, name: account.name }),
+      };
+    },
+    interactions: { url: (_ctx, interaction) => `${DEV_IDP_PATH}/interaction/${interaction.uid}` },
+    features: { devInteractions: { enabled: false } },
+    cookies: { keys: [randomBytes(32).toString('hex')] },
+    // Short lives: this provider only bridges a sign-in. (Its in-memory store is fine for that.)
+    ttl: {
+      Interaction: 600,
+      Session: 3600,
+      Grant: 3600,
+      AuthorizationCode: 60,
+      AccessToken: 600,
+      IdToken: 600,
+    },
+    jwks: { keys: [jwk] },
+    renderError: (ctx, out) => {
+      ctx.type = 'html';
+      ctx.body = `<!doctype html><title>Sign-in error</title><h1>Sign-in error</h1><p>${escapeHtml(
+        String(out.error_description ?? out.error),
+      )}</p><p><a href="/">Back to AlmQuest</a></p>`;
+    },
+  });
+  provider.proxy = config.trustProxy;
+  provider.on('server_error', (_ctx, err) => logger.error({ err }, 'dev-idp server error'));
+
+  const router = Router();
+  const form = express.urlencoded({ extended: false, limit: '4kb' });
+  const noStore = (_req: Request, res: Response, next: () => void) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  };
+
+  router.get(`${DEV_IDP_PATH}/interaction/:uid`, noStore, async (req, res) => {
+    const details = await provider.interactionDetails(req, res);
+    if (details.prompt.name === 'login') {
+      res.type('html').send(renderSignInPage(details.uid, {}));
+      return;
+    }
+    // A first-party client: consent is implied, so grant what it asked for and carry on.
+    const accountId = details.session?.accountId;
+    const clientIdParam = String(details.params.client_id ?? '');
+    if (!accountId) throw new Error('consent prompt without a signed-in account');
+    const grant = details.grantId
+      ? await provider.Grant.find(details.grantId)
+      : new provider.Grant({ accountId, clientId: clientIdParam });
+    if (!grant) throw new Error('grant not found');
+    const missing = details.prompt.details as {
+      missingOIDCScope?: string[];
+      missingOIDCClaims?: string[];
+    };
+    if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
+    if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
+    const grantId = await grant.save();
+    await provider.interactionFinished(
+      req,
+      res,
+      { consent: details.grantId ? {} : { grantId } },
+      { mergeWithLastSubmission: true },
+    );
+  });
+
+  router.post(`${DEV_IDP_PATH}/interaction/:uid/login`, noStore, form, async (req, res) => {
+    const details = await provider.interactionDetails(req, res);
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const parsed = LoginFormSchema.safeParse({
+      email: typeof body.email === 'string' ? body.email : '',
+      name: typeof body.name === 'string' && body.name.trim() ? body.name : undefined,
+    });
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]?.message ?? 'Enter a valid email address';
+      res
+        .status(400)
+        .type('html')
+        .send(
+          renderSignInPage(
+            details.uid,
+            { email: String(body.email ?? ''), name: String(body.name ?? '') },
+            message,
+          ),
+        );
+      return;
+    }
+    const email = parsed.data.email.toLowerCase();
+    accounts.set(email, { email, name: parsed.data.name ?? nameFromEmail(email) });
+    await provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId: email } },
+      { mergeWithLastSubmission: false },
+    );
+  });
+
+  router.get(`${DEV_IDP_PATH}/interaction/:uid/abort`, noStore, async (req, res) => {
+    await provider.interactionFinished(
+      req,
+      res,
+      { error: 'access_denied', error_description: 'Sign-in was cancelled.' },
+      { mergeWithLastSubmission: false },
+    );
+  });
+
+  router.use(DEV_IDP_PATH, provider.callback());
+  return { router, issuer, clientId, clientSecret };
+}

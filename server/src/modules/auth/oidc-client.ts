@@ -1,0 +1,104 @@
+import * as oidc from 'openid-client';
+
+export type OidcClientOptions = {
+  issuer: string;
+  clientId: string;
+  clientSecret: string | undefined;
+  redirectUri: string;
+};
+
+export type LoginStart = { url: string; state: string; nonce: string; codeVerifier: string };
+export type VerifiedIdentity = { email: string; name: string; picture: string | null };
+
+export class SignInError extends Error {
+  override name = 'SignInError';
+}
+
+/**
+ * The relying-party side of OpenID Connect (authorization code + PKCE), with openid-client.
+ * The provider's metadata is discovered on first use and kept; a failed discovery is retried.
+ */
+export function createOidcClient(options: OidcClientOptions) {
+  let configuration: Promise<oidc.Configuration> | null = null;
+  const issuerUrl = new URL(options.issuer);
+
+  function getConfiguration(): Promise<oidc.Configuration> {
+    configuration ??= oidc
+      .discovery(
+        issuerUrl,
+        options.clientId,
+        options.clientSecret,
+        undefined,
+        // The embedded development provider runs on plain http on this machine.
+        issuerUrl.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : undefined,
+      )
+      .catch((error: unknown) => {
+        configuration = null;
+        throw error;
+      });
+    return configuration;
+  }
+
+  return {
+    /** Where to send the browser, and the secrets to keep until it comes back. */
+    async startLogin(): Promise<LoginStart> {
+      const config = await getConfiguration();
+      const codeVerifier = oidc.randomPKCECodeVerifier();
+      const state = oidc.randomState();
+      const nonce = oidc.randomNonce();
+      const url = oidc.buildAuthorizationUrl(config, {
+        redirect_uri: options.redirectUri,
+        scope: 'openid email profile',
+        code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+        code_challenge_method: 'S256',
+        state,
+        nonce,
+      });
+      return { url: url.href, state, nonce, codeVerifier };
+    },
+
+    /**
+     * Exchanges the code from the callback URL for tokens, checks state, nonce and PKCE, and
+     * returns the identity the provider vouches for (ID token, then userinfo for what is missing).
+     */
+    async finishLogin(
+      callbackUrl: URL,
+      checks: { state: string; nonce: string; codeVerifier: string },
+    ): Promise<VerifiedIdentity> {
+      const config = await getConfiguration();
+      const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
+        pkceCodeVerifier: checks.codeVerifier,
+        expectedState: checks.state,
+        expectedNonce: checks.nonce,
+        idTokenExpected: true,
+      });
+      const claims = tokens.claims();
+      if (!claims) throw new SignInError('The provider sent no ID token.');
+      let info: Record<string, unknown> = { ...claims };
+      if (typeof info.email !== 'string' || typeof info.name !== 'string') {
+        const userinfo = await oidc.fetchUserInfo(config, tokens.access_token, claims.sub);
+        info = {
+          ...userinfo,
+          ...info,
+          ...Object.fromEntries(Object.entries(userinfo).filter(([, v]) => v !== undefined)),
+        };
+      }
+      if (typeof info.email !== 'string' || !info.email) {
+        throw new SignInError('Your account has no email address, which AlmQuest needs.');
+      }
+      if (info.email_verified === false) {
+        throw new SignInError('Please verify your email address with your provider first.');
+      }
+      const email = info.email.toLowerCase();
+      const name =
+        typeof info.name === 'string' && info.name.trim() ? info.name.trim() : email.split('@')[0]!;
+      const picture =
+        typeof info.picture === 'string' && info.picture.startsWith('https://')
+          ? info.picture
+          : null;
+      return { email, name, picture };
+    },
+  };
+}
+
+export type OidcClient = ReturnType<typeof createOidcClient>;

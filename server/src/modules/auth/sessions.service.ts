@@ -1,0 +1,41 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { AppDb } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+
+export type SessionUserRow = typeof users.$inferSelect;
+
+/** Only a hash of the token is stored, so a leaked table cannot be replayed as cookies. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Starts a new session for the user and returns the token for the cookie. */
+export async function createSession(db: AppDb, userId: string, ttlMs: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(sessions).values({
+    idHash: hashToken(token),
+    userId,
+    expiresAt: new Date(Date.now() + ttlMs),
+  });
+  return token;
+}
+
+/** The user behind a session token, if the session exists and has not expired. */
+export async function findSessionUser(db: AppDb, token: string): Promise<SessionUserRow | null> {
+  const [row] = await db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.idHash, hashToken(token)), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1);
+  return row?.user ?? null;
+}
+
+export async function deleteSession(db: AppDb, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.idHash, hashToken(token)));
+}
+
+export async function deleteExpiredSessions(db: AppDb): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+}

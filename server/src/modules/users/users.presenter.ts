@@ -1,0 +1,68 @@
+import type { SessionUser } from '@almquest/contracts/session';
+import type { DistributorProfile, DonorProfile } from '@almquest/contracts/users';
+import type { distributors, donors, users } from '../../db/schema';
+
+type UserRow = typeof users.$inferSelect;
+
+/** SPEC: Google pictures are asked for at 256 pixels, cropped (suffix 256-c). */
+export function presentPicture(picture: string | null): string | null {
+  if (!picture) return null;
+  if (/^https:\/\/[a-z0-9-]+\.googleusercontent\.com\//.test(picture)) {
+    return /=s\d+(-c)?$/.test(picture)
+      ? picture.replace(/=s\d+(-c)?$/, '=s256-c')
+      : `${picture}=s256-c`;
+  }
+  return picture;
+}
+
+export function presentSessionUser(user: UserRow): SessionUser {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    picture: presentPicture(user.picture),
+    isRegistered: user.userType !== null,
+    userType: user.userType,
+  };
+}
+
+function presentPerson(user: UserRow) {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    picture: presentPicture(user.picture),
+    phone: user.phone ?? '',
+    location: {
+      address: user.address ?? '',
+      coordinates: [user.lat ?? 0, user.lng ?? 0] as [number, number],
+    },
+  };
+}
+
+export function presentDonorProfile(
+  user: UserRow,
+  donor: typeof donors.$inferSelect,
+): DonorProfile {
+  return {
+    ...presentPerson(user),
+    userType: 'donor',
+    donorType: donor.donorType,
+    distanceRange: donor.distanceRange,
+    lifetimeDonation: donor.lifetimeDonation,
+  };
+}
+
+export function presentDistributorProfile(
+  user: UserRow,
+  distributor: typeof distributors.$inferSelect,
+): DistributorProfile {
+  return {
+    ...presentPerson(user),
+    userType: 'distributor',
+    distanceRange: distributor.distanceRange,
+    maxCapacity: distributor.maxCapacity,
+    isActive: distributor.isActive,
+    totalPackagesDistributed: distributor.totalPackagesDistributed,
+  };
+}

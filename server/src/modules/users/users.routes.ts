@@ -1,0 +1,186 @@
+import {
+  CheckExistRequestSchema,
+  DistributorRegistrationSchema,
+  DistributorUpdateSchema,
+  DonorRegistrationSchema,
+  DonorUpdateSchema,
+  IdPathSchema,
+  type ProfileResponse,
+} from '@almquest/contracts/users';
+import { Router } from 'express';
+import type { Database } from '../../db/client';
+import { forbidden } from '../../errors';
+import { clearCookie } from '../../lib/cookies';
+import {
+  requireRegistered,
+  requireSession,
+  SESSION_COOKIE,
+  sessionUser,
+} from '../../middleware/authenticate';
+import { rateLimit } from '../../middleware/rate-limit';
+import { validate } from '../../middleware/validate';
+import type { SessionUserRow } from '../auth/sessions.service';
+import { assertIsSelf, assertOwnEmail, assertUserType } from './users.policy';
+import {
+  deleteAccount,
+  getDistributorProfile,
+  getDonorProfile,
+  presentCheckExist,
+  registerDistributor,
+  registerDonor,
+  toggleDistributorActivity,
+  updateDistributor,
+  updateDonor,
+} from './users.service';
+
+export type UserEvents = {
+  /** A distributor appeared, came back, or has more room: Not Paired packages may now match. */
+  onDistributorCapacityChanged: (distributorId: string) => void;
+};
+
+/** The e-mail in a registration body, when sent, must be the signed-in user's. */
+function assertEmailEcho(user: SessionUserRow, email: string | undefined) {
+  if (
+    email !== undefined &&
+    email.trim() !== '' &&
+    email.trim().toLowerCase() !== user.email.toLowerCase()
+  ) {
+    throw forbidden('You can only register with the email address you signed in with.');
+  }
+}
+
+export function usersRoutes(database: Database, events: UserEvents, isSecure: boolean): Router {
+  const router = Router();
+  const db = database.db;
+  const registrationLimit = rateLimit({
+    name: 'registration',
+    max: 20,
+    windowMs: 10 * 60_000,
+    message: 'Too many registration attempts. Please wait a few minutes.',
+  });
+
+  router.post(
+    '/checkExist',
+    requireSession,
+    validate({ body: CheckExistRequestSchema }, ({ body }, req, res) => {
+      const user = sessionUser(req);
+      assertOwnEmail(user, body.email);
+      res.json(presentCheckExist(user));
+    }),
+  );
+
+  router.post(
+    '/donor/register',
+    registrationLimit,
+    requireSession,
+    validate({ body: DonorRegistrationSchema }, async ({ body }, req, res) => {
+      const user = sessionUser(req);
+      assertEmailEcho(user, body.email);
+      const profile = await registerDonor(db, user.id, body);
+      req.log.info({ userId: user.id }, 'registered as donor');
+      const response: ProfileResponse = { data: profile };
+      res.status(201).json(response);
+    }),
+  );
+
+  router.post(
+    '/distributor/register',
+    registrationLimit,
+    requireSession,
+    validate({ body: DistributorRegistrationSchema }, async ({ body }, req, res) => {
+      const user = sessionUser(req);
+      assertEmailEcho(user, body.email);
+      const profile = await registerDistributor(db, user.id, body);
+      req.log.info({ userId: user.id }, 'registered as distributor');
+      events.onDistributorCapacityChanged(user.id);
+      const response: ProfileResponse = { data: profile };
+      res.status(201).json(response);
+    }),
+  );
+
+  router.get(
+    '/donor/:id',
+    requireRegistered,
+    validate({ params: IdPathSchema }, async ({ params }, req, res) => {
+      const user = sessionUser(req);
+      assertIsSelf(user, params.id);
+      assertUserType(user, 'donor');
+      const response: ProfileResponse = { data: await getDonorProfile(db, user.id) };
+      res.json(response);
+    }),
+  );
+
+  router.get(
+    '/distributor/:id',
+    requireRegistered,
+    validate({ params: IdPathSchema }, async ({ params }, req, res) => {
+      const user = sessionUser(req);
+      assertIsSelf(user, params.id);
+      assertUserType(user, 'distributor');
+      const response: ProfileResponse = { data: await getDistributorProfile(db, user.id) };
+      res.json(response);
+    }),
+  );
+
+  router.patch(
+    '/donor/update/:id',
+    requireRegistered,
+    validate(
+      { params: IdPathSchema, body: DonorUpdateSchema },
+      async ({ params, body }, req, res) => {
+        const user = sessionUser(req);
+        assertIsSelf(user, params.id);
+        assertUserType(user, 'donor');
+        const response: ProfileResponse = { data: await updateDonor(db, user.id, body) };
+        res.json(response);
+      },
+    ),
+  );
+
+  router.patch(
+    '/distributor/update/:id',
+    requireRegistered,
+    validate(
+      { params: IdPathSchema, body: DistributorUpdateSchema },
+      async ({ params, body }, req, res) => {
+        const user = sessionUser(req);
+        assertIsSelf(user, params.id);
+        assertUserType(user, 'distributor');
+        const response: ProfileResponse = { data: await updateDistributor(db, user.id, body) };
+        events.onDistributorCapacityChanged(user.id);
+        res.json(response);
+      },
+    ),
+  );
+
+  router.post(
+    '/distributor/toggle/:id',
+    requireRegistered,
+    validate({ params: IdPathSchema }, async ({ params }, req, res) => {
+      const user = sessionUser(req);
+      assertIsSelf(user, params.id);
+      assertUserType(user, 'distributor');
+      const isActive = await toggleDistributorActivity(db, user.id);
+      if (isActive) events.onDistributorCapacityChanged(user.id);
+      res.json({ isActive });
+    }),
+  );
+
+  for (const userType of ['donor', 'distributor'] as const) {
+    router.delete(
+      `/${userType}/:id`,
+      requireRegistered,
+      validate({ params: IdPathSchema }, async ({ params }, req, res) => {
+        const user = sessionUser(req);
+        assertIsSelf(user, params.id);
+        assertUserType(user, userType);
+        await deleteAccount(db, user.id);
+        clearCookie(res, SESSION_COOKIE, { isSecure });
+        req.log.info({ userId: user.id }, 'account deleted');
+        res.status(204).end();
+      }),
+    );
+  }
+
+  return router;
+}

@@ -1,0 +1,217 @@
+import type { Location } from '@almquest/contracts/places';
+import type { UserType } from '@almquest/contracts/session';
+import type {
+  CheckExistResponse,
+  DistributorProfile,
+  DonorProfile,
+  DonorType,
+} from '@almquest/contracts/users';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { AppDb } from '../../db/client';
+import { distributors, donors, packages, users } from '../../db/schema';
+import { conflict, notFound } from '../../errors';
+import type { SessionUserRow } from '../auth/sessions.service';
+import { presentDistributorProfile, presentDonorProfile, presentPicture } from './users.presenter';
+
+type Person = {
+  name: string;
+  phone: string;
+  location: Location;
+  picture?: string | null | undefined;
+};
+
+function personColumns(person: Partial<Person>) {
+  return {
+    ...(person.name !== undefined ? { name: person.name } : {}),
+    ...(person.phone !== undefined ? { phone: person.phone } : {}),
+    ...(person.location
+      ? {
+          address: person.location.address,
+          lat: person.location.coordinates[0],
+          lng: person.location.coordinates[1],
+        }
+      : {}),
+    ...(person.picture ? { picture: person.picture } : {}),
+    updatedAt: new Date(),
+  };
+}
+
+/** Locks the user's row and refuses a second registration, as either type. */
+async function lockUnregistered(tx: Pick<AppDb, 'execute'>, userId: string) {
+  const result = (await tx.execute(
+    sql`select user_type from ${users} where id = ${userId} for update`,
+  )) as unknown as { rows: { user_type: UserType | null }[] };
+  const row = result.rows[0];
+  if (!row) throw notFound('Your account no longer exists. Please sign in again.');
+  if (row.user_type) throw conflict(`You are already registered as a ${row.user_type}.`);
+}
+
+export async function registerDonor(
+  db: AppDb,
+  userId: string,
+  input: Person & { donorType: DonorType; distanceRange: number },
+): Promise<DonorProfile> {
+  await db.transaction(async (tx) => {
+    await lockUnregistered(tx, userId);
+    await tx
+      .update(users)
+      .set({ ...personColumns(input), userType: 'donor' })
+      .where(eq(users.id, userId));
+    await tx
+      .insert(donors)
+      .values({ userId, donorType: input.donorType, distanceRange: input.distanceRange });
+  });
+  return getDonorProfile(db, userId);
+}
+
+export async function registerDistributor(
+  db: AppDb,
+  userId: string,
+  input: Person & { distanceRange: number; maxCapacity: number },
+): Promise<DistributorProfile> {
+  await db.transaction(async (tx) => {
+    await lockUnregistered(tx, userId);
+    await tx
+      .update(users)
+      .set({ ...personColumns(input), userType: 'distributor' })
+      .where(eq(users.id, userId));
+    await tx.insert(distributors).values({
+      userId,
+      distanceRange: input.distanceRange,
+      maxCapacity: input.maxCapacity,
+    });
+  });
+  return getDistributorProfile(db, userId);
+}
+
+export async function getDonorProfile(db: AppDb, userId: string): Promise<DonorProfile> {
+  const [row] = await db
+    .select({ user: users, donor: donors })
+    .from(users)
+    .innerJoin(donors, eq(donors.userId, users.id))
+    .where(eq(users.id, userId));
+  if (!row) throw notFound('No donor profile found.');
+  return presentDonorProfile(row.user, row.donor);
+}
+
+export async function getDistributorProfile(
+  db: AppDb,
+  userId: string,
+): Promise<DistributorProfile> {
+  const [row] = await db
+    .select({ user: users, distributor: distributors })
+    .from(users)
+    .innerJoin(distributors, eq(distributors.userId, users.id))
+    .where(eq(users.id, userId));
+  if (!row) throw notFound('No distributor profile found.');
+  return presentDistributorProfile(row.user, row.distributor);
+}
+
+export async function updateDonor(
+  db: AppDb,
+  userId: string,
+  patch: Partial<Person> & {
+    donorType?: DonorType | undefined;
+    distanceRange?: number | undefined;
+  },
+): Promise<DonorProfile> {
+  await db.transaction(async (tx) => {
+    await tx.update(users).set(personColumns(patch)).where(eq(users.id, userId));
+    const donorPatch = {
+      ...(patch.donorType !== undefined ? { donorType: patch.donorType } : {}),
+      ...(patch.distanceRange !== undefined ? { distanceRange: patch.distanceRange } : {}),
+    };
+    if (Object.keys(donorPatch).length) {
+      await tx.update(donors).set(donorPatch).where(eq(donors.userId, userId));
+    }
+  });
+  return getDonorProfile(db, userId);
+}
+
+export async function updateDistributor(
+  db: AppDb,
+  userId: string,
+  patch: Partial<Person> & { distanceRange?: number | undefined; maxCapacity?: number | undefined },
+): Promise<DistributorProfile> {
+  await db.transaction(async (tx) => {
+    await tx.update(users).set(personColumns(patch)).where(eq(users.id, userId));
+    if (patch.maxCapacity !== undefined) {
+      // Capacity may not drop below the meals already promised to this distributor.
+      const [row] = await tx
+        .select({ openLoad: distributors.openLoad })
+        .from(distributors)
+        .where(eq(distributors.userId, userId))
+        .for('update');
+      if (row && patch.maxCapacity < row.openLoad) {
+        throw conflict(
+          `You have ${row.openLoad} meals still to collect or hand out; capacity cannot go below that.`,
+        );
+      }
+    }
+    const distributorPatch = {
+      ...(patch.distanceRange !== undefined ? { distanceRange: patch.distanceRange } : {}),
+      ...(patch.maxCapacity !== undefined ? { maxCapacity: patch.maxCapacity } : {}),
+    };
+    if (Object.keys(distributorPatch).length) {
+      await tx.update(distributors).set(distributorPatch).where(eq(distributors.userId, userId));
+    }
+  });
+  return getDistributorProfile(db, userId);
+}
+
+/** Flips a distributor between active (visible to donors) and inactive. */
+export async function toggleDistributorActivity(db: AppDb, userId: string): Promise<boolean> {
+  const [row] = await db
+    .update(distributors)
+    .set({ isActive: sql`not ${distributors.isActive}` })
+    .where(eq(distributors.userId, userId))
+    .returning({ isActive: distributors.isActive });
+  if (!row) throw notFound('No distributor profile found.');
+  return row.isActive;
+}
+
+/**
+ * Deletes an account. Refused while a package is Paired or Received (someone is counting on the
+ * exchange). Not Paired packages are withdrawn; Distributed ones stay in the other side's history
+ * without this person's phone number.
+ */
+export async function deleteAccount(db: AppDb, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select id from ${users} where id = ${userId} for update`);
+    const open = await tx
+      .select({ id: packages.id, state: packages.state })
+      .from(packages)
+      .where(
+        and(
+          or(eq(packages.donorId, userId), eq(packages.distributorId, userId)),
+          inArray(packages.state, ['Paired', 'Received']),
+        ),
+      )
+      .limit(1);
+    if (open.length) {
+      throw conflict(
+        'You have a package that is Paired or Received. Finish or hand it over before deleting your profile.',
+      );
+    }
+    await tx
+      .delete(packages)
+      .where(and(eq(packages.donorId, userId), eq(packages.state, 'Not Paired')));
+    await tx.update(packages).set({ donorPhone: '' }).where(eq(packages.donorId, userId));
+    await tx
+      .update(packages)
+      .set({ distributorPhone: '' })
+      .where(eq(packages.distributorId, userId));
+    await tx.delete(users).where(eq(users.id, userId));
+  });
+}
+
+export function presentCheckExist(user: SessionUserRow): CheckExistResponse {
+  if (!user.userType) return { isRegistered: false };
+  return {
+    isRegistered: true,
+    id: user.id,
+    userType: user.userType,
+    name: user.name,
+    picture: presentPicture(user.picture),
+  };
+}
