@@ -97,7 +97,6 @@ export function createApp({
     oidcClient = createOidcClient({ ...config.signIn, redirectUri });
   }
 
-  const isSecure = config.origin.startsWith('https://');
   const api = express.Router();
   api.use(sameOrigin(config.origin));
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
@@ -109,7 +108,7 @@ export function createApp({
   api.use(systemRoutes(config, database));
   api.use(placesRoutes(database, gazetteer));
   api.use(authRoutes(config, database, oidcClient, logger));
-  api.use(usersRoutes(database, userEvents, isSecure));
+  api.use(usersRoutes(config, database, userEvents));
   api.use(apiNotFound);
 
   app.locals.api = api;

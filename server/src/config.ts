@@ -47,6 +47,10 @@ const EnvSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().min(0.01).max(365).default(30),
   ),
+  RATE_LIMIT_MULTIPLIER: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().min(0.001).max(1_000_000).default(1),
+  ),
   TILE_URL: z.preprocess(
     emptyAsUndefined,
     z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
@@ -73,6 +77,8 @@ export type Config = {
     | { kind: 'dev' }
     | { kind: 'oidc'; issuer: string; clientId: string; clientSecret: string | undefined };
   sessionTtlMs: number;
+  /** Scales every rate limit (tests raise it; 1 in normal use). */
+  rateLimitMultiplier: number;
 };
 
 /** Raised when the environment is wrong; its message names every bad variable. */
@@ -126,5 +132,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : { kind: 'dev' },
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
+    rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
   };
 }

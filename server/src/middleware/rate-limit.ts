@@ -5,6 +5,8 @@ export type RateLimitOptions = {
   /** Names the limit in logs and keeps separate limits apart. */
   name: string;
   max: number;
+  /** Scales max (config.rateLimitMultiplier). */
+  multiplier?: number;
   windowMs: number;
   message: string;
   /** Defaults to the client IP. */
@@ -18,6 +20,7 @@ export type RateLimitOptions = {
 export function rateLimit(options: RateLimitOptions): RequestHandler {
   const hits = new Map<string, { count: number; resetAt: number }>();
   let nextSweep = Date.now() + options.windowMs;
+  const max = Math.max(1, Math.round(options.max * (options.multiplier ?? 1)));
   return (req, res, next) => {
     const now = Date.now();
     if (now > nextSweep) {
@@ -31,9 +34,9 @@ export function rateLimit(options: RateLimitOptions): RequestHandler {
       hits.set(key, entry);
     }
     entry.count += 1;
-    res.setHeader('RateLimit-Limit', String(options.max));
-    res.setHeader('RateLimit-Remaining', String(Math.max(0, options.max - entry.count)));
-    if (entry.count > options.max) {
+    res.setHeader('RateLimit-Limit', String(max));
+    res.setHeader('RateLimit-Remaining', String(Math.max(0, max - entry.count)));
+    if (entry.count > max) {
       const retryAfter = Math.ceil((entry.resetAt - now) / 1000);
       res.setHeader('Retry-After', String(retryAfter));
       req.log?.warn({ limit: options.name, key }, 'rate limited');

@@ -48,7 +48,14 @@ export async function createTestApp(
   const server = createServer();
   const port = await listen(server);
   const baseUrl = `http://127.0.0.1:${port}`;
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: baseUrl, ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: baseUrl,
+    // Every test talks from 127.0.0.1; limits are tested on their own with the multiplier at 1.
+    RATE_LIMIT_MULTIPLIER: '1000',
+    ...env,
+  });
   const database = await openTestDatabase();
   await loadTestGazetteer(database.db);
   const app = createApp({ config, database, logger: createLogger(config.logLevel), ...deps });

@@ -32,6 +32,7 @@ export function authRoutes(
   const signInLimit = rateLimit({
     name: 'sign-in',
     max: 30,
+    multiplier: config.rateLimitMultiplier,
     windowMs: 60_000,
     message: 'Too many sign-in attempts. Please wait a minute and try again.',
   });

@@ -10,6 +10,7 @@ const AUTH_REQUEST_TTL_MS = 10 * 60 * 1000;
 export function safeReturnTo(value: unknown): string {
   if (typeof value !== 'string' || value.length > 500) return '/';
   if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return '/';
+  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
   if (/[\u0000-\u001f]/.test(value) || value.startsWith('/api/')) return '/';
   return value;
 }

@@ -51,7 +51,7 @@ describe('sign-in through the development provider', () => {
   it('refuses a callback with no sign-in under way', async () => {
     const res = await request(ctx.app).get('/api/auth/callback?code=abc&state=def').expect(303);
     expect(res.headers.location).toMatch(/^\/\?signInError=/);
-    expect(res.headers['set-cookie']?.join()).not.toContain('aq_session=');
+    expect(String(res.headers['set-cookie'] ?? '')).not.toContain('aq_session=');
   });
 
   it('refuses a callback whose state does not match', async () => {
@@ -135,7 +135,7 @@ describe('sessions', () => {
       .post('/api/auth/logout')
       .set('Cookie', session.cookie)
       .expect(204);
-    expect(out.headers['set-cookie']?.join()).toMatch(/aq_session=;/);
+    expect(String(out.headers['set-cookie'] ?? '')).toMatch(/aq_session=;/);
     // The old cookie is dead even if a copy was kept.
     await request(ctx.app).get('/api/me').set('Cookie', session.cookie).expect(401);
   });
@@ -154,5 +154,19 @@ describe('sessions', () => {
       .set('Cookie', session.cookie)
       .set('Origin', ctx.config.origin)
       .expect(204);
+  });
+});
+
+describe('rate limits', () => {
+  it('answers 429 with Retry-After once sign-in is hammered', async () => {
+    const strict = await createTestApp({ RATE_LIMIT_MULTIPLIER: '1' });
+    try {
+      for (let i = 0; i < 30; i++) await request(strict.app).get('/api/auth/callback').expect(303);
+      const res = await request(strict.app).get('/api/auth/callback').expect(429);
+      expect(res.body.error.code).toBe('rate_limited');
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await strict.close();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import type { Place } from '@almquest/contracts/places';
 import { sql } from 'drizzle-orm';
-import { type Executor, queryRows } from '../../db/client';
+import { type AppDb, type Executor, queryRows } from '../../db/client';
 import { toSearchKey } from './search-key';
 
 type PlaceRecord = {
@@ -13,6 +13,8 @@ type PlaceRecord = {
   lat: number;
   lng: number;
 };
+
+const WORD_SIMILARITY_THRESHOLD = 0.45;
 
 const columns = sql`id, name, kind, district, state, pin, lat, lng`;
 
@@ -43,15 +45,20 @@ export function presentPlace(row: PlaceRecord): Place {
  * names that sound alike (folded key) or are misspelt (trigram word similarity). Districts rank
  * above localities of the same standing, so "Mumbai" finds the city before a post office.
  */
-export async function searchPlaces(db: Executor, query: string, limit: number): Promise<Place[]> {
+export async function searchPlaces(db: AppDb, query: string, limit: number): Promise<Place[]> {
   const q = query.trim().toLowerCase();
   const key = toSearchKey(query);
   if (!key) return [];
   const qLike = `${escapeLike(q)}%`;
   const keyLike = `${escapeLike(key)}%`;
-  const rows = await queryRows<PlaceRecord>(
-    db,
-    sql`
+  const rows = await db.transaction(async (tx) => {
+    // pg_trgm's default word-similarity bar (0.6) misses one-letter slips like "Ahmdabad".
+    await tx.execute(
+      sql`set local pg_trgm.word_similarity_threshold = ${sql.raw(String(WORD_SIMILARITY_THRESHOLD))}`,
+    );
+    return queryRows<PlaceRecord>(
+      tx,
+      sql`
       select ${columns}
       from places
       where lower(name) like ${qLike} or search_key like ${keyLike} or ${key} <% search_key
@@ -69,7 +76,8 @@ export async function searchPlaces(db: Executor, query: string, limit: number): 
         name,
         id
       limit ${limit}`,
-  );
+    );
+  });
   return rows.map(presentPlace);
 }
 

@@ -8,6 +8,7 @@ import {
   type ProfileResponse,
 } from '@almquest/contracts/users';
 import { Router } from 'express';
+import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { forbidden } from '../../errors';
 import { clearCookie } from '../../lib/cookies';
@@ -49,12 +50,14 @@ function assertEmailEcho(user: SessionUserRow, email: string | undefined) {
   }
 }
 
-export function usersRoutes(database: Database, events: UserEvents, isSecure: boolean): Router {
+export function usersRoutes(config: Config, database: Database, events: UserEvents): Router {
+  const isSecure = config.origin.startsWith('https://');
   const router = Router();
   const db = database.db;
   const registrationLimit = rateLimit({
     name: 'registration',
     max: 20,
+    multiplier: config.rateLimitMultiplier,
     windowMs: 10 * 60_000,
     message: 'Too many registration attempts. Please wait a few minutes.',
   });

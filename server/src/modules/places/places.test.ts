@@ -1,0 +1,143 @@
+import { PlaceListSchema, ReversePlaceSchema } from '@almquest/contracts/places';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../app';
+import { loadConfig } from '../../config';
+import { createLogger } from '../../logger';
+import { testPostalRecords } from '../../test/gazetteer';
+import { createTestApp, type TestContext } from '../../test/test-app';
+import { toPlaceRows } from './gazetteer';
+import { toSearchKey } from './search-key';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+async function search(q: string, limit = 5) {
+  const res = await request(ctx.app).get('/api/places').query({ q, limit }).expect(200);
+  return PlaceListSchema.parse(res.body).places;
+}
+
+describe('GET /api/places', () => {
+  it('puts the exact name first, with its district, state, PIN and coordinates', async () => {
+    const [first] = await search('Connaught Place');
+    expect(first).toMatchObject({
+      name: 'Connaught Place',
+      district: 'Central Delhi',
+      state: 'Delhi',
+      pin: '110001',
+      address: 'Connaught Place, Central Delhi, Delhi 110001',
+    });
+    expect(first!.coordinates[0]).toBeCloseTo(28.64, 1);
+    expect(first!.coordinates[1]).toBeCloseTo(77.22, 1);
+  });
+
+  it('ranks prefix matches before merely similar names', async () => {
+    const places = await search('Karol');
+    expect(places[0]!.name).toBe('Karol Bagh');
+    const prefixed = places.filter((p) => p.name.toLowerCase().startsWith('karol'));
+    expect(places.slice(0, prefixed.length)).toEqual(prefixed);
+  });
+
+  it('finds a city by its name, district before localities', async () => {
+    const [first, second] = await search('Lucknow');
+    expect(first).toMatchObject({ name: 'Lucknow', kind: 'district', state: 'Uttar Pradesh' });
+    expect(second!.district).toBe('Lucknow');
+  });
+
+  it.each([
+    ['Lakhnau', 'Lucknow'],
+    ['Bombay', 'Mumbai'],
+    ['Bambai', 'Mumbai'],
+    ['Bangalore', 'Bengaluru'],
+    ['Madras', 'Chennai'],
+    ['Trivandrum', 'Thiruvananthapuram'],
+    ['Gurugram', 'Gurgaon'],
+    ['Banaras', 'Varanasi'],
+  ])('finds the Hindi or old name %s as %s', async (typed, expected) => {
+    const [first] = await search(typed);
+    expect(first?.district).toBe(expected);
+  });
+
+  it.each([
+    ['Gaziabad', 'Ghaziabad'],
+    ['Ahmdabad', 'Ahmedabad'],
+    ['Varanasee', 'Varanasi'],
+    ['lucknw', 'Lucknow'],
+  ])('finds the misspelt %s as %s', async (typed, expected) => {
+    const [first] = await search(typed);
+    expect(first?.district).toBe(expected);
+  });
+
+  it('returns nothing for gibberish rather than random places', async () => {
+    expect(await search('qxzvw')).toEqual([]);
+  });
+
+  it('treats LIKE wildcards as plain text', async () => {
+    expect(await search('%%')).toEqual([]);
+  });
+
+  it.each([
+    [{}, 'q'],
+    [{ q: 'a' }, 'q'],
+    [{ q: 'x'.repeat(101) }, 'q'],
+    [{ q: 'Delhi', limit: 500 }, 'limit'],
+  ])('answers bad input %j with 400 naming %s', async (query, field) => {
+    const res = await request(ctx.app).get('/api/places').query(query).expect(400);
+    expect(Object.keys(res.body.error.fields)).toContain(field);
+  });
+
+  it('answers 503 with a clear message while the place list is still loading', async () => {
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+    const app = createApp({
+      config,
+      database: ctx.database,
+      logger: createLogger('silent'),
+      gazetteer: { isReady: () => false },
+    });
+    const res = await request(app).get('/api/places?q=Delhi').expect(503);
+    expect(res.body.error.message).toContain('getting ready');
+  });
+});
+
+describe('GET /api/places/reverse', () => {
+  it('names the nearest locality to a point', async () => {
+    const res = await request(ctx.app)
+      .get('/api/places/reverse')
+      .query({ lat: 28.6519, lng: 77.1909 })
+      .expect(200);
+    const { place } = ReversePlaceSchema.parse(res.body);
+    expect(place.kind).toBe('locality');
+    expect(place.district).toMatch(/Delhi/);
+  });
+
+  it.each([
+    [{ lat: 51.5, lng: -0.12 }, 'lat'],
+    [{ lat: 'north', lng: 77 }, 'lat'],
+    [{ lat: 28.6 }, 'lng'],
+  ])('refuses a point outside India or malformed: %j', async (query, field) => {
+    const res = await request(ctx.app).get('/api/places/reverse').query(query).expect(400);
+    expect(Object.keys(res.body.error.fields)).toContain(field);
+  });
+});
+
+describe('the gazetteer', () => {
+  it('reads the real postal data and adds a row per district at its centre', async () => {
+    const records = await testPostalRecords();
+    expect(records.length).toBeGreaterThan(1000);
+    const rows = toPlaceRows(records);
+    const lucknow = rows.find((r) => r.kind === 'district' && r.name === 'Lucknow');
+    expect(lucknow?.lat).toBeGreaterThan(26);
+    expect(lucknow?.lat).toBeLessThan(27.5);
+    expect(rows.every((r) => r.search_key === toSearchKey(r.name))).toBe(true);
+  });
+
+  it('folds romanisation differences into one key', () => {
+    expect(toSearchKey('Ghaziabad')).toBe(toSearchKey('Gaziabad'));
+    expect(toSearchKey('Dilli')).toBe(toSearchKey('Delhi'));
+    expect(toSearchKey('Puducherry')).toBe(toSearchKey('Pondicherry'));
+    expect(toSearchKey('Mūmbai')).toBe(toSearchKey('Mumbai'));
+  });
+});

@@ -1,0 +1,82 @@
+import type {
+  DistributorRegistration,
+  DonorRegistration,
+  Profile,
+} from '@almquest/contracts/users';
+import request from 'supertest';
+import { expect } from 'vitest';
+import { signIn, type SignedIn } from './session';
+import type { TestContext } from './test-app';
+
+let counter = 0;
+
+/** A fresh, unique e-mail for each person a test makes. */
+export function uniqueEmail(tag = 'person'): string {
+  counter += 1;
+  return `${tag}.${process.pid}.${Date.now()}.${counter}@example.org`;
+}
+
+export const places = {
+  connaughtPlace: {
+    address: 'Connaught Place, Central Delhi, Delhi 110001',
+    coordinates: [28.6431, 77.2197],
+  },
+  karolBagh: {
+    address: 'Karol Bagh, Central Delhi, Delhi 110005',
+    coordinates: [28.6519, 77.1909],
+  },
+  andheri: { address: 'Andheri, Mumbai, Maharashtra 400053', coordinates: [19.1197, 72.8464] },
+} as const satisfies Record<string, { address: string; coordinates: [number, number] }>;
+
+export type Registered = SignedIn & { profile: Profile };
+
+export function donorInput(overrides: Partial<DonorRegistration> = {}): DonorRegistration {
+  return {
+    name: 'Asha Restaurant',
+    phone: '98765 43210',
+    location: { ...places.connaughtPlace, coordinates: [...places.connaughtPlace.coordinates] },
+    donorType: 'Organisation',
+    distanceRange: 8,
+    ...overrides,
+  };
+}
+
+export function distributorInput(
+  overrides: Partial<DistributorRegistration> = {},
+): DistributorRegistration {
+  return {
+    name: 'Roti Bank Delhi',
+    phone: '+91 91234-56789',
+    location: { ...places.karolBagh, coordinates: [...places.karolBagh.coordinates] },
+    distanceRange: 15,
+    maxCapacity: 45,
+    ...overrides,
+  };
+}
+
+/** Signs someone in through the real provider and registers them as a donor. */
+export async function createDonor(
+  ctx: TestContext,
+  overrides: Partial<DonorRegistration> = {},
+): Promise<Registered> {
+  const session = await signIn(ctx, uniqueEmail('donor'));
+  const res = await request(ctx.app)
+    .post('/api/donor/register')
+    .set('Cookie', session.cookie)
+    .send(donorInput(overrides));
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return { ...session, profile: res.body.data as Profile };
+}
+
+export async function createDistributor(
+  ctx: TestContext,
+  overrides: Partial<DistributorRegistration> = {},
+): Promise<Registered> {
+  const session = await signIn(ctx, uniqueEmail('distributor'));
+  const res = await request(ctx.app)
+    .post('/api/distributor/register')
+    .set('Cookie', session.cookie)
+    .send(distributorInput(overrides));
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return { ...session, profile: res.body.data as Profile };
+}
