@@ -6,6 +6,7 @@ import { AccountArea } from './account-area';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 import { PageLoader } from './page-loader';
+import { SignInEffects } from './sign-in-effects';
 
 export function Layout() {
   return (
@@ -29,6 +30,7 @@ export function Layout() {
         </Suspense>
       </main>
       <Footer />
+      <SignInEffects />
       <PageLoader />
       <ToastViewport />
     </div>

@@ -59,3 +59,8 @@ export function useSession() {
     refetch: query.refetch,
   };
 }
+
+/** First name, for friendly alerts. */
+export function firstName(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? name;
+}

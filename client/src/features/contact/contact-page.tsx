@@ -5,6 +5,7 @@ import { TextAreaField, TextField } from '../../components/ui/field';
 import { site } from '../../content/site';
 import { useAlerts } from '../../lib/alerts';
 import { ApiError } from '../../lib/api-client';
+import { toFieldErrors } from '../../lib/form-errors';
 import { useSendContactMessage } from './api/send-contact-message';
 
 const empty: ContactMessage = { name: '', email: '', message: '', website: '' };
@@ -22,9 +23,7 @@ export function ContactPage() {
     event.preventDefault();
     const parsed = ContactMessageSchema.safeParse(values);
     if (!parsed.success) {
-      const fieldErrors: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
-      setErrors(fieldErrors);
+      setErrors(toFieldErrors(parsed.error));
       return;
     }
     setErrors({});

@@ -1,17 +1,249 @@
+import type { Location } from '@almquest/contracts/places';
+import type { UserType } from '@almquest/contracts/session';
+import {
+  DONOR_TYPES,
+  DistributorRegistrationSchema,
+  type DonorType,
+  DonorRegistrationSchema,
+} from '@almquest/contracts/users';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { PlaceAutocomplete } from '../../components/place-autocomplete';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
+import { checkExist } from '../../lib/account';
+import { useAlerts } from '../../lib/alerts';
+import { ApiError } from '../../lib/api-client';
+import { errorFor, toFieldErrors } from '../../lib/form-errors';
 import { useGuard } from '../../lib/guards';
+import { firstName, sessionQueryKey } from '../../lib/session';
+import { type RegistrationInput, useRegister } from './api/register';
+import { SideArt } from './components/side-art';
+
+type FormValues = {
+  name: string;
+  phone: string;
+  location: Location | null;
+  donorType: DonorType;
+  distanceRange: string;
+  maxCapacity: string;
+};
+
+const typeLabel: Record<UserType, string> = { donor: 'Donor', distributor: 'Distributor' };
 
 export default function RegisterPage() {
-  const { isAllowed } = useGuard('register');
-  if (!isAllowed)
+  const { user, isAllowed } = useGuard('register');
+  if (!isAllowed || !user) {
     return (
-      <div className="flex justify-center py-24">
+      <div className="flex justify-center py-24" role="status" aria-label="Loading">
         <Spinner />
       </div>
     );
+  }
+  return <RegisterForm name={user.name} email={user.email} />;
+}
+
+function RegisterForm({ name, email }: { name: string; email: string }) {
+  const [userType, setUserType] = useState<UserType>('donor');
+  const [values, setValues] = useState<FormValues>({
+    name,
+    phone: '',
+    location: null,
+    donorType: 'Individual',
+    distanceRange: '',
+    maxCapacity: '',
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const registration = useRegister();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { showAlert } = useAlerts();
+
+  const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const common = {
+      name: values.name,
+      email,
+      phone: values.phone,
+      location: values.location,
+      distanceRange: values.distanceRange,
+    };
+    let input: RegistrationInput;
+    if (userType === 'donor') {
+      const parsed = DonorRegistrationSchema.safeParse({ ...common, donorType: values.donorType });
+      if (!parsed.success) return setErrors(toFieldErrors(parsed.error));
+      input = { userType, body: parsed.data };
+    } else {
+      const parsed = DistributorRegistrationSchema.safeParse({
+        ...common,
+        maxCapacity: values.maxCapacity,
+      });
+      if (!parsed.success) return setErrors(toFieldErrors(parsed.error));
+      input = { userType, body: parsed.data };
+    }
+    setErrors({});
+    registration.mutate(input, {
+      onSuccess: async () => {
+        // Re-check the user by e-mail, as SPEC asks, then refresh who is signed in.
+        await checkExist(email).catch(() => undefined);
+        await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+        showAlert({
+          type: 'success',
+          title: `Successfully registered as a ${typeLabel[userType]}!`,
+          msg: `Welcome to the AlmQuest Family, ${firstName(values.name)}!`,
+        });
+        void navigate('/');
+      },
+      onError: (error) => {
+        if (error instanceof ApiError) setErrors(error.fields);
+        showAlert({
+          type: 'error',
+          title: 'Registration did not go through',
+          msg: error instanceof ApiError ? error.message : 'Please try again.',
+        });
+      },
+    });
+  };
+
   return (
-    <div className="mx-auto max-w-3xl px-4 py-12">
-      <h1 className="text-3xl font-bold">Register</h1>
+    <div className="mx-auto grid max-w-5xl gap-8 px-4 py-10 md:grid-cols-[1fr_2fr]">
+      <div className="flex flex-col items-center gap-4">
+        <h1 className="text-3xl font-bold text-brand-800 dark:text-brand-200">Register</h1>
+        <div
+          role="radiogroup"
+          aria-label="Account type"
+          className="flex rounded-full border border-brand-700 p-1"
+        >
+          {(['donor', 'distributor'] as const).map((type) => (
+            <button
+              key={type}
+              type="button"
+              role="radio"
+              aria-checked={userType === type}
+              onClick={() => setUserType(type)}
+              className={`min-h-11 rounded-full px-5 text-sm font-semibold ${
+                userType === type ? 'bg-brand-700 text-white' : 'text-brand-800 dark:text-brand-200'
+              }`}
+            >
+              {typeLabel[type]}
+            </button>
+          ))}
+        </div>
+        <SideArt userType={userType} />
+      </div>
+
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        aria-label={`Register as ${typeLabel[userType]}`}
+        className="space-y-5"
+      >
+        <TextField
+          label="Name"
+          name="name"
+          autoComplete="name"
+          required
+          value={values.name}
+          error={errors.name}
+          onChange={(e) => set('name', e.target.value)}
+        />
+        <TextField
+          label="Email address"
+          name="email"
+          type="email"
+          value={email}
+          disabled
+          readOnly
+        />
+        <TextField
+          label="Phone number"
+          name="phone"
+          type="tel"
+          autoComplete="tel-national"
+          inputMode="tel"
+          placeholder="XXX-XXX-XXXX"
+          required
+          value={values.phone}
+          error={errors.phone}
+          onChange={(e) => set('phone', e.target.value)}
+        />
+        <PlaceAutocomplete
+          label="Location"
+          required
+          value={values.location}
+          error={errorFor(errors, 'location')}
+          onChange={(location) => set('location', location)}
+        />
+        {userType === 'donor' ? (
+          <>
+            <div>
+              <label htmlFor="donorType" className="block text-sm font-semibold">
+                Donor category
+              </label>
+              <select
+                id="donorType"
+                value={values.donorType}
+                onChange={(e) => set('donorType', e.target.value as DonorType)}
+                className="mt-1 block w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-base dark:border-gray-700 dark:bg-gray-900"
+              >
+                {DONOR_TYPES.map((t) => (
+                  <option key={t}>{t}</option>
+                ))}
+              </select>
+            </div>
+            <TextField
+              label="Distance range (km)"
+              name="distanceRange"
+              type="number"
+              inputMode="decimal"
+              min={0}
+              placeholder="8 Kilometres"
+              required
+              value={values.distanceRange}
+              error={errors.distanceRange}
+              onChange={(e) => set('distanceRange', e.target.value)}
+              hint="How far you can travel to hand over food."
+            />
+          </>
+        ) : (
+          <>
+            <TextField
+              label="Distance range (km)"
+              name="distanceRange"
+              type="number"
+              inputMode="decimal"
+              min={0}
+              placeholder="15 Kilometres"
+              required
+              value={values.distanceRange}
+              error={errors.distanceRange}
+              onChange={(e) => set('distanceRange', e.target.value)}
+              hint="How far you can travel to collect food."
+            />
+            <TextField
+              label="Maximum capacity"
+              name="maxCapacity"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              placeholder="45 Kilograms"
+              required
+              value={values.maxCapacity}
+              error={errors.maxCapacity}
+              onChange={(e) => set('maxCapacity', e.target.value)}
+              hint="How many meals you can take on at a time."
+            />
+          </>
+        )}
+        <Button type="submit" disabled={registration.isPending} className="w-full">
+          {registration.isPending ? 'Registering…' : `Register as ${typeLabel[userType]}`}
+        </Button>
+      </form>
     </div>
   );
 }

@@ -1,0 +1,73 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { checkExist } from '../lib/account';
+import { useAlerts } from '../lib/alerts';
+import { fetchSessionUser, firstName, sessionQueryKey } from '../lib/session';
+import { useQueryClient } from '@tanstack/react-query';
+
+/**
+ * After the server finishes a sign-in it sends the browser back with ?signedIn=1 (or
+ * ?signInError=…). Here the user is checked by e-mail: registered -> welcome back; not yet ->
+ * warning and off to /register (SPEC section 4).
+ */
+export function SignInEffects() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { showAlert } = useAlerts();
+  const handled = useRef('');
+
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    const signedIn = params.get('signedIn');
+    const signInError = params.get('signInError');
+    if (!signedIn && !signInError) return;
+    const key = location.key + location.search;
+    if (handled.current === key) return;
+    handled.current = key;
+    params.delete('signedIn');
+    params.delete('signInError');
+    const rest = params.toString();
+    void navigate(`${location.pathname}${rest ? `?${rest}` : ''}${location.hash}`, {
+      replace: true,
+    });
+
+    if (signInError) {
+      showAlert({ type: 'error', title: 'Sign-in failed', msg: signInError });
+      return;
+    }
+    void (async () => {
+      try {
+        const user = await queryClient.fetchQuery({
+          queryKey: sessionQueryKey,
+          queryFn: fetchSessionUser,
+          staleTime: 0,
+        });
+        if (!user) return;
+        const found = await checkExist(user.email);
+        if (found.isRegistered) {
+          showAlert({
+            type: 'success',
+            title: `Welcome back, ${firstName(user.name)}!`,
+            msg: 'Good to see you again.',
+          });
+        } else {
+          showAlert({
+            type: 'warning',
+            title: 'You are not registered yet',
+            msg: 'Please register to join AlmQuest.',
+          });
+          void navigate('/register', { replace: true });
+        }
+      } catch {
+        showAlert({
+          type: 'error',
+          title: 'Sign-in failed',
+          msg: 'We could not load your account. Please try again.',
+        });
+      }
+    })();
+  }, [location, navigate, queryClient, showAlert]);
+
+  return null;
+}

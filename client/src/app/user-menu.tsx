@@ -1,0 +1,129 @@
+import type { SessionUser } from '@almquest/contracts/session';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { Avatar } from '../components/ui/avatar';
+import { useSignOut } from '../lib/account';
+import { useProfile, useToggleActivity } from '../lib/profile';
+import { useTheme } from '../lib/theme';
+
+const itemClass =
+  'block w-full rounded-md px-3 py-2 text-left text-sm hover:bg-brand-50 focus:bg-brand-50 focus:outline-none dark:hover:bg-gray-800 dark:focus:bg-gray-800';
+
+/**
+ * SPEC profile dropdown. Registered: view profile, theme, Donate Now (donors), activity toggle
+ * (distributors), View Transactions, Sign Out. Unregistered: theme, Register, Sign Out.
+ */
+export function UserMenu({ user }: { user: SessionUser }) {
+  const [isOpen, setIsOpen] = useState(false);
+  const menuId = useId();
+  const container = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+  const { isDark, toggleTheme } = useTheme();
+  const signOut = useSignOut();
+  const profile = useProfile(user.userType === 'distributor' ? user : null);
+  const toggleActivity = useToggleActivity(user);
+  const isActive = profile.data?.userType === 'distributor' ? profile.data.isActive : undefined;
+
+  useEffect(() => setIsOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!isOpen) return;
+    const onClick = (event: MouseEvent) => {
+      if (!container.current?.contains(event.target as Node)) setIsOpen(false);
+    };
+    document.addEventListener('mousedown', onClick);
+    container.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    return () => document.removeEventListener('mousedown', onClick);
+  }, [isOpen]);
+
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const items = [
+      ...(container.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []),
+    ];
+    const index = items.indexOf(document.activeElement as HTMLElement);
+    if (event.key === 'Escape') {
+      setIsOpen(false);
+      button.current?.focus();
+    } else if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      items[(index + 1) % items.length]?.focus();
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      items[(index - 1 + items.length) % items.length]?.focus();
+    }
+  };
+
+  const close = () => setIsOpen(false);
+  return (
+    <div ref={container} className="relative" onKeyDown={onMenuKeyDown}>
+      <button
+        ref={button}
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={isOpen}
+        aria-controls={menuId}
+        aria-label={`Account menu for ${user.name}`}
+        onClick={() => setIsOpen((o) => !o)}
+        className="rounded-full p-0.5 ring-brand-600 hover:ring-2"
+      >
+        <Avatar name={user.name} picture={user.picture} size={36} />
+      </button>
+      {isOpen && (
+        <div
+          id={menuId}
+          role="menu"
+          aria-label="Account"
+          className="absolute right-0 z-50 mt-2 w-60 rounded-xl border border-gray-200 bg-white p-2 shadow-lg dark:border-gray-700 dark:bg-gray-900"
+        >
+          <p className="truncate px-3 py-1 text-xs text-gray-600 dark:text-gray-400">
+            {user.email}
+          </p>
+          {user.isRegistered && (
+            <Link role="menuitem" to="/profile" className={itemClass} onClick={close}>
+              View Profile
+            </Link>
+          )}
+          <button role="menuitem" type="button" className={itemClass} onClick={toggleTheme}>
+            {isDark ? 'Switch to light theme' : 'Switch to dark theme'}
+          </button>
+          {user.userType === 'donor' && (
+            <Link role="menuitem" to="/profile?donate=1" className={itemClass} onClick={close}>
+              Donate Now
+            </Link>
+          )}
+          {user.userType === 'distributor' && (
+            <button
+              role="menuitem"
+              type="button"
+              className={itemClass}
+              disabled={toggleActivity.isPending || isActive === undefined}
+              onClick={() => toggleActivity.mutate()}
+            >
+              {isActive === undefined ? 'Activity…' : isActive ? 'Go inactive' : 'Go active'}
+            </button>
+          )}
+          {user.isRegistered && (
+            <Link role="menuitem" to="/profile#transactions" className={itemClass} onClick={close}>
+              View Transactions
+            </Link>
+          )}
+          {!user.isRegistered && (
+            <Link role="menuitem" to="/register" className={itemClass} onClick={close}>
+              Register
+            </Link>
+          )}
+          <button
+            role="menuitem"
+            type="button"
+            className={itemClass}
+            disabled={signOut.isPending}
+            onClick={() => signOut.mutate()}
+          >
+            Sign Out
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

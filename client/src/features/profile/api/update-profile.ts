@@ -1,0 +1,29 @@
+import type { Profile, ProfileResponse } from '@almquest/contracts/users';
+import type { DistributorUpdate, DonorUpdate } from '@almquest/contracts/users';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { profileQueryKey } from '../../../lib/profile';
+
+export type ProfileUpdate =
+  | { userType: 'donor'; id: string; body: DonorUpdate }
+  | { userType: 'distributor'; id: string; body: DistributorUpdate };
+
+export async function updateProfile(update: ProfileUpdate): Promise<Profile> {
+  const res = await api.patch<ProfileResponse>(
+    `/${update.userType}/update/${update.id}`,
+    update.body,
+  );
+  return res.data.data;
+}
+
+/** PATCH, then reload the profile (SPEC: after a save the profile is reloaded). */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (profile) =>
+      queryClient.invalidateQueries({
+        queryKey: profileQueryKey({ id: profile.id, userType: profile.userType }),
+      }),
+  });
+}

@@ -1,0 +1,34 @@
+import { type Place, PlaceListSchema, ReversePlaceSchema } from '@almquest/contracts/places';
+import { api } from './api-client';
+
+export async function searchPlaces(q: string, signal?: AbortSignal): Promise<Place[]> {
+  const res = await api.get('/places', { params: { q, limit: 8 }, signal });
+  return PlaceListSchema.parse(res.data).places;
+}
+
+export async function reversePlace(lat: number, lng: number): Promise<Place> {
+  const res = await api.get('/places/reverse', { params: { lat, lng } });
+  return ReversePlaceSchema.parse(res.data).place;
+}
+
+/** The browser's position, as a promise; rejects with a message a person can act on. */
+export function currentPosition(): Promise<{ lat: number; lng: number }> {
+  return new Promise((resolve, reject) => {
+    if (!('geolocation' in navigator)) {
+      reject(new Error('This browser cannot share its location. Please type a place instead.'));
+      return;
+    }
+    navigator.geolocation.getCurrentPosition(
+      (pos) => resolve({ lat: pos.coords.latitude, lng: pos.coords.longitude }),
+      (err) =>
+        reject(
+          new Error(
+            err.code === err.PERMISSION_DENIED
+              ? 'Location access was denied. Please type a place instead.'
+              : 'We could not find your location. Please type a place instead.',
+          ),
+        ),
+      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
+    );
+  });
+}
