@@ -1,0 +1,87 @@
+import type { SessionUser } from '@almquest/contracts/session';
+import type { Profile } from '@almquest/contracts/users';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { profileQueryKey } from '../lib/profile';
+import { renderApp } from '../test/render';
+
+const base: SessionUser = {
+  id: '5f0c3c56-3d2b-4b8e-9a6e-1f2d3c4b5a69',
+  name: 'Priya Sharma',
+  email: 'priya@example.org',
+  picture: null,
+  isRegistered: true,
+  userType: 'donor',
+};
+
+async function openMenu(user: SessionUser, profile?: Profile) {
+  const actor = userEvent.setup();
+  const app = renderApp('/', { user });
+  if (profile) app.queryClient.setQueryData(profileQueryKey(user), profile);
+  await actor.click(screen.getByRole('button', { name: `Account menu for ${user.name}` }));
+  const menu = screen.getByRole('menu', { name: 'Account' });
+  return {
+    actor,
+    menu,
+    items: within(menu)
+      .getAllByRole('menuitem')
+      .map((i) => i.textContent),
+    ...app,
+  };
+}
+
+describe('user menu', () => {
+  it('offers a donor profile, theme, Donate Now, transactions and sign-out', async () => {
+    const { items } = await openMenu(base);
+    expect(items).toEqual([
+      'View Profile',
+      'Switch to dark theme',
+      'Donate Now',
+      'View Transactions',
+      'Sign Out',
+    ]);
+  });
+
+  it('offers a distributor the activity toggle instead of Donate Now', async () => {
+    const distributor: SessionUser = { ...base, userType: 'distributor' };
+    const { items } = await openMenu(distributor, {
+      id: base.id,
+      userType: 'distributor',
+      name: base.name,
+      email: base.email,
+      picture: null,
+      phone: '9876543210',
+      location: { address: 'Karol Bagh', coordinates: [28.65, 77.19] },
+      distanceRange: 15,
+      maxCapacity: 45,
+      isActive: true,
+      totalPackagesDistributed: 0,
+    });
+    expect(items).toEqual([
+      'View Profile',
+      'Switch to dark theme',
+      'Go inactive',
+      'View Transactions',
+      'Sign Out',
+    ]);
+  });
+
+  it('gives an unregistered user only theme, Register and Sign Out', async () => {
+    const { items } = await openMenu({ ...base, isRegistered: false, userType: null });
+    expect(items).toEqual(['Switch to dark theme', 'Register', 'Sign Out']);
+  });
+
+  it('closes on Escape and returns focus to its button', async () => {
+    const { actor } = await openMenu(base);
+    await actor.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: `Account menu for ${base.name}` })).toHaveFocus();
+  });
+
+  it('closes when clicking elsewhere', async () => {
+    const { actor } = await openMenu(base);
+    await actor.click(screen.getByRole('heading', { level: 1 }));
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,55 @@
+import type { SessionUser } from '@almquest/contracts/session';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../test/render';
+
+const newcomer: SessionUser = {
+  id: '5f0c3c56-3d2b-4b8e-9a6e-1f2d3c4b5a69',
+  name: 'Priya Sharma',
+  email: 'priya@example.org',
+  picture: null,
+  isRegistered: false,
+  userType: null,
+};
+
+describe('registration form', () => {
+  it('prefills name and a disabled e-mail, and switches fields with the account type', async () => {
+    const actor = userEvent.setup();
+    renderApp('/register', { user: newcomer });
+    expect(await screen.findByLabelText('Name')).toHaveValue('Priya Sharma');
+    expect(screen.getByLabelText('Email address')).toBeDisabled();
+    expect(screen.getByLabelText('Email address')).toHaveValue('priya@example.org');
+    expect(screen.getByLabelText('Phone number')).toHaveAttribute('placeholder', 'XXX-XXX-XXXX');
+    expect(screen.getByLabelText('Donor category')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Maximum capacity')).not.toBeInTheDocument();
+    expect(screen.getByRole('img', { name: /donor/i })).toBeInTheDocument();
+
+    await actor.click(screen.getByRole('radio', { name: 'Distributor' }));
+    expect(screen.getByRole('radio', { name: 'Distributor' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    expect(screen.getByRole('button', { name: 'Register as Distributor' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Maximum capacity')).toHaveAttribute(
+      'placeholder',
+      '45 Kilograms',
+    );
+    expect(screen.queryByLabelText('Donor category')).not.toBeInTheDocument();
+    expect(screen.getByRole('img', { name: /distributor/i })).toBeInTheDocument();
+  });
+
+  it('shows field errors next to the fields without calling the server', async () => {
+    const actor = userEvent.setup();
+    renderApp('/register', { user: newcomer });
+    await actor.type(await screen.findByLabelText('Phone number'), '12345');
+    await actor.click(screen.getByRole('button', { name: 'Register as Donor' }));
+    expect(screen.getByLabelText('Phone number')).toHaveAccessibleDescription(
+      'Enter a 10-digit Indian mobile number',
+    );
+    expect(screen.getByRole('combobox', { name: 'Location' })).toHaveAccessibleDescription(
+      /Pick a place from the list/,
+    );
+    expect(screen.getByLabelText('Distance range (km)')).toHaveAttribute('aria-invalid', 'true');
+  });
+});

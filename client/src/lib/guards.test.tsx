@@ -1,0 +1,73 @@
+import type { SessionUser } from '@almquest/contracts/session';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../test/render';
+
+const person = (overrides: Partial<SessionUser> = {}): SessionUser => ({
+  id: '5f0c3c56-3d2b-4b8e-9a6e-1f2d3c4b5a69',
+  name: 'Priya Sharma',
+  email: 'priya@example.org',
+  picture: null,
+  isRegistered: true,
+  userType: 'donor',
+  ...overrides,
+});
+
+async function expectAlert(title: string, text: string) {
+  const alert = await screen.findByText(title);
+  expect(alert.closest('[data-alert-type]')).toHaveTextContent(text);
+}
+
+describe('access guards (SPEC section 2)', () => {
+  it('sends a visitor away from the profile page', async () => {
+    const { router } = renderApp('/profile', { user: null });
+    await expectAlert("Hey! We don't recognize you", 'Please login to join AlmQuest!');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('sends an unregistered user from the profile page to registration', async () => {
+    const { router } = renderApp('/profile', {
+      user: person({ isRegistered: false, userType: null }),
+    });
+    await expectAlert(
+      'We were unable to find your profile!',
+      'Please register with us to create your profile now.',
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/register'));
+  });
+
+  it.each([
+    ['a visitor', null],
+    ['an unregistered user', person({ isRegistered: false, userType: null })],
+  ])('keeps %s off package pages', async (_who, user) => {
+    const { router } = renderApp('/transaction/abc', { user });
+    await expectAlert(
+      'Hey! You are trespassing!',
+      'You are not authorized to view this transaction.',
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('sends a visitor away from registration', async () => {
+    const { router } = renderApp('/register', { user: null });
+    await expectAlert("Hey! We don't recognize you", 'Please login to join AlmQuest!');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('tells a registered user they are already a member', async () => {
+    const { router } = renderApp('/register', { user: person({ userType: 'distributor' }) });
+    await expectAlert(
+      'Already a member of the family',
+      'You are already registered as a distributor',
+    );
+    expect(
+      screen.getByText('Already a member of the family').closest('[data-alert-type]'),
+    ).toHaveAttribute('data-alert-type', 'info');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('lets an unregistered user register', async () => {
+    renderApp('/register', { user: person({ isRegistered: false, userType: null }) });
+    expect(await screen.findByRole('button', { name: 'Register as Donor' })).toBeInTheDocument();
+  });
+});
