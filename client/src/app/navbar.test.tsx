@@ -74,7 +74,7 @@ describe('navbar', () => {
     renderApp('/');
     expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute(
       'href',
-      '/api/auth/login',
+      '/api/auth/login?returnTo=%2F',
     );
   });
 });
