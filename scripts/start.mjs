@@ -1,35 +1,8 @@
 // `npm start`: builds the web client when it is missing or older than its sources, then runs the
 // server (TypeScript, through tsx) in this same process so signals reach it directly.
-import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ensureClientBuild } from './ensure-client-build.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const builtIndex = path.join(root, 'client', 'dist', 'index.html');
-const clientSources = ['client/src', 'client/public', 'client/index.html', 'contracts/src'];
-
-function newestChange(target) {
-  const stats = statSync(target, { throwIfNoEntry: false });
-  if (!stats) return 0;
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  let newest = stats.mtimeMs;
-  for (const entry of readdirSync(target)) {
-    newest = Math.max(newest, newestChange(path.join(target, entry)));
-  }
-  return newest;
-}
-
-const built = statSync(builtIndex, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-const sources = Math.max(...clientSources.map((p) => newestChange(path.join(root, p))));
-if (built < sources) {
-  console.log(built ? 'The web client changed; rebuilding it…' : 'Building the web client…');
-  const result = spawnSync('npm', ['run', 'build', '--workspace', 'client'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
+ensureClientBuild();
 
 const { register } = await import('tsx/esm/api');
 register();

@@ -11,6 +11,8 @@ import { sameOrigin } from './middleware/same-origin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createDevIdentityProvider } from './modules/auth/dev-idp';
 import { createOidcClient } from './modules/auth/oidc-client';
+import { contactRoutes } from './modules/contact/contact.routes';
+import type { Mailer } from './modules/contact/mailer';
 import { type GazetteerStatus, placesRoutes } from './modules/places/places.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { type UserEvents, usersRoutes } from './modules/users/users.routes';
@@ -24,6 +26,8 @@ export type AppDeps = {
   gazetteer?: GazetteerStatus;
   /** Told when something happens that other parts (matching) react to. */
   userEvents?: UserEvents;
+  /** Mails contact messages when SMTP is configured. */
+  mailer?: Mailer | null;
 };
 
 const JSON_BODY_LIMIT = '32kb';
@@ -36,6 +40,7 @@ export function createApp({
   logger,
   gazetteer = { isReady: () => true },
   userEvents = { onDistributorCapacityChanged: () => undefined },
+  mailer = null,
 }: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
@@ -109,6 +114,7 @@ export function createApp({
   api.use(placesRoutes(database, gazetteer));
   api.use(authRoutes(config, database, oidcClient, logger));
   api.use(usersRoutes(config, database, userEvents));
+  api.use(contactRoutes(config, database, mailer, logger));
   api.use(apiNotFound);
 
   app.locals.api = api;

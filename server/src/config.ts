@@ -51,6 +51,15 @@ const EnvSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().min(0.001).max(1_000_000).default(1),
   ),
+  SMTP_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
+  CONTACT_TO: z.preprocess(emptyAsUndefined, z.email().optional()),
+  CONTACT_FROM: optionalString,
   TILE_URL: z.preprocess(
     emptyAsUndefined,
     z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
@@ -77,6 +86,8 @@ export type Config = {
     | { kind: 'dev' }
     | { kind: 'oidc'; issuer: string; clientId: string; clientSecret: string | undefined };
   sessionTtlMs: number;
+  /** Contact messages are also mailed when both are set. */
+  contactMail: { smtpUrl: string; to: string; from: string } | null;
   /** Scales every rate limit (tests raise it; 1 in normal use). */
   rateLimitMultiplier: number;
 };
@@ -108,6 +119,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       '  OIDC_ISSUER: required in production; the development sign-in lets anyone sign in as anyone (set ALLOW_DEV_IDP=1 to use it anyway, e.g. for a demo)',
     );
   }
+  if (Boolean(e.SMTP_URL) !== Boolean(e.CONTACT_TO)) {
+    problems.push(
+      '  CONTACT_TO: SMTP_URL and CONTACT_TO go together (set both to mail contact messages)',
+    );
+  }
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   const publicUrl = e.PUBLIC_URL?.replace(/\/$/, '');
   return {
@@ -133,5 +149,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : { kind: 'dev' },
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
+    contactMail:
+      e.SMTP_URL && e.CONTACT_TO
+        ? {
+            smtpUrl: e.SMTP_URL,
+            to: e.CONTACT_TO,
+            from:
+              e.CONTACT_FROM ??
+              `AlmQuest <no-reply@${new URL(publicUrl ?? 'http://localhost').hostname}>`,
+          }
+        : null,
   };
 }

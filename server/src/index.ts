@@ -5,6 +5,10 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { createLogger } from './logger';
+import { startJobs } from './jobs';
+import { deleteExpiredSessions } from './modules/auth/sessions.service';
+import { deliverPendingMessages } from './modules/contact/contact.service';
+import { createMailer } from './modules/contact/mailer';
 import { ensureGazetteer } from './modules/places/gazetteer';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -37,10 +41,32 @@ async function main(): Promise<void> {
     })
     .catch((err: unknown) => logger.error({ err }, 'loading the place list failed'));
 
+  const mailer = config.contactMail ? createMailer(config.contactMail) : null;
+  const stopJobs = startJobs(
+    [
+      ...(mailer
+        ? [
+            {
+              name: 'contact-mail',
+              everyMs: 60_000,
+              run: () => deliverPendingMessages(database.db, mailer, logger),
+            },
+          ]
+        : []),
+      {
+        name: 'session-cleanup',
+        everyMs: 60 * 60_000,
+        run: () => deleteExpiredSessions(database.db),
+      },
+    ],
+    logger,
+  );
+
   const app = createApp({
     config,
     database,
     logger,
+    mailer,
     gazetteer: { isReady: () => isGazetteerReady },
   });
   const server: Server = app.listen(config.port, config.host, () => {
@@ -62,6 +88,8 @@ async function main(): Promise<void> {
       server.closeAllConnections();
     }, SHUTDOWN_GRACE_MS);
     force.unref();
+    stopJobs();
+    mailer?.close();
     server.close(() => {
       database
         .close()

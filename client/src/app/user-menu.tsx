@@ -63,11 +63,11 @@ export function UserMenu({ user }: { user: SessionUser }) {
         aria-haspopup="menu"
         aria-expanded={isOpen}
         aria-controls={menuId}
-        aria-label={`Account menu for ${user.name}`}
         onClick={() => setIsOpen((o) => !o)}
         className="rounded-full p-0.5 ring-brand-600 hover:ring-2"
       >
         <Avatar name={user.name} picture={user.picture} size={36} />
+        <span className="sr-only">Account menu for {user.name}</span>
       </button>
       {isOpen && (
         <div

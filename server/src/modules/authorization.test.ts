@@ -80,6 +80,15 @@ const table: Row[] = [
     call: () => ({ method: 'post', url: '/api/auth/logout' }),
     expect: all(204),
   },
+  {
+    route: 'POST /contact',
+    call: () => ({
+      method: 'post',
+      url: '/api/contact',
+      body: { name: 'Kavya', email: 'kavya@example.org', message: 'Hello' },
+    }),
+    expect: all(202),
+  },
   { route: 'GET /me', call: () => ({ method: 'get', url: '/api/me' }), expect: signedIn(200) },
   {
     route: 'POST /checkExist',

@@ -43,7 +43,7 @@ function listen(server: Server): Promise<number> {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  deps: Partial<Pick<AppDeps, 'userEvents'>> = {},
+  deps: Partial<Pick<AppDeps, 'userEvents' | 'mailer'>> = {},
 ): Promise<TestContext> {
   const server = createServer();
   const port = await listen(server);

@@ -32,13 +32,21 @@ export function Avatar({
       />
     );
   }
+  // Drawn as an image, not text, so a button around it is named by its label alone.
   return (
-    <span
-      aria-hidden="true"
-      className="flex items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800"
-      style={{ width: size, height: size, fontSize: size / 2.6 }}
-    >
-      {initials(name)}
-    </span>
+    <svg width={size} height={size} viewBox="0 0 40 40" aria-hidden="true" className="shrink-0">
+      <circle cx="20" cy="20" r="20" fill="#dcfce7" />
+      <text
+        x="20"
+        y="25"
+        textAnchor="middle"
+        fontSize="15"
+        fontWeight="700"
+        fill="#166534"
+        fontFamily="system-ui, sans-serif"
+      >
+        {initials(name)}
+      </text>
+    </svg>
   );
 }

@@ -4,7 +4,7 @@ type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
 
 const variants: Record<Variant, string> = {
   primary:
-    'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-brand-700/60 dark:bg-brand-600 dark:hover:bg-brand-700',
+    'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-brand-700/60 dark:hover:bg-brand-800',
   secondary:
     'border border-brand-700 text-brand-800 hover:bg-brand-50 dark:border-brand-500 dark:text-brand-200 dark:hover:bg-brand-900/40',
   danger: 'bg-red-700 text-white hover:bg-red-800 disabled:bg-red-700/60',

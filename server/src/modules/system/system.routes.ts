@@ -23,7 +23,7 @@ export function presentPublicConfig(config: Config): PublicConfig {
       signIn: config.signIn.kind,
       places: 'gazetteer',
       routes: 'straight',
-      contactMail: false,
+      contactMail: config.contactMail !== null,
     },
   };
 }

@@ -1,0 +1,90 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'artifacts');
+
+let counter = 0;
+/** A fresh e-mail per person a journey makes (the database lives for the whole run). */
+export function uniqueEmail(tag: string): string {
+  counter += 1;
+  return `${tag}.${Date.now()}.${counter}@example.org`;
+}
+
+/** Screenshots at desktop (1280 px) and phone (390 px) widths, under e2e/artifacts/. */
+export async function snap(page: Page, name: string): Promise<void> {
+  const original = page.viewportSize() ?? { width: 1280, height: 900 };
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.screenshot({ path: path.join(artifacts, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(original);
+}
+
+/** axe-core finds no serious or critical accessibility problem on the page as it is now. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(serious, serious.join('\n')).toEqual([]);
+}
+
+/** Waits for the full-screen page-change animation to finish. */
+export async function waitForPage(page: Page): Promise<void> {
+  await expect(page.getByRole('status', { name: 'Loading', exact: true })).toHaveCount(0, {
+    timeout: 5000,
+  });
+}
+
+/** A toast alert with this title is showing. */
+export async function expectAlert(page: Page, title: string | RegExp, text?: string | RegExp) {
+  const toast = page.locator('[data-alert-type]').filter({ hasText: title });
+  await expect(toast.first()).toBeVisible();
+  if (text) await expect(toast.first()).toContainText(text);
+  return toast.first();
+}
+
+/** Signs in through the Sign In button and the development provider's page, as a person would. */
+export async function signIn(page: Page, email: string, name?: string): Promise<void> {
+  await page.getByRole('link', { name: 'Sign In' }).click();
+  await expect(page).toHaveTitle('Development sign-in');
+  await page.getByLabel('Email address').fill(email);
+  if (name) await page.getByLabel(/^Name/).fill(name);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL(
+    (url) => !url.pathname.startsWith('/dev-idp') && !url.pathname.startsWith('/api/'),
+  );
+}
+
+/** Picks a place from the location autocomplete by typing part of its name. */
+export async function pickPlace(
+  page: Page,
+  typed: string,
+  option: string | RegExp,
+  label = 'Location',
+) {
+  const box = page.getByRole('combobox', { name: label });
+  await box.fill(typed);
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+export type RegisterInput = {
+  userType: 'Donor' | 'Distributor';
+  phone: string;
+  place: [typed: string, option: string | RegExp];
+  distanceRange: string;
+  maxCapacity?: string;
+};
+
+/** Fills and submits /register, then waits for the success alert. */
+export async function register(page: Page, input: RegisterInput): Promise<void> {
+  await page.getByRole('radio', { name: input.userType }).click();
+  await page.getByLabel('Phone number').fill(input.phone);
+  await pickPlace(page, ...input.place);
+  await page.getByLabel('Distance range (km)').fill(input.distanceRange);
+  if (input.maxCapacity) await page.getByLabel('Maximum capacity').fill(input.maxCapacity);
+  await page.getByRole('button', { name: `Register as ${input.userType}` }).click();
+  await expectAlert(page, `Successfully registered as a ${input.userType}!`);
+}

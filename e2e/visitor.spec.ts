@@ -1,0 +1,95 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible, expectAlert, snap, waitForPage } from './support/helpers';
+
+test.describe('a visitor', () => {
+  test('reads the home page, moves around, writes to us', async ({ page }) => {
+    await page.goto('/');
+    await waitForPage(page);
+    const headings = await page.locator('main section h2, main section h1').allTextContents();
+    expect(headings.slice(0, 5)).toEqual([
+      'Good food belongs with people, not in the bin.',
+      'About us',
+      'Features',
+      'Testimonials',
+      'Team',
+    ]);
+    await expect(page.getByRole('button', { name: 'Join Us in our quest' })).toBeVisible();
+    await expect(
+      page.getByRole('link', { name: 'Join us as a Donor Now!' }).last(),
+    ).toHaveAttribute('href', '/register');
+    await expectAccessible(page);
+    await snap(page, 'visitor-home');
+
+    // Persona info from the About section.
+    await page.getByRole('link', { name: 'Check Out Some More' }).click();
+    await expect(page).toHaveURL(/\/personainfo$/);
+    for (const title of ['Donor', 'Distributor', 'Meal']) {
+      await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();
+    }
+    await expect(page.getByText(/about half a day for one person/)).toBeVisible();
+    await waitForPage(page);
+    await expectAccessible(page);
+    await snap(page, 'visitor-personainfo');
+
+    // A section link from another page goes home, then scrolls to the section.
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Team' })
+      .click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Team', exact: true })).toBeInViewport();
+
+    // Contact form.
+    await page.getByRole('link', { name: 'Contact us' }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await waitForPage(page);
+    await page.getByRole('button', { name: 'get in touch' }).click();
+    await expect(page.getByLabel('Full Name')).toHaveAccessibleDescription(
+      'Please enter your name',
+    );
+    await page.getByLabel('Full Name').fill('Kavya Rao');
+    await page.getByLabel('Email address').fill('kavya@example.org');
+    await page.getByLabel('Message').fill('We run a community kitchen in Pune. How do we join?');
+    await expectAccessible(page);
+    await snap(page, 'visitor-contact');
+    await page.getByRole('button', { name: 'get in touch' }).click();
+    await expectAlert(page, 'We love to hear from you', 'Thanks for your feedback.');
+    await expect(page.getByLabel('Full Name')).toHaveValue('');
+    await expect(page.getByLabel('Message')).toHaveValue('');
+  });
+
+  test('uses the menu on a 360 px phone', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/');
+    await waitForPage(page);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Features' })).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(nav.getByRole('link', { name: 'Features' })).toBeVisible();
+    await nav.getByRole('link', { name: 'Features' }).click();
+    await expect(page.getByRole('heading', { name: 'Features', exact: true })).toBeInViewport();
+    await expect(nav.getByRole('link', { name: 'Features' })).toBeHidden();
+    // Nothing is wider than the phone.
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectAccessible(page);
+  });
+
+  test('keeps dark mode after a reload', async ({ page }) => {
+    await page.goto('/');
+    await waitForPage(page);
+    await page.getByRole('button', { name: 'Dark theme' }).click();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await page.reload();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await expect(page.getByRole('button', { name: 'Dark theme' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await waitForPage(page);
+    await expectAccessible(page);
+    await snap(page, 'visitor-home-dark');
+  });
+});

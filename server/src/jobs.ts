@@ -1,0 +1,26 @@
+import type { Logger } from './logger';
+
+export type Job = { name: string; everyMs: number; run: () => Promise<unknown> };
+
+/**
+ * Runs each job on its own interval, never two runs of the same job at once; a failing run is
+ * logged and the next one tries again. Returns a function that stops them all.
+ */
+export function startJobs(jobs: Job[], logger: Logger): () => void {
+  const timers = jobs.map((job) => {
+    let isRunning = false;
+    const timer = setInterval(() => {
+      if (isRunning) return;
+      isRunning = true;
+      job
+        .run()
+        .catch((err: unknown) => logger.warn({ err, job: job.name }, 'background job failed'))
+        .finally(() => {
+          isRunning = false;
+        });
+    }, job.everyMs);
+    timer.unref();
+    return timer;
+  });
+  return () => timers.forEach((t) => clearInterval(t));
+}
