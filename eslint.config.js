@@ -29,7 +29,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/**/*.ts', 'scripts/**/*.mjs', 'bench/**/*.{ts,mjs}', 'e2e/**/*.{ts,mjs}', '*.js'],
+    files: [
+      'server/**/*.ts',
+      'scripts/**/*.mjs',
+      'bench/**/*.{ts,mjs}',
+      'e2e/**/*.{ts,mjs}',
+      '*.js',
+    ],
     languageOptions: { globals: globals.node },
   },
   {

@@ -11,7 +11,10 @@ import { sameOrigin } from './middleware/same-origin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createDevIdentityProvider } from './modules/auth/dev-idp';
 import { createOidcClient } from './modules/auth/oidc-client';
+import { createRematcher, type Rematcher } from './matching/rematch';
 import { contactRoutes } from './modules/contact/contact.routes';
+import { type Notifier, silentNotifier } from './modules/notifications/notifications.service';
+import { packagesRoutes } from './modules/packages/packages.routes';
 import type { Mailer } from './modules/contact/mailer';
 import { type GazetteerStatus, placesRoutes } from './modules/places/places.routes';
 import { systemRoutes } from './modules/system/system.routes';
@@ -24,8 +27,10 @@ export type AppDeps = {
   logger: Logger;
   /** Whether the place list is loaded; place search answers 503 until it is. */
   gazetteer?: GazetteerStatus;
-  /** Told when something happens that other parts (matching) react to. */
-  userEvents?: UserEvents;
+  /** Told about notifications after their transaction commits (the live push). */
+  notifier?: Notifier;
+  /** Re-matches waiting packages when capacity appears. */
+  rematcher?: Rematcher;
   /** Mails contact messages when SMTP is configured. */
   mailer?: Mailer | null;
 };
@@ -39,7 +44,8 @@ export function createApp({
   database,
   logger,
   gazetteer = { isReady: () => true },
-  userEvents = { onDistributorCapacityChanged: () => undefined },
+  notifier = silentNotifier,
+  rematcher = createRematcher(database.db, notifier, logger),
   mailer = null,
 }: AppDeps): express.Express {
   const app = express();
@@ -113,7 +119,11 @@ export function createApp({
   api.use(systemRoutes(config, database));
   api.use(placesRoutes(database, gazetteer));
   api.use(authRoutes(config, database, oidcClient, logger));
+  const userEvents: UserEvents = {
+    onDistributorCapacityChanged: (distributorId) => rematcher.schedule(distributorId),
+  };
   api.use(usersRoutes(config, database, userEvents));
+  api.use(packagesRoutes(config, database, notifier, rematcher));
   api.use(contactRoutes(config, database, mailer, logger));
   api.use(apiNotFound);
 

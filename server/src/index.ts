@@ -6,6 +6,8 @@ import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { createLogger } from './logger';
 import { startJobs } from './jobs';
+import { createRematcher } from './matching/rematch';
+import { silentNotifier } from './modules/notifications/notifications.service';
 import { deleteExpiredSessions } from './modules/auth/sessions.service';
 import { deliverPendingMessages } from './modules/contact/contact.service';
 import { createMailer } from './modules/contact/mailer';
@@ -42,6 +44,10 @@ async function main(): Promise<void> {
     .catch((err: unknown) => logger.error({ err }, 'loading the place list failed'));
 
   const mailer = config.contactMail ? createMailer(config.contactMail) : null;
+  const notifier = silentNotifier;
+  const rematcher = createRematcher(database.db, notifier, logger);
+  // Packages left waiting by an earlier run get their chance again now.
+  rematcher.schedule();
   const stopJobs = startJobs(
     [
       ...(mailer
@@ -67,6 +73,8 @@ async function main(): Promise<void> {
     database,
     logger,
     mailer,
+    notifier,
+    rematcher,
     gazetteer: { isReady: () => isGazetteerReady },
   });
   const server: Server = app.listen(config.port, config.host, () => {

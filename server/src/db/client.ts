@@ -75,3 +75,20 @@ export async function queryRows<T>(executor: Executor, query: SQL): Promise<T[]>
   const result = (await executor.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/** An open transaction on AppDb. */
+export type Tx = Parameters<Parameters<AppDb['transaction']>[0]>[0];
+
+/** True when an error (or its cause) is a PostgreSQL unique violation on the named constraint. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    const err = e as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
+    if (err.code === '23505') {
+      if (!constraint) return true;
+      if (err.constraint === constraint) return true;
+      if (typeof err.message === 'string' && err.message.includes(constraint)) return true;
+    }
+    e = err.cause;
+  }
+  return false;
+}

@@ -50,7 +50,7 @@ async function expectMigratedSchema(database: Database) {
 /** Migrates an empty database, then again as an existing one. */
 async function migrateTwice(database: Database) {
   const first = await migrate(database.db);
-  expect(first).toEqual(['0000_extensions', '0001_initial']);
+  expect(first).toEqual(['0000_extensions', '0001_initial', '0002_unpaired_location_index']);
   await expectMigratedSchema(database);
   expect(await migrate(database.db)).toEqual([]);
 }
@@ -81,7 +81,11 @@ describe('migrations', () => {
         const twin = await openDatabase({ kind: 'postgres', url: url.toString() });
         const [a, b] = await Promise.all([migrate(database.db), migrate(twin.db)]);
         await twin.close();
-        expect([...a, ...b].sort()).toEqual(['0000_extensions', '0001_initial']);
+        expect([...a, ...b].sort()).toEqual([
+          '0000_extensions',
+          '0001_initial',
+          '0002_unpaired_location_index',
+        ]);
         await expectMigratedSchema(database);
         expect(await migrate(database.db)).toEqual([]);
       } finally {

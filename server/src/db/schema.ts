@@ -136,6 +136,10 @@ export const packages = pgTable(
     index('packages_unpaired_created')
       .on(t.createdAt)
       .where(sql`${t.state} = 'Not Paired'`),
+    // Re-matching finds the waiting packages a distributor can reach from this index.
+    index('packages_unpaired_location_gist')
+      .using('gist', sql`ll_to_earth(${t.lat}, ${t.lng})`)
+      .where(sql`${t.state} = 'Not Paired'`),
   ],
 );
 

@@ -4,6 +4,8 @@ import {
   createDistributor,
   createDonor,
   distributorInput,
+  donate,
+  donationInput,
   donorInput,
   type Registered,
   uniqueEmail,
@@ -51,6 +53,16 @@ const onlyOwner = (owner: Actor, status = 200): Record<Actor, number> => ({
 const registration = (): Record<Actor, number> => ({ ...signedIn(409), unregistered: 201 });
 const id = (people: People, who: 'donorA' | 'distributorX') =>
   (people[who] as Registered).profile.id;
+const ownId = (people: People, actor: Actor) =>
+  actor === 'visitor' ? '00000000-0000-4000-8000-000000000000' : people[actor].user.id;
+
+/** Packages made before the table runs: one Paired (donorA with distributorX), one waiting. */
+const fixtures = { pairedId: '', waitingId: '' };
+const lucknow = (dLat: number) => ({
+  address: 'Hazratganj, Lucknow',
+  coordinates: [26.85 + dLat, 80.95] as [number, number],
+});
+const andaman = { address: 'Port Blair', coordinates: [11.62, 92.72] as [number, number] };
 
 const table: Row[] = [
   { route: 'GET /health', call: () => ({ method: 'get', url: '/api/health' }), expect: all(200) },
@@ -143,6 +155,59 @@ const table: Row[] = [
     expect: onlyOwner('distributorX'),
   },
   {
+    route: 'POST /donor/donate',
+    call: (p, actor) => ({
+      method: 'post',
+      url: '/api/donor/donate',
+      body:
+        actor === 'visitor'
+          ? { donor_id: ownId(p, actor) }
+          : {
+              ...donationInput(p.donorA as Registered),
+              donor_id: ownId(p, actor),
+              location: andaman,
+            },
+    }),
+    expect: { ...onlyOwner('donorA', 201), donorB: 201 },
+  },
+  {
+    route: 'GET /package/:id',
+    call: () => ({ method: 'get', url: `/api/package/${fixtures.pairedId}` }),
+    expect: { ...onlyOwner('donorA'), distributorX: 200 },
+  },
+  {
+    route: 'POST /distributor/togglePackage',
+    call: (p, actor) => ({
+      method: 'post',
+      url: '/api/distributor/togglePackage',
+      body: {
+        donor_id: id(p, 'donorA'),
+        distributor_id: ownId(p, actor),
+        packageId: fixtures.pairedId,
+        state: 'Received',
+      },
+    }),
+    expect: onlyOwner('distributorX'),
+  },
+  {
+    route: 'DELETE /donor/:donor_id/package/:packageId',
+    call: (p) => ({
+      method: 'delete',
+      url: `/api/donor/${id(p, 'donorA')}/package/${fixtures.waitingId}`,
+    }),
+    expect: onlyOwner('donorA', 204),
+  },
+  {
+    route: 'GET /donor/:id/packages',
+    call: (p) => ({ method: 'get', url: `/api/donor/${id(p, 'donorA')}/packages` }),
+    expect: onlyOwner('donorA'),
+  },
+  {
+    route: 'GET /distributor/:id/packages',
+    call: (p) => ({ method: 'get', url: `/api/distributor/${id(p, 'distributorX')}/packages` }),
+    expect: onlyOwner('distributorX'),
+  },
+  {
     route: 'DELETE /donor/:id',
     call: (p) => ({ method: 'delete', url: `/api/donor/${id(p, 'donorA')}` }),
     expect: onlyOwner('donorA', 204),
@@ -162,11 +227,20 @@ beforeAll(async () => {
   ctx = await createTestApp();
   people = {
     unregistered: await signIn(ctx, uniqueEmail('unregistered')),
-    donorA: await createDonor(ctx),
+    donorA: await createDonor(ctx, { location: lucknow(0) }),
     donorB: await createDonor(ctx),
-    distributorX: await createDistributor(ctx),
-    distributorY: await createDistributor(ctx),
+    distributorX: await createDistributor(ctx, { location: lucknow(0.01) }),
+    distributorY: await createDistributor(ctx, {
+      location: { address: 'Andheri, Mumbai', coordinates: [19.12, 72.85] },
+    }),
   };
+  const donorA = people.donorA as Registered;
+  const paired = await donate(ctx, donorA, { location: lucknow(0) });
+  expect(paired.pair?.distributor_id).toBe(id(people, 'distributorX'));
+  fixtures.pairedId = paired._id;
+  const waiting = await donate(ctx, donorA, { location: andaman, travelCapacity: 0 });
+  expect(waiting.current_state).toBe('Not Paired');
+  fixtures.waitingId = waiting._id;
 });
 afterAll(() => ctx.close());
 

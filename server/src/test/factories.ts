@@ -1,3 +1,4 @@
+import type { DonateRequest, Package } from '@almquest/contracts/packages';
 import type {
   DistributorRegistration,
   DonorRegistration,
@@ -79,4 +80,32 @@ export async function createDistributor(
     .send(distributorInput(overrides));
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return { ...session, profile: res.body.data as Profile };
+}
+
+export function donationInput(
+  donor: Registered,
+  overrides: Partial<DonateRequest> = {},
+): DonateRequest {
+  return {
+    donor_id: donor.profile.id,
+    quantity: 10,
+    travelCapacity: '8 Kilometres',
+    location: { ...donor.profile.location },
+    timestamp: Date.now(),
+    ...overrides,
+  };
+}
+
+/** Donates through the API and returns the package as presented. */
+export async function donate(
+  ctx: TestContext,
+  donor: Registered,
+  overrides: Partial<DonateRequest> = {},
+): Promise<Package> {
+  const res = await request(ctx.app)
+    .post('/api/donor/donate')
+    .set('Cookie', donor.cookie)
+    .send(donationInput(donor, overrides));
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.package as Package;
 }

@@ -21,8 +21,10 @@ export type TestContext = {
  * The database the tests run against: the PostgreSQL server named by TEST_DATABASE_URL, or else a
  * fresh in-memory PGlite. Never a mock.
  */
-export async function openTestDatabase(): Promise<Database> {
-  const url = process.env.TEST_DATABASE_URL;
+export async function openTestDatabase(
+  engine: 'default' | 'pglite' = 'default',
+): Promise<Database> {
+  const url = engine === 'default' ? process.env.TEST_DATABASE_URL : undefined;
   const database = url
     ? await openDatabase({ kind: 'postgres', url, maxConnections: 5 })
     : await openDatabase({ kind: 'pglite', dataDir: null });
@@ -43,7 +45,8 @@ function listen(server: Server): Promise<number> {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  deps: Partial<Pick<AppDeps, 'userEvents' | 'mailer'>> = {},
+  deps: Partial<Pick<AppDeps, 'notifier' | 'rematcher' | 'mailer'>> = {},
+  engine: 'default' | 'pglite' = 'default',
 ): Promise<TestContext> {
   const server = createServer();
   const port = await listen(server);
@@ -56,7 +59,7 @@ export async function createTestApp(
     RATE_LIMIT_MULTIPLIER: '1000',
     ...env,
   });
-  const database = await openTestDatabase();
+  const database = await openTestDatabase(engine);
   await loadTestGazetteer(database.db);
   const app = createApp({ config, database, logger: createLogger(config.logLevel), ...deps });
   server.on('request', app);

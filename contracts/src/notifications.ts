@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { PackageStateSchema } from './packages';
+
+/** The words of each notification (issue #5); the same for every user of a kind. */
+export const NOTIFICATION_TEXT = {
+  pairedDonor: 'Hurray! We have found a distributor for your package!',
+  pairedDistributor: 'Hurray! We have assigned you to a donor!',
+  notPaired: 'Oops! Looks like there are no distributors available near you.',
+  received: 'Yaay! Your package(s) has been received by the distributor!',
+  distributed: 'Woah! Your package(s) have been successfully distributed!',
+} as const;
+
+/** SPEC notification, as the API presents it. */
+export const NotificationSchema = z.object({
+  id: z.number(),
+  packageId: z.string().nullable(),
+  photo: z.string().nullable(),
+  state: PackageStateSchema,
+  user_type: z.enum(['Donor', 'Distributor']),
+  message: z.string(),
+  timestamp: z.string(),
+  isSeen: z.boolean(),
+});
+export type Notification = z.infer<typeof NotificationSchema>;
+
+export const NotificationListSchema = z.object({
+  notifs: z.array(NotificationSchema),
+  unseen_count: z.number(),
+  nextCursor: z.number().nullable(),
+});
+export type NotificationList = z.infer<typeof NotificationListSchema>;
+
+/** SPEC live message: message, photo, pid; plus what the client needs to update at once. */
+export const LiveEventSchema = z.object({
+  message: z.string(),
+  photo: z.string().nullable(),
+  pid: z.string().nullable(),
+  state: PackageStateSchema,
+  timestamp: z.string(),
+  notification: NotificationSchema,
+});
+export type LiveEvent = z.infer<typeof LiveEventSchema>;

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { LocationSchema } from './places';
+import { DISTANCE_RANGE_MAX_KM, numberField } from './users';
+
+export const PACKAGE_STATES = ['Not Paired', 'Paired', 'Received', 'Distributed'] as const;
+export const PackageStateSchema = z.enum(PACKAGE_STATES);
+export type PackageState = z.infer<typeof PackageStateSchema>;
+
+export const MAX_PACKAGE_MEALS = 100_000;
+export const IDEMPOTENCY_KEY_MAX = 100;
+
+const travelCapacityMessage = 'Enter a distance in km, like 10 or "10 Kilometres"';
+
+/**
+ * The donate form's Travel Capacity is free text (SPEC): "10", "10 km", "10 Kilometres" and
+ * "7.5 kms" all mean a number of kilometres; anything else is a field error.
+ */
+export function parseKilometres(value: unknown): number | undefined {
+  if (typeof value === 'number') return value;
+  if (typeof value !== 'string') return undefined;
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(?:km|kms|kilomet(?:er|re)s?)?\s*$/i.exec(value);
+  return match ? Number(match[1]) : undefined;
+}
+
+export const TravelCapacitySchema = z.preprocess(
+  (value) => parseKilometres(value) ?? value,
+  z
+    .number({ error: travelCapacityMessage })
+    .refine(Number.isFinite, travelCapacityMessage)
+    .refine((n) => n >= 0, 'Travel capacity must be at least 0 km')
+    .refine(
+      (n) => n <= DISTANCE_RANGE_MAX_KM,
+      `Travel capacity must be at most ${DISTANCE_RANGE_MAX_KM} km`,
+    ),
+);
+
+/** POST /api/donor/donate (SPEC section 7). Name and phone come from the profile, not the body. */
+export const DonateRequestSchema = z.object({
+  donor_id: z.uuid({ error: 'Not a valid donor id' }),
+  quantity: numberField('Quantity', { min: 1, max: MAX_PACKAGE_MEALS, isInteger: true }),
+  travelCapacity: TravelCapacitySchema,
+  location: LocationSchema,
+  /** When the donor pressed the button (epoch ms); the server keeps its own time. */
+  timestamp: z.number().optional(),
+  donor_name: z.string().max(200).optional(),
+  donor_phone: z.string().max(40).optional(),
+  /** Repeats of the same key create one package (also accepted as the Idempotency-Key header). */
+  idempotencyKey: z.string().trim().min(1).max(IDEMPOTENCY_KEY_MAX).optional(),
+});
+export type DonateRequest = z.input<typeof DonateRequestSchema>;
+
+const PointSchema = z.object({
+  address: z.string(),
+  coordinates: z.tuple([z.number(), z.number()]),
+});
+
+/** SPEC package entity, as the API presents it. */
+export const PackageSchema = z.object({
+  _id: z.string(),
+  donor_id: z.string().nullable(),
+  donor_name: z.string(),
+  donor_phone: z.string(),
+  current_state: PackageStateSchema,
+  timestamp: z.string(),
+  location: PointSchema,
+  quantity: z.number(),
+  travelCapacity: z.number(),
+  pair: z
+    .object({
+      distributor_id: z.string().nullable(),
+      distributor_name: z.string(),
+      distributor_phone: z.string(),
+      distributor_location: PointSchema,
+      meet_location: PointSchema,
+      distributor_path: z.string(),
+      donor_path: z.string(),
+    })
+    .nullable(),
+});
+export type Package = z.infer<typeof PackageSchema>;
+
+export const PackageResponseSchema = z.object({ package: PackageSchema });
+export type PackageResponse = z.infer<typeof PackageResponseSchema>;
+
+export const TogglePackageRequestSchema = z.object({
+  donor_id: z.uuid({ error: 'Not a valid donor id' }),
+  distributor_id: z.uuid({ error: 'Not a valid distributor id' }),
+  packageId: z.uuid({ error: 'Not a valid package id' }),
+  state: z.enum(['Received', 'Distributed'], { error: 'State must be Received or Distributed' }),
+});
+export type TogglePackageRequest = z.infer<typeof TogglePackageRequestSchema>;
+
+export const PackageIdPathSchema = z.object({ id: z.uuid({ error: 'Not a valid package id' }) });
+export const DeletePackagePathSchema = z.object({
+  donor_id: z.uuid({ error: 'Not a valid donor id' }),
+  packageId: z.uuid({ error: 'Not a valid package id' }),
+});
+
+export const PACKAGE_PAGE_MAX = 50;
+export const PackageListQuerySchema = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(PACKAGE_PAGE_MAX).default(10),
+});
+
+export const PackageSummarySchema = z.object({
+  _id: z.string(),
+  current_state: PackageStateSchema,
+  quantity: z.number(),
+  timestamp: z.string(),
+  address: z.string(),
+  /** The other side: the distributor for a donor, the donor for a distributor. */
+  counterpart: z.string().nullable(),
+});
+export type PackageSummary = z.infer<typeof PackageSummarySchema>;
+
+export const PackageListSchema = z.object({
+  packages: z.array(PackageSummarySchema),
+  nextCursor: z.string().nullable(),
+});
+export type PackageList = z.infer<typeof PackageListSchema>;

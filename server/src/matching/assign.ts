@@ -1,0 +1,189 @@
+import { NOTIFICATION_TEXT } from '@almquest/contracts/notifications';
+import { DISTANCE_RANGE_MAX_KM } from '@almquest/contracts/users';
+import { eq, sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../db/client';
+import { distributors, packages, users } from '../db/schema';
+import {
+  insertNotifications,
+  type NotificationRow,
+} from '../modules/notifications/notifications.service';
+import { findNearestPlace } from '../modules/places/places.service';
+import { meetPoint, type LatLng } from './geometry';
+import { type Candidate, chooseDistributor, isFeasible, type PackageToMatch } from './ranking';
+
+export type PackageRow = typeof packages.$inferSelect;
+
+type CandidateRow = {
+  id: string;
+  name: string;
+  phone: string | null;
+  picture: string | null;
+  address: string | null;
+  lat: number;
+  lng: number;
+  distance_range: number;
+  max_capacity: number;
+  open_load: number;
+  is_active: boolean;
+  last_assigned_at: Date | string | null;
+  distance_m: number;
+};
+
+export type MatchOutcome =
+  | { isPaired: true; distributorId: string; notifications: NotificationRow[] }
+  | { isPaired: false; notifications: NotificationRow[] };
+
+const FIRST_BATCH = 8;
+const MAX_LOCK_RETRIES = 5;
+/** SQL measures on a slightly larger sphere than the ranking; let it pass a hair more. */
+const SQL_SLACK = 1.003;
+
+function toCandidate(row: CandidateRow): Candidate {
+  return {
+    id: row.id,
+    location: [row.lat, row.lng],
+    distanceRangeKm: row.distance_range,
+    maxCapacity: row.max_capacity,
+    openLoad: row.open_load,
+    isActive: row.is_active,
+    lastAssignedAt: row.last_assigned_at ? new Date(row.last_assigned_at) : null,
+  };
+}
+
+/**
+ * Active distributors with room that can reach the package, nearest first, from the GiST index
+ * (KNN order inside a bounding box): never a scan of all distributors. Fetches more only while
+ * the farthest fetched is as near as the nearest, so ties are all there to be ranked.
+ */
+async function feasibleCandidates(tx: Tx, pkg: PackageRow): Promise<CandidateRow[]> {
+  const reachM = (pkg.travelCapacity + DISTANCE_RANGE_MAX_KM) * 1000 * SQL_SLACK;
+  for (let limit = FIRST_BATCH; ; limit *= 4) {
+    const rows = await queryRows<CandidateRow>(
+      tx,
+      sql`
+        select u.id, u.name, u.phone, u.picture, u.address, u.lat, u.lng,
+               d.distance_range, d.max_capacity, d.open_load, d.is_active, d.last_assigned_at,
+               earth_distance(ll_to_earth(u.lat, u.lng), ll_to_earth(${pkg.lat}, ${pkg.lng})) as distance_m
+        from ${users} u
+        join ${distributors} d on d.user_id = u.id
+        where u.user_type = 'distributor' and u.lat is not null
+          and earth_box(ll_to_earth(${pkg.lat}, ${pkg.lng}), ${reachM}) @> ll_to_earth(u.lat, u.lng)
+          and d.is_active
+          and d.open_load + ${pkg.quantity} <= d.max_capacity
+          and earth_distance(ll_to_earth(u.lat, u.lng), ll_to_earth(${pkg.lat}, ${pkg.lng}))
+              <= (${pkg.travelCapacity} + d.distance_range) * 1000 * ${SQL_SLACK}
+        order by ll_to_earth(u.lat, u.lng) <-> ll_to_earth(${pkg.lat}, ${pkg.lng})
+        limit ${limit}`,
+    );
+    const first = rows[0];
+    const last = rows[rows.length - 1];
+    if (rows.length < limit || !first || !last || last.distance_m - first.distance_m > 0.01)
+      return rows;
+  }
+}
+
+/** Google Maps directions from one point to another; works without a key. */
+export function directionsUrl(from: LatLng, to: LatLng): string {
+  const f = (p: LatLng) => `${p[0].toFixed(6)},${p[1].toFixed(6)}`;
+  return `https://www.google.com/maps/dir/?api=1&origin=${f(from)}&destination=${f(to)}&travelmode=driving`;
+}
+
+/**
+ * Pairs a Not Paired package (already locked by the caller) with the best distributor, inside the
+ * caller's transaction: locks the chosen distributor's row and re-checks its room, so concurrent
+ * donations never over-assign; writes the pair, the state, the distributor's load and both
+ * notifications. With no one feasible it changes nothing.
+ */
+export async function tryMatchPackage(tx: Tx, pkg: PackageRow): Promise<MatchOutcome> {
+  const toMatch: PackageToMatch = {
+    location: [pkg.lat, pkg.lng],
+    quantity: pkg.quantity,
+    travelCapacityKm: pkg.travelCapacity,
+  };
+  for (let attempt = 0; attempt < MAX_LOCK_RETRIES; attempt++) {
+    const rows = await feasibleCandidates(tx, pkg);
+    const best = chooseDistributor(toMatch, rows.map(toCandidate));
+    if (!best) return { isPaired: false, notifications: [] };
+
+    // Lock the distributor, then look again: another donation may have just taken the room.
+    const [locked] = await queryRows<CandidateRow>(
+      tx,
+      sql`
+        select u.id, u.name, u.phone, u.picture, u.address, u.lat, u.lng,
+               d.distance_range, d.max_capacity, d.open_load, d.is_active, d.last_assigned_at, 0 as distance_m
+        from ${distributors} d join ${users} u on u.id = d.user_id
+        where d.user_id = ${best.id}
+        for update of d`,
+    );
+    if (!locked || !isFeasible(toMatch, toCandidate(locked))) continue;
+    return {
+      isPaired: true,
+      distributorId: locked.id,
+      notifications: await writePair(tx, pkg, locked),
+    };
+  }
+  return { isPaired: false, notifications: [] };
+}
+
+async function writePair(
+  tx: Tx,
+  pkg: PackageRow,
+  distributor: CandidateRow,
+): Promise<NotificationRow[]> {
+  const packageAt: LatLng = [pkg.lat, pkg.lng];
+  const distributorAt: LatLng = [distributor.lat, distributor.lng];
+  const meet = meetPoint(packageAt, distributorAt, pkg.travelCapacity, distributor.distance_range);
+  const meetPlace = await findNearestPlace(tx, meet[0], meet[1]);
+  const meetAddress = meetPlace
+    ? `Near ${meetPlace.address}`
+    : `${meet[0].toFixed(5)}, ${meet[1].toFixed(5)}`;
+
+  await tx
+    .update(packages)
+    .set({
+      state: 'Paired',
+      distributorId: distributor.id,
+      distributorName: distributor.name,
+      distributorPhone: distributor.phone ?? '',
+      distributorAddress: distributor.address ?? '',
+      distributorLat: distributor.lat,
+      distributorLng: distributor.lng,
+      meetAddress,
+      meetLat: meet[0],
+      meetLng: meet[1],
+      donorPath: directionsUrl(packageAt, meet),
+      distributorPath: directionsUrl(distributorAt, meet),
+      pairedAt: sql`now()`,
+    })
+    .where(eq(packages.id, pkg.id));
+  await tx
+    .update(distributors)
+    .set({ openLoad: sql`${distributors.openLoad} + ${pkg.quantity}`, lastAssignedAt: sql`now()` })
+    .where(eq(distributors.userId, distributor.id));
+
+  const [donor] = pkg.donorId
+    ? await tx.select({ picture: users.picture }).from(users).where(eq(users.id, pkg.donorId))
+    : [];
+  return insertNotifications(tx, [
+    ...(pkg.donorId
+      ? [
+          {
+            userId: pkg.donorId,
+            packageId: pkg.id,
+            photo: distributor.picture,
+            state: 'Paired' as const,
+            userType: 'Donor' as const,
+            message: NOTIFICATION_TEXT.pairedDonor,
+          },
+        ]
+      : []),
+    {
+      userId: distributor.id,
+      packageId: pkg.id,
+      photo: donor?.picture ?? null,
+      state: 'Paired' as const,
+      userType: 'Distributor' as const,
+      message: NOTIFICATION_TEXT.pairedDistributor,
+    },
+  ]);
+}

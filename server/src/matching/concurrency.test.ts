@@ -1,0 +1,144 @@
+import { sql } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../db/client';
+import { createLogger } from '../logger';
+import { silentNotifier } from '../modules/notifications/notifications.service';
+import { createDistributor, createDonor, donationInput, type Registered } from '../test/factories';
+import { createTestApp, openTestDatabase, type TestContext } from '../test/test-app';
+import { createRematcher } from './rematch';
+
+const engines: ('pglite' | 'default')[] = [
+  'pglite',
+  ...(process.env.TEST_DATABASE_URL ? (['default'] as const) : []),
+];
+const contexts: TestContext[] = [];
+afterAll(async () => {
+  for (const ctx of contexts) await ctx.close();
+});
+
+/** A patch of Karnataka no other test uses. */
+const centre: [number, number] = [15.5, 75.0];
+const near = (i: number) => ({
+  address: `Concurrency point ${i}`,
+  coordinates: [centre[0] + ((i % 7) - 3) * 0.01, centre[1] + ((i % 5) - 2) * 0.01] as [
+    number,
+    number,
+  ],
+});
+
+type Invariants = {
+  overloaded: number;
+  loadMismatches: number;
+  pairedTwice: number;
+  pairedWithoutDistributor: number;
+  pairedMeals: number;
+  waiting: number;
+  paired: number;
+};
+
+/** What must hold whatever the interleaving: nobody over capacity, nothing paired twice. */
+async function checkInvariants(ctx: TestContext, distributorIds: string[]): Promise<Invariants> {
+  const ids = sql.join(
+    distributorIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const [row] = await queryRows<Invariants>(
+    ctx.database.db,
+    sql`
+      with mine as (select * from packages where address like 'Concurrency point %'),
+      loads as (
+        select d.user_id, d.open_load, d.max_capacity,
+               coalesce(sum(m.quantity) filter (where m.state in ('Paired', 'Received')), 0)::int as expected
+        from distributors d left join mine m on m.distributor_id = d.user_id
+        where d.user_id in (${ids})
+        group by d.user_id
+      ),
+      pairings as (
+        select n.package_id, count(*) as n from notifications n join mine m on m.id = n.package_id
+        where n.state = 'Paired' and n.user_type = 'Distributor' group by n.package_id
+      )
+      select
+        (select count(*) from loads where open_load > max_capacity)::int as "overloaded",
+        (select count(*) from loads where open_load <> expected)::int as "loadMismatches",
+        (select count(*) from pairings where n > 1)::int as "pairedTwice",
+        (select count(*) from mine where state <> 'Not Paired' and distributor_id is null)::int as "pairedWithoutDistributor",
+        (select coalesce(sum(quantity), 0) from mine where state <> 'Not Paired')::int as "pairedMeals",
+        (select count(*) from mine where state = 'Not Paired')::int as "waiting",
+        (select count(*) from mine where state <> 'Not Paired')::int as "paired"`,
+  );
+  return row!;
+}
+
+describe.each(engines)('200 concurrent donations (%s)', (engine) => {
+  it('never over-assigns a distributor and never pairs a package twice', async () => {
+    const ctx = await createTestApp({}, {}, engine);
+    contexts.push(ctx);
+    // A reused PostgreSQL test database still holds an earlier run's people here.
+    await ctx.database.db.execute(
+      sql`delete from packages where address like 'Concurrency point %'`,
+    );
+    await ctx.database.db.execute(sql`delete from users where address like 'Concurrency point %'`);
+    const distributors: Registered[] = [];
+    for (let i = 0; i < 5; i++) {
+      distributors.push(
+        await createDistributor(ctx, { location: near(i), maxCapacity: 20, distanceRange: 20 }),
+      );
+    }
+    const donors: Registered[] = [];
+    for (let i = 0; i < 10; i++) donors.push(await createDonor(ctx, { location: near(i + 3) }));
+
+    const responses = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => {
+        const donor = donors[i % donors.length]!;
+        return request(ctx.app)
+          .post('/api/donor/donate')
+          .set('Cookie', donor.cookie)
+          .send(donationInput(donor, { quantity: 1 + (i % 4), location: near(i) }));
+      }),
+    );
+    expect(responses.map((r) => r.status).filter((s) => s !== 201)).toEqual([]);
+
+    const ids = distributors.map((d) => d.profile.id);
+    const after = await checkInvariants(ctx, ids);
+    expect(after).toMatchObject({
+      overloaded: 0,
+      loadMismatches: 0,
+      pairedTwice: 0,
+      pairedWithoutDistributor: 0,
+    });
+    expect(after.paired + after.waiting).toBe(200);
+    expect(after.pairedMeals).toBeLessThanOrEqual(100);
+    // Capacity was scarce, so most waited; what fit was used (each distributor within 4 of full).
+    expect(after.waiting).toBeGreaterThan(100);
+    expect(after.pairedMeals).toBeGreaterThanOrEqual(100 - 5 * 3);
+
+    // Two "server processes" sweep the waiting packages at once after room is freed.
+    await ctx.database.db.execute(
+      sql`update distributors set max_capacity = max_capacity + 30 where user_id in (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    );
+    const logger = createLogger('silent');
+    const second = await openTestDatabase(engine);
+    try {
+      const sweepers = [
+        createRematcher(ctx.database.db, silentNotifier, logger),
+        createRematcher(engine === 'pglite' ? ctx.database.db : second.db, silentNotifier, logger),
+      ];
+      await Promise.all(sweepers.map((s) => s.runOnce()));
+    } finally {
+      await second.close();
+    }
+    const swept = await checkInvariants(ctx, ids);
+    expect(swept).toMatchObject({
+      overloaded: 0,
+      loadMismatches: 0,
+      pairedTwice: 0,
+      pairedWithoutDistributor: 0,
+    });
+    expect(swept.pairedMeals).toBeGreaterThan(after.pairedMeals);
+    expect(swept.pairedMeals).toBeLessThanOrEqual(250);
+  });
+});

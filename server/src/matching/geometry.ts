@@ -1,0 +1,56 @@
+/** Great-circle geometry on a sphere of the Earth's mean radius. Points are [lat, lng] degrees. */
+
+export type LatLng = readonly [lat: number, lng: number];
+
+/** Mean Earth radius in km; earthdistance's ll_to_earth uses 6378168 m, close enough for ranking. */
+export const EARTH_RADIUS_KM = 6371.0088;
+
+const toRad = (deg: number) => (deg * Math.PI) / 180;
+const toDeg = (rad: number) => (rad * 180) / Math.PI;
+
+/** Central angle between two points (haversine, stable for short distances). */
+function centralAngle([lat1, lng1]: LatLng, [lat2, lng2]: LatLng): number {
+  const dLat = toRad(lat2 - lat1);
+  const dLng = toRad(lng2 - lng1);
+  const h =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(toRad(lat1)) * Math.cos(toRad(lat2)) * Math.sin(dLng / 2) ** 2;
+  return 2 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** Great-circle distance in kilometres. */
+export function distanceKm(a: LatLng, b: LatLng): number {
+  return centralAngle(a, b) * EARTH_RADIUS_KM;
+}
+
+/**
+ * The point a fraction f (0..1) of the way from a to b along the great circle
+ * (spherical linear interpolation of the unit vectors).
+ */
+export function interpolate(a: LatLng, b: LatLng, f: number): [number, number] {
+  const delta = centralAngle(a, b);
+  if (delta < 1e-12) return [a[0], a[1]];
+  const [phi1, lambda1, phi2, lambda2] = [toRad(a[0]), toRad(a[1]), toRad(b[0]), toRad(b[1])];
+  const wa = Math.sin((1 - f) * delta) / Math.sin(delta);
+  const wb = Math.sin(f * delta) / Math.sin(delta);
+  const x = wa * Math.cos(phi1) * Math.cos(lambda1) + wb * Math.cos(phi2) * Math.cos(lambda2);
+  const y = wa * Math.cos(phi1) * Math.sin(lambda1) + wb * Math.cos(phi2) * Math.sin(lambda2);
+  const z = wa * Math.sin(phi1) + wb * Math.sin(phi2);
+  return [toDeg(Math.atan2(z, Math.hypot(x, y))), toDeg(Math.atan2(y, x))];
+}
+
+/**
+ * DESIGN "Matching": the meet point lies on the great circle from the package P to the
+ * distributor X, at d * rD / (rD + rX) from P, so each side travels in proportion to its range
+ * and stays within it. With rD + rX = 0 it is P.
+ */
+export function meetPoint(
+  p: LatLng,
+  x: LatLng,
+  donorRangeKm: number,
+  distributorRangeKm: number,
+): [number, number] {
+  const total = donorRangeKm + distributorRangeKm;
+  if (total <= 0) return [p[0], p[1]];
+  return interpolate(p, x, donorRangeKm / total);
+}

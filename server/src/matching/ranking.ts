@@ -1,0 +1,60 @@
+import { distanceKm, type LatLng } from './geometry';
+
+/** What matching needs to know about a package. */
+export type PackageToMatch = { location: LatLng; quantity: number; travelCapacityKm: number };
+
+/** What matching needs to know about a distributor. */
+export type Candidate = {
+  id: string;
+  location: LatLng;
+  distanceRangeKm: number;
+  maxCapacity: number;
+  /** Meals of its Paired and Received packages. */
+  openLoad: number;
+  isActive: boolean;
+  /** Null: never given a package, so it has been idle longest. */
+  lastAssignedAt: Date | null;
+};
+
+/** Slack for comparing distances computed in floating point (a millimetre). */
+const DISTANCE_EPSILON_KM = 1e-6;
+
+/** Rule 1: active and within reach of both; rule 2: room for the meals. */
+export function isFeasible(pkg: PackageToMatch, candidate: Candidate): boolean {
+  if (!candidate.isActive) return false;
+  const d = distanceKm(pkg.location, candidate.location);
+  return (
+    d <= pkg.travelCapacityKm + candidate.distanceRangeKm + DISTANCE_EPSILON_KM &&
+    candidate.openLoad + pkg.quantity <= candidate.maxCapacity
+  );
+}
+
+/**
+ * Orders feasible candidates, best first: nearest; then the lower share of capacity in use after
+ * taking the package, (L + q) / C; then the one idle longest; then id, so the order is total.
+ */
+export function compareCandidates(pkg: PackageToMatch, a: Candidate, b: Candidate): number {
+  const da = distanceKm(pkg.location, a.location);
+  const db = distanceKm(pkg.location, b.location);
+  if (Math.abs(da - db) > DISTANCE_EPSILON_KM) return da - db;
+  const ra = (a.openLoad + pkg.quantity) / a.maxCapacity;
+  const rb = (b.openLoad + pkg.quantity) / b.maxCapacity;
+  if (ra !== rb) return ra - rb;
+  const ta = a.lastAssignedAt?.getTime() ?? Number.NEGATIVE_INFINITY;
+  const tb = b.lastAssignedAt?.getTime() ?? Number.NEGATIVE_INFINITY;
+  if (ta !== tb) return ta - tb;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** The best feasible distributor for the package, or null when none can take it. */
+export function chooseDistributor(
+  pkg: PackageToMatch,
+  candidates: readonly Candidate[],
+): Candidate | null {
+  let best: Candidate | null = null;
+  for (const candidate of candidates) {
+    if (!isFeasible(pkg, candidate)) continue;
+    if (!best || compareCandidates(pkg, candidate, best) < 0) best = candidate;
+  }
+  return best;
+}

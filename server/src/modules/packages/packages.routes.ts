@@ -1,0 +1,133 @@
+import {
+  DeletePackagePathSchema,
+  DonateRequestSchema,
+  PackageIdPathSchema,
+  type PackageList,
+  PackageListQuerySchema,
+  type PackageResponse,
+  TogglePackageRequestSchema,
+} from '@almquest/contracts/packages';
+import { IdPathSchema } from '@almquest/contracts/users';
+import { Router } from 'express';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { forbidden } from '../../errors';
+import type { Rematcher } from '../../matching/rematch';
+import { requireRegistered, sessionUser } from '../../middleware/authenticate';
+import { rateLimit } from '../../middleware/rate-limit';
+import { validate } from '../../middleware/validate';
+import type { Notifier } from '../notifications/notifications.service';
+import { assertIsSelf, assertUserType } from '../users/users.policy';
+import { assertCanViewPackage } from './packages.policy';
+import { presentPackage, presentPackageSummary } from './packages.presenter';
+import { deletePackage, donate, getPackage, listPackages, markPackage } from './packages.service';
+
+export function packagesRoutes(
+  config: Config,
+  database: Database,
+  notifier: Notifier,
+  rematcher: Rematcher,
+): Router {
+  const router = Router();
+  const db = database.db;
+  const donationLimit = rateLimit({
+    name: 'donation',
+    max: 30,
+    multiplier: config.rateLimitMultiplier,
+    windowMs: 10 * 60_000,
+    message: 'You have donated many packages just now. Please wait a few minutes before the next.',
+    key: (req) => req.user?.id ?? req.ip ?? 'unknown',
+  });
+
+  router.post(
+    '/donor/donate',
+    requireRegistered,
+    donationLimit,
+    validate({ body: DonateRequestSchema }, async ({ body }, req, res) => {
+      const user = sessionUser(req);
+      assertUserType(user, 'donor');
+      if (body.donor_id !== user.id) throw forbidden('You can only donate as yourself.');
+      const header = req.get('Idempotency-Key');
+      const idempotencyKey =
+        body.idempotencyKey ?? (header ? header.trim().slice(0, 100) : undefined);
+      const result = await donate(db, user, { ...body, idempotencyKey });
+      notifier.notify(result.notifications);
+      if (result.isNew) {
+        req.log.info(
+          { packageId: result.package.id, state: result.package.state },
+          'package donated',
+        );
+      }
+      const response: PackageResponse = { package: presentPackage(result.package) };
+      res.status(result.isNew ? 201 : 200).json(response);
+    }),
+  );
+
+  router.get(
+    '/package/:id',
+    requireRegistered,
+    validate({ params: PackageIdPathSchema }, async ({ params }, req, res) => {
+      const pkg = await getPackage(db, params.id);
+      assertCanViewPackage(sessionUser(req), pkg);
+      const response: PackageResponse = { package: presentPackage(pkg) };
+      res.json(response);
+    }),
+  );
+
+  router.post(
+    '/distributor/togglePackage',
+    requireRegistered,
+    validate({ body: TogglePackageRequestSchema }, async ({ body }, req, res) => {
+      const user = sessionUser(req);
+      assertUserType(user, 'distributor');
+      if (body.distributor_id !== user.id) throw forbidden('You can only act as yourself.');
+      const result = await markPackage(db, user, {
+        donorId: body.donor_id,
+        distributorId: body.distributor_id,
+        packageId: body.packageId,
+        state: body.state,
+      });
+      notifier.notify(result.notifications);
+      if (result.hasFreedCapacity) rematcher.schedule(user.id);
+      req.log.info({ packageId: body.packageId, state: body.state }, 'package marked');
+      const response: PackageResponse = { package: presentPackage(result.package) };
+      res.json(response);
+    }),
+  );
+
+  router.delete(
+    '/donor/:donor_id/package/:packageId',
+    requireRegistered,
+    validate({ params: DeletePackagePathSchema }, async ({ params }, req, res) => {
+      const user = sessionUser(req);
+      assertIsSelf(user, params.donor_id);
+      assertUserType(user, 'donor');
+      await deletePackage(db, user, params.packageId);
+      req.log.info({ packageId: params.packageId }, 'package deleted');
+      res.status(204).end();
+    }),
+  );
+
+  for (const userType of ['donor', 'distributor'] as const) {
+    router.get(
+      `/${userType}/:id/packages`,
+      requireRegistered,
+      validate(
+        { params: IdPathSchema, query: PackageListQuerySchema },
+        async ({ params, query }, req, res) => {
+          const user = sessionUser(req);
+          assertIsSelf(user, params.id);
+          assertUserType(user, userType);
+          const page = await listPackages(db, user, query);
+          const response: PackageList = {
+            packages: page.rows.map((row) => presentPackageSummary(row, user.id)),
+            nextCursor: page.nextCursor,
+          };
+          res.json(response);
+        },
+      ),
+    );
+  }
+
+  return router;
+}

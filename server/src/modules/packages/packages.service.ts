@@ -1,0 +1,235 @@
+import { NOTIFICATION_TEXT } from '@almquest/contracts/notifications';
+import type { Location } from '@almquest/contracts/places';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { type AppDb, isUniqueViolation, type Tx } from '../../db/client';
+import { distributors, donors, packages, users } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../errors';
+import { type PackageRow, tryMatchPackage } from '../../matching/assign';
+import type { SessionUserRow } from '../auth/sessions.service';
+import { insertNotifications, type NotificationRow } from '../notifications/notifications.service';
+import { assertIsAssignedDistributor, assertIsDonorOf } from './packages.policy';
+
+export type DonationInput = {
+  quantity: number;
+  travelCapacity: number;
+  location: Location;
+  idempotencyKey?: string | undefined;
+};
+
+export type DonationResult = {
+  package: PackageRow;
+  isNew: boolean;
+  notifications: NotificationRow[];
+};
+
+async function findByIdempotencyKey(db: AppDb | Tx, donorId: string, key: string) {
+  const [row] = await db
+    .select()
+    .from(packages)
+    .where(and(eq(packages.donorId, donorId), eq(packages.idempotencyKey, key)));
+  return row ?? null;
+}
+
+async function lockPackage(tx: Tx, id: string): Promise<PackageRow> {
+  const [row] = await tx.select().from(packages).where(eq(packages.id, id)).for('update');
+  if (!row) throw notFound('No such package.');
+  return row;
+}
+
+/**
+ * A donor lists a package: it is stored, counted in their lifetime donation and matched, all in
+ * one transaction; a repeated idempotency key returns the first package instead of a second.
+ */
+export async function donate(
+  db: AppDb,
+  donor: SessionUserRow,
+  input: DonationInput,
+): Promise<DonationResult> {
+  const key = input.idempotencyKey;
+  if (key) {
+    const existing = await findByIdempotencyKey(db, donor.id, key);
+    if (existing) return { package: existing, isNew: false, notifications: [] };
+  }
+  try {
+    return await db.transaction(async (tx) => {
+      const [person] = await tx.select().from(users).where(eq(users.id, donor.id));
+      if (!person) throw notFound('Your account no longer exists.');
+      const [created] = await tx
+        .insert(packages)
+        .values({
+          donorId: donor.id,
+          donorName: person.name,
+          donorPhone: person.phone ?? '',
+          address: input.location.address,
+          lat: input.location.coordinates[0],
+          lng: input.location.coordinates[1],
+          quantity: input.quantity,
+          travelCapacity: input.travelCapacity,
+          idempotencyKey: key ?? null,
+        })
+        .returning();
+      if (!created) throw new Error('package insert returned nothing');
+      await tx
+        .update(donors)
+        .set({ lifetimeDonation: sql`${donors.lifetimeDonation} + ${input.quantity}` })
+        .where(eq(donors.userId, donor.id));
+
+      const outcome = await tryMatchPackage(tx, created);
+      const notifications = outcome.isPaired
+        ? outcome.notifications
+        : await insertNotifications(tx, [
+            {
+              userId: donor.id,
+              packageId: created.id,
+              photo: null,
+              state: 'Not Paired',
+              userType: 'Donor',
+              message: NOTIFICATION_TEXT.notPaired,
+            },
+          ]);
+      const [final] = await tx.select().from(packages).where(eq(packages.id, created.id));
+      return { package: final!, isNew: true, notifications };
+    });
+  } catch (error) {
+    // The same key sent twice at once: the second insert loses the race; answer with the first.
+    if (key && isUniqueViolation(error, 'packages_donor_idempotency_key')) {
+      const existing = await findByIdempotencyKey(db, donor.id, key);
+      if (existing) return { package: existing, isNew: false, notifications: [] };
+    }
+    throw error;
+  }
+}
+
+export async function getPackage(db: AppDb, id: string): Promise<PackageRow> {
+  const [row] = await db.select().from(packages).where(eq(packages.id, id));
+  if (!row) throw notFound('No such package.');
+  return row;
+}
+
+export type MarkInput = {
+  donorId: string;
+  distributorId: string;
+  packageId: string;
+  state: 'Received' | 'Distributed';
+};
+export type MarkResult = {
+  package: PackageRow;
+  notifications: NotificationRow[];
+  hasFreedCapacity: boolean;
+};
+
+/**
+ * The assigned distributor marks Paired -> Received, then Received -> Distributed; counters change
+ * in the same transaction. Anything out of order is a 409 saying why.
+ */
+export async function markPackage(
+  db: AppDb,
+  user: SessionUserRow,
+  input: MarkInput,
+): Promise<MarkResult> {
+  return db.transaction(async (tx) => {
+    const pkg = await lockPackage(tx, input.packageId);
+    assertIsAssignedDistributor(user, pkg);
+    if (pkg.donorId !== input.donorId) {
+      throw badRequest('donor_id does not match this package.', {
+        donor_id: 'Does not match this package',
+      });
+    }
+    const expected = input.state === 'Received' ? 'Paired' : 'Received';
+    if (pkg.state !== expected) {
+      throw conflict(
+        pkg.state === input.state
+          ? `This package is already ${pkg.state}.`
+          : `This package is ${pkg.state}; only a ${expected} package can be marked ${input.state}.`,
+      );
+    }
+    const isDistributed = input.state === 'Distributed';
+    const [updated] = await tx
+      .update(packages)
+      .set(
+        isDistributed
+          ? { state: 'Distributed', distributedAt: sql`now()` }
+          : { state: 'Received', receivedAt: sql`now()` },
+      )
+      .where(eq(packages.id, pkg.id))
+      .returning();
+    if (isDistributed) {
+      await tx
+        .update(distributors)
+        .set({
+          openLoad: sql`${distributors.openLoad} - ${pkg.quantity}`,
+          totalPackagesDistributed: sql`${distributors.totalPackagesDistributed} + 1`,
+        })
+        .where(eq(distributors.userId, user.id));
+    }
+    const notifications = pkg.donorId
+      ? await insertNotifications(tx, [
+          {
+            userId: pkg.donorId,
+            packageId: pkg.id,
+            photo: user.picture,
+            state: input.state,
+            userType: 'Donor',
+            message: isDistributed ? NOTIFICATION_TEXT.distributed : NOTIFICATION_TEXT.received,
+          },
+        ])
+      : [];
+    return { package: updated!, notifications, hasFreedCapacity: isDistributed };
+  });
+}
+
+/** The donor withdraws a package while it is Not Paired; their lifetime total drops with it. */
+export async function deletePackage(
+  db: AppDb,
+  user: SessionUserRow,
+  packageId: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const pkg = await lockPackage(tx, packageId);
+    assertIsDonorOf(user, pkg);
+    if (pkg.state !== 'Not Paired') {
+      throw conflict(`This package is ${pkg.state}; only a Not Paired package can be deleted.`);
+    }
+    await tx.delete(packages).where(eq(packages.id, pkg.id));
+    await tx
+      .update(donors)
+      .set({ lifetimeDonation: sql`greatest(0, ${donors.lifetimeDonation} - ${pkg.quantity})` })
+      .where(eq(donors.userId, user.id));
+  });
+}
+
+/** The cursor is the id of the last package shown; the next page starts after it. */
+function checkCursor(cursor: string): string {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(cursor)) {
+    throw badRequest('That page link is not valid.', { cursor: 'Not a valid cursor' });
+  }
+  return cursor;
+}
+
+/** A user's packages, newest first: donated for a donor, assigned for a distributor. */
+export async function listPackages(
+  db: AppDb,
+  user: SessionUserRow,
+  options: { cursor?: string | undefined; limit: number },
+): Promise<{ rows: PackageRow[]; nextCursor: string | null }> {
+  const owner =
+    user.userType === 'donor' ? eq(packages.donorId, user.id) : eq(packages.distributorId, user.id);
+  const after = options.cursor ? checkCursor(options.cursor) : null;
+  const rows = await db
+    .select()
+    .from(packages)
+    .where(
+      after
+        ? and(
+            owner,
+            // Compared in the database, at its full timestamp precision.
+            sql`(${packages.createdAt}, ${packages.id}) < (select p.created_at, p.id from ${packages} p where p.id = ${after})`,
+          )
+        : owner,
+    )
+    .orderBy(desc(packages.createdAt), desc(packages.id))
+    .limit(options.limit + 1);
+  const page = rows.slice(0, options.limit);
+  const last = page[page.length - 1];
+  return { rows: page, nextCursor: rows.length > options.limit && last ? last.id : null };
+}

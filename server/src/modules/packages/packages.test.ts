@@ -1,0 +1,500 @@
+import { NOTIFICATION_TEXT } from '@almquest/contracts/notifications';
+import { PackageResponseSchema } from '@almquest/contracts/packages';
+import { and, eq, sql } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { distributors, donors, notifications, packages } from '../../db/schema';
+import { distanceKm } from '../../matching/geometry';
+import {
+  createDistributor,
+  createDonor,
+  donate,
+  donationInput,
+  type Registered,
+} from '../../test/factories';
+import { createTestApp, type TestContext } from '../../test/test-app';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  // A reused PostgreSQL test database still holds an earlier run's people at these points.
+  await ctx.database.db.execute(sql`delete from packages where address like 'Test point %'`);
+  await ctx.database.db.execute(sql`delete from users where address like 'Test point %'`);
+});
+afterAll(() => ctx.close());
+
+/**
+ * Each test works in its own patch of India, far from every other test's people, so matches
+ * never cross tests that share a database. Points are inside the test gazetteer's districts.
+ */
+let areaIndex = 0;
+function area() {
+  areaIndex += 1;
+  // Spread along a line through central India, 3 km apart per test, well inside the country.
+  const base: [number, number] = [21 + areaIndex * 0.3, 78 + (areaIndex % 5) * 0.3];
+  const at = (dLatKm: number, dLngKm = 0) => ({
+    address: `Test point ${areaIndex}`,
+    coordinates: [base[0] + dLatKm / 111.2, base[1] + dLngKm / 104] as [number, number],
+  });
+  return { at };
+}
+
+async function dbPackage(id: string) {
+  const [row] = await ctx.database.db.select().from(packages).where(eq(packages.id, id));
+  return row!;
+}
+async function distributorRow(id: string) {
+  const [row] = await ctx.database.db
+    .select()
+    .from(distributors)
+    .where(eq(distributors.userId, id));
+  return row!;
+}
+async function lifetime(id: string) {
+  const [row] = await ctx.database.db.select().from(donors).where(eq(donors.userId, id));
+  return row!.lifetimeDonation;
+}
+async function notificationsFor(userId: string, packageId: string) {
+  return ctx.database.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.packageId, packageId)));
+}
+
+describe('donating and matching', () => {
+  it('pairs the package with the nearest active distributor that has room', async () => {
+    const a = area();
+    const donor = await createDonor(ctx, { location: a.at(0), distanceRange: 8 });
+    const near = await createDistributor(ctx, {
+      location: a.at(3),
+      distanceRange: 15,
+      name: 'Near Bank',
+    });
+    await createDistributor(ctx, { location: a.at(9), distanceRange: 15, name: 'Far Bank' });
+    const pkg = await donate(ctx, donor, { quantity: 12, travelCapacity: '8 Kilometres' });
+
+    expect(pkg.current_state).toBe('Paired');
+    expect(pkg.quantity).toBe(12);
+    expect(pkg.travelCapacity).toBe(8);
+    expect(pkg.donor_name).toBe('Asha Restaurant');
+    expect(pkg.donor_phone).toBe('9876543210');
+    expect(pkg.pair).toMatchObject({
+      distributor_id: near.profile.id,
+      distributor_name: 'Near Bank',
+      distributor_phone: '9123456789',
+    });
+    // Meet point: 8/(8+15) of the way from the donor, so within each side's range.
+    const meet = pkg.pair!.meet_location.coordinates;
+    const from = pkg.location.coordinates;
+    const total = distanceKm(from, near.profile.location.coordinates);
+    expect(distanceKm(from, meet)).toBeCloseTo((total * 8) / 23, 2);
+    expect(pkg.pair!.meet_location.address).toMatch(/^Near /);
+    expect(pkg.pair!.donor_path).toMatch(/^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&origin=/);
+    expect(pkg.pair!.distributor_path).toContain(
+      `destination=${meet[0].toFixed(6)},${meet[1].toFixed(6)}`,
+    );
+
+    // The distributor's load, the donor's total and both notifications were written with it.
+    expect((await distributorRow(near.profile.id)).openLoad).toBe(12);
+    expect(await lifetime(donor.profile.id)).toBe(12);
+    const [toDonor] = await notificationsFor(donor.profile.id, pkg._id);
+    expect(toDonor).toMatchObject({
+      state: 'Paired',
+      userType: 'Donor',
+      message: NOTIFICATION_TEXT.pairedDonor,
+    });
+    const [toDistributor] = await notificationsFor(near.profile.id, pkg._id);
+    expect(toDistributor).toMatchObject({
+      userType: 'Distributor',
+      message: NOTIFICATION_TEXT.pairedDistributor,
+    });
+  });
+
+  it('leaves the package Not Paired, and tells the donor, when nobody can reach it', async () => {
+    const a = area();
+    const donor = await createDonor(ctx, { location: a.at(0) });
+    await createDistributor(ctx, { location: a.at(40), distanceRange: 10 }); // 40 km away, 8 + 10 reach
+    const pkg = await donate(ctx, donor, { travelCapacity: 8 });
+    expect(pkg.current_state).toBe('Not Paired');
+    expect(pkg.pair).toBeNull();
+    const [note] = await notificationsFor(donor.profile.id, pkg._id);
+    expect(note).toMatchObject({ state: 'Not Paired', message: NOTIFICATION_TEXT.notPaired });
+  });
+
+  it('skips inactive and full distributors', async () => {
+    const a = area();
+    const donor = await createDonor(ctx, { location: a.at(0) });
+    const inactive = await createDistributor(ctx, { location: a.at(1) });
+    await request(ctx.app)
+      .post(`/api/distributor/toggle/${inactive.profile.id}`)
+      .set('Cookie', inactive.cookie)
+      .expect(200);
+    const small = await createDistributor(ctx, { location: a.at(2), maxCapacity: 5 });
+    const roomy = await createDistributor(ctx, { location: a.at(6), maxCapacity: 100 });
+    const pkg = await donate(ctx, donor, { quantity: 10 });
+    expect(pkg.pair?.distributor_id).toBe(roomy.profile.id);
+    expect((await distributorRow(small.profile.id)).openLoad).toBe(0);
+  });
+
+  it('breaks a tie in distance by the lower load', async () => {
+    const a = area();
+    const donor = await createDonor(ctx, { location: a.at(0) });
+    const busy = await createDistributor(ctx, { location: a.at(2), maxCapacity: 20 });
+    const light = await createDistributor(ctx, { location: a.at(2), maxCapacity: 200 });
+    const pkg = await donate(ctx, donor, { quantity: 10 });
+    expect(pkg.pair?.distributor_id).toBe(light.profile.id);
+    expect(busy.profile.id).not.toBe(light.profile.id);
+  });
+
+  it.each([
+    ['quantity', { quantity: 0 }, 'at least 1'],
+    ['quantity', { quantity: 100_001 }, 'at most'],
+    ['quantity', { quantity: 2.5 }, 'whole number'],
+    ['quantity', { quantity: 'lots' }, 'must be a number'],
+    ['travelCapacity', { travelCapacity: 'ten km' }, 'Enter a distance in km'],
+    ['travelCapacity', { travelCapacity: 501 }, 'at most 500'],
+    ['travelCapacity', { travelCapacity: '-3' }, 'Enter a distance in km'],
+    [
+      'location',
+      { location: { address: 'Paris', coordinates: [48.85, 2.35] } },
+      'Pick a place in India',
+    ],
+  ])('refuses a bad %s (%j) and stores nothing', async (field, override, message) => {
+    const a = area();
+    const donor = await createDonor(ctx, { location: a.at(0) });
+    const res = await request(ctx.app)
+      .post('/api/donor/donate')
+      .set('Cookie', donor.cookie)
+      .send({ ...donationInput(donor), ...override })
+      .expect(400);
+    const key = Object.keys(res.body.error.fields).find((k) => k.startsWith(field));
+    expect(res.body.error.fields[key!]).toContain(message);
+    expect(await lifetime(donor.profile.id)).toBe(0);
+  });
+
+  it('reads Travel Capacity written as text', async () => {
+    const a = area();
+    const donor = await createDonor(ctx, { location: a.at(0) });
+    for (const [text, km] of [
+      ['10 Kilometres', 10],
+      ['7.5 kms', 7.5],
+      [' 12 ', 12],
+      ['3km', 3],
+    ] as const) {
+      const pkg = await donate(ctx, donor, { travelCapacity: text });
+      expect(pkg.travelCapacity).toBe(km);
+    }
+  });
+
+  it('refuses to donate as someone else, or as a distributor', async () => {
+    const a = area();
+    const donor = await createDonor(ctx, { location: a.at(0) });
+    const other = await createDonor(ctx, { location: a.at(1) });
+    await request(ctx.app)
+      .post('/api/donor/donate')
+      .set('Cookie', donor.cookie)
+      .send(donationInput(other))
+      .expect(403);
+    const distributor = await createDistributor(ctx, { location: a.at(2) });
+    const res = await request(ctx.app)
+      .post('/api/donor/donate')
+      .set('Cookie', distributor.cookie)
+      .send({ ...donationInput(donor), donor_id: distributor.profile.id })
+      .expect(403);
+    expect(res.body.error.message).toContain('only for donors');
+  });
+
+  it('creates one package for a repeated idempotency key, in the body or the header', async () => {
+    const a = area();
+    const donor = await createDonor(ctx, { location: a.at(0) });
+    const body = donationInput(donor, { idempotencyKey: 'form-1' });
+    const first = await request(ctx.app)
+      .post('/api/donor/donate')
+      .set('Cookie', donor.cookie)
+      .send(body)
+      .expect(201);
+    const again = await request(ctx.app)
+      .post('/api/donor/donate')
+      .set('Cookie', donor.cookie)
+      .send(body)
+      .expect(200);
+    expect(again.body.package._id).toBe(first.body.package._id);
+
+    const withHeader = () =>
+      request(ctx.app)
+        .post('/api/donor/donate')
+        .set('Cookie', donor.cookie)
+        .set('Idempotency-Key', 'form-2')
+        .send(donationInput(donor));
+    const results = await Promise.all([withHeader(), withHeader(), withHeader()]);
+    expect(new Set(results.map((r) => r.body.package._id)).size).toBe(1);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 200, 201]);
+    expect(await lifetime(donor.profile.id)).toBe(20);
+  });
+});
+
+describe('the package lifecycle', () => {
+  async function pairedPackage() {
+    const a = area();
+    const donor = await createDonor(ctx, { location: a.at(0) });
+    const distributor = await createDistributor(ctx, { location: a.at(2) });
+    const pkg = await donate(ctx, donor, { quantity: 15 });
+    expect(pkg.current_state).toBe('Paired');
+    return { a, donor, distributor, pkg };
+  }
+  const mark = (who: Registered, body: object) =>
+    request(ctx.app).post('/api/distributor/togglePackage').set('Cookie', who.cookie).send(body);
+  const markBody = (
+    donor: Registered,
+    distributor: Registered,
+    packageId: string,
+    state: string,
+  ) => ({
+    donor_id: donor.profile.id,
+    distributor_id: distributor.profile.id,
+    packageId,
+    state,
+  });
+
+  it('goes Paired -> Received -> Distributed, counting as it goes', async () => {
+    const { donor, distributor, pkg } = await pairedPackage();
+    const received = await mark(
+      distributor,
+      markBody(donor, distributor, pkg._id, 'Received'),
+    ).expect(200);
+    expect(PackageResponseSchema.parse(received.body).package.current_state).toBe('Received');
+    const [receivedNote] = (await notificationsFor(donor.profile.id, pkg._id)).filter(
+      (n) => n.state === 'Received',
+    );
+    expect(receivedNote?.message).toBe(NOTIFICATION_TEXT.received);
+
+    const done = await mark(
+      distributor,
+      markBody(donor, distributor, pkg._id, 'Distributed'),
+    ).expect(200);
+    expect(done.body.package.current_state).toBe('Distributed');
+    const row = await distributorRow(distributor.profile.id);
+    expect(row).toMatchObject({ openLoad: 0, totalPackagesDistributed: 1 });
+    expect((await dbPackage(pkg._id)).distributedAt).toBeInstanceOf(Date);
+    const notes = await notificationsFor(donor.profile.id, pkg._id);
+    expect(notes.map((n) => n.state).sort()).toEqual(['Distributed', 'Paired', 'Received']);
+  });
+
+  it('refuses steps out of order with 409 and a reason', async () => {
+    const { donor, distributor, pkg } = await pairedPackage();
+    const early = await mark(
+      distributor,
+      markBody(donor, distributor, pkg._id, 'Distributed'),
+    ).expect(409);
+    expect(early.body.error.message).toBe(
+      'This package is Paired; only a Received package can be marked Distributed.',
+    );
+    await mark(distributor, markBody(donor, distributor, pkg._id, 'Received')).expect(200);
+    const twice = await mark(distributor, markBody(donor, distributor, pkg._id, 'Received')).expect(
+      409,
+    );
+    expect(twice.body.error.message).toBe('This package is already Received.');
+  });
+
+  it('lets only the assigned distributor mark it', async () => {
+    const { a, donor, distributor, pkg } = await pairedPackage();
+    const stranger = await createDistributor(ctx, { location: a.at(30) });
+    await mark(stranger, markBody(donor, stranger, pkg._id, 'Received')).expect(403);
+    await mark(stranger, markBody(donor, distributor, pkg._id, 'Received')).expect(403);
+    await mark(donor, markBody(donor, distributor, pkg._id, 'Received')).expect(403);
+    expect((await dbPackage(pkg._id)).state).toBe('Paired');
+  });
+
+  it('shows the package only to its donor and its distributor', async () => {
+    const { a, donor, distributor, pkg } = await pairedPackage();
+    const strangerDonor = await createDonor(ctx, { location: a.at(50) });
+    for (const who of [donor, distributor]) {
+      const res = await request(ctx.app)
+        .get(`/api/package/${pkg._id}`)
+        .set('Cookie', who.cookie)
+        .expect(200);
+      expect(res.body.package._id).toBe(pkg._id);
+    }
+    const res = await request(ctx.app)
+      .get(`/api/package/${pkg._id}`)
+      .set('Cookie', strangerDonor.cookie)
+      .expect(403);
+    expect(res.body.error.message).toBe('You are not authorized to view this transaction.');
+    await request(ctx.app)
+      .get('/api/package/9b2f4c1e-0000-4000-8000-000000000000')
+      .set('Cookie', donor.cookie)
+      .expect(404);
+    await request(ctx.app).get('/api/package/not-a-uuid').set('Cookie', donor.cookie).expect(400);
+  });
+
+  it('lets the donor delete a Not Paired package only', async () => {
+    const a = area();
+    const donor = await createDonor(ctx, { location: a.at(0) });
+    const waiting = await donate(ctx, donor, { quantity: 7 });
+    expect(waiting.current_state).toBe('Not Paired');
+    const other = await createDonor(ctx, { location: a.at(1) });
+    await request(ctx.app)
+      .delete(`/api/donor/${other.profile.id}/package/${waiting._id}`)
+      .set('Cookie', other.cookie)
+      .expect(403);
+    await request(ctx.app)
+      .delete(`/api/donor/${donor.profile.id}/package/${waiting._id}`)
+      .set('Cookie', other.cookie)
+      .expect(403);
+    await request(ctx.app)
+      .delete(`/api/donor/${donor.profile.id}/package/${waiting._id}`)
+      .set('Cookie', donor.cookie)
+      .expect(204);
+    expect(await lifetime(donor.profile.id)).toBe(0);
+    await request(ctx.app)
+      .get(`/api/package/${waiting._id}`)
+      .set('Cookie', donor.cookie)
+      .expect(404);
+
+    const { donor: pairedDonor, pkg } = await pairedPackage();
+    const res = await request(ctx.app)
+      .delete(`/api/donor/${pairedDonor.profile.id}/package/${pkg._id}`)
+      .set('Cookie', pairedDonor.cookie)
+      .expect(409);
+    expect(res.body.error.message).toBe(
+      'This package is Paired; only a Not Paired package can be deleted.',
+    );
+  });
+
+  it('refuses to delete a profile while a package is Paired', async () => {
+    const { donor, distributor } = await pairedPackage();
+    const res = await request(ctx.app)
+      .delete(`/api/donor/${donor.profile.id}`)
+      .set('Cookie', donor.cookie)
+      .expect(409);
+    expect(res.body.error.message).toContain('Paired or Received');
+    await request(ctx.app)
+      .delete(`/api/distributor/${distributor.profile.id}`)
+      .set('Cookie', distributor.cookie)
+      .expect(409);
+  });
+
+  it('keeps a Distributed package in the donor’s history after the distributor leaves', async () => {
+    const { donor, distributor, pkg } = await pairedPackage();
+    await mark(distributor, markBody(donor, distributor, pkg._id, 'Received')).expect(200);
+    await mark(distributor, markBody(donor, distributor, pkg._id, 'Distributed')).expect(200);
+    await request(ctx.app)
+      .delete(`/api/distributor/${distributor.profile.id}`)
+      .set('Cookie', distributor.cookie)
+      .expect(204);
+    const res = await request(ctx.app)
+      .get(`/api/package/${pkg._id}`)
+      .set('Cookie', donor.cookie)
+      .expect(200);
+    expect(res.body.package.current_state).toBe('Distributed');
+    expect(res.body.package.pair.distributor_phone).toBe('');
+  });
+});
+
+describe('transactions list', () => {
+  it('lists a donor’s packages newest first, a page at a time', async () => {
+    const a = area();
+    const donor = await createDonor(ctx, { location: a.at(0) });
+    const made = [];
+    for (let i = 1; i <= 5; i++) made.push(await donate(ctx, donor, { quantity: i }));
+    const first = await request(ctx.app)
+      .get(`/api/donor/${donor.profile.id}/packages?limit=2`)
+      .set('Cookie', donor.cookie)
+      .expect(200);
+    expect(first.body.packages.map((p: { quantity: number }) => p.quantity)).toEqual([5, 4]);
+    const second = await request(ctx.app)
+      .get(`/api/donor/${donor.profile.id}/packages?limit=2&cursor=${first.body.nextCursor}`)
+      .set('Cookie', donor.cookie)
+      .expect(200);
+    expect(second.body.packages.map((p: { quantity: number }) => p.quantity)).toEqual([3, 2]);
+    const third = await request(ctx.app)
+      .get(`/api/donor/${donor.profile.id}/packages?limit=2&cursor=${second.body.nextCursor}`)
+      .set('Cookie', donor.cookie)
+      .expect(200);
+    expect(third.body.packages.map((p: { quantity: number }) => p.quantity)).toEqual([1]);
+    expect(third.body.nextCursor).toBeNull();
+    await request(ctx.app)
+      .get(`/api/donor/${donor.profile.id}/packages?cursor=bogus`)
+      .set('Cookie', donor.cookie)
+      .expect(400);
+  });
+
+  it('lists a distributor’s assigned packages, and no one else’s', async () => {
+    const a = area();
+    const donor = await createDonor(ctx, { location: a.at(0) });
+    const distributor = await createDistributor(ctx, { location: a.at(1) });
+    const pkg = await donate(ctx, donor);
+    const res = await request(ctx.app)
+      .get(`/api/distributor/${distributor.profile.id}/packages`)
+      .set('Cookie', distributor.cookie)
+      .expect(200);
+    expect(res.body.packages).toEqual([
+      expect.objectContaining({
+        _id: pkg._id,
+        counterpart: 'Asha Restaurant',
+        current_state: 'Paired',
+      }),
+    ]);
+    await request(ctx.app)
+      .get(`/api/distributor/${distributor.profile.id}/packages`)
+      .set('Cookie', donor.cookie)
+      .expect(403);
+  });
+});
+
+describe('re-matching', () => {
+  it('pairs a waiting package when a distributor registers nearby', async () => {
+    const a = area();
+    const donor = await createDonor(ctx, { location: a.at(0) });
+    const pkg = await donate(ctx, donor);
+    expect(pkg.current_state).toBe('Not Paired');
+    const distributor = await createDistributor(ctx, { location: a.at(3) });
+    await waitForState(pkg._id, 'Paired');
+    expect((await dbPackage(pkg._id)).distributorId).toBe(distributor.profile.id);
+    const [note] = await notificationsFor(distributor.profile.id, pkg._id);
+    expect(note?.message).toBe(NOTIFICATION_TEXT.pairedDistributor);
+  });
+
+  it('pairs a waiting package when a distributor turns active, or frees room', async () => {
+    const a = area();
+    const distributor = await createDistributor(ctx, { location: a.at(2), maxCapacity: 10 });
+    const donor = await createDonor(ctx, { location: a.at(0) });
+    const first = await donate(ctx, donor, { quantity: 10 });
+    const second = await donate(ctx, donor, { quantity: 10 });
+    expect([first.current_state, second.current_state]).toEqual(['Paired', 'Not Paired']);
+    const body = (state: string) => ({
+      donor_id: donor.profile.id,
+      distributor_id: distributor.profile.id,
+      packageId: first._id,
+      state,
+    });
+    await request(ctx.app)
+      .post('/api/distributor/togglePackage')
+      .set('Cookie', distributor.cookie)
+      .send(body('Received'))
+      .expect(200);
+    await request(ctx.app)
+      .post('/api/distributor/togglePackage')
+      .set('Cookie', distributor.cookie)
+      .send(body('Distributed'))
+      .expect(200);
+    await waitForState(second._id, 'Paired');
+
+    const third = await donate(ctx, donor, { quantity: 5 });
+    expect(third.current_state).toBe('Not Paired');
+    const off = await request(ctx.app)
+      .post(`/api/distributor/toggle/${distributor.profile.id}`)
+      .set('Cookie', distributor.cookie);
+    expect(off.body.isActive).toBe(false);
+    // Room would not help: the distributor is full until the second package is distributed.
+    expect((await dbPackage(third._id)).state).toBe('Not Paired');
+  });
+});
+
+async function waitForState(id: string, state: string) {
+  for (let i = 0; i < 100; i++) {
+    if ((await dbPackage(id)).state === state) return;
+    await new Promise((r) => setTimeout(r, 30));
+  }
+  expect((await dbPackage(id)).state).toBe(state);
+}
