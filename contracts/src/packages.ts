@@ -118,3 +118,13 @@ export const PackageListSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type PackageList = z.infer<typeof PackageListSchema>;
+
+/** The way from the viewer's own location to the meet point, for the package page's map. */
+export const MeetRouteSchema = z.object({
+  kind: z.enum(['road', 'straight']),
+  from: z.tuple([z.number(), z.number()]),
+  to: z.tuple([z.number(), z.number()]),
+  points: z.array(z.tuple([z.number(), z.number()])),
+  distanceKm: z.number(),
+});
+export type MeetRoute = z.infer<typeof MeetRouteSchema>;

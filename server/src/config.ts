@@ -60,6 +60,7 @@ const EnvSchema = z.object({
   ),
   CONTACT_TO: z.preprocess(emptyAsUndefined, z.email().optional()),
   CONTACT_FROM: optionalString,
+  OSRM_URL: optionalUrl,
   TILE_URL: z.preprocess(
     emptyAsUndefined,
     z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
@@ -80,6 +81,8 @@ export type Config = {
   database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null };
   clientDist: string;
   map: { tileUrl: string; attribution: string };
+  /** OSRM server for road routes; straight lines without it. */
+  osrmUrl: string | null;
   /** The address people use; redirect URIs and the origin check are built from it. */
   origin: string;
   signIn:
@@ -138,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : { kind: 'pglite', dataDir: path.resolve(repoRoot, e.DATA_DIR) },
     clientDist: e.CLIENT_DIST ? path.resolve(e.CLIENT_DIST) : path.join(repoRoot, 'client', 'dist'),
     map: { tileUrl: e.TILE_URL, attribution: e.TILE_ATTRIBUTION },
+    osrmUrl: e.OSRM_URL?.replace(/\/$/, '') ?? null,
     origin: publicUrl ? new URL(publicUrl).origin : `http://localhost:${e.PORT}`,
     signIn: e.OIDC_ISSUER
       ? {

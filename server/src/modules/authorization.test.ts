@@ -176,6 +176,11 @@ const table: Row[] = [
     expect: { ...onlyOwner('donorA'), distributorX: 200 },
   },
   {
+    route: 'GET /package/:id/route',
+    call: () => ({ method: 'get', url: `/api/package/${fixtures.pairedId}/route` }),
+    expect: { ...onlyOwner('donorA'), distributorX: 200 },
+  },
+  {
     route: 'POST /distributor/togglePackage',
     call: (p, actor) => ({
       method: 'post',

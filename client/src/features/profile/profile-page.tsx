@@ -1,12 +1,16 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
+import { useAlerts } from '../../lib/alerts';
 import { ApiError } from '../../lib/api-client';
 import { useGuard } from '../../lib/guards';
 import { useProfile, useToggleActivity } from '../../lib/profile';
 import { DeleteProfileDialog } from './components/delete-profile-dialog';
+import { DonateModal } from './components/donate-modal';
 import { ProfileEditForm } from './components/profile-edit-form';
 import { ProfileView } from './components/profile-view';
+import { TransactionsList } from './components/transactions-list';
 
 function Loading() {
   return (
@@ -22,6 +26,34 @@ export default function ProfilePage() {
   const toggleActivity = useToggleActivity(user);
   const [isEditing, setIsEditing] = useState(false);
   const [isDeleting, setIsDeleting] = useState(false);
+  const [isDonating, setIsDonating] = useState(false);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { showAlert } = useAlerts();
+
+  // "Donate Now" in the menu lands here with ?donate=1: donors get the form, others are sent home.
+  const wantsToDonate = new URLSearchParams(location.search).get('donate') === '1';
+  useEffect(() => {
+    if (!wantsToDonate || !isAllowed || !user) return;
+    if (user.userType === 'donor') {
+      setIsDonating(true);
+      void navigate('/profile', { replace: true });
+    } else {
+      showAlert({
+        type: 'error',
+        title: 'Only donors can donate',
+        msg: 'Distributors collect packages; they cannot donate them.',
+      });
+      void navigate('/', { replace: true });
+    }
+  }, [wantsToDonate, isAllowed, user, navigate, showAlert]);
+
+  // "View Transactions" lands here with #transactions once the list is on the page.
+  useEffect(() => {
+    if (location.hash === '#transactions' && profile.data) {
+      document.getElementById('transactions')?.scrollIntoView({ block: 'start' });
+    }
+  }, [location.hash, profile.data]);
 
   if (!isAllowed || profile.isPending) return <Loading />;
   if (profile.isError) {
@@ -60,7 +92,27 @@ export default function ProfilePage() {
               Delete Profile
             </Button>
           </div>
+          {data.userType === 'donor' && (
+            <section
+              aria-labelledby="donate-title"
+              className="mt-10 rounded-2xl bg-brand-50 p-6 dark:bg-brand-900/40"
+            >
+              <h2 id="donate-title" className="text-2xl font-bold">
+                Donate Your Meal
+              </h2>
+              <p className="mt-2">
+                Have surplus meals? List them and we will pair you with a distributor nearby.
+              </p>
+              <Button className="mt-4" onClick={() => setIsDonating(true)}>
+                Donate a Package
+              </Button>
+            </section>
+          )}
+          <TransactionsList profile={data} />
         </>
+      )}
+      {data.userType === 'donor' && (
+        <DonateModal profile={data} isOpen={isDonating} onClose={() => setIsDonating(false)} />
       )}
       <DeleteProfileDialog
         profile={data}

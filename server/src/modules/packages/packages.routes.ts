@@ -1,6 +1,7 @@
 import {
   DeletePackagePathSchema,
   DonateRequestSchema,
+  type MeetRoute,
   PackageIdPathSchema,
   type PackageList,
   PackageListQuerySchema,
@@ -11,7 +12,8 @@ import { IdPathSchema } from '@almquest/contracts/users';
 import { Router } from 'express';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { forbidden } from '../../errors';
+import { conflict, forbidden } from '../../errors';
+import { meetRoute } from '../../matching/routes';
 import type { Rematcher } from '../../matching/rematch';
 import { requireRegistered, sessionUser } from '../../middleware/authenticate';
 import { rateLimit } from '../../middleware/rate-limit';
@@ -71,6 +73,26 @@ export function packagesRoutes(
       assertCanViewPackage(sessionUser(req), pkg);
       const response: PackageResponse = { package: presentPackage(pkg) };
       res.json(response);
+    }),
+  );
+
+  router.get(
+    '/package/:id/route',
+    requireRegistered,
+    validate({ params: PackageIdPathSchema }, async ({ params }, req, res) => {
+      const user = sessionUser(req);
+      const pkg = await getPackage(db, params.id);
+      assertCanViewPackage(user, pkg);
+      if (pkg.meetLat === null || pkg.meetLng === null) {
+        throw conflict('This package is not paired yet, so there is no meet point.');
+      }
+      // Each side sees the way from their own location (SPEC: package details).
+      const isDonor = pkg.donorId === user.id;
+      const from: [number, number] = isDonor
+        ? [pkg.lat, pkg.lng]
+        : [pkg.distributorLat ?? pkg.lat, pkg.distributorLng ?? pkg.lng];
+      const route: MeetRoute = await meetRoute(config.osrmUrl, from, [pkg.meetLat, pkg.meetLng]);
+      res.json(route);
     }),
   );
 

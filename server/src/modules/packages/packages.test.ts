@@ -327,6 +327,36 @@ describe('the package lifecycle', () => {
     await request(ctx.app).get('/api/package/not-a-uuid').set('Cookie', donor.cookie).expect(400);
   });
 
+  it('gives each side the way from their own location to the meet point', async () => {
+    const { a, donor, distributor, pkg } = await pairedPackage();
+    const meet = pkg.pair!.meet_location.coordinates;
+    const forDonor = await request(ctx.app)
+      .get(`/api/package/${pkg._id}/route`)
+      .set('Cookie', donor.cookie)
+      .expect(200);
+    expect(forDonor.body).toMatchObject({
+      kind: 'straight',
+      from: pkg.location.coordinates,
+      to: meet,
+    });
+    expect(forDonor.body.distanceKm).toBeCloseTo(distanceKm(pkg.location.coordinates, meet), 6);
+    const forDistributor = await request(ctx.app)
+      .get(`/api/package/${pkg._id}/route`)
+      .set('Cookie', distributor.cookie)
+      .expect(200);
+    expect(forDistributor.body.from).toEqual(distributor.profile.location.coordinates);
+    const stranger = await createDonor(ctx, { location: a.at(60) });
+    await request(ctx.app)
+      .get(`/api/package/${pkg._id}/route`)
+      .set('Cookie', stranger.cookie)
+      .expect(403);
+    const waiting = await donate(ctx, stranger);
+    await request(ctx.app)
+      .get(`/api/package/${waiting._id}/route`)
+      .set('Cookie', stranger.cookie)
+      .expect(409);
+  });
+
   it('lets the donor delete a Not Paired package only', async () => {
     const a = area();
     const donor = await createDonor(ctx, { location: a.at(0) });

@@ -22,7 +22,7 @@ export function presentPublicConfig(config: Config): PublicConfig {
     providers: {
       signIn: config.signIn.kind,
       places: 'gazetteer',
-      routes: 'straight',
+      routes: config.osrmUrl ? 'osrm' : 'straight',
       contactMail: config.contactMail !== null,
     },
   };

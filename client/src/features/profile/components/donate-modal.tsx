@@ -1,0 +1,144 @@
+import type { Location } from '@almquest/contracts/places';
+import { DonateRequestSchema } from '@almquest/contracts/packages';
+import { type DonorProfile, formatPhone } from '@almquest/contracts/users';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { PlaceAutocomplete } from '../../../components/place-autocomplete';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { Modal } from '../../../components/ui/modal';
+import { useAlerts } from '../../../lib/alerts';
+import { ApiError } from '../../../lib/api-client';
+import { errorFor, toFieldErrors } from '../../../lib/form-errors';
+import { useDonate } from '../api/packages';
+
+type Props = { profile: DonorProfile; isOpen: boolean; onClose: () => void };
+
+/** SPEC "Add a package". One idempotency key per opening: a double submit makes one package. */
+export function DonateModal({ profile, isOpen, onClose }: Props) {
+  return (
+    <Modal title="Add a package" isOpen={isOpen} onClose={onClose}>
+      {isOpen && <DonateForm profile={profile} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
+  const [quantity, setQuantity] = useState('');
+  const [travelCapacity, setTravelCapacity] = useState(`${profile.distanceRange} Kilometres`);
+  const [location, setLocation] = useState<Location>(profile.location);
+  const [isEditingLocation, setIsEditingLocation] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const donate = useDonate(profile);
+  const { showAlert } = useAlerts();
+  const navigate = useNavigate();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (donate.isPending) return;
+    const body = {
+      donor_id: profile.id,
+      quantity,
+      travelCapacity,
+      location,
+      timestamp: Date.now(),
+      donor_name: profile.name,
+      donor_phone: profile.phone,
+    };
+    const parsed = DonateRequestSchema.safeParse(body);
+    if (!parsed.success) return setErrors(toFieldErrors(parsed.error));
+    setErrors({});
+    donate.mutate(
+      { body: parsed.data, key: idempotencyKey },
+      {
+        onSuccess: (pkg) => {
+          onClose();
+          showAlert(
+            pkg.current_state === 'Paired'
+              ? {
+                  type: 'success',
+                  title: 'Package donated!',
+                  msg: `${pkg.pair?.distributor_name ?? 'A distributor'} will meet you. Thank you!`,
+                }
+              : {
+                  type: 'info',
+                  title: 'Package donated!',
+                  msg: 'We are looking for a distributor and will tell you the moment one is found.',
+                },
+          );
+          void navigate(`/transaction/${pkg._id}`);
+        },
+        onError: (error) => {
+          if (error instanceof ApiError) setErrors(error.fields);
+          showAlert({
+            type: 'error',
+            title: 'Your package was not donated',
+            msg: error instanceof ApiError ? error.message : 'Please try again.',
+          });
+        },
+      },
+    );
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Add a package">
+      <TextField
+        label="Quantity"
+        name="quantity"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        placeholder="Number of meals"
+        required
+        value={quantity}
+        error={errors.quantity}
+        onChange={(e) => setQuantity(e.target.value)}
+      />
+      <TextField
+        label="Travel Capacity"
+        name="travelCapacity"
+        type="text"
+        placeholder="10 Kilometres"
+        required
+        value={travelCapacity}
+        error={errors.travelCapacity}
+        onChange={(e) => setTravelCapacity(e.target.value)}
+        hint="How far you can travel to hand it over."
+      />
+      <div>
+        <PlaceAutocomplete
+          label="Your Current Location"
+          value={location}
+          disabled={!isEditingLocation}
+          error={errorFor(errors, 'location')}
+          onChange={setLocation}
+        />
+        <Button
+          variant="ghost"
+          className="mt-1 px-0"
+          onClick={() => setIsEditingLocation((e) => !e)}
+        >
+          {isEditingLocation ? 'Save Location' : 'Edit Current Location'}
+        </Button>
+      </div>
+      <p className="text-sm">
+        Your phone: <span className="font-semibold">{formatPhone(profile.phone)}</span>
+      </p>
+      <p
+        role="note"
+        className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50"
+      >
+        Please note: a donation cannot be retracted once it has been paired with a distributor.
+      </p>
+      <div className="flex flex-wrap justify-end gap-3">
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={donate.isPending}>
+          {donate.isPending ? 'Donating…' : 'Donate Package'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,51 @@
+import 'leaflet/dist/leaflet.css';
+import type { MeetRoute } from '@almquest/contracts/packages';
+import L from 'leaflet';
+import { useEffect, useRef } from 'react';
+
+type Props = { route: MeetRoute; tileUrl: string; attribution: string; fromLabel: string };
+
+/** SPEC map zoom. The map then fits both points. */
+const START_ZOOM = 10;
+
+/**
+ * Leaflet map from the viewer's location to the meet point: both markers and the route line
+ * (road from OSRM, or the straight line). Loaded only on the package page.
+ */
+export default function MeetMap({ route, tileUrl, attribution, fromLabel }: Props) {
+  const container = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!container.current) return;
+    const map = L.map(container.current, { scrollWheelZoom: false }).setView(route.to, START_ZOOM);
+    L.tileLayer(tileUrl, { attribution, maxZoom: 19 }).addTo(map);
+    L.polyline(route.points, {
+      color: '#1d4ed8',
+      weight: 5,
+      opacity: 0.8,
+      dashArray: route.kind === 'straight' ? '8 8' : undefined,
+    }).addTo(map);
+    L.circleMarker(route.from, {
+      radius: 9,
+      color: '#166534',
+      fillColor: '#22c55e',
+      fillOpacity: 1,
+    })
+      .bindTooltip(fromLabel, { permanent: true, direction: 'top' })
+      .addTo(map);
+    L.circleMarker(route.to, { radius: 9, color: '#92400e', fillColor: '#f59e0b', fillOpacity: 1 })
+      .bindTooltip('Meet point', { permanent: true, direction: 'top' })
+      .addTo(map);
+    map.fitBounds(L.latLngBounds([route.from, route.to]), { padding: [40, 40], maxZoom: 15 });
+    return () => {
+      map.remove();
+    };
+  }, [route, tileUrl, attribution, fromLabel]);
+
+  return (
+    <div
+      ref={container}
+      className="h-72 w-full rounded-xl border border-gray-200 sm:h-96 dark:border-gray-700"
+    />
+  );
+}

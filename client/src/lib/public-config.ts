@@ -1,0 +1,18 @@
+import { type PublicConfig, PublicConfigSchema } from '@almquest/contracts/system';
+import { useQuery } from '@tanstack/react-query';
+import { api } from './api-client';
+import { publicConfigQueryKey } from './query-keys';
+
+export async function fetchPublicConfig(): Promise<PublicConfig> {
+  const res = await api.get('/config');
+  return PublicConfigSchema.parse(res.data);
+}
+
+/** GET /api/config: map tiles, realtime transport, which providers are on. */
+export function usePublicConfig() {
+  return useQuery({
+    queryKey: publicConfigQueryKey,
+    queryFn: fetchPublicConfig,
+    staleTime: Infinity,
+  });
+}

@@ -1,0 +1,151 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import {
+  expectAccessible,
+  expectAlert,
+  register,
+  signIn,
+  snap,
+  uniqueEmail,
+  waitForPage,
+} from './support/helpers';
+
+async function newPerson(
+  browser: Browser,
+  name: string,
+  register_: Parameters<typeof register>[1],
+): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto('/');
+  await waitForPage(page);
+  await signIn(page, uniqueEmail(name.split(' ')[0]!.toLowerCase()), name);
+  await expect(page).toHaveURL(/\/register$/);
+  await register(page, register_);
+  return page;
+}
+
+async function openProfile(page: Page) {
+  await page.getByRole('button', { name: /Account menu for/ }).click();
+  await page.getByRole('menuitem', { name: 'View Profile' }).click();
+  await expect(page.getByText(/AlmQuest verified/)).toBeVisible();
+}
+
+async function donate(page: Page, quantity: string, travel = '8 Kilometres') {
+  await openProfile(page);
+  await page.getByRole('button', { name: 'Donate a Package' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a package' });
+  await expect(dialog.getByLabel('Travel Capacity')).toHaveValue(travel);
+  await expect(dialog.getByRole('combobox', { name: 'Your Current Location' })).toBeDisabled();
+  await expect(dialog.getByText('+91 98765 43210')).toBeVisible();
+  await dialog.getByLabel('Quantity').fill(quantity);
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Donate Package' }).click();
+  await expect(page).toHaveURL(/\/transaction\//);
+}
+
+test('a donor donates, a distributor nearby receives and distributes it', async ({ browser }) => {
+  const distributor = await newPerson(browser, 'Ravi Distributor', {
+    userType: 'Distributor',
+    phone: '91234 56789',
+    place: ['Karol Bagh', /Karol Bagh, Central Delhi/],
+    distanceRange: '15',
+    maxCapacity: '45',
+  });
+  const donor = await newPerson(browser, 'Meera Donor', {
+    userType: 'Donor',
+    phone: '98765 43210',
+    place: ['Connaught', /Connaught Place, Central Delhi/],
+    distanceRange: '8',
+  });
+
+  await donate(donor, '12');
+  await expect(donor.getByRole('heading', { name: 'Package Details' })).toBeVisible();
+  await expect(donor.locator('[data-state]')).toHaveText('Paired');
+  await expect(donor.getByText('12 meals')).toBeVisible();
+  await expect(donor.getByRole('link', { name: /Meet Directions/ })).toHaveAttribute(
+    'href',
+    /google\.com\/maps\/dir/,
+  );
+  await expect(donor.locator('dd', { hasText: /^Ravi Distributor$/ })).toBeVisible();
+  await expect(donor.getByRole('link', { name: '+91 91234 56789' })).toHaveAttribute(
+    'href',
+    'tel:+919123456789',
+  );
+  await expect(donor.locator('.leaflet-container')).toBeVisible();
+  await expect(donor.getByText(/km from you to the meet point/)).toBeVisible();
+  await expectAccessible(donor);
+  await snap(donor, 'package-paired-donor');
+  const packageUrl = donor.url();
+
+  // The distributor finds it in their transactions and works it through.
+  await openProfile(distributor);
+  await distributor.getByRole('link', { name: /12 meals/ }).click();
+  await expect(distributor.locator('[data-state]')).toHaveText('Paired');
+  await expect(distributor.getByRole('link', { name: '+91 98765 43210' })).toBeVisible();
+  await distributor.getByRole('button', { name: 'Mark as Received' }).click();
+  await expectAlert(
+    distributor,
+    'Package Received!',
+    'This package has been marked as received successfully.',
+  );
+  await expect(distributor.locator('[data-state]')).toHaveText('Received');
+  await distributor.getByRole('button', { name: 'Mark as Distributed' }).click();
+  await expectAlert(
+    distributor,
+    'Package Distributed!',
+    'Bravo! Great work on successfully distributing this package!',
+  );
+  await expect(distributor.locator('[data-state]')).toHaveText('Distributed');
+  await expectAccessible(distributor);
+  await snap(distributor, 'package-distributed-distributor');
+
+  await donor.goto(packageUrl);
+  await expect(donor.locator('[data-state]')).toHaveText('Distributed');
+
+  // Counters on both profiles.
+  await openProfile(donor);
+  await expect(donor.getByTestId('lifetime-total')).toHaveText('12 meals donated in all');
+  await openProfile(distributor);
+  await expect(distributor.getByTestId('lifetime-total')).toHaveText(
+    '1 packages distributed in all',
+  );
+
+  // A registered stranger cannot open the package.
+  const stranger = await newPerson(browser, 'Sam Stranger', {
+    userType: 'Donor',
+    phone: '98111 22233',
+    place: ['Karol Bagh', /Karol Bagh, Central Delhi/],
+    distanceRange: '5',
+  });
+  await stranger.goto(packageUrl);
+  await expectAlert(
+    stranger,
+    'Hey! You are trespassing!',
+    'You are not authorized to view this transaction.',
+  );
+  await expect(stranger).toHaveURL(/\/$/);
+
+  // A distributor who tries to donate is sent home.
+  await distributor.goto('/profile?donate=1');
+  await expectAlert(distributor, 'Only donors can donate');
+  await expect(distributor).toHaveURL(/\/$/);
+});
+
+test('a donor far from everyone sees Not Paired and deletes the package', async ({ browser }) => {
+  const donor = await newPerson(browser, 'Island Donor', {
+    userType: 'Donor',
+    phone: '98765 43210',
+    place: ['Port Blair', /Port Blair/],
+    distanceRange: '2',
+  });
+  await donate(donor, '5', '2 Kilometres');
+  await expect(donor.locator('[data-state]')).toHaveText('Not Paired');
+  await expect(donor.getByText('2 km')).toBeVisible();
+  await expectAccessible(donor);
+  await snap(donor, 'package-not-paired');
+  await donor.getByRole('button', { name: 'Delete Package' }).click();
+  await donor.getByRole('dialog').getByRole('button', { name: 'Delete Package' }).click();
+  await expectAlert(donor, 'Package Deleted', 'The package has been successfully deleted.');
+  await expect(donor).toHaveURL(/\/profile$/);
+  await expect(donor.getByText(/No packages yet/)).toBeVisible();
+});
