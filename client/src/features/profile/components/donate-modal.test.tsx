@@ -1,0 +1,74 @@
+import type { DonorProfile } from '@almquest/contracts/users';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { AlertsProvider } from '../../../lib/alerts';
+import { createQueryClient } from '../../../lib/query-client';
+import { DonateModal } from './donate-modal';
+
+const profile: DonorProfile = {
+  id: '11111111-1111-4111-8111-111111111111',
+  userType: 'donor',
+  name: 'Meera Donor',
+  email: 'meera@example.org',
+  picture: null,
+  phone: '9876543210',
+  location: { address: 'Connaught Place, Central Delhi, Delhi 110001', coordinates: [28.64, 77.22] },
+  donorType: 'Individual',
+  distanceRange: 10,
+  lifetimeDonation: 0,
+};
+
+function renderModal(onClose = vi.fn()) {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <AlertsProvider>
+          <DonateModal profile={profile} isOpen onClose={onClose} />
+        </AlertsProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { dialog: screen.getByRole('dialog', { name: 'Add a package' }), onClose };
+}
+
+describe('Add a package', () => {
+  it('is prefilled from the profile, with the location read-only until edited', async () => {
+    const actor = userEvent.setup();
+    const { dialog } = renderModal();
+    const d = within(dialog);
+    expect(d.getByLabelText('Quantity')).toHaveAttribute('placeholder', 'Number of meals');
+    expect(d.getByLabelText('Travel Capacity')).toHaveValue('10 Kilometres');
+    expect(d.getByLabelText('Travel Capacity')).toHaveAttribute('type', 'text');
+    const place = d.getByRole('combobox', { name: 'Your Current Location' });
+    expect(place).toHaveValue('Connaught Place, Central Delhi, Delhi 110001');
+    expect(place).toBeDisabled();
+    await actor.click(d.getByRole('button', { name: 'Edit Current Location' }));
+    expect(place).toBeEnabled();
+    await actor.click(d.getByRole('button', { name: 'Save Location' }));
+    expect(place).toBeDisabled();
+    expect(d.getByText('+91 98765 43210')).toBeInTheDocument();
+    expect(d.getByRole('note')).toHaveTextContent('cannot be retracted');
+  });
+
+  it('shows field errors and sends nothing when the quantity or distance is wrong', async () => {
+    const actor = userEvent.setup();
+    const { dialog } = renderModal();
+    const d = within(dialog);
+    await actor.clear(d.getByLabelText('Travel Capacity'));
+    await actor.type(d.getByLabelText('Travel Capacity'), 'far away');
+    await actor.click(d.getByRole('button', { name: 'Donate Package' }));
+    expect(d.getByLabelText('Quantity')).toHaveAttribute('aria-invalid', 'true');
+    expect(d.getByLabelText('Travel Capacity')).toHaveAccessibleDescription(/Enter a distance in km/);
+  });
+
+  it('closes with Cancel or Escape', async () => {
+    const actor = userEvent.setup();
+    const { dialog, onClose } = renderModal();
+    await actor.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await actor.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(2);
+  });
+});
