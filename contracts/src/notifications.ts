@@ -40,3 +40,5 @@ export const LiveEventSchema = z.object({
   notification: NotificationSchema,
 });
 export type LiveEvent = z.infer<typeof LiveEventSchema>;
+
+export const NOTIFICATION_PAGE_MAX = 50;

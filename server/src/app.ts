@@ -13,8 +13,9 @@ import { createDevIdentityProvider } from './modules/auth/dev-idp';
 import { createOidcClient } from './modules/auth/oidc-client';
 import { createRematcher, type Rematcher } from './matching/rematch';
 import { contactRoutes } from './modules/contact/contact.routes';
-import { type Notifier, silentNotifier } from './modules/notifications/notifications.service';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { packagesRoutes } from './modules/packages/packages.routes';
+import { createLocalLiveEvents, type LiveEvents } from './realtime/live-events';
 import type { Mailer } from './modules/contact/mailer';
 import { type GazetteerStatus, placesRoutes } from './modules/places/places.routes';
 import { systemRoutes } from './modules/system/system.routes';
@@ -27,8 +28,8 @@ export type AppDeps = {
   logger: Logger;
   /** Whether the place list is loaded; place search answers 503 until it is. */
   gazetteer?: GazetteerStatus;
-  /** Told about notifications after their transaction commits (the live push). */
-  notifier?: Notifier;
+  /** Carries notifications to connected browsers once their transaction has committed. */
+  live?: LiveEvents;
   /** Re-matches waiting packages when capacity appears. */
   rematcher?: Rematcher;
   /** Mails contact messages when SMTP is configured. */
@@ -44,8 +45,8 @@ export function createApp({
   database,
   logger,
   gazetteer = { isReady: () => true },
-  notifier = silentNotifier,
-  rematcher = createRematcher(database.db, notifier, logger),
+  live = createLocalLiveEvents(),
+  rematcher = createRematcher(database.db, live, logger),
   mailer = null,
 }: AppDeps): express.Express {
   const app = express();
@@ -118,12 +119,13 @@ export function createApp({
   api.use(authenticate(database));
   api.use(systemRoutes(config, database));
   api.use(placesRoutes(database, gazetteer));
-  api.use(authRoutes(config, database, oidcClient, logger));
+  api.use(authRoutes(config, database, oidcClient, logger, live));
   const userEvents: UserEvents = {
     onDistributorCapacityChanged: (distributorId) => rematcher.schedule(distributorId),
   };
   api.use(usersRoutes(config, database, userEvents));
-  api.use(packagesRoutes(config, database, notifier, rematcher));
+  api.use(packagesRoutes(config, database, live, rematcher));
+  api.use(notificationsRoutes(database, live));
   api.use(contactRoutes(config, database, mailer, logger));
   api.use(apiNotFound);
 

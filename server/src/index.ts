@@ -7,7 +7,7 @@ import { migrate } from './db/migrate';
 import { createLogger } from './logger';
 import { startJobs } from './jobs';
 import { createRematcher } from './matching/rematch';
-import { silentNotifier } from './modules/notifications/notifications.service';
+import { createLocalLiveEvents, createPostgresLiveEvents } from './realtime/live-events';
 import { deleteExpiredSessions } from './modules/auth/sessions.service';
 import { deliverPendingMessages } from './modules/contact/contact.service';
 import { createMailer } from './modules/contact/mailer';
@@ -44,8 +44,12 @@ async function main(): Promise<void> {
     .catch((err: unknown) => logger.error({ err }, 'loading the place list failed'));
 
   const mailer = config.contactMail ? createMailer(config.contactMail) : null;
-  const notifier = silentNotifier;
-  const rematcher = createRematcher(database.db, notifier, logger);
+  // Live events cross processes through PostgreSQL LISTEN/NOTIFY; PGlite is one process.
+  const live =
+    config.database.kind === 'postgres'
+      ? await createPostgresLiveEvents(config.database.url, logger)
+      : createLocalLiveEvents();
+  const rematcher = createRematcher(database.db, live, logger);
   // Packages left waiting by an earlier run get their chance again now.
   rematcher.schedule();
   const stopJobs = startJobs(
@@ -73,7 +77,7 @@ async function main(): Promise<void> {
     database,
     logger,
     mailer,
-    notifier,
+    live,
     rematcher,
     gazetteer: { isReady: () => isGazetteerReady },
   });
@@ -98,7 +102,10 @@ async function main(): Promise<void> {
     force.unref();
     stopJobs();
     mailer?.close();
+    // Open live streams would keep the server from closing.
+    server.closeAllConnections();
     server.close(() => {
+      void live.close();
       database
         .close()
         .then(() => {

@@ -9,8 +9,28 @@ describe('npm run seed', () => {
     const database = await openTestDatabase('pglite');
     try {
       const people = [
-        { email: 'donor.demo@example.org', name: 'Demo donor', phone: '9876500001', address: 'Connaught Place', lat: 28.64, lng: 77.22, kind: 'donor' as const, range: 8, capacity: 0 },
-        { email: 'distributor.demo@example.org', name: 'Demo distributor', phone: '9876500002', address: 'Karol Bagh', lat: 28.65, lng: 77.19, kind: 'distributor' as const, range: 15, capacity: 45 },
+        {
+          email: 'donor.demo@example.org',
+          name: 'Demo donor',
+          phone: '9876500001',
+          address: 'Connaught Place',
+          lat: 28.64,
+          lng: 77.22,
+          kind: 'donor' as const,
+          range: 8,
+          capacity: 0,
+        },
+        {
+          email: 'distributor.demo@example.org',
+          name: 'Demo distributor',
+          phone: '9876500002',
+          address: 'Karol Bagh',
+          lat: 28.65,
+          lng: 77.19,
+          kind: 'distributor' as const,
+          range: 15,
+          capacity: 45,
+        },
       ];
       expect(await seedPeople(database.db, people)).toBe(2);
       expect(await seedPeople(database.db, people)).toBe(0);

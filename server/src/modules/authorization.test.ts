@@ -57,7 +57,7 @@ const ownId = (people: People, actor: Actor) =>
   actor === 'visitor' ? '00000000-0000-4000-8000-000000000000' : people[actor].user.id;
 
 /** Packages made before the table runs: one Paired (donorA with distributorX), one waiting. */
-const fixtures = { pairedId: '', waitingId: '' };
+const fixtures = { pairedId: '', waitingId: '', notificationId: 0 };
 const lucknow = (dLat: number) => ({
   address: 'Hazratganj, Lucknow',
   coordinates: [26.85 + dLat, 80.95] as [number, number],
@@ -213,6 +213,27 @@ const table: Row[] = [
     expect: onlyOwner('distributorX'),
   },
   {
+    route: 'GET /:userType/:id/getNotifs',
+    call: (p) => ({ method: 'get', url: `/api/donor/${id(p, 'donorA')}/getNotifs` }),
+    expect: onlyOwner('donorA'),
+  },
+  {
+    route: 'POST /:userType/:id/notifSeen',
+    call: (p) => ({ method: 'post', url: `/api/distributor/${id(p, 'distributorX')}/notifSeen` }),
+    expect: onlyOwner('distributorX'),
+  },
+  {
+    route: 'POST /notifications/:id/seen',
+    call: () => ({ method: 'post', url: `/api/notifications/${fixtures.notificationId}/seen` }),
+    expect: onlyOwner('donorA'),
+  },
+  {
+    // A stream stays open; a HEAD-like check of the status is enough here.
+    route: 'GET /events',
+    call: () => ({ method: 'get', url: '/api/events?probe=1' }),
+    expect: signedIn(200),
+  },
+  {
     route: 'DELETE /donor/:id',
     call: (p) => ({ method: 'delete', url: `/api/donor/${id(p, 'donorA')}` }),
     expect: onlyOwner('donorA', 204),
@@ -246,10 +267,29 @@ beforeAll(async () => {
   const waiting = await donate(ctx, donorA, { location: andaman, travelCapacity: 0 });
   expect(waiting.current_state).toBe('Not Paired');
   fixtures.waitingId = waiting._id;
+  const notes = await request(ctx.app)
+    .get(`/api/donor/${donorA.profile.id}/getNotifs`)
+    .set('Cookie', donorA.cookie);
+  fixtures.notificationId = (notes.body.notifs as { id: number; packageId: string }[]).find(
+    (n) => n.packageId === fixtures.pairedId,
+  )!.id;
 });
 afterAll(() => ctx.close());
 
 async function perform(call: Call, cookie: string | undefined) {
+  if (call.url.startsWith('/api/events')) {
+    // A live stream never ends: read the status, then hang up.
+    const controller = new AbortController();
+    const res = await fetch(`${ctx.baseUrl}${call.url}`, {
+      headers: cookie ? { Cookie: cookie } : {},
+      signal: controller.signal,
+    });
+    const body: unknown = res.headers.get('content-type')?.includes('json')
+      ? await res.json()
+      : null;
+    controller.abort();
+    return { status: res.status, body };
+  }
   let req = request(ctx.app)[call.method](call.url);
   if (cookie) req = req.set('Cookie', cookie);
   return call.body ? req.send(call.body) : req;

@@ -45,7 +45,7 @@ function listen(server: Server): Promise<number> {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  deps: Partial<Pick<AppDeps, 'notifier' | 'rematcher' | 'mailer'>> = {},
+  deps: Partial<Pick<AppDeps, 'live' | 'rematcher' | 'mailer'>> = {},
   engine: 'default' | 'pglite' = 'default',
 ): Promise<TestContext> {
   const server = createServer();

@@ -9,7 +9,8 @@ import { rateLimit } from '../../middleware/rate-limit';
 import { presentSessionUser } from '../users/users.presenter';
 import { safeReturnTo, saveAuthRequest, takeAuthRequest, upsertSignedInUser } from './auth.service';
 import { type OidcClient, SignInError } from './oidc-client';
-import { createSession, deleteSession } from './sessions.service';
+import type { LiveEvents } from '../../realtime/live-events';
+import { createSession, deleteSession, hashToken } from './sessions.service';
 
 const AUTH_COOKIE = 'aq_auth';
 const AUTH_COOKIE_PATH = '/api/auth';
@@ -26,6 +27,7 @@ export function authRoutes(
   database: Database,
   oidcClient: OidcClient,
   logger: Logger,
+  live: LiveEvents,
 ): Router {
   const router = Router();
   const isSecure = config.origin.startsWith('https://');
@@ -90,7 +92,11 @@ export function authRoutes(
   });
 
   router.post('/auth/logout', async (req, res) => {
-    if (req.sessionToken) await deleteSession(database.db, req.sessionToken);
+    if (req.sessionToken) {
+      await deleteSession(database.db, req.sessionToken);
+      // Live streams opened with this session end now (other processes notice at the heartbeat).
+      live.hub.closeSession(hashToken(req.sessionToken));
+    }
     clearCookie(res, SESSION_COOKIE, { isSecure });
     res.status(204).end();
   });

@@ -1,5 +1,6 @@
 import type { Notification } from '@almquest/contracts/notifications';
-import type { Executor, Tx } from '../../db/client';
+import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import type { AppDb, Executor, Tx } from '../../db/client';
 import { notifications } from '../../db/schema';
 import { presentPicture } from '../users/users.presenter';
 
@@ -31,3 +32,72 @@ export function presentNotification(row: NotificationRow): Notification {
 /** Told about notifications once their transaction has committed (the live push, issue #5). */
 export type Notifier = { notify(rows: NotificationRow[]): void };
 export const silentNotifier: Notifier = { notify: () => undefined };
+
+/** A user's notifications, newest first, a page at a time (cursor: the last id shown). */
+export async function listNotifications(
+  db: AppDb,
+  userId: string,
+  options: { cursor?: number | undefined; limit: number },
+): Promise<{ rows: NotificationRow[]; unseenCount: number; nextCursor: number | null }> {
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(
+      options.cursor
+        ? and(eq(notifications.userId, userId), lt(notifications.id, options.cursor))
+        : eq(notifications.userId, userId),
+    )
+    .orderBy(desc(notifications.id))
+    .limit(options.limit + 1);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.isSeen, false)));
+  const page = rows.slice(0, options.limit);
+  return {
+    rows: page,
+    unseenCount: count?.n ?? 0,
+    nextCursor: rows.length > options.limit ? (page[page.length - 1]?.id ?? null) : null,
+  };
+}
+
+export async function markAllSeen(db: AppDb, userId: string): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ isSeen: true })
+    .where(and(eq(notifications.userId, userId), eq(notifications.isSeen, false)));
+}
+
+/** Marks one notification seen; returns its owner and their unseen count, or null if missing. */
+export async function markOneSeen(
+  db: AppDb,
+  id: number,
+): Promise<{ userId: string; unseenCount: number } | null> {
+  const [row] = await db
+    .select({ userId: notifications.userId })
+    .from(notifications)
+    .where(eq(notifications.id, id));
+  if (!row) return null;
+  await db.update(notifications).set({ isSeen: true }).where(eq(notifications.id, id));
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(eq(notifications.userId, row.userId), eq(notifications.isSeen, false)));
+  return { userId: row.userId, unseenCount: count?.n ?? 0 };
+}
+
+const REPLAY_MAX = 200;
+
+/** What a reconnecting client missed: the user's notifications after an id, oldest first. */
+export async function notificationsSince(
+  db: AppDb,
+  userId: string,
+  afterId: number,
+): Promise<NotificationRow[]> {
+  return db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), gt(notifications.id, afterId)))
+    .orderBy(asc(notifications.id))
+    .limit(REPLAY_MAX);
+}

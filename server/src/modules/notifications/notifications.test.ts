@@ -1,0 +1,199 @@
+import { NOTIFICATION_TEXT, NotificationListSchema } from '@almquest/contracts/notifications';
+import { sql } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDistributor, createDonor, donate } from '../../test/factories';
+import { openEventStream } from '../../test/sse';
+import { createTestApp, type TestContext } from '../../test/test-app';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  await ctx.database.db.execute(sql`delete from packages where address like 'Notify point %'`);
+  await ctx.database.db.execute(sql`delete from users where address like 'Notify point %'`);
+});
+afterAll(() => ctx.close());
+
+let areaIndex = 0;
+/** A patch of Odisha per test, far from other tests' people. */
+function area() {
+  areaIndex += 1;
+  const base: [number, number] = [19.5 + areaIndex * 0.3, 84.5];
+  return (km: number) => ({
+    address: `Notify point ${areaIndex}`,
+    coordinates: [base[0] + km / 111.2, base[1]] as [number, number],
+  });
+}
+
+async function pair() {
+  const at = area();
+  const donor = await createDonor(ctx, { location: at(0) });
+  const distributor = await createDistributor(ctx, { location: at(2) });
+  return { at, donor, distributor };
+}
+
+describe('notification lists', () => {
+  it('lists a donor’s notifications newest first with the unseen count, and marks them seen', async () => {
+    const { donor } = await pair();
+    await donate(ctx, donor, { quantity: 3 });
+    await donate(ctx, donor, { quantity: 4 });
+    const res = await request(ctx.app)
+      .get(`/api/donor/${donor.profile.id}/getNotifs`)
+      .set('Cookie', donor.cookie)
+      .expect(200);
+    const list = NotificationListSchema.parse(res.body);
+    expect(list.unseen_count).toBe(2);
+    expect(list.notifs.map((n) => n.message)).toEqual([
+      NOTIFICATION_TEXT.pairedDonor,
+      NOTIFICATION_TEXT.pairedDonor,
+    ]);
+    expect(list.notifs[0]!.id).toBeGreaterThan(list.notifs[1]!.id);
+    expect(list.notifs[0]).toMatchObject({ state: 'Paired', user_type: 'Donor', isSeen: false });
+
+    const page = await request(ctx.app)
+      .get(`/api/donor/${donor.profile.id}/getNotifs?limit=1`)
+      .set('Cookie', donor.cookie)
+      .expect(200);
+    expect(page.body.notifs).toHaveLength(1);
+    const next = await request(ctx.app)
+      .get(`/api/donor/${donor.profile.id}/getNotifs?limit=1&cursor=${page.body.nextCursor}`)
+      .set('Cookie', donor.cookie)
+      .expect(200);
+    expect(next.body.notifs[0].id).toBe(list.notifs[1]!.id);
+
+    await request(ctx.app)
+      .post(`/api/donor/${donor.profile.id}/notifSeen`)
+      .set('Cookie', donor.cookie)
+      .expect(200, { unseen_count: 0 });
+    const after = await request(ctx.app)
+      .get(`/api/donor/${donor.profile.id}/getNotifs`)
+      .set('Cookie', donor.cookie);
+    expect(after.body.unseen_count).toBe(0);
+    expect(after.body.notifs.every((n: { isSeen: boolean }) => n.isSeen)).toBe(true);
+  });
+
+  it('marks one seen, and only the owner may', async () => {
+    const { donor, distributor } = await pair();
+    await donate(ctx, donor);
+    const list = await request(ctx.app)
+      .get(`/api/distributor/${distributor.profile.id}/getNotifs`)
+      .set('Cookie', distributor.cookie);
+    const id = list.body.notifs[0].id as number;
+    await request(ctx.app)
+      .post(`/api/notifications/${id}/seen`)
+      .set('Cookie', donor.cookie)
+      .expect(403);
+    await request(ctx.app)
+      .post(`/api/notifications/${id}/seen`)
+      .set('Cookie', distributor.cookie)
+      .expect(200, { unseen_count: 0 });
+    await request(ctx.app)
+      .post('/api/notifications/999999999/seen')
+      .set('Cookie', distributor.cookie)
+      .expect(404);
+  });
+
+  it('refuses someone else’s list', async () => {
+    const { donor, distributor } = await pair();
+    await request(ctx.app)
+      .get(`/api/donor/${donor.profile.id}/getNotifs`)
+      .set('Cookie', distributor.cookie)
+      .expect(403);
+    await request(ctx.app)
+      .get(`/api/distributor/${donor.profile.id}/getNotifs`)
+      .set('Cookie', donor.cookie)
+      .expect(403);
+  });
+});
+
+describe('live events (SSE)', () => {
+  it('delivers each step to the right person, and only to them', async () => {
+    const { at, donor, distributor } = await pair();
+    const stranger = await createDonor(ctx, { location: at(100) });
+    const donorStream = await openEventStream(`${ctx.baseUrl}/api/events`, donor.cookie);
+    const distributorStream = await openEventStream(
+      `${ctx.baseUrl}/api/events`,
+      distributor.cookie,
+    );
+    const strangerStream = await openEventStream(`${ctx.baseUrl}/api/events`, stranger.cookie);
+    expect(donorStream.status).toBe(200);
+    expect(donorStream.contentType).toContain('text/event-stream');
+    try {
+      const pkg = await donate(ctx, donor);
+      const [paired] = await donorStream.waitFor(1);
+      expect(paired).toMatchObject({
+        event: 'notification',
+        data: { message: NOTIFICATION_TEXT.pairedDonor, pid: pkg._id, state: 'Paired' },
+      });
+      const [assigned] = await distributorStream.waitFor(1);
+      expect(assigned?.data).toMatchObject({
+        message: NOTIFICATION_TEXT.pairedDistributor,
+        pid: pkg._id,
+      });
+
+      const mark = (state: string) =>
+        request(ctx.app)
+          .post('/api/distributor/togglePackage')
+          .set('Cookie', distributor.cookie)
+          .send({
+            donor_id: donor.profile.id,
+            distributor_id: distributor.profile.id,
+            packageId: pkg._id,
+            state,
+          })
+          .expect(200);
+      await mark('Received');
+      await mark('Distributed');
+      const all = await donorStream.waitFor(3);
+      expect(all.map((e) => e.data.state)).toEqual(['Paired', 'Received', 'Distributed']);
+      expect(all.map((e) => e.data.message)).toEqual([
+        NOTIFICATION_TEXT.pairedDonor,
+        NOTIFICATION_TEXT.received,
+        NOTIFICATION_TEXT.distributed,
+      ]);
+      expect(all[2]!.id).toBeGreaterThan(all[1]!.id);
+
+      await new Promise((r) => setTimeout(r, 200));
+      expect(strangerStream.events).toEqual([]);
+      expect(distributorStream.events).toHaveLength(1);
+    } finally {
+      await Promise.all([donorStream.close(), distributorStream.close(), strangerStream.close()]);
+    }
+  });
+
+  it('replays what was missed after Last-Event-ID', async () => {
+    const { donor } = await pair();
+    await donate(ctx, donor, { quantity: 1 });
+    const seen = await request(ctx.app)
+      .get(`/api/donor/${donor.profile.id}/getNotifs`)
+      .set('Cookie', donor.cookie);
+    const lastSeen = seen.body.notifs[0].id as number;
+    // Offline now: two more packages are paired.
+    await donate(ctx, donor, { quantity: 2 });
+    await donate(ctx, donor, { quantity: 3 });
+    const stream = await openEventStream(`${ctx.baseUrl}/api/events`, donor.cookie, lastSeen);
+    try {
+      const replayed = await stream.waitFor(2);
+      expect(replayed).toHaveLength(2);
+      expect(replayed.every((e) => e.id > lastSeen)).toBe(true);
+      // And the stream goes on live after the replay.
+      await donate(ctx, donor, { quantity: 4 });
+      expect(await stream.waitFor(3)).toHaveLength(3);
+    } finally {
+      await stream.close();
+    }
+  });
+
+  it('ends the stream when its session signs out', async () => {
+    const { donor } = await pair();
+    const stream = await openEventStream(`${ctx.baseUrl}/api/events`, donor.cookie);
+    await request(ctx.app).post('/api/auth/logout').set('Cookie', donor.cookie).expect(204);
+    for (let i = 0; i < 50 && !stream.isClosed(); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(stream.isClosed()).toBe(true);
+    await stream.close();
+  });
+
+  it('needs a session', async () => {
+    await request(ctx.app).get('/api/events').expect(401);
+  });
+});

@@ -1,0 +1,113 @@
+import type { LiveEvent } from '@almquest/contracts/notifications';
+import pg from 'pg';
+import type { Logger } from '../logger';
+import {
+  type NotificationRow,
+  type Notifier,
+  presentNotification,
+} from '../modules/notifications/notifications.service';
+import { type Delivery, LocalHub } from './hub';
+
+const CHANNEL = 'almquest_live';
+
+/** The event a notification becomes on the wire (SPEC live message, plus what the client needs). */
+export function toLiveEvent(row: NotificationRow): LiveEvent {
+  const notification = presentNotification(row);
+  return {
+    message: notification.message,
+    photo: notification.photo,
+    pid: notification.packageId,
+    state: notification.state,
+    timestamp: notification.timestamp,
+    notification,
+  };
+}
+
+export type LiveEvents = Notifier & {
+  hub: LocalHub;
+  close(): Promise<void>;
+};
+
+/** One process (PGlite, or tests): events go straight to this process's connections. */
+export function createLocalLiveEvents(): LiveEvents {
+  const hub = new LocalHub();
+  return {
+    hub,
+    notify(rows) {
+      for (const row of rows)
+        hub.deliver({ id: row.id, userId: row.userId, event: toLiveEvent(row) });
+    },
+    close: async () => undefined,
+  };
+}
+
+/**
+ * Several processes sharing one PostgreSQL: each event is sent with NOTIFY after its transaction
+ * committed, and every process LISTENs on a connection of its own and hands it to its local
+ * connections, so a user gets it whichever process they are connected to. The listening
+ * connection reconnects by itself after the database comes back.
+ */
+export async function createPostgresLiveEvents(url: string, logger: Logger): Promise<LiveEvents> {
+  const hub = new LocalHub();
+  const sender = new pg.Pool({ connectionString: url, max: 2, connectionTimeoutMillis: 3000 });
+  sender.on('error', () => undefined);
+  let listener: pg.Client | null = null;
+  let isClosed = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const listen = async () => {
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', (message) => {
+      if (message.channel !== CHANNEL || !message.payload) return;
+      try {
+        hub.deliver(JSON.parse(message.payload) as Delivery);
+      } catch (err) {
+        logger.warn({ err }, 'bad live event payload');
+      }
+    });
+    client.on('error', (err) => {
+      logger.warn({ err }, 'live events connection lost; reconnecting');
+      scheduleReconnect();
+    });
+    await client.connect();
+    await client.query(`LISTEN ${CHANNEL}`);
+    listener = client;
+  };
+  const scheduleReconnect = () => {
+    const old = listener;
+    listener = null;
+    void old?.end().catch(() => undefined);
+    if (isClosed || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      listen().catch((err: unknown) => {
+        logger.warn({ err }, 'live events reconnect failed; trying again');
+        scheduleReconnect();
+      });
+    }, 1000);
+  };
+  await listen();
+
+  return {
+    hub,
+    notify(rows) {
+      for (const row of rows) {
+        const delivery: Delivery = { id: row.id, userId: row.userId, event: toLiveEvent(row) };
+        sender
+          .query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(delivery)])
+          .catch((err: unknown) =>
+            logger.warn(
+              { err },
+              'could not send a live event; the client will catch up on reconnect',
+            ),
+          );
+      }
+    },
+    close: async () => {
+      isClosed = true;
+      clearTimeout(retry);
+      await listener?.end().catch(() => undefined);
+      await sender.end();
+    },
+  };
+}
