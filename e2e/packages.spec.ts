@@ -58,8 +58,23 @@ test('a donor donates, a distributor nearby receives and distributes it', async 
     distanceRange: '8',
   });
 
+  // The distributor waits on the home page; nothing is reloaded from here on.
+  await distributor.goto('/');
+  await waitForPage(distributor);
+  await expect(distributor.getByRole('button', { name: 'Notifications' })).toBeVisible();
+
   await donate(donor, '12');
   await expect(donor.getByRole('heading', { name: 'Package Details' })).toBeVisible();
+
+  // Both learn of the pairing at once, without reloading: a notif toast and an unseen bell.
+  await expectAlert(distributor, 'Package Paired', 'Hurray! We have assigned you to a donor!');
+  await expect(distributor.getByRole('button', { name: 'Notifications, 1 unseen' })).toBeVisible();
+  await expectAlert(
+    donor,
+    'Package Paired',
+    'Hurray! We have found a distributor for your package!',
+  );
+  await expect(donor.getByRole('button', { name: 'Notifications, 1 unseen' })).toBeVisible();
   await expect(donor.locator('[data-state]')).toHaveText('Paired');
   await expect(donor.getByText('12 meals')).toBeVisible();
   await expect(donor.getByRole('link', { name: /Meet Directions/ })).toHaveAttribute(
@@ -77,9 +92,14 @@ test('a donor donates, a distributor nearby receives and distributes it', async 
   await snap(donor, 'package-paired-donor');
   const packageUrl = donor.url();
 
-  // The distributor finds it in their transactions and works it through.
-  await openProfile(distributor);
-  await distributor.getByRole('link', { name: /12 meals/ }).click();
+  // The distributor opens it from the notification and works it through.
+  await distributor.getByRole('button', { name: 'Notifications, 1 unseen' }).click();
+  const panel = distributor.getByRole('region', { name: 'Notifications' });
+  await expect(panel.getByRole('listitem').first()).toHaveAttribute('data-unseen', 'true');
+  await expectAccessible(distributor);
+  await snap(distributor, 'notifications-panel');
+  await panel.getByRole('link', { name: /assigned you to a donor/ }).click();
+  await expect(distributor.getByRole('button', { name: 'Notifications' })).toBeVisible();
   await expect(distributor.locator('[data-state]')).toHaveText('Paired');
   await expect(distributor.getByRole('link', { name: '+91 98765 43210' })).toBeVisible();
   await distributor.getByRole('button', { name: 'Mark as Received' }).click();
@@ -89,6 +109,9 @@ test('a donor donates, a distributor nearby receives and distributes it', async 
     'This package has been marked as received successfully.',
   );
   await expect(distributor.locator('[data-state]')).toHaveText('Received');
+  // The donor's open page follows live.
+  await expect(donor.locator('[data-state]')).toHaveText('Received');
+  await expectAlert(donor, 'Package Received', 'received by the distributor');
   await distributor.getByRole('button', { name: 'Mark as Distributed' }).click();
   await expectAlert(
     distributor,
@@ -99,8 +122,10 @@ test('a donor donates, a distributor nearby receives and distributes it', async 
   await expectAccessible(distributor);
   await snap(distributor, 'package-distributed-distributor');
 
-  await donor.goto(packageUrl);
   await expect(donor.locator('[data-state]')).toHaveText('Distributed');
+  await expectAlert(donor, 'Package Distributed', 'successfully distributed');
+  await expect(donor.getByRole('button', { name: /Notifications, \d unseen/ })).toBeVisible();
+  expect(donor.url()).toBe(packageUrl);
 
   // Counters on both profiles.
   await openProfile(donor);

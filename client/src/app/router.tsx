@@ -10,6 +10,7 @@ import { Layout } from './layout';
 const RegisterPage = lazy(() => import('../features/register/register-page'));
 const ProfilePage = lazy(() => import('../features/profile/profile-page'));
 const TransactionPage = lazy(() => import('../features/transaction/transaction-page'));
+const NotificationsPage = lazy(() => import('../features/notifications/notifications-page'));
 
 export const routes: RouteObject[] = [
   {
@@ -21,6 +22,7 @@ export const routes: RouteObject[] = [
       { path: '/register', element: <RegisterPage /> },
       { path: '/profile', element: <ProfilePage /> },
       { path: '/transaction/:transactionId', element: <TransactionPage /> },
+      { path: '/notifications', element: <NotificationsPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -26,7 +26,10 @@ function pkg(state: PackageState): Package {
     donor_phone: '9876543210',
     current_state: state,
     timestamp: '2026-11-21T10:00:00.000Z',
-    location: { address: 'Connaught Place, Central Delhi, Delhi 110001', coordinates: [28.64, 77.22] },
+    location: {
+      address: 'Connaught Place, Central Delhi, Delhi 110001',
+      coordinates: [28.64, 77.22],
+    },
     quantity: 12,
     travelCapacity: 8,
     pair:
@@ -58,9 +61,18 @@ describe('package page', () => {
     expect(screen.getByText('Paired').className).toContain('bg-blue-100');
     expect(screen.getByText(packageId)).toBeInTheDocument();
     expect(screen.getByText('12 meals')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Meet Directions/ })).toHaveAttribute('href', 'https://www.google.com/maps/dir/?api=1&origin=donor');
-    expect(screen.getByRole('link', { name: '+91 91234 56789' })).toHaveAttribute('href', 'tel:+919123456789');
-    expect(screen.getByRole('link', { name: '+91 98765 43210' })).toHaveAttribute('href', 'tel:+919876543210');
+    expect(screen.getByRole('link', { name: /Meet Directions/ })).toHaveAttribute(
+      'href',
+      'https://www.google.com/maps/dir/?api=1&origin=donor',
+    );
+    expect(screen.getByRole('link', { name: '+91 91234 56789' })).toHaveAttribute(
+      'href',
+      'tel:+919123456789',
+    );
+    expect(screen.getByRole('link', { name: '+91 98765 43210' })).toHaveAttribute(
+      'href',
+      'tel:+919876543210',
+    );
     expect(screen.queryByRole('button', { name: /Mark as/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete Package' })).not.toBeInTheDocument();
   });
@@ -68,7 +80,10 @@ describe('package page', () => {
   it('gives the distributor their own directions and the next step', async () => {
     renderPackage('Paired', person(distributorId, 'distributor'));
     expect(await screen.findByRole('button', { name: 'Mark as Received' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Meet Directions/ })).toHaveAttribute('href', 'https://www.google.com/maps/dir/?api=1&origin=distributor');
+    expect(screen.getByRole('link', { name: /Meet Directions/ })).toHaveAttribute(
+      'href',
+      'https://www.google.com/maps/dir/?api=1&origin=distributor',
+    );
   });
 
   it('offers Mark as Distributed once Received, and nothing once Distributed', async () => {

@@ -15,7 +15,10 @@ const profile: DonorProfile = {
   email: 'meera@example.org',
   picture: null,
   phone: '9876543210',
-  location: { address: 'Connaught Place, Central Delhi, Delhi 110001', coordinates: [28.64, 77.22] },
+  location: {
+    address: 'Connaught Place, Central Delhi, Delhi 110001',
+    coordinates: [28.64, 77.22],
+  },
   donorType: 'Individual',
   distanceRange: 10,
   lifetimeDonation: 0,
@@ -61,7 +64,9 @@ describe('Add a package', () => {
     await actor.type(d.getByLabelText('Travel Capacity'), 'far away');
     await actor.click(d.getByRole('button', { name: 'Donate Package' }));
     expect(d.getByLabelText('Quantity')).toHaveAttribute('aria-invalid', 'true');
-    expect(d.getByLabelText('Travel Capacity')).toHaveAccessibleDescription(/Enter a distance in km/);
+    expect(d.getByLabelText('Travel Capacity')).toHaveAccessibleDescription(
+      /Enter a distance in km/,
+    );
   });
 
   it('closes with Cancel or Escape', async () => {

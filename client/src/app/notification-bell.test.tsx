@@ -1,0 +1,129 @@
+import type { NotificationList } from '@almquest/contracts/notifications';
+import type { SessionUser } from '@almquest/contracts/session';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { notificationsQueryKey, shortRelativeTime } from '../lib/notifications';
+import { fakeApi } from '../test/fake-api';
+import { renderApp } from '../test/render';
+
+const user: SessionUser = {
+  id: '11111111-1111-4111-8111-111111111111',
+  name: 'Meera Donor',
+  email: 'meera@example.org',
+  picture: null,
+  isRegistered: true,
+  userType: 'donor',
+};
+const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+
+const list: NotificationList = {
+  unseen_count: 1,
+  nextCursor: null,
+  notifs: [
+    {
+      id: 7,
+      packageId: 'p-2',
+      photo: null,
+      state: 'Received',
+      user_type: 'Donor',
+      message: 'Yaay! Your package(s) has been received by the distributor!',
+      timestamp: minutesAgo(5),
+      isSeen: false,
+    },
+    {
+      id: 3,
+      packageId: 'p-1',
+      photo: null,
+      state: 'Paired',
+      user_type: 'Donor',
+      message: 'Hurray! We have found a distributor for your package!',
+      timestamp: minutesAgo(60 * 26),
+      isSeen: true,
+    },
+  ],
+};
+
+function renderWithBell(data: NotificationList) {
+  const app = renderApp('/', { user });
+  app.queryClient.setQueryData(notificationsQueryKey(user.id), data);
+  return app;
+}
+
+describe('notification bell', () => {
+  it('shows a different icon while something is unseen, and the list newest first', async () => {
+    const fake = fakeApi({
+      [`POST /donor/${user.id}/notifSeen`]: () => ({ status: 200, data: { unseen_count: 0 } }),
+    });
+    const actor = userEvent.setup();
+    renderWithBell(list);
+    const bell = await screen.findByRole('button', { name: 'Notifications, 1 unseen' });
+    expect(bell).toHaveAttribute('data-unseen', 'true');
+    await actor.click(bell);
+    const panel = screen.getByRole('region', { name: 'Notifications' });
+    const items = within(panel).getAllByRole('listitem');
+    expect(items.map((i) => i.textContent)).toEqual([
+      expect.stringContaining('received by the distributor'),
+      expect.stringContaining('found a distributor'),
+    ]);
+    expect(items[0]).toHaveAttribute('data-unseen', 'true');
+    expect(items[1]).toHaveAttribute('data-unseen', 'false');
+    expect(within(items[0]!).getByRole('link')).toHaveAttribute('href', '/transaction/p-2');
+    expect(within(items[0]!).getByText('5m')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('1d')).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'See all notifications' })).toHaveAttribute(
+      'href',
+      '/notifications',
+    );
+
+    // Opening marked them seen: the server was told, and the bell has no unseen count any more.
+    expect(fake.calls).toContainEqual(
+      expect.objectContaining({ method: 'POST', url: `/donor/${user.id}/notifSeen` }),
+    );
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toHaveAttribute(
+      'data-unseen',
+      'false',
+    );
+    // What was unseen stays highlighted while the panel is open.
+    expect(items[0]).toHaveAttribute('data-unseen', 'true');
+  });
+
+  it('does not call the server when nothing is unseen, and closes on click-away and Escape', async () => {
+    const fake = fakeApi({});
+    const actor = userEvent.setup();
+    renderWithBell({
+      ...list,
+      unseen_count: 0,
+      notifs: list.notifs.map((n) => ({ ...n, isSeen: true })),
+    });
+    await actor.click(await screen.findByRole('button', { name: 'Notifications' }));
+    expect(screen.getByRole('region', { name: 'Notifications' })).toBeInTheDocument();
+    expect(fake.calls.filter((c) => c.url.endsWith('notifSeen'))).toEqual([]);
+    await actor.click(screen.getByRole('heading', { level: 1 }));
+    expect(screen.queryByRole('region', { name: 'Notifications' })).not.toBeInTheDocument();
+    await actor.click(screen.getByRole('button', { name: 'Notifications' }));
+    await actor.keyboard('{Escape}');
+    expect(screen.queryByRole('region', { name: 'Notifications' })).not.toBeInTheDocument();
+  });
+
+  it('is not there for an unregistered user', () => {
+    renderApp('/', { user: { ...user, isRegistered: false, userType: null } });
+    expect(screen.queryByRole('button', { name: /Notifications/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('shortRelativeTime', () => {
+  const now = Date.parse('2026-11-21T12:00:00Z');
+  const ago = (s: number) => new Date(now - s * 1000).toISOString();
+  it.each([
+    [30, 'now'],
+    [90, '1m'],
+    [59 * 60, '59m'],
+    [2 * 3600, '2h'],
+    [3 * 86400, '3d'],
+    [8 * 86400, '1w'],
+    [400 * 86400, '1y'],
+  ])('%s seconds ago is %s', (seconds, expected) => {
+    expect(shortRelativeTime(ago(seconds), now)).toBe(expected);
+  });
+});

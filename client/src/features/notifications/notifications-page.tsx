@@ -1,0 +1,58 @@
+import { Link } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { StateBadge } from '../../components/ui/state-badge';
+import { formatDateTime } from '../../lib/format';
+import { useGuard } from '../../lib/guards';
+import { useAllNotifications } from '../../lib/notifications';
+
+/** "See all notifications": every notification, newest first, a page at a time. */
+export default function NotificationsPage() {
+  const { user, isAllowed } = useGuard('profile');
+  const list = useAllNotifications(isAllowed ? user : null);
+  if (!isAllowed || list.isPending) {
+    return (
+      <div className="flex justify-center py-24" role="status" aria-label="Loading notifications">
+        <Spinner />
+      </div>
+    );
+  }
+  const items = list.data?.pages.flatMap((p) => p.notifs) ?? [];
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <h1 className="text-3xl font-bold">Notifications</h1>
+      {list.isError && (
+        <p role="alert" className="mt-4">
+          We could not load your notifications. Please try again.
+        </p>
+      )}
+      {items.length === 0 && !list.isError && <p className="mt-4">No notifications yet.</p>}
+      <ul className="mt-6 divide-y divide-gray-100 dark:divide-gray-800">
+        {items.map((n) => (
+          <li key={n.id}>
+            <Link
+              to={n.packageId ? `/transaction/${n.packageId}` : '#'}
+              className="flex flex-wrap items-center gap-3 py-3 hover:bg-gray-50 dark:hover:bg-gray-900"
+            >
+              <StateBadge state={n.state} />
+              <span className="flex-1">{n.message}</span>
+              <time dateTime={n.timestamp} className="text-sm text-gray-700 dark:text-gray-300">
+                {formatDateTime(n.timestamp)}
+              </time>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {list.hasNextPage && (
+        <Button
+          variant="secondary"
+          className="mt-4"
+          disabled={list.isFetchingNextPage}
+          onClick={() => void list.fetchNextPage()}
+        >
+          {list.isFetchingNextPage ? 'Loading…' : 'Show older notifications'}
+        </Button>
+      )}
+    </div>
+  );
+}
