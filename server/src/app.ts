@@ -16,6 +16,7 @@ import { contactRoutes } from './modules/contact/contact.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { packagesRoutes } from './modules/packages/packages.routes';
 import { createLocalLiveEvents, type LiveEvents } from './realtime/live-events';
+import { realtimeRoutes } from './realtime/realtime.routes';
 import type { Mailer } from './modules/contact/mailer';
 import { type GazetteerStatus, placesRoutes } from './modules/places/places.routes';
 import { systemRoutes } from './modules/system/system.routes';
@@ -88,7 +89,16 @@ export function createApp({
           // Map libraries position tiles with inline style attributes.
           'style-src': ["'self'", "'unsafe-inline'"],
           'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-          'connect-src': ["'self'"],
+          // Pusher's websocket, when live events go through Pusher.
+          'connect-src': [
+            "'self'",
+            ...(config.pusher
+              ? [
+                  `wss://ws-${config.pusher.cluster}.pusher.com`,
+                  `https://sockjs-${config.pusher.cluster}.pusher.com`,
+                ]
+              : []),
+          ],
           'frame-ancestors': ["'none'"],
           'upgrade-insecure-requests': isHttps ? [] : null,
         },
@@ -126,6 +136,7 @@ export function createApp({
   api.use(usersRoutes(config, database, userEvents));
   api.use(packagesRoutes(config, database, live, rematcher));
   api.use(notificationsRoutes(database, live));
+  api.use(realtimeRoutes(config));
   api.use(contactRoutes(config, database, mailer, logger));
   api.use(apiNotFound);
 

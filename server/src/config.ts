@@ -61,6 +61,11 @@ const EnvSchema = z.object({
   CONTACT_TO: z.preprocess(emptyAsUndefined, z.email().optional()),
   CONTACT_FROM: optionalString,
   OSRM_URL: optionalUrl,
+  PUSHER_APP_ID: optionalString,
+  PUSHER_KEY: optionalString,
+  PUSHER_SECRET: optionalString,
+  PUSHER_CLUSTER: optionalString,
+  PUSHER_API_URL: optionalUrl,
   TILE_URL: z.preprocess(
     emptyAsUndefined,
     z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
@@ -81,6 +86,8 @@ export type Config = {
   database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null };
   clientDist: string;
   map: { tileUrl: string; attribution: string };
+  /** Pusher Channels for live events; SSE without it. */
+  pusher: { appId: string; key: string; secret: string; cluster: string; apiUrl: string } | null;
   /** OSRM server for road routes; straight lines without it. */
   osrmUrl: string | null;
   /** The address people use; redirect URIs and the origin check are built from it. */
@@ -122,6 +129,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       '  OIDC_ISSUER: required in production; the development sign-in lets anyone sign in as anyone (set ALLOW_DEV_IDP=1 to use it anyway, e.g. for a demo)',
     );
   }
+  const pusherVars = [e.PUSHER_APP_ID, e.PUSHER_KEY, e.PUSHER_SECRET, e.PUSHER_CLUSTER];
+  if (pusherVars.some(Boolean) && !pusherVars.every(Boolean)) {
+    problems.push(
+      '  PUSHER_APP_ID, PUSHER_KEY, PUSHER_SECRET, PUSHER_CLUSTER: set all four to use Pusher, or none',
+    );
+  }
   if (Boolean(e.SMTP_URL) !== Boolean(e.CONTACT_TO)) {
     problems.push(
       '  CONTACT_TO: SMTP_URL and CONTACT_TO go together (set both to mail contact messages)',
@@ -142,6 +155,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDist: e.CLIENT_DIST ? path.resolve(e.CLIENT_DIST) : path.join(repoRoot, 'client', 'dist'),
     map: { tileUrl: e.TILE_URL, attribution: e.TILE_ATTRIBUTION },
     osrmUrl: e.OSRM_URL?.replace(/\/$/, '') ?? null,
+    pusher:
+      e.PUSHER_APP_ID && e.PUSHER_KEY && e.PUSHER_SECRET && e.PUSHER_CLUSTER
+        ? {
+            appId: e.PUSHER_APP_ID,
+            key: e.PUSHER_KEY,
+            secret: e.PUSHER_SECRET,
+            cluster: e.PUSHER_CLUSTER,
+            apiUrl: (e.PUSHER_API_URL ?? `https://api-${e.PUSHER_CLUSTER}.pusher.com`).replace(
+              /\/$/,
+              '',
+            ),
+          }
+        : null,
     origin: publicUrl ? new URL(publicUrl).origin : `http://localhost:${e.PORT}`,
     signIn: e.OIDC_ISSUER
       ? {

@@ -8,6 +8,7 @@ import { createLogger } from './logger';
 import { startJobs } from './jobs';
 import { createRematcher } from './matching/rematch';
 import { createLocalLiveEvents, createPostgresLiveEvents } from './realtime/live-events';
+import { withPusher } from './realtime/pusher';
 import { deleteExpiredSessions } from './modules/auth/sessions.service';
 import { deliverPendingMessages } from './modules/contact/contact.service';
 import { createMailer } from './modules/contact/mailer';
@@ -45,10 +46,11 @@ async function main(): Promise<void> {
 
   const mailer = config.contactMail ? createMailer(config.contactMail) : null;
   // Live events cross processes through PostgreSQL LISTEN/NOTIFY; PGlite is one process.
-  const live =
+  const localLive =
     config.database.kind === 'postgres'
       ? await createPostgresLiveEvents(config.database.url, logger)
       : createLocalLiveEvents();
+  const live = config.pusher ? withPusher(localLive, config.pusher, logger) : localLive;
   const rematcher = createRematcher(database.db, live, logger);
   // Packages left waiting by an earlier run get their chance again now.
   rematcher.schedule();

@@ -8,11 +8,54 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useAlerts } from './alerts';
 import { addNotification, notificationsQueryKey } from './notifications';
+import { usePublicConfig } from './public-config';
 import { packageQueryKey } from './query-keys';
 
+type Unsubscribe = () => void;
+
+/** Server-Sent Events, the default transport. */
+function listenWithSse(onData: (data: string) => void): Unsubscribe {
+  if (typeof EventSource === 'undefined') return () => undefined;
+  const source = new EventSource('/api/events');
+  const handler = (message: MessageEvent<string>) => onData(message.data);
+  source.addEventListener('notification', handler as EventListener);
+  return () => {
+    source.removeEventListener('notification', handler as EventListener);
+    source.close();
+  };
+}
+
+/** Pusher Channels, when the server uses it: the user's private channel, authorized by the API. */
+function listenWithPusher(
+  key: string,
+  cluster: string,
+  userId: string,
+  onData: (data: string) => void,
+): Unsubscribe {
+  let isStopped = false;
+  let stop: Unsubscribe = () => undefined;
+  void import('pusher-js').then(({ default: Pusher }) => {
+    if (isStopped) return;
+    const pusher = new Pusher(key, {
+      cluster,
+      channelAuthorization: { endpoint: '/api/realtime/auth', transport: 'ajax' },
+    });
+    const channel = pusher.subscribe(`private-user-${userId}`);
+    channel.bind('notification', (data: unknown) =>
+      onData(typeof data === 'string' ? data : JSON.stringify(data)),
+    );
+    stop = () => pusher.disconnect();
+  });
+  return () => {
+    isStopped = true;
+    stop();
+  };
+}
+
 /**
- * Listens to the signed-in user's live events (Server-Sent Events at /api/events). The browser's
- * EventSource reconnects by itself and sends Last-Event-ID, so the server replays what was missed.
+ * Listens to the signed-in user's live events, by the transport /api/config names: Server-Sent
+ * Events at /api/events (the browser's EventSource reconnects by itself and sends Last-Event-ID,
+ * so the server replays what was missed) or Pusher Channels.
  * Each event updates the bell at once, shows a notif toast linking to the package, and refreshes
  * the package, profile counters and transactions if they are on screen.
  */
@@ -21,14 +64,14 @@ export function useLiveEvents(user: SessionUser | null) {
   const { showAlert } = useAlerts();
   const toasted = useRef(new Set<number>());
   const userId = user?.isRegistered ? user.id : null;
+  const realtime = usePublicConfig().data?.realtime;
 
   useEffect(() => {
-    if (!userId || typeof EventSource === 'undefined') return;
-    const source = new EventSource('/api/events');
-    const onEvent = (message: MessageEvent<string>) => {
+    if (!userId || !realtime) return;
+    const onData = (data: string) => {
       let event: LiveEvent;
       try {
-        event = LiveEventSchema.parse(JSON.parse(message.data));
+        event = LiveEventSchema.parse(JSON.parse(data));
       } catch {
         return;
       }
@@ -49,10 +92,8 @@ export function useLiveEvents(user: SessionUser | null) {
         ...(event.pid ? { pid: event.pid } : {}),
       });
     };
-    source.addEventListener('notification', onEvent as EventListener);
-    return () => {
-      source.removeEventListener('notification', onEvent as EventListener);
-      source.close();
-    };
-  }, [userId, queryClient, showAlert]);
+    return realtime.transport === 'pusher' && realtime.pusherKey && realtime.pusherCluster
+      ? listenWithPusher(realtime.pusherKey, realtime.pusherCluster, userId, onData)
+      : listenWithSse(onData);
+  }, [userId, realtime, queryClient, showAlert]);
 }

@@ -234,6 +234,16 @@ const table: Row[] = [
     expect: signedIn(200),
   },
   {
+    // Pusher is not configured in this file, so a registered user learns it is not there.
+    route: 'POST /realtime/auth',
+    call: (p, actor) => ({
+      method: 'post',
+      url: '/api/realtime/auth',
+      body: { socket_id: '1.2', channel_name: `private-user-${ownId(p, actor)}` },
+    }),
+    expect: { ...signedIn(404), unregistered: 403 },
+  },
+  {
     route: 'DELETE /donor/:id',
     call: (p) => ({ method: 'delete', url: `/api/donor/${id(p, 'donorA')}` }),
     expect: onlyOwner('donorA', 204),

@@ -17,7 +17,9 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 export function presentPublicConfig(config: Config): PublicConfig {
   return {
     appName: 'AlmQuest',
-    realtime: { transport: 'sse' },
+    realtime: config.pusher
+      ? { transport: 'pusher', pusherKey: config.pusher.key, pusherCluster: config.pusher.cluster }
+      : { transport: 'sse' },
     map: { tileUrl: config.map.tileUrl, attribution: config.map.attribution },
     providers: {
       signIn: config.signIn.kind,

@@ -1,0 +1,32 @@
+import express, { Router } from 'express';
+import { z } from 'zod';
+import type { Config } from '../config';
+import { forbidden, notFound } from '../errors';
+import { requireRegistered, sessionUser } from '../middleware/authenticate';
+import { validate } from '../middleware/validate';
+import { authorizeChannel, userChannel } from './pusher';
+
+const AuthRequestSchema = z.object({
+  socket_id: z.string().regex(/^\d+\.\d+$/, 'Not a valid socket id'),
+  channel_name: z.string().min(1).max(200),
+});
+
+/** POST /api/realtime/auth: pusher-js asks here before joining a private channel. */
+export function realtimeRoutes(config: Config): Router {
+  const router = Router();
+  router.post(
+    '/realtime/auth',
+    requireRegistered,
+    // pusher-js posts a form by default.
+    express.urlencoded({ extended: false, limit: '2kb' }),
+    validate({ body: AuthRequestSchema }, ({ body }, req, res) => {
+      if (!config.pusher) throw notFound('Live events do not use Pusher on this server.');
+      const user = sessionUser(req);
+      if (body.channel_name !== userChannel(user.id)) {
+        throw forbidden('You can only listen on your own channel.');
+      }
+      res.json(authorizeChannel(config.pusher, body.socket_id, body.channel_name));
+    }),
+  );
+  return router;
+}
