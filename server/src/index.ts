@@ -104,8 +104,8 @@ async function main(): Promise<void> {
     force.unref();
     stopJobs();
     mailer?.close();
-    // Open live streams would keep the server from closing.
-    server.closeAllConnections();
+    // Live streams never finish by themselves: end them; browsers reconnect elsewhere.
+    live.hub.closeAll();
     server.close(() => {
       void live.close();
       database

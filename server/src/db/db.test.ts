@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { readFile } from 'node:fs/promises';
@@ -13,6 +13,14 @@ import * as schema from './schema';
 import { users } from './schema';
 
 const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Every migration in the folder, in the order they apply. */
+async function allMigrations(): Promise<string[]> {
+  return (await readdir(migrationsDir))
+    .filter((f) => /^\d{4}_.*\.sql$/.test(f))
+    .sort()
+    .map((f) => f.replace(/\.sql$/, ''));
+}
 
 async function expectMigratedSchema(database: Database) {
   const tables = await queryRows<{ table_name: string }>(
@@ -50,7 +58,8 @@ async function expectMigratedSchema(database: Database) {
 /** Migrates an empty database, then again as an existing one. */
 async function migrateTwice(database: Database) {
   const first = await migrate(database.db);
-  expect(first).toEqual(['0000_extensions', '0001_initial', '0002_unpaired_location_index']);
+  expect(first).toEqual(await allMigrations());
+  expect(first.slice(0, 2)).toEqual(['0000_extensions', '0001_initial']);
   await expectMigratedSchema(database);
   expect(await migrate(database.db)).toEqual([]);
 }
@@ -81,11 +90,7 @@ describe('migrations', () => {
         const twin = await openDatabase({ kind: 'postgres', url: url.toString() });
         const [a, b] = await Promise.all([migrate(database.db), migrate(twin.db)]);
         await twin.close();
-        expect([...a, ...b].sort()).toEqual([
-          '0000_extensions',
-          '0001_initial',
-          '0002_unpaired_location_index',
-        ]);
+        expect([...a, ...b].sort()).toEqual(await allMigrations());
         await expectMigratedSchema(database);
         expect(await migrate(database.db)).toEqual([]);
       } finally {

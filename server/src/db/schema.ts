@@ -243,3 +243,10 @@ export const places = pgTable(
     index('places_location_gist').using('gist', sql`ll_to_earth(${t.lat}, ${t.lng})`),
   ],
 );
+
+/** Small facts the server keeps about itself, e.g. that the place list finished loading. */
+export const appState = pgTable('app_state', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

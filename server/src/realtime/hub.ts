@@ -35,6 +35,11 @@ export class LocalHub {
     for (const close of [...(this.closers.get(sessionKey) ?? [])]) close();
   }
 
+  /** Ends every open stream (shutdown); browsers reconnect to another process. */
+  closeAll(): void {
+    for (const closers of [...this.closers.values()]) for (const close of [...closers]) close();
+  }
+
   get connectionCount(): number {
     let n = 0;
     for (const set of this.listeners.values()) n += set.size;

@@ -24,7 +24,7 @@ export type TestContext = {
 export async function openTestDatabase(
   engine: 'default' | 'pglite' = 'default',
 ): Promise<Database> {
-  const url = engine === 'default' ? process.env.TEST_DATABASE_URL : undefined;
+  const url = engine === 'default' ? process.env.TEST_DATABASE_URL || undefined : undefined;
   const database = url
     ? await openDatabase({ kind: 'postgres', url, maxConnections: 5 })
     : await openDatabase({ kind: 'pglite', dataDir: null });

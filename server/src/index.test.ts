@@ -1,0 +1,68 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dirs: string[] = [];
+afterAll(async () => {
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The real entry point, as `npm start` runs it, in a process of its own. */
+function startProcess(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'info', NODE_ENV: 'test', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+describe('the server process', () => {
+  it('stops with a message naming the variable when the configuration is wrong', async () => {
+    const proc = startProcess({ PORT: 'eighty' });
+    expect(await proc.exited).toBe(1);
+    expect(proc.output()).toContain('PORT');
+  });
+
+  it('shuts down gracefully on SIGTERM: answers what is under way, closes the database, exits 0', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'almquest-proc-'));
+    dirs.push(dataDir);
+    const port = await freePort();
+    const proc = startProcess({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });
+    const base = `http://127.0.0.1:${port}`;
+    let isUp = false;
+    for (let i = 0; i < 300 && !isUp; i++) {
+      isUp = await fetch(`${base}/api/health`)
+        .then((r) => r.ok)
+        .catch(() => false);
+      if (!isUp) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(isUp, proc.output()).toBe(true);
+    const inFlight = fetch(`${base}/api/config`).then((r) => r.status);
+    proc.child.kill('SIGTERM');
+    expect(await inFlight).toBe(200);
+    expect(await proc.exited).toBe(0);
+    expect(proc.output()).toContain('"msg":"stopped"');
+    // Nothing listens any more.
+    await expect(fetch(`${base}/api/health`)).rejects.toThrow();
+  }, 60_000);
+});
