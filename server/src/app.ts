@@ -128,7 +128,7 @@ export function createApp({
   });
   api.use(authenticate(database));
   api.use(systemRoutes(config, database));
-  api.use(placesRoutes(database, gazetteer));
+  api.use(placesRoutes(config, database, gazetteer, logger));
   api.use(authRoutes(config, database, oidcClient, logger, live));
   const userEvents: UserEvents = {
     onDistributorCapacityChanged: (distributorId) => rematcher.schedule(distributorId),

@@ -61,6 +61,9 @@ const EnvSchema = z.object({
   CONTACT_TO: z.preprocess(emptyAsUndefined, z.email().optional()),
   CONTACT_FROM: optionalString,
   OSRM_URL: optionalUrl,
+  GOOGLE_MAPS_API_KEY: optionalString,
+  GOOGLE_PLACES_API_URL: optionalUrl,
+  GOOGLE_GEOCODE_API_URL: optionalUrl,
   PUSHER_APP_ID: optionalString,
   PUSHER_KEY: optionalString,
   PUSHER_SECRET: optionalString,
@@ -88,6 +91,8 @@ export type Config = {
   map: { tileUrl: string; attribution: string };
   /** Pusher Channels for live events; SSE without it. */
   pusher: { appId: string; key: string; secret: string; cluster: string; apiUrl: string } | null;
+  /** Google Places for place search (server side); the gazetteer without it. */
+  googlePlaces: { apiKey: string; placesUrl: string; geocodeUrl: string } | null;
   /** OSRM server for road routes; straight lines without it. */
   osrmUrl: string | null;
   /** The address people use; redirect URIs and the origin check are built from it. */
@@ -155,6 +160,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDist: e.CLIENT_DIST ? path.resolve(e.CLIENT_DIST) : path.join(repoRoot, 'client', 'dist'),
     map: { tileUrl: e.TILE_URL, attribution: e.TILE_ATTRIBUTION },
     osrmUrl: e.OSRM_URL?.replace(/\/$/, '') ?? null,
+    googlePlaces: e.GOOGLE_MAPS_API_KEY
+      ? {
+          apiKey: e.GOOGLE_MAPS_API_KEY,
+          placesUrl: (e.GOOGLE_PLACES_API_URL ?? 'https://places.googleapis.com').replace(
+            /\/$/,
+            '',
+          ),
+          geocodeUrl: (e.GOOGLE_GEOCODE_API_URL ?? 'https://maps.googleapis.com').replace(
+            /\/$/,
+            '',
+          ),
+        }
+      : null,
     pusher:
       e.PUSHER_APP_ID && e.PUSHER_KEY && e.PUSHER_SECRET && e.PUSHER_CLUSTER
         ? {

@@ -4,9 +4,12 @@ import {
   ReversePlaceQuerySchema,
 } from '@almquest/contracts/places';
 import { Router } from 'express';
+import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import { validate } from '../../middleware/validate';
+import type { Logger } from '../../logger';
+import { reverseGooglePlace, searchGooglePlaces } from './google-places';
 import { findNearestPlace, searchPlaces } from './places.service';
 
 export type GazetteerStatus = { isReady: () => boolean };
@@ -22,12 +25,30 @@ function requireReady(gazetteer: GazetteerStatus) {
 }
 
 /** Public place search over India's postal localities: no session needed, no personal data. */
-export function placesRoutes(database: Database, gazetteer: GazetteerStatus): Router {
+export function placesRoutes(
+  config: Config,
+  database: Database,
+  gazetteer: GazetteerStatus,
+  logger: Logger,
+): Router {
+  const google = config.googlePlaces;
   const router = Router();
 
   router.get(
     '/places',
     validate({ query: PlaceSearchQuerySchema }, async ({ query }, _req, res) => {
+      if (google) {
+        try {
+          const body: PlaceList = {
+            places: await searchGooglePlaces(google, query.q, query.limit),
+          };
+          res.setHeader('Cache-Control', 'private, max-age=300');
+          res.json(body);
+          return;
+        } catch (err) {
+          logger.warn({ err }, 'Google place search failed; using the gazetteer');
+        }
+      }
       requireReady(gazetteer);
       const body: PlaceList = { places: await searchPlaces(database.db, query.q, query.limit) };
       res.setHeader('Cache-Control', 'public, max-age=3600');
@@ -38,6 +59,17 @@ export function placesRoutes(database: Database, gazetteer: GazetteerStatus): Ro
   router.get(
     '/places/reverse',
     validate({ query: ReversePlaceQuerySchema }, async ({ query }, _req, res) => {
+      if (google) {
+        try {
+          const place = await reverseGooglePlace(google, query.lat, query.lng);
+          if (place) {
+            res.json({ place });
+            return;
+          }
+        } catch (err) {
+          logger.warn({ err }, 'Google reverse geocoding failed; using the gazetteer');
+        }
+      }
       requireReady(gazetteer);
       const place = await findNearestPlace(database.db, query.lat, query.lng);
       if (!place) throw notFound('No known place near that point.');

@@ -23,7 +23,7 @@ export function presentPublicConfig(config: Config): PublicConfig {
     map: { tileUrl: config.map.tileUrl, attribution: config.map.attribution },
     providers: {
       signIn: config.signIn.kind,
-      places: 'gazetteer',
+      places: config.googlePlaces ? 'google' : 'gazetteer',
       routes: config.osrmUrl ? 'osrm' : 'straight',
       contactMail: config.contactMail !== null,
     },
