@@ -30,5 +30,12 @@ test.describe('access guards', () => {
       'Please register with us to create your profile now.',
     );
     await expect(page).toHaveURL(/\/register$/);
+    await page.goto('/transaction/7d3f5a0e-0000-4000-8000-000000000000');
+    await expectAlert(
+      page,
+      'Hey! You are trespassing!',
+      'You are not authorized to view this transaction.',
+    );
+    await expect(page).toHaveURL(/\/$/);
   });
 });

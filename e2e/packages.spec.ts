@@ -165,6 +165,12 @@ test('a donor far from everyone sees Not Paired and deletes the package', async 
   });
   await donate(donor, '5', '2 Kilometres');
   await expect(donor.locator('[data-state]')).toHaveText('Not Paired');
+  await expectAlert(
+    donor,
+    'Package Not Paired',
+    'Oops! Looks like there are no distributors available near you.',
+  );
+  await expect(donor.getByRole('button', { name: 'Notifications, 1 unseen' })).toBeVisible();
   await expect(donor.getByText('2 km')).toBeVisible();
   await expectAccessible(donor);
   await snap(donor, 'package-not-paired');
