@@ -13,6 +13,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    // bench/client-weight reads which files each page loads.
+    manifest: true,
   },
   test: {
     environment: 'jsdom',

@@ -50,7 +50,7 @@ type SeedPerson = {
   capacity: number;
 };
 
-function makePeople(distributorCount: number, donorCount: number): SeedPerson[] {
+export function makePeople(distributorCount: number, donorCount: number): SeedPerson[] {
   const next = random(20221122);
   const totalWeight = cities.reduce((s, c) => s + c.weight, 0);
   const pickCity = () => {

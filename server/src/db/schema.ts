@@ -240,6 +240,9 @@ export const places = pgTable(
   (t) => [
     index('places_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     index('places_search_key_trgm').using('gin', sql`${t.searchKey} gin_trgm_ops`),
+    // Typed prefixes ("luck…") are found from these, fast, before any fuzzy matching.
+    index('places_name_prefix').using('btree', sql`lower(${t.name}) text_pattern_ops`),
+    index('places_search_key_prefix').using('btree', sql`${t.searchKey} text_pattern_ops`),
     index('places_location_gist').using('gist', sql`ll_to_earth(${t.lat}, ${t.lng})`),
   ],
 );

@@ -15,8 +15,19 @@ type PlaceRecord = {
 };
 
 const WORD_SIMILARITY_THRESHOLD = 0.45;
+/** How many rows each lookup may bring before ranking. */
+const CANDIDATES = 40;
 
 const columns = sql`id, name, kind, district, state, pin, lat, lng`;
+
+/**
+ * The smallest text after every text starting with prefix. Prefix lookups are written as a range
+ * (~>=~ and ~<~ on text_pattern_ops indexes) rather than LIKE, so the index is used even in a
+ * generic plan with bound parameters.
+ */
+function nextPrefix(prefix: string): string {
+  return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+}
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -42,7 +53,8 @@ export function presentPlace(row: PlaceRecord): Place {
 
 /**
  * Places whose name matches what was typed: exact names first, then names starting with it, then
- * names that sound alike (folded key) or are misspelt (trigram word similarity). Districts rank
+ * names that sound alike (folded key, exact then prefix), then misspelt ones (trigram word
+ * similarity). Districts rank
  * above localities of the same standing, so "Mumbai" finds the city before a post office.
  */
 export async function searchPlaces(db: AppDb, query: string, limit: number): Promise<Place[]> {
@@ -56,19 +68,39 @@ export async function searchPlaces(db: AppDb, query: string, limit: number): Pro
     await tx.execute(
       sql`set local pg_trgm.word_similarity_threshold = ${sql.raw(String(WORD_SIMILARITY_THRESHOLD))}`,
     );
+    // Three small index lookups (name prefix, folded-key prefix, fuzzy words), each capped,
+    // then one ranking over their union: never a scan of the whole list.
+    const fuzzy =
+      key.length >= 4
+        ? sql`union all (select ${columns}, search_key from places where ${key} <% search_key
+            order by word_similarity(${key}, search_key) desc limit ${CANDIDATES})`
+        : sql``;
     return queryRows<PlaceRecord>(
       tx,
       sql`
       select ${columns}
-      from places
-      where lower(name) like ${qLike} or search_key like ${keyLike} or ${key} <% search_key
+      from (
+        select distinct on (id) * from (
+          (select ${columns}, search_key from places
+            where lower(name) ~>=~ ${q} and lower(name) ~<~ ${nextPrefix(q)}
+            order by lower(name) limit ${CANDIDATES})
+          union all
+          (select ${columns}, search_key from places
+            where search_key ~>=~ ${key} and search_key ~<~ ${nextPrefix(key)}
+            order by search_key limit ${CANDIDATES})
+          ${fuzzy}
+        ) found
+        order by id
+      ) candidates
       order by
         case
           when lower(name) = ${q} then 0
-          when search_key = ${key} then 1
+          -- A whole word in another spelling ("Lakhnau", "Bombay") is as good as exact.
+          when search_key = ${key} and length(${key}) >= 4 then 1
           when lower(name) like ${qLike} then 2
-          when search_key like ${keyLike} then 3
-          else 4
+          when search_key = ${key} then 3
+          when search_key like ${keyLike} then 4
+          else 5
         end,
         (kind = 'district') desc,
         word_similarity(${key}, search_key) desc,

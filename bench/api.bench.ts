@@ -1,0 +1,73 @@
+import autocannon from 'autocannon';
+import express from 'express';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startBenchApp, makeUser } from './app';
+import { type Benchmark, engines, round } from './lib';
+
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
+
+async function rps(url: string, headers: Record<string, string>): Promise<number> {
+  const result = await autocannon({ url, connections: 50, duration: DURATION_S, headers });
+  if (result.non2xx > 0) throw new Error(`${result.non2xx} answers were not 2xx`);
+  return result.requests.average;
+}
+
+/** 3. API throughput: GET /api/package/:id with a session vs a bare Express handler, same JSON. */
+export const apiBench: Benchmark = {
+  name: 'api',
+  description: 'GET /api/package/:id requests/s at 50 connections vs a bare Express handler',
+  async run(report) {
+    for (const engine of engines()) {
+      const { database, drop } = await engine.open();
+      const app = await startBenchApp(database);
+      try {
+        const donor = await makeUser(database, 'donor', [28.6, 77.2]);
+        await makeUser(database, 'distributor', [28.61, 77.21]);
+        const created = await fetch(`${app.baseUrl}/api/donor/donate`, {
+          method: 'POST',
+          headers: { Cookie: donor.cookie, 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            donor_id: donor.id,
+            quantity: 5,
+            travelCapacity: 8,
+            location: { address: 'Bench point', coordinates: [28.6, 77.2] },
+          }),
+        });
+        const body = (await created.json()) as { package: { _id: string } };
+        const json = JSON.stringify(body);
+
+        // The baseline: Express alone, answering the same bytes, in this same process.
+        const bare = express();
+        bare.get('/bare', (_req, res) => {
+          res.type('json').send(json);
+        });
+        const bareServer = createServer(bare);
+        await new Promise<void>((resolve) => bareServer.listen(0, '127.0.0.1', () => resolve()));
+        const bareUrl = `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}/bare`;
+
+        const baseline = await rps(bareUrl, {});
+        const real = await rps(`${app.baseUrl}/api/package/${body.package._id}`, {
+          Cookie: donor.cookie,
+        });
+        bareServer.closeAllConnections();
+        await new Promise<void>((resolve) => bareServer.close(() => resolve()));
+        report({
+          benchmark: 'api',
+          engine: engine.name,
+          case: 'GET /api/package/:id',
+          metrics: {
+            'req/s': round(real, 0),
+            'bare req/s': round(baseline, 0),
+            ratio: round(real / baseline),
+          },
+          target: 'ratio >= 0.5',
+          isTargetMet: real / baseline >= 0.5,
+        });
+      } finally {
+        await app.close();
+        await drop();
+      }
+    }
+  },
+};

@@ -1,0 +1,81 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp } from '../server/src/app';
+import { loadConfig } from '../server/src/config';
+import type { Database } from '../server/src/db/client';
+import { users } from '../server/src/db/schema';
+import { createLogger } from '../server/src/logger';
+import { createSession } from '../server/src/modules/auth/sessions.service';
+import { registerDistributor, registerDonor } from '../server/src/modules/users/users.service';
+import { createLocalLiveEvents, type LiveEvents } from '../server/src/realtime/live-events';
+
+export type BenchApp = {
+  baseUrl: string;
+  server: Server;
+  live: LiveEvents;
+  close(): Promise<void>;
+};
+
+/** The real app over a real database, on a free port, with limits out of the way. */
+export async function startBenchApp(database: Database): Promise<BenchApp> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: baseUrl,
+    RATE_LIMIT_MULTIPLIER: '1000000',
+  });
+  const live = createLocalLiveEvents();
+  const app = createApp({ config, database, logger: createLogger('silent'), live });
+  server.on('request', app);
+  return {
+    baseUrl,
+    server,
+    live,
+    close: async () => {
+      live.hub.closeAll();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+let counter = 0;
+
+/** A registered person with a live session, made through the services (no sign-in round trips). */
+export async function makeUser(
+  database: Database,
+  kind: 'donor' | 'distributor',
+  at: [number, number],
+  capacity = 1000,
+): Promise<{ id: string; cookie: string }> {
+  counter += 1;
+  const [row] = await database.db
+    .insert(users)
+    .values({
+      email: `bench.${kind}.${process.pid}.${Date.now()}.${counter}@example.org`,
+      name: `Bench ${kind} ${counter}`,
+    })
+    .returning({ id: users.id });
+  const person = {
+    name: `Bench ${kind} ${counter}`,
+    phone: '9876543210',
+    location: { address: 'Bench point', coordinates: at },
+  };
+  if (kind === 'donor')
+    await registerDonor(database.db, row!.id, {
+      ...person,
+      donorType: 'Individual',
+      distanceRange: 10,
+    });
+  else
+    await registerDistributor(database.db, row!.id, {
+      ...person,
+      distanceRange: 20,
+      maxCapacity: capacity,
+    });
+  const token = await createSession(database.db, row!.id, 3600_000);
+  return { id: row!.id, cookie: `aq_session=${token}` };
+}

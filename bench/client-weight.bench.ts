@@ -1,0 +1,80 @@
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { type Benchmark, round } from './lib';
+
+const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client/dist');
+type Chunk = {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+  src?: string;
+};
+
+const gz = (file: string) => gzipSync(readFileSync(path.join(dist, file))).length;
+
+/** The files a chunk loads before it runs: itself, its static imports, and their CSS. */
+function closure(
+  manifest: Record<string, Chunk>,
+  key: string,
+  seen = new Set<string>(),
+): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(chunk.file)) return seen;
+  seen.add(chunk.file);
+  for (const css of chunk.css ?? []) seen.add(css);
+  for (const dep of chunk.imports ?? []) closure(manifest, dep, seen);
+  return seen;
+}
+
+/** 6. Client weight: what / and /profile load (gzip), and that map code stays on map pages. */
+export const clientWeightBench: Benchmark = {
+  name: 'client-weight',
+  description: 'gzip JS and CSS loaded by / and /profile; total bytes for /',
+  async run(report) {
+    const manifestPath = path.join(dist, '.vite', 'manifest.json');
+    if (!statSync(manifestPath, { throwIfNoEntry: false }))
+      throw new Error('Run `npm run build` first.');
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, Chunk>;
+    const home = closure(manifest, 'index.html');
+    const profileKey = Object.keys(manifest).find((k) => k.endsWith('profile-page.tsx'))!;
+    const profile = closure(manifest, profileKey, new Set(home));
+    const mapFiles = closure(
+      manifest,
+      Object.keys(manifest).find((k) => k.endsWith('meet-map.tsx'))!,
+    );
+    const sum = (files: Set<string>, ext: string) =>
+      [...files].filter((f) => f.endsWith(ext)).reduce((s, f) => s + gz(f), 0);
+    const isMapLeaking = [...mapFiles].some((f) => home.has(f) || profile.has(f));
+    const extras = ['index.html', 'favicon.svg', 'theme-init.js'].reduce((s, f) => s + gz(f), 0);
+    const homeJs = sum(home, '.js');
+    const homeTotal = homeJs + sum(home, '.css') + extras;
+    report({
+      benchmark: 'client-weight',
+      engine: '-',
+      case: '/',
+      metrics: {
+        'JS gzip KB': round(homeJs / 1024, 1),
+        'CSS gzip KB': round(sum(home, '.css') / 1024, 1),
+        'all bytes KB': round(homeTotal / 1024, 1),
+      },
+      target: 'JS <= 100 KB, all <= 400 KB',
+      isTargetMet: homeJs <= 100 * 1024 && homeTotal <= 400 * 1024,
+    });
+    report({
+      benchmark: 'client-weight',
+      engine: '-',
+      case: '/profile',
+      metrics: {
+        'JS gzip KB': round(sum(profile, '.js') / 1024, 1),
+        'CSS gzip KB': round(sum(profile, '.css') / 1024, 1),
+        'map code loaded': isMapLeaking ? 'yes' : 'no',
+      },
+      target: 'no map code',
+      isTargetMet: !isMapLeaking,
+    });
+  },
+};

@@ -1,0 +1,93 @@
+import pg from 'pg';
+import { type Database, openDatabase } from '../server/src/db/client';
+import { migrate } from '../server/src/db/migrate';
+
+export type Stats = { p50: number; p99: number; mean: number; n: number };
+
+/** Percentiles of a list of samples (milliseconds). */
+export function stats(samples: number[]): Stats {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) =>
+    sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+  return {
+    p50: at(0.5),
+    p99: at(0.99),
+    mean: sorted.reduce((s, x) => s + x, 0) / Math.max(1, sorted.length),
+    n: sorted.length,
+  };
+}
+
+export async function time<T>(fn: () => Promise<T>): Promise<[number, T]> {
+  const start = performance.now();
+  const value = await fn();
+  return [performance.now() - start, value];
+}
+
+export type Engine = {
+  name: 'pglite' | 'postgres';
+  open(): Promise<{ database: Database; url: string | null; drop(): Promise<void> }>;
+};
+
+/** PGlite always; PostgreSQL when BENCH_DATABASE_URL names a server (a fresh database per run). */
+export function engines(): Engine[] {
+  const list: Engine[] = [
+    {
+      name: 'pglite',
+      open: async () => {
+        const database = await openDatabase({ kind: 'pglite', dataDir: null });
+        await migrate(database.db);
+        return { database, url: null, drop: () => database.close() };
+      },
+    },
+  ];
+  const server = process.env.BENCH_DATABASE_URL;
+  if (server) {
+    list.push({
+      name: 'postgres',
+      open: async () => {
+        const name = `almquest_bench_${Date.now()}_${process.pid}`;
+        const admin = new pg.Client({ connectionString: server });
+        await admin.connect();
+        await admin.query(`create database ${name}`);
+        await admin.end();
+        const url = new URL(server);
+        url.pathname = `/${name}`;
+        const database = await openDatabase({
+          kind: 'postgres',
+          url: url.toString(),
+          maxConnections: 20,
+        });
+        await migrate(database.db);
+        return {
+          database,
+          url: url.toString(),
+          drop: async () => {
+            await database.close();
+            const again = new pg.Client({ connectionString: server });
+            await again.connect();
+            await again.query(`drop database if exists ${name} with (force)`);
+            await again.end();
+          },
+        };
+      },
+    });
+  }
+  return list;
+}
+
+export type Row = {
+  benchmark: string;
+  engine: string;
+  case: string;
+  metrics: Record<string, number | string>;
+  target?: string;
+  isTargetMet?: boolean;
+};
+
+export type Benchmark = {
+  name: string;
+  description: string;
+  run(report: (row: Row) => void): Promise<void>;
+};
+
+export const round = (x: number, digits = 2) => Number(x.toFixed(digits));

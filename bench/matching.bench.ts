@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import { packages } from '../server/src/db/schema';
+import { queryRows } from '../server/src/db/client';
+import { tryMatchPackage } from '../server/src/matching/assign';
+import { ensureGazetteer } from '../server/src/modules/places/gazetteer';
+import { makePeople, seedPeople } from '../server/scripts/seed';
+import { type Benchmark, engines, round, stats, time } from './lib';
+
+const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
+const SAMPLES = 300;
+class Rollback extends Error {}
+
+/** 1. Matching at scale: one donation matched, against the bare nearest-distributor query. */
+export const matchingBench: Benchmark = {
+  name: 'matching',
+  description: 'p50/p99 to match one donation vs the bare indexed nearest-distributor query',
+  async run(report) {
+    for (const engine of engines()) {
+      const { database, drop } = await engine.open();
+      const db = database.db;
+      try {
+        await ensureGazetteer(db);
+        let seeded = 0;
+        for (const size of SIZES) {
+          const people = makePeople(size, 0).slice(seeded);
+          await seedPeople(db, people);
+          seeded = size;
+          // Donations where people are: the seeded donors' spread, generated afresh.
+          const points = makePeople(SAMPLES, 0).map((p) => [p.lat, p.lng] as const);
+          const donor = await queryRows<{ id: string }>(db, sql`select id from users limit 1`);
+          const matchTimes: number[] = [];
+          const bareTimes: number[] = [];
+          let paired = 0;
+          for (const [lat, lng] of points) {
+            const [bare] = await time(() =>
+              queryRows(
+                db,
+                sql`
+                select u.id from users u
+                where u.user_type = 'distributor' and u.lat is not null
+                order by ll_to_earth(u.lat, u.lng) <-> ll_to_earth(${lat}, ${lng}) limit 1`,
+              ),
+            );
+            bareTimes.push(bare);
+            const [took] = await time(() =>
+              db
+                .transaction(async (tx) => {
+                  const [pkg] = await tx
+                    .insert(packages)
+                    .values({
+                      donorId: donor[0]!.id,
+                      donorName: 'Bench',
+                      donorPhone: '9999999999',
+                      address: 'Bench',
+                      lat,
+                      lng,
+                      quantity: 5,
+                      travelCapacity: 8,
+                    })
+                    .returning();
+                  const outcome = await tryMatchPackage(tx, pkg!);
+                  if (outcome.isPaired) paired += 1;
+                  throw new Rollback();
+                })
+                .catch((e: unknown) => {
+                  if (!(e instanceof Rollback)) throw e;
+                }),
+            );
+            matchTimes.push(took);
+          }
+          const match = stats(matchTimes);
+          const bare = stats(bareTimes);
+          const ratio = match.p50 / bare.p50;
+          const isBig = size >= 100_000;
+          report({
+            benchmark: 'matching',
+            engine: engine.name,
+            case: `${size.toLocaleString('en-IN')} distributors`,
+            metrics: {
+              'match p50 ms': round(match.p50),
+              'match p99 ms': round(match.p99),
+              'bare p50 ms': round(bare.p50),
+              'ratio p50': round(ratio),
+              'paired %': round((100 * paired) / SAMPLES, 0),
+            },
+            ...(engine.name === 'postgres' && isBig
+              ? { target: 'p99 < 10 ms and ratio < 3', isTargetMet: match.p99 < 10 && ratio < 3 }
+              : {}),
+          });
+        }
+      } finally {
+        await drop();
+      }
+    }
+  },
+};

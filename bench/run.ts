@@ -1,0 +1,74 @@
+/**
+ * `npm run bench` runs every benchmark; `npm run bench -- NAME [NAME…]` runs some. Results go to
+ * bench/results.json and a markdown table (bench/results.md). Never part of `npm test`.
+ * Each runs on PGlite, and on PostgreSQL too when BENCH_DATABASE_URL is set.
+ */
+import { writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { apiBench } from './api.bench';
+import { clientWeightBench } from './client-weight.bench';
+import { donationsBench } from './donations.bench';
+import type { Benchmark, Row } from './lib';
+import { liveBench } from './live.bench';
+import { matchingBench } from './matching.bench';
+import { placesBench } from './places.bench';
+import { startupBench } from './startup.bench';
+
+const all: Benchmark[] = [
+  matchingBench,
+  donationsBench,
+  apiBench,
+  liveBench,
+  placesBench,
+  clientWeightBench,
+  startupBench,
+];
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const unknown = wanted.filter((w) => !all.some((b) => b.name === w));
+if (unknown.length) {
+  console.error(
+    `Unknown benchmark(s): ${unknown.join(', ')}. Known: ${all.map((b) => b.name).join(', ')}`,
+  );
+  process.exit(2);
+}
+const chosen = wanted.length ? all.filter((b) => wanted.includes(b.name)) : all;
+
+const rows: Row[] = [];
+for (const bench of chosen) {
+  console.log(`\n▶ ${bench.name}: ${bench.description}`);
+  const started = Date.now();
+  await bench.run((row) => {
+    rows.push(row);
+    const target = row.target ? `  [${row.isTargetMet ? 'meets' : 'MISSES'} ${row.target}]` : '';
+    console.log(
+      `  ${row.engine.padEnd(8)} ${row.case.padEnd(28)} ${JSON.stringify(row.metrics)}${target}`,
+    );
+  });
+  console.log(`  (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+const date = new Date().toISOString().slice(0, 10);
+await writeFile(
+  path.join(here, 'results.json'),
+  JSON.stringify({ date, machine, rows }, null, 2) + '\n',
+);
+const lines = [
+  `Measured ${date} on ${machine}.`,
+  '',
+  '| Benchmark | Engine | Case | Figures | Target |',
+  '| --- | --- | --- | --- | --- |',
+  ...rows.map(
+    (r) =>
+      `| ${r.benchmark} | ${r.engine} | ${r.case} | ${Object.entries(r.metrics)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join('; ')} | ${r.target ? `${r.isTargetMet ? 'meets' : 'misses'}: ${r.target}` : ''} |`,
+  ),
+];
+await writeFile(path.join(here, 'results.md'), lines.join('\n') + '\n');
+console.log(`\nWrote bench/results.json and bench/results.md`);
+process.exit(0);
