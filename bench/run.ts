@@ -3,7 +3,7 @@
  * bench/results.json and a markdown table (bench/results.md). Never part of `npm test`.
  * Each runs on PGlite, and on PostgreSQL too when BENCH_DATABASE_URL is set.
  */
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,7 +37,11 @@ if (unknown.length) {
 }
 const chosen = wanted.length ? all.filter((b) => wanted.includes(b.name)) : all;
 
-const rows: Row[] = [];
+// Running some benchmarks keeps the others' last results.
+const previous = await readFile(path.join(here, 'results.json'), 'utf8')
+  .then((text) => (JSON.parse(text) as { rows: Row[] }).rows)
+  .catch(() => [] as Row[]);
+const rows: Row[] = previous.filter((r) => !chosen.some((b) => b.name === r.benchmark));
 for (const bench of chosen) {
   console.log(`\n▶ ${bench.name}: ${bench.description}`);
   const started = Date.now();

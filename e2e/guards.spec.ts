@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { expectAlert, signIn, uniqueEmail, waitForPage } from './support/helpers';
+import { expectAlert, signIn, snap, uniqueEmail, waitForPage } from './support/helpers';
 
 test.describe('access guards', () => {
   test('a visitor is sent home from the profile page', async ({ page }) => {
     await page.goto('/profile');
     await expectAlert(page, "Hey! We don't recognize you", 'Please login to join AlmQuest!');
     await expect(page).toHaveURL(/\/$/);
+    await snap(page, 'guard-profile-visitor');
   });
 
   test('a visitor is sent home from a package page', async ({ page }) => {
@@ -30,6 +31,7 @@ test.describe('access guards', () => {
       'Please register with us to create your profile now.',
     );
     await expect(page).toHaveURL(/\/register$/);
+    await snap(page, 'guard-profile-unregistered');
     await page.goto('/transaction/7d3f5a0e-0000-4000-8000-000000000000');
     await expectAlert(
       page,

@@ -9,6 +9,8 @@ import {
   waitForPage,
 } from './support/helpers';
 
+const NOTIFICATION_DISTRIBUTED = 'Woah! Your package(s) have been successfully distributed!';
+
 async function newPerson(
   browser: Browser,
   name: string,
@@ -126,6 +128,14 @@ test('a donor donates, a distributor nearby receives and distributes it', async 
   await expectAlert(donor, 'Package Distributed', 'successfully distributed');
   await expect(donor.getByRole('button', { name: /Notifications, \d unseen/ })).toBeVisible();
   expect(donor.url()).toBe(packageUrl);
+
+  // The full notifications page.
+  await donor.getByRole('button', { name: /Notifications/ }).click();
+  await donor.getByRole('link', { name: 'See all notifications' }).click();
+  await expect(donor.getByRole('heading', { name: 'Notifications' })).toBeVisible();
+  await expect(donor.getByText(NOTIFICATION_DISTRIBUTED)).toBeVisible();
+  await expectAccessible(donor);
+  await snap(donor, 'notifications-page');
 
   // Counters on both profiles.
   await openProfile(donor);
