@@ -1,12 +1,12 @@
 import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { ContactPage } from '../features/contact/contact-page';
 import { HomePage } from '../features/home/home-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { PersonaInfoPage } from '../features/persona-info/persona-info-page';
 import { Layout } from './layout';
 
 // Signed-in pages load on demand, so a visitor's first page stays small.
+const ContactPage = lazy(() => import('../features/contact/contact-page'));
 const RegisterPage = lazy(() => import('../features/register/register-page'));
 const ProfilePage = lazy(() => import('../features/profile/profile-page'));
 const TransactionPage = lazy(() => import('../features/transaction/transaction-page'));

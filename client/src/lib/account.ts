@@ -1,5 +1,5 @@
 import type { SessionUser } from '@almquest/contracts/session';
-import { CheckExistResponseSchema, type CheckExistResponse } from '@almquest/contracts/users';
+import type { CheckExistResponse } from '@almquest/contracts/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
@@ -10,7 +10,7 @@ import { cacheUser, sessionQueryKey } from './session';
 /** POST /api/checkExist for the signed-in person's own e-mail. */
 export async function checkExist(email: string): Promise<CheckExistResponse> {
   const res = await api.post('/checkExist', { email });
-  return CheckExistResponseSchema.parse(res.data);
+  return res.data as CheckExistResponse;
 }
 
 /** Forgets the user in the browser (cache and query). */

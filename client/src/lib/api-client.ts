@@ -1,4 +1,4 @@
-import { ErrorBodySchema, type ErrorCode } from '@almquest/contracts/errors';
+import type { ErrorBody, ErrorCode } from '@almquest/contracts/errors';
 import axios, { isAxiosError } from 'axios';
 
 /** One axios instance for the API: same origin, cookies sent, JSON both ways. */
@@ -33,9 +33,9 @@ export function toApiError(error: unknown): ApiError {
         'We could not reach AlmQuest. Check your connection and try again.',
       );
     }
-    const parsed = ErrorBodySchema.safeParse(error.response.data);
-    if (parsed.success) {
-      const { code, message, fields } = parsed.data.error;
+    const body = error.response.data as Partial<ErrorBody> | undefined;
+    if (typeof body?.error?.code === 'string' && typeof body.error.message === 'string') {
+      const { code, message, fields } = body.error;
       return new ApiError(error.response.status, code, message, fields);
     }
     return new ApiError(

@@ -1,8 +1,4 @@
-import {
-  type LiveEvent,
-  LiveEventSchema,
-  type NotificationList,
-} from '@almquest/contracts/notifications';
+import type { LiveEvent, NotificationList } from '@almquest/contracts/notifications';
 import type { SessionUser } from '@almquest/contracts/session';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -71,7 +67,8 @@ export function useLiveEvents(user: SessionUser | null) {
     const onData = (data: string) => {
       let event: LiveEvent;
       try {
-        event = LiveEventSchema.parse(JSON.parse(data));
+        event = JSON.parse(data) as LiveEvent;
+        if (!event?.notification || typeof event.notification.id !== 'number') return;
       } catch {
         return;
       }

@@ -1,16 +1,27 @@
-import { type SessionUser, SessionUserSchema } from '@almquest/contracts/session';
+import type { SessionUser } from '@almquest/contracts/session';
 import { useQuery } from '@tanstack/react-query';
 import { api, ApiError } from './api-client';
 
 const STORAGE_KEY = 'user';
+
+/** Enough of a check to trust a cached or fetched user (zod stays out of the first page's code). */
+function isSessionUser(value: unknown): value is SessionUser {
+  const v = value as Partial<SessionUser> | null;
+  return (
+    typeof v?.id === 'string' &&
+    typeof v.name === 'string' &&
+    typeof v.email === 'string' &&
+    typeof v.isRegistered === 'boolean'
+  );
+}
 export const sessionQueryKey = ['session'] as const;
 
 function readCachedUser(): SessionUser | null | undefined {
   try {
     const raw = localStorage.getItem(STORAGE_KEY);
     if (!raw) return undefined;
-    const parsed = SessionUserSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : undefined;
+    const parsed: unknown = JSON.parse(raw);
+    return isSessionUser(parsed) ? parsed : undefined;
   } catch {
     return undefined;
   }
@@ -29,7 +40,8 @@ export function cacheUser(user: SessionUser | null): void {
 export async function fetchSessionUser(): Promise<SessionUser | null> {
   try {
     const res = await api.get('/me');
-    const user = SessionUserSchema.parse(res.data);
+    if (!isSessionUser(res.data)) throw new Error('Unexpected answer from /api/me');
+    const user = res.data;
     cacheUser(user);
     return user;
   } catch (error) {

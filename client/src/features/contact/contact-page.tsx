@@ -10,7 +10,7 @@ import { useSendContactMessage } from './api/send-contact-message';
 
 const empty: ContactMessage = { name: '', email: '', message: '', website: '' };
 
-export function ContactPage() {
+export default function ContactPage() {
   const [values, setValues] = useState<ContactMessage>(empty);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { showAlert } = useAlerts();
