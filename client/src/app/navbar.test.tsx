@@ -26,7 +26,7 @@ describe('navbar', () => {
   it('goes home first, then scrolls, from another page', async () => {
     const user = userEvent.setup();
     const { router } = renderApp('/contact');
-    expect(screen.getByRole('heading', { name: 'Contact us' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Contact us' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     await user.click(within(nav).getByRole('link', { name: 'Team' }));
     expect(router.state.location.pathname).toBe('/');
