@@ -90,26 +90,33 @@ export const DistributorRegistrationSchema = z.object({
 export type DistributorRegistration = z.input<typeof DistributorRegistrationSchema>;
 
 /** PATCH bodies: only what a person may change; e-mail, counters and ids are refused. */
-export const DonorUpdateSchema = z.strictObject({
-  name: PersonNameSchema.optional(),
-  phone: PhoneSchema.optional(),
-  location: LocationSchema.optional(),
-  donorType: DonorTypeSchema.optional(),
-  distanceRange: numberField('Distance range', { min: 0, max: DISTANCE_RANGE_MAX_KM }).optional(),
-});
+const hasSomethingToChange = (patch: object) => Object.values(patch).some((v) => v !== undefined);
+const NOTHING_TO_CHANGE = 'Send at least one field to change';
+
+export const DonorUpdateSchema = z
+  .strictObject({
+    name: PersonNameSchema.optional(),
+    phone: PhoneSchema.optional(),
+    location: LocationSchema.optional(),
+    donorType: DonorTypeSchema.optional(),
+    distanceRange: numberField('Distance range', { min: 0, max: DISTANCE_RANGE_MAX_KM }).optional(),
+  })
+  .refine(hasSomethingToChange, NOTHING_TO_CHANGE);
 export type DonorUpdate = z.input<typeof DonorUpdateSchema>;
 
-export const DistributorUpdateSchema = z.strictObject({
-  name: PersonNameSchema.optional(),
-  phone: PhoneSchema.optional(),
-  location: LocationSchema.optional(),
-  distanceRange: numberField('Distance range', { min: 0, max: DISTANCE_RANGE_MAX_KM }).optional(),
-  maxCapacity: numberField('Maximum capacity', {
-    min: 1,
-    max: MAX_CAPACITY_MEALS,
-    isInteger: true,
-  }).optional(),
-});
+export const DistributorUpdateSchema = z
+  .strictObject({
+    name: PersonNameSchema.optional(),
+    phone: PhoneSchema.optional(),
+    location: LocationSchema.optional(),
+    distanceRange: numberField('Distance range', { min: 0, max: DISTANCE_RANGE_MAX_KM }).optional(),
+    maxCapacity: numberField('Maximum capacity', {
+      min: 1,
+      max: MAX_CAPACITY_MEALS,
+      isInteger: true,
+    }).optional(),
+  })
+  .refine(hasSomethingToChange, NOTHING_TO_CHANGE);
 export type DistributorUpdate = z.input<typeof DistributorUpdateSchema>;
 
 const ProfileBase = z.object({

@@ -96,3 +96,18 @@ describe('errors', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 });
+
+describe('served over https', () => {
+  it('sends HSTS and upgrades insecure requests; sign-in answers 503 when its provider is unreachable', async () => {
+    const secure = await createTestApp({ PUBLIC_URL: 'https://almquest.invalid' });
+    try {
+      const res = await request(secure.app).get('/api/health');
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect(res.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+      const login = await request(secure.app).get('/api/auth/login').expect(503);
+      expect(login.body.error.message).toContain('Sign-in is unavailable');
+    } finally {
+      await secure.close();
+    }
+  });
+});

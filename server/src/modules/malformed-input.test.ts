@@ -1,0 +1,242 @@
+import { sql } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../db/client';
+import {
+  createDistributor,
+  createDonor,
+  distributorInput,
+  donate,
+  donationInput,
+  donorInput,
+  type Registered,
+} from '../test/factories';
+import { signIn, type SignedIn } from '../test/session';
+import { createTestApp, type TestContext } from '../test/test-app';
+
+/**
+ * For every route that takes a body, a generated set of malformed requests: each field replaced
+ * by wrong types, missing, huge, negative, NaN-like, out-of-range coordinates, markup and odd
+ * unicode; plus extra fields, broken JSON and the wrong content type. Each answers 4xx with a
+ * message, never 500, and changes nothing.
+ */
+let ctx: TestContext;
+let donor: Registered;
+let distributor: Registered;
+let newcomer: SignedIn;
+let packageId = '';
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const at = (km: number) => ({
+    address: 'Malformed point',
+    coordinates: [10.5 + km / 111.2, 76.5] as [number, number],
+  });
+  donor = await createDonor(ctx, { location: at(0) });
+  distributor = await createDistributor(ctx, { location: at(1) });
+  newcomer = await signIn(ctx, `malformed.${Date.now()}@example.org`);
+  packageId = (await donate(ctx, donor, { location: at(0) }))._id;
+});
+afterAll(() => ctx.close());
+
+type Target = {
+  name: string;
+  method: 'post' | 'patch';
+  url: () => string;
+  cookie: () => string | undefined;
+  body: () => Record<string, unknown>;
+};
+
+const targets: Target[] = [
+  {
+    name: 'donor register',
+    method: 'post',
+    url: () => '/api/donor/register',
+    cookie: () => newcomer.cookie,
+    body: () => ({ ...donorInput() }),
+  },
+  {
+    name: 'distributor register',
+    method: 'post',
+    url: () => '/api/distributor/register',
+    cookie: () => newcomer.cookie,
+    body: () => ({ ...distributorInput() }),
+  },
+  {
+    name: 'donor update',
+    method: 'patch',
+    url: () => `/api/donor/update/${donor.profile.id}`,
+    cookie: () => donor.cookie,
+    body: () => ({ name: 'Asha', phone: '9876543210', distanceRange: 8, donorType: 'Individual' }),
+  },
+  {
+    name: 'distributor update',
+    method: 'patch',
+    url: () => `/api/distributor/update/${distributor.profile.id}`,
+    cookie: () => distributor.cookie,
+    body: () => ({ name: 'Roti', maxCapacity: 45, distanceRange: 15 }),
+  },
+  {
+    name: 'donate',
+    method: 'post',
+    url: () => '/api/donor/donate',
+    cookie: () => donor.cookie,
+    body: () => ({ ...donationInput(donor) }),
+  },
+  {
+    name: 'mark package',
+    method: 'post',
+    url: () => '/api/distributor/togglePackage',
+    cookie: () => distributor.cookie,
+    body: () => ({
+      donor_id: donor.profile.id,
+      distributor_id: distributor.profile.id,
+      packageId,
+      state: 'Received',
+    }),
+  },
+  {
+    name: 'check exist',
+    method: 'post',
+    url: () => '/api/checkExist',
+    cookie: () => donor.cookie,
+    body: () => ({ email: donor.user.email }),
+  },
+  {
+    name: 'contact',
+    method: 'post',
+    url: () => '/api/contact',
+    cookie: () => undefined,
+    body: () => ({ name: 'Kavya', email: 'kavya@example.org', message: 'Hello' }),
+  },
+];
+
+/** Values no field of ours accepts. */
+const badValues: [label: string, value: unknown][] = [
+  ['null', null],
+  ['an object', { nested: true }],
+  ['an array', [1, 2, 3]],
+  ['true', true],
+  ['a negative number', -1],
+  ['a huge number', 1e308],
+  ['NaN as text', 'NaN'],
+  ['Infinity as text', 'Infinity'],
+  ['an empty string', ''],
+  ['a 10,000 character string', 'x'.repeat(10_000)],
+  ['bad coordinates', { address: 'Nowhere', coordinates: [999, -999] }],
+  ['coordinates as text', { address: 'Nowhere', coordinates: ['north', 'east'] }],
+];
+
+/** What a malformed request must leave exactly as it was. */
+async function fingerprint(): Promise<string> {
+  const [row] = await queryRows<Record<string, unknown>>(
+    ctx.database.db,
+    sql`select
+      (select count(*) from users)::int as users,
+      (select count(*) from users where user_type is not null)::int as registered,
+      (select string_agg(name || phone || coalesce(address, ''), ',' order by id) from users where id in (${donor.profile.id}::uuid, ${distributor.profile.id}::uuid)) as people,
+      (select count(*) from packages)::int as packages,
+      (select string_agg(state, ',' order by id) from packages) as states,
+      (select count(*) from contact_messages)::int as messages,
+      (select string_agg(distance_range::text || max_capacity::text, ',') from distributors where user_id = ${distributor.profile.id}::uuid) as capacity`,
+  );
+  return JSON.stringify(row);
+}
+
+async function expectRefused(target: Target, send: (req: request.Test) => request.Test) {
+  const before = await fingerprint();
+  let req = request(ctx.app)[target.method](target.url());
+  const cookie = target.cookie();
+  if (cookie) req = req.set('Cookie', cookie);
+  const res = await send(req);
+  expect(
+    res.status,
+    `${target.name}: ${res.status} ${JSON.stringify(res.body)}`,
+  ).toBeGreaterThanOrEqual(400);
+  expect(res.status).toBeLessThan(500);
+  expect(typeof res.body?.error?.message).toBe('string');
+  expect(await fingerprint()).toBe(before);
+  return res;
+}
+
+describe.each(targets)('malformed input to $name', (target) => {
+  it('refuses each field replaced by each wrong value, naming the field', async () => {
+    const fields = Object.keys(target.body());
+    let tried = 0;
+    for (const field of fields) {
+      for (const [, value] of badValues) {
+        // Some values are fine for some fields (e.g. "" for an optional one): skip those.
+        if (
+          field === 'idempotencyKey' ||
+          field === 'timestamp' ||
+          field === 'donor_name' ||
+          field === 'donor_phone' ||
+          (field === 'email' && target.name.includes('register') && value === '')
+        )
+          continue;
+        const body = { ...target.body(), [field]: value };
+        const before = await fingerprint();
+        let req = request(ctx.app)[target.method](target.url());
+        const cookie = target.cookie();
+        if (cookie) req = req.set('Cookie', cookie);
+        const res = await req.send(body);
+        tried += 1;
+        expect(
+          res.status,
+          `${target.name}.${field} = ${JSON.stringify(value).slice(0, 40)}: ${JSON.stringify(res.body)}`,
+        ).toBeLessThan(500);
+        if (res.status >= 400) {
+          expect(typeof res.body.error.message).toBe('string');
+          expect(await fingerprint()).toBe(before);
+        }
+      }
+    }
+    expect(tried).toBeGreaterThan(fields.length * 5);
+  });
+
+  it('refuses a missing body, extra fields where not allowed, broken JSON and the wrong content type', async () => {
+    await expectRefused(target, (req) =>
+      req.set('Content-Type', 'application/json').send('{"name": '),
+    );
+    await expectRefused(target, (req) => req.set('Content-Type', 'text/plain').send('name=x'));
+    await expectRefused(target, (req) => req.send({}).set('Content-Type', 'application/json'));
+    await expectRefused(target, (req) =>
+      req
+        .set('Content-Type', 'application/json')
+        .send(JSON.stringify({ text: 'y'.repeat(100_000) })),
+    );
+  });
+});
+
+describe('markup and unicode in text fields', () => {
+  it('stores them as text and gives them back unchanged', async () => {
+    const name = '<img src=x onerror=alert(1)> अन्नपूर्णा 🍛 \u202e';
+    const res = await request(ctx.app)
+      .patch(`/api/donor/update/${donor.profile.id}`)
+      .set('Cookie', donor.cookie)
+      .send({ name })
+      .expect(200);
+    expect(res.body.data.name).toBe(name.trim());
+    expect(res.headers['content-type']).toContain('application/json');
+  });
+});
+
+describe('malformed path and query parameters', () => {
+  it.each([
+    ['get', '/api/package/not-a-uuid'],
+    ['get', "/api/package/1' or '1'='1"],
+    ['get', '/api/donor/12345'],
+    ['post', '/api/distributor/toggle/xyz'],
+    ['delete', '/api/donor/abc/package/def'],
+    ['get', '/api/places?q=Delhi&limit=NaN'],
+    ['get', '/api/places/reverse?lat=91&lng=200'],
+    [
+      'get',
+      `/api/donor/00000000-0000-4000-8000-000000000000/packages?cursor=%27%3B%20drop%20table%20packages`,
+    ],
+  ] as const)('%s %s answers 4xx', async (method, url) => {
+    const res = await request(ctx.app)[method](url).set('Cookie', donor.cookie);
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+  });
+});
