@@ -1,0 +1,50 @@
+import net from 'node:net';
+
+/**
+ * A TCP proxy in front of the PostgreSQL server. `cut()` drops every connection and refuses new
+ * ones, as a database outage looks from the app; `restore()` lets traffic through again. The
+ * shared server itself is never stopped.
+ */
+export async function startTcpProxy(targetHost: string, targetPort: number) {
+  const sockets = new Set<net.Socket>();
+  let isCut = false;
+  const server = net.createServer((client) => {
+    if (isCut) {
+      client.destroy();
+      return;
+    }
+    const upstream = net.connect(targetPort, targetHost);
+    sockets.add(client);
+    sockets.add(upstream);
+    const drop = () => {
+      client.destroy();
+      upstream.destroy();
+      sockets.delete(client);
+      sockets.delete(upstream);
+    };
+    client.on('error', drop);
+    upstream.on('error', drop);
+    client.on('close', drop);
+    upstream.on('close', drop);
+    client.pipe(upstream);
+    upstream.pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const port = (server.address() as net.AddressInfo).port;
+  return {
+    port,
+    cut() {
+      isCut = true;
+      for (const socket of sockets) socket.destroy();
+      sockets.clear();
+    },
+    restore() {
+      isCut = false;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
