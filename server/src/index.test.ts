@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import http from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -57,9 +58,30 @@ describe('the server process', () => {
       if (!isUp) await new Promise((r) => setTimeout(r, 100));
     }
     expect(isUp, proc.output()).toBe(true);
-    const inFlight = fetch(`${base}/api/config`).then((r) => r.status);
-    proc.child.kill('SIGTERM');
-    expect(await inFlight).toBe(200);
+    // A request truly in flight: headers sent, body still arriving when SIGTERM lands.
+    const body = JSON.stringify({
+      name: 'Kavya',
+      email: 'kavya@example.org',
+      message: 'Sent during shutdown',
+    });
+    let answer = '';
+    const inFlight = new Promise<number>((resolve, reject) => {
+      const req = http.request(`${base}/api/contact`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+      });
+      req.on('response', (res) => {
+        res.on('data', (c: Buffer) => (answer += c.toString()));
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      });
+      req.on('error', reject);
+      req.write(body.slice(0, 10));
+      setTimeout(() => {
+        proc.child.kill('SIGTERM');
+        setTimeout(() => req.end(body.slice(10)), 300);
+      }, 300);
+    });
+    expect(await inFlight, answer).toBe(202);
     expect(await proc.exited).toBe(0);
     expect(proc.output()).toContain('"msg":"stopped"');
     // Nothing listens any more.
