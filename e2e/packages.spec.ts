@@ -133,7 +133,7 @@ test('a donor donates, a distributor nearby receives and distributes it', async 
   await donor.getByRole('button', { name: /Notifications/ }).click();
   await donor.getByRole('link', { name: 'See all notifications' }).click();
   await expect(donor.getByRole('heading', { name: 'Notifications' })).toBeVisible();
-  await expect(donor.getByText(NOTIFICATION_DISTRIBUTED)).toBeVisible();
+  await expect(donor.getByRole('main').getByText(NOTIFICATION_DISTRIBUTED)).toBeVisible();
   await expectAccessible(donor);
   await snap(donor, 'notifications-page');
 

@@ -1,16 +1,17 @@
+import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { buttonClasses } from '../components/ui/button';
+import { Avatar } from '../components/ui/avatar';
 import { signInUrl } from '../lib/account';
-import { useLiveEvents } from '../lib/live-events';
 import { useSession } from '../lib/session';
-import { NotificationBell } from './notification-bell';
-import { UserMenu } from './user-menu';
 
-/** Signed out: the Sign In button. Signed in: the user menu. */
+// Visitors never download the menu, the bell or the live-events code.
+const SignedInArea = lazy(() => import('./signed-in-area'));
+
+/** Signed out: the Sign In button. Signed in: the bell and the user menu. */
 export function AccountArea() {
   const { user } = useSession();
   const location = useLocation();
-  useLiveEvents(user);
   if (!user) {
     return (
       <a href={signInUrl(location.pathname + location.search)} className={buttonClasses('primary')}>
@@ -19,9 +20,8 @@ export function AccountArea() {
     );
   }
   return (
-    <>
-      {user.isRegistered && <NotificationBell user={user} />}
-      <UserMenu user={user} />
-    </>
+    <Suspense fallback={<Avatar name={user.name} picture={user.picture} size={36} />}>
+      <SignedInArea user={user} />
+    </Suspense>
   );
 }

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { type RouteObject, useRoutes } from 'react-router';
 import { HomePage } from '../features/home/home-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { PersonaInfoPage } from '../features/persona-info/persona-info-page';
@@ -28,6 +28,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/** The app's pages. Declarative routing (no data router): the first page stays small. */
+export function AppRoutes() {
+  return useRoutes(routes);
 }

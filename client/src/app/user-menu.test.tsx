@@ -19,7 +19,7 @@ async function openMenu(user: SessionUser, profile?: Profile) {
   const actor = userEvent.setup();
   const app = renderApp('/', { user });
   if (profile) app.queryClient.setQueryData(profileQueryKey(user), profile);
-  await actor.click(screen.getByRole('button', { name: `Account menu for ${user.name}` }));
+  await actor.click(await screen.findByRole('button', { name: `Account menu for ${user.name}` }));
   const menu = screen.getByRole('menu', { name: 'Account' });
   return {
     actor,

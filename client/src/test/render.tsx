@@ -1,8 +1,8 @@
 import type { SessionUser } from '@almquest/contracts/session';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { routes } from '../app/router';
+import { type Location, MemoryRouter, useLocation } from 'react-router';
+import { AppRoutes } from '../app/router';
 import { AlertsProvider } from '../lib/alerts';
 import { createQueryClient } from '../lib/query-client';
 import { sessionQueryKey } from '../lib/session';
@@ -16,12 +16,25 @@ export function renderApp(path = '/', options: { user?: SessionUser | null } = {
   const queryClient = createQueryClient();
   queryClient.setQueryDefaults(sessionQueryKey, { staleTime: Infinity });
   queryClient.setQueryData(sessionQueryKey, options.user ?? null);
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  let current: Location | null = null;
+  function LocationSpy() {
+    current = useLocation();
+    return null;
+  }
+  // Same shape as a data router's state, so tests read router.state.location.
+  const router = {
+    get state() {
+      return { location: current! };
+    },
+  };
   const utils = render(
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
         <AlertsProvider>
-          <RouterProvider router={router} />
+          <MemoryRouter initialEntries={[path]}>
+            <AppRoutes />
+            <LocationSpy />
+          </MemoryRouter>
         </AlertsProvider>
       </ThemeProvider>
     </QueryClientProvider>,

@@ -97,7 +97,10 @@ describe.each(engines)('200 concurrent donations (%s)', (engine) => {
           .send(donationInput(donor, { quantity: 1 + (i % 4), location: near(i) }));
       }),
     );
-    expect(responses.map((r) => r.status).filter((s) => s !== 201)).toEqual([]);
+    const failures = responses
+      .filter((r) => r.status !== 201)
+      .map((r) => `${r.status} ${JSON.stringify(r.body)}`);
+    expect(failures).toEqual([]);
 
     const ids = distributors.map((d) => d.profile.id);
     const after = await checkInvariants(ctx, ids);

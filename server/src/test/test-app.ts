@@ -53,7 +53,8 @@ export async function createTestApp(
   const baseUrl = `http://127.0.0.1:${port}`;
   const config = loadConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    // TEST_LOG_LEVEL=error (or info) shows the server's logs while debugging a test.
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     PUBLIC_URL: baseUrl,
     // Every test talks from 127.0.0.1; limits are tested on their own with the multiplier at 1.
     RATE_LIMIT_MULTIPLIER: '1000',

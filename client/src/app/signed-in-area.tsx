@@ -1,0 +1,15 @@
+import type { SessionUser } from '@almquest/contracts/session';
+import { useLiveEvents } from '../lib/live-events';
+import { NotificationBell } from './notification-bell';
+import { UserMenu } from './user-menu';
+
+/** What a signed-in person has in the navbar; loaded only once someone is signed in. */
+export default function SignedInArea({ user }: { user: SessionUser }) {
+  useLiveEvents(user);
+  return (
+    <>
+      {user.isRegistered && <NotificationBell user={user} />}
+      <UserMenu user={user} />
+    </>
+  );
+}
