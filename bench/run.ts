@@ -11,6 +11,7 @@ import { apiBench } from './api.bench';
 import { clientWeightBench } from './client-weight.bench';
 import { donationsBench } from './donations.bench';
 import type { Benchmark, Row } from './lib';
+import { lighthouseBench } from './lighthouse.bench';
 import { liveBench } from './live.bench';
 import { matchingBench } from './matching.bench';
 import { placesBench } from './places.bench';
@@ -23,6 +24,7 @@ const all: Benchmark[] = [
   liveBench,
   placesBench,
   clientWeightBench,
+  lighthouseBench,
   startupBench,
 ];
 const here = path.dirname(fileURLToPath(import.meta.url));
