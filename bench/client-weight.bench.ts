@@ -51,7 +51,7 @@ export const clientWeightBench: Benchmark = {
     const sum = (files: Set<string>, ext: string) =>
       [...files].filter((f) => f.endsWith(ext)).reduce((s, f) => s + gz(f), 0);
     const isMapLeaking = [...mapFiles].some((f) => home.has(f) || profile.has(f));
-    const extras = ['index.html', 'favicon.svg', 'theme-init.js'].reduce((s, f) => s + gz(f), 0);
+    const extras = ['index.html', 'favicon.svg'].reduce((s, f) => s + gz(f), 0);
     const homeJs = sum(home, '.js');
     const homeTotal = homeJs + sum(home, '.css') + extras;
     report({

@@ -78,6 +78,10 @@ test.describe('a visitor', () => {
   });
 
   test('keeps dark mode after a reload', async ({ page }) => {
+    const blocked: string[] = [];
+    page.on('console', (message) => {
+      if (message.text().includes('Content Security Policy')) blocked.push(message.text());
+    });
     await page.goto('/');
     await waitForPage(page);
     await page.getByRole('button', { name: 'Dark theme' }).click();

@@ -21,7 +21,7 @@ import type { Mailer } from './modules/contact/mailer';
 import { type GazetteerStatus, placesRoutes } from './modules/places/places.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { type UserEvents, usersRoutes } from './modules/users/users.routes';
-import { clientRoutes } from './static';
+import { clientRoutes, inlineScriptHashes } from './static';
 
 export type AppDeps = {
   config: Config;
@@ -85,7 +85,7 @@ export function createApp({
         useDefaults: true,
         directives: {
           'default-src': ["'self'"],
-          'script-src': ["'self'"],
+          'script-src': ["'self'", ...inlineScriptHashes(config.clientDist)],
           // Map libraries position tiles with inline style attributes.
           'style-src': ["'self'", "'unsafe-inline'"],
           'img-src': ["'self'", 'data:', 'blob:', 'https:'],

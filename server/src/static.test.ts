@@ -49,3 +49,18 @@ describe('serving the client', () => {
     await request(ctx.app).get('/assets/missing.js').set('Accept', '*/*').expect(404);
   });
 });
+
+describe('inline scripts', () => {
+  it('allows exactly the built page’s inline scripts by hash', async () => {
+    const { inlineScriptHashes } = await import('./static');
+    const { createHash } = await import('node:crypto');
+    const script = "(function(){document.documentElement.dataset.x='1'})()";
+    await writeFile(
+      path.join(dist, 'index.html'),
+      `<!doctype html><title>AlmQuest</title><script>${script}</script>`,
+    );
+    const expected = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+    expect(inlineScriptHashes(dist)).toEqual([expected]);
+    expect(inlineScriptHashes(path.join(dist, 'missing'))).toEqual([]);
+  });
+});

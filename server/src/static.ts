@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { Router } from 'express';
 
@@ -39,4 +40,23 @@ export function clientRoutes(clientDist: string): Router {
   });
 
   return router;
+}
+
+/**
+ * CSP hashes of the inline scripts in the built index.html (the theme script), so they may run
+ * while every other inline script stays forbidden.
+ */
+export function inlineScriptHashes(clientDist: string): string[] {
+  const indexFile = path.join(clientDist, 'index.html');
+  if (!existsSync(indexFile)) return [];
+  const html = readFileSync(indexFile, 'utf8');
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) {
+    hashes.push(
+      `'sha256-${createHash('sha256')
+        .update(match[1] ?? '')
+        .digest('base64')}'`,
+    );
+  }
+  return hashes;
 }
