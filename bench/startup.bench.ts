@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,18 +8,9 @@ import { migrate } from '../server/src/db/migrate';
 import { ensureGazetteer } from '../server/src/modules/places/gazetteer';
 import { makePeople, seedPeople } from '../server/scripts/seed';
 import { type Benchmark, round } from './lib';
+import { freePort } from '../server/src/test/ports';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts the built app as `npm start` does and times it to a healthy /api/health. */
 async function startOnce(dataDir: string): Promise<{ ms: number; peakMb: number }> {

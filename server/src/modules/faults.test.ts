@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -11,6 +10,7 @@ import { openDatabase, queryRows } from '../db/client';
 import { createLogger } from '../logger';
 import { createDistributor, createDonor, donationInput, type Registered } from '../test/factories';
 import { loadTestGazetteer } from '../test/gazetteer';
+import { freePort } from '../test/ports';
 import { startTcpProxy } from '../test/tcp-proxy';
 import { createTestApp, openTestDatabase, type TestContext } from '../test/test-app';
 
@@ -139,13 +139,7 @@ describe.runIf(url)('faults (PostgreSQL)', () => {
     const donor = await createDonor(setup, { location: at('kill', 0) });
 
     const start = async () => {
-      const port = await new Promise<number>((resolve) => {
-        const s = createServer();
-        s.listen(0, '127.0.0.1', () => {
-          const p = (s.address() as { port: number }).port;
-          s.close(() => resolve(p));
-        });
-      });
+      const port = await freePort();
       const base = `http://127.0.0.1:${port}`;
       const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
         cwd: serverDir,

@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NOTIFICATION_TEXT } from '@almquest/contracts/notifications';
@@ -10,6 +9,7 @@ import { loadTestGazetteer } from '../test/gazetteer';
 import { signIn } from '../test/session';
 import { openEventStream } from '../test/sse';
 import { openTestDatabase, type TestContext } from '../test/test-app';
+import { freePort } from '../test/ports';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const url = process.env.TEST_DATABASE_URL;
@@ -26,17 +26,6 @@ afterAll(async () => {
     ),
   );
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts a real server process (`tsx src/index.ts`) on the shared PostgreSQL database. */
 async function startServer(): Promise<string> {

@@ -11,7 +11,7 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PlaceAutocomplete } from '../../components/place-autocomplete';
 import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/field';
+import { SelectField, TextField } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
 import { checkExist } from '../../lib/account';
 import { useAlerts } from '../../lib/alerts';
@@ -181,21 +181,13 @@ function RegisterForm({ name, email }: { name: string; email: string }) {
         />
         {userType === 'donor' ? (
           <>
-            <div>
-              <label htmlFor="donorType" className="block text-sm font-semibold">
-                Donor category
-              </label>
-              <select
-                id="donorType"
-                value={values.donorType}
-                onChange={(e) => set('donorType', e.target.value as DonorType)}
-                className="mt-1 block w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-base dark:border-gray-700 dark:bg-gray-900"
-              >
-                {DONOR_TYPES.map((t) => (
-                  <option key={t}>{t}</option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              label="Donor category"
+              id="donorType"
+              options={DONOR_TYPES}
+              value={values.donorType}
+              onChange={(e) => set('donorType', e.target.value as DonorType)}
+            />
             <TextField
               label="Distance range (km)"
               name="distanceRange"

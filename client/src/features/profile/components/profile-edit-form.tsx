@@ -9,7 +9,7 @@ import {
 import { type FormEvent, useState } from 'react';
 import { PlaceAutocomplete } from '../../../components/place-autocomplete';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
+import { SelectField, TextField } from '../../../components/ui/field';
 import { useAlerts } from '../../../lib/alerts';
 import { ApiError } from '../../../lib/api-client';
 import { errorFor, toFieldErrors } from '../../../lib/form-errors';
@@ -114,21 +114,12 @@ export function ProfileEditForm({ profile, onDone }: Props) {
         onChange={setLocation}
       />
       {profile.userType === 'donor' && (
-        <div>
-          <label htmlFor="edit-donorType" className="block text-sm font-semibold">
-            Donor category
-          </label>
-          <select
-            id="edit-donorType"
-            value={donorType}
-            onChange={(e) => setDonorType(e.target.value as DonorType)}
-            className="mt-1 block w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-base dark:border-gray-700 dark:bg-gray-900"
-          >
-            {DONOR_TYPES.map((t) => (
-              <option key={t}>{t}</option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Donor category"
+          options={DONOR_TYPES}
+          value={donorType}
+          onChange={(e) => setDonorType(e.target.value as DonorType)}
+        />
       )}
       <TextField
         label="Distance range (km)"
