@@ -126,9 +126,12 @@ export function createApp({
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
-  api.use(authenticate(database));
+  // Public routes first: they never need the session, so they skip its lookup (place search
+  // runs on every keystroke).
   api.use(systemRoutes(config, database));
   api.use(placesRoutes(config, database, gazetteer, logger));
+  api.use(contactRoutes(config, database, mailer, logger));
+  api.use(authenticate(database));
   api.use(authRoutes(config, database, oidcClient, logger, live));
   const userEvents: UserEvents = {
     onDistributorCapacityChanged: (distributorId) => rematcher.schedule(distributorId),
@@ -137,7 +140,6 @@ export function createApp({
   api.use(packagesRoutes(config, database, live, rematcher));
   api.use(notificationsRoutes(database, live));
   api.use(realtimeRoutes(config));
-  api.use(contactRoutes(config, database, mailer, logger));
   api.use(apiNotFound);
 
   app.locals.api = api;

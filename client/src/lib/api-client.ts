@@ -121,9 +121,11 @@ export const api = {
     request<T>('DELETE', path, undefined, options),
 };
 
-/** Kept for callers that catch unknown errors. */
-export function toApiError(error: unknown): ApiError {
-  return error instanceof ApiError
-    ? error
-    : new ApiError(0, 'internal', error instanceof Error ? error.message : 'Something went wrong.');
+/** The error alert for a failed action: the server's own message when it gave one. */
+export function failureAlert(title: string, error: unknown) {
+  return {
+    type: 'error' as const,
+    title,
+    msg: error instanceof ApiError ? error.message : 'Please try again.',
+  };
 }

@@ -2,7 +2,7 @@ import type { SessionUser } from '@almquest/contracts/session';
 import type { Profile, ProfileResponse } from '@almquest/contracts/users';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAlerts } from './alerts';
-import { api, ApiError } from './api-client';
+import { api, failureAlert } from './api-client';
 
 export const profileQueryKey = (user: Pick<SessionUser, 'id' | 'userType'>) =>
   ['profile', user.userType, user.id] as const;
@@ -55,11 +55,7 @@ export function useToggleActivity(user: SessionUser | null) {
       );
     },
     onError: (error) => {
-      showAlert({
-        type: 'error',
-        title: 'Could not change your activity',
-        msg: error instanceof ApiError ? error.message : 'Please try again.',
-      });
+      showAlert(failureAlert('Could not change your activity', error));
     },
   });
 }

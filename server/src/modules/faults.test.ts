@@ -1,6 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,16 +7,14 @@ import { openDatabase, queryRows } from '../db/client';
 import { createLogger } from '../logger';
 import { createDistributor, createDonor, donationInput, type Registered } from '../test/factories';
 import { loadTestGazetteer } from '../test/gazetteer';
-import { freePort } from '../test/ports';
+import { startServerProcess, stopServerProcesses } from '../test/server-process';
 import { startTcpProxy } from '../test/tcp-proxy';
 import { createTestApp, openTestDatabase, type TestContext } from '../test/test-app';
 
 const url = process.env.TEST_DATABASE_URL;
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const children: ChildProcess[] = [];
 const contexts: TestContext[] = [];
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  await stopServerProcesses();
   for (const ctx of contexts) await ctx.close();
 });
 
@@ -139,33 +134,8 @@ describe.runIf(url)('faults (PostgreSQL)', () => {
     const donor = await createDonor(setup, { location: at('kill', 0) });
 
     const start = async () => {
-      const port = await freePort();
-      const base = `http://127.0.0.1:${port}`;
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
-        cwd: serverDir,
-        env: {
-          ...process.env,
-          DATABASE_URL: url,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          PUBLIC_URL: base,
-          LOG_LEVEL: 'warn',
-          RATE_LIMIT_MULTIPLIER: '100000',
-          NODE_ENV: 'test',
-        },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      });
-      children.push(child);
-      for (let i = 0; i < 200; i++) {
-        if (
-          await fetch(`${base}/api/health`)
-            .then((r) => r.ok)
-            .catch(() => false)
-        )
-          return { base, child };
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      throw new Error('server did not start');
+      const { baseUrl: base, child } = await startServerProcess(url!);
+      return { base, child };
     };
 
     const first = await start();

@@ -1,60 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { NOTIFICATION_TEXT } from '@almquest/contracts/notifications';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { distributorInput, donorInput, uniqueEmail } from '../test/factories';
 import { loadTestGazetteer } from '../test/gazetteer';
+import { startServerProcess, stopServerProcesses } from '../test/server-process';
 import { signIn } from '../test/session';
 import { openEventStream } from '../test/sse';
 import { openTestDatabase, type TestContext } from '../test/test-app';
-import { freePort } from '../test/ports';
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const url = process.env.TEST_DATABASE_URL;
-const children: ChildProcess[] = [];
-afterAll(async () => {
-  await Promise.all(
-    children.map(
-      (child) =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null) return resolve();
-          child.once('exit', () => resolve());
-          child.kill('SIGTERM');
-        }),
-    ),
-  );
-});
-
-/** Starts a real server process (`tsx src/index.ts`) on the shared PostgreSQL database. */
-async function startServer(): Promise<string> {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MULTIPLIER: '1000',
-      NODE_ENV: 'test',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  children.push(child);
-  for (let i = 0; i < 200; i++) {
-    const ok = await fetch(`${baseUrl}/api/health`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) return baseUrl;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server on ${baseUrl} did not start`);
-}
+afterAll(stopServerProcesses);
 
 async function register(baseUrl: string, kind: 'donor' | 'distributor', body: object) {
   const session = await signIn({ baseUrl } as TestContext, uniqueEmail(kind));
@@ -73,7 +28,9 @@ describe.runIf(url)('live events across server processes', () => {
     await loadTestGazetteer(database.db);
     await database.db.execute(sql`delete from users where address like 'Fan-out point %'`);
     await database.close();
-    const [a, b] = await Promise.all([startServer(), startServer()]);
+    const [first, second] = await Promise.all([startServerProcess(url!), startServerProcess(url!)]);
+    const a = first.baseUrl;
+    const b = second.baseUrl;
 
     const at = (km: number) => ({
       address: 'Fan-out point',

@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button';
 import { TextAreaField, TextField } from '../../components/ui/field';
 import { site } from '../../content/site';
 import { useAlerts } from '../../lib/alerts';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, failureAlert } from '../../lib/api-client';
 import { toFieldErrors } from '../../lib/form-errors';
 import { useSendContactMessage } from './api/send-contact-message';
 
@@ -38,11 +38,7 @@ export default function ContactPage() {
       },
       onError: (error) => {
         if (error instanceof ApiError) setErrors(error.fields);
-        showAlert({
-          type: 'error',
-          title: 'Your message was not sent',
-          msg: error instanceof ApiError ? error.message : 'Please try again.',
-        });
+        showAlert(failureAlert('Your message was not sent', error));
       },
     });
   };

@@ -15,7 +15,7 @@ import { SelectField, TextField } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
 import { checkExist } from '../../lib/account';
 import { useAlerts } from '../../lib/alerts';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, failureAlert } from '../../lib/api-client';
 import { errorFor, toFieldErrors } from '../../lib/form-errors';
 import { useGuard } from '../../lib/guards';
 import { firstName, sessionQueryKey } from '../../lib/session';
@@ -101,11 +101,7 @@ function RegisterForm({ name, email }: { name: string; email: string }) {
       },
       onError: (error) => {
         if (error instanceof ApiError) setErrors(error.fields);
-        showAlert({
-          type: 'error',
-          title: 'Registration did not go through',
-          msg: error instanceof ApiError ? error.message : 'Please try again.',
-        });
+        showAlert(failureAlert('Registration did not go through', error));
       },
     });
   };

@@ -6,7 +6,7 @@ import { Modal } from '../../components/ui/modal';
 import { Spinner } from '../../components/ui/spinner';
 import { StateBadge } from '../../components/ui/state-badge';
 import { useAlerts } from '../../lib/alerts';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, failureAlert } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
 import { useGuard } from '../../lib/guards';
 import { useDeletePackage, useMarkPackage, usePackage } from './api/package';
@@ -86,12 +86,7 @@ export default function TransactionPage() {
       { donor_id: data.donor_id ?? '', distributor_id: user?.id ?? '', packageId: data._id, state },
       {
         onSuccess: () => showAlert({ type: 'success', ...successAlerts[state] }),
-        onError: (err) =>
-          showAlert({
-            type: 'error',
-            title: 'That did not work',
-            msg: err instanceof ApiError ? err.message : 'Please try again.',
-          }),
+        onError: (err) => showAlert(failureAlert('That did not work', err)),
       },
     );
 
@@ -109,11 +104,7 @@ export default function TransactionPage() {
         },
         onError: (err) => {
           setIsConfirmingDelete(false);
-          showAlert({
-            type: 'error',
-            title: 'The package was not deleted',
-            msg: err instanceof ApiError ? err.message : 'Please try again.',
-          });
+          showAlert(failureAlert('The package was not deleted', err));
         },
       },
     );

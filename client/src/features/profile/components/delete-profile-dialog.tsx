@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { useForgetUser } from '../../../lib/account';
 import { useAlerts } from '../../../lib/alerts';
-import { ApiError } from '../../../lib/api-client';
+import { failureAlert } from '../../../lib/api-client';
 import { useDeleteProfile } from '../api/delete-profile';
 
 export function DeleteProfileDialog({
@@ -36,11 +36,7 @@ export function DeleteProfileDialog({
         },
         onError: (error) => {
           onClose();
-          showAlert({
-            type: 'error',
-            title: 'Your profile was not deleted',
-            msg: error instanceof ApiError ? error.message : 'Please try again.',
-          });
+          showAlert(failureAlert('Your profile was not deleted', error));
         },
       },
     );

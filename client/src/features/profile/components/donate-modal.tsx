@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { useAlerts } from '../../../lib/alerts';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, failureAlert } from '../../../lib/api-client';
 import { errorFor, toFieldErrors } from '../../../lib/form-errors';
 import { useDonate } from '../api/packages';
 
@@ -71,11 +71,7 @@ function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
         },
         onError: (error) => {
           if (error instanceof ApiError) setErrors(error.fields);
-          showAlert({
-            type: 'error',
-            title: 'Your package was not donated',
-            msg: error instanceof ApiError ? error.message : 'Please try again.',
-          });
+          showAlert(failureAlert('Your package was not donated', error));
         },
       },
     );

@@ -11,7 +11,7 @@ import { PlaceAutocomplete } from '../../../components/place-autocomplete';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { useAlerts } from '../../../lib/alerts';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, failureAlert } from '../../../lib/api-client';
 import { errorFor, toFieldErrors } from '../../../lib/form-errors';
 import { type ProfileUpdate, useUpdateProfile } from '../api/update-profile';
 
@@ -67,11 +67,7 @@ export function ProfileEditForm({ profile, onDone }: Props) {
       },
       onError: (error) => {
         if (error instanceof ApiError) setErrors(error.fields);
-        showAlert({
-          type: 'error',
-          title: 'Your changes were not saved',
-          msg: error instanceof ApiError ? error.message : 'Please try again.',
-        });
+        showAlert(failureAlert('Your changes were not saved', error));
       },
     });
   };
