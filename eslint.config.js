@@ -7,6 +7,7 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
+      '**/dist-prerender/**',
       '**/node_modules/**',
       'data/**',
       'coverage/**',
@@ -32,6 +33,7 @@ export default tseslint.config(
     files: [
       'server/**/*.ts',
       'scripts/**/*.mjs',
+      'client/scripts/**/*.mjs',
       'bench/**/*.{ts,mjs}',
       'e2e/**/*.{ts,mjs}',
       '*.js',

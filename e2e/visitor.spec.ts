@@ -96,4 +96,44 @@ test.describe('a visitor', () => {
     await expectAccessible(page);
     await snap(page, 'visitor-home-dark');
   });
+
+  test('gets the landing page as HTML, which the app then adopts instead of drawing again', async ({
+    page,
+  }) => {
+    const hydrationErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /hydrat/i.test(message.text()))
+        hydrationErrors.push(message.text());
+    });
+    // Remember the server's <main> before any of our scripts run.
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { prerenderedMain: Element | null }).prerenderedMain =
+          document.querySelector('main');
+      });
+    });
+    await page.goto('/');
+    await waitForPage(page);
+    await page.getByRole('button', { name: 'Dark theme' }).click();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    const isSameMain = await page.evaluate(
+      () =>
+        (window as unknown as { prerenderedMain: Element | null }).prerenderedMain ===
+        document.querySelector('main'),
+    );
+    expect(isSameMain).toBe(true);
+    expect(hydrationErrors).toEqual([]);
+  });
+});
+
+test.describe('a visitor without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('still reads the landing page', async ({ page }) => {
+    await page.goto('/');
+    await expect(
+      page.getByRole('heading', { name: 'Good food belongs with people, not in the bin.' }),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Features', exact: true })).toBeAttached();
+  });
 });

@@ -6,7 +6,14 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'client', 'dist', 'index.html');
-const clientSources = ['client/src', 'client/public', 'client/index.html', 'contracts/src'];
+const clientSources = [
+  'client/src',
+  'client/public',
+  'client/index.html',
+  'client/scripts',
+  'client/vite.config.ts',
+  'contracts/src',
+];
 
 function newestChange(target) {
   const stats = statSync(target, { throwIfNoEntry: false });

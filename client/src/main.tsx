@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers';
 import { AppRoutes } from './app/router';
@@ -8,12 +8,37 @@ import './index.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
+/**
+ * The landing page arrives prerendered for a signed-out visitor in the light theme (see
+ * prerender.tsx). Only then does our first render match it and may adopt its HTML; anyone else
+ * (signed in, dark theme, another page) gets a fresh render that replaces it.
+ */
+function matchesPrerenderedPage(): boolean {
+  if (!root?.hasChildNodes() || location.pathname !== '/' || location.search !== '') return false;
+  try {
+    return localStorage.getItem('user') === null && localStorage.getItem('darkMode') !== 'true';
+  } catch {
+    return true;
+  }
+}
+
+const app = (
   <StrictMode>
     <Providers>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
     </Providers>
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (matchesPrerenderedPage()) {
+  hydrateRoot(root, app, {
+    onRecoverableError(error) {
+      // A mismatch is repaired by rendering afresh; say so, so tests and developers notice.
+      console.error('Hydration of the prerendered page failed; rendered afresh.', error);
+    },
+  });
+} else {
+  createRoot(root).render(app);
+}

@@ -1,12 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import express from 'express';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Logger } from './logger';
 import { authenticate } from './middleware/authenticate';
 import { apiNotFound, errorHandler } from './middleware/error-handler';
+import { requestLog } from './middleware/request-log';
 import { sameOrigin } from './middleware/same-origin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createDevIdentityProvider } from './modules/auth/dev-idp';
@@ -38,7 +37,6 @@ export type AppDeps = {
 };
 
 const JSON_BODY_LIMIT = '32kb';
-const REQUEST_ID_PATTERN = /^[\w.-]{1,64}$/;
 
 /** Builds the Express app from its dependencies. It never listens; index.ts does. */
 export function createApp({
@@ -54,29 +52,7 @@ export function createApp({
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
 
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId(req, res) {
-        const incoming = req.headers['x-request-id'];
-        const id =
-          typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming)
-            ? incoming
-            : randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      autoLogging: { ignore: (req) => req.url === '/api/health' },
-      serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({
-          id: req.id,
-          method: req.method,
-          url: req.url,
-        }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  app.use(requestLog(logger));
 
   const isHttps = config.publicUrl?.startsWith('https://') ?? false;
   app.use(

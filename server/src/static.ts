@@ -1,25 +1,69 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import express, { Router } from 'express';
+import express, { type NextFunction, type Request, type Response, Router } from 'express';
+
+/** Hashed build output may be cached for ever; everything else is revalidated. */
+function cacheControlFor(clientDist: string, filePath: string): string {
+  const isHashedAsset = filePath.startsWith(path.join(clientDist, 'assets') + path.sep);
+  return isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+const PRECOMPRESSED = { br: '.br', gzip: '.gz' } as const;
 
 /**
- * Serves the built client: hashed files under /assets are cached for a year, everything else is
- * revalidated, and any other GET that wants HTML gets index.html so client routes work on reload.
+ * Sends the Brotli or gzip copy the build wrote next to a file (client/scripts/compress.mjs) when
+ * the browser takes that encoding; returns false when there is none, so the caller sends the file.
+ */
+function sendPrecompressed(
+  req: Request,
+  res: Response,
+  next: NextFunction,
+  clientDist: string,
+  filePath: string,
+): boolean {
+  res.vary('Accept-Encoding');
+  const encoding = req.acceptsEncodings('br', 'gzip');
+  if (encoding !== 'br' && encoding !== 'gzip') return false;
+  const compressed = filePath + PRECOMPRESSED[encoding];
+  if (!existsSync(compressed)) return false;
+  res.setHeader('Content-Encoding', encoding);
+  res.setHeader('Cache-Control', cacheControlFor(clientDist, filePath));
+  res.type(path.extname(filePath));
+  res.sendFile(compressed, (err) => {
+    if (err) next(err);
+  });
+  return true;
+}
+
+/**
+ * Serves the built client, compressed when the build left compressed copies. `/` gets index.html
+ * (the landing page prerendered at build time); any other GET that wants HTML gets the empty page
+ * app.html, so client routes work on reload without first showing the landing page.
  */
 export function clientRoutes(clientDist: string): Router {
   const router = Router();
-  const indexFile = path.join(clientDist, 'index.html');
+  const root = path.resolve(clientDist);
+  const indexFile = path.join(root, 'index.html');
+  const shellFile = path.join(root, 'app.html');
+
+  router.use((req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    let filePath: string;
+    try {
+      filePath = path.join(root, decodeURIComponent(req.path));
+    } catch {
+      return next();
+    }
+    if (!filePath.startsWith(root + path.sep) || path.extname(filePath) === '') return next();
+    if (!sendPrecompressed(req, res, next, root, filePath)) next();
+  });
 
   router.use(
-    express.static(clientDist, {
+    express.static(root, {
       index: false,
       setHeaders(res, filePath) {
-        const isHashedAsset = filePath.startsWith(path.join(clientDist, 'assets') + path.sep);
-        res.setHeader(
-          'Cache-Control',
-          isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
+        res.setHeader('Cache-Control', cacheControlFor(root, filePath));
       },
     }),
   );
@@ -35,8 +79,10 @@ export function clientRoutes(clientDist: string): Router {
         .send('The web client has not been built yet. Run `npm run build`, then reload.');
       return;
     }
+    const page = req.path === '/' || !existsSync(shellFile) ? indexFile : shellFile;
+    if (sendPrecompressed(req, res, next, root, page)) return;
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(indexFile);
+    res.sendFile(page);
   });
 
   return router;

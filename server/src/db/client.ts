@@ -92,3 +92,19 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   }
   return false;
 }
+
+/**
+ * A statement prepared once per database handle (hot reads on every request): Drizzle builds its
+ * SQL once, and PostgreSQL parses and plans it once per connection instead of on every call.
+ */
+export function preparedPerDb<T>(prepare: (db: AppDb) => T): (db: AppDb) => T {
+  const byDb = new WeakMap<AppDb, T>();
+  return (db) => {
+    let statement = byDb.get(db);
+    if (statement === undefined) {
+      statement = prepare(db);
+      byDb.set(db, statement);
+    }
+    return statement;
+  };
+}

@@ -7,9 +7,9 @@ import {
   insertNotifications,
   type NotificationRow,
 } from '../modules/notifications/notifications.service';
-import { findNearestPlace } from '../modules/places/places.service';
+import { nearestPlaceSql, type PlaceRecord, presentPlace } from '../modules/places/places.service';
 import { meetPoint, type LatLng } from './geometry';
-import { type Candidate, chooseDistributor, isFeasible, type PackageToMatch } from './ranking';
+import { type Candidate, chooseDistributor, type PackageToMatch } from './ranking';
 
 export type PackageRow = typeof packages.$inferSelect;
 
@@ -88,11 +88,23 @@ export function directionsUrl(from: LatLng, to: LatLng): string {
   return `https://www.google.com/maps/dir/?api=1&origin=${f(from)}&destination=${f(to)}&travelmode=driving`;
 }
 
+/** The chosen distributor once its room is claimed, with the locality nearest the meet point. */
+type ClaimedRow = {
+  id: string;
+  name: string;
+  phone: string | null;
+  picture: string | null;
+  address: string | null;
+  place: PlaceRecord | null;
+};
+
 /**
  * Pairs a Not Paired package (already locked by the caller) with the best distributor, inside the
- * caller's transaction: locks the chosen distributor's row and re-checks its room, so concurrent
- * donations never over-assign; writes the pair, the state, the distributor's load and both
- * notifications. With no one feasible it changes nothing.
+ * caller's transaction. The room is claimed by one conditional UPDATE, which locks the
+ * distributor's row and re-checks, against the latest committed version, that it is still active,
+ * still has room, and is where it was ranked; so concurrent donations never over-assign, and a
+ * distributor who changed meanwhile is ranked again. Then it writes the pair, the state and both
+ * notifications. With no one feasible it changes nothing. Four statements in all.
  */
 export async function tryMatchPackage(tx: Tx, pkg: PackageRow): Promise<MatchOutcome> {
   const toMatch: PackageToMatch = {
@@ -103,23 +115,37 @@ export async function tryMatchPackage(tx: Tx, pkg: PackageRow): Promise<MatchOut
   for (let attempt = 0; attempt < MAX_LOCK_RETRIES; attempt++) {
     const rows = await feasibleCandidates(tx, pkg);
     const best = chooseDistributor(toMatch, rows.map(toCandidate));
-    if (!best) return { isPaired: false, notifications: [] };
+    const chosen = best && rows.find((row) => row.id === best.id);
+    if (!chosen) return { isPaired: false, notifications: [] };
 
-    // Lock the distributor, then look again: another donation may have just taken the room.
-    const [locked] = await queryRows<CandidateRow>(
+    const meet = meetPoint(
+      [pkg.lat, pkg.lng],
+      [chosen.lat, chosen.lng],
+      pkg.travelCapacity,
+      chosen.distance_range,
+    );
+    const [claimed] = await queryRows<ClaimedRow>(
       tx,
       sql`
-        select u.id, u.name, u.phone, u.picture, u.address, u.lat, u.lng,
-               d.distance_range, d.max_capacity, d.open_load, d.is_active, d.last_assigned_at, 0 as distance_m
-        from ${distributors} d join ${users} u on u.id = d.user_id
-        where d.user_id = ${best.id}
-        for update of d`,
+        with claimed as (
+          update ${distributors} d
+          set open_load = d.open_load + ${pkg.quantity}, last_assigned_at = now()
+          from ${users} u
+          where d.user_id = ${chosen.id} and u.id = d.user_id
+            and d.is_active and d.open_load + ${pkg.quantity} <= d.max_capacity
+            and d.distance_range = ${chosen.distance_range}
+            and u.lat = ${chosen.lat} and u.lng = ${chosen.lng}
+          returning u.id, u.name, u.phone, u.picture, u.address
+        )
+        select c.*, (select row_to_json(p) from (${nearestPlaceSql(meet[0], meet[1])}) p) as place
+        from claimed c`,
     );
-    if (!locked || !isFeasible(toMatch, toCandidate(locked))) continue;
+    // Another donation took the room, or the distributor changed: rank again.
+    if (!claimed) continue;
     return {
       isPaired: true,
-      distributorId: locked.id,
-      notifications: await writePair(tx, pkg, locked),
+      distributorId: claimed.id,
+      notifications: await writePair(tx, pkg, chosen, claimed, meet),
     };
   }
   return { isPaired: false, notifications: [] };
@@ -128,14 +154,14 @@ export async function tryMatchPackage(tx: Tx, pkg: PackageRow): Promise<MatchOut
 async function writePair(
   tx: Tx,
   pkg: PackageRow,
-  distributor: CandidateRow,
+  ranked: CandidateRow,
+  distributor: ClaimedRow,
+  meet: LatLng,
 ): Promise<NotificationRow[]> {
   const packageAt: LatLng = [pkg.lat, pkg.lng];
-  const distributorAt: LatLng = [distributor.lat, distributor.lng];
-  const meet = meetPoint(packageAt, distributorAt, pkg.travelCapacity, distributor.distance_range);
-  const meetPlace = await findNearestPlace(tx, meet[0], meet[1]);
-  const meetAddress = meetPlace
-    ? `Near ${meetPlace.address}`
+  const distributorAt: LatLng = [ranked.lat, ranked.lng];
+  const meetAddress = distributor.place
+    ? `Near ${presentPlace(distributor.place).address}`
     : `${meet[0].toFixed(5)}, ${meet[1].toFixed(5)}`;
 
   await tx
@@ -146,8 +172,8 @@ async function writePair(
       distributorName: distributor.name,
       distributorPhone: distributor.phone ?? '',
       distributorAddress: distributor.address ?? '',
-      distributorLat: distributor.lat,
-      distributorLng: distributor.lng,
+      distributorLat: ranked.lat,
+      distributorLng: ranked.lng,
       meetAddress,
       meetLat: meet[0],
       meetLng: meet[1],
@@ -156,14 +182,7 @@ async function writePair(
       pairedAt: sql`now()`,
     })
     .where(eq(packages.id, pkg.id));
-  await tx
-    .update(distributors)
-    .set({ openLoad: sql`${distributors.openLoad} + ${pkg.quantity}`, lastAssignedAt: sql`now()` })
-    .where(eq(distributors.userId, distributor.id));
 
-  const [donor] = pkg.donorId
-    ? await tx.select({ picture: users.picture }).from(users).where(eq(users.id, pkg.donorId))
-    : [];
   return insertNotifications(tx, [
     ...(pkg.donorId
       ? [
@@ -180,7 +199,7 @@ async function writePair(
     {
       userId: distributor.id,
       packageId: pkg.id,
-      photo: donor?.picture ?? null,
+      photo: pkg.donorId ? sql`(select picture from ${users} where id = ${pkg.donorId})` : null,
       state: 'Paired' as const,
       userType: 'Distributor' as const,
       message: NOTIFICATION_TEXT.pairedDistributor,

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import type { AppDb } from '../../db/client';
+import { type AppDb, preparedPerDb } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 
 export type SessionUserRow = typeof users.$inferSelect;
@@ -21,14 +21,20 @@ export async function createSession(db: AppDb, userId: string, ttlMs: number): P
   return token;
 }
 
-/** The user behind a session token, if the session exists and has not expired. */
-export async function findSessionUser(db: AppDb, token: string): Promise<SessionUserRow | null> {
-  const [row] = await db
+/** Runs on every signed-in request: built and planned once per database connection. */
+const sessionUserQuery = preparedPerDb((db) =>
+  db
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.idHash, hashToken(token)), gt(sessions.expiresAt, sql`now()`)))
-    .limit(1);
+    .where(and(eq(sessions.idHash, sql.placeholder('idHash')), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1)
+    .prepare('session_user'),
+);
+
+/** The user behind a session token, if the session exists and has not expired. */
+export async function findSessionUser(db: AppDb, token: string): Promise<SessionUserRow | null> {
+  const [row] = await sessionUserQuery(db).execute({ idHash: hashToken(token) });
   return row?.user ?? null;
 }
 

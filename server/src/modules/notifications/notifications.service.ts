@@ -1,11 +1,13 @@
 import type { Notification } from '@almquest/contracts/notifications';
 import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { AppDb, Executor, Tx } from '../../db/client';
 import { notifications } from '../../db/schema';
 import { presentPicture } from '../users/users.presenter';
 
 export type NotificationRow = typeof notifications.$inferSelect;
-export type NewNotification = typeof notifications.$inferInsert;
+/** A notification to write; a column may be SQL computed in the same statement. */
+export type NewNotification = PgInsertValue<typeof notifications>;
 
 /** Writes notification rows inside the caller's transaction; they are published after commit. */
 export async function insertNotifications(

@@ -1,7 +1,7 @@
 import { NOTIFICATION_TEXT } from '@almquest/contracts/notifications';
 import type { Location } from '@almquest/contracts/places';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { type AppDb, isUniqueViolation, type Tx } from '../../db/client';
+import { type AppDb, isUniqueViolation, preparedPerDb, type Tx } from '../../db/client';
 import { distributors, donors, packages, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
 import { type PackageRow, tryMatchPackage } from '../../matching/assign';
@@ -100,8 +100,16 @@ export async function donate(
   }
 }
 
+const packageByIdQuery = preparedPerDb((db) =>
+  db
+    .select()
+    .from(packages)
+    .where(eq(packages.id, sql.placeholder('id')))
+    .prepare('package_by_id'),
+);
+
 export async function getPackage(db: AppDb, id: string): Promise<PackageRow> {
-  const [row] = await db.select().from(packages).where(eq(packages.id, id));
+  const [row] = await packageByIdQuery(db).execute({ id });
   if (!row) throw notFound('No such package.');
   return row;
 }

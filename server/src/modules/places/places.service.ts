@@ -1,9 +1,9 @@
 import type { Place } from '@almquest/contracts/places';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type AppDb, type Executor, queryRows } from '../../db/client';
 import { toSearchKey } from './search-key';
 
-type PlaceRecord = {
+export type PlaceRecord = {
   id: number;
   name: string;
   kind: 'locality' | 'district';
@@ -119,14 +119,16 @@ export async function findNearestPlace(
   lat: number,
   lng: number,
 ): Promise<Place | null> {
-  const [row] = await queryRows<PlaceRecord>(
-    db,
-    sql`
-      select ${columns}
-      from places
-      where kind = 'locality'
-      order by ll_to_earth(lat, lng) <-> ll_to_earth(${lat}, ${lng})
-      limit 1`,
-  );
+  const [row] = await queryRows<PlaceRecord>(db, nearestPlaceSql(lat, lng));
   return row ? presentPlace(row) : null;
+}
+
+/** The nearest locality's PlaceRecord (one row at most), as SQL to fold into a larger statement. */
+export function nearestPlaceSql(lat: number, lng: number): SQL {
+  return sql`
+    select ${columns}
+    from places
+    where kind = 'locality'
+    order by ll_to_earth(lat, lng) <-> ll_to_earth(${lat}, ${lng})
+    limit 1`;
 }

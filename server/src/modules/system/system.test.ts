@@ -1,5 +1,7 @@
 import { ErrorBodySchema } from '@almquest/contracts/errors';
 import { HealthSchema, PublicConfigSchema } from '@almquest/contracts/system';
+import { Writable } from 'node:stream';
+import pino from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app';
@@ -85,6 +87,42 @@ describe('errors', () => {
       .get('/api/health')
       .set('X-Request-Id', '<script>alert(1)</script>');
     expect(replaced.headers['x-request-id']).not.toContain('<');
+  });
+
+  it('logs one line per request with its id, method, url and status (health probes excepted)', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+        callback();
+      },
+    });
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info' });
+    const app = createApp({
+      config,
+      database: ctx.database,
+      logger: pino({ level: 'info' }, sink),
+    });
+    const ok = await request(app).get('/api/config').expect(200);
+    const missing = await request(app).get('/api/no-such-thing?x=1').expect(404);
+    await request(app).get('/api/health').expect(200);
+    await new Promise((resolve) => setImmediate(resolve));
+    const completed = lines.filter((l) => l.msg === 'request completed');
+    expect(completed).toEqual([
+      expect.objectContaining({
+        level: 30,
+        reqId: ok.headers['x-request-id'],
+        req: { method: 'GET', url: '/api/config' },
+        res: { statusCode: 200 },
+        responseTime: expect.any(Number),
+      }),
+      expect.objectContaining({
+        level: 40,
+        reqId: missing.headers['x-request-id'],
+        req: { method: 'GET', url: '/api/no-such-thing?x=1' },
+        res: { statusCode: 404 },
+      }),
+    ]);
   });
 
   it('sends security headers', async () => {

@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import type { Logger } from '../logger';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** This request's id: the caller's X-Request-Id when it is sane, a fresh UUID otherwise. */
+    id: string;
+    /** A logger that stamps every line with this request's id. */
+    log: Logger;
+  }
+}
+
+const REQUEST_ID_PATTERN = /^[\w.-]{1,64}$/;
+/** Health probes arrive every few seconds from load balancers; their lines would drown the rest. */
+const QUIET_PATHS = new Set(['/api/health']);
+
+/**
+ * Gives each request an id (echoed in X-Request-Id) and a child logger, and logs one line when
+ * the response is finished or the client goes away. The child logger is made only when something
+ * logs, so a busy read path pays nothing for logging it does not do.
+ */
+export function requestLog(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const incoming = req.headers['x-request-id'];
+    const id =
+      typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+    req.id = id;
+    res.setHeader('X-Request-Id', id);
+    let child: Logger | undefined;
+    Object.defineProperty(req, 'log', {
+      get: () => (child ??= logger.child({ reqId: id })),
+      configurable: true,
+    });
+
+    if (logger.isLevelEnabled('info') && !QUIET_PATHS.has(req.path)) {
+      const startedAt = performance.now();
+      const done = (event: 'finish' | 'close') => {
+        res.off('finish', onFinish);
+        res.off('close', onClose);
+        const line = {
+          req: { method: req.method, url: req.originalUrl },
+          res: { statusCode: res.statusCode },
+          responseTime: Math.round(performance.now() - startedAt),
+        };
+        if (event === 'finish') {
+          const level = res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info';
+          req.log[level](line, 'request completed');
+        } else {
+          req.log.info(line, 'request closed before the answer was sent');
+        }
+      };
+      const onFinish = () => done('finish');
+      const onClose = () => done('close');
+      res.once('finish', onFinish);
+      res.once('close', onClose);
+    }
+    next();
+  };
+}
