@@ -2,9 +2,9 @@ import { NOTIFICATION_TEXT } from '@almquest/contracts/notifications';
 import { DISTANCE_RANGE_MAX_KM } from '@almquest/contracts/users';
 import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../db/client';
-import { distributors, packages, users } from '../db/schema';
+import { distributors, notifications, packages, users } from '../db/schema';
 import {
-  insertNotifications,
+  type NewNotification,
   type NotificationRow,
 } from '../modules/notifications/notifications.service';
 import { nearestPlaceSql, type PlaceRecord, presentPlace } from '../modules/places/places.service';
@@ -164,26 +164,30 @@ async function writePair(
     ? `Near ${presentPlace(distributor.place).address}`
     : `${meet[0].toFixed(5)}, ${meet[1].toFixed(5)}`;
 
-  await tx
-    .update(packages)
-    .set({
-      state: 'Paired',
-      distributorId: distributor.id,
-      distributorName: distributor.name,
-      distributorPhone: distributor.phone ?? '',
-      distributorAddress: distributor.address ?? '',
-      distributorLat: ranked.lat,
-      distributorLng: ranked.lng,
-      meetAddress,
-      meetLat: meet[0],
-      meetLng: meet[1],
-      donorPath: directionsUrl(packageAt, meet),
-      distributorPath: directionsUrl(distributorAt, meet),
-      pairedAt: sql`now()`,
-    })
-    .where(eq(packages.id, pkg.id));
+  // The package's new state is written by a WITH clause of the notification insert: one statement.
+  const pairing = tx.$with('pairing').as(
+    tx
+      .update(packages)
+      .set({
+        state: 'Paired',
+        distributorId: distributor.id,
+        distributorName: distributor.name,
+        distributorPhone: distributor.phone ?? '',
+        distributorAddress: distributor.address ?? '',
+        distributorLat: ranked.lat,
+        distributorLng: ranked.lng,
+        meetAddress,
+        meetLat: meet[0],
+        meetLng: meet[1],
+        donorPath: directionsUrl(packageAt, meet),
+        distributorPath: directionsUrl(distributorAt, meet),
+        pairedAt: sql`now()`,
+      })
+      .where(eq(packages.id, pkg.id))
+      .returning({ id: packages.id }),
+  );
 
-  return insertNotifications(tx, [
+  const rows: NewNotification[] = [
     ...(pkg.donorId
       ? [
           {
@@ -204,5 +208,6 @@ async function writePair(
       userType: 'Distributor' as const,
       message: NOTIFICATION_TEXT.pairedDistributor,
     },
-  ]);
+  ];
+  return tx.with(pairing).insert(notifications).values(rows).returning();
 }
