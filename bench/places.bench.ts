@@ -1,5 +1,5 @@
 import { ensureGazetteer } from '../server/src/modules/places/gazetteer';
-import { searchPlaces } from '../server/src/modules/places/places.service';
+import { startBenchApp } from './app';
 import { type Benchmark, engines, round, stats, time } from './lib';
 
 const WORDS = [
@@ -17,7 +17,7 @@ const WORDS = [
   'Bombay',
 ];
 
-/** 5. Place search: every prefix a person types, over the full gazetteer. */
+/** 5. Place search: every prefix a person types, over the full gazetteer, through HTTP. */
 export const placesBench: Benchmark = {
   name: 'places',
   description: 'p50/p99 of place search for typed prefixes over the full gazetteer',
@@ -26,20 +26,27 @@ export const placesBench: Benchmark = {
       const { database, drop } = await engine.open();
       try {
         const [loadMs] = await time(() => ensureGazetteer(database.db));
+        const app = await startBenchApp(database);
+        const search = async (q: string) => {
+          const res = await fetch(`${app.baseUrl}/api/places?q=${encodeURIComponent(q)}&limit=8`);
+          if (!res.ok) throw new Error(`GET /api/places?q=${q} answered ${res.status}`);
+          await res.json();
+        };
         const samples: number[] = [];
         for (let round_ = 0; round_ < 3; round_++) {
           for (const word of WORDS) {
             for (let n = 2; n <= word.length; n++) {
-              const [took] = await time(() => searchPlaces(database.db, word.slice(0, n), 8));
+              const [took] = await time(() => search(word.slice(0, n)));
               samples.push(took);
             }
           }
         }
+        await app.close();
         const s = stats(samples);
         report({
           benchmark: 'places',
           engine: engine.name,
-          case: `${samples.length} typed prefixes`,
+          case: `GET /api/places, ${samples.length} typed prefixes`,
           metrics: {
             'p50 ms': round(s.p50),
             'p99 ms': round(s.p99),
