@@ -70,6 +70,8 @@ export const lighthouseBench: Benchmark = {
           'LCP ms': round(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN, 0),
           'TBT ms': round(lhr.audits['total-blocking-time']?.numericValue ?? NaN, 0),
           CLS: round(lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN, 3),
+          // What the browser actually received (compressed), everything / loads.
+          'transferred KB': round((lhr.audits['total-byte-weight']?.numericValue ?? NaN) / 1024, 1),
         };
       }
       const median = [...scores].sort((a, b) => a - b)[1]!;
