@@ -1,7 +1,10 @@
 import { afterEach } from 'vitest';
 import { setTransport } from '../lib/api-client';
 
-type Handler = (request: { body: unknown }) => { status: number; data: unknown };
+type Handler = (request: { body: unknown; query: URLSearchParams }) => {
+  status: number;
+  data: unknown;
+};
 
 /**
  * Component tests stop at the HTTP boundary: this answers the client's API calls with what a
@@ -11,12 +14,12 @@ type Handler = (request: { body: unknown }) => { status: number; data: unknown }
 export function fakeApi(routes: Record<string, Handler>) {
   const calls: { method: string; url: string; data: unknown }[] = [];
   const restore = setTransport(async ({ method, url, body }) => {
-    const path = url.replace(/^\/api/, '').split('?')[0] ?? '';
+    const [path = '', search = ''] = url.replace(/^\/api/, '').split('?');
     const parsed: unknown = body ? JSON.parse(body) : undefined;
     calls.push({ method, url: path, data: parsed });
     const handler = routes[`${method} ${path}`];
     return handler
-      ? handler({ body: parsed })
+      ? handler({ body: parsed, query: new URLSearchParams(search) })
       : {
           status: 404,
           data: { error: { code: 'not_found', message: `No fake for ${method} ${path}` } },

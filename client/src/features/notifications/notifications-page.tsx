@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
+import { LoadMoreButton } from '../../components/ui/load-more-button';
 import { StateBadge } from '../../components/ui/state-badge';
 import { formatDateTime } from '../../lib/format';
 import { useGuard } from '../../lib/guards';
@@ -43,16 +43,7 @@ export default function NotificationsPage() {
           </li>
         ))}
       </ul>
-      {list.hasNextPage && (
-        <Button
-          variant="secondary"
-          className="mt-4"
-          disabled={list.isFetchingNextPage}
-          onClick={() => void list.fetchNextPage()}
-        >
-          {list.isFetchingNextPage ? 'Loading…' : 'Show older notifications'}
-        </Button>
-      )}
+      <LoadMoreButton pages={list} label="Show older notifications" />
     </div>
   );
 }

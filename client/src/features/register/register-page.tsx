@@ -15,10 +15,9 @@ import { SelectField, TextField } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
 import { checkExist } from '../../lib/account';
 import { useAlerts } from '../../lib/alerts';
-import { ApiError, failureAlert } from '../../lib/api-client';
-import { errorFor, toFieldErrors } from '../../lib/form-errors';
 import { useGuard } from '../../lib/guards';
 import { firstName, sessionQueryKey } from '../../lib/session';
+import { useForm } from '../../lib/use-form';
 import { type RegistrationInput, useRegister } from './api/register';
 import { SideArt } from './components/side-art';
 
@@ -47,7 +46,7 @@ export default function RegisterPage() {
 
 function RegisterForm({ name, email }: { name: string; email: string }) {
   const [userType, setUserType] = useState<UserType>('donor');
-  const [values, setValues] = useState<FormValues>({
+  const form = useForm<FormValues>({
     name,
     phone: '',
     location: null,
@@ -55,14 +54,11 @@ function RegisterForm({ name, email }: { name: string; email: string }) {
     distanceRange: '',
     maxCapacity: '',
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { values } = form;
   const registration = useRegister();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { showAlert } = useAlerts();
-
-  const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) =>
-    setValues((v) => ({ ...v, [key]: value }));
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -75,18 +71,17 @@ function RegisterForm({ name, email }: { name: string; email: string }) {
     };
     let input: RegistrationInput;
     if (userType === 'donor') {
-      const parsed = DonorRegistrationSchema.safeParse({ ...common, donorType: values.donorType });
-      if (!parsed.success) return setErrors(toFieldErrors(parsed.error));
-      input = { userType, body: parsed.data };
+      const body = form.check(DonorRegistrationSchema, { ...common, donorType: values.donorType });
+      if (!body) return;
+      input = { userType, body };
     } else {
-      const parsed = DistributorRegistrationSchema.safeParse({
+      const body = form.check(DistributorRegistrationSchema, {
         ...common,
         maxCapacity: values.maxCapacity,
       });
-      if (!parsed.success) return setErrors(toFieldErrors(parsed.error));
-      input = { userType, body: parsed.data };
+      if (!body) return;
+      input = { userType, body };
     }
-    setErrors({});
     registration.mutate(input, {
       onSuccess: async () => {
         // Re-check the user by e-mail, as SPEC asks, then refresh who is signed in.
@@ -99,10 +94,7 @@ function RegisterForm({ name, email }: { name: string; email: string }) {
         });
         void navigate('/');
       },
-      onError: (error) => {
-        if (error instanceof ApiError) setErrors(error.fields);
-        showAlert(failureAlert('Registration did not go through', error));
-      },
+      onError: form.failed('Registration did not go through'),
     });
   };
 
@@ -139,15 +131,7 @@ function RegisterForm({ name, email }: { name: string; email: string }) {
         aria-label={`Register as ${typeLabel[userType]}`}
         className="space-y-5"
       >
-        <TextField
-          label="Name"
-          name="name"
-          autoComplete="name"
-          required
-          value={values.name}
-          error={errors.name}
-          onChange={(e) => set('name', e.target.value)}
-        />
+        <TextField label="Name" autoComplete="name" required {...form.textField('name')} />
         <TextField
           label="Email address"
           name="email"
@@ -158,22 +142,19 @@ function RegisterForm({ name, email }: { name: string; email: string }) {
         />
         <TextField
           label="Phone number"
-          name="phone"
           type="tel"
           autoComplete="tel-national"
           inputMode="tel"
           placeholder="XXX-XXX-XXXX"
           required
-          value={values.phone}
-          error={errors.phone}
-          onChange={(e) => set('phone', e.target.value)}
+          {...form.textField('phone')}
         />
         <PlaceAutocomplete
           label="Location"
           required
           value={values.location}
-          error={errorFor(errors, 'location')}
-          onChange={(location) => set('location', location)}
+          error={form.errorFor('location')}
+          onChange={(location) => form.set('location', location)}
         />
         {userType === 'donor' ? (
           <>
@@ -182,19 +163,16 @@ function RegisterForm({ name, email }: { name: string; email: string }) {
               id="donorType"
               options={DONOR_TYPES}
               value={values.donorType}
-              onChange={(e) => set('donorType', e.target.value as DonorType)}
+              onChange={(e) => form.set('donorType', e.target.value as DonorType)}
             />
             <TextField
               label="Distance range (km)"
-              name="distanceRange"
               type="number"
               inputMode="decimal"
               min={0}
               placeholder="8 Kilometres"
               required
-              value={values.distanceRange}
-              error={errors.distanceRange}
-              onChange={(e) => set('distanceRange', e.target.value)}
+              {...form.textField('distanceRange')}
               hint="How far you can travel to hand over food."
             />
           </>
@@ -202,28 +180,22 @@ function RegisterForm({ name, email }: { name: string; email: string }) {
           <>
             <TextField
               label="Distance range (km)"
-              name="distanceRange"
               type="number"
               inputMode="decimal"
               min={0}
               placeholder="15 Kilometres"
               required
-              value={values.distanceRange}
-              error={errors.distanceRange}
-              onChange={(e) => set('distanceRange', e.target.value)}
+              {...form.textField('distanceRange')}
               hint="How far you can travel to collect food."
             />
             <TextField
               label="Maximum capacity"
-              name="maxCapacity"
               type="number"
               inputMode="numeric"
               min={1}
               placeholder="45 Kilograms"
               required
-              value={values.maxCapacity}
-              error={errors.maxCapacity}
-              onChange={(e) => set('maxCapacity', e.target.value)}
+              {...form.textField('maxCapacity')}
               hint="How many meals you can take on at a time."
             />
           </>

@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { ToastViewport } from '../../../components/ui/toast-viewport';
+import { fakeApi } from '../../../test/fake-api';
 import { AlertsProvider } from '../../../lib/alerts';
 import { createQueryClient } from '../../../lib/query-client';
 import { DonateModal } from './donate-modal';
@@ -30,6 +32,7 @@ function renderModal(onClose = vi.fn()) {
       <MemoryRouter>
         <AlertsProvider>
           <DonateModal profile={profile} isOpen onClose={onClose} />
+          <ToastViewport />
         </AlertsProvider>
       </MemoryRouter>
     </QueryClientProvider>,
@@ -67,6 +70,35 @@ describe('Add a package', () => {
     expect(d.getByLabelText('Travel Capacity')).toHaveAccessibleDescription(
       /Enter a distance in km/,
     );
+  });
+
+  it('shows what the server refused next to its field, keeps the form open and says so', async () => {
+    const server = fakeApi({
+      'POST /donor/donate': () => ({
+        status: 400,
+        data: {
+          error: {
+            code: 'validation_failed',
+            message: 'Some fields are not valid.',
+            fields: { quantity: 'That is more meals than one package may hold.' },
+          },
+        },
+      }),
+    });
+    const actor = userEvent.setup();
+    const { dialog, onClose } = renderModal();
+    const d = within(dialog);
+    await actor.type(d.getByLabelText('Quantity'), '40');
+    await actor.click(d.getByRole('button', { name: 'Donate Package' }));
+    expect(await d.findByLabelText('Quantity')).toHaveAccessibleDescription(
+      'That is more meals than one package may hold.',
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your package was not donated');
+    expect(d.getByLabelText('Quantity')).toHaveValue(40);
+    expect(onClose).not.toHaveBeenCalled();
+    expect(server.calls).toEqual([
+      expect.objectContaining({ method: 'POST', url: '/donor/donate' }),
+    ]);
   });
 
   it('closes with Cancel or Escape', async () => {

@@ -8,8 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { useAlerts } from '../../../lib/alerts';
-import { ApiError, failureAlert } from '../../../lib/api-client';
-import { errorFor, toFieldErrors } from '../../../lib/form-errors';
+import { useForm } from '../../../lib/use-form';
 import { useDonate } from '../api/packages';
 
 type Props = { profile: DonorProfile; isOpen: boolean; onClose: () => void };
@@ -24,11 +23,12 @@ export function DonateModal({ profile, isOpen, onClose }: Props) {
 }
 
 function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
-  const [quantity, setQuantity] = useState('');
-  const [travelCapacity, setTravelCapacity] = useState(`${profile.distanceRange} Kilometres`);
-  const [location, setLocation] = useState<Location>(profile.location);
+  const form = useForm<{ quantity: string; travelCapacity: string; location: Location }>({
+    quantity: '',
+    travelCapacity: `${profile.distanceRange} Kilometres`,
+    location: profile.location,
+  });
   const [isEditingLocation, setIsEditingLocation] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const donate = useDonate(profile);
   const { showAlert } = useAlerts();
@@ -37,20 +37,16 @@ function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (donate.isPending) return;
-    const body = {
+    const body = form.check(DonateRequestSchema, {
+      ...form.values,
       donor_id: profile.id,
-      quantity,
-      travelCapacity,
-      location,
       timestamp: Date.now(),
       donor_name: profile.name,
       donor_phone: profile.phone,
-    };
-    const parsed = DonateRequestSchema.safeParse(body);
-    if (!parsed.success) return setErrors(toFieldErrors(parsed.error));
-    setErrors({});
+    });
+    if (!body) return;
     donate.mutate(
-      { body: parsed.data, key: idempotencyKey },
+      { body, key: idempotencyKey },
       {
         onSuccess: (pkg) => {
           onClose();
@@ -69,10 +65,7 @@ function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
           );
           void navigate(`/transaction/${pkg._id}`);
         },
-        onError: (error) => {
-          if (error instanceof ApiError) setErrors(error.fields);
-          showAlert(failureAlert('Your package was not donated', error));
-        },
+        onError: form.failed('Your package was not donated'),
       },
     );
   };
@@ -81,34 +74,28 @@ function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
     <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Add a package">
       <TextField
         label="Quantity"
-        name="quantity"
         type="number"
         inputMode="numeric"
         min={1}
         placeholder="Number of meals"
         required
-        value={quantity}
-        error={errors.quantity}
-        onChange={(e) => setQuantity(e.target.value)}
+        {...form.textField('quantity')}
       />
       <TextField
         label="Travel Capacity"
-        name="travelCapacity"
         type="text"
         placeholder="10 Kilometres"
         required
-        value={travelCapacity}
-        error={errors.travelCapacity}
-        onChange={(e) => setTravelCapacity(e.target.value)}
+        {...form.textField('travelCapacity')}
         hint="How far you can travel to hand it over."
       />
       <div>
         <PlaceAutocomplete
           label="Your Current Location"
-          value={location}
+          value={form.values.location}
           disabled={!isEditingLocation}
-          error={errorFor(errors, 'location')}
-          onChange={setLocation}
+          error={form.errorFor('location')}
+          onChange={(location) => form.set('location', location)}
         />
         <Button
           variant="ghost"

@@ -6,30 +6,35 @@ import {
   DonorUpdateSchema,
   type Profile,
 } from '@almquest/contracts/users';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { PlaceAutocomplete } from '../../../components/place-autocomplete';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { useAlerts } from '../../../lib/alerts';
-import { ApiError, failureAlert } from '../../../lib/api-client';
-import { errorFor, toFieldErrors } from '../../../lib/form-errors';
+import { useForm } from '../../../lib/use-form';
 import { type ProfileUpdate, useUpdateProfile } from '../api/update-profile';
 
 type Props = { profile: Profile; onDone: () => void };
+type FormValues = {
+  name: string;
+  phone: string;
+  /** Null until a new place is picked: the saved one stays. */
+  location: Location | null;
+  distanceRange: string;
+  donorType: DonorType;
+  maxCapacity: string;
+};
 
 /** 'Edit your Details': every field required except location (SPEC section 5). */
 export function ProfileEditForm({ profile, onDone }: Props) {
-  const [name, setName] = useState(profile.name);
-  const [phone, setPhone] = useState(profile.phone);
-  const [location, setLocation] = useState<Location | null>(null);
-  const [distanceRange, setDistanceRange] = useState(String(profile.distanceRange));
-  const [donorType, setDonorType] = useState<DonorType>(
-    profile.userType === 'donor' ? profile.donorType : 'Individual',
-  );
-  const [maxCapacity, setMaxCapacity] = useState(
-    profile.userType === 'distributor' ? String(profile.maxCapacity) : '',
-  );
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm<FormValues>(() => ({
+    name: profile.name,
+    phone: profile.phone,
+    location: null,
+    distanceRange: String(profile.distanceRange),
+    donorType: profile.userType === 'donor' ? profile.donorType : 'Individual',
+    maxCapacity: profile.userType === 'distributor' ? String(profile.maxCapacity) : '',
+  }));
   const update = useUpdateProfile();
   const { showAlert } = useAlerts();
 
@@ -44,18 +49,18 @@ export function ProfileEditForm({ profile, onDone }: Props) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    const { name, phone, location, distanceRange, donorType, maxCapacity } = form.values;
     const common = { name, phone, distanceRange, ...(location ? { location } : {}) };
     let change: ProfileUpdate;
     if (profile.userType === 'donor') {
-      const parsed = DonorUpdateSchema.safeParse({ ...common, donorType });
-      if (!parsed.success) return setErrors(toFieldErrors(parsed.error));
-      change = { userType: 'donor', id: profile.id, body: parsed.data };
+      const body = form.check(DonorUpdateSchema, { ...common, donorType });
+      if (!body) return;
+      change = { userType: 'donor', id: profile.id, body };
     } else {
-      const parsed = DistributorUpdateSchema.safeParse({ ...common, maxCapacity });
-      if (!parsed.success) return setErrors(toFieldErrors(parsed.error));
-      change = { userType: 'distributor', id: profile.id, body: parsed.data };
+      const body = form.check(DistributorUpdateSchema, { ...common, maxCapacity });
+      if (!body) return;
+      change = { userType: 'distributor', id: profile.id, body };
     }
-    setErrors({});
     update.mutate(change, {
       onSuccess: () => {
         showAlert({
@@ -65,10 +70,7 @@ export function ProfileEditForm({ profile, onDone }: Props) {
         });
         onDone();
       },
-      onError: (error) => {
-        if (error instanceof ApiError) setErrors(error.fields);
-        showAlert(failureAlert('Your changes were not saved', error));
-      },
+      onError: form.failed('Your changes were not saved'),
     });
   };
 
@@ -77,14 +79,7 @@ export function ProfileEditForm({ profile, onDone }: Props) {
       <h2 id="edit-title" className="text-2xl font-bold">
         Edit your Details
       </h2>
-      <TextField
-        label="Name"
-        name="name"
-        required
-        value={name}
-        error={errors.name}
-        onChange={(e) => setName(e.target.value)}
-      />
+      <TextField label="Name" required {...form.textField('name')} />
       <TextField
         label="Email address"
         name="email"
@@ -95,48 +90,39 @@ export function ProfileEditForm({ profile, onDone }: Props) {
       />
       <TextField
         label="Phone number"
-        name="phone"
         type="tel"
         placeholder="XXX-XXX-XXXX"
         required
-        value={phone}
-        error={errors.phone}
-        onChange={(e) => setPhone(e.target.value)}
+        {...form.textField('phone')}
       />
       <PlaceAutocomplete
         label="Location"
-        value={location ?? profile.location}
-        error={errorFor(errors, 'location')}
-        onChange={setLocation}
+        value={form.values.location ?? profile.location}
+        error={form.errorFor('location')}
+        onChange={(location) => form.set('location', location)}
       />
       {profile.userType === 'donor' && (
         <SelectField
           label="Donor category"
           options={DONOR_TYPES}
-          value={donorType}
-          onChange={(e) => setDonorType(e.target.value as DonorType)}
+          value={form.values.donorType}
+          onChange={(e) => form.set('donorType', e.target.value as DonorType)}
         />
       )}
       <TextField
         label="Distance range (km)"
-        name="distanceRange"
         type="number"
         inputMode="decimal"
         required
-        value={distanceRange}
-        error={errors.distanceRange}
-        onChange={(e) => setDistanceRange(e.target.value)}
+        {...form.textField('distanceRange')}
       />
       {profile.userType === 'distributor' && (
         <TextField
           label="Maximum capacity (meals)"
-          name="maxCapacity"
           type="number"
           inputMode="numeric"
           required
-          value={maxCapacity}
-          error={errors.maxCapacity}
-          onChange={(e) => setMaxCapacity(e.target.value)}
+          {...form.textField('maxCapacity')}
         />
       )}
       <div className="flex flex-wrap gap-3">

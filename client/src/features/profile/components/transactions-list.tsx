@@ -1,7 +1,7 @@
 import type { Profile } from '@almquest/contracts/users';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { StateBadge } from '../../../components/ui/state-badge';
 import { formatDateTime, meals } from '../../../lib/format';
 import { usePackageList } from '../api/packages';
@@ -66,16 +66,7 @@ export function TransactionsList({ profile }: { profile: Profile }) {
           ))}
         </ul>
       )}
-      {list.hasNextPage && (
-        <Button
-          variant="secondary"
-          className="mt-4"
-          disabled={list.isFetchingNextPage}
-          onClick={() => void list.fetchNextPage()}
-        >
-          {list.isFetchingNextPage ? 'Loading…' : 'Show older packages'}
-        </Button>
-      )}
+      <LoadMoreButton pages={list} label="Show older packages" />
     </section>
   );
 }

@@ -1,0 +1,56 @@
+import type { Notification, NotificationList } from '@almquest/contracts/notifications';
+import type { SessionUser } from '@almquest/contracts/session';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeApi } from '../../test/fake-api';
+import { renderApp } from '../../test/render';
+
+const user: SessionUser = {
+  id: '22222222-2222-4222-8222-222222222222',
+  name: 'Arjun Distributor',
+  email: 'arjun@example.org',
+  picture: null,
+  isRegistered: true,
+  userType: 'distributor',
+};
+
+const notification = (id: number): Notification => ({
+  id,
+  packageId: `package-${id}`,
+  photo: null,
+  state: 'Paired',
+  user_type: 'Distributor',
+  message: `Hurray! We have assigned you to a donor! (#${id})`,
+  timestamp: new Date(Date.UTC(2026, 10, 1, 10, id)).toISOString(),
+  isSeen: true,
+});
+
+describe('notifications page', () => {
+  it('shows the newest first, then older ones a page at a time until there are no more', async () => {
+    const server = fakeApi({
+      [`GET /distributor/${user.id}/getNotifs`]: ({ query }): { status: number; data: unknown } => {
+        const page: NotificationList =
+          query.get('cursor') === '8'
+            ? { unseen_count: 0, nextCursor: null, notifs: [notification(7), notification(6)] }
+            : { unseen_count: 0, nextCursor: 8, notifs: [notification(9), notification(8)] };
+        return { status: 200, data: page };
+      },
+    });
+    const actor = userEvent.setup();
+    renderApp('/notifications', { user });
+    const main = within(screen.getByRole('main'));
+    expect(await main.findByText(/\(#9\)/)).toBeInTheDocument();
+    expect(main.queryByText(/\(#7\)/)).not.toBeInTheDocument();
+    expect(main.getByText(/\(#9\)/).closest('a')).toHaveAttribute('href', '/transaction/package-9');
+
+    await actor.click(main.getByRole('button', { name: 'Show older notifications' }));
+    expect(await main.findByText(/\(#6\)/)).toBeInTheDocument();
+    const order = main.getAllByText(/\(#\d\)/).map((el) => el.textContent?.match(/#(\d)/)?.[1]);
+    expect(order).toEqual(['9', '8', '7', '6']);
+    expect(main.queryByRole('button', { name: 'Show older notifications' })).toBeNull();
+    expect(
+      server.calls.filter((c) => c.url === `/distributor/${user.id}/getNotifs`).length,
+    ).toBeGreaterThanOrEqual(2);
+  });
+});

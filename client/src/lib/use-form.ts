@@ -1,0 +1,61 @@
+import { type ChangeEvent, useCallback, useState } from 'react';
+import type { z } from 'zod';
+import { useAlerts } from './alerts';
+import { ApiError, failureAlert } from './api-client';
+import { errorFor, toFieldErrors } from './form-errors';
+
+type TextKeys<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T] & string;
+
+/**
+ * One form's values and field errors, and the flow every form here follows: check the values
+ * with the shared schema (errors shown next to their fields), send, and on a refusal show the
+ * server's field errors and an alert that says what did not happen.
+ */
+export function useForm<T extends Record<string, unknown>>(initial: T | (() => T)) {
+  const [values, setValues] = useState<T>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { showAlert } = useAlerts();
+
+  const set = useCallback(
+    <K extends keyof T>(key: K, value: T[K]) => setValues((v) => ({ ...v, [key]: value })),
+    [],
+  );
+
+  /** Props that bind a text input or textarea to a string value and its error. */
+  const textField = (key: TextKeys<T>) => ({
+    name: key,
+    value: values[key] as string,
+    error: errors[key],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      set(key, event.target.value as T[typeof key]),
+  });
+
+  /** The parsed input, or null after showing what is wrong with it. */
+  function check<S extends z.ZodType>(schema: S, input: unknown): z.output<S> | null {
+    const parsed = schema.safeParse(input);
+    if (!parsed.success) {
+      setErrors(toFieldErrors(parsed.error));
+      return null;
+    }
+    setErrors({});
+    return parsed.data;
+  }
+
+  /** An onError for the mutation: the server's field errors, and an alert titled `title`. */
+  const failed = (title: string) => (error: Error) => {
+    if (error instanceof ApiError) setErrors(error.fields);
+    showAlert(failureAlert(title, error));
+  };
+
+  return {
+    values,
+    setValues,
+    set,
+    errors,
+    /** The message for a field or any of its parts ("location" shows "location.coordinates"). */
+    errorFor: (field: string) => errorFor(errors, field),
+    textField,
+    check,
+    failed,
+  };
+}
