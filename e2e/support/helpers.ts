@@ -22,8 +22,22 @@ export async function snap(page: Page, name: string): Promise<void> {
   await page.setViewportSize(original);
 }
 
-/** axe-core finds no serious or critical accessibility problem on the page as it is now. */
+/**
+ * axe-core finds no serious or critical accessibility problem on the page as it is now. Motion
+ * is reduced and running animations allowed to end first: a toast caught half-faded in would
+ * fail the contrast check for a frame that nobody reads.
+ */
 export async function expectAccessible(page: Page): Promise<void> {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        // Spinners turn for ever; wait only for what ends.
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -33,8 +33,10 @@ function Toast({ alert }: { alert: ShownAlert }) {
     <div
       role={isUrgent ? 'alert' : 'status'}
       data-alert-type={alert.type}
-      className={`pointer-events-auto flex w-full items-start gap-3 rounded-lg border-l-4 p-3 shadow-lg transition-all duration-500 ${styles[alert.type]} ${
-        alert.isLeaving ? 'translate-x-[120%] opacity-0' : 'animate-[toast-in_500ms_ease-out]'
+      className={`pointer-events-auto flex w-full items-start gap-3 rounded-lg border-l-4 p-3 shadow-lg transition-all duration-500 motion-reduce:transition-none ${styles[alert.type]} ${
+        alert.isLeaving
+          ? 'translate-x-[120%] opacity-0'
+          : 'animate-[toast-in_500ms_ease-out] motion-reduce:animate-none'
       }`}
     >
       {alert.type === 'notif' && alert.pid ? (
