@@ -129,8 +129,13 @@ test.describe('a visitor', () => {
 test.describe('a visitor without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('still reads the landing page', async ({ page }) => {
+  test('still reads the landing page, once the first-load animation ends by itself', async ({
+    page,
+  }) => {
     await page.goto('/');
+    const loader = page.getByRole('status', { name: 'Loading', exact: true });
+    await expect(loader).toBeHidden({ timeout: 5000 });
+    await expect(page.getByRole('link', { name: 'Join us as a Donor Now!' }).first()).toBeVisible();
     await expect(
       page.getByRole('heading', { name: 'Good food belongs with people, not in the bin.' }),
     ).toBeVisible();

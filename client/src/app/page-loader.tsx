@@ -16,6 +16,8 @@ export function PageLoader() {
   const { pathname } = useLocation();
   const isFirst = useRef(true);
   const [isVisible, setIsVisible] = useState(() => !hasOwnLoader(pathname));
+  // Read during render: true until the first effect has run (also in the prerendered HTML).
+  const isFirstLoad = isFirst.current;
 
   useEffect(() => {
     const duration = isFirst.current ? FIRST_LOAD_ANIMATION_MS : PAGE_CHANGE_SPINNER_MS;
@@ -35,6 +37,12 @@ export function PageLoader() {
       role="status"
       aria-label="Loading"
       className="fixed inset-0 z-[55] flex items-center justify-center bg-white/90 dark:bg-gray-950/90"
+      // The first-load overlay also ends by itself (keyframes in index.css), script or not.
+      style={
+        isFirstLoad
+          ? { animation: `loader-out 1ms linear ${FIRST_LOAD_ANIMATION_MS}ms forwards` }
+          : undefined
+      }
     >
       <Spinner size={64} />
     </div>
