@@ -13,6 +13,7 @@ import {
   type Registered,
 } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
+import { findNearestPlace } from '../places/places.service';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -88,7 +89,10 @@ describe('donating and matching', () => {
     const from = pkg.location.coordinates;
     const total = distanceKm(from, near.profile.location.coordinates);
     expect(distanceKm(from, meet)).toBeCloseTo((total * 8) / 23, 2);
-    expect(pkg.pair!.meet_location.address).toMatch(/^Near /);
+    // Named after the locality nearest the meet point.
+    const nearest = await findNearestPlace(ctx.database.db, meet[0], meet[1]);
+    expect(nearest).not.toBeNull();
+    expect(pkg.pair!.meet_location.address).toBe(`Near ${nearest!.address}`);
     expect(pkg.pair!.donor_path).toMatch(/^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&origin=/);
     expect(pkg.pair!.distributor_path).toContain(
       `destination=${meet[0].toFixed(6)},${meet[1].toFixed(6)}`,
