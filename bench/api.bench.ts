@@ -2,7 +2,7 @@ import autocannon from 'autocannon';
 import express from 'express';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startBenchApp, makeUser } from './app';
+import { donateAt, makeUser, startBenchApp } from './app';
 import { type Benchmark, engines, round } from './lib';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
@@ -24,17 +24,11 @@ export const apiBench: Benchmark = {
       try {
         const donor = await makeUser(database, 'donor', [28.6, 77.2]);
         await makeUser(database, 'distributor', [28.61, 77.21]);
-        const created = await fetch(`${app.baseUrl}/api/donor/donate`, {
-          method: 'POST',
-          headers: { Cookie: donor.cookie, 'Content-Type': 'application/json' },
-          body: JSON.stringify({
-            donor_id: donor.id,
-            quantity: 5,
-            travelCapacity: 8,
-            location: { address: 'Bench point', coordinates: [28.6, 77.2] },
-          }),
-        });
-        const body = (await created.json()) as { package: { _id: string } };
+        const { packageId } = await donateAt(app, donor, 5);
+        // The same bytes the real route answers, for the baseline to send.
+        const body = (await fetch(`${app.baseUrl}/api/package/${packageId}`, {
+          headers: { Cookie: donor.cookie },
+        }).then((r) => r.json())) as unknown;
         const json = JSON.stringify(body);
 
         // The baseline: Express alone, answering the same bytes, in this same process.
@@ -47,7 +41,7 @@ export const apiBench: Benchmark = {
         const bareUrl = `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}/bare`;
 
         const baseline = await rps(bareUrl, {});
-        const real = await rps(`${app.baseUrl}/api/package/${body.package._id}`, {
+        const real = await rps(`${app.baseUrl}/api/package/${packageId}`, {
           Cookie: donor.cookie,
         });
         bareServer.closeAllConnections();

@@ -79,3 +79,27 @@ export async function makeUser(
   const token = await createSession(database.db, row!.id, 3600_000);
   return { id: row!.id, cookie: `aq_session=${token}` };
 }
+
+/** Donates `quantity` meals at the bench point as `donor`: the package id, and when the answer came. */
+export async function donateAt(
+  app: BenchApp,
+  donor: { id: string; cookie: string },
+  quantity: number,
+): Promise<{ packageId: string; answeredAt: number }> {
+  const res = await fetch(`${app.baseUrl}/api/donor/donate`, {
+    method: 'POST',
+    headers: { Cookie: donor.cookie, 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      donor_id: donor.id,
+      quantity,
+      travelCapacity: 8,
+      location: { address: 'Bench point', coordinates: [28.6, 77.2] },
+    }),
+  });
+  const answeredAt = performance.now();
+  if (!res.ok) throw new Error(`donation answered ${res.status}`);
+  return {
+    packageId: ((await res.json()) as { package: { _id: string } }).package._id,
+    answeredAt,
+  };
+}

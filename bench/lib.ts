@@ -1,6 +1,12 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { type Database, openDatabase } from '../server/src/db/client';
 import { migrate } from '../server/src/db/migrate';
+import { freePort } from '../server/src/test/ports';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export type Stats = { p50: number; p99: number; mean: number; n: number };
 
@@ -91,3 +97,52 @@ export type Benchmark = {
 };
 
 export const round = (x: number, digits = 2) => Number(x.toFixed(digits));
+
+export type BuiltApp = {
+  baseUrl: string;
+  child: ChildProcess;
+  /** Milliseconds from spawn to the first healthy /api/health, or NaN if it never was. */
+  msToHealthy: number;
+  stop(): Promise<void>;
+};
+
+/** Starts the built app as `npm start` does, on PGlite in dataDir, and waits until it is healthy. */
+export async function startBuiltApp(dataDir: string): Promise<BuiltApp> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const startedAt = performance.now();
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
+    stdio: 'ignore',
+  });
+  let msToHealthy = NaN;
+  for (let i = 0; i < 1200; i++) {
+    const isHealthy = await fetch(`${baseUrl}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (isHealthy) {
+      msToHealthy = performance.now() - startedAt;
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return {
+    baseUrl,
+    child,
+    msToHealthy,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

@@ -1,14 +1,9 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { type Benchmark, round } from './lib';
-import { freePort } from '../server/src/test/ports';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import { type Benchmark, round, startBuiltApp } from './lib';
 
 /** 6b. Lighthouse mobile performance of the production build, in Debian's Chromium. */
 export const lighthouseBench: Benchmark = {
@@ -16,19 +11,7 @@ export const lighthouseBench: Benchmark = {
   description: 'Lighthouse mobile performance score of / (production build, local server)',
   async run(report) {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'almquest-lh-'));
-    const port = await freePort();
-    const app = spawn(process.execPath, ['scripts/start.mjs'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: '',
-      },
-      stdio: 'ignore',
-    });
+    const app = await startBuiltApp(dataDir);
     const chrome = await chromeLauncher.launch({
       chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       chromeFlags: [
@@ -43,19 +26,10 @@ export const lighthouseBench: Benchmark = {
       ],
     });
     try {
-      for (let i = 0; i < 300; i++) {
-        if (
-          await fetch(`http://127.0.0.1:${port}/api/health`)
-            .then((r) => r.ok)
-            .catch(() => false)
-        )
-          break;
-        await new Promise((r) => setTimeout(r, 100));
-      }
       const scores: number[] = [];
       let metrics: Record<string, number> = {};
       for (let run = 0; run < 3; run++) {
-        const result = await lighthouse(`http://127.0.0.1:${port}/`, {
+        const result = await lighthouse(`${app.baseUrl}/`, {
           port: chrome.port,
           output: 'json',
           logLevel: 'error',
@@ -85,10 +59,7 @@ export const lighthouseBench: Benchmark = {
       });
     } finally {
       chrome.kill();
-      await new Promise<void>((resolve) => {
-        app.once('exit', () => resolve());
-        app.kill('SIGTERM');
-      });
+      await app.stop();
       await rm(dataDir, { recursive: true, force: true });
     }
   },

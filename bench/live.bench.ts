@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { openEventStream } from '../server/src/test/sse';
-import { makeUser, startBenchApp } from './app';
+import { donateAt, makeUser, startBenchApp } from './app';
 import { type Benchmark, engines, round, stats } from './lib';
 
 const CLIENTS = Number(process.env.BENCH_SSE_CLIENTS ?? 1000);
@@ -48,18 +48,7 @@ export const liveBench: Benchmark = {
         const stream = await openEventStream(`${app.baseUrl}/api/events`, distributor.cookie);
         const latencies: number[] = [];
         for (let i = 0; i < DONATIONS; i++) {
-          const res = await fetch(`${app.baseUrl}/api/donor/donate`, {
-            method: 'POST',
-            headers: { Cookie: donor.cookie, 'Content-Type': 'application/json' },
-            body: JSON.stringify({
-              donor_id: donor.id,
-              quantity: 1,
-              travelCapacity: 8,
-              location: { address: 'Bench point', coordinates: [28.6, 77.2] },
-            }),
-          });
-          const answered = performance.now();
-          const pid = ((await res.json()) as { package: { _id: string } }).package._id;
+          const { packageId: pid, answeredAt: answered } = await donateAt(app, donor, 1);
           while (!stream.events.some((e) => e.data.pid === pid))
             await new Promise((r) => setImmediate(r));
           latencies.push(performance.now() - answered);

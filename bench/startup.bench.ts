@@ -1,52 +1,20 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../server/src/db/client';
 import { migrate } from '../server/src/db/migrate';
 import { ensureGazetteer } from '../server/src/modules/places/gazetteer';
 import { makePeople, seedPeople } from '../server/scripts/seed';
-import { type Benchmark, round } from './lib';
-import { freePort } from '../server/src/test/ports';
+import { type Benchmark, round, startBuiltApp } from './lib';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-/** Starts the built app as `npm start` does and times it to a healthy /api/health. */
+/** Starts the built app as `npm start` does: time to healthy, and peak memory a second later. */
 async function startOnce(dataDir: string): Promise<{ ms: number; peakMb: number }> {
-  const port = await freePort();
-  const started = performance.now();
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-    },
-    stdio: 'ignore',
-  });
-  let ms = NaN;
-  for (let i = 0; i < 1200; i++) {
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) {
-      ms = performance.now() - started;
-      break;
-    }
-    await new Promise((r) => setTimeout(r, 25));
-  }
+  const app = await startBuiltApp(dataDir);
   await new Promise((r) => setTimeout(r, 1000));
-  const status = await readFile(`/proc/${child.pid}/status`, 'utf8').catch(() => '');
+  const status = await readFile(`/proc/${app.child.pid}/status`, 'utf8').catch(() => '');
   const peakKb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? NaN);
-  await new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-  return { ms, peakMb: peakKb / 1024 };
+  await app.stop();
+  return { ms: app.msToHealthy, peakMb: peakKb / 1024 };
 }
 
 /** 7. Start-up: `npm start` (already built) to healthy, empty and with 100k distributors. */

@@ -3,6 +3,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers';
 import { AppRoutes } from './app/router';
+import { readCachedUser } from './lib/session';
+import { readSavedTheme } from './lib/theme';
 import './index.css';
 
 const root = document.getElementById('root');
@@ -15,11 +17,7 @@ if (!root) throw new Error('index.html has no #root element');
  */
 function matchesPrerenderedPage(): boolean {
   if (!root?.hasChildNodes() || location.pathname !== '/' || location.search !== '') return false;
-  try {
-    return localStorage.getItem('user') === null && localStorage.getItem('darkMode') !== 'true';
-  } catch {
-    return true;
-  }
+  return readCachedUser() === undefined && !readSavedTheme();
 }
 
 const app = (

@@ -16,7 +16,7 @@ function isSessionUser(value: unknown): value is SessionUser {
 }
 export const sessionQueryKey = ['session'] as const;
 
-function readCachedUser(): SessionUser | null | undefined {
+export function readCachedUser(): SessionUser | null | undefined {
   try {
     const raw = localStorage.getItem(STORAGE_KEY);
     if (!raw) return undefined;

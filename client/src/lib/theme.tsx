@@ -13,7 +13,7 @@ const STORAGE_KEY = 'darkMode';
 type ThemeApi = { isDark: boolean; toggleTheme: () => void };
 const ThemeContext = createContext<ThemeApi | null>(null);
 
-function readSavedTheme(): boolean {
+export function readSavedTheme(): boolean {
   try {
     return localStorage.getItem(STORAGE_KEY) === 'true';
   } catch {

@@ -4,7 +4,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client';
 import { createLogger } from '../logger';
 import { silentNotifier } from '../modules/notifications/notifications.service';
-import { createDistributor, createDonor, donationInput, type Registered } from '../test/factories';
+import {
+  createDistributor,
+  createDonor,
+  donationInput,
+  type Registered,
+  forgetPeopleAt,
+} from '../test/factories';
 import { createTestApp, openTestDatabase, type TestContext } from '../test/test-app';
 import { createRematcher } from './rematch';
 
@@ -74,11 +80,7 @@ describe.each(engines)('200 concurrent donations (%s)', (engine) => {
   it('never over-assigns a distributor and never pairs a package twice', async () => {
     const ctx = await createTestApp({}, {}, engine);
     contexts.push(ctx);
-    // A reused PostgreSQL test database still holds an earlier run's people here.
-    await ctx.database.db.execute(
-      sql`delete from packages where address like 'Concurrency point %'`,
-    );
-    await ctx.database.db.execute(sql`delete from users where address like 'Concurrency point %'`);
+    await forgetPeopleAt(ctx.database.db, 'Concurrency point ');
     const distributors: Registered[] = [];
     for (let i = 0; i < 5; i++) {
       distributors.push(

@@ -2,14 +2,19 @@ import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client';
-import { createDistributor, createDonor, donationInput, type Registered } from '../test/factories';
+import {
+  createDistributor,
+  createDonor,
+  donationInput,
+  type Registered,
+  forgetPeopleAt,
+} from '../test/factories';
 import { createTestApp, type TestContext } from '../test/test-app';
 
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
-  await ctx.database.db.execute(sql`delete from packages where address like 'Mixed point%'`);
-  await ctx.database.db.execute(sql`delete from users where address like 'Mixed point%'`);
+  await forgetPeopleAt(ctx.database.db, 'Mixed point');
 });
 afterAll(() => ctx.close());
 

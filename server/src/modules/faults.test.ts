@@ -5,7 +5,14 @@ import { createApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, queryRows } from '../db/client';
 import { createLogger } from '../logger';
-import { createDistributor, createDonor, donationInput, type Registered } from '../test/factories';
+import {
+  createDistributor,
+  createDonor,
+  donationInput,
+  type Registered,
+  forgetPeopleAt,
+  pointsNear,
+} from '../test/factories';
 import { loadTestGazetteer } from '../test/gazetteer';
 import { startServerProcess, stopServerProcesses } from '../test/server-process';
 import { startTcpProxy } from '../test/tcp-proxy';
@@ -19,10 +26,8 @@ afterAll(async () => {
 });
 
 /** Each test in its own patch, so one's distributor never takes the other's packages. */
-const at = (tag: 'outage' | 'kill', km: number) => ({
-  address: `Fault point ${tag}`,
-  coordinates: [(tag === 'outage' ? 12.3 : 13.6) + km / 111.2, 79.2] as [number, number],
-});
+const at = (tag: 'outage' | 'kill', km: number) =>
+  pointsNear(`Fault point ${tag}`, [tag === 'outage' ? 12.3 : 13.6, 79.2])(km);
 
 async function countAcknowledged(ids: string[]) {
   const database = await openTestDatabase();
@@ -50,12 +55,7 @@ describe.runIf(url)('faults (PostgreSQL)', () => {
     // People are made through a normal app; the app under test reaches the database through the proxy.
     const setup = await createTestApp();
     contexts.push(setup);
-    await setup.database.db.execute(
-      sql`delete from packages where address like 'Fault point outage%'`,
-    );
-    await setup.database.db.execute(
-      sql`delete from users where address like 'Fault point outage%'`,
-    );
+    await forgetPeopleAt(setup.database.db, 'Fault point outage');
     const donor: Registered = await createDonor(setup, { location: at('outage', 0) });
     await createDistributor(setup, { location: at('outage', 1), maxCapacity: 100_000 });
     const database = await openDatabase({
@@ -126,8 +126,7 @@ describe.runIf(url)('faults (PostgreSQL)', () => {
   it('loses no acknowledged donation when the process is killed mid-load, and the restarted one re-matches', async () => {
     const database = await openTestDatabase();
     await loadTestGazetteer(database.db);
-    await database.db.execute(sql`delete from packages where address like 'Fault point kill%'`);
-    await database.db.execute(sql`delete from users where address like 'Fault point kill%'`);
+    await forgetPeopleAt(database.db, 'Fault point kill');
     await database.close();
     const setup = await createTestApp();
     contexts.push(setup);

@@ -10,6 +10,7 @@ import {
   donationInput,
   donorInput,
   type Registered,
+  pointsNear,
 } from '../test/factories';
 import { signIn, type SignedIn } from '../test/session';
 import { createTestApp, type TestContext } from '../test/test-app';
@@ -28,10 +29,7 @@ let packageId = '';
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  const at = (km: number) => ({
-    address: 'Malformed point',
-    coordinates: [10.5 + km / 111.2, 76.5] as [number, number],
-  });
+  const at = pointsNear('Malformed point', [10.5, 76.5]);
   donor = await createDonor(ctx, { location: at(0) });
   distributor = await createDistributor(ctx, { location: at(1) });
   newcomer = await signIn(ctx, `malformed.${Date.now()}@example.org`);

@@ -31,6 +31,10 @@ type FormValues = {
 };
 
 const typeLabel: Record<UserType, string> = { donor: 'Donor', distributor: 'Distributor' };
+const distanceCopy: Record<UserType, { placeholder: string; hint: string }> = {
+  donor: { placeholder: '8 Kilometres', hint: 'How far you can travel to hand over food.' },
+  distributor: { placeholder: '15 Kilometres', hint: 'How far you can travel to collect food.' },
+};
 
 export default function RegisterPage() {
   const { user, isAllowed } = useGuard('register');
@@ -156,49 +160,36 @@ function RegisterForm({ name, email }: { name: string; email: string }) {
           error={form.errorFor('location')}
           onChange={(location) => form.set('location', location)}
         />
-        {userType === 'donor' ? (
-          <>
-            <SelectField
-              label="Donor category"
-              id="donorType"
-              options={DONOR_TYPES}
-              value={values.donorType}
-              onChange={(e) => form.set('donorType', e.target.value as DonorType)}
-            />
-            <TextField
-              label="Distance range (km)"
-              type="number"
-              inputMode="decimal"
-              min={0}
-              placeholder="8 Kilometres"
-              required
-              {...form.textField('distanceRange')}
-              hint="How far you can travel to hand over food."
-            />
-          </>
-        ) : (
-          <>
-            <TextField
-              label="Distance range (km)"
-              type="number"
-              inputMode="decimal"
-              min={0}
-              placeholder="15 Kilometres"
-              required
-              {...form.textField('distanceRange')}
-              hint="How far you can travel to collect food."
-            />
-            <TextField
-              label="Maximum capacity"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              placeholder="45 Kilograms"
-              required
-              {...form.textField('maxCapacity')}
-              hint="How many meals you can take on at a time."
-            />
-          </>
+        {userType === 'donor' && (
+          <SelectField
+            label="Donor category"
+            id="donorType"
+            options={DONOR_TYPES}
+            value={values.donorType}
+            onChange={(e) => form.set('donorType', e.target.value as DonorType)}
+          />
+        )}
+        <TextField
+          label="Distance range (km)"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          placeholder={distanceCopy[userType].placeholder}
+          required
+          {...form.textField('distanceRange')}
+          hint={distanceCopy[userType].hint}
+        />
+        {userType === 'distributor' && (
+          <TextField
+            label="Maximum capacity"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            placeholder="45 Kilograms"
+            required
+            {...form.textField('maxCapacity')}
+            hint="How many meals you can take on at a time."
+          />
         )}
         <Button type="submit" disabled={registration.isPending} className="w-full">
           {registration.isPending ? 'Registering…' : `Register as ${typeLabel[userType]}`}

@@ -1,16 +1,20 @@
 import { NOTIFICATION_TEXT, NotificationListSchema } from '@almquest/contracts/notifications';
-import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDistributor, createDonor, donate } from '../../test/factories';
+import {
+  createDistributor,
+  createDonor,
+  donate,
+  forgetPeopleAt,
+  pointsNear,
+} from '../../test/factories';
 import { openEventStream } from '../../test/sse';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
-  await ctx.database.db.execute(sql`delete from packages where address like 'Notify point %'`);
-  await ctx.database.db.execute(sql`delete from users where address like 'Notify point %'`);
+  await forgetPeopleAt(ctx.database.db, 'Notify point ');
 });
 afterAll(() => ctx.close());
 
@@ -18,11 +22,7 @@ let areaIndex = 0;
 /** A patch of Odisha per test, far from other tests' people. */
 function area() {
   areaIndex += 1;
-  const base: [number, number] = [19.5 + areaIndex * 0.3, 84.5];
-  return (km: number) => ({
-    address: `Notify point ${areaIndex}`,
-    coordinates: [base[0] + km / 111.2, base[1]] as [number, number],
-  });
+  return pointsNear(`Notify point ${areaIndex}`, [19.5 + areaIndex * 0.3, 84.5]);
 }
 
 async function pair() {

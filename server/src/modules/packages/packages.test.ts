@@ -1,6 +1,6 @@
 import { NOTIFICATION_TEXT } from '@almquest/contracts/notifications';
 import { PackageResponseSchema } from '@almquest/contracts/packages';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distributors, donors, notifications, packages } from '../../db/schema';
@@ -11,6 +11,8 @@ import {
   donate,
   donationInput,
   type Registered,
+  forgetPeopleAt,
+  pointsNear,
 } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { findNearestPlace } from '../places/places.service';
@@ -18,9 +20,7 @@ import { findNearestPlace } from '../places/places.service';
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
-  // A reused PostgreSQL test database still holds an earlier run's people at these points.
-  await ctx.database.db.execute(sql`delete from packages where address like 'Test point %'`);
-  await ctx.database.db.execute(sql`delete from users where address like 'Test point %'`);
+  await forgetPeopleAt(ctx.database.db, 'Test point ');
 });
 afterAll(() => ctx.close());
 
@@ -32,12 +32,9 @@ let areaIndex = 0;
 function area() {
   areaIndex += 1;
   // Spread along a line through central India, 3 km apart per test, well inside the country.
-  const base: [number, number] = [21 + areaIndex * 0.3, 78 + (areaIndex % 5) * 0.3];
-  const at = (dLatKm: number, dLngKm = 0) => ({
-    address: `Test point ${areaIndex}`,
-    coordinates: [base[0] + dLatKm / 111.2, base[1] + dLngKm / 104] as [number, number],
-  });
-  return { at };
+  return {
+    at: pointsNear(`Test point ${areaIndex}`, [21 + areaIndex * 0.3, 78 + (areaIndex % 5) * 0.3]),
+  };
 }
 
 async function dbPackage(id: string) {
