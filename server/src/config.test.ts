@@ -35,3 +35,24 @@ describe('loadConfig', () => {
     }
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it.each([
+    ['', false],
+    ['0', false],
+    ['1', 1],
+    ['2', 2],
+    ['10.0.0.1', ['10.0.0.1']],
+    ['10.0.0.0/8, loopback', ['10.0.0.0/8', 'loopback']],
+    ['fd00::/8', ['fd00::/8']],
+  ])('reads %j as %j', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it.each(['true', 'yes', 'all', '10.0.0.0/33', 'proxy.example', '1.2.3.4/8/9'])(
+    'refuses %j, naming the variable (trusting every proxy would let clients pick their address)',
+    (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
+    },
+  );
+});

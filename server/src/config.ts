@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -25,7 +26,7 @@ const EnvSchema = z.object({
   PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(8080)),
   HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
   PUBLIC_URL: optionalUrl,
-  TRUST_PROXY: booleanFlag,
+  TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().optional()),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -84,7 +85,12 @@ export type Config = {
   port: number;
   host: string;
   publicUrl: string | undefined;
-  trustProxy: boolean;
+  /**
+   * Which proxies' X-Forwarded-For to believe (Express's `trust proxy`): false for none, a hop
+   * count, or the proxies' addresses / CIDR ranges. Never "all": the left-most address of the
+   * header is whatever the client typed.
+   */
+  trustProxy: false | number | string[];
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null };
   clientDist: string;
@@ -106,6 +112,31 @@ export type Config = {
   /** Scales every rate limit (tests raise it; 1 in normal use). */
   rateLimitMultiplier: number;
 };
+
+const PROXY_PRESETS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** TRUST_PROXY: unset or 0 = none; 1-9 = that many proxies in front; else addresses / CIDRs. */
+function parseTrustProxy(value: string | undefined): false | number | string[] | Error {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === '0' || text === 'false' || text === 'no') return false;
+  if (/^[1-9]$/.test(text)) return Number(text);
+  const items = text.split(',').map((item) => item.trim());
+  const bad = items.find((item) => {
+    if (PROXY_PRESETS.has(item)) return false;
+    const [address = '', bits, ...rest] = item.split('/');
+    const family = isIP(address);
+    if (family === 0 || rest.length > 0) return true;
+    if (bits === undefined) return false;
+    const max = family === 4 ? 32 : 128;
+    return !/^\d{1,3}$/.test(bits) || Number(bits) > max;
+  });
+  if (bad !== undefined) {
+    return new Error(
+      `"${bad}" is not a proxy count or address: give the number of proxies in front (e.g. 1), or their addresses / CIDR ranges separated by commas (e.g. 10.0.0.0/8,loopback)`,
+    );
+  }
+  return items;
+}
 
 /** Raised when the environment is wrong; its message names every bad variable. */
 export class ConfigError extends Error {
@@ -145,14 +176,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       '  CONTACT_TO: SMTP_URL and CONTACT_TO go together (set both to mail contact messages)',
     );
   }
-  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (trustProxy instanceof Error) problems.push(`  TRUST_PROXY: ${trustProxy.message}`);
+  if (problems.length || trustProxy instanceof Error)
+    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   const publicUrl = e.PUBLIC_URL?.replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     publicUrl,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy,
     logLevel: e.LOG_LEVEL,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }

@@ -6,6 +6,7 @@ import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { createLogger } from './logger';
 import { startJobs } from './jobs';
+import { deleteExpiredRateLimits } from './middleware/rate-limit';
 import { createRematcher } from './matching/rematch';
 import { createLocalLiveEvents, createPostgresLiveEvents } from './realtime/live-events';
 import { withPusher } from './realtime/pusher';
@@ -69,6 +70,11 @@ async function main(): Promise<void> {
         name: 'session-cleanup',
         everyMs: 60 * 60_000,
         run: () => deleteExpiredSessions(database.db),
+      },
+      {
+        name: 'rate-limit-cleanup',
+        everyMs: 10 * 60_000,
+        run: () => deleteExpiredRateLimits(database.db),
       },
     ],
     logger,

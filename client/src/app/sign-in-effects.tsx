@@ -4,6 +4,7 @@ import { checkExist } from '../lib/account';
 import { useAlerts } from '../lib/alerts';
 import { fetchSessionUser, firstName, sessionQueryKey } from '../lib/session';
 import { useQueryClient } from '@tanstack/react-query';
+import { signInErrorMessage } from '@almquest/contracts/session';
 
 /**
  * After the server finishes a sign-in it sends the browser back with ?signedIn=1 (or
@@ -33,7 +34,8 @@ export function SignInEffects() {
     });
 
     if (signInError) {
-      showAlert({ type: 'error', title: 'Sign-in failed', msg: signInError });
+      // Only a code comes in the URL; the text is ours, so a crafted link cannot put words here.
+      showAlert({ type: 'error', title: 'Sign-in failed', msg: signInErrorMessage(signInError) });
       return;
     }
     void (async () => {

@@ -1,4 +1,7 @@
 import type { RequestHandler } from 'express';
+import { lt, sql } from 'drizzle-orm';
+import { type AppDb, queryRows } from '../db/client';
+import { rateLimitHits } from '../db/schema';
 import { AppError } from '../errors';
 
 export type RateLimitOptions = {
@@ -9,39 +12,52 @@ export type RateLimitOptions = {
   multiplier?: number;
   windowMs: number;
   message: string;
-  /** Defaults to the client IP. */
+  /**
+   * Defaults to the client address (req.ip), which is only as good as TRUST_PROXY: behind a
+   * proxy it must name that proxy, or every client would share the proxy's address.
+   */
   key?: (req: Parameters<RequestHandler>[0]) => string;
 };
 
+type Counted = { hits: number; retry_after_ms: number };
+
 /**
- * A fixed-window counter per key, in this process's memory. Enough to stop a script hammering one
- * server; several instances each count on their own.
+ * A fixed-window counter per key, kept in PostgreSQL so that every server process counts against
+ * the same limit. One statement per limited request: the window restarts when it has passed,
+ * otherwise the count goes up, atomically, whichever process asks.
  */
-export function rateLimit(options: RateLimitOptions): RequestHandler {
-  const hits = new Map<string, { count: number; resetAt: number }>();
-  let nextSweep = Date.now() + options.windowMs;
+export function rateLimit(db: AppDb, options: RateLimitOptions): RequestHandler {
   const max = Math.max(1, Math.round(options.max * (options.multiplier ?? 1)));
-  return (req, res, next) => {
-    const now = Date.now();
-    if (now > nextSweep) {
-      for (const [k, v] of hits) if (v.resetAt <= now) hits.delete(k);
-      nextSweep = now + options.windowMs;
-    }
+  return async (req, res, next) => {
     const key = options.key?.(req) ?? req.ip ?? 'unknown';
-    let entry = hits.get(key);
-    if (!entry || entry.resetAt <= now) {
-      entry = { count: 0, resetAt: now + options.windowMs };
-      hits.set(key, entry);
-    }
-    entry.count += 1;
+    const bucket = `${options.name}:${key}`;
+    const [counted] = await queryRows<Counted>(
+      db,
+      sql`
+        insert into ${rateLimitHits} as r (bucket, hits, reset_at)
+        values (${bucket}, 1, now() + ${options.windowMs} * interval '1 millisecond')
+        on conflict (bucket) do update set
+          hits = case when r.reset_at <= now() then 1 else r.hits + 1 end,
+          reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end
+        returning hits,
+          greatest(0, extract(epoch from (reset_at - now())) * 1000)::float8 as retry_after_ms`,
+    );
+    const hits = counted?.hits ?? 1;
     res.setHeader('RateLimit-Limit', String(max));
-    res.setHeader('RateLimit-Remaining', String(Math.max(0, max - entry.count)));
-    if (entry.count > max) {
-      const retryAfter = Math.ceil((entry.resetAt - now) / 1000);
-      res.setHeader('Retry-After', String(retryAfter));
-      req.log?.warn({ limit: options.name, key }, 'rate limited');
+    res.setHeader('RateLimit-Remaining', String(Math.max(0, max - hits)));
+    if (hits > max) {
+      res.setHeader(
+        'Retry-After',
+        String(Math.max(1, Math.ceil((counted?.retry_after_ms ?? 0) / 1000))),
+      );
+      req.log?.warn({ limit: options.name }, 'rate limited');
       throw new AppError(429, 'rate_limited', options.message);
     }
     next();
   };
+}
+
+/** Forgets windows that have ended (a background job; a live window is never touched). */
+export async function deleteExpiredRateLimits(db: AppDb): Promise<void> {
+  await db.delete(rateLimitHits).where(lt(rateLimitHits.resetAt, sql`now()`));
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,6 +11,7 @@ import {
   type Registered,
   uniqueEmail,
 } from '../test/factories';
+import { queryRows } from '../db/client';
 import { listApiRoutes } from '../test/routes';
 import { signIn, type SignedIn } from '../test/session';
 import { createTestApp, type TestContext } from '../test/test-app';
@@ -223,9 +225,17 @@ const table: Row[] = [
     expect: onlyOwner('distributorX'),
   },
   {
+    // Someone else's notification looks exactly like a missing one (no existence oracle).
     route: 'POST /notifications/:id/seen',
     call: () => ({ method: 'post', url: `/api/notifications/${fixtures.notificationId}/seen` }),
-    expect: onlyOwner('donorA'),
+    expect: {
+      visitor: 401,
+      unregistered: 403,
+      donorA: 200,
+      donorB: 404,
+      distributorX: 404,
+      distributorY: 404,
+    },
   },
   {
     // A stream stays open; a HEAD-like check of the status is enough here.
@@ -286,6 +296,34 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+/**
+ * Everything a route could write about the people in the cast: their rows, their packages (and
+ * the other side's), notifications and sessions. A refused call must leave it exactly as it was.
+ */
+async function fingerprint(cast: People): Promise<string> {
+  const ids = Object.values(cast).map((person) => person.user.id);
+  const list = sql.join(
+    ids.map((personId) => sql`${personId}::uuid`),
+    sql`, `,
+  );
+  const [row] = await queryRows<{ state: unknown }>(
+    ctx.database.db,
+    sql`select json_build_object(
+      'users', (select json_agg(u order by u.id) from users u where u.id in (${list})),
+      'donors', (select json_agg(d order by d.user_id) from donors d where d.user_id in (${list})),
+      'distributors', (select json_agg(d order by d.user_id) from distributors d
+                       where d.user_id in (${list})),
+      'packages', (select json_agg(p order by p.id) from packages p
+                   where p.donor_id in (${list}) or p.distributor_id in (${list})),
+      'notifications', (select json_agg(n order by n.id) from notifications n
+                        where n.user_id in (${list})),
+      'sessions', (select json_agg(s.id_hash order by s.id_hash) from sessions s
+                   where s.user_id in (${list}))
+    ) as state`,
+  );
+  return JSON.stringify(row?.state);
+}
+
 async function perform(call: Call, cookie: string | undefined) {
   if (call.url.startsWith('/api/events')) {
     // A live stream never ends: read the status, then hang up.
@@ -331,10 +369,16 @@ describe('authorization of every API route', () => {
           cookie = again.cookie;
         }
       }
-      const res = await perform(await row.call(cast, actor), cookie);
+      const call = await row.call(cast, actor);
+      const isRefusal = row.expect[actor] >= 400;
+      const before = isRefusal ? await fingerprint(cast) : '';
+      const res = await perform(call, cookie);
       expect(res.status, `${row.route} as ${actor}: ${JSON.stringify(res.body)}`).toBe(
         row.expect[actor],
       );
+      if (isRefusal) {
+        expect(await fingerprint(cast), `${row.route} as ${actor} changed something`).toBe(before);
+      }
     });
   });
 });

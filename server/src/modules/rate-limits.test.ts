@@ -3,31 +3,52 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
 import { createSession } from './auth/sessions.service';
 import { registerDonor } from './users/users.service';
-import { donationInput, donorInput, type Registered, uniqueEmail } from '../test/factories';
+import {
+  donationInput,
+  donorInput,
+  type Registered,
+  uniqueClientIp,
+  uniqueEmail,
+} from '../test/factories';
+import { startServerProcess, stopServerProcesses } from '../test/server-process';
 import { CookieJar, signIn } from '../test/session';
 import { createTestApp, type TestContext } from '../test/test-app';
 
-/** The limits as configured for production (multiplier 1). */
+/**
+ * The limits as configured for production (multiplier 1), behind one reverse proxy
+ * (TRUST_PROXY=1): the proxy appends the address it saw to X-Forwarded-For, and only that last
+ * entry is believed.
+ */
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestApp({ RATE_LIMIT_MULTIPLIER: '1' });
+  ctx = await createTestApp({ RATE_LIMIT_MULTIPLIER: '1', TRUST_PROXY: '1' });
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  await stopServerProcesses();
+  await ctx.close();
+});
+
+/** What one proxy in front sends on: whatever the client claimed, then the client's address. */
+const viaProxy = (claimed: string, client: string) => `${claimed}, ${client}`;
 
 describe('rate limits', () => {
   it('limits registration attempts from one address to 20 in 10 minutes', async () => {
     const session = await signIn(ctx, uniqueEmail('limited'));
+    const client = uniqueClientIp();
     for (let i = 0; i < 20; i++) {
-      // Invalid on purpose: the attempt counts, nothing is created.
+      // Invalid on purpose: the attempt counts, nothing is created. The left-most address is
+      // the client's own invention, a new one each time: it must not buy a fresh limit.
       await request(ctx.app)
         .post('/api/donor/register')
         .set('Cookie', session.cookie)
+        .set('X-Forwarded-For', viaProxy(`203.0.113.${i}`, client))
         .send({ ...donorInput(), phone: '1' })
         .expect(400);
     }
     const res = await request(ctx.app)
       .post('/api/donor/register')
       .set('Cookie', session.cookie)
+      .set('X-Forwarded-For', viaProxy('203.0.113.250', client))
       .send(donorInput())
       .expect(429);
     expect(res.body.error.code).toBe('rate_limited');
@@ -54,6 +75,37 @@ describe('rate limits', () => {
       .expect(429);
     expect(res.body.error.message).toContain('wait a few minutes');
   });
+});
+
+describe('rate limits across server processes', () => {
+  // PGlite belongs to one process; two processes share only a PostgreSQL server.
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'counts one sender against one limit whichever process answers',
+    async () => {
+      const env = { RATE_LIMIT_MULTIPLIER: '1', TRUST_PROXY: '1' };
+      const url = process.env.TEST_DATABASE_URL!;
+      const [a, b] = await Promise.all([
+        startServerProcess(url, env),
+        startServerProcess(url, env),
+      ]);
+      const client = uniqueClientIp();
+      const send = (baseUrl: string, i: number) =>
+        fetch(`${baseUrl}/api/contact`, {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            'X-Forwarded-For': viaProxy(`203.0.113.${i}`, client),
+          },
+          body: JSON.stringify({ name: 'Kavya', email: 'kavya@example.org', message: `m${i}` }),
+        });
+      const statuses: number[] = [];
+      // The contact limit is 5 in 10 minutes: three through each process make six.
+      for (let i = 0; i < 6; i++)
+        statuses.push((await send(i % 2 ? b!.baseUrl : a!.baseUrl, i)).status);
+      expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
+    },
+    60_000,
+  );
 });
 
 /** A donor made through the services, so the registration limit above does not bite. */

@@ -14,6 +14,16 @@ import type { TestContext } from './test-app';
 let counter = 0;
 
 /**
+ * A client address of its own (in 198.18.0.0/15, set aside for tests), sent as the proxy would in
+ * X-Forwarded-For to an app started with TRUST_PROXY: rate limits count per address and live in
+ * the shared database, so each test that counts to a limit needs an address nobody else uses.
+ */
+export function uniqueClientIp(): string {
+  const n = (process.pid * 7919 + ++counter * 104729 + Math.floor(Math.random() * 65536)) % 131072;
+  return `198.${18 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+/**
  * Places `northKm` north and `eastKm` east of `base`, all under one address: a test's own patch of
  * India, far from other tests' people so their matches never cross.
  */

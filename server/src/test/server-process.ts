@@ -12,7 +12,10 @@ export type ServerProcess = { baseUrl: string; child: ChildProcess };
  * Starts the real entry point (`tsx src/index.ts`) as a process of its own on the given
  * PostgreSQL database, and resolves once /api/health answers.
  */
-export async function startServerProcess(databaseUrl: string): Promise<ServerProcess> {
+export async function startServerProcess(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
@@ -26,6 +29,7 @@ export async function startServerProcess(databaseUrl: string): Promise<ServerPro
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MULTIPLIER: '100000',
       NODE_ENV: 'test',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -1,4 +1,4 @@
-import type { SessionUser } from '@almquest/contracts/session';
+import type { SessionUser, SignInErrorCode } from '@almquest/contracts/session';
 import { Router } from 'express';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -16,9 +16,15 @@ import { createSession, deleteSession, hashToken } from './sessions.service';
 const AUTH_COOKIE = 'aq_auth';
 const AUTH_COOKIE_PATH = '/api/auth';
 
-/** Sends the browser back into the app with a note the client turns into an alert. */
-function backToApp(returnTo: string, params: Record<string, string>): string {
-  const url = new URL(returnTo, 'http://app.invalid');
+/**
+ * Sends the browser back into the app with a note the client turns into an alert. The path was
+ * made safe when the sign-in started; it is checked again here, so nothing else can lead off-site.
+ */
+function backToApp(
+  returnTo: string,
+  params: { signedIn: '1' } | { signInError: SignInErrorCode },
+): string {
+  const url = new URL(safeReturnTo(returnTo), 'http://app.invalid');
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
   return `${url.pathname}${url.search}${url.hash}`;
 }
@@ -32,7 +38,7 @@ export function authRoutes(
 ): Router {
   const router = Router();
   const isSecure = config.origin.startsWith('https://');
-  const signInLimit = rateLimit({
+  const signInLimit = rateLimit(database.db, {
     name: 'sign-in',
     max: 30,
     multiplier: config.rateLimitMultiplier,
@@ -63,20 +69,13 @@ export function authRoutes(
     clearCookie(res, AUTH_COOKIE, { path: AUTH_COOKIE_PATH, isSecure });
     const pending = requestId ? await takeAuthRequest(database.db, requestId) : null;
     if (!pending) {
-      res.redirect(
-        303,
-        backToApp('/', {
-          signInError: 'Your sign-in took too long or was already used. Please try again.',
-        }),
-      );
+      res.redirect(303, backToApp('/', { signInError: 'expired' }));
       return;
     }
-    if (typeof req.query.error === 'string') {
-      const reason =
-        typeof req.query.error_description === 'string'
-          ? req.query.error_description
-          : req.query.error;
-      res.redirect(303, backToApp(pending.returnTo, { signInError: reason.slice(0, 200) }));
+    if (req.query.error !== undefined) {
+      // The provider's own words (error_description) are never passed on: only a fixed code.
+      const code = req.query.error === 'access_denied' ? 'cancelled' : 'provider';
+      res.redirect(303, backToApp(pending.returnTo, { signInError: code }));
       return;
     }
     try {
@@ -95,10 +94,9 @@ export function authRoutes(
       logger.info({ userId }, 'signed in');
       res.redirect(303, backToApp(pending.returnTo, { signedIn: '1' }));
     } catch (error) {
-      const message =
-        error instanceof SignInError ? error.message : 'Sign-in failed. Please try again.';
+      const code = error instanceof SignInError ? error.code : 'failed';
       if (!(error instanceof SignInError)) req.log.warn({ err: error }, 'sign-in failed');
-      res.redirect(303, backToApp(pending.returnTo, { signInError: message }));
+      res.redirect(303, backToApp(pending.returnTo, { signInError: code }));
     }
   });
 

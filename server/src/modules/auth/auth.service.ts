@@ -6,13 +6,29 @@ import type { LoginStart, VerifiedIdentity } from './oidc-client';
 
 const AUTH_REQUEST_TTL_MS = 10 * 60 * 1000;
 
-/** Only same-site paths: never `//evil.example` or `https://…` (no open redirect). */
+const APP_BASE = 'http://app.invalid';
+
+/**
+ * Only same-origin app paths survive (no open redirect). The path is normalised first, the way
+ * the browser will read it (`/.//evil.example`, `/%2e%2e//evil.example` and `/a/..//x` all become
+ * `//…`), and checked after: the result must still be on this origin, start with one slash, and
+ * not be an API route. Anything else is `/`.
+ */
 export function safeReturnTo(value: unknown): string {
   if (typeof value !== 'string' || value.length > 500) return '/';
-  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return '/';
   // eslint-disable-next-line no-control-regex -- refusing control characters is the point
-  if (/[\u0000-\u001f]/.test(value) || value.startsWith('/api/')) return '/';
-  return value;
+  if (!value.startsWith('/') || /[\\\u0000-\u001f\u007f]/.test(value)) return '/';
+  let url: URL;
+  try {
+    url = new URL(value, APP_BASE);
+  } catch {
+    return '/';
+  }
+  const path = url.pathname;
+  if (url.origin !== APP_BASE || !path.startsWith('/') || path.startsWith('//')) return '/';
+  const lower = path.toLowerCase();
+  if (lower === '/api' || lower.startsWith('/api/') || lower.startsWith('/dev-idp')) return '/';
+  return `${path}${url.search}${url.hash}`;
 }
 
 /** Keeps the PKCE verifier, state and nonce server-side; the browser only holds the id. */

@@ -1,6 +1,7 @@
 import { SessionUserSchema } from '@almquest/contracts/session';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uniqueClientIp } from '../../test/factories';
 import { CookieJar, follow, send, signIn } from '../../test/session';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
@@ -50,7 +51,7 @@ describe('sign-in through the development provider', () => {
 
   it('refuses a callback with no sign-in under way', async () => {
     const res = await request(ctx.app).get('/api/auth/callback?code=abc&state=def').expect(303);
-    expect(res.headers.location).toMatch(/^\/\?signInError=/);
+    expect(res.headers.location).toBe('/?signInError=expired');
     expect(String(res.headers['set-cookie'] ?? '')).not.toContain('aq_session=');
   });
 
@@ -78,7 +79,44 @@ describe('sign-in through the development provider', () => {
     const landed = new URL(cancelled.url);
     expect(landed.origin).toBe(ctx.baseUrl);
     expect(landed.pathname).toBe('/');
-    expect(landed.searchParams.get('signInError')).toBe('Sign-in was cancelled.');
+    expect(landed.searchParams.get('signInError')).toBe('cancelled');
+  });
+
+  it.each([
+    '/.//evil.example/x',
+    '/..//evil.example',
+    '/%2e%2e//evil.example',
+    '/a/..//evil.example',
+    '//evil.example/x',
+    'https://evil.example/x',
+  ])('lands on this site after a sign-in that started with returnTo=%s', async (returnTo) => {
+    const jar = new CookieJar();
+    const start = await send(
+      jar,
+      `${ctx.baseUrl}/api/auth/login?returnTo=${encodeURIComponent(returnTo)}`,
+    );
+    const page = await follow(jar, ctx.baseUrl, start);
+    const html = await page.response.text();
+    const abort = /href="([^"]+\/abort)"/.exec(html)?.[1];
+    // Through the provider back to our callback, which answers with the return path.
+    let response = await send(jar, new URL(abort!, ctx.baseUrl).href);
+    let location = response.headers.get('location')!;
+    for (let hops = 0; hops < 5 && /^https?:/.test(location); hops++) {
+      response = await send(jar, location);
+      location = response.headers.get('location')!;
+    }
+    expect(location).toBe('/?signInError=cancelled');
+    expect(new URL(location, ctx.baseUrl).origin).toBe(ctx.baseUrl);
+  });
+
+  it('passes on only a fixed code when the provider reports an error, never its text', async () => {
+    const jar = new CookieJar();
+    await send(jar, `${ctx.baseUrl}/api/auth/login`);
+    const res = await send(
+      jar,
+      `${ctx.baseUrl}/api/auth/callback?error=server_error&error_description=${encodeURIComponent('Call +91 99999 00000 now')}`,
+    );
+    expect(res.headers.get('location')).toBe('/?signInError=provider');
   });
 
   it.each([
@@ -86,6 +124,16 @@ describe('sign-in through the development provider', () => {
     ['https://evil.example', '/'],
     ['/\\evil.example', '/'],
     ['/api/auth/logout', '/'],
+    ['/.//evil.example/x', '/'],
+    ['/..//evil.example', '/'],
+    ['/%2e%2e//evil.example', '/'],
+    ['/%2E%2E//evil.example', '/'],
+    ['/a/..//evil.example', '/'],
+    ['/./%2e/.//evil.example', '/'],
+    ['/API/auth/logout', '/'],
+    ['/dev-idp/session/end', '/'],
+    ['/\tevil', '/'],
+    ['/profile/../transaction/1', '/transaction/1'],
     ['/transaction/abc?x=1', '/transaction/abc?x=1'],
   ])('keeps only same-site return paths: %s -> %s', async (input, expected) => {
     const { safeReturnTo } = await import('./auth.service');
@@ -159,10 +207,18 @@ describe('sessions', () => {
 
 describe('rate limits', () => {
   it('answers 429 with Retry-After once sign-in is hammered', async () => {
-    const strict = await createTestApp({ RATE_LIMIT_MULTIPLIER: '1' });
+    const strict = await createTestApp({ RATE_LIMIT_MULTIPLIER: '1', TRUST_PROXY: '1' });
+    const client = uniqueClientIp();
     try {
-      for (let i = 0; i < 30; i++) await request(strict.app).get('/api/auth/callback').expect(303);
-      const res = await request(strict.app).get('/api/auth/callback').expect(429);
+      for (let i = 0; i < 30; i++)
+        await request(strict.app)
+          .get('/api/auth/callback')
+          .set('X-Forwarded-For', client)
+          .expect(303);
+      const res = await request(strict.app)
+        .get('/api/auth/callback')
+        .set('X-Forwarded-For', client)
+        .expect(429);
       expect(res.body.error.code).toBe('rate_limited');
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     } finally {

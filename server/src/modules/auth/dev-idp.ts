@@ -145,7 +145,7 @@ export function createDevIdentityProvider(config: Config, logger: Logger): DevId
       )}</p><p><a href="/">Back to AlmQuest</a></p>`;
     },
   });
-  provider.proxy = config.trustProxy;
+  provider.proxy = config.trustProxy !== false;
   provider.on('server_error', (_ctx, err) => logger.error({ err }, 'dev-idp server error'));
 
   const router = Router();

@@ -1,3 +1,4 @@
+import type { SignInErrorCode } from '@almquest/contracts/session';
 import * as oidc from 'openid-client';
 
 export type OidcClientOptions = {
@@ -10,8 +11,12 @@ export type OidcClientOptions = {
 export type LoginStart = { url: string; state: string; nonce: string; codeVerifier: string };
 export type VerifiedIdentity = { email: string; name: string; picture: string | null };
 
+/** A sign-in refused for a reason the person can act on; only its code reaches the browser. */
 export class SignInError extends Error {
   override name = 'SignInError';
+  constructor(readonly code: SignInErrorCode) {
+    super(`sign-in refused: ${code}`);
+  }
 }
 
 /**
@@ -73,7 +78,7 @@ export function createOidcClient(options: OidcClientOptions) {
         idTokenExpected: true,
       });
       const claims = tokens.claims();
-      if (!claims) throw new SignInError('The provider sent no ID token.');
+      if (!claims) throw new SignInError('provider');
       let info: Record<string, unknown> = { ...claims };
       if (typeof info.email !== 'string' || typeof info.name !== 'string') {
         const userinfo = await oidc.fetchUserInfo(config, tokens.access_token, claims.sub);
@@ -84,10 +89,10 @@ export function createOidcClient(options: OidcClientOptions) {
         };
       }
       if (typeof info.email !== 'string' || !info.email) {
-        throw new SignInError('Your account has no email address, which AlmQuest needs.');
+        throw new SignInError('no_email');
       }
       if (info.email_verified === false) {
-        throw new SignInError('Please verify your email address with your provider first.');
+        throw new SignInError('unverified_email');
       }
       const email = info.email.toLowerCase();
       const name =

@@ -17,7 +17,7 @@ export function contactRoutes(
   logger: Logger,
 ): Router {
   const router = Router();
-  const limit = rateLimit({
+  const limit = rateLimit(database.db, {
     name: 'contact',
     max: 5,
     multiplier: config.rateLimitMultiplier,

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../../db/schema';
 import { createLogger } from '../../logger';
+import { uniqueClientIp } from '../../test/factories';
 import { startSmtpServer } from '../../test/smtp';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { deliverPendingMessages, retryDelayMs } from './contact.service';
@@ -144,15 +145,18 @@ describe('without SMTP', () => {
   });
 
   it('limits a sender to 5 messages in 10 minutes', async () => {
-    const strict = await createTestApp({ RATE_LIMIT_MULTIPLIER: '1' });
+    const strict = await createTestApp({ RATE_LIMIT_MULTIPLIER: '1', TRUST_PROXY: '1' });
+    const client = uniqueClientIp();
     try {
       for (let i = 0; i < 5; i++)
         await request(strict.app)
           .post('/api/contact')
+          .set('X-Forwarded-For', client)
           .send(message(`burst${i}`))
           .expect(202);
       const res = await request(strict.app)
         .post('/api/contact')
+        .set('X-Forwarded-For', client)
         .send(message('burst6'))
         .expect(429);
       expect(res.body.error.message).toContain('wait a few minutes');

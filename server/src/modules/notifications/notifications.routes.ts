@@ -3,7 +3,7 @@ import { UserPathSchema } from '@almquest/contracts/users';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { forbidden, notFound } from '../../errors';
+import { notFound } from '../../errors';
 import { requireRegistered, requireSession, sessionUser } from '../../middleware/authenticate';
 import { validate } from '../../middleware/validate';
 import type { LiveEvents } from '../../realtime/live-events';
@@ -70,9 +70,8 @@ export function notificationsRoutes(
     requireRegistered,
     validate({ params: NotificationIdSchema }, async ({ params }, req, res) => {
       const user = sessionUser(req);
-      const result = await markOneSeen(db, params.id);
+      const result = await markOneSeen(db, user.id, params.id);
       if (!result) throw notFound('No such notification.');
-      if (result.userId !== user.id) throw forbidden('That notification is not yours.');
       res.json({ unseen_count: result.unseenCount });
     }),
   );

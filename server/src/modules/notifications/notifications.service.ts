@@ -70,22 +70,27 @@ export async function markAllSeen(db: AppDb, userId: string): Promise<void> {
     .where(and(eq(notifications.userId, userId), eq(notifications.isSeen, false)));
 }
 
-/** Marks one notification seen; returns its owner and their unseen count, or null if missing. */
+/**
+ * Marks one of the user's own notifications seen and returns their unseen count; null when the
+ * user has no notification with that id (someone else's looks the same as a missing one, and
+ * is never touched: the owner is part of the UPDATE's condition).
+ */
 export async function markOneSeen(
   db: AppDb,
+  userId: string,
   id: number,
-): Promise<{ userId: string; unseenCount: number } | null> {
+): Promise<{ unseenCount: number } | null> {
   const [row] = await db
-    .select({ userId: notifications.userId })
-    .from(notifications)
-    .where(eq(notifications.id, id));
+    .update(notifications)
+    .set({ isSeen: true })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id });
   if (!row) return null;
-  await db.update(notifications).set({ isSeen: true }).where(eq(notifications.id, id));
   const [count] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(notifications)
-    .where(and(eq(notifications.userId, row.userId), eq(notifications.isSeen, false)));
-  return { userId: row.userId, unseenCount: count?.n ?? 0 };
+    .where(and(eq(notifications.userId, userId), eq(notifications.isSeen, false)));
+  return { unseenCount: count?.n ?? 0 };
 }
 
 const REPLAY_MAX = 200;

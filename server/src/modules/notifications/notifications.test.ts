@@ -72,17 +72,28 @@ describe('notification lists', () => {
     expect(after.body.notifs.every((n: { isSeen: boolean }) => n.isSeen)).toBe(true);
   });
 
-  it('marks one seen, and only the owner may', async () => {
+  it('marks one seen, and only the owner may: anyone else gets 404 and changes nothing', async () => {
     const { donor, distributor } = await pair();
     await donate(ctx, donor);
     const list = await request(ctx.app)
       .get(`/api/distributor/${distributor.profile.id}/getNotifs`)
       .set('Cookie', distributor.cookie);
     const id = list.body.notifs[0].id as number;
-    await request(ctx.app)
+    const refused = await request(ctx.app)
       .post(`/api/notifications/${id}/seen`)
       .set('Cookie', donor.cookie)
-      .expect(403);
+      .expect(404);
+    // The same answer as for an id that does not exist: no way to tell the two apart.
+    const missing = await request(ctx.app)
+      .post('/api/notifications/999999998/seen')
+      .set('Cookie', donor.cookie)
+      .expect(404);
+    expect(refused.body).toEqual(missing.body);
+    const still = await request(ctx.app)
+      .get(`/api/distributor/${distributor.profile.id}/getNotifs`)
+      .set('Cookie', distributor.cookie);
+    expect(still.body.unseen_count).toBe(list.body.unseen_count);
+    expect(still.body.notifs[0].isSeen).toBe(false);
     await request(ctx.app)
       .post(`/api/notifications/${id}/seen`)
       .set('Cookie', distributor.cookie)

@@ -32,7 +32,7 @@ export function packagesRoutes(
 ): Router {
   const router = Router();
   const db = database.db;
-  const donationLimit = rateLimit({
+  const donationLimit = rateLimit(database.db, {
     name: 'donation',
     max: 30,
     multiplier: config.rateLimitMultiplier,

@@ -54,7 +54,7 @@ export function usersRoutes(config: Config, database: Database, events: UserEven
   const isSecure = config.origin.startsWith('https://');
   const router = Router();
   const db = database.db;
-  const registrationLimit = rateLimit({
+  const registrationLimit = rateLimit(database.db, {
     name: 'registration',
     max: 20,
     multiplier: config.rateLimitMultiplier,
