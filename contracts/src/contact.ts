@@ -1,22 +1,23 @@
 import { z } from 'zod';
+import { textField } from './text';
 
 export const CONTACT_MESSAGE_MAX = 5000;
 
 /** POST /api/contact. `website` is a honeypot: people leave it empty, bots fill it. */
 export const ContactMessageSchema = z.object({
-  name: z.string().trim().min(1, 'Please enter your name').max(200, 'Use at most 200 characters'),
-  email: z
-    .string()
-    .trim()
-    .min(1, 'Please enter your email address')
-    .max(254, 'Use at most 254 characters')
-    .pipe(z.email('Please enter a valid email address')),
-  message: z
-    .string()
-    .trim()
-    .min(1, 'Please write a message')
-    .max(CONTACT_MESSAGE_MAX, `Use at most ${CONTACT_MESSAGE_MAX} characters`),
-  website: z.string().max(500).optional(),
+  name: textField({ max: 200, min: 1, messages: { required: 'Please enter your name' } }),
+  email: textField({
+    max: 254,
+    min: 1,
+    messages: { required: 'Please enter your email address' },
+  }).pipe(z.email('Please enter a valid email address')),
+  message: textField({
+    max: CONTACT_MESSAGE_MAX,
+    min: 1,
+    isMultiLine: true,
+    messages: { required: 'Please write a message' },
+  }),
+  website: textField({ max: 500 }).optional(),
 });
 export type ContactMessage = z.infer<typeof ContactMessageSchema>;
 

@@ -9,6 +9,7 @@ export const ErrorCode = z.enum([
   'forbidden',
   'not_found',
   'conflict',
+  'idempotency_key_reused',
   'payload_too_large',
   'unsupported_media_type',
   'rate_limited',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LocationSchema } from './places';
+import { textField } from './text';
 import { DISTANCE_RANGE_MAX_KM, numberField } from './users';
 
 export const PACKAGE_STATES = ['Not Paired', 'Paired', 'Received', 'Distributed'] as const;
@@ -9,6 +10,9 @@ export type PackageState = z.infer<typeof PackageStateSchema>;
 export const MAX_PACKAGE_MEALS = 100_000;
 export const IDEMPOTENCY_KEY_MAX = 100;
 
+/** The longest travel-capacity text worth reading ("123.5 kilometres" and some spaces). */
+const TRAVEL_CAPACITY_TEXT_MAX = 40;
+
 const travelCapacityMessage = 'Enter a distance in km, like 10 or "10 Kilometres"';
 
 /**
@@ -17,8 +21,10 @@ const travelCapacityMessage = 'Enter a distance in km, like 10 or "10 Kilometres
  */
 export function parseKilometres(value: unknown): number | undefined {
   if (typeof value === 'number') return value;
-  if (typeof value !== 'string') return undefined;
-  const match = /^\s*(\d+(?:\.\d+)?)\s*(?:km|kms|kilomet(?:er|re)s?)?\s*$/i.exec(value);
+  // Capped before any pattern looks at it; trimmed first, so the pattern has one run of spaces
+  // to consider, between the number and the unit (linear, whatever the input).
+  if (typeof value !== 'string' || value.length > TRAVEL_CAPACITY_TEXT_MAX) return undefined;
+  const match = /^(\d{1,6}(?:\.\d{1,6})?) *(?:km|kms|kilomet(?:er|re)s?)?$/i.exec(value.trim());
   return match ? Number(match[1]) : undefined;
 }
 
@@ -34,6 +40,9 @@ export const TravelCapacitySchema = z.preprocess(
     ),
 );
 
+/** A client's name for one attempt to donate: printable, 1-100 characters. */
+export const IdempotencyKeySchema = textField({ max: IDEMPOTENCY_KEY_MAX, min: 1 });
+
 /** POST /api/donor/donate (SPEC section 7). Name and phone come from the profile, not the body. */
 export const DonateRequestSchema = z.object({
   donor_id: z.uuid({ error: 'Not a valid donor id' }),
@@ -42,10 +51,10 @@ export const DonateRequestSchema = z.object({
   location: LocationSchema,
   /** When the donor pressed the button (epoch ms); the server keeps its own time. */
   timestamp: z.number().optional(),
-  donor_name: z.string().max(200).optional(),
-  donor_phone: z.string().max(40).optional(),
+  donor_name: textField({ max: 200 }).optional(),
+  donor_phone: textField({ max: 40 }).optional(),
   /** Repeats of the same key create one package (also accepted as the Idempotency-Key header). */
-  idempotencyKey: z.string().trim().min(1).max(IDEMPOTENCY_KEY_MAX).optional(),
+  idempotencyKey: IdempotencyKeySchema.optional(),
 });
 export type DonateRequest = z.input<typeof DonateRequestSchema>;
 
@@ -98,7 +107,7 @@ export const DeletePackagePathSchema = z.object({
 
 export const PACKAGE_PAGE_MAX = 50;
 export const PackageListQuerySchema = z.object({
-  cursor: z.string().max(200).optional(),
+  cursor: textField({ max: 200 }).optional(),
   limit: z.coerce.number().int().min(1).max(PACKAGE_PAGE_MAX).default(10),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from './text';
 
 /** India's bounding box, a little generous. A location outside it is refused. */
 export const INDIA_BOUNDS = { minLat: 6, maxLat: 37.6, minLng: 68, maxLng: 97.5 } as const;
@@ -15,11 +16,11 @@ export const LongitudeSchema = z
 /** SPEC: location {address, coordinates as [latitude, longitude]}. */
 export const LocationSchema = z.object(
   {
-    address: z
-      .string({ error: 'Pick a place from the list' })
-      .trim()
-      .min(1, 'Pick a place from the list')
-      .max(300, 'Use at most 300 characters'),
+    address: textField({
+      max: 300,
+      min: 1,
+      messages: { required: 'Pick a place from the list' },
+    }),
     coordinates: z.tuple([LatitudeSchema, LongitudeSchema], {
       error: 'Pick a place from the list',
     }),
@@ -43,11 +44,10 @@ export type Place = z.infer<typeof PlaceSchema>;
 
 export const PLACE_QUERY_MAX = 100;
 export const PlaceSearchQuerySchema = z.object({
-  q: z
-    .string({ error: 'Type a place name' })
-    .trim()
-    .min(2, 'Type at least 2 letters')
-    .max(PLACE_QUERY_MAX, `Use at most ${PLACE_QUERY_MAX} characters`),
+  q: textField({ max: PLACE_QUERY_MAX, messages: { required: 'Type a place name' } }).refine(
+    (q) => q.length >= 2,
+    'Type at least 2 letters',
+  ),
   limit: z.coerce.number().int().min(1).max(20).default(8),
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LocationSchema } from './places';
 import { UserTypeSchema } from './session';
+import { textField } from './text';
 
 export const DONOR_TYPES = ['Individual', 'Organisation', 'Food Chain'] as const;
 export const DonorTypeSchema = z.enum(DONOR_TYPES, {
@@ -10,6 +11,8 @@ export type DonorType = z.infer<typeof DonorTypeSchema>;
 
 export const DISTANCE_RANGE_MAX_KM = 500;
 export const MAX_CAPACITY_MEALS = 100_000;
+
+const DECIMAL = /^-?\d{1,15}(?:\.\d{1,15})?$/;
 
 /** A number typed in a form may arrive as text; "" stays missing, "abc" is an error. */
 export function numberField(
@@ -22,9 +25,10 @@ export function numberField(
     .refine((n) => n >= min, `${label} must be at least ${min}`)
     .refine((n) => n <= max, `${label} must be at most ${max.toLocaleString('en-IN')}`);
   if (isInteger) schema = schema.refine(Number.isInteger, `${label} must be a whole number`);
+  // Text is read as a plain decimal only ("12", "7.5"): never hex, exponents or "Infinity".
   return z.preprocess(
     (value) =>
-      typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value.trim()))
+      typeof value === 'string' && value.length <= 40 && DECIMAL.test(value.trim())
         ? Number(value.trim())
         : value,
     schema,
@@ -46,28 +50,19 @@ export const PhoneSchema = z
   })
   .refine((digits) => /^[6-9]\d{9}$/.test(digits), 'Enter a 10-digit Indian mobile number');
 
-export const PersonNameSchema = z
-  .string({ error: 'Enter your name' })
-  .trim()
-  .min(1, 'Enter your name')
-  .max(100, 'Use at most 100 characters');
-
-const PictureSchema = z
-  .string()
-  .trim()
-  .max(2000)
-  .refine((url) => url === '' || /^https:\/\//.test(url), 'Picture must be an https address')
-  .nullable()
-  .optional();
+export const PersonNameSchema = textField({
+  max: 100,
+  min: 1,
+  messages: { required: 'Enter your name' },
+});
 
 /** The e-mail is always the signed-in user's; a different one is refused. */
-const EmailEchoSchema = z.string().trim().max(254).optional();
+const EmailEchoSchema = textField({ max: 254 }).optional();
 
 export const DonorRegistrationSchema = z.object({
   name: PersonNameSchema,
   email: EmailEchoSchema,
   phone: PhoneSchema,
-  picture: PictureSchema,
   location: LocationSchema,
   donorType: DonorTypeSchema.default('Individual'),
   distanceRange: numberField('Distance range', { min: 0, max: DISTANCE_RANGE_MAX_KM }),
@@ -78,7 +73,6 @@ export const DistributorRegistrationSchema = z.object({
   name: PersonNameSchema,
   email: EmailEchoSchema,
   phone: PhoneSchema,
-  picture: PictureSchema,
   location: LocationSchema,
   distanceRange: numberField('Distance range', { min: 0, max: DISTANCE_RANGE_MAX_KM }),
   maxCapacity: numberField('Maximum capacity', {
@@ -156,7 +150,7 @@ export const ProfileResponseSchema = z.object({ data: ProfileSchema });
 export type ProfileResponse = z.infer<typeof ProfileResponseSchema>;
 
 export const CheckExistRequestSchema = z.object({
-  email: z.string({ error: 'Enter an email address' }).trim().min(1).max(254),
+  email: textField({ max: 254, min: 1, messages: { required: 'Enter an email address' } }),
 });
 export const CheckExistResponseSchema = z.object({
   isRegistered: z.boolean(),

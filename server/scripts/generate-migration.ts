@@ -11,7 +11,7 @@ import * as schema from '../src/db/schema';
 
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/db/migrations');
 const snapshotFile = path.join(dir, 'snapshot.json');
-const name = (process.argv[2] ?? 'change').replace(/[^a-z0-9_]+/gi, '_').toLowerCase();
+const name = (process.argv[2] ?? 'change').replace(/\W+/g, '_').toLowerCase();
 
 const previous = await readFile(snapshotFile, 'utf8')
   .then((text) => JSON.parse(text) as ReturnType<typeof generateDrizzleJson>)

@@ -47,7 +47,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (typeof err.code === 'string' && unavailableCodes.has(err.code)) return true;
     if (
       typeof err.message === 'string' &&
-      /(timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED)/i.test(
+      /timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED/i.test(
         err.message,
       )
     ) {

@@ -22,7 +22,8 @@ export async function migrate(db: AppDb): Promise<string[]> {
       statements: (await readFile(path.join(migrationsDir, file), 'utf8'))
         .split('--> statement-breakpoint')
         .map((s) => s.trim())
-        .filter((s) => s.replace(/--.*$/gm, '').trim() !== ''),
+        // A chunk holding only comments is no statement (line by line: no regex over the whole text).
+        .filter((s) => s.split('\n').some((line) => !/^\s*(?:--|$)/.test(line))),
     })),
   );
 

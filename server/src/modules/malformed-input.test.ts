@@ -123,6 +123,13 @@ const badValues: [label: string, value: unknown][] = [
   ['a 10,000 character string', 'x'.repeat(10_000)],
   ['bad coordinates', { address: 'Nowhere', coordinates: [999, -999] }],
   ['coordinates as text', { address: 'Nowhere', coordinates: ['north', 'east'] }],
+  ['text with a NUL character', 'ab\u0000cd'],
+  ['text ending in U+FFFF', 'ab\uffff'],
+  ['text with a bell character', 'ab\u0007cd'],
+  ['a hexadecimal number as text', '0x10'],
+  ['a number with an exponent as text', '1e3'],
+  // Stalled a backtracking pattern for ~800 ms per request before lengths were capped.
+  ['a digit, 31,000 spaces and a letter', `1${' '.repeat(31_000)}x`],
 ];
 
 /** What a malformed request must leave exactly as it was. */
@@ -228,6 +235,9 @@ describe('malformed path and query parameters', () => {
     ['delete', '/api/donor/abc/package/def'],
     ['get', '/api/places?q=Delhi&limit=NaN'],
     ['get', '/api/places/reverse?lat=91&lng=200'],
+    ['get', '/api/places?q=ab%00'],
+    ['get', '/api/places?q=ab%EF%BF%BF'],
+    ['get', '/api/places?q=ab%07'],
     [
       'get',
       `/api/donor/00000000-0000-4000-8000-000000000000/packages?cursor=%27%3B%20drop%20table%20packages`,

@@ -26,7 +26,8 @@ export async function openTestDatabase(
 ): Promise<Database> {
   const url = engine === 'default' ? process.env.TEST_DATABASE_URL || undefined : undefined;
   const database = url
-    ? await openDatabase({ kind: 'postgres', url, maxConnections: 5 })
+    ? // As many connections as production uses, so a burst queues no longer than it would there.
+      await openDatabase({ kind: 'postgres', url, maxConnections: 10 })
     : await openDatabase({ kind: 'pglite', dataDir: null });
   await migrate(database.db);
   return database;

@@ -1,6 +1,7 @@
 import {
   DeletePackagePathSchema,
   DonateRequestSchema,
+  IdempotencyKeySchema,
   type MeetRoute,
   PackageIdPathSchema,
   type PackageList,
@@ -17,7 +18,8 @@ import { meetRoute } from '../../matching/routes';
 import type { Rematcher } from '../../matching/rematch';
 import { requireRegistered, sessionUser } from '../../middleware/authenticate';
 import { rateLimit } from '../../middleware/rate-limit';
-import { validate } from '../../middleware/validate';
+import { parseOrThrow, validate } from '../../middleware/validate';
+import { z } from 'zod';
 import type { Notifier } from '../notifications/notifications.service';
 import { assertIsSelf, assertUserType } from '../users/users.policy';
 import { assertCanViewPackage } from './packages.policy';
@@ -51,7 +53,12 @@ export function packagesRoutes(
       if (body.donor_id !== user.id) throw forbidden('You can only donate as yourself.');
       const header = req.get('Idempotency-Key');
       const idempotencyKey =
-        body.idempotencyKey ?? (header ? header.trim().slice(0, 100) : undefined);
+        body.idempotencyKey ??
+        (header === undefined
+          ? undefined
+          : parseOrThrow(z.object({ 'Idempotency-Key': IdempotencyKeySchema }), {
+              'Idempotency-Key': header,
+            })['Idempotency-Key']);
       const result = await donate(db, user, { ...body, idempotencyKey });
       notifier.notify(result.notifications);
       if (result.isNew) {

@@ -3,7 +3,7 @@ import type { Location } from '@almquest/contracts/places';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { type AppDb, isUniqueViolation, preparedPerDb, type Tx } from '../../db/client';
 import { distributors, donors, packages, users } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../errors';
+import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { type PackageRow, tryMatchPackage } from '../../matching/assign';
 import type { SessionUserRow } from '../auth/sessions.service';
 import { insertNotifications, type NotificationRow } from '../notifications/notifications.service';
@@ -30,6 +30,28 @@ async function findByIdempotencyKey(db: AppDb | Tx, donorId: string, key: string
   return row ?? null;
 }
 
+/**
+ * A repeated idempotency key: the same donation again answers with the first package; a
+ * different donation under the same key is refused (422), never answered with the wrong package.
+ */
+function repeatOf(existing: PackageRow, input: DonationInput): DonationResult {
+  const isSame =
+    existing.quantity === input.quantity &&
+    existing.travelCapacity === input.travelCapacity &&
+    existing.address === input.location.address &&
+    existing.lat === input.location.coordinates[0] &&
+    existing.lng === input.location.coordinates[1];
+  if (!isSame) {
+    throw new AppError(
+      422,
+      'idempotency_key_reused',
+      'This idempotency key was already used for a different donation. Use a new key.',
+      { idempotencyKey: 'Already used for a different donation' },
+    );
+  }
+  return { package: existing, isNew: false, notifications: [] };
+}
+
 async function lockPackage(tx: Tx, id: string): Promise<PackageRow> {
   const [row] = await tx.select().from(packages).where(eq(packages.id, id)).for('update');
   if (!row) throw notFound('No such package.');
@@ -48,7 +70,7 @@ export async function donate(
   const key = input.idempotencyKey;
   if (key) {
     const existing = await findByIdempotencyKey(db, donor.id, key);
-    if (existing) return { package: existing, isNew: false, notifications: [] };
+    if (existing) return repeatOf(existing, input);
   }
   try {
     return await db.transaction(async (tx) => {
@@ -94,7 +116,7 @@ export async function donate(
     // The same key sent twice at once: the second insert loses the race; answer with the first.
     if (key && isUniqueViolation(error, 'packages_donor_idempotency_key')) {
       const existing = await findByIdempotencyKey(db, donor.id, key);
-      if (existing) return { package: existing, isNew: false, notifications: [] };
+      if (existing) return repeatOf(existing, input);
     }
     throw error;
   }

@@ -232,6 +232,51 @@ describe('donating and matching', () => {
     expect(results.map((r) => r.status).sort()).toEqual([200, 200, 201]);
     expect(await lifetime(donor.profile.id)).toBe(20);
   });
+
+  it('refuses a reused idempotency key with a different donation (422), creating nothing', async () => {
+    const a = area();
+    const donor = await createDonor(ctx, { location: a.at(0) });
+    await request(ctx.app)
+      .post('/api/donor/donate')
+      .set('Cookie', donor.cookie)
+      .send(donationInput(donor, { idempotencyKey: 'form-3', quantity: 10 }))
+      .expect(201);
+    const res = await request(ctx.app)
+      .post('/api/donor/donate')
+      .set('Cookie', donor.cookie)
+      .send(donationInput(donor, { idempotencyKey: 'form-3', quantity: 11 }))
+      .expect(422);
+    expect(res.body.error.code).toBe('idempotency_key_reused');
+    expect(res.body.error.fields).toHaveProperty('idempotencyKey');
+    expect(await lifetime(donor.profile.id)).toBe(10);
+    const header = await request(ctx.app)
+      .post('/api/donor/donate')
+      .set('Cookie', donor.cookie)
+      .set('Idempotency-Key', 'k'.repeat(101))
+      .send(donationInput(donor));
+    expect(header.status).toBe(400);
+    expect(header.body.error.fields).toHaveProperty('Idempotency-Key');
+  });
+
+  it.each([
+    ['0x10', 'quantity'],
+    ['1e2', 'quantity'],
+    [' 12 ', null],
+  ])('reads quantity %j as a plain decimal only', async (quantity, refusedField) => {
+    const a = area();
+    const donor = await createDonor(ctx, { location: a.at(0) });
+    const res = await request(ctx.app)
+      .post('/api/donor/donate')
+      .set('Cookie', donor.cookie)
+      .send({ ...donationInput(donor), quantity });
+    if (refusedField) {
+      expect(res.status).toBe(400);
+      expect(res.body.error.fields).toHaveProperty(refusedField);
+    } else {
+      expect(res.status).toBe(201);
+      expect(res.body.package.quantity).toBe(12);
+    }
+  });
 });
 
 describe('the package lifecycle', () => {

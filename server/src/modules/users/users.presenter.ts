@@ -8,8 +8,8 @@ type UserRow = typeof users.$inferSelect;
 export function presentPicture(picture: string | null): string | null {
   if (!picture) return null;
   if (/^https:\/\/[a-z0-9-]+\.googleusercontent\.com\//.test(picture)) {
-    return /=s\d+(-c)?$/.test(picture)
-      ? picture.replace(/=s\d+(-c)?$/, '=s256-c')
+    return /=s\d+(?:-c)?$/.test(picture)
+      ? picture.replace(/=s\d+(?:-c)?$/, '=s256-c')
       : `${picture}=s256-c`;
   }
   return picture;
