@@ -79,9 +79,11 @@ export const PackageSchema = z.object({
       distributor_id: z.string().nullable(),
       distributor_name: z.string(),
       distributor_phone: z.string(),
-      distributor_location: PointSchema,
+      /** Only for the distributor themselves; null for the donor. */
+      distributor_location: PointSchema.nullable(),
       meet_location: PointSchema,
-      distributor_path: z.string(),
+      /** Only for the distributor themselves; null for the donor. */
+      distributor_path: z.string().nullable(),
       donor_path: z.string(),
     })
     .nullable(),

@@ -40,7 +40,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     });
     // An idle client losing its server must not crash the process; the next query reconnects.
     pool.on('error', () => undefined);
-    const db = drizzleNodePg(pool, { schema }) as unknown as AppDb;
+    const db = retryConflicts(drizzleNodePg(pool, { schema }) as unknown as AppDb);
     return {
       db,
       kind: 'postgres',
@@ -56,7 +56,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     extensions: { cube, earthdistance, pg_trgm },
   });
-  const db = drizzlePglite(client, { schema }) as unknown as AppDb;
+  const db = retryConflicts(drizzlePglite(client, { schema }) as unknown as AppDb);
   return {
     db,
     kind: 'pglite',
@@ -65,6 +65,50 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * SQLSTATEs that mean "this transaction lost a race, run it again": serialization_failure and
+ * deadlock_detected. PostgreSQL rolled it back whole, so nothing of it was written.
+ */
+const RETRYABLE_CODES = new Set(['40001', '40P01']);
+const TRANSACTION_ATTEMPTS = 4;
+
+/** True when an error (or its cause) is a serialization failure or a deadlock. */
+export function isRetryableConflict(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && RETRYABLE_CODES.has(code)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * Makes `db.transaction` run a transaction again (up to four times in all, after a short random
+ * pause) when PostgreSQL aborts it for a serialization failure or a deadlock. Transactions here
+ * publish nothing until they have committed, so running one again is safe.
+ *
+ * Lock order, everywhere: package rows (by id) -> donor / distributor rows -> user rows. Matching
+ * locks its package, claims the distributor row, then its notification inserts take a key-share
+ * lock on both users; marking a package and deleting one follow the same order, and deleting an
+ * account takes its packages, its role row and its user row in that order. Keeping one order
+ * makes deadlocks rare; the retry handles the rest without a 500.
+ */
+function retryConflicts(db: AppDb): AppDb {
+  const runOnce = db.transaction.bind(db);
+  const transaction: AppDb['transaction'] = async (work, config) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await runOnce(work, config);
+      } catch (error) {
+        if (attempt >= TRANSACTION_ATTEMPTS || !isRetryableConflict(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
+      }
+    }
+  };
+  db.transaction = transaction;
+  return db;
 }
 
 /** A database handle or an open transaction: anything that can run a statement. */

@@ -67,7 +67,7 @@ export function packagesRoutes(
           'package donated',
         );
       }
-      const response: PackageResponse = { package: presentPackage(result.package) };
+      const response: PackageResponse = { package: presentPackage(result.package, user.id) };
       res.status(result.isNew ? 201 : 200).json(response);
     }),
   );
@@ -76,9 +76,10 @@ export function packagesRoutes(
     '/package/:id',
     requireRegistered,
     validate({ params: PackageIdPathSchema }, async ({ params }, req, res) => {
+      const user = sessionUser(req);
       const pkg = await getPackage(db, params.id);
-      assertCanViewPackage(sessionUser(req), pkg);
-      const response: PackageResponse = { package: presentPackage(pkg) };
+      assertCanViewPackage(user, pkg);
+      const response: PackageResponse = { package: presentPackage(pkg, user.id) };
       res.json(response);
     }),
   );
@@ -119,7 +120,7 @@ export function packagesRoutes(
       notifier.notify(result.notifications);
       if (result.hasFreedCapacity) rematcher.schedule(user.id);
       req.log.info({ packageId: body.packageId, state: body.state }, 'package marked');
-      const response: PackageResponse = { package: presentPackage(result.package) };
+      const response: PackageResponse = { package: presentPackage(result.package, user.id) };
       res.json(response);
     }),
   );

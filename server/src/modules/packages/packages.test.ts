@@ -64,7 +64,7 @@ describe('donating and matching', () => {
     const a = area();
     const donor = await createDonor(ctx, { location: a.at(0), distanceRange: 8 });
     const near = await createDistributor(ctx, {
-      location: a.at(3),
+      location: { ...a.at(3), address: `${a.at(3).address}, Near Bank's home lane` },
       distanceRange: 15,
       name: 'Near Bank',
     });
@@ -91,7 +91,26 @@ describe('donating and matching', () => {
     expect(nearest).not.toBeNull();
     expect(pkg.pair!.meet_location.address).toBe(`Near ${nearest!.address}`);
     expect(pkg.pair!.donor_path).toMatch(/^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&origin=/);
-    expect(pkg.pair!.distributor_path).toContain(
+    // The donor never learns where the distributor lives: no address, no coordinates, no path
+    // starting there, anywhere in the answer.
+    expect(pkg.pair!.distributor_location).toBeNull();
+    expect(pkg.pair!.distributor_path).toBeNull();
+    const [homeLat, homeLng] = near.profile.location.coordinates;
+    const seenByDonor = JSON.stringify(
+      (await request(ctx.app).get(`/api/package/${pkg._id}`).set('Cookie', donor.cookie)).body,
+    );
+    for (const text of [JSON.stringify(pkg), seenByDonor]) {
+      expect(text).not.toContain(near.profile.location.address);
+      expect(text).not.toContain(String(homeLat));
+      expect(text).not.toContain(homeLat.toFixed(6));
+      expect(text).not.toContain(JSON.stringify([homeLat, homeLng]).slice(1, -1));
+    }
+    // The distributor sees their own way to the meet point.
+    const seenByDistributor = (
+      await request(ctx.app).get(`/api/package/${pkg._id}`).set('Cookie', near.cookie)
+    ).body.package;
+    expect(seenByDistributor.pair.distributor_location.coordinates).toEqual([homeLat, homeLng]);
+    expect(seenByDistributor.pair.distributor_path).toContain(
       `destination=${meet[0].toFixed(6)},${meet[1].toFixed(6)}`,
     );
 

@@ -177,6 +177,14 @@ export async function toggleDistributorActivity(db: AppDb, userId: string): Prom
  */
 export async function deleteAccount(db: AppDb, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
+    // Locks in the documented order (db/client.ts): packages, then the role row, then the user.
+    // Matching holds a distributor row and then needs the user row, so taking the user first
+    // here would deadlock with a donation being matched to this distributor.
+    await tx.execute(
+      sql`select id from ${packages} where donor_id = ${userId} or distributor_id = ${userId} order by id for update`,
+    );
+    await tx.execute(sql`select user_id from ${distributors} where user_id = ${userId} for update`);
+    await tx.execute(sql`select user_id from ${donors} where user_id = ${userId} for update`);
     await tx.execute(sql`select id from ${users} where id = ${userId} for update`);
     const open = await tx
       .select({ id: packages.id, state: packages.state })

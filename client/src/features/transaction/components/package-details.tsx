@@ -34,7 +34,7 @@ export function PairedDetails({ pkg, viewerIsDonor }: { pkg: Package; viewerIsDo
   const pair = pkg.pair!;
   const config = usePublicConfig();
   const route = useMeetRoute(pkg._id, true);
-  const directions = viewerIsDonor ? pair.donor_path : pair.distributor_path;
+  const directions = (viewerIsDonor ? pair.donor_path : pair.distributor_path) ?? undefined;
   return (
     <>
       <dl>
