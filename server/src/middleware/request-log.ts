@@ -11,6 +11,12 @@ declare module 'express-serve-static-core' {
   }
 }
 
+/** The URL without its query string. */
+function pathOf(url: string): string {
+  const at = url.indexOf('?');
+  return at === -1 ? url : url.slice(0, at);
+}
+
 const REQUEST_ID_PATTERN = /^[\w.-]{1,64}$/;
 /** Health probes arrive every few seconds from load balancers; their lines would drown the rest. */
 const QUIET_PATHS = new Set(['/api/health']);
@@ -39,7 +45,8 @@ export function requestLog(logger: Logger): RequestHandler {
         res.off('finish', onFinish);
         res.off('close', onClose);
         const line = {
-          req: { method: req.method, url: req.originalUrl },
+          // The path only: query strings carry searches, sign-in codes and other personal data.
+          req: { method: req.method, url: pathOf(req.originalUrl) },
           res: { statusCode: res.statusCode },
           responseTime: Math.round(performance.now() - startedAt),
         };

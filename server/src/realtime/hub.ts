@@ -7,9 +7,24 @@ type Listener = (delivery: Delivery) => void;
  * This process's open live connections, by user. Whatever transport carries an event between
  * processes ends here, and each connected browser of that user gets it.
  */
+/**
+ * Open streams allowed at once in one process: per session (tabs of one browser) and per user
+ * (their devices). A few tabs and phones are normal; hundreds are an attack on memory.
+ */
+export const STREAMS_PER_SESSION = 4;
+export const STREAMS_PER_USER = 8;
+
 export class LocalHub {
   private listeners = new Map<string, Set<Listener>>();
   private closers = new Map<string, Set<() => void>>();
+
+  /** Whether one more stream may open for this user and session (see the limits above). */
+  hasRoomFor(userId: string, sessionKey: string): boolean {
+    return (
+      (this.listeners.get(userId)?.size ?? 0) < STREAMS_PER_USER &&
+      (this.closers.get(sessionKey)?.size ?? 0) < STREAMS_PER_SESSION
+    );
+  }
 
   subscribe(userId: string, sessionKey: string, listener: Listener, close: () => void): () => void {
     const set = this.listeners.get(userId) ?? new Set();

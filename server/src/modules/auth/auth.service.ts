@@ -61,7 +61,9 @@ export async function takeAuthRequest(db: AppDb, id: string) {
 
 /**
  * Finds the user by e-mail (SPEC: sign-in looks the user up by e-mail), making an unregistered row
- * at the first sign-in. A name or picture the person has since edited is kept.
+ * at the first sign-in. A name the person has since edited is kept. The picture is only ever the
+ * one the provider vouches for at the latest sign-in: nobody can set a picture of their choice
+ * (it loads in the other side's browser, so it would work as a tracking pixel).
  */
 export async function upsertSignedInUser(db: AppDb, identity: VerifiedIdentity): Promise<string> {
   const [row] = await queryRows<{ id: string }>(
@@ -70,7 +72,7 @@ export async function upsertSignedInUser(db: AppDb, identity: VerifiedIdentity):
       insert into ${users} (email, name, picture)
       values (${identity.email}, ${identity.name}, ${identity.picture})
       on conflict (lower(email)) do update
-        set picture = coalesce(${users.picture}, excluded.picture)
+        set picture = excluded.picture
       returning id`,
   );
   if (!row) throw new Error('user upsert returned nothing');

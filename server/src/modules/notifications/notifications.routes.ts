@@ -3,7 +3,7 @@ import { UserPathSchema } from '@almquest/contracts/users';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { notFound } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import { requireRegistered, requireSession, sessionUser } from '../../middleware/authenticate';
 import { validate } from '../../middleware/validate';
 import type { LiveEvents } from '../../realtime/live-events';
@@ -86,6 +86,17 @@ export function notificationsRoutes(
       req.get('Last-Event-ID') ??
       (typeof req.query.lastEventId === 'string' ? req.query.lastEventId : '');
     const lastEventId = /^\d{1,15}$/.test(header) ? Number(header) : 0;
+    const sessionKey = hashToken(req.sessionToken ?? '');
+    if (!live.hub.hasRoomFor(user.id, sessionKey)) {
+      // The newest is refused (EventSource does not retry a 429), so tabs never take turns
+      // closing each other.
+      res.setHeader('Retry-After', '60');
+      throw new AppError(
+        429,
+        'rate_limited',
+        'Too many live connections are open for this account. Close a tab and reload.',
+      );
+    }
 
     res.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
@@ -104,7 +115,6 @@ export function notificationsRoutes(
       res.write(`id: ${id}\nevent: notification\ndata: ${data}\n\n`);
     };
 
-    const sessionKey = hashToken(req.sessionToken ?? '');
     const stop = () => {
       clearInterval(heartbeat);
       unsubscribe();

@@ -1,6 +1,7 @@
 import { NOTIFICATION_TEXT, NotificationListSchema } from '@almquest/contracts/notifications';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STREAMS_PER_SESSION, STREAMS_PER_USER } from '../../realtime/hub';
 import {
   createDistributor,
   createDonor,
@@ -8,6 +9,7 @@ import {
   forgetPeopleAt,
   pointsNear,
 } from '../../test/factories';
+import { signIn } from '../../test/session';
 import { openEventStream } from '../../test/sse';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
@@ -206,5 +208,34 @@ describe('live events (SSE)', () => {
 
   it('needs a session', async () => {
     await request(ctx.app).get('/api/events').expect(401);
+  });
+
+  it('caps the streams one session and one person may hold open, refusing the newest with 429', async () => {
+    const { donor } = await pair();
+    const url = `${ctx.baseUrl}/api/events`;
+    const streams = [];
+    for (let i = 0; i < STREAMS_PER_SESSION; i++)
+      streams.push(await openEventStream(url, donor.cookie));
+    expect(streams.map((s) => s.status)).toEqual(Array(STREAMS_PER_SESSION).fill(200));
+    const refused = await fetch(url, { headers: { Cookie: donor.cookie } });
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('rate_limited');
+    // Other sessions of the same person share the per-person cap.
+    const others = [];
+    for (let i = STREAMS_PER_SESSION; i < STREAMS_PER_USER; i++) {
+      const again = await signIn(ctx, donor.user.email);
+      others.push(await openEventStream(url, again.cookie));
+    }
+    expect(others.every((s) => s.status === 200)).toBe(true);
+    const fresh = await signIn(ctx, donor.user.email);
+    const overPerson = await fetch(url, { headers: { Cookie: fresh.cookie } });
+    expect(overPerson.status).toBe(429);
+    await overPerson.body?.cancel();
+    // A closed stream makes room again.
+    await streams.pop()!.close();
+    await new Promise((r) => setTimeout(r, 100));
+    const room = await openEventStream(url, donor.cookie);
+    expect(room.status).toBe(200);
+    for (const stream of [...streams, ...others, room]) await stream.close();
   });
 });

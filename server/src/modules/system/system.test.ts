@@ -1,6 +1,7 @@
 import { ErrorBodySchema } from '@almquest/contracts/errors';
 import { HealthSchema, PublicConfigSchema } from '@almquest/contracts/system';
 import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -119,10 +120,43 @@ describe('errors', () => {
       expect.objectContaining({
         level: 40,
         reqId: missing.headers['x-request-id'],
-        req: { method: 'GET', url: '/api/no-such-thing?x=1' },
+        req: { method: 'GET', url: '/api/no-such-thing' },
         res: { statusCode: 404 },
       }),
     ]);
+  });
+
+  it('keeps personal data out of the logs: no query strings, no query values in errors', async () => {
+    const text: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        text.push(chunk.toString());
+        callback();
+      },
+    });
+    const logger = createLogger('info', sink);
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info' });
+    const app = createApp({ config, database: ctx.database, logger });
+    const secrets = ['Ramesh Kumar', '9876543210', 'ramesh@example.org', '26.8467', 'xyzcode'];
+    await request(app).get(`/api/places?q=${encodeURIComponent('Ramesh Kumar 9876543210')}`);
+    await request(app).get('/api/places/reverse?lat=26.8467&lng=80.9462');
+    await request(app).get('/api/auth/callback?code=xyzcode&state=xyzcode');
+    await request(app).get('/api/places?q=ab%00ramesh@example.org');
+    // A real failed statement: Drizzle's error carries the parameters in its message.
+    const failure = await ctx.database.db
+      .execute(sql`select ${'ramesh@example.org'}::int, ${'Ramesh Kumar'}::int`)
+      .catch((error: unknown) => error);
+    expect(String((failure as Error).message)).toContain('ramesh@example.org');
+    logger.error({ err: failure }, 'unhandled error');
+    logger.warn(
+      { err: new Error('fetch failed for https://maps.example/api?q=9876543210&key=xyzcode') },
+      'Google place search failed',
+    );
+    await new Promise((resolve) => setImmediate(resolve));
+    const all = text.join('');
+    expect(all).toContain('unhandled error');
+    expect(all).toContain('request completed');
+    for (const secret of secrets) expect(all).not.toContain(secret);
   });
 
   it('sends security headers', async () => {

@@ -17,7 +17,6 @@ type Person = {
   name: string;
   phone: string;
   location: Location;
-  picture?: string | null | undefined;
 };
 
 function personColumns(person: Partial<Person>) {
@@ -31,7 +30,6 @@ function personColumns(person: Partial<Person>) {
           lng: person.location.coordinates[1],
         }
       : {}),
-    ...(person.picture ? { picture: person.picture } : {}),
     updatedAt: new Date(),
   };
 }

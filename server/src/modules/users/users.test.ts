@@ -236,6 +236,25 @@ describe('profile', () => {
     expect(on.body).toEqual({ isActive: true });
   });
 
+  it('takes the picture only from the sign-in provider, never from the registration body', async () => {
+    const session = await signIn(ctx, uniqueEmail('pixel'));
+    const tracker = 'https://tracker.example/pixel.gif?who=you';
+    const res = await request(ctx.app)
+      .post('/api/donor/register')
+      .set('Cookie', session.cookie)
+      .send({ ...donorInput(), picture: tracker })
+      .expect(201);
+    // The development provider vouches for no picture, so there is none.
+    expect(res.body.data.picture).toBeNull();
+    const me = await request(ctx.app).get('/api/me').set('Cookie', session.cookie).expect(200);
+    expect(me.body.picture).toBeNull();
+    await request(ctx.app)
+      .patch(`/api/donor/update/${res.body.data.id}`)
+      .set('Cookie', session.cookie)
+      .send({ picture: tracker })
+      .expect(400);
+  });
+
   it('rewrites Google pictures to the 256-pixel cropped size', async () => {
     const { presentPicture } = await import('./users.presenter');
     expect(presentPicture('https://lh3.googleusercontent.com/a/abc=s96-c')).toBe(
