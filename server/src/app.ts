@@ -120,7 +120,7 @@ export function createApp({
 
   app.locals.api = api;
   app.use('/api', api);
-  app.use(clientRoutes(config.clientDist));
+  app.use(clientRoutes(config.clientDist, { serveSourceMaps: config.serveSourceMaps }));
   app.use(errorHandler);
   return app;
 }

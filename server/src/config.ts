@@ -44,6 +44,10 @@ const EnvSchema = z.object({
   OIDC_CLIENT_ID: optionalString,
   OIDC_CLIENT_SECRET: optionalString,
   ALLOW_DEV_IDP: booleanFlag,
+  SERVE_SOURCE_MAPS: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['0', '1', 'true', 'false', 'yes', 'no']).optional(),
+  ),
   SESSION_TTL_DAYS: z.preprocess(
     emptyAsUndefined,
     z.coerce.number().min(0.01).max(365).default(30),
@@ -107,6 +111,8 @@ export type Config = {
     | { kind: 'dev' }
     | { kind: 'oidc'; issuer: string; clientId: string; clientSecret: string | undefined };
   sessionTtlMs: number;
+  /** Whether the client's .map files are served (not in production unless SERVE_SOURCE_MAPS=1). */
+  serveSourceMaps: boolean;
   /** Contact messages are also mailed when both are set. */
   contactMail: { smtpUrl: string; to: string; from: string } | null;
   /** Scales every rate limit (tests raise it; 1 in normal use). */
@@ -230,6 +236,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : { kind: 'dev' },
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
+    serveSourceMaps:
+      e.SERVE_SOURCE_MAPS === undefined
+        ? e.NODE_ENV !== 'production'
+        : ['1', 'true', 'yes'].includes(e.SERVE_SOURCE_MAPS),
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     contactMail:
       e.SMTP_URL && e.CONTACT_TO

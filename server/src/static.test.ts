@@ -19,6 +19,7 @@ beforeAll(async () => {
     '<!doctype html><title>AlmQuest</title><div id="root"></div>',
   );
   await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  await writeFile(path.join(dist, 'assets', 'index-abc123.js.map'), '{"version":3}');
   await writeFile(path.join(dist, 'assets', 'big-def456.js'), BIG_SCRIPT);
   await writeFile(path.join(dist, 'assets', 'big-def456.js.br'), brotliCompressSync(BIG_SCRIPT));
   await writeFile(path.join(dist, 'assets', 'big-def456.js.gz'), gzipSync(BIG_SCRIPT));
@@ -114,6 +115,24 @@ describe('serving the client', () => {
 
   it('answers a missing asset with 404, not the page', async () => {
     await request(ctx.app).get('/assets/missing.js').set('Accept', '*/*').expect(404);
+  });
+});
+
+describe('source maps', () => {
+  it('are served while developing, and in production only when SERVE_SOURCE_MAPS=1', async () => {
+    await request(ctx.app).get('/assets/index-abc123.js.map').expect(200);
+    const production = { CLIENT_DIST: dist, NODE_ENV: 'production', ALLOW_DEV_IDP: '1' };
+    const hidden = await createTestApp(production);
+    const shown = await createTestApp({ ...production, SERVE_SOURCE_MAPS: '1' });
+    try {
+      await request(hidden.app).get('/assets/index-abc123.js.map').expect(404);
+      await request(hidden.app).get('/assets/INDEX-abc123.JS.MAP').expect(404);
+      await request(hidden.app).get('/assets/index-abc123.js').expect(200);
+      await request(shown.app).get('/assets/index-abc123.js.map').expect(200);
+    } finally {
+      await hidden.close();
+      await shown.close();
+    }
   });
 });
 

@@ -41,7 +41,10 @@ function sendPrecompressed(
  * (the landing page prerendered at build time); any other GET that wants HTML gets the empty page
  * app.html, so client routes work on reload without first showing the landing page.
  */
-export function clientRoutes(clientDist: string): Router {
+export function clientRoutes(
+  clientDist: string,
+  { serveSourceMaps = true }: { serveSourceMaps?: boolean } = {},
+): Router {
   const router = Router();
   const root = path.resolve(clientDist);
   const indexFile = path.join(root, 'index.html');
@@ -49,6 +52,11 @@ export function clientRoutes(clientDist: string): Router {
 
   router.use((req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    // Source maps give the whole client source away; production keeps them unless asked.
+    if (!serveSourceMaps && req.path.toLowerCase().endsWith('.map')) {
+      res.status(404).type('text/plain').send('Not found');
+      return;
+    }
     let filePath: string;
     try {
       filePath = path.join(root, decodeURIComponent(req.path));

@@ -245,6 +245,15 @@ export async function listPackages(
   const owner =
     user.userType === 'donor' ? eq(packages.donorId, user.id) : eq(packages.distributorId, user.id);
   const after = options.cursor ? checkCursor(options.cursor) : null;
+  if (after) {
+    // A cursor is one of the caller's own packages; anyone else's (or none) is refused, so the
+    // list never reveals, by its answer, whether or when another person's package exists.
+    const [own] = await db
+      .select({ id: packages.id })
+      .from(packages)
+      .where(and(owner, eq(packages.id, after)));
+    if (!own) throw badRequest('That page link is not valid.', { cursor: 'Not a valid cursor' });
+  }
   const rows = await db
     .select()
     .from(packages)

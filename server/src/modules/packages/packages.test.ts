@@ -483,6 +483,21 @@ describe('the package lifecycle', () => {
       .expect(200);
     expect(res.body.package.current_state).toBe('Distributed');
     expect(res.body.package.pair.distributor_phone).toBe('');
+    expect(res.body.package.pair.distributor_name).toBe('A former distributor');
+    // Nothing of where they lived is kept, not even where the donor cannot see it.
+    const row = await dbPackage(pkg._id);
+    expect(row).toMatchObject({
+      distributorName: 'A former distributor',
+      distributorAddress: '',
+      distributorLat: null,
+      distributorLng: null,
+      distributorPath: '',
+    });
+    const list = await request(ctx.app)
+      .get(`/api/donor/${donor.profile.id}/packages`)
+      .set('Cookie', donor.cookie)
+      .expect(200);
+    expect(list.body.packages[0].counterpart).toBe('A former distributor');
   });
 });
 
@@ -512,6 +527,16 @@ describe('transactions list', () => {
       .get(`/api/donor/${donor.profile.id}/packages?cursor=bogus`)
       .set('Cookie', donor.cookie)
       .expect(400);
+    // Someone else's package is no cursor of mine (nor is a package that does not exist).
+    const other = await createDonor(ctx, { location: a.at(1) });
+    const theirs = await donate(ctx, other, { quantity: 3 });
+    for (const cursor of [theirs._id, '00000000-0000-4000-8000-000000000000']) {
+      const res = await request(ctx.app)
+        .get(`/api/donor/${donor.profile.id}/packages?cursor=${cursor}`)
+        .set('Cookie', donor.cookie)
+        .expect(400);
+      expect(res.body.error.fields).toHaveProperty('cursor');
+    }
   });
 
   it('lists a distributor’s assigned packages, and no one else’s', async () => {

@@ -173,6 +173,9 @@ export async function toggleDistributorActivity(db: AppDb, userId: string): Prom
  * exchange). Not Paired packages are withdrawn; Distributed ones stay in the other side's history
  * without this person's phone number.
  */
+export const FORMER_DONOR = 'A former donor';
+export const FORMER_DISTRIBUTOR = 'A former distributor';
+
 export async function deleteAccount(db: AppDb, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
     // Locks in the documented order (db/client.ts): packages, then the role row, then the user.
@@ -202,10 +205,21 @@ export async function deleteAccount(db: AppDb, userId: string): Promise<void> {
     await tx
       .delete(packages)
       .where(and(eq(packages.donorId, userId), eq(packages.state, 'Not Paired')));
-    await tx.update(packages).set({ donorPhone: '' }).where(eq(packages.donorId, userId));
+    // What stays in the other side's history no longer says who this was or where they lived.
     await tx
       .update(packages)
-      .set({ distributorPhone: '' })
+      .set({ donorName: FORMER_DONOR, donorPhone: '' })
+      .where(eq(packages.donorId, userId));
+    await tx
+      .update(packages)
+      .set({
+        distributorName: FORMER_DISTRIBUTOR,
+        distributorPhone: '',
+        distributorAddress: '',
+        distributorLat: null,
+        distributorLng: null,
+        distributorPath: '',
+      })
       .where(eq(packages.distributorId, userId));
     await tx.delete(users).where(eq(users.id, userId));
   });
