@@ -1,5 +1,8 @@
 # AlmQuest: one image serving the API and the built web client on port 8080.
-FROM node:20-bookworm-slim AS build
+# Production runs Node.js 24 (the current LTS) and the compiled server (no TypeScript at run time).
+
+# --- build: everything, dev dependencies included; the client and the server are compiled.
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY contracts/package.json contracts/
@@ -9,16 +12,23 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-FROM node:20-bookworm-slim
-ENV NODE_ENV=production PORT=8080
+# --- runtime: the server's production dependencies, the compiled server and the built client.
+# No sources, tests, dev tools or client-only packages (React, Vite, Leaflet…).
+FROM node:24-bookworm-slim
+ENV NODE_ENV=production PORT=8080 DATA_DIR=/app/data
 WORKDIR /app
-COPY --from=build /app/package.json /app/package-lock.json ./
-COPY --from=build /app/contracts ./contracts
-COPY --from=build /app/server ./server
-COPY --from=build /app/client/package.json ./client/package.json
+COPY package.json package-lock.json ./
+COPY contracts/package.json contracts/
+COPY server/package.json server/
+COPY client/package.json client/
+RUN npm ci --omit=dev --workspace server --no-audit --no-fund && npm cache clean --force
+COPY --from=build /app/server/dist ./server/dist
 COPY --from=build /app/client/dist ./client/dist
-COPY --from=build /app/scripts ./scripts
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+# PGlite keeps its files here when no DATABASE_URL is given; the non-root user owns it.
+RUN mkdir -p /app/data && chown node:node /app/data
+VOLUME ["/app/data"]
 USER node
 EXPOSE 8080
-CMD ["node", "scripts/start.mjs"]
+HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+CMD ["node", "server/dist/index.js"]

@@ -1,9 +1,20 @@
 // `npm start`: builds the web client when it is missing or older than its sources, then runs the
-// server (TypeScript, through tsx) in this same process so signals reach it directly.
+// server in this same process so signals reach it directly. With NODE_ENV=production it runs the
+// compiled server (`npm run build` makes it); otherwise the TypeScript sources through tsx.
+import { existsSync } from 'node:fs';
 import { ensureClientBuild } from './ensure-client-build.mjs';
 
 ensureClientBuild();
 
-const { register } = await import('tsx/esm/api');
-register();
-await import('../server/src/index.ts');
+if (process.env.NODE_ENV === 'production') {
+  const compiled = new URL('../server/dist/index.js', import.meta.url);
+  if (!existsSync(compiled)) {
+    console.error('The compiled server is missing: run `npm run build` first.');
+    process.exit(1);
+  }
+  await import(compiled.href);
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import('../server/src/index.ts');
+}

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, startupWarnings } from './config';
 
 describe('loadConfig', () => {
   it('needs no configuration: port 8080 and PGlite under ./data', () => {
@@ -55,4 +55,25 @@ describe('TRUST_PROXY', () => {
       expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
     },
   );
+});
+
+describe('start-up warnings', () => {
+  it('warns loudly when the development sign-in is allowed in production', () => {
+    const [warning] = startupWarnings(loadConfig({ NODE_ENV: 'production', ALLOW_DEV_IDP: '1' }));
+    expect(warning).toContain('DEVELOPMENT SIGN-IN');
+    expect(warning).toContain('ANY e-mail address');
+  });
+
+  it('says nothing in development or with a real provider', () => {
+    expect(startupWarnings(loadConfig({}))).toEqual([]);
+    expect(
+      startupWarnings(
+        loadConfig({
+          NODE_ENV: 'production',
+          OIDC_ISSUER: 'https://accounts.google.com',
+          OIDC_CLIENT_ID: 'id',
+        }),
+      ),
+    ).toEqual([]);
+  });
 });

@@ -253,3 +253,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
   };
 }
+
+/** What an operator must hear at start-up: settings that are allowed but dangerous. */
+export function startupWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  if (config.env === 'production' && config.signIn.kind === 'dev') {
+    const line = '!'.repeat(78);
+    warnings.push(
+      [
+        line,
+        'WARNING: the DEVELOPMENT SIGN-IN is on in production (ALLOW_DEV_IDP=1).',
+        'Anyone who can reach this server can sign in as ANY e-mail address, with no password.',
+        'Use it for a private demo only. For real use set OIDC_ISSUER, OIDC_CLIENT_ID and',
+        'OIDC_CLIENT_SECRET (e.g. Google) and remove ALLOW_DEV_IDP.',
+        line,
+      ].join('\n'),
+    );
+  }
+  return warnings;
+}

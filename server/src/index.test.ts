@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import http from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -7,15 +7,30 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './test/ports';
 
+async function waitForHealth(base: string): Promise<boolean> {
+  for (let i = 0; i < 300; i++) {
+    const isUp = await fetch(`${base}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (isUp) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
+}
+
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dirs: string[] = [];
 afterAll(async () => {
   for (const dir of dirs) await rm(dir, { recursive: true, force: true });
 });
 
-/** The real entry point, as `npm start` runs it, in a process of its own. */
-function startProcess(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
+/**
+ * The real entry point, as `npm start` runs it (TypeScript through tsx), or as production runs
+ * it (the compiled JavaScript of `npm run build`), in a process of its own.
+ */
+function startProcess(env: Record<string, string>, { isCompiled = false } = {}) {
+  const args = isCompiled ? ['dist/index.js'] : ['--import', 'tsx', 'src/index.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: serverDir,
     env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'info', NODE_ENV: 'test', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -40,14 +55,7 @@ describe('the server process', () => {
     const port = await freePort();
     const proc = startProcess({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });
     const base = `http://127.0.0.1:${port}`;
-    let isUp = false;
-    for (let i = 0; i < 300 && !isUp; i++) {
-      isUp = await fetch(`${base}/api/health`)
-        .then((r) => r.ok)
-        .catch(() => false);
-      if (!isUp) await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(isUp, proc.output()).toBe(true);
+    expect(await waitForHealth(base), proc.output()).toBe(true);
     // A request truly in flight: headers sent, body still arriving when SIGTERM lands.
     const body = JSON.stringify({
       name: 'Kavya',
@@ -77,4 +85,34 @@ describe('the server process', () => {
     // Nothing listens any more.
     await expect(fetch(`${base}/api/health`)).rejects.toThrow();
   }, 60_000);
+
+  // The compiled server on the PostgreSQL server (a PGlite first start loads the place list).
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'runs compiled, in production mode, and warns loudly when the development sign-in is on',
+    async () => {
+      const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: serverDir });
+      expect(built.status, built.stderr.toString()).toBe(0);
+      const port = await freePort();
+      const proc = startProcess(
+        {
+          NODE_ENV: 'production',
+          ALLOW_DEV_IDP: '1',
+          DATABASE_URL: process.env.TEST_DATABASE_URL!,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          PUBLIC_URL: `http://127.0.0.1:${port}`,
+        },
+        { isCompiled: true },
+      );
+      try {
+        expect(await waitForHealth(`http://127.0.0.1:${port}`), proc.output()).toBe(true);
+        expect(proc.output()).toContain('DEVELOPMENT SIGN-IN is on in production');
+        expect(proc.output()).not.toContain('tsx');
+      } finally {
+        proc.child.kill('SIGTERM');
+        expect(await proc.exited).toBe(0);
+      }
+    },
+    60_000,
+  );
 });

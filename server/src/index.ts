@@ -1,7 +1,7 @@
 import 'dotenv/config';
 import type { Server } from 'node:http';
 import { createApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, startupWarnings } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { createLogger } from './logger';
@@ -29,6 +29,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.logLevel);
+  for (const warning of startupWarnings(config)) logger.warn(warning);
 
   const database = await openDatabase(config.database);
   const applied = await migrate(database.db);
