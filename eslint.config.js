@@ -43,6 +43,7 @@ export default tseslint.config(
     files: [
       'server/**/*.ts',
       'scripts/**/*.mjs',
+      'server/scripts/**/*.mjs',
       'client/scripts/**/*.mjs',
       'bench/**/*.{ts,mjs}',
       'e2e/**/*.{ts,mjs}',
