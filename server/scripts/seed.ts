@@ -99,7 +99,11 @@ const demoPeople: SeedPerson[] = demoAccounts.map((a) => ({
   capacity: a.role === 'donor' ? 0 : 45,
 }));
 
-/** Inserts people who are not there yet (by e-mail), with their donor or distributor rows. */
+/**
+ * Inserts people who are not there yet (by e-mail), with their donor or distributor rows, and
+ * completes people who signed in but never registered (e.g. someone tried a demo account before
+ * seeding). A registered person is never changed. Returns how many were added or completed.
+ */
 export async function seedPeople(db: AppDb, people: SeedPerson[]): Promise<number> {
   let added = 0;
   for (let i = 0; i < people.length; i += 2000) {
@@ -109,7 +113,11 @@ export async function seedPeople(db: AppDb, people: SeedPerson[]): Promise<numbe
         insert into users (email, name, phone, address, lat, lng, user_type)
         select email, name, phone, address, lat, lng, kind
         from json_to_recordset(${batch}::json) as p(email text, name text, phone text, address text, lat float8, lng float8, kind text)
-        on conflict (lower(email)) do nothing
+        on conflict (lower(email)) do update
+          set name = excluded.name, phone = excluded.phone, address = excluded.address,
+              lat = excluded.lat, lng = excluded.lng, user_type = excluded.user_type,
+              updated_at = now()
+          where users.user_type is null
         returning id, email, user_type`)) as unknown as {
         rows: { id: string; email: string; user_type: string }[];
       };
@@ -117,14 +125,14 @@ export async function seedPeople(db: AppDb, people: SeedPerson[]): Promise<numbe
         insert into donors (user_id, donor_type, distance_range)
         select u.id, 'Organisation', p.range
         from json_to_recordset(${batch}::json) as p(email text, kind text, range float8)
-        join users u on lower(u.email) = lower(p.email)
+        join users u on lower(u.email) = lower(p.email) and u.user_type = 'donor'
         where p.kind = 'donor'
         on conflict (user_id) do nothing`);
       await tx.execute(sql`
         insert into distributors (user_id, distance_range, max_capacity)
         select u.id, p.range, p.capacity
         from json_to_recordset(${batch}::json) as p(email text, kind text, range float8, capacity int)
-        join users u on lower(u.email) = lower(p.email)
+        join users u on lower(u.email) = lower(p.email) and u.user_type = 'distributor'
         where p.kind = 'distributor'
         on conflict (user_id) do nothing`);
       return inserted.rows.length;
@@ -150,7 +158,7 @@ async function main() {
     const started = Date.now();
     const added = await seedPeople(database.db, people);
     console.log(
-      `Seeded ${added} new people (${people.length - added} were already there) in ${Date.now() - started} ms.`,
+      `Seeded ${added} people (${people.length - added} were already registered) in ${Date.now() - started} ms.`,
     );
     console.log(
       `Demo accounts: ${demoAccounts.map((a) => a.email).join(', ')} (one click on the development sign-in page).`,

@@ -46,4 +46,64 @@ describe('npm run seed', () => {
       await database.close();
     }
   });
+
+  it('completes a demo account that signed in before the seed, and leaves registered people alone', async () => {
+    const database = await openTestDatabase('pglite');
+    try {
+      // Signing in makes an unregistered row; someone else registered already.
+      await database.db.execute(
+        sql`insert into users (email, name) values ('donor.demo@example.org', 'Tried it first')`,
+      );
+      await database.db.execute(
+        sql`insert into users (email, name, phone, user_type) values ('taken@example.org', 'Real Person', '9000000000', 'donor')`,
+      );
+      const person = (email: string, kind: 'donor' | 'distributor') => ({
+        email,
+        name: 'Seeded',
+        phone: '9876500001',
+        address: 'Connaught Place',
+        lat: 28.64,
+        lng: 77.22,
+        kind,
+        range: 8,
+        capacity: 45,
+      });
+      const added = await seedPeople(database.db, [
+        person('DONOR.demo@example.org', 'donor'),
+        person('taken@example.org', 'distributor'),
+      ]);
+      expect(added).toBe(1);
+      const rows = await queryRows<{
+        email: string;
+        name: string;
+        user_type: string;
+        is_donor: boolean;
+        is_distributor: boolean;
+      }>(
+        database.db,
+        sql`select u.email, u.name, u.user_type,
+              exists (select 1 from donors d where d.user_id = u.id) as is_donor,
+              exists (select 1 from distributors d where d.user_id = u.id) as is_distributor
+            from users u order by u.email`,
+      );
+      expect(rows).toEqual([
+        {
+          email: 'donor.demo@example.org',
+          name: 'Seeded',
+          user_type: 'donor',
+          is_donor: true,
+          is_distributor: false,
+        },
+        {
+          email: 'taken@example.org',
+          name: 'Real Person',
+          user_type: 'donor',
+          is_donor: false,
+          is_distributor: false,
+        },
+      ]);
+    } finally {
+      await database.close();
+    }
+  });
 });

@@ -34,7 +34,11 @@ function personColumns(person: Partial<Person>) {
   };
 }
 
-/** Locks the user's row and refuses a second registration, as either type. */
+/**
+ * Locks the user's row and refuses a second registration, as either type. A donor or
+ * distributor row left for a person who is not registered (by an older seed, say) belongs to
+ * nobody and is cleared, so registering never trips over it.
+ */
 async function lockUnregistered(tx: Pick<AppDb, 'execute'>, userId: string) {
   const result = (await tx.execute(
     sql`select user_type from ${users} where id = ${userId} for update`,
@@ -42,6 +46,8 @@ async function lockUnregistered(tx: Pick<AppDb, 'execute'>, userId: string) {
   const row = result.rows[0];
   if (!row) throw notFound('Your account no longer exists. Please sign in again.');
   if (row.user_type) throw conflict(`You are already registered as a ${row.user_type}.`);
+  await tx.execute(sql`delete from ${donors} where user_id = ${userId}`);
+  await tx.execute(sql`delete from ${distributors} where user_id = ${userId}`);
 }
 
 export async function registerDonor(

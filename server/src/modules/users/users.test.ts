@@ -1,4 +1,5 @@
 import { ProfileResponseSchema } from '@almquest/contracts/users';
+import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -234,6 +235,26 @@ describe('profile', () => {
       .set('Cookie', distributor.cookie)
       .expect(200);
     expect(on.body).toEqual({ isActive: true });
+  });
+
+  it('registers a person whose stale donor or distributor row was left behind (never a 500)', async () => {
+    const session = await signIn(ctx, uniqueEmail('stale'));
+    // As an older seed left it: a role row for someone who never registered.
+    await ctx.database.db.execute(
+      sql`insert into donors (user_id, donor_type, distance_range) values (${session.user.id}, 'Individual', 3)`,
+    );
+    const res = await request(ctx.app)
+      .post('/api/distributor/register')
+      .set('Cookie', session.cookie)
+      .send(distributorInput())
+      .expect(201);
+    expect(res.body.data.userType).toBe('distributor');
+    const again = await request(ctx.app)
+      .post('/api/donor/register')
+      .set('Cookie', session.cookie)
+      .send(donorInput())
+      .expect(409);
+    expect(again.body.error.message).toContain('already registered');
   });
 
   it('takes the picture only from the sign-in provider, never from the registration body', async () => {
