@@ -3,12 +3,16 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 const apiPort = process.env.API_PORT ?? '8081';
+const devPort = Number(process.env.DEV_PORT ?? 8080);
+const api = { target: `http://localhost:${apiPort}`, changeOrigin: false };
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   server: {
-    port: 8080,
-    proxy: { '/api': { target: `http://localhost:${apiPort}`, changeOrigin: false } },
+    port: devPort,
+    strictPort: true,
+    // The API and the development sign-in provider both live on the API server.
+    proxy: { '/api': api, '/dev-idp': api },
   },
   build: {
     target: 'es2022',

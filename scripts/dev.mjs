@@ -1,20 +1,22 @@
 // `npm run dev`: the API with auto-restart on port 8081, and Vite with hot reload on port 8080
-// proxying /api to it. Ctrl+C stops both.
+// proxying /api and the development sign-in (/dev-idp) to it. Ctrl+C stops both.
+// DEV_PORT and API_PORT move them.
 import { spawn } from 'node:child_process';
 
 const apiPort = process.env.API_PORT ?? '8081';
+const devPort = process.env.DEV_PORT ?? '8080';
 const children = [
   spawn('npx', ['tsx', 'watch', 'server/src/index.ts'], {
     stdio: 'inherit',
     env: {
       ...process.env,
       PORT: apiPort,
-      PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:8080',
+      PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${devPort}`,
     },
   }),
   spawn('npm', ['run', 'dev', '--workspace', 'client'], {
     stdio: 'inherit',
-    env: { ...process.env, API_PORT: apiPort },
+    env: { ...process.env, API_PORT: apiPort, DEV_PORT: devPort },
   }),
 ];
 

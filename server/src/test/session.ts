@@ -67,7 +67,11 @@ export type SignedIn = { jar: CookieJar; cookie: string; user: SessionUser; land
  * Signs in through the real flow, as a browser would: /api/auth/login -> the development
  * provider's page -> its form -> /api/auth/callback -> session cookie.
  */
-export async function signIn(ctx: TestContext, email: string, name?: string): Promise<SignedIn> {
+export async function signIn(
+  ctx: Pick<TestContext, 'baseUrl'>,
+  email: string,
+  name?: string,
+): Promise<SignedIn> {
   const jar = new CookieJar();
   const start = await send(jar, `${ctx.baseUrl}/api/auth/login?returnTo=/profile`);
   expect(start.status).toBe(303);
