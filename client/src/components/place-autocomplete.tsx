@@ -9,7 +9,11 @@ const DEBOUNCE_MS = 250;
 type Props = {
   label: string;
   value: Location | null;
-  onChange: (location: Location) => void;
+  /**
+   * A picked place, or null as soon as the text no longer is one (typed but not picked): the
+   * form then refuses to save with "Pick a place from the list" instead of keeping the old place.
+   */
+  onChange: (location: Location | null) => void;
   error?: string | undefined;
   required?: boolean;
   /** Read-only until the person chooses to edit (the donate form). */
@@ -40,11 +44,24 @@ export function PlaceAutocomplete({
   const [status, setStatus] = useState<'idle' | 'loading' | 'error' | 'locating'>('idle');
   const [message, setMessage] = useState('');
   const lastPicked = useRef(value?.address ?? '');
+  const isPicked = useRef(value !== null);
 
+  // A place chosen from outside (a saved location, a reset) shows here; a null value is the
+  // form hearing about typed text, which stays as typed.
   useEffect(() => {
-    setText(value?.address ?? '');
-    lastPicked.current = value?.address ?? '';
-  }, [value?.address]);
+    if (!value) return;
+    setText(value.address);
+    lastPicked.current = value.address;
+    isPicked.current = true;
+  }, [value]);
+
+  const type = (next: string) => {
+    setText(next);
+    if (isPicked.current && next !== lastPicked.current) {
+      isPicked.current = false;
+      onChange(null);
+    }
+  };
 
   useEffect(() => {
     const q = text.trim();
@@ -81,6 +98,7 @@ export function PlaceAutocomplete({
 
   const pick = (place: Place) => {
     lastPicked.current = place.address;
+    isPicked.current = true;
     setText(place.address);
     setIsOpen(false);
     setOptions([]);
@@ -95,6 +113,7 @@ export function PlaceAutocomplete({
       const { lat, lng } = await currentPosition();
       const place = await reversePlace(lat, lng);
       lastPicked.current = place.address;
+      isPicked.current = true;
       setText(place.address);
       onChange({ address: place.address, coordinates: [lat, lng] });
       setStatus('idle');
@@ -104,6 +123,7 @@ export function PlaceAutocomplete({
     }
   };
 
+  const isExpanded = isOpen && options.length > 0;
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown' && options.length) {
       event.preventDefault();
@@ -115,12 +135,14 @@ export function PlaceAutocomplete({
     } else if (event.key === 'Enter' && isOpen && active >= 0 && options[active]) {
       event.preventDefault();
       pick(options[active]);
-    } else if (event.key === 'Escape') {
+    } else if (event.key === 'Escape' && isExpanded) {
+      // Escape closes the list first; only the next one reaches a surrounding dialog.
+      event.preventDefault();
+      event.stopPropagation();
       setIsOpen(false);
     }
   };
 
-  const isExpanded = isOpen && options.length > 0;
   const describedBy = [error ? `${id}-error` : '', message ? `${id}-status` : '']
     .filter(Boolean)
     .join(' ');
@@ -145,7 +167,7 @@ export function PlaceAutocomplete({
           disabled={disabled}
           placeholder={placeholder ?? 'Start typing a town, locality or PIN area'}
           value={text}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => type(e.target.value)}
           onKeyDown={onKeyDown}
           onBlur={() => setTimeout(() => setIsOpen(false), 150)}
           className="block w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-base text-gray-900 disabled:bg-gray-100 disabled:text-gray-600 aria-[invalid=true]:border-red-600 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:disabled:bg-gray-800"

@@ -52,6 +52,8 @@ export function useForm<T extends Record<string, unknown>>(initial: T | (() => T
     setValues,
     set,
     errors,
+    /** Shows a message next to one field (a check the schema cannot make on its own). */
+    setError: (field: string, message: string) => setErrors((e) => ({ ...e, [field]: message })),
     /** The message for a field or any of its parts ("location" shows "location.coordinates"). */
     errorFor: (field: string) => errorFor(errors, field),
     textField,

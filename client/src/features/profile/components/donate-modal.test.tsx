@@ -109,3 +109,54 @@ describe('Add a package', () => {
     expect(onClose).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('Add a package: the location', () => {
+  const lehCity = {
+    id: 7,
+    name: 'Leh',
+    kind: 'locality',
+    district: 'Leh',
+    state: 'Ladakh',
+    pin: '194101',
+    address: 'Leh, Ladakh 194101',
+    coordinates: [34.16, 77.58],
+  };
+
+  it('refuses typed text that is not a picked place, and never donates at the old place', async () => {
+    const server = fakeApi({ 'GET /places': () => ({ status: 200, data: { places: [] } }) });
+    const actor = userEvent.setup();
+    const { dialog } = renderModal();
+    const d = within(dialog);
+    await actor.click(d.getByRole('button', { name: 'Edit Current Location' }));
+    const place = d.getByRole('combobox', { name: 'Your Current Location' });
+    await actor.clear(place);
+    await actor.type(place, 'Leh City');
+    await actor.click(d.getByRole('button', { name: 'Save Location' }));
+    expect(place).toBeEnabled();
+    expect(place).toHaveAccessibleDescription(/Pick a place from the list/);
+    await actor.type(d.getByLabelText('Quantity'), '12');
+    await actor.click(d.getByRole('button', { name: 'Donate Package' }));
+    expect(place).toHaveAccessibleDescription(/Pick a place from the list/);
+    expect(server.calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  it('closes the suggestions on Escape and keeps the dialog and what was typed', async () => {
+    fakeApi({ 'GET /places': () => ({ status: 200, data: { places: [lehCity] } }) });
+    const actor = userEvent.setup();
+    const { dialog, onClose } = renderModal();
+    const d = within(dialog);
+    await actor.type(d.getByLabelText('Quantity'), '12');
+    await actor.click(d.getByRole('button', { name: 'Edit Current Location' }));
+    const place = d.getByRole('combobox', { name: 'Your Current Location' });
+    await actor.clear(place);
+    await actor.type(place, 'Leh');
+    expect(await d.findByRole('option', { name: /Leh/ })).toBeVisible();
+    await actor.keyboard('{Escape}');
+    expect(place).toHaveAttribute('aria-expanded', 'false');
+    expect(onClose).not.toHaveBeenCalled();
+    expect(d.getByLabelText('Quantity')).toHaveValue(12);
+    // A second Escape, with the list closed, closes the dialog as usual.
+    await actor.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalled();
+  });
+});

@@ -13,6 +13,8 @@ import { useDonate } from '../api/packages';
 
 type Props = { profile: DonorProfile; isOpen: boolean; onClose: () => void };
 
+const PICK_A_PLACE = 'Pick a place from the list';
+
 /** SPEC "Add a package". One idempotency key per opening: a double submit makes one package. */
 export function DonateModal({ profile, isOpen, onClose }: Props) {
   return (
@@ -23,7 +25,8 @@ export function DonateModal({ profile, isOpen, onClose }: Props) {
 }
 
 function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
-  const form = useForm<{ quantity: string; travelCapacity: string; location: Location }>({
+  // Location is null while the text typed in it is not a place picked from the list.
+  const form = useForm<{ quantity: string; travelCapacity: string; location: Location | null }>({
     quantity: '',
     travelCapacity: `${profile.distanceRange} Kilometres`,
     location: profile.location,
@@ -100,7 +103,13 @@ function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
         <Button
           variant="ghost"
           className="mt-1 px-0"
-          onClick={() => setIsEditingLocation((e) => !e)}
+          onClick={() => {
+            if (isEditingLocation && !form.values.location) {
+              form.setError('location', PICK_A_PLACE);
+              return;
+            }
+            setIsEditingLocation((e) => !e);
+          }}
         >
           {isEditingLocation ? 'Save Location' : 'Edit Current Location'}
         </Button>

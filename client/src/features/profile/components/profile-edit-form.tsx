@@ -18,7 +18,7 @@ type Props = { profile: Profile; onDone: () => void };
 type FormValues = {
   name: string;
   phone: string;
-  /** Null until a new place is picked: the saved one stays. */
+  /** The saved place, a newly picked one, or null while typed text is not a picked place. */
   location: Location | null;
   distanceRange: string;
   donorType: DonorType;
@@ -30,7 +30,7 @@ export function ProfileEditForm({ profile, onDone }: Props) {
   const form = useForm<FormValues>(() => ({
     name: profile.name,
     phone: profile.phone,
-    location: null,
+    location: profile.location,
     distanceRange: String(profile.distanceRange),
     donorType: profile.userType === 'donor' ? profile.donorType : 'Individual',
     maxCapacity: profile.userType === 'distributor' ? String(profile.maxCapacity) : '',
@@ -50,7 +50,14 @@ export function ProfileEditForm({ profile, onDone }: Props) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const { name, phone, location, distanceRange, donorType, maxCapacity } = form.values;
-    const common = { name, phone, distanceRange, ...(location ? { location } : {}) };
+    // The location is sent when it changed; null (typed, not picked) is refused by the schema
+    // with "Pick a place from the list".
+    const isSamePlace =
+      location !== null &&
+      location.address === profile.location.address &&
+      location.coordinates[0] === profile.location.coordinates[0] &&
+      location.coordinates[1] === profile.location.coordinates[1];
+    const common = { name, phone, distanceRange, ...(isSamePlace ? {} : { location }) };
     let change: ProfileUpdate;
     if (profile.userType === 'donor') {
       const body = form.check(DonorUpdateSchema, { ...common, donorType });
@@ -97,7 +104,7 @@ export function ProfileEditForm({ profile, onDone }: Props) {
       />
       <PlaceAutocomplete
         label="Location"
-        value={form.values.location ?? profile.location}
+        value={form.values.location}
         error={form.errorFor('location')}
         onChange={(location) => form.set('location', location)}
       />

@@ -1,0 +1,69 @@
+import type { Profile } from '@almquest/contracts/users';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { AlertsProvider } from '../../../lib/alerts';
+import { createQueryClient } from '../../../lib/query-client';
+import { fakeApi } from '../../../test/fake-api';
+import { ProfileEditForm } from './profile-edit-form';
+
+const profile: Profile = {
+  id: '22222222-2222-4222-8222-222222222222',
+  userType: 'distributor',
+  name: 'Roti Bank',
+  email: 'roti@example.org',
+  picture: null,
+  phone: '9123456789',
+  location: { address: 'Karol Bagh, Central Delhi, Delhi 110005', coordinates: [28.65, 77.19] },
+  distanceRange: 15,
+  maxCapacity: 45,
+  isActive: true,
+  totalPackagesDistributed: 0,
+};
+
+function renderForm() {
+  const onDone = vi.fn();
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <AlertsProvider>
+          <ProfileEditForm profile={profile} onDone={onDone} />
+        </AlertsProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { onDone };
+}
+
+describe('Edit your Details: the location', () => {
+  it('refuses typed text that is not a picked place instead of keeping the old place', async () => {
+    const server = fakeApi({ 'GET /places': () => ({ status: 200, data: { places: [] } }) });
+    const actor = userEvent.setup();
+    const { onDone } = renderForm();
+    const place = screen.getByRole('combobox', { name: 'Location' });
+    await actor.clear(place);
+    await actor.type(place, 'Leh City');
+    await actor.click(screen.getByRole('button', { name: /save/i }));
+    expect(place).toHaveAccessibleDescription(/Pick a place from the list/);
+    expect(server.calls.filter((c) => c.method === 'PATCH')).toEqual([]);
+    expect(onDone).not.toHaveBeenCalled();
+  });
+
+  it('leaves the saved place out of the update when it was not changed', async () => {
+    const server = fakeApi({
+      'PATCH /distributor/update/22222222-2222-4222-8222-222222222222': () => ({
+        status: 200,
+        data: { data: { ...profile, name: 'Roti Bank Delhi' } },
+      }),
+    });
+    const actor = userEvent.setup();
+    renderForm();
+    await actor.type(screen.getByLabelText(/^Name/), ' Delhi');
+    await actor.click(screen.getByRole('button', { name: /save/i }));
+    const patch = server.calls.find((c) => c.method === 'PATCH');
+    expect(patch?.data).not.toHaveProperty('location');
+    expect(patch?.data).toMatchObject({ name: 'Roti Bank Delhi' });
+  });
+});
