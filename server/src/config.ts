@@ -117,6 +117,8 @@ export type Config = {
   contactMail: { smtpUrl: string; to: string; from: string } | null;
   /** Scales every rate limit (tests raise it; 1 in normal use). */
   rateLimitMultiplier: number;
+  /** Prefix of rate-limit buckets: '' in real use (all processes share); tests set their own. */
+  rateLimitScope: string;
 };
 
 const PROXY_PRESETS = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -241,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? e.NODE_ENV !== 'production'
         : ['1', 'true', 'yes'].includes(e.SERVE_SOURCE_MAPS),
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
+    rateLimitScope: '',
     contactMail:
       e.SMTP_URL && e.CONTACT_TO
         ? {

@@ -10,6 +10,11 @@ export type RateLimitOptions = {
   max: number;
   /** Scales max (config.rateLimitMultiplier). */
   multiplier?: number;
+  /**
+   * Keeps the counters of separate app instances on one database apart (config.rateLimitScope:
+   * empty in real use, where every process must share them; each test app has its own).
+   */
+  scope?: string;
   windowMs: number;
   message: string;
   /**
@@ -30,7 +35,7 @@ export function rateLimit(db: AppDb, options: RateLimitOptions): RequestHandler 
   const max = Math.max(1, Math.round(options.max * (options.multiplier ?? 1)));
   return async (req, res, next) => {
     const key = options.key?.(req) ?? req.ip ?? 'unknown';
-    const bucket = `${options.name}:${key}`;
+    const bucket = `${options.scope ?? ''}${options.name}:${key}`;
     const [counted] = await queryRows<Counted>(
       db,
       sql`

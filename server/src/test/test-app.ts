@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
@@ -52,15 +53,19 @@ export async function createTestApp(
   const server = createServer();
   const port = await listen(server);
   const baseUrl = `http://127.0.0.1:${port}`;
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    // TEST_LOG_LEVEL=error (or info) shows the server's logs while debugging a test.
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    PUBLIC_URL: baseUrl,
-    // Every test talks from 127.0.0.1; limits are tested on their own with the multiplier at 1.
-    RATE_LIMIT_MULTIPLIER: '1000',
-    ...env,
-  });
+  const config: Config = {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      // TEST_LOG_LEVEL=error (or info) shows the server's logs while debugging a test.
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      PUBLIC_URL: baseUrl,
+      // Every test talks from 127.0.0.1; limits are tested on their own with the multiplier at 1.
+      RATE_LIMIT_MULTIPLIER: '1000',
+      ...env,
+    }),
+    // Test apps share the PostgreSQL test database; each counts its own rate limits.
+    rateLimitScope: `test-${randomUUID()}:`,
+  };
   const database = await openTestDatabase(engine);
   await loadTestGazetteer(database.db);
   const app = createApp({ config, database, logger: createLogger(config.logLevel), ...deps });

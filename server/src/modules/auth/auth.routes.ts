@@ -42,6 +42,7 @@ export function authRoutes(
     name: 'sign-in',
     max: 30,
     multiplier: config.rateLimitMultiplier,
+    scope: config.rateLimitScope,
     windowMs: 60_000,
     message: 'Too many sign-in attempts. Please wait a minute and try again.',
   });

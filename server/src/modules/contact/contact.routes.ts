@@ -21,6 +21,7 @@ export function contactRoutes(
     name: 'contact',
     max: 5,
     multiplier: config.rateLimitMultiplier,
+    scope: config.rateLimitScope,
     windowMs: 10 * 60_000,
     message:
       'You have sent several messages just now. Please wait a few minutes before sending another.',

@@ -38,6 +38,7 @@ export function packagesRoutes(
     name: 'donation',
     max: 30,
     multiplier: config.rateLimitMultiplier,
+    scope: config.rateLimitScope,
     windowMs: 10 * 60_000,
     message: 'You have donated many packages just now. Please wait a few minutes before the next.',
     key: (req) => req.user?.id ?? req.ip ?? 'unknown',

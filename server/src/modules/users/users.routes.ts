@@ -58,6 +58,7 @@ export function usersRoutes(config: Config, database: Database, events: UserEven
     name: 'registration',
     max: 20,
     multiplier: config.rateLimitMultiplier,
+    scope: config.rateLimitScope,
     windowMs: 10 * 60_000,
     message: 'Too many registration attempts. Please wait a few minutes.',
   });
