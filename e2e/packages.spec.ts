@@ -90,6 +90,18 @@ test('a donor donates, a distributor nearby receives and distributes it', async 
   );
   await expect(donor.locator('.leaflet-container')).toBeVisible();
   await expect(donor.getByText(/km from you to the meet point/)).toBeVisible();
+  // Scrolled on a phone, the map passes under the sticky header, never over it.
+  const viewport = donor.viewportSize();
+  await donor.setViewportSize({ width: 390, height: 800 });
+  const isHeaderOnTop = await donor.evaluate(() => {
+    const map = document.querySelector('.leaflet-container')!;
+    window.scrollBy(0, map.getBoundingClientRect().top - 10);
+    const header = document.querySelector('header')!.getBoundingClientRect();
+    const hit = document.elementFromPoint(30, header.top + header.height / 2);
+    return Boolean(hit?.closest('header'));
+  });
+  expect(isHeaderOnTop).toBe(true);
+  if (viewport) await donor.setViewportSize(viewport);
   await expectAccessible(donor);
   await snap(donor, 'package-paired-donor');
   const packageUrl = donor.url();

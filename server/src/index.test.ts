@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadTestGazetteer } from './test/gazetteer';
 import { freePort } from './test/ports';
+import { openTestDatabase } from './test/test-app';
 
 async function waitForHealth(base: string): Promise<boolean> {
   for (let i = 0; i < 300; i++) {
@@ -92,6 +94,11 @@ describe('the server process', () => {
     async () => {
       const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: serverDir });
       expect(built.status, built.stderr.toString()).toBe(0);
+      // The shared test database gets the tests' small place list first, as every test app
+      // does; otherwise this server would load the whole country into it.
+      const database = await openTestDatabase();
+      await loadTestGazetteer(database.db);
+      await database.close();
       const port = await freePort();
       const proc = startProcess(
         {

@@ -6,6 +6,7 @@ import { AccountArea } from './account-area';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 import { PageLoader } from './page-loader';
+import { ScrollReset } from './scroll-reset';
 import { SignInEffects } from './sign-in-effects';
 
 export function Layout() {
@@ -30,6 +31,7 @@ export function Layout() {
         </Suspense>
       </main>
       <Footer />
+      <ScrollReset />
       <SignInEffects />
       <PageLoader />
       <ToastViewport />

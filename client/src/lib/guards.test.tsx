@@ -1,7 +1,8 @@
 import type { SessionUser } from '@almquest/contracts/session';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../test/render';
+import { sessionQueryKey } from './session';
 
 const person = (overrides: Partial<SessionUser> = {}): SessionUser => ({
   id: '5f0c3c56-3d2b-4b8e-9a6e-1f2d3c4b5a69',
@@ -69,5 +70,23 @@ describe('access guards (SPEC section 2)', () => {
   it('lets an unregistered user register', async () => {
     renderApp('/register', { user: person({ isRegistered: false, userType: null }) });
     expect(await screen.findByRole('button', { name: 'Register as Donor' })).toBeInTheDocument();
+  });
+
+  it('says nothing when someone let in leaves on purpose (signs out on their profile)', async () => {
+    const { router, queryClient } = renderApp('/profile', { user: person() });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+    act(() => queryClient.setQueryData(sessionQueryKey, null));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(screen.queryByText("Hey! We don't recognize you")).not.toBeInTheDocument();
+  });
+
+  it('says nothing about membership to someone who has just registered', async () => {
+    const { queryClient } = renderApp('/register', {
+      user: person({ isRegistered: false, userType: null }),
+    });
+    expect(await screen.findByRole('button', { name: 'Register as Donor' })).toBeInTheDocument();
+    act(() => queryClient.setQueryData(sessionQueryKey, person()));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByText('Already a member of the family')).not.toBeInTheDocument();
   });
 });

@@ -55,7 +55,9 @@ export function judge(rule: GuardRule, user: SessionUser | null): Verdict {
 
 /**
  * Applies a guard once the session is known. Returns the user when they may stay, else null
- * (and they are being sent away).
+ * (and they are being sent away). The alert belongs to arriving: someone let in who then leaves
+ * on purpose (signs out, registers, deletes their profile) hears only about what they did, so a
+ * later change of the session sends them away without the guard's alert.
  */
 export function useGuard(rule: GuardRule): {
   user: SessionUser | null;
@@ -65,14 +67,20 @@ export function useGuard(rule: GuardRule): {
   const { user, isChecking } = useSession();
   const { showAlert } = useAlerts();
   const navigate = useNavigate();
-  const hasActed = useRef(false);
+  const firstVerdict = useRef<'pending' | 'allowed' | 'refused'>('pending');
   const verdict = isChecking ? null : judge(rule, user);
 
   useEffect(() => {
-    if (isChecking || !verdict || hasActed.current) return;
-    hasActed.current = true;
-    showAlert(verdict.alert);
-    void navigate(verdict.to, { replace: true });
+    if (isChecking) return;
+    if (firstVerdict.current === 'pending') {
+      firstVerdict.current = verdict ? 'refused' : 'allowed';
+      if (!verdict) return;
+      showAlert(verdict.alert);
+      void navigate(verdict.to, { replace: true });
+    } else if (firstVerdict.current === 'allowed' && verdict) {
+      firstVerdict.current = 'refused';
+      void navigate(verdict.to, { replace: true });
+    }
   }, [isChecking, verdict, showAlert, navigate]);
 
   return { user, isAllowed: !isChecking && !verdict, isChecking };

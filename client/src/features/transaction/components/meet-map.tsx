@@ -43,9 +43,11 @@ export default function MeetMap({ route, tileUrl, attribution, fromLabel }: Prop
   }, [route, tileUrl, attribution, fromLabel]);
 
   return (
+    // `isolate`: Leaflet's panes and controls (z-index 400-1000) stay inside the map, under
+    // the sticky header and the alerts.
     <div
       ref={container}
-      className="h-72 w-full rounded-xl border border-gray-200 sm:h-96 dark:border-gray-700"
+      className="isolate h-72 w-full rounded-xl border border-gray-200 sm:h-96 dark:border-gray-700"
     />
   );
 }
