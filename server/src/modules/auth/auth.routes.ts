@@ -14,6 +14,8 @@ import type { LiveEvents } from '../../realtime/live-events';
 import { createSession, deleteSession, hashToken } from './sessions.service';
 
 const AUTH_COOKIE = 'aq_auth';
+/** Set at sign-out: the next sign-in asks the provider to show its page (choose an account). */
+const SIGNED_OUT_COOKIE = 'aq_signed_out';
 const AUTH_COOKIE_PATH = '/api/auth';
 
 /**
@@ -51,7 +53,9 @@ export function authRoutes(
     const returnTo = safeReturnTo(req.query.returnTo);
     let start;
     try {
-      start = await oidcClient.startLogin();
+      start = await oidcClient.startLogin({
+        isAfterSignOut: readCookie(req, SIGNED_OUT_COOKIE) === '1',
+      });
     } catch (err) {
       req.log.error({ err }, 'sign-in provider unreachable');
       throw new AppError(
@@ -62,6 +66,7 @@ export function authRoutes(
     }
     const id = await saveAuthRequest(database.db, start, returnTo);
     setCookie(res, AUTH_COOKIE, id, { maxAgeMs: 10 * 60 * 1000, path: AUTH_COOKIE_PATH, isSecure });
+    clearCookie(res, SIGNED_OUT_COOKIE, { path: AUTH_COOKIE_PATH, isSecure });
     res.redirect(303, start.url);
   });
 
@@ -108,6 +113,11 @@ export function authRoutes(
       live.hub.closeSession(hashToken(req.sessionToken));
     }
     clearCookie(res, SESSION_COOKIE, { isSecure });
+    setCookie(res, SIGNED_OUT_COOKIE, '1', {
+      maxAgeMs: 30 * 24 * 60 * 60 * 1000,
+      path: AUTH_COOKIE_PATH,
+      isSecure,
+    });
     res.status(204).end();
   });
 

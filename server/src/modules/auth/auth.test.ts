@@ -176,6 +176,29 @@ describe('sessions', () => {
     expect(res.body.error.code).toBe('unauthenticated');
   });
 
+  it('shows the provider again at the next sign-in after signing out, so another person can sign in', async () => {
+    const first = await signIn(ctx, uniqueEmail('shared-phone'));
+    // Without signing out, the provider remembers the person and sends them straight back.
+    const again = await follow(
+      first.jar,
+      ctx.baseUrl,
+      await send(first.jar, `${ctx.baseUrl}/api/auth/login`),
+    );
+    expect(again.url).toContain('signedIn=1');
+    const out = await send(first.jar, `${ctx.baseUrl}/api/auth/logout`, {
+      method: 'POST',
+      headers: { Origin: ctx.baseUrl },
+    });
+    expect(out.status).toBe(204);
+    const start = await send(first.jar, `${ctx.baseUrl}/api/auth/login`);
+    expect(new URL(start.headers.get('location')!).searchParams.get('prompt')).toBe('login');
+    const page = await follow(first.jar, ctx.baseUrl, start);
+    expect(await page.response.text()).toContain('<title>Development sign-in</title>');
+    // Only the first sign-in after signing out asks again.
+    const later = await send(first.jar, `${ctx.baseUrl}/api/auth/login`);
+    expect(new URL(later.headers.get('location')!).searchParams.get('prompt')).toBeNull();
+  });
+
   it('ends the session on the server at sign-out', async () => {
     const session = await signIn(ctx, uniqueEmail('logout'));
     await request(ctx.app).get('/api/me').set('Cookie', session.cookie).expect(200);

@@ -46,7 +46,11 @@ export function createOidcClient(options: OidcClientOptions) {
 
   return {
     /** Where to send the browser, and the secrets to keep until it comes back. */
-    async startLogin(): Promise<LoginStart> {
+    /**
+     * `prompt` asks the provider to show itself even when it remembers someone (after a sign-out,
+     * so a shared phone can change account): `login`, or `select_account` for Google.
+     */
+    async startLogin({ isAfterSignOut = false } = {}): Promise<LoginStart> {
       const config = await getConfiguration();
       const codeVerifier = oidc.randomPKCECodeVerifier();
       const state = oidc.randomState();
@@ -58,6 +62,9 @@ export function createOidcClient(options: OidcClientOptions) {
         code_challenge_method: 'S256',
         state,
         nonce,
+        ...(isAfterSignOut
+          ? { prompt: issuerUrl.hostname === 'accounts.google.com' ? 'select_account' : 'login' }
+          : {}),
       });
       return { url: url.href, state, nonce, codeVerifier };
     },
