@@ -469,6 +469,33 @@ describe('the package lifecycle', () => {
       .expect(409);
   });
 
+  it('shows both sides each other’s current name and phone while the package is under way', async () => {
+    const { donor, distributor, pkg } = await pairedPackage();
+    await request(ctx.app)
+      .patch(`/api/donor/update/${donor.profile.id}`)
+      .set('Cookie', donor.cookie)
+      .send({ phone: '9000011111', name: 'Asha Kitchen' })
+      .expect(200);
+    await request(ctx.app)
+      .patch(`/api/distributor/update/${distributor.profile.id}`)
+      .set('Cookie', distributor.cookie)
+      .send({ phone: '9000022222' })
+      .expect(200);
+    const seenByDistributor = await request(ctx.app)
+      .get(`/api/package/${pkg._id}`)
+      .set('Cookie', distributor.cookie)
+      .expect(200);
+    expect(seenByDistributor.body.package).toMatchObject({
+      donor_name: 'Asha Kitchen',
+      donor_phone: '9000011111',
+    });
+    const seenByDonor = await request(ctx.app)
+      .get(`/api/package/${pkg._id}`)
+      .set('Cookie', donor.cookie)
+      .expect(200);
+    expect(seenByDonor.body.package.pair.distributor_phone).toBe('9000022222');
+  });
+
   it('keeps a Distributed package in the donor’s history after the distributor leaves', async () => {
     const { donor, distributor, pkg } = await pairedPackage();
     await mark(distributor, markBody(donor, distributor, pkg._id, 'Received')).expect(200);

@@ -7,7 +7,7 @@ import type {
   DonorType,
 } from '@almquest/contracts/users';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import type { AppDb } from '../../db/client';
+import type { AppDb, Tx } from '../../db/client';
 import { distributors, donors, packages, users } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import type { SessionUserRow } from '../auth/sessions.service';
@@ -32,6 +32,43 @@ function personColumns(person: Partial<Person>) {
       : {}),
     updatedAt: new Date(),
   };
+}
+
+/** Packages still under way, whose two sides must reach each other at today's numbers. */
+const OPEN_STATES = ['Not Paired', 'Paired', 'Received'] as const;
+
+/**
+ * A new name or phone reaches the other side of every package still under way, in the same
+ * transaction as the profile change (packages first: the documented lock order). Finished
+ * packages keep what was true then.
+ */
+async function refreshOpenPackages(
+  tx: Tx,
+  role: 'donor' | 'distributor',
+  userId: string,
+  patch: { name?: string | undefined; phone?: string | undefined },
+): Promise<void> {
+  if (patch.name === undefined && patch.phone === undefined) return;
+  const isDonor = role === 'donor';
+  await tx
+    .update(packages)
+    .set(
+      isDonor
+        ? {
+            ...(patch.name !== undefined ? { donorName: patch.name } : {}),
+            ...(patch.phone !== undefined ? { donorPhone: patch.phone } : {}),
+          }
+        : {
+            ...(patch.name !== undefined ? { distributorName: patch.name } : {}),
+            ...(patch.phone !== undefined ? { distributorPhone: patch.phone } : {}),
+          },
+    )
+    .where(
+      and(
+        isDonor ? eq(packages.donorId, userId) : eq(packages.distributorId, userId),
+        inArray(packages.state, [...OPEN_STATES]),
+      ),
+    );
 }
 
 /**
@@ -120,6 +157,7 @@ export async function updateDonor(
   },
 ): Promise<DonorProfile> {
   await db.transaction(async (tx) => {
+    await refreshOpenPackages(tx, 'donor', userId, patch);
     await tx.update(users).set(personColumns(patch)).where(eq(users.id, userId));
     const donorPatch = {
       ...(patch.donorType !== undefined ? { donorType: patch.donorType } : {}),
@@ -138,6 +176,7 @@ export async function updateDistributor(
   patch: Partial<Person> & { distanceRange?: number | undefined; maxCapacity?: number | undefined },
 ): Promise<DistributorProfile> {
   await db.transaction(async (tx) => {
+    await refreshOpenPackages(tx, 'distributor', userId, patch);
     await tx.update(users).set(personColumns(patch)).where(eq(users.id, userId));
     if (patch.maxCapacity !== undefined) {
       // Capacity may not drop below the meals already promised to this distributor.
