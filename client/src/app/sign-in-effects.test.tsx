@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { fakeApi } from '../test/fake-api';
 import { renderApp } from '../test/render';
 
 describe('coming back from a failed sign-in', () => {
@@ -18,5 +19,55 @@ describe('coming back from a failed sign-in', () => {
     expect(box).toHaveTextContent('Sign-in failed. Please try again.');
     expect(box).not.toHaveTextContent('99999');
     expect(document.body).not.toHaveTextContent('locked');
+  });
+});
+
+describe('coming back from a sign-in', () => {
+  const registered = {
+    id: '5f0c3c56-3d2b-4b8e-9a6e-1f2d3c4b5a69',
+    name: 'Priya Sharma',
+    email: 'priya@example.org',
+    picture: null,
+    isRegistered: true,
+    userType: 'donor' as const,
+  };
+
+  it('takes a registered person from the landing page to their profile', async () => {
+    fakeApi({
+      'GET /me': () => ({ status: 200, data: registered }),
+      'POST /checkExist': () => ({
+        status: 200,
+        data: { isRegistered: true, id: registered.id, userType: 'donor', name: registered.name },
+      }),
+    });
+    const { router } = renderApp('/?signedIn=1', { user: registered });
+    await screen.findByText('Welcome back, Priya!');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+  });
+
+  it('keeps a new person on registration with the account type they chose', async () => {
+    const newcomer = { ...registered, isRegistered: false, userType: null };
+    fakeApi({
+      'GET /me': () => ({ status: 200, data: newcomer }),
+      'POST /checkExist': () => ({ status: 200, data: { isRegistered: false } }),
+    });
+    const { router } = renderApp('/register?type=distributor&signedIn=1', { user: newcomer });
+    await screen.findByText('You are not registered yet');
+    await waitFor(() => expect(router.state.location.search).toBe('?type=distributor'));
+    expect(router.state.location.pathname).toBe('/register');
+    expect(
+      await screen.findByRole('button', { name: 'Register as Distributor' }),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('Join buttons', () => {
+  it('send a visitor to sign in, coming back to registration with the account type', async () => {
+    renderApp('/', { user: null });
+    const join = await screen.findByRole('link', { name: 'Join us as a Distributor Now!' });
+    expect(join).toHaveAttribute(
+      'href',
+      `/api/auth/login?returnTo=${encodeURIComponent('/register?type=distributor')}`,
+    );
   });
 });

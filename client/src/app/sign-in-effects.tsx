@@ -53,13 +53,16 @@ export function SignInEffects() {
             title: `Welcome back, ${firstName(user.name)}!`,
             msg: 'Good to see you again.',
           });
+          // Where they were going, else their profile (the landing page is for visitors).
+          if (location.pathname === '/') void navigate('/profile', { replace: true });
         } else {
           showAlert({
             type: 'warning',
             title: 'You are not registered yet',
             msg: 'Please register to join AlmQuest.',
           });
-          void navigate('/register', { replace: true });
+          // Already on registration (from a Join button, with its account type): stay.
+          if (location.pathname !== '/register') void navigate('/register', { replace: true });
         }
       } catch {
         showAlert({

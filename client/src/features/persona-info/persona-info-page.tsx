@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { JoinLink } from '../../components/join-link';
 import { buttonClasses } from '../../components/ui/button';
 import { site } from '../../content/site';
 
@@ -26,9 +26,7 @@ export function PersonaInfoPage() {
           <p className="mt-3 text-lg leading-relaxed text-gray-800 dark:text-gray-200">{s.text}</p>
         </section>
       ))}
-      <Link to="/register" className={buttonClasses('primary', 'mt-10')}>
-        Join AlmQuest
-      </Link>
+      <JoinLink className={buttonClasses('primary', 'mt-10')}>Join AlmQuest</JoinLink>
     </div>
   );
 }

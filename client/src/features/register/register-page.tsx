@@ -8,7 +8,7 @@ import {
 } from '@almquest/contracts/users';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { PlaceAutocomplete } from '../../components/place-autocomplete';
 import { Button } from '../../components/ui/button';
 import { SelectField, TextField } from '../../components/ui/field';
@@ -49,7 +49,11 @@ export default function RegisterPage() {
 }
 
 function RegisterForm({ name, email }: { name: string; email: string }) {
-  const [userType, setUserType] = useState<UserType>('donor');
+  // "Join us as a Distributor" arrives with ?type=distributor.
+  const [searchParams] = useSearchParams();
+  const [userType, setUserType] = useState<UserType>(() =>
+    searchParams.get('type') === 'distributor' ? 'distributor' : 'donor',
+  );
   const form = useForm<FormValues>({
     name,
     phone: '',

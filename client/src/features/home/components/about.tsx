@@ -1,11 +1,15 @@
 import { Link } from 'react-router';
+import { JoinLink } from '../../../components/join-link';
 import { buttonClasses } from '../../../components/ui/button';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { site } from '../../../content/site';
 
 export function About() {
   const { about } = site;
-  const cards = [about.donorCard, about.distributorCard];
+  const cards = [
+    { ...about.donorCard, type: 'donor' as const },
+    { ...about.distributorCard, type: 'distributor' as const },
+  ];
   return (
     <section id="about" aria-labelledby="about-title" className="px-4 py-16">
       <div className="mx-auto max-w-6xl">
@@ -29,9 +33,9 @@ export function About() {
             >
               <h3 className="text-xl font-bold">{card.title}</h3>
               <p className="mt-2 text-gray-700 dark:text-gray-300">{card.text}</p>
-              <Link to="/register" className={buttonClasses('primary', 'mt-4')}>
+              <JoinLink type={card.type} className={buttonClasses('primary', 'mt-4')}>
                 {card.title}
-              </Link>
+              </JoinLink>
             </article>
           ))}
         </div>

@@ -1,0 +1,31 @@
+import type { UserType } from '@almquest/contracts/session';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { joinTarget } from '../lib/account';
+import { useSession } from '../lib/session';
+
+/**
+ * A "Join" button: a visitor is sent to sign in and comes back to registration with the account
+ * type chosen; a signed-in person goes straight to registration.
+ */
+export function JoinLink({
+  type,
+  className,
+  children,
+}: {
+  type?: UserType;
+  className: string;
+  children: ReactNode;
+}) {
+  const { user } = useSession();
+  const target = joinTarget(user, type);
+  return target.isInApp ? (
+    <Link to={target.href} className={className}>
+      {children}
+    </Link>
+  ) : (
+    <a href={target.href} className={className}>
+      {children}
+    </a>
+  );
+}
