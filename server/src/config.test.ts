@@ -77,3 +77,35 @@ describe('start-up warnings', () => {
     ).toEqual([]);
   });
 });
+
+describe('start-up mistakes people make', () => {
+  const messageFor = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      return (error as Error).message;
+    }
+    return '';
+  };
+
+  it.each(['localhost:8080', 'almquest.example.org', 'ftp://example.org', 'http://'])(
+    'refuses PUBLIC_URL=%s, naming the variable and the value',
+    (value) => {
+      const message = messageFor({ PUBLIC_URL: value });
+      expect(message).toContain('PUBLIC_URL');
+      expect(message).toContain(JSON.stringify(value));
+    },
+  );
+
+  it.each(['abc', '99999', '80.5', '-1'])('refuses PORT=%s, naming the value given', (value) => {
+    const message = messageFor({ PORT: value });
+    expect(message).toContain('PORT');
+    expect(message).toContain(`"${value}" is not a port number`);
+  });
+
+  it('takes PORT=8081 and PUBLIC_URL=http://localhost:8081/', () => {
+    const config = loadConfig({ PORT: '8081', PUBLIC_URL: 'http://localhost:8081/' });
+    expect(config.port).toBe(8081);
+    expect(config.origin).toBe('http://localhost:8081');
+  });
+});

@@ -8,6 +8,16 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const emptyAsUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
+/** An absolute http:// or https:// URL with a host ("localhost:8080" alone is not one). */
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
 const optionalUrl = z.preprocess(emptyAsUndefined, z.url().optional());
 const booleanFlag = z.preprocess(
@@ -23,9 +33,27 @@ const EnvSchema = z.object({
     emptyAsUndefined,
     z.enum(['development', 'production', 'test']).default('development'),
   ),
-  PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(8080)),
+  PORT: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .default('8080')
+      .refine((v) => /^\d{1,5}$/.test(v) && Number(v) <= 65535, {
+        error: (issue) => `${JSON.stringify(issue.input)} is not a port number (0-65535)`,
+      })
+      .transform(Number),
+  ),
   HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
-  PUBLIC_URL: optionalUrl,
+  PUBLIC_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .refine(isHttpUrl, {
+        error: (issue) =>
+          `${JSON.stringify(issue.input)} is not an absolute http(s) address, e.g. https://almquest.example.org or http://localhost:8080`,
+      })
+      .optional(),
+  ),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().optional()),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,

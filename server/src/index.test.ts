@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import http from 'node:http';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,6 +50,49 @@ describe('the server process', () => {
     expect(await proc.exited).toBe(1);
     expect(proc.output()).toContain('PORT');
   });
+
+  it('says once, clearly, that the port is taken, and never that it is running', async () => {
+    const blocker = http.createServer();
+    const port = await freePort();
+    await new Promise<void>((resolve) => blocker.listen(port, '127.0.0.1', resolve));
+    try {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'almquest-port-'));
+      dirs.push(dataDir);
+      const proc = startProcess({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });
+      expect(await proc.exited).toBe(1);
+      expect(proc.output()).toContain(`port ${port} is already in use (PORT)`);
+      expect(proc.output()).not.toContain('is running on');
+      expect(proc.output()).not.toMatch(/^\s+at /m);
+    } finally {
+      blocker.close();
+    }
+  }, 60_000);
+
+  it('names DATABASE_URL and what to check when PostgreSQL cannot be reached, without a stack trace', async () => {
+    const port = await freePort(); // nothing listens there
+    const proc = startProcess({
+      DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/almquest`,
+      PORT: String(await freePort()),
+    });
+    expect(await proc.exited).toBe(1);
+    expect(proc.output()).toContain(`127.0.0.1:${port}/almquest (DATABASE_URL)`);
+    expect(proc.output()).toContain('Check that PostgreSQL is running');
+    expect(proc.output()).not.toMatch(/^\s+at /m);
+  }, 60_000);
+
+  it('names DATA_DIR at once when the embedded database folder cannot be made', async () => {
+    const parent = await mkdtemp(path.join(tmpdir(), 'almquest-file-'));
+    dirs.push(parent);
+    const file = path.join(parent, 'not-a-folder');
+    await writeFile(file, 'x');
+    const proc = startProcess({
+      DATA_DIR: path.join(file, 'data'),
+      PORT: String(await freePort()),
+    });
+    expect(await proc.exited).toBe(1);
+    expect(proc.output()).toContain('(DATA_DIR) cannot be used');
+    expect(proc.output()).not.toMatch(/^\s+at /m);
+  }, 60_000);
 
   it('shuts down gracefully on SIGTERM: answers what is under way, closes the database, exits 0', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'almquest-proc-'));

@@ -1,7 +1,7 @@
 import 'dotenv/config';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { createApp } from './app';
-import { ConfigError, loadConfig, startupWarnings } from './config';
+import { type Config, ConfigError, loadConfig, startupWarnings } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { createLogger } from './logger';
@@ -17,6 +17,34 @@ import { ensureGazetteer } from './modules/places/gazetteer';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
+/** One line a person can act on when the port cannot be used. */
+function listenFailure(err: NodeJS.ErrnoException, port: number, host: string): string {
+  if (err.code === 'EADDRINUSE') {
+    return `AlmQuest cannot start: port ${port} is already in use (PORT). Stop the program using it, or choose another port, e.g. PORT=8081 npm start.`;
+  }
+  if (err.code === 'EACCES') {
+    return `AlmQuest cannot start: no permission to listen on port ${port} (PORT). Use a port above 1023, e.g. PORT=8080.`;
+  }
+  return `AlmQuest cannot start: listening on ${host}:${port} failed (${err.code ?? err.message}). Check PORT and HOST.`;
+}
+
+/** What to check when the database cannot be opened, naming the variable behind it. */
+function databaseFailure(error: unknown, database: Config['database']): string {
+  const err = error as NodeJS.ErrnoException;
+  const reason = err.code ?? (err instanceof Error ? err.message : String(error));
+  if (database.kind === 'pglite') {
+    return `AlmQuest cannot start: the embedded database folder ${database.dataDir ?? ''} (DATA_DIR) cannot be used (${reason}). Check that it exists or can be created, and that this user may write to it.`;
+  }
+  let where = 'the server in DATABASE_URL';
+  try {
+    const url = new URL(database.url);
+    where = `${url.hostname}:${url.port || 5432}/${url.pathname.slice(1)} (DATABASE_URL)`;
+  } catch {
+    // the URL was checked at start-up; keep the generic words
+  }
+  return `AlmQuest cannot start: the PostgreSQL database at ${where} cannot be used (${reason}). Check that PostgreSQL is running and reachable, that the database exists, and the user name and password in DATABASE_URL.`;
+}
+
 async function main(): Promise<void> {
   let config;
   try {
@@ -31,8 +59,15 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   for (const warning of startupWarnings(config)) logger.warn(warning);
 
-  const database = await openDatabase(config.database);
-  const applied = await migrate(database.db);
+  let database;
+  let applied;
+  try {
+    database = await openDatabase(config.database);
+    applied = await migrate(database.db);
+  } catch (error) {
+    console.error(databaseFailure(error, config.database));
+    process.exit(1);
+  }
   logger.info({ db: database.kind, applied }, 'database ready');
 
   // The place list loads in the background on first start; place search answers 503 until then.
@@ -90,13 +125,16 @@ async function main(): Promise<void> {
     rematcher,
     gazetteer: { isReady: () => isGazetteerReady },
   });
-  const server: Server = app.listen(config.port, config.host, () => {
+  // Not app.listen: Express 5 calls its callback on errors too, which would say "running"
+  // before saying the port is taken.
+  const server: Server = createServer(app);
+  server.once('error', (err: NodeJS.ErrnoException) => {
+    console.error(listenFailure(err, config.port, config.host));
+    process.exit(1);
+  });
+  server.listen(config.port, config.host, () => {
     const shown = config.host === '0.0.0.0' ? 'localhost' : config.host;
     logger.info(`AlmQuest is running on http://${shown}:${config.port}`);
-  });
-  server.on('error', (err) => {
-    logger.fatal({ err }, 'could not listen');
-    process.exit(1);
   });
 
   let isShuttingDown = false;
