@@ -64,6 +64,17 @@ describe('start-up warnings', () => {
     expect(warning).toContain('ANY e-mail address');
   });
 
+  it('warns about an old Node.js in production only', () => {
+    const production = loadConfig({
+      NODE_ENV: 'production',
+      OIDC_ISSUER: 'https://accounts.google.com',
+      OIDC_CLIENT_ID: 'id',
+    });
+    expect(startupWarnings(production, '20.19.0')[0]).toContain('Node.js 20.19.0 is past its end of life');
+    expect(startupWarnings(production, '24.2.0')).toEqual([]);
+    expect(startupWarnings(loadConfig({}), '20.19.0')).toEqual([]);
+  });
+
   it('says nothing in development or with a real provider', () => {
     expect(startupWarnings(loadConfig({}))).toEqual([]);
     expect(
@@ -73,6 +84,7 @@ describe('start-up warnings', () => {
           OIDC_ISSUER: 'https://accounts.google.com',
           OIDC_CLIENT_ID: 'id',
         }),
+        '24.2.0',
       ),
     ).toEqual([]);
   });

@@ -286,8 +286,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /** What an operator must hear at start-up: settings that are allowed but dangerous. */
-export function startupWarnings(config: Config): string[] {
+export function startupWarnings(
+  config: Config,
+  nodeVersion: string = process.versions.node,
+): string[] {
   const warnings: string[] = [];
+  const nodeMajor = Number(nodeVersion.split('.')[0]);
+  if (config.env === 'production' && nodeMajor < 22) {
+    warnings.push(
+      `Node.js ${nodeVersion} is past its end of life: run production on Node.js 24 (the current LTS), as the Docker image does.`,
+    );
+  }
   if (config.env === 'production' && config.signIn.kind === 'dev') {
     const line = '!'.repeat(78);
     warnings.push(

@@ -127,6 +127,8 @@ describe('the server process', () => {
     expect(await inFlight, answer).toBe(202);
     expect(await proc.exited).toBe(0);
     expect(proc.output()).toContain('"msg":"stopped"');
+    // A newcomer's start-up shows our lines only: no notices from the sign-in library.
+    expect(proc.output()).not.toContain('oidc-provider WARNING');
     // Nothing listens any more.
     await expect(fetch(`${base}/api/health`)).rejects.toThrow();
   }, 60_000);

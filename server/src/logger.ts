@@ -1,4 +1,5 @@
 import pino from 'pino';
+import pretty from 'pino-pretty';
 import type { Config } from './config';
 
 export type Logger = pino.Logger;
@@ -76,5 +77,22 @@ export function createLogger(
       censor: '[redacted]',
     },
   };
-  return destination ? pino(options, destination) : pino(options);
+  if (destination) return pino(options, destination);
+  // A person watching a terminal reads lines; machines (production, pipes, files) get JSON.
+  if (isHumanReading()) {
+    return pino(
+      options,
+      pretty({ colorize: true, sync: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }),
+    );
+  }
+  return pino(options);
+}
+
+/** Development, writing to a terminal (set LOG_FORMAT=json to get JSON anyway). */
+function isHumanReading(): boolean {
+  return (
+    process.stdout.isTTY === true &&
+    process.env.NODE_ENV !== 'production' &&
+    process.env.LOG_FORMAT !== 'json'
+  );
 }

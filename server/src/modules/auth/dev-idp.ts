@@ -1,6 +1,8 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import express, { type Request, type Response, Router } from 'express';
-import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
+import type { KoaContextWithOIDC } from 'oidc-provider';
+import { createDevIdpStore } from './dev-idp-store';
+import { Provider } from './oidc-provider-quiet';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Logger } from '../../logger';
@@ -115,6 +117,7 @@ export function createDevIdentityProvider(config: Config, logger: Logger): DevId
         token_endpoint_auth_method: 'client_secret_post',
       },
     ],
+    adapter: createDevIdpStore(),
     pkce: { required: () => true },
     scopes: ['openid', 'email', 'profile'],
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'picture'] },
