@@ -59,7 +59,10 @@ describe('TRUST_PROXY', () => {
 
 describe('start-up warnings', () => {
   it('warns loudly when the development sign-in is allowed in production', () => {
-    const [warning] = startupWarnings(loadConfig({ NODE_ENV: 'production', ALLOW_DEV_IDP: '1' }));
+    const [warning] = startupWarnings(
+      loadConfig({ NODE_ENV: 'production', ALLOW_DEV_IDP: '1' }),
+      '24.2.0',
+    );
     expect(warning).toContain('DEVELOPMENT SIGN-IN');
     expect(warning).toContain('ANY e-mail address');
   });
@@ -70,7 +73,9 @@ describe('start-up warnings', () => {
       OIDC_ISSUER: 'https://accounts.google.com',
       OIDC_CLIENT_ID: 'id',
     });
-    expect(startupWarnings(production, '20.19.0')[0]).toContain('Node.js 20.19.0 is past its end of life');
+    expect(startupWarnings(production, '20.19.0')[0]).toContain(
+      'Node.js 20.19.0 is past its end of life',
+    );
     expect(startupWarnings(production, '24.2.0')).toEqual([]);
     expect(startupWarnings(loadConfig({}), '20.19.0')).toEqual([]);
   });

@@ -73,7 +73,8 @@ export function createDevIdpStore() {
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
-      for (const [key, entry] of entries) if (entry.payload.grantId === grantId) entries.delete(key);
+      for (const [key, entry] of entries)
+        if (entry.payload.grantId === grantId) entries.delete(key);
     }
   };
 }
