@@ -90,17 +90,20 @@ test('a donor donates, a distributor nearby receives and distributes it', async 
   );
   await expect(donor.locator('.leaflet-container')).toBeVisible();
   await expect(donor.getByText(/km from you to the meet point/)).toBeVisible();
-  // Scrolled on a phone, the map passes under the sticky header, never over it.
+  // Scrolled on a phone, the map passes under the sticky header (and the alerts), never over:
+  // nothing of the map is what a tap on the header's strip would hit.
   const viewport = donor.viewportSize();
   await donor.setViewportSize({ width: 390, height: 800 });
-  const isHeaderOnTop = await donor.evaluate(() => {
+  const mapHitsInHeader = await donor.evaluate(() => {
     const map = document.querySelector('.leaflet-container')!;
     window.scrollBy(0, map.getBoundingClientRect().top - 10);
     const header = document.querySelector('header')!.getBoundingClientRect();
-    const hit = document.elementFromPoint(30, header.top + header.height / 2);
-    return Boolean(hit?.closest('header'));
+    const covered = [20, 30, 60, 195, 370].filter((x) =>
+      document.elementFromPoint(x, header.top + header.height / 2)?.closest('.leaflet-container'),
+    );
+    return covered.length ? covered : null;
   });
-  expect(isHeaderOnTop).toBe(true);
+  expect(mapHitsInHeader).toBeNull();
   if (viewport) await donor.setViewportSize(viewport);
   await expectAccessible(donor);
   await snap(donor, 'package-paired-donor');
