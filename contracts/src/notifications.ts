@@ -6,8 +6,8 @@ export const NOTIFICATION_TEXT = {
   pairedDonor: 'Hurray! We have found a distributor for your package!',
   pairedDistributor: 'Hurray! We have assigned you to a donor!',
   notPaired: 'Oops! Looks like there are no distributors available near you.',
-  received: 'Yaay! Your package(s) has been received by the distributor!',
-  distributed: 'Woah! Your package(s) have been successfully distributed!',
+  received: 'Yaay! Your package has been received by the distributor!',
+  distributed: 'Woah! Your package has been successfully distributed!',
 } as const;
 
 /** SPEC notification, as the API presents it. */
@@ -18,6 +18,15 @@ export const NotificationSchema = z.object({
   state: PackageStateSchema,
   user_type: z.enum(['Donor', 'Distributor']),
   message: z.string(),
+  /** Which package: meals, place, when donated, and the other side's name once there is one. */
+  about: z
+    .object({
+      quantity: z.number(),
+      address: z.string(),
+      donatedAt: z.string(),
+      counterpartName: z.string().nullable(),
+    })
+    .nullable(),
   timestamp: z.string(),
   isSeen: z.boolean(),
 });

@@ -27,7 +27,13 @@ const list: NotificationList = {
       photo: null,
       state: 'Received',
       user_type: 'Donor',
-      message: 'Yaay! Your package(s) has been received by the distributor!',
+      message: 'Yaay! Your package has been received by the distributor!',
+      about: {
+        quantity: 12,
+        address: 'Connaught Place, Central Delhi, Delhi 110001',
+        donatedAt: minutesAgo(90),
+        counterpartName: 'Ravi Distributor',
+      },
       timestamp: minutesAgo(5),
       isSeen: false,
     },
@@ -38,6 +44,7 @@ const list: NotificationList = {
       state: 'Paired',
       user_type: 'Donor',
       message: 'Hurray! We have found a distributor for your package!',
+      about: null,
       timestamp: minutesAgo(60 * 26),
       isSeen: true,
     },
@@ -70,6 +77,11 @@ describe('notification bell', () => {
     expect(items[1]).toHaveAttribute('data-unseen', 'false');
     expect(within(items[0]!).getByRole('link')).toHaveAttribute('href', '/transaction/p-2');
     expect(within(items[0]!).getByText('5m')).toBeInTheDocument();
+    // Which package, and who: rows can be told apart.
+    expect(items[0]).toHaveTextContent(
+      'Ravi Distributor · 12 meals · Connaught Place, Central Delhi',
+    );
+    expect(within(items[0]!).getByText('RD')).toBeInTheDocument();
     expect(within(items[1]!).getByText('1d')).toBeInTheDocument();
     expect(within(panel).getByRole('link', { name: 'See all notifications' })).toHaveAttribute(
       'href',

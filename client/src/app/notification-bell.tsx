@@ -1,7 +1,7 @@
 import type { SessionUser } from '@almquest/contracts/session';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { Avatar } from '../components/ui/avatar';
+import { NotificationRow } from '../components/notification-row';
 import { shortRelativeTime, useBellNotifications, useMarkAllSeen } from '../lib/notifications';
 
 /**
@@ -103,16 +103,19 @@ export function NotificationBell({ user }: { user: SessionUser }) {
             {list.map((n) => {
               const isHighlighted = highlighted.has(n.id) || !n.isSeen;
               const body = (
-                <>
-                  <Avatar name={n.user_type} picture={n.photo} size={32} />
-                  <span className="min-w-0 flex-1 text-sm">{n.message}</span>
-                  <time
-                    dateTime={n.timestamp}
-                    className="shrink-0 text-xs text-gray-600 dark:text-gray-400"
-                  >
-                    {shortRelativeTime(n.timestamp)}
-                  </time>
-                </>
+                <span className="flex w-full items-start gap-3 text-sm">
+                  <NotificationRow
+                    notification={n}
+                    time={
+                      <time
+                        dateTime={n.timestamp}
+                        className="shrink-0 text-xs text-gray-600 dark:text-gray-400"
+                      >
+                        {shortRelativeTime(n.timestamp)}
+                      </time>
+                    }
+                  />
+                </span>
               );
               return (
                 <li

@@ -156,6 +156,12 @@ export const notifications = pgTable(
     state: text('state', { enum: packageStates }).notNull(),
     userType: text('user_type', { enum: ['Donor', 'Distributor'] }).notNull(),
     message: text('message').notNull(),
+    /** Which package, in words a person recognises: how many meals, where, when donated. */
+    packageQuantity: integer('package_quantity'),
+    packageAddress: text('package_address'),
+    packageDonatedAt: timestamp('package_donated_at', { withTimezone: true }),
+    /** The other side's name when there is one (the distributor for a donor, and back). */
+    counterpartName: text('counterpart_name'),
     isSeen: boolean('is_seen').notNull().default(false),
     createdAt: createdAt(),
   },

@@ -6,6 +6,7 @@ import { distributors, notifications, packages, users } from '../db/schema';
 import {
   type NewNotification,
   type NotificationRow,
+  packageContext,
 } from '../modules/notifications/notifications.service';
 import { nearestPlaceSql, type PlaceRecord, presentPlace } from '../modules/places/places.service';
 import { meetPoint, type LatLng } from './geometry';
@@ -197,6 +198,8 @@ async function writePair(
             state: 'Paired' as const,
             userType: 'Donor' as const,
             message: NOTIFICATION_TEXT.pairedDonor,
+            ...packageContext(pkg),
+            counterpartName: distributor.name,
           },
         ]
       : []),
@@ -207,6 +210,8 @@ async function writePair(
       state: 'Paired' as const,
       userType: 'Distributor' as const,
       message: NOTIFICATION_TEXT.pairedDistributor,
+      ...packageContext(pkg),
+      counterpartName: pkg.donorName,
     },
   ];
   return tx.with(pairing).insert(notifications).values(rows).returning();

@@ -22,6 +22,12 @@ const notification = (id: number): Notification => ({
   state: 'Paired',
   user_type: 'Distributor',
   message: `Hurray! We have assigned you to a donor! (#${id})`,
+  about: {
+    quantity: id,
+    address: `Karol Bagh, Central Delhi, Delhi 110005`,
+    donatedAt: new Date(Date.UTC(2026, 10, 1, 9, id)).toISOString(),
+    counterpartName: `Donor ${id}`,
+  },
   timestamp: new Date(Date.UTC(2026, 10, 1, 10, id)).toISOString(),
   isSeen: true,
 });

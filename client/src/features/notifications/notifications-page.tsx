@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { NotificationRow } from '../../components/notification-row';
 import { Spinner } from '../../components/ui/spinner';
 import { LoadMoreButton } from '../../components/ui/load-more-button';
 import { StateBadge } from '../../components/ui/state-badge';
@@ -32,13 +33,22 @@ export default function NotificationsPage() {
           <li key={n.id}>
             <Link
               to={n.packageId ? `/transaction/${n.packageId}` : '#'}
-              className="flex flex-wrap items-center gap-3 py-3 hover:bg-gray-50 dark:hover:bg-gray-900"
+              className="flex items-start gap-3 py-3 hover:bg-gray-50 dark:hover:bg-gray-900"
             >
-              <StateBadge state={n.state} />
-              <span className="flex-1">{n.message}</span>
-              <time dateTime={n.timestamp} className="text-sm text-gray-700 dark:text-gray-300">
-                {formatDateTime(n.timestamp)}
-              </time>
+              <NotificationRow
+                notification={n}
+                time={
+                  <span className="flex shrink-0 flex-col items-end gap-1">
+                    <StateBadge state={n.state} />
+                    <time
+                      dateTime={n.timestamp}
+                      className="text-right text-xs text-gray-700 dark:text-gray-300"
+                    >
+                      {formatDateTime(n.timestamp)}
+                    </time>
+                  </span>
+                }
+              />
             </Link>
           </li>
         ))}

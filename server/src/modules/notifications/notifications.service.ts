@@ -9,6 +9,15 @@ export type NotificationRow = typeof notifications.$inferSelect;
 /** A notification to write; a column may be SQL computed in the same statement. */
 export type NewNotification = PgInsertValue<typeof notifications>;
 
+/** What a notification says about its package, so a person can tell one from another. */
+export function packageContext(pkg: { quantity: number; address: string; createdAt: Date }) {
+  return {
+    packageQuantity: pkg.quantity,
+    packageAddress: pkg.address,
+    packageDonatedAt: pkg.createdAt,
+  };
+}
+
 /** Writes notification rows inside the caller's transaction; they are published after commit. */
 export async function insertNotifications(
   tx: Tx | Executor,
@@ -26,6 +35,15 @@ export function presentNotification(row: NotificationRow): Notification {
     state: row.state,
     user_type: row.userType,
     message: row.message,
+    about:
+      row.packageQuantity !== null && row.packageAddress !== null && row.packageDonatedAt
+        ? {
+            quantity: row.packageQuantity,
+            address: row.packageAddress,
+            donatedAt: row.packageDonatedAt.toISOString(),
+            counterpartName: row.counterpartName,
+          }
+        : null,
     timestamp: row.createdAt.toISOString(),
     isSeen: row.isSeen,
   };

@@ -51,6 +51,13 @@ describe('notification lists', () => {
     ]);
     expect(list.notifs[0]!.id).toBeGreaterThan(list.notifs[1]!.id);
     expect(list.notifs[0]).toMatchObject({ state: 'Paired', user_type: 'Donor', isSeen: false });
+    // Each says which package (meals, place, when) and who the other side is.
+    expect(list.notifs.map((n) => n.about?.quantity)).toEqual([4, 3]);
+    expect(list.notifs[0]!.about).toMatchObject({
+      address: donor.profile.location.address,
+      counterpartName: expect.any(String),
+    });
+    expect(Date.parse(list.notifs[0]!.about!.donatedAt)).not.toBeNaN();
 
     const page = await request(ctx.app)
       .get(`/api/donor/${donor.profile.id}/getNotifs?limit=1`)

@@ -6,7 +6,11 @@ import { distributors, donors, packages, users } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { type PackageRow, tryMatchPackage } from '../../matching/assign';
 import type { SessionUserRow } from '../auth/sessions.service';
-import { insertNotifications, type NotificationRow } from '../notifications/notifications.service';
+import {
+  insertNotifications,
+  type NotificationRow,
+  packageContext,
+} from '../notifications/notifications.service';
 import { assertIsAssignedDistributor, assertIsDonorOf } from './packages.policy';
 
 export type DonationInput = {
@@ -107,6 +111,8 @@ export async function donate(
               state: 'Not Paired',
               userType: 'Donor',
               message: NOTIFICATION_TEXT.notPaired,
+              ...packageContext(created),
+              counterpartName: null,
             },
           ]);
       const [final] = await tx.select().from(packages).where(eq(packages.id, created.id));
@@ -201,6 +207,8 @@ export async function markPackage(
             state: input.state,
             userType: 'Donor',
             message: isDistributed ? NOTIFICATION_TEXT.distributed : NOTIFICATION_TEXT.received,
+            ...packageContext(pkg),
+            counterpartName: pkg.distributorName,
           },
         ])
       : [];
