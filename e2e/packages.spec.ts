@@ -9,7 +9,7 @@ import {
   waitForPage,
 } from './support/helpers';
 
-const NOTIFICATION_DISTRIBUTED = 'Woah! Your package(s) have been successfully distributed!';
+const NOTIFICATION_DISTRIBUTED = 'Woah! Your package has been successfully distributed!';
 
 async function newPerson(
   browser: Browser,
