@@ -6,17 +6,23 @@ test.describe('a visitor', () => {
     await page.goto('/');
     await waitForPage(page);
     const headings = await page.locator('main section h2, main section h1').allTextContents();
-    expect(headings.slice(0, 5)).toEqual([
+    expect(headings.slice(0, 4)).toEqual([
       'Good food belongs with people, not in the bin.',
       'About us',
       'Features',
-      'Testimonials',
-      'Team',
+      'What we have done together',
     ]);
+    // Nothing made up is shown: no example people, partners or placeholder words.
+    await expect(page.locator('body')).not.toContainText(/example|placeholder|sample/i);
+    await expect(page.locator('footer')).toContainText(`© ${new Date().getFullYear()} AlmQuest`);
+    // Live totals from GET /api/impact, as the server counts them.
+    const impact = (await (await page.request.get('/api/impact')).json()) as {
+      mealsDonated: number;
+    };
+    await expect(page.getByTestId('impact-meals donated')).toHaveText(
+      new Intl.NumberFormat('en-IN').format(impact.mealsDonated),
+    );
     await expect(page.getByRole('button', { name: 'Join Us in our quest' })).toBeVisible();
-    await expect(
-      page.getByRole('link', { name: 'Join us as a Donor Now!' }).last(),
-    ).toHaveAttribute('href', '/register');
     await expectAccessible(page);
     await snap(page, 'visitor-home');
 
@@ -34,10 +40,12 @@ test.describe('a visitor', () => {
     // A section link from another page goes home, then scrolls to the section.
     await page
       .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'Team' })
+      .getByRole('link', { name: 'Impact' })
       .click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('heading', { name: 'Team', exact: true })).toBeInViewport();
+    await expect(
+      page.getByRole('heading', { name: 'What we have done together', exact: true }),
+    ).toBeInViewport();
 
     // Contact form.
     await page.getByRole('link', { name: 'Contact us' }).click();

@@ -12,6 +12,7 @@ import { createDevIdentityProvider } from './modules/auth/dev-idp';
 import { createOidcClient } from './modules/auth/oidc-client';
 import { createRematcher, type Rematcher } from './matching/rematch';
 import { contactRoutes } from './modules/contact/contact.routes';
+import { impactRoutes } from './modules/impact/impact.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { packagesRoutes } from './modules/packages/packages.routes';
 import { createLocalLiveEvents, type LiveEvents } from './realtime/live-events';
@@ -106,6 +107,7 @@ export function createApp({
   // runs on every keystroke).
   api.use(systemRoutes(config, database));
   api.use(placesRoutes(config, database, gazetteer, logger));
+  api.use(impactRoutes(database));
   api.use(contactRoutes(config, database, mailer, logger));
   api.use(authenticate(database));
   api.use(authRoutes(config, database, oidcClient, logger, live));

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { site } from '../content/site';
 
-/** SPEC: brand link to /, the 2022 copyright line, and social links with no real target. */
+/** Brand link to /, the copyright line for this year, and the operator's social links (if any). */
 export function Footer() {
   return (
     <footer className="border-t border-gray-200 bg-gray-50 dark:border-gray-800 dark:bg-gray-900">
@@ -9,20 +9,24 @@ export function Footer() {
         <Link to="/" className="font-bold text-brand-800 dark:text-brand-200">
           {site.brand}
         </Link>
-        <p className="text-sm text-gray-700 dark:text-gray-300">{site.footer.copyright}</p>
-        <ul aria-label="Social links" className="flex gap-3 text-sm">
-          {site.footer.social.map((name) => (
-            <li key={name}>
-              <a
-                href="#"
-                onClick={(e) => e.preventDefault()}
-                className="text-gray-700 hover:text-brand-800 dark:text-gray-300"
-              >
-                {name}
-              </a>
-            </li>
-          ))}
-        </ul>
+        <p className="text-sm text-gray-700 dark:text-gray-300">
+          © {new Date().getFullYear()} {site.brand}. {site.footer.copyright}
+        </p>
+        {site.footer.social.length > 0 && (
+          <ul aria-label="Social links" className="flex gap-3 text-sm">
+            {site.footer.social.map((link) => (
+              <li key={link.href}>
+                <a
+                  href={link.href}
+                  rel="noopener noreferrer"
+                  className="text-gray-700 hover:text-brand-800 dark:text-gray-300"
+                >
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
       </div>
     </footer>
   );

@@ -18,8 +18,8 @@ describe('navbar', () => {
     const user = userEvent.setup();
     const { router } = renderApp('/');
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    await user.click(within(nav).getByRole('link', { name: 'Testimonials' }));
-    expect(scrolled).toEqual(['testimonials']);
+    await user.click(within(nav).getByRole('link', { name: 'Features' }));
+    expect(scrolled).toEqual(['features']);
     expect(router.state.location.pathname).toBe('/');
   });
 
@@ -28,10 +28,12 @@ describe('navbar', () => {
     const { router } = renderApp('/contact');
     expect(await screen.findByRole('heading', { name: 'Contact us' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    await user.click(within(nav).getByRole('link', { name: 'Team' }));
+    await user.click(within(nav).getByRole('link', { name: 'Impact' }));
     expect(router.state.location.pathname).toBe('/');
-    expect(await screen.findByRole('heading', { name: 'Team' })).toBeInTheDocument();
-    expect(scrolled).toEqual(['team']);
+    expect(
+      await screen.findByRole('heading', { name: 'What we have done together' }),
+    ).toBeInTheDocument();
+    expect(scrolled).toEqual(['impact']);
   });
 
   it('scrolls to the hero from the brand link', async () => {

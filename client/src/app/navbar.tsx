@@ -4,11 +4,15 @@ import { site } from '../content/site';
 import { type HomeSection, useGoToSection } from '../lib/sections';
 import { useTheme } from '../lib/theme';
 
+/** The landing page's sections; the operator's own (testimonials, team) once they exist. */
 const sectionLinks: { id: HomeSection; label: string }[] = [
   { id: 'about', label: 'About Us' },
   { id: 'features', label: 'Features' },
-  { id: 'testimonials', label: 'Testimonials' },
-  { id: 'team', label: 'Team' },
+  { id: 'impact', label: 'Impact' },
+  ...(site.testimonials.items.length > 0
+    ? [{ id: 'testimonials' as const, label: 'Testimonials' }]
+    : []),
+  ...(site.team.members.length > 0 ? [{ id: 'team' as const, label: 'Team' }] : []),
 ];
 
 export function ThemeToggle() {

@@ -1,7 +1,8 @@
 /**
- * Everything the landing and information pages say. An operator replaces this file to make the
- * site their own; the code reads only these shapes. The people and organisations below are
- * EXAMPLES shipped with the open-source project, not real endorsements.
+ * Everything the landing and information pages say. An operator edits this file to make the site
+ * their own; the code reads only these shapes. The team, testimonials, partners and social links
+ * ship empty: each section appears on the landing page (and in the navbar) only once the operator
+ * fills it in, so a visitor never sees made-up people or organisations.
  */
 
 export type Feature = { title: string; text: string; icon: 'phone' | 'exchange' | 'route' };
@@ -13,12 +14,10 @@ export type TeamMember = {
   links: { label: string; href: string }[];
 };
 export type Partner = { name: string };
+export type SocialLink = { label: string; href: string };
 
 export const site = {
   brand: 'AlmQuest',
-  isExampleContent: true,
-  exampleNotice:
-    'The testimonials, team and partners shown here are example content. Replace client/src/content/site.ts with your own.',
   hero: {
     title: 'Good food belongs with people, not in the bin.',
     text: 'AlmQuest pairs donors of surplus meals with the best distributor nearby, and gives both directions to an exchange point.',
@@ -56,64 +55,16 @@ export const site = {
         icon: 'route',
       },
     ] satisfies Feature[],
-    partnersTitle: 'Our partners (example)',
-    partners: [
-      { name: 'Example Food Bank' },
-      { name: 'Sample Kitchens' },
-      { name: 'Demo Relief Trust' },
-      { name: 'Placeholder NGO' },
-    ] satisfies Partner[],
+    partnersTitle: 'Our partners',
+    partners: [] as Partner[],
   },
   testimonials: {
     title: 'Testimonials',
-    items: [
-      {
-        quote:
-          'We used to turn away evening leftovers. Now a volunteer collects them within the hour.',
-        author: 'A. Example',
-        organisation: 'Example Restaurant Group',
-      },
-      {
-        quote:
-          'The meet point and the phone number are all our drivers need. No more calls back and forth.',
-        author: 'B. Sample',
-        organisation: 'Sample Community Kitchen',
-      },
-      {
-        quote: 'Seeing each package marked distributed keeps our donors coming back.',
-        author: 'C. Placeholder',
-        organisation: 'Placeholder Relief Foundation',
-      },
-    ] satisfies Testimonial[],
+    items: [] as Testimonial[],
   },
   team: {
     title: 'Team',
-    members: [
-      {
-        name: 'Example Person One',
-        role: 'Backend',
-        roleTitle: 'Backend Developer',
-        links: [{ label: 'Email', href: 'mailto:backend@example.org' }],
-      },
-      {
-        name: 'Example Person Two',
-        role: 'Frontend',
-        roleTitle: 'Frontend Developer',
-        links: [{ label: 'Email', href: 'mailto:frontend@example.org' }],
-      },
-      {
-        name: 'Example Person Three',
-        role: 'AI/ML',
-        roleTitle: 'AI/ML Engineer',
-        links: [{ label: 'Email', href: 'mailto:ml@example.org' }],
-      },
-      {
-        name: 'Example Person Four',
-        role: 'Content',
-        roleTitle: 'Content Writer',
-        links: [{ label: 'Email', href: 'mailto:content@example.org' }],
-      },
-    ] satisfies TeamMember[],
+    members: [] as TeamMember[],
   },
   personaInfo: {
     title: 'Who does what',
@@ -140,7 +91,15 @@ export const site = {
     text: 'Questions, ideas or a partnership in mind? Write to us.',
   },
   footer: {
-    copyright: '© 2022 AlmQuest. All rights reserved.',
-    social: ['Facebook', 'Instagram', 'Twitter', 'LinkedIn'],
+    /** Followed by the current year and the brand. */
+    copyright: 'All rights reserved.',
+    /** e.g. { label: 'Instagram', href: 'https://instagram.com/…' }; hidden while empty. */
+    social: [] as SocialLink[],
+  },
+  impact: {
+    title: 'What we have done together',
+    mealsDonated: 'meals donated',
+    packagesDistributed: 'packages distributed',
+    activeDistributors: 'distributors ready to collect',
   },
 } as const;

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
-export type HomeSection = 'hero' | 'about' | 'features' | 'testimonials' | 'team';
+export type HomeSection = 'hero' | 'about' | 'features' | 'impact' | 'testimonials' | 'team';
 
 /** Router state that asks the home page to scroll to a section once it has rendered. */
 export type ScrollRequest = { scrollTo?: HomeSection };

@@ -69,6 +69,7 @@ const andaman = { address: 'Port Blair', coordinates: [11.62, 92.72] as [number,
 const table: Row[] = [
   { route: 'GET /health', call: () => ({ method: 'get', url: '/api/health' }), expect: all(200) },
   { route: 'GET /config', call: () => ({ method: 'get', url: '/api/config' }), expect: all(200) },
+  { route: 'GET /impact', call: () => ({ method: 'get', url: '/api/impact' }), expect: all(200) },
   {
     route: 'GET /places',
     call: () => ({ method: 'get', url: '/api/places?q=Delhi' }),

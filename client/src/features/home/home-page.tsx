@@ -4,10 +4,12 @@ import { type HomeSection, type ScrollRequest, scrollToSection } from '../../lib
 import { About } from './components/about';
 import { Features } from './components/features';
 import { Hero } from './components/hero';
+import { ImpactTotals } from './components/impact-totals';
+import { site } from '../../content/site';
 import { Team } from './components/team';
 import { Testimonials } from './components/testimonials';
 
-const sections = new Set<string>(['hero', 'about', 'features', 'testimonials', 'team']);
+const sections = new Set<string>(['hero', 'about', 'features', 'impact', 'testimonials', 'team']);
 
 export function HomePage() {
   const location = useLocation();
@@ -27,8 +29,10 @@ export function HomePage() {
       <Hero />
       <About />
       <Features />
-      <Testimonials />
-      <Team />
+      <ImpactTotals />
+      {/* The operator's own sections: shown once site.ts has them (nothing made up). */}
+      {site.testimonials.items.length > 0 && <Testimonials />}
+      {site.team.members.length > 0 && <Team />}
     </>
   );
 }

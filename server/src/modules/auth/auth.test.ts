@@ -193,7 +193,37 @@ describe('sessions', () => {
     const start = await send(first.jar, `${ctx.baseUrl}/api/auth/login`);
     expect(new URL(start.headers.get('location')!).searchParams.get('prompt')).toBe('login');
     const page = await follow(first.jar, ctx.baseUrl, start);
-    expect(await page.response.text()).toContain('<title>Development sign-in</title>');
+    const html = await page.response.text();
+    expect(html).toContain('<title>Development sign-in</title>');
+    // Someone else signs in on the same browser, and is that person.
+    const action = /<form method="post" action="([^"]+)">\s*<label/.exec(html)?.[1];
+    const secondEmail = uniqueEmail('shared-phone-2');
+    const posted = await send(first.jar, new URL(action!, ctx.baseUrl).href, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email: secondEmail }).toString(),
+    });
+    let landed = await follow(first.jar, ctx.baseUrl, posted);
+    // The provider first ends the first person's session there with a page that submits itself
+    // (a browser runs its script); the test submits it the same way.
+    const endForm = await landed.response.text();
+    const confirm = /<form method="post" action="([^"]+)">/.exec(endForm)?.[1];
+    if (confirm) {
+      const fields = new URLSearchParams(
+        [...endForm.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)"/g)].map(
+          (m) => [m[1]!, m[2]!] as [string, string],
+        ),
+      );
+      const ended = await send(first.jar, confirm, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: fields.toString(),
+      });
+      landed = await follow(first.jar, ctx.baseUrl, ended);
+    }
+    expect(landed.url).toContain('signedIn=1');
+    const me = await send(first.jar, `${ctx.baseUrl}/api/me`);
+    expect(((await me.json()) as { email: string }).email).toBe(secondEmail);
     // Only the first sign-in after signing out asks again.
     const later = await send(first.jar, `${ctx.baseUrl}/api/auth/login`);
     expect(new URL(later.headers.get('location')!).searchParams.get('prompt')).toBeNull();

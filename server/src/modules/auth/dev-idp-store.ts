@@ -15,6 +15,15 @@ type Payload = {
 type Entry = { payload: Payload; expiresAt: number };
 
 const MAX_ENTRIES = 5000;
+/** The models a grant owns (as oidc-provider's own memory adapter counts them). */
+const GRANTABLE = new Set([
+  'AccessToken',
+  'AuthorizationCode',
+  'RefreshToken',
+  'DeviceCode',
+  'BackchannelAuthenticationRequest',
+  'PreAuthorizedCode',
+]);
 
 export function createDevIdpStore() {
   const entries = new Map<string, Entry>();
@@ -72,9 +81,12 @@ export function createDevIdpStore() {
       entries.delete(this.key(id));
     }
 
+    /** Revoking a grant ends its tokens and codes, not the session or interaction naming it. */
     async revokeByGrantId(grantId: string): Promise<void> {
-      for (const [key, entry] of entries)
-        if (entry.payload.grantId === grantId) entries.delete(key);
+      for (const [key, entry] of entries) {
+        const model = key.slice(0, key.indexOf(':'));
+        if (GRANTABLE.has(model) && entry.payload.grantId === grantId) entries.delete(key);
+      }
     }
   };
 }

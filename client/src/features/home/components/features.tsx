@@ -38,19 +38,23 @@ export function Features() {
             </li>
           ))}
         </ul>
-        <h3 className="mt-12 text-center text-sm font-semibold tracking-wide text-gray-600 uppercase dark:text-gray-400">
-          {features.partnersTitle}
-        </h3>
-        <ul aria-label="Partners" className="mt-4 flex flex-wrap justify-center gap-4">
-          {features.partners.map((partner) => (
-            <li
-              key={partner.name}
-              className="rounded-lg border border-gray-300 px-4 py-2 text-sm font-semibold text-gray-700 dark:border-gray-700 dark:text-gray-300"
-            >
-              {partner.name}
-            </li>
-          ))}
-        </ul>
+        {features.partners.length > 0 && (
+          <>
+            <h3 className="mt-12 text-center text-sm font-semibold tracking-wide text-gray-600 uppercase dark:text-gray-400">
+              {features.partnersTitle}
+            </h3>
+            <ul aria-label="Partners" className="mt-4 flex flex-wrap justify-center gap-4">
+              {features.partners.map((partner) => (
+                <li
+                  key={partner.name}
+                  className="rounded-lg border border-gray-300 px-4 py-2 text-sm font-semibold text-gray-700 dark:border-gray-700 dark:text-gray-300"
+                >
+                  {partner.name}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
       </div>
     </section>
   );

@@ -50,11 +50,6 @@ export function Team() {
             </li>
           ))}
         </ul>
-        {site.isExampleContent && (
-          <p className="mt-8 text-center text-xs text-gray-600 dark:text-gray-400">
-            {site.exampleNotice}
-          </p>
-        )}
       </div>
     </section>
   );

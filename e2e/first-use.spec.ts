@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+import { expectAlert, register, signIn, snap, uniqueEmail, waitForPage } from './support/helpers';
+
+/** What a newcomer hits first: joining, switching accounts on a shared phone, typing a place. */
+
+test('a visitor joins as a distributor and lands on registration with that type chosen', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await waitForPage(page);
+  await page.getByRole('link', { name: 'Join us as a Distributor Now!' }).click();
+  await expect(page).toHaveTitle('Development sign-in');
+  await page.getByLabel('Email address').fill(uniqueEmail('joiner'));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/register\?type=distributor$/);
+  await expectAlert(page, 'You are not registered yet');
+  await expect(page.getByRole('radio', { name: 'Distributor' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
+  await expect(page.getByRole('button', { name: 'Register as Distributor' })).toBeVisible();
+  await snap(page, 'join-as-distributor');
+});
+
+test('after Sign Out, Sign In shows the provider again and another person signs in', async ({
+  page,
+}) => {
+  const first = uniqueEmail('first');
+  const second = uniqueEmail('second');
+  await page.goto('/');
+  await waitForPage(page);
+  await signIn(page, first, 'First Person');
+  await page.getByRole('button', { name: /Account menu for/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expectAlert(page, 'Signed out');
+  // The provider asks again instead of signing the first person straight back in.
+  await signIn(page, second, 'Second Person');
+  const me = (await (await page.request.get('/api/me')).json()) as { email: string };
+  expect(me.email).toBe(second);
+});
+
+test('a typed place that was not picked is refused, never saved as the old place', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await waitForPage(page);
+  await signIn(page, uniqueEmail('typist'), 'Typist Donor');
+  await register(page, {
+    userType: 'Donor',
+    phone: '98765 43210',
+    place: ['Connaught', /Connaught Place, Central Delhi/],
+    distanceRange: '8',
+  });
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Update Profile' }).click();
+  const place = page.getByRole('combobox', { name: 'Location' });
+  await place.fill('Leh City');
+  await place.press('Escape');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(place).toHaveAccessibleDescription(/Pick a place from the list/);
+  await expect(page.getByRole('heading', { name: 'Edit your Details' })).toBeVisible();
+  await snap(page, 'unpicked-location');
+});
