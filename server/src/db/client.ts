@@ -34,8 +34,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.maxConnections ?? 10,
-      // Fail fast while the server is down, so the API can answer 503 quickly.
-      connectionTimeoutMillis: 3000,
+      // Bounds the wait for a connection: a burst of requests queues for a free one (node-postgres
+      // counts that wait too, so this is generous); a server that is down refuses at once and
+      // the API answers 503 without waiting this long.
+      connectionTimeoutMillis: 10_000,
       idleTimeoutMillis: 30_000,
     });
     // An idle client losing its server must not crash the process; the next query reconnects.
