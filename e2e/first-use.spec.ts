@@ -3,6 +3,20 @@ import { expectAlert, register, signIn, snap, uniqueEmail, waitForPage } from '.
 
 /** What a newcomer hits first: joining, switching accounts on a shared phone, typing a place. */
 
+test('a visitor’s page loads log no errors (asking who is signed in is not a 401)', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  for (const path of ['/', '/personainfo', '/contact']) {
+    await page.goto(path);
+    await waitForPage(page);
+  }
+  expect(errors).toEqual([]);
+});
+
 test('a visitor joins as a distributor and lands on registration with that type chosen', async ({
   page,
 }) => {

@@ -14,6 +14,10 @@ export const SessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof SessionUserSchema>;
 
+/** GET /api/session: who is signed in, or null for a visitor (not an error: 200 either way). */
+export const SessionResponseSchema = z.object({ user: SessionUserSchema.nullable() });
+export type SessionResponse = z.infer<typeof SessionResponseSchema>;
+
 /**
  * Why a sign-in failed. The server sends only the code back to the app (`?signInError=code`);
  * the app shows its own fixed text for it, so nothing typed into a URL is ever shown.

@@ -20,7 +20,14 @@ export function numberField(
   { min, max, isInteger = false }: { min: number; max: number; isInteger?: boolean },
 ) {
   let schema = z
-    .number({ error: `${label} must be a number` })
+    .number({
+      error: (issue) =>
+        issue.input === undefined ||
+        issue.input === null ||
+        (typeof issue.input === 'string' && issue.input.trim() === '')
+          ? `${label} is required`
+          : `${label} must be a number`,
+    })
     .refine(Number.isFinite, `${label} must be a number`)
     .refine((n) => n >= min, `${label} must be at least ${min}`)
     .refine((n) => n <= max, `${label} must be at most ${max.toLocaleString('en-IN')}`);

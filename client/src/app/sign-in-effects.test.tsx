@@ -34,7 +34,7 @@ describe('coming back from a sign-in', () => {
 
   it('takes a registered person from the landing page to their profile', async () => {
     fakeApi({
-      'GET /me': () => ({ status: 200, data: registered }),
+      'GET /session': () => ({ status: 200, data: { user: registered } }),
       'POST /checkExist': () => ({
         status: 200,
         data: { isRegistered: true, id: registered.id, userType: 'donor', name: registered.name },
@@ -48,7 +48,7 @@ describe('coming back from a sign-in', () => {
   it('keeps a new person on registration with the account type they chose', async () => {
     const newcomer = { ...registered, isRegistered: false, userType: null };
     fakeApi({
-      'GET /me': () => ({ status: 200, data: newcomer }),
+      'GET /session': () => ({ status: 200, data: { user: newcomer } }),
       'POST /checkExist': () => ({ status: 200, data: { isRegistered: false } }),
     });
     const { router } = renderApp('/register?type=distributor&signedIn=1', { user: newcomer });

@@ -1,4 +1,4 @@
-import type { SessionUser } from '@almquest/contracts/session';
+import type { SessionResponse, SessionUser } from '@almquest/contracts/session';
 import { useQuery } from '@tanstack/react-query';
 import { api, ApiError } from './api-client';
 
@@ -36,12 +36,13 @@ export function cacheUser(user: SessionUser | null): void {
   }
 }
 
-/** GET /api/me: the signed-in user, or null when nobody is signed in. */
+/** GET /api/session: the signed-in user, or null when nobody is signed in (no 401). */
 export async function fetchSessionUser(): Promise<SessionUser | null> {
   try {
-    const res = await api.get('/me');
-    if (!isSessionUser(res.data)) throw new Error('Unexpected answer from /api/me');
-    const user = res.data;
+    const res = await api.get<SessionResponse>('/session');
+    const user = res.data?.user ?? null;
+    if (user !== null && !isSessionUser(user))
+      throw new Error('Unexpected answer from /api/session');
     cacheUser(user);
     return user;
   } catch (error) {

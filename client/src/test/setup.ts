@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Pages load on demand (lazy chunks); on a busy shared machine that can take over a second.
+configure({ asyncUtilTimeout: 4000 });
 
 afterEach(() => {
   cleanup();

@@ -106,6 +106,11 @@ const table: Row[] = [
   },
   { route: 'GET /me', call: () => ({ method: 'get', url: '/api/me' }), expect: signedIn(200) },
   {
+    route: 'GET /session',
+    call: () => ({ method: 'get', url: '/api/session' }),
+    expect: all(200),
+  },
+  {
     route: 'POST /checkExist',
     call: (people, actor) => ({
       method: 'post',

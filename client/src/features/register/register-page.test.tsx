@@ -51,5 +51,9 @@ describe('registration form', () => {
       /Pick a place from the list/,
     );
     expect(screen.getByLabelText('Distance range (km)')).toHaveAttribute('aria-invalid', 'true');
+    // An empty number field is missing, not "not a number".
+    expect(screen.getByLabelText('Distance range (km)')).toHaveAccessibleDescription(
+      /Distance range is required/,
+    );
   });
 });

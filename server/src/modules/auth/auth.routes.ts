@@ -1,4 +1,4 @@
-import type { SessionUser, SignInErrorCode } from '@almquest/contracts/session';
+import type { SessionResponse, SessionUser, SignInErrorCode } from '@almquest/contracts/session';
 import { Router } from 'express';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -119,6 +119,12 @@ export function authRoutes(
       isSecure,
     });
     res.status(204).end();
+  });
+
+  // The app asks on every page load; a visitor is an answer, not an error (no 401 in the console).
+  router.get('/session', (req, res) => {
+    const body: SessionResponse = { user: req.user ? presentSessionUser(sessionUser(req)) : null };
+    res.json(body);
   });
 
   router.get('/me', requireSession, (req, res) => {

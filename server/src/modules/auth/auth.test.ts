@@ -176,6 +176,16 @@ describe('sessions', () => {
     expect(res.body.error.code).toBe('unauthenticated');
   });
 
+  it('answers /api/session with 200 either way: null for a visitor, the person when signed in', async () => {
+    await request(ctx.app).get('/api/session').expect(200, { user: null });
+    const session = await signIn(ctx, uniqueEmail('session'));
+    const res = await request(ctx.app)
+      .get('/api/session')
+      .set('Cookie', session.cookie)
+      .expect(200);
+    expect(res.body.user).toMatchObject({ email: session.user.email, isRegistered: false });
+  });
+
   it('shows the provider again at the next sign-in after signing out, so another person can sign in', async () => {
     const first = await signIn(ctx, uniqueEmail('shared-phone'));
     // Without signing out, the provider remembers the person and sends them straight back.

@@ -52,6 +52,7 @@ function renderSignInPage(uid: string, values: { email?: string; name?: string }
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Development sign-in</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>
   body { font-family: system-ui, sans-serif; margin: 0; background: #f0fdf4; color: #111827; }
   main { max-width: 26rem; margin: 3rem auto; background: #fff; padding: 1.5rem; border-radius: 1rem; box-shadow: 0 1px 4px #0002; }

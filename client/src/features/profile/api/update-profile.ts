@@ -3,6 +3,8 @@ import type { DistributorUpdate, DonorUpdate } from '@almquest/contracts/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { profileQueryKey } from '../../../lib/profile';
+import { cacheUser, sessionQueryKey } from '../../../lib/session';
+import type { SessionUser } from '@almquest/contracts/session';
 
 export type ProfileUpdate =
   | { userType: 'donor'; id: string; body: DonorUpdate }
@@ -21,9 +23,17 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProfile,
-    onSuccess: (profile) =>
-      queryClient.invalidateQueries({
+    onSuccess: (profile) => {
+      // The account menu shows the new name at once, not after a reload.
+      const current = queryClient.getQueryData<SessionUser | null>(sessionQueryKey);
+      if (current && current.id === profile.id) {
+        const renamed = { ...current, name: profile.name };
+        queryClient.setQueryData(sessionQueryKey, renamed);
+        cacheUser(renamed);
+      }
+      return queryClient.invalidateQueries({
         queryKey: profileQueryKey({ id: profile.id, userType: profile.userType }),
-      }),
+      });
+    },
   });
 }
