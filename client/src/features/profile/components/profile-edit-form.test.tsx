@@ -1,11 +1,12 @@
 import type { Profile } from '@almquest/contracts/users';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { AlertsProvider } from '../../../lib/alerts';
 import { createQueryClient } from '../../../lib/query-client';
+import { sessionQueryKey } from '../../../lib/session';
 import { fakeApi } from '../../../test/fake-api';
 import { ProfileEditForm } from './profile-edit-form';
 
@@ -25,8 +26,17 @@ const profile: Profile = {
 
 function renderForm() {
   const onDone = vi.fn();
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(sessionQueryKey, {
+    id: profile.id,
+    name: profile.name,
+    email: profile.email,
+    picture: null,
+    isRegistered: true,
+    userType: 'distributor',
+  });
   render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <MemoryRouter>
         <AlertsProvider>
           <ProfileEditForm profile={profile} onDone={onDone} />
@@ -34,7 +44,7 @@ function renderForm() {
       </MemoryRouter>
     </QueryClientProvider>,
   );
-  return { onDone };
+  return { onDone, queryClient };
 }
 
 describe('Edit your Details: the location', () => {
@@ -59,11 +69,17 @@ describe('Edit your Details: the location', () => {
       }),
     });
     const actor = userEvent.setup();
-    renderForm();
+    const { queryClient } = renderForm();
     await actor.type(screen.getByLabelText(/^Name/), ' Delhi');
     await actor.click(screen.getByRole('button', { name: /save/i }));
     const patch = server.calls.find((c) => c.method === 'PATCH');
     expect(patch?.data).not.toHaveProperty('location');
     expect(patch?.data).toMatchObject({ name: 'Roti Bank Delhi' });
+    // The account menu reads the session: it has the new name without a reload.
+    await waitFor(() =>
+      expect(queryClient.getQueryData<{ name: string }>(sessionQueryKey)?.name).toBe(
+        'Roti Bank Delhi',
+      ),
+    );
   });
 });
