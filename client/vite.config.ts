@@ -2,6 +2,10 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+// A build is always a production build, whatever NODE_ENV the shell has (`npm start` rebuilds
+// the client and would otherwise pass NODE_ENV=development on, shipping React's development code).
+if (process.argv.includes('build')) process.env.NODE_ENV = 'production';
+
 const apiPort = process.env.API_PORT ?? '8081';
 const devPort = Number(process.env.DEV_PORT ?? 8080);
 const api = { target: `http://localhost:${apiPort}`, changeOrigin: false };

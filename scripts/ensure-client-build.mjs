@@ -32,9 +32,11 @@ export function ensureClientBuild() {
   const sources = Math.max(...clientSources.map((p) => newestChange(path.join(root, p))));
   if (built >= sources) return;
   console.log(built ? 'The web client changed; rebuilding it…' : 'Building the web client…');
+  // Served assets are always a production build, whatever NODE_ENV this shell has.
   const result = spawnSync('npm', ['run', 'build', '--workspace', 'client'], {
     cwd: root,
     stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,5 +59,33 @@ describe('npm run dev', () => {
       }
     },
     120_000,
+  );
+});
+
+describe('the client build', () => {
+  // Once, in the PGlite run: it takes a while and does not depend on the database.
+  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'is a production build even when the shell says NODE_ENV=development',
+    async () => {
+      const outDir = await mkdtemp(path.join(tmpdir(), 'almquest-client-'));
+      try {
+        const built = spawnSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir'], {
+          cwd: path.join(repoRoot, 'client'),
+          env: { ...process.env, NODE_ENV: 'development' },
+          encoding: 'utf8',
+        });
+        expect(built.status, built.stderr).toBe(0);
+        const assets = path.join(outDir, 'assets');
+        const scripts = (await readdir(assets)).filter((f) => f.endsWith('.js'));
+        expect(scripts.length).toBeGreaterThan(0);
+        for (const file of scripts) {
+          // React's development JSX runtime names its calls jsxDEV.
+          expect(await readFile(path.join(assets, file), 'utf8')).not.toContain('jsxDEV');
+        }
+      } finally {
+        await rm(outDir, { recursive: true, force: true });
+      }
+    },
+    180_000,
   );
 });
