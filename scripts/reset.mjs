@@ -1,0 +1,24 @@
+// `npm run reset`: deletes the embedded database folder (DATA_DIR, default ./data) so the next
+// `npm start` begins from nothing. Stop the server first. With DATABASE_URL set it touches
+// nothing and says how to reset a PostgreSQL database instead.
+import { existsSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import 'dotenv/config';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+if (process.env.DATABASE_URL) {
+  console.log(
+    'DATABASE_URL is set: the data lives in that PostgreSQL database, which this command does not touch.\n' +
+      'To start over there, drop and recreate the database (e.g. dropdb almquest && createdb almquest).',
+  );
+  process.exit(0);
+}
+const dataDir = path.resolve(root, process.env.DATA_DIR || './data');
+if (!existsSync(dataDir)) {
+  console.log(`Nothing to reset: ${dataDir} does not exist.`);
+  process.exit(0);
+}
+rmSync(dataDir, { recursive: true, force: true });
+console.log(`Deleted ${dataDir}. The next npm start begins with an empty database.`);
