@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, startupWarnings } from './config';
@@ -124,5 +125,16 @@ describe('start-up mistakes people make', () => {
     const config = loadConfig({ PORT: '8081', PUBLIC_URL: 'http://localhost:8081/' });
     expect(config.port).toBe(8081);
     expect(config.origin).toBe('http://localhost:8081');
+  });
+});
+
+describe('documentation of the configuration', () => {
+  it('lists every variable of .env.example in the README configuration table', () => {
+    const root = path.resolve(import.meta.dirname, '../..');
+    const example = readFileSync(path.join(root, '.env.example'), 'utf8');
+    const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+    const names = [...example.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]!);
+    expect(names.length).toBeGreaterThan(20);
+    expect(names.filter((name) => !readme.includes(`\`${name}\``))).toEqual([]);
   });
 });
