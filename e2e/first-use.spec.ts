@@ -75,3 +75,38 @@ test('a typed place that was not picked is refused, never saved as the old place
   await expect(page.getByRole('heading', { name: 'Edit your Details' })).toBeVisible();
   await snap(page, 'unpicked-location');
 });
+
+test('a place can be adjusted on the map: the point moves, the address stays', async ({ page }) => {
+  await page.goto('/');
+  await waitForPage(page);
+  await signIn(page, uniqueEmail('adjuster'), 'Adjusting Donor');
+  await register(page, {
+    userType: 'Donor',
+    phone: '98765 43210',
+    place: ['Connaught', /Connaught Place, Central Delhi/],
+    distanceRange: '8',
+  });
+  const me = (await (await page.request.get('/api/session')).json()) as { user: { id: string } };
+  const before = (await (await page.request.get(`/api/donor/${me.user.id}`)).json()) as {
+    data: { location: { address: string; coordinates: [number, number] } };
+  };
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Update Profile' }).click();
+  await page.getByRole('button', { name: 'Adjust on map' }).click();
+  await expect(page.locator('.leaflet-marker-icon')).toBeVisible();
+  const moves = page.getByRole('group', { name: 'Move the pin' });
+  await moves.getByRole('button', { name: 'North' }).click();
+  await moves.getByRole('button', { name: 'North' }).click();
+  await moves.getByRole('button', { name: 'East' }).click();
+  await snap(page, 'adjust-on-map');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expectAlert(page, 'Welcoming the new you!');
+  const after = (await (
+    await page.request.get(`/api/donor/${me.user.id}`)
+  ).json()) as typeof before;
+  expect(after.data.location.address).toBe(before.data.location.address);
+  const [lat0, lng0] = before.data.location.coordinates;
+  const [lat1, lng1] = after.data.location.coordinates;
+  expect(lat1 - lat0).toBeCloseTo(0.0009, 5);
+  expect(lng1 - lng0).toBeCloseTo(0.00045, 5);
+});

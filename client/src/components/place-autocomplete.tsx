@@ -1,10 +1,12 @@
 import type { Location, Place } from '@almquest/contracts/places';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { usePublicConfig } from '../lib/public-config';
 import { ApiError } from '../lib/api-client';
 import { currentPosition, reversePlace, searchPlaces } from '../lib/places';
 import { Spinner } from './ui/spinner';
 
 const DEBOUNCE_MS = 250;
+const AdjustOnMap = lazy(() => import('./adjust-on-map'));
 
 type Props = {
   label: string;
@@ -44,6 +46,8 @@ export function PlaceAutocomplete({
   const [status, setStatus] = useState<'idle' | 'loading' | 'error' | 'locating'>('idle');
   const [message, setMessage] = useState('');
   const lastPicked = useRef(value?.address ?? '');
+  const [isAdjusting, setIsAdjusting] = useState(false);
+  const config = usePublicConfig();
   const isPicked = useRef(value !== null);
 
   // A place chosen from outside (a saved location, a reset) shows here; a null value is the
@@ -179,14 +183,37 @@ export function PlaceAutocomplete({
         ) : null}
       </div>
       {!disabled && (
-        <button
-          type="button"
-          onClick={() => void locateMe()}
-          disabled={status === 'locating'}
-          className="mt-1 text-sm font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-200"
-        >
-          {status === 'locating' ? 'Finding you…' : 'Use my current location'}
-        </button>
+        <div className="mt-1 flex flex-wrap gap-x-4">
+          <button
+            type="button"
+            onClick={() => void locateMe()}
+            disabled={status === 'locating'}
+            className="text-sm font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-200"
+          >
+            {status === 'locating' ? 'Finding you…' : 'Use my current location'}
+          </button>
+          {value && (
+            <button
+              type="button"
+              aria-expanded={isAdjusting}
+              onClick={() => setIsAdjusting((open) => !open)}
+              className="text-sm font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-200"
+            >
+              {isAdjusting ? 'Done adjusting' : 'Adjust on map'}
+            </button>
+          )}
+        </div>
+      )}
+      {!disabled && isAdjusting && value && config.data && (
+        <Suspense fallback={<Spinner size={24} />}>
+          <AdjustOnMap
+            at={value.coordinates}
+            tileUrl={config.data.map.tileUrl}
+            attribution={config.data.map.attribution}
+            // The picked address stays; only the point moves to where the person put it.
+            onMove={(coordinates) => onChange({ address: value.address, coordinates })}
+          />
+        </Suspense>
       )}
       <ul
         id={listId}
