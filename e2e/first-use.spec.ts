@@ -20,6 +20,10 @@ test('a visitor’s page loads log no errors (asking who is signed in is not a 4
 test('a visitor joins as a distributor and lands on registration with that type chosen', async ({
   page,
 }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
   await page.goto('/');
   await waitForPage(page);
   await page.getByRole('link', { name: 'Join us as a Distributor Now!' }).click();
@@ -34,6 +38,8 @@ test('a visitor joins as a distributor and lands on registration with that type 
   );
   await expect(page.getByRole('button', { name: 'Register as Distributor' })).toBeVisible();
   await snap(page, 'join-as-distributor');
+  // Nothing on the way (the development sign-in page included) failed to load.
+  expect(errors).toEqual([]);
 });
 
 test('after Sign Out, Sign In shows the provider again and another person signs in', async ({
