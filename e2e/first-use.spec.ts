@@ -1,7 +1,20 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { expectAlert, register, signIn, snap, uniqueEmail, waitForPage } from './support/helpers';
 
 /** What a newcomer hits first: joining, switching accounts on a shared phone, typing a place. */
+
+/** A donor registered at Connaught Place, signed in on this page. */
+async function newDonor(page: Page, tag: string, name: string) {
+  await page.goto('/');
+  await waitForPage(page);
+  await signIn(page, uniqueEmail(tag), name);
+  await register(page, {
+    userType: 'Donor',
+    phone: '98765 43210',
+    place: ['Connaught', /Connaught Place, Central Delhi/],
+    distanceRange: '8',
+  });
+}
 
 test('a visitor’s page loads log no errors (asking who is signed in is not a 401)', async ({
   page,
@@ -62,15 +75,7 @@ test('after Sign Out, Sign In shows the provider again and another person signs 
 test('a typed place that was not picked is refused, never saved as the old place', async ({
   page,
 }) => {
-  await page.goto('/');
-  await waitForPage(page);
-  await signIn(page, uniqueEmail('typist'), 'Typist Donor');
-  await register(page, {
-    userType: 'Donor',
-    phone: '98765 43210',
-    place: ['Connaught', /Connaught Place, Central Delhi/],
-    distanceRange: '8',
-  });
+  await newDonor(page, 'typist', 'Typist Donor');
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Update Profile' }).click();
   const place = page.getByRole('combobox', { name: 'Location' });
@@ -83,15 +88,7 @@ test('a typed place that was not picked is refused, never saved as the old place
 });
 
 test('a place can be adjusted on the map: the point moves, the address stays', async ({ page }) => {
-  await page.goto('/');
-  await waitForPage(page);
-  await signIn(page, uniqueEmail('adjuster'), 'Adjusting Donor');
-  await register(page, {
-    userType: 'Donor',
-    phone: '98765 43210',
-    place: ['Connaught', /Connaught Place, Central Delhi/],
-    distanceRange: '8',
-  });
+  await newDonor(page, 'adjuster', 'Adjusting Donor');
   const me = (await (await page.request.get('/api/session')).json()) as { user: { id: string } };
   const before = (await (await page.request.get(`/api/donor/${me.user.id}`)).json()) as {
     data: { location: { address: string; coordinates: [number, number] } };
