@@ -4,7 +4,7 @@ import { checkExist } from '../lib/account';
 import { useAlerts } from '../lib/alerts';
 import { fetchSessionUser, firstName, sessionQueryKey } from '../lib/session';
 import { useQueryClient } from '@tanstack/react-query';
-import { signInErrorMessage } from '@almquest/contracts/session';
+import { signInErrorMessage } from '@almquest/contracts/sign-in-errors';
 
 /**
  * After the server finishes a sign-in it sends the browser back with ?signedIn=1 (or

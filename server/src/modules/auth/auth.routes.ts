@@ -1,4 +1,5 @@
-import type { SessionResponse, SessionUser, SignInErrorCode } from '@almquest/contracts/session';
+import type { SessionResponse, SessionUser } from '@almquest/contracts/session';
+import type { SignInErrorCode } from '@almquest/contracts/sign-in-errors';
 import { Router } from 'express';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';

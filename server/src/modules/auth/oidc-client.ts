@@ -1,4 +1,4 @@
-import type { SignInErrorCode } from '@almquest/contracts/session';
+import type { SignInErrorCode } from '@almquest/contracts/sign-in-errors';
 import * as oidc from 'openid-client';
 
 export type OidcClientOptions = {

@@ -1,0 +1,22 @@
+// No zod here: the landing page imports this, and zod stays out of the first page's bundle.
+
+/**
+ * Why a sign-in failed. The server sends only the code back to the app (`?signInError=code`);
+ * the app shows its own fixed text for it, so nothing typed into a URL is ever shown.
+ */
+export const SIGN_IN_ERRORS = {
+  expired: 'Your sign-in took too long or was already used. Please try again.',
+  cancelled: 'Sign-in was cancelled.',
+  no_email: 'Your account has no email address, which AlmQuest needs.',
+  unverified_email: 'Please verify your email address with your provider first.',
+  provider: 'The sign-in provider refused the sign-in. Please try again.',
+  failed: 'Sign-in failed. Please try again.',
+} as const;
+export type SignInErrorCode = keyof typeof SIGN_IN_ERRORS;
+
+/** The fixed message for a code from the URL; anything unknown gets the generic one. */
+export function signInErrorMessage(code: string): string {
+  return Object.hasOwn(SIGN_IN_ERRORS, code)
+    ? SIGN_IN_ERRORS[code as SignInErrorCode]
+    : SIGN_IN_ERRORS.failed;
+}
