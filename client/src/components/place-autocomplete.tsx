@@ -47,7 +47,8 @@ export function PlaceAutocomplete({
   const [message, setMessage] = useState('');
   const lastPicked = useRef(value?.address ?? '');
   const [isAdjusting, setIsAdjusting] = useState(false);
-  const config = usePublicConfig();
+  // Map settings are asked for only when someone opens the map.
+  const config = usePublicConfig({ isEnabled: isAdjusting });
   const isPicked = useRef(value !== null);
 
   // A place chosen from outside (a saved location, a reset) shows here; a null value is the

@@ -9,10 +9,11 @@ export async function fetchPublicConfig(): Promise<PublicConfig> {
 }
 
 /** GET /api/config: map tiles, realtime transport, which providers are on. */
-export function usePublicConfig() {
+export function usePublicConfig({ isEnabled = true }: { isEnabled?: boolean } = {}) {
   return useQuery({
     queryKey: publicConfigQueryKey,
     queryFn: fetchPublicConfig,
     staleTime: Infinity,
+    enabled: isEnabled,
   });
 }
