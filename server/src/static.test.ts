@@ -127,6 +127,9 @@ describe('source maps', () => {
     try {
       await request(hidden.app).get('/assets/index-abc123.js.map').expect(404);
       await request(hidden.app).get('/assets/INDEX-abc123.JS.MAP').expect(404);
+      for (const encoded of ['.js%2emap', '.js%2Emap', '.js.ma%70']) {
+        await request(hidden.app).get(`/assets/index-abc123${encoded}`).expect(404);
+      }
       await request(hidden.app).get('/assets/index-abc123.js').expect(200);
       await request(shown.app).get('/assets/index-abc123.js.map').expect(200);
     } finally {

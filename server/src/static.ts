@@ -41,6 +41,17 @@ function sendPrecompressed(
  * (the landing page prerendered at build time); any other GET that wants HTML gets the empty page
  * app.html, so client routes work on reload without first showing the landing page.
  */
+/** Whether a request path names a .map file once decoded (`.js%2emap` is one too). */
+function isSourceMapPath(rawPath: string): boolean {
+  let decoded = rawPath;
+  try {
+    decoded = decodeURIComponent(rawPath);
+  } catch {
+    // not decodable: the file server will not find it either
+  }
+  return decoded.toLowerCase().endsWith('.map') || rawPath.toLowerCase().endsWith('.map');
+}
+
 export function clientRoutes(
   clientDist: string,
   { serveSourceMaps = true }: { serveSourceMaps?: boolean } = {},
@@ -53,7 +64,7 @@ export function clientRoutes(
   router.use((req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     // Source maps give the whole client source away; production keeps them unless asked.
-    if (!serveSourceMaps && req.path.toLowerCase().endsWith('.map')) {
+    if (!serveSourceMaps && isSourceMapPath(req.path)) {
       res.status(404).type('text/plain').send('Not found');
       return;
     }

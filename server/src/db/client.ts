@@ -139,6 +139,15 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return false;
 }
 
+/** True when an error (or its cause) is a PostgreSQL foreign-key violation (23503). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    if ((e as { code?: unknown }).code === '23503') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /**
  * A statement prepared once per database handle (hot reads on every request): Drizzle builds its
  * SQL once, and PostgreSQL parses and plans it once per connection instead of on every call.

@@ -74,6 +74,31 @@ describe('deleting a distributor while a donation is matched to them', () => {
   }, 120_000);
 });
 
+describe('a donor deleting their account while donating', () => {
+  it('answers the donation 201 or 404, never 500, and leaves no package behind a deletion', async () => {
+    for (let round = 0; round < 8; round++) {
+      const at = pointsNear(`Delete race point own ${round}`, [9.5 + round * 1.2, 70.4]);
+      const donor = await createDonor(ctx, { location: at(0) });
+      const [donation, deletion] = await Promise.all([
+        request(ctx.app)
+          .post('/api/donor/donate')
+          .set('Cookie', donor.cookie)
+          .send(donationInput(donor, { location: at(0), travelCapacity: 0 })),
+        request(ctx.app).delete(`/api/donor/${donor.profile.id}`).set('Cookie', donor.cookie),
+      ]);
+      expect([201, 404, 401], JSON.stringify(donation.body)).toContain(donation.status);
+      expect([204, 409], JSON.stringify(deletion.body)).toContain(deletion.status);
+      if (deletion.status === 204) {
+        const [left] = await queryRows<{ n: number }>(
+          ctx.database.db,
+          sql`select count(*)::int as n from packages where donor_id = ${donor.profile.id}`,
+        );
+        expect(left?.n).toBe(0);
+      }
+    }
+  }, 120_000);
+});
+
 describe('transactions that lose a race', () => {
   it('are run again after a serialization failure or deadlock, not answered as errors', async () => {
     let attempts = 0;

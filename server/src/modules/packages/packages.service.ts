@@ -1,7 +1,13 @@
 import { NOTIFICATION_TEXT } from '@almquest/contracts/notifications';
 import type { Location } from '@almquest/contracts/places';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { type AppDb, isUniqueViolation, preparedPerDb, type Tx } from '../../db/client';
+import {
+  type AppDb,
+  isForeignKeyViolation,
+  isUniqueViolation,
+  preparedPerDb,
+  type Tx,
+} from '../../db/client';
 import { distributors, donors, packages, users } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { type PackageRow, tryMatchPackage } from '../../matching/assign';
@@ -124,6 +130,8 @@ export async function donate(
       const existing = await findByIdempotencyKey(db, donor.id, key);
       if (existing) return repeatOf(existing, input);
     }
+    // The donor deleted their account while this donation was on its way: nothing was written.
+    if (isForeignKeyViolation(error)) throw notFound('Your account no longer exists.');
     throw error;
   }
 }

@@ -525,6 +525,23 @@ describe('the package lifecycle', () => {
       .set('Cookie', donor.cookie)
       .expect(200);
     expect(list.body.packages[0].counterpart).toBe('A former distributor');
+    // Nor do the donor's notifications name them or show their picture.
+    const notes = await request(ctx.app)
+      .get(`/api/donor/${donor.profile.id}/getNotifs`)
+      .set('Cookie', donor.cookie)
+      .expect(200);
+    const about = (
+      notes.body.notifs as {
+        packageId: string;
+        photo: string | null;
+        about: { counterpartName: string | null } | null;
+      }[]
+    ).filter((n) => n.packageId === pkg._id);
+    expect(about.length).toBeGreaterThan(0);
+    for (const note of about) {
+      expect(note.about?.counterpartName).toBe('A former distributor');
+      expect(note.photo).toBeNull();
+    }
   });
 });
 

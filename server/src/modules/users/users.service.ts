@@ -8,7 +8,7 @@ import type {
 } from '@almquest/contracts/users';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { AppDb, Tx } from '../../db/client';
-import { distributors, donors, packages, users } from '../../db/schema';
+import { distributors, donors, notifications, packages, users } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import type { SessionUserRow } from '../auth/sessions.service';
 import { presentDistributorProfile, presentDonorProfile, presentPicture } from './users.presenter';
@@ -253,8 +253,16 @@ export async function deleteAccount(db: AppDb, userId: string): Promise<void> {
     // What stays in the other side's history no longer says who this was or where they lived.
     await tx
       .update(packages)
-      .set({ donorName: FORMER_DONOR, donorPhone: '' })
+      .set({ donorName: FORMER_DONOR, donorPhone: '', donorPath: '' })
       .where(eq(packages.donorId, userId));
+    // Notifications the other side got name this person and show their picture: not any more.
+    await tx.execute(sql`
+      update ${notifications} n
+      set counterpart_name = case when n.user_type = 'Donor' then ${FORMER_DISTRIBUTOR} else ${FORMER_DONOR} end,
+          photo = null
+      from ${packages} p
+      where p.id = n.package_id and n.user_id <> ${userId}
+        and (p.donor_id = ${userId} or p.distributor_id = ${userId})`);
     await tx
       .update(packages)
       .set({
