@@ -3,6 +3,15 @@ import { expectAlert, register, signIn, snap, uniqueEmail, waitForPage } from '.
 
 /** What a newcomer hits first: joining, switching accounts on a shared phone, typing a place. */
 
+/** Collects what the page logs as errors from now on. */
+function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
 /** A donor registered at Connaught Place, signed in on this page. */
 async function newDonor(page: Page, tag: string, name: string) {
   await page.goto('/');
@@ -19,10 +28,7 @@ async function newDonor(page: Page, tag: string, name: string) {
 test('a visitor’s page loads log no errors (asking who is signed in is not a 401)', async ({
   page,
 }) => {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
+  const errors = consoleErrors(page);
   for (const path of ['/', '/personainfo', '/contact']) {
     await page.goto(path);
     await waitForPage(page);
@@ -33,10 +39,7 @@ test('a visitor’s page loads log no errors (asking who is signed in is not a 4
 test('a visitor joins as a distributor and lands on registration with that type chosen', async ({
   page,
 }) => {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
+  const errors = consoleErrors(page);
   await page.goto('/');
   await waitForPage(page);
   await page.getByRole('link', { name: 'Join us as a Distributor Now!' }).click();

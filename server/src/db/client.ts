@@ -76,14 +76,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 const RETRYABLE_CODES = new Set(['40001', '40P01']);
 const TRANSACTION_ATTEMPTS = 4;
 
+/**
+ * The SQLSTATEs of an error and its causes (Drizzle wraps the driver's error), outermost first.
+ * Every "is this a …" check below reads them from here.
+ */
+function sqlStates(error: unknown): { code: string; constraint?: unknown; message?: unknown }[] {
+  const found = [];
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    const err = e as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
+    if (typeof err.code === 'string') found.push({ ...err, code: err.code });
+    e = err.cause;
+  }
+  return found;
+}
+
 /** True when an error (or its cause) is a serialization failure or a deadlock. */
 export function isRetryableConflict(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && RETRYABLE_CODES.has(code)) return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
+  return sqlStates(error).some((e) => RETRYABLE_CODES.has(e.code));
 }
 
 /**
@@ -127,25 +136,18 @@ export type Tx = Parameters<Parameters<AppDb['transaction']>[0]>[0];
 
 /** True when an error (or its cause) is a PostgreSQL unique violation on the named constraint. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
-    const err = e as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
-    if (err.code === '23505') {
-      if (!constraint) return true;
-      if (err.constraint === constraint) return true;
-      if (typeof err.message === 'string' && err.message.includes(constraint)) return true;
-    }
-    e = err.cause;
-  }
-  return false;
+  return sqlStates(error).some(
+    (e) =>
+      e.code === '23505' &&
+      (!constraint ||
+        e.constraint === constraint ||
+        (typeof e.message === 'string' && e.message.includes(constraint))),
+  );
 }
 
 /** True when an error (or its cause) is a PostgreSQL foreign-key violation (23503). */
 export function isForeignKeyViolation(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
-    if ((e as { code?: unknown }).code === '23503') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
+  return sqlStates(error).some((e) => e.code === '23503');
 }
 
 /**

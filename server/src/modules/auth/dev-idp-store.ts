@@ -56,20 +56,20 @@ export function createDevIdpStore() {
       return alive(this.key(id));
     }
 
-    async findByUid(uid: string): Promise<Payload | undefined> {
+    /** This model's live entry whose payload has `field` equal to `value` (few entries live). */
+    private findBy(field: 'uid' | 'userCode', value: string): Payload | undefined {
       for (const [key, entry] of entries) {
-        if (key.startsWith(`${this.model}:`) && entry.payload.uid === uid) return alive(key);
+        if (key.startsWith(`${this.model}:`) && entry.payload[field] === value) return alive(key);
       }
       return undefined;
     }
 
+    async findByUid(uid: string): Promise<Payload | undefined> {
+      return this.findBy('uid', uid);
+    }
+
     async findByUserCode(userCode: string): Promise<Payload | undefined> {
-      for (const [key, entry] of entries) {
-        if (key.startsWith(`${this.model}:`) && entry.payload.userCode === userCode) {
-          return alive(key);
-        }
-      }
-      return undefined;
+      return this.findBy('userCode', userCode);
     }
 
     async consume(id: string): Promise<void> {
