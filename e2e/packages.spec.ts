@@ -160,7 +160,7 @@ test('a donor donates, a distributor nearby receives and distributes it', async 
     '1 packages distributed in all',
   );
 
-  // A registered stranger cannot open the package.
+  // A registered stranger cannot open the package, nor tell it from one that does not exist.
   const stranger = await newPerson(browser, 'Sam Stranger', {
     userType: 'Donor',
     phone: '98111 22233',
@@ -168,12 +168,10 @@ test('a donor donates, a distributor nearby receives and distributes it', async 
     distanceRange: '5',
   });
   await stranger.goto(packageUrl);
-  await expectAlert(
-    stranger,
-    'Hey! You are trespassing!',
-    'You are not authorized to view this transaction.',
-  );
-  await expect(stranger).toHaveURL(/\/$/);
+  await expect(stranger.getByRole('heading', { name: 'Package not found' })).toBeVisible();
+  await expect(stranger.getByText('it is not one of your packages')).toBeVisible();
+  await expect(stranger.getByText('Meera Donor')).toHaveCount(0);
+  await expect(stranger.getByText('98765 43210')).toHaveCount(0);
 
   // A distributor who tries to donate is sent home.
   await distributor.goto('/profile?donate=1');

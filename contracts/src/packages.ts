@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LocationSchema } from './places';
-import { textField } from './text';
+import { readDecimal, textField } from './text';
 import { DISTANCE_RANGE_MAX_KM, numberField } from './users';
 
 export const PACKAGE_STATES = ['Not Paired', 'Paired', 'Received', 'Distributed'] as const;
@@ -110,7 +110,7 @@ export const DeletePackagePathSchema = z.object({
 export const PACKAGE_PAGE_MAX = 50;
 export const PackageListQuerySchema = z.object({
   cursor: textField({ max: 200 }).optional(),
-  limit: z.coerce.number().int().min(1).max(PACKAGE_PAGE_MAX).default(10),
+  limit: z.preprocess(readDecimal, z.number().int().min(1).max(PACKAGE_PAGE_MAX)).default(10),
 });
 
 export const PackageSummarySchema = z.object({

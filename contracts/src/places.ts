@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { textField } from './text';
+import { readDecimal, textField } from './text';
 
 /** India's bounding box, a little generous. A location outside it is refused. */
 export const INDIA_BOUNDS = { minLat: 6, maxLat: 37.6, minLng: 68, maxLng: 97.5 } as const;
@@ -48,12 +48,12 @@ export const PlaceSearchQuerySchema = z.object({
     (q) => q.length >= 2,
     'Type at least 2 letters',
   ),
-  limit: z.coerce.number().int().min(1).max(20).default(8),
+  limit: z.preprocess(readDecimal, z.number().int().min(1).max(20)).default(8),
 });
 
 export const ReversePlaceQuerySchema = z.object({
-  lat: z.coerce.number().pipe(LatitudeSchema),
-  lng: z.coerce.number().pipe(LongitudeSchema),
+  lat: z.preprocess(readDecimal, LatitudeSchema),
+  lng: z.preprocess(readDecimal, LongitudeSchema),
 });
 
 export const PlaceListSchema = z.object({ places: z.array(PlaceSchema) });

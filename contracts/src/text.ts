@@ -10,16 +10,65 @@ const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\ufffe\uffff]/;
 // eslint-disable-next-line no-control-regex -- as above, minus tab, line feed, carriage return
 const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\v\f\u000e-\u001f\u007f-\u009f\ufffe\uffff]/;
 
+/**
+ * Bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069): one in a name
+ * turns the rest of a line around wherever the name is shown ("evil\u202Egnp.exe"). Hindi,
+ * Bengali and Urdu text never needs them; the joiners Indic scripts do need (U+200C, U+200D)
+ * stay allowed.
+ */
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/;
+/** A letter, digit, punctuation mark or symbol: something a reader can see. */
+const VISIBLE = /[\p{L}\p{N}\p{P}\p{S}]/u;
+
+const DECIMAL = /^-?\d{1,15}(?:\.\d{1,15})?$/;
+
+/**
+ * A number that may arrive as text (a form field, a query parameter) read as a plain decimal only
+ * ("12", "-7.5"): never hex, exponents or "Infinity". Anything else is passed on unchanged for the
+ * number schema to refuse.
+ */
+export function readDecimal(value: unknown): unknown {
+  return typeof value === 'string' && value.length <= 40 && DECIMAL.test(value.trim())
+    ? Number(value.trim())
+    : value;
+}
+
 export const CONTROL_CHARACTER_MESSAGE = 'Remove the control characters from this text';
+export const INVISIBLE_TEXT_MESSAGE = 'Type some letters or digits';
 
 /** True when the text holds a character no field accepts (see above). */
 export function hasForbiddenCharacters(text: string, isMultiLine = false): boolean {
-  return (isMultiLine ? MULTI_LINE_FORBIDDEN : SINGLE_LINE_FORBIDDEN).test(text);
+  return (
+    (isMultiLine ? MULTI_LINE_FORBIDDEN : SINGLE_LINE_FORBIDDEN).test(text) ||
+    BIDI_CONTROLS.test(text)
+  );
+}
+
+/** True when non-empty text has nothing a reader could see (only zero-width or format characters). */
+export function isInvisibleText(text: string): boolean {
+  return text !== '' && !VISIBLE.test(text);
+}
+
+/**
+ * Text from elsewhere (a sign-in provider's name claim) made to pass textField's rules: forbidden
+ * characters dropped, trimmed, capped at `max`. Empty when nothing visible is left.
+ */
+export function cleanOutsideText(text: string, max: number): string {
+  const kept = Array.from(text.slice(0, max * 4))
+    .filter((c) => !hasForbiddenCharacters(c))
+    .join('')
+    .trim();
+  let capped = kept.slice(0, max);
+  const last = capped.charCodeAt(capped.length - 1);
+  if (last >= 0xd800 && last <= 0xdbff) capped = capped.slice(0, -1); // half a pair
+  capped = capped.trim();
+  return isInvisibleText(capped) ? '' : capped;
 }
 
 /**
  * Every free-text field of the API is built here: a string, trimmed, at most `max` characters
- * (checked before anything else looks at it), with no control characters.
+ * (checked before anything else looks at it), with no control characters, and not only invisible
+ * ones.
  */
 export function textField({
   max,
@@ -39,5 +88,6 @@ export function textField({
     .trim()
     .min(min, messages.required ?? 'Enter some text')
     .max(max, tooLong)
-    .refine((text) => !hasForbiddenCharacters(text, isMultiLine), CONTROL_CHARACTER_MESSAGE);
+    .refine((text) => !hasForbiddenCharacters(text, isMultiLine), CONTROL_CHARACTER_MESSAGE)
+    .refine((text) => !isInvisibleText(text), messages.required ?? INVISIBLE_TEXT_MESSAGE);
 }

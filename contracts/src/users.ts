@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LocationSchema } from './places';
 import { UserTypeSchema } from './session';
-import { textField } from './text';
+import { readDecimal, textField } from './text';
 
 export const DONOR_TYPES = ['Individual', 'Organisation', 'Food Chain'] as const;
 export const DonorTypeSchema = z.enum(DONOR_TYPES, {
@@ -11,8 +11,6 @@ export type DonorType = z.infer<typeof DonorTypeSchema>;
 
 export const DISTANCE_RANGE_MAX_KM = 500;
 export const MAX_CAPACITY_MEALS = 100_000;
-
-const DECIMAL = /^-?\d{1,15}(?:\.\d{1,15})?$/;
 
 /** A number typed in a form may arrive as text; "" stays missing, "abc" is an error. */
 export function numberField(
@@ -32,14 +30,7 @@ export function numberField(
     .refine((n) => n >= min, `${label} must be at least ${min}`)
     .refine((n) => n <= max, `${label} must be at most ${max.toLocaleString('en-IN')}`);
   if (isInteger) schema = schema.refine(Number.isInteger, `${label} must be a whole number`);
-  // Text is read as a plain decimal only ("12", "7.5"): never hex, exponents or "Infinity".
-  return z.preprocess(
-    (value) =>
-      typeof value === 'string' && value.length <= 40 && DECIMAL.test(value.trim())
-        ? Number(value.trim())
-        : value,
-    schema,
-  );
+  return z.preprocess(readDecimal, schema);
 }
 
 /**
@@ -57,8 +48,9 @@ export const PhoneSchema = z
   })
   .refine((digits) => /^[6-9]\d{9}$/.test(digits), 'Enter a 10-digit Indian mobile number');
 
+export const PERSON_NAME_MAX = 100;
 export const PersonNameSchema = textField({
-  max: 100,
+  max: PERSON_NAME_MAX,
   min: 1,
   messages: { required: 'Enter your name' },
 });

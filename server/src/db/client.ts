@@ -145,6 +145,11 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   );
 }
 
+/** True when an error (or its cause) is a statement cancelled by statement_timeout (57014). */
+export function isStatementTimeout(error: unknown): boolean {
+  return sqlStates(error).some((e) => e.code === '57014');
+}
+
 /** True when an error (or its cause) is a PostgreSQL foreign-key violation (23503). */
 export function isForeignKeyViolation(error: unknown): boolean {
   return sqlStates(error).some((e) => e.code === '23503');

@@ -8,8 +8,12 @@ import {
   type NotificationRow,
   packageContext,
 } from '../modules/notifications/notifications.service';
-import { nearestPlaceSql, type PlaceRecord, presentPlace } from '../modules/places/places.service';
-import { meetPoint, type LatLng } from './geometry';
+import {
+  nearestPlaceWithinSql,
+  type PlaceRecord,
+  presentPlace,
+} from '../modules/places/places.service';
+import { coarsenMeetPoint, meetPoint, type LatLng } from './geometry';
 import { type Candidate, chooseDistributor, type PackageToMatch } from './ranking';
 
 export type PackageRow = typeof packages.$inferSelect;
@@ -89,7 +93,7 @@ export function directionsUrl(from: LatLng, to: LatLng): string {
   return `https://www.google.com/maps/dir/?api=1&origin=${f(from)}&destination=${f(to)}&travelmode=driving`;
 }
 
-/** The chosen distributor once its room is claimed, with the locality nearest the meet point. */
+/** The chosen distributor once its room is claimed, with the meet point's locality (if any). */
 type ClaimedRow = {
   id: string;
   name: string;
@@ -119,12 +123,20 @@ export async function tryMatchPackage(tx: Tx, pkg: PackageRow): Promise<MatchOut
     const chosen = best && rows.find((row) => row.id === best.id);
     if (!chosen) return { isPaired: false, notifications: [] };
 
-    const meet = meetPoint(
-      [pkg.lat, pkg.lng],
-      [chosen.lat, chosen.lng],
+    const packageAt: LatLng = [pkg.lat, pkg.lng];
+    const distributorAt: LatLng = [chosen.lat, chosen.lng];
+    const exactMeet = meetPoint(
+      packageAt,
+      distributorAt,
       pkg.travelCapacity,
       chosen.distance_range,
     );
+    // The exact meet point is never published (it would lead to the distributor's home, see
+    // coarsenMeetPoint): it moves to the nearest locality within both ranges, else to a grid point.
+    const meetPlace = nearestPlaceWithinSql(exactMeet[0], exactMeet[1], [
+      { at: packageAt, km: pkg.travelCapacity },
+      { at: distributorAt, km: chosen.distance_range },
+    ]);
     const [claimed] = await queryRows<ClaimedRow>(
       tx,
       sql`
@@ -138,11 +150,20 @@ export async function tryMatchPackage(tx: Tx, pkg: PackageRow): Promise<MatchOut
             and u.lat = ${chosen.lat} and u.lng = ${chosen.lng}
           returning u.id, u.name, u.phone, u.picture, u.address
         )
-        select c.*, (select row_to_json(p) from (${nearestPlaceSql(meet[0], meet[1])}) p) as place
+        select c.*, (select row_to_json(p) from (${meetPlace}) p) as place
         from claimed c`,
     );
     // Another donation took the room, or the distributor changed: rank again.
     if (!claimed) continue;
+    const meet: LatLng = claimed.place
+      ? [claimed.place.lat, claimed.place.lng]
+      : coarsenMeetPoint(
+          exactMeet,
+          packageAt,
+          distributorAt,
+          pkg.travelCapacity,
+          chosen.distance_range,
+        );
     return {
       isPaired: true,
       distributorId: claimed.id,
@@ -162,8 +183,8 @@ async function writePair(
   const packageAt: LatLng = [pkg.lat, pkg.lng];
   const distributorAt: LatLng = [ranked.lat, ranked.lng];
   const meetAddress = distributor.place
-    ? `Near ${presentPlace(distributor.place).address}`
-    : `${meet[0].toFixed(5)}, ${meet[1].toFixed(5)}`;
+    ? presentPlace(distributor.place).address
+    : `${meet[0].toFixed(2)}, ${meet[1].toFixed(2)}`;
 
   // The package's new state is written by a WITH clause of the notification insert: one statement.
   const pairing = tx.$with('pairing').as(

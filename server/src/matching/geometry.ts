@@ -54,3 +54,33 @@ export function meetPoint(
   if (total <= 0) return [p[0], p[1]];
   return interpolate(p, x, donorRangeKm / total);
 }
+
+/** Grid step of a meet point that found no locality: 0.01 degree, about a kilometre. */
+const MEET_GRID_DEG = 0.01;
+
+/**
+ * A meet point that does not give the distributor's home away, when no locality lies within both
+ * ranges: the corner of the 0.01-degree grid cell around `meet` nearest to it that is still within
+ * both ranges (the raw point only if no corner is). The exact meet point would not do: it lies on
+ * the line from the package to the home at a fraction set by the two ranges, so two donations with
+ * different travel capacities would let a donor solve for the home.
+ */
+export function coarsenMeetPoint(
+  meet: LatLng,
+  p: LatLng,
+  x: LatLng,
+  donorRangeKm: number,
+  distributorRangeKm: number,
+): [number, number] {
+  const round = (deg: number) => Number(deg.toFixed(2));
+  const lat0 = Math.floor(meet[0] / MEET_GRID_DEG) * MEET_GRID_DEG;
+  const lng0 = Math.floor(meet[1] / MEET_GRID_DEG) * MEET_GRID_DEG;
+  const corners = [0, 1].flatMap((i) =>
+    [0, 1].map((j): LatLng => [round(lat0 + i * MEET_GRID_DEG), round(lng0 + j * MEET_GRID_DEG)]),
+  );
+  const inRange = corners
+    .filter((c) => distanceKm(c, p) <= donorRangeKm && distanceKm(c, x) <= distributorRangeKm)
+    .sort((a, b) => distanceKm(a, meet) - distanceKm(b, meet));
+  const [best] = inRange;
+  return best ? [best[0], best[1]] : [meet[0], meet[1]];
+}

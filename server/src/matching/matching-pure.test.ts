@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { distanceKm, interpolate, type LatLng, meetPoint } from './geometry';
+import { coarsenMeetPoint, distanceKm, interpolate, type LatLng, meetPoint } from './geometry';
 import {
   type Candidate,
   chooseDistributor,
@@ -64,6 +64,31 @@ describe('meetPoint properties', () => {
           const m = meetPoint(p, x, rD, rX);
           expect(distanceKm(p, m)).toBeLessThanOrEqual(rD + 1e-6);
           expect(distanceKm(x, m)).toBeLessThanOrEqual(rX + 1e-6);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('stays within both ranges when coarsened to the grid, and is a grid point when it can be', () => {
+    fc.assert(
+      fc.property(
+        indiaPoint,
+        fc.double({ min: -0.3, max: 0.3, noNaN: true }),
+        fc.double({ min: -0.3, max: 0.3, noNaN: true }),
+        fc.double({ min: 0, max: 40, noNaN: true }),
+        fc.double({ min: 0, max: 40, noNaN: true }),
+        (p, dLat, dLng, rD, rX) => {
+          const x: LatLng = [p[0] + dLat, p[1] + dLng];
+          fc.pre(distanceKm(p, x) <= rD + rX);
+          const exact = meetPoint(p, x, rD, rX);
+          const m = coarsenMeetPoint(exact, p, x, rD, rX);
+          expect(distanceKm(p, m)).toBeLessThanOrEqual(rD + 1e-6);
+          expect(distanceKm(x, m)).toBeLessThanOrEqual(rX + 1e-6);
+          // With a kilometre to spare on each side, some corner of the cell qualifies.
+          if (rD - distanceKm(p, exact) > 1.6 && rX - distanceKm(x, exact) > 1.6) {
+            expect(m.map((deg) => Number(deg.toFixed(2)))).toEqual(m);
+          }
         },
       ),
       { numRuns: 500 },

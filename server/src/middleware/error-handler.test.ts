@@ -3,6 +3,8 @@ import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../db/client';
 import { createLogger } from '../logger';
 import { errorHandler } from './error-handler';
 import { validate } from './validate';
@@ -21,6 +23,22 @@ function appWithFailingRoutes() {
   });
   app.get('/db-down', () => {
     throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+  });
+  app.get('/slow', async (_req, res) => {
+    const database = await openDatabase(
+      process.env.TEST_DATABASE_URL
+        ? { kind: 'postgres', url: process.env.TEST_DATABASE_URL }
+        : { kind: 'pglite', dataDir: null },
+    );
+    try {
+      await database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local statement_timeout = 50`);
+        await tx.execute(sql`select pg_sleep(2)`);
+      });
+      res.json({ finished: true });
+    } finally {
+      await database.close();
+    }
   });
   app.post(
     '/things',
@@ -49,6 +67,16 @@ describe('errorHandler', () => {
     expect(res.body.error.code).toBe('service_unavailable');
     expect(res.headers['retry-after']).toBe('5');
   });
+
+  // PGlite runs in this process and has no timer to cancel a statement with: PostgreSQL only.
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'answers a statement cancelled by its timeout with 503, not 500',
+    async () => {
+      const res = await request(app).get('/slow').expect(503);
+      expect(res.body.error.code).toBe('service_unavailable');
+      expect(res.headers['retry-after']).toBe('5');
+    },
+  );
 
   it('answers invalid fields with 400 naming each field', async () => {
     const res = await request(app).post('/things').send({ name: '', count: -2 }).expect(400);

@@ -1,5 +1,6 @@
 import type { ErrorBody } from '@almquest/contracts/errors';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { isStatementTimeout } from '../db/client';
 import { AppError, isDatabaseUnavailable, notFound } from '../errors';
 
 type HttpError = { status?: unknown; statusCode?: unknown; type?: unknown; expose?: unknown };
@@ -27,7 +28,8 @@ export const apiNotFound: RequestHandler = (req) => {
 };
 
 /**
- * The one error handler: AppError -> its status; database down -> 503; anything else -> logged
+ * The one error handler: AppError -> its status; database down or a statement timed out -> 503;
+ * anything else -> logged
  * with the request id and answered 500 without details.
  */
 export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, next) => {
@@ -39,6 +41,15 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, next) 
       503,
       'service_unavailable',
       'The database is unavailable right now; please try again in a moment.',
+    );
+    res.setHeader('Retry-After', '5');
+  }
+  if (!appError && isStatementTimeout(err)) {
+    req.log?.warn({ err }, 'statement timed out');
+    appError = new AppError(
+      503,
+      'service_unavailable',
+      'That took too long on our side; please try again in a moment.',
     );
     res.setHeader('Retry-After', '5');
   }

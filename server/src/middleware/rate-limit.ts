@@ -18,13 +18,37 @@ export type RateLimitOptions = {
   windowMs: number;
   message: string;
   /**
-   * Defaults to the client address (req.ip), which is only as good as TRUST_PROXY: behind a
-   * proxy it must name that proxy, or every client would share the proxy's address.
+   * Defaults to the client address (req.ip, an IPv6 address by its /64), which is only as good as
+   * TRUST_PROXY: behind a proxy it must name that proxy, or every client would share the
+   * proxy's address.
    */
   key?: (req: Parameters<RequestHandler>[0]) => string;
 };
 
 type Counted = { hits: number; retry_after_ms: number };
+
+/**
+ * Who a client address counts as: an IPv4 address as itself, an IPv6 address by its /64 (one
+ * home or phone is handed a whole /64, so counting single addresses would let it rotate through
+ * billions of them). IPv4 written as IPv6 (::ffff:1.2.3.4) counts as the IPv4 address.
+ */
+export function clientAddressKey(ip: string | undefined): string {
+  if (!ip) return 'unknown';
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (mapped) return mapped[1] as string;
+  if (!ip.includes(':')) return ip;
+  const [head = '', tail] = (ip.split('%')[0] ?? '').toLowerCase().split('::');
+  const front = head ? head.split(':') : [];
+  const back = tail ? tail.split(':') : [];
+  const groups =
+    tail === undefined
+      ? front
+      : [...front, ...Array(Math.max(0, 8 - front.length - back.length)).fill('0'), ...back];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => (group || '0').replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
 
 /**
  * A fixed-window counter per key, kept in PostgreSQL so that every server process counts against
@@ -34,7 +58,7 @@ type Counted = { hits: number; retry_after_ms: number };
 export function rateLimit(db: AppDb, options: RateLimitOptions): RequestHandler {
   const max = Math.max(1, Math.round(options.max * (options.multiplier ?? 1)));
   return async (req, res, next) => {
-    const key = options.key?.(req) ?? req.ip ?? 'unknown';
+    const key = options.key?.(req) ?? clientAddressKey(req.ip);
     const bucket = `${options.scope ?? ''}${options.name}:${key}`;
     const [counted] = await queryRows<Counted>(
       db,

@@ -181,12 +181,14 @@ const table: Row[] = [
   {
     route: 'GET /package/:id',
     call: () => ({ method: 'get', url: `/api/package/${fixtures.pairedId}` }),
-    expect: { ...onlyOwner('donorA'), distributorX: 200 },
+    // Someone else's package answers as a missing one would.
+    expect: { ...onlyOwner('donorA'), distributorX: 200, donorB: 404, distributorY: 404 },
   },
   {
     route: 'GET /package/:id/route',
     call: () => ({ method: 'get', url: `/api/package/${fixtures.pairedId}/route` }),
-    expect: { ...onlyOwner('donorA'), distributorX: 200 },
+    // Someone else's package answers as a missing one would.
+    expect: { ...onlyOwner('donorA'), distributorX: 200, donorB: 404, distributorY: 404 },
   },
   {
     route: 'POST /distributor/togglePackage',
@@ -200,7 +202,7 @@ const table: Row[] = [
         state: 'Received',
       },
     }),
-    expect: onlyOwner('distributorX'),
+    expect: { ...onlyOwner('distributorX'), distributorY: 404 },
   },
   {
     route: 'DELETE /donor/:donor_id/package/:packageId',

@@ -214,15 +214,31 @@ describe.each(targets)('malformed input to $name', (target) => {
 });
 
 describe('markup and unicode in text fields', () => {
-  it('stores them as text and gives them back unchanged', async () => {
-    const name = '<img src=x onerror=alert(1)> अन्नपूर्णा 🍛 \u202e';
+  it('stores them as text and gives them back unchanged, Indic joiners included', async () => {
+    // U+200D and U+200C shape Hindi and Bengali conjuncts: they must survive.
+    const name = '<img src=x onerror=alert(1)> अन्नपूर्णा क्\u200dष কর্\u200cমী 🍛';
     const res = await request(ctx.app)
       .patch(`/api/donor/update/${donor.profile.id}`)
       .set('Cookie', donor.cookie)
       .send({ name })
       .expect(200);
-    expect(res.body.data.name).toBe(name.trim());
+    expect(res.body.data.name).toBe(name);
     expect(res.headers['content-type']).toContain('application/json');
+  });
+
+  it.each([
+    ['a right-to-left override', 'Asha\u202egnp.exe'],
+    ['a left-to-right isolate', 'Asha \u2066x\u2069'],
+    ['only zero-width characters', '\u200b\u200d\u2060'],
+  ])('refuses a name with %s, naming the field', async (_label, name) => {
+    const before = await fingerprint();
+    const res = await request(ctx.app)
+      .patch(`/api/donor/update/${donor.profile.id}`)
+      .set('Cookie', donor.cookie)
+      .send({ name })
+      .expect(400);
+    expect(Object.keys(res.body.error.fields)).toEqual(['name']);
+    expect(await fingerprint()).toBe(before);
   });
 });
 
@@ -235,6 +251,9 @@ describe('malformed path and query parameters', () => {
     ['delete', '/api/donor/abc/package/def'],
     ['get', '/api/places?q=Delhi&limit=NaN'],
     ['get', '/api/places/reverse?lat=91&lng=200'],
+    ['get', '/api/places/reverse?lat=0x1c&lng=77'],
+    ['get', '/api/places/reverse?lat=2.8e1&lng=77'],
+    ['get', '/api/places?q=Delhi&limit=0x8'],
     ['get', '/api/places?q=ab%00'],
     ['get', '/api/places?q=ab%EF%BF%BF'],
     ['get', '/api/places?q=ab%07'],

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
+import { clientAddressKey } from '../middleware/rate-limit';
 import { createSession } from './auth/sessions.service';
 import { registerDonor } from './users/users.service';
 import {
@@ -32,7 +33,7 @@ afterAll(async () => {
 const viaProxy = (claimed: string, client: string) => `${claimed}, ${client}`;
 
 describe('rate limits', () => {
-  it('limits registration attempts from one address to 20 in 10 minutes', async () => {
+  it('limits one person to 20 registration attempts in 10 minutes, whatever address they claim', async () => {
     const session = await signIn(ctx, uniqueEmail('limited'));
     const client = uniqueClientIp();
     for (let i = 0; i < 20; i++) {
@@ -55,6 +56,25 @@ describe('rate limits', () => {
     expect(res.headers['retry-after']).toBeDefined();
   });
 
+  it('counts registration attempts per signed-in person, never a visitor without a session', async () => {
+    const client = uniqueClientIp();
+    for (let i = 0; i < 25; i++) {
+      await request(ctx.app)
+        .post('/api/donor/register')
+        .set('X-Forwarded-For', viaProxy('203.0.113.5', client))
+        .send(donorInput())
+        .expect(401);
+    }
+    // Someone signing in behind the same address still has every attempt.
+    const session = await signIn(ctx, uniqueEmail('same-address'));
+    await request(ctx.app)
+      .post('/api/donor/register')
+      .set('Cookie', session.cookie)
+      .set('X-Forwarded-For', viaProxy('203.0.113.5', client))
+      .send(donorInput())
+      .expect(201);
+  });
+
   it('limits one donor to 30 donations in 10 minutes', async () => {
     const strictDonor = await createDonorOutsideLimit();
     for (let i = 0; i < 30; i++) {
@@ -74,6 +94,52 @@ describe('rate limits', () => {
       .send(donationInput(strictDonor))
       .expect(429);
     expect(res.body.error.message).toContain('wait a few minutes');
+  });
+});
+
+describe('who a client address counts as', () => {
+  it.each([
+    ['203.0.113.7', '203.0.113.7'],
+    ['::ffff:203.0.113.7', '203.0.113.7'],
+    ['2001:db8:1:2:3:4:5:6', '2001:db8:1:2::/64'],
+    ['2001:0db8:0001:0002:ffff:ffff:ffff:ffff', '2001:db8:1:2::/64'],
+    ['2001:db8:1:2::9', '2001:db8:1:2::/64'],
+    ['2001:db8::1', '2001:db8:0:0::/64'],
+    ['2001:DB8:0:0:1::1', '2001:db8:0:0::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+    [undefined, 'unknown'],
+  ])('counts %s as %s', (ip, key) => {
+    expect(clientAddressKey(ip)).toBe(key);
+  });
+
+  it('holds one IPv6 /64 to one limit however its addresses rotate', async () => {
+    const net = `2001:db8:${(Math.random() * 0xffff) | 0}:${process.pid & 0xffff}`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await request(ctx.app)
+        .post('/api/contact')
+        .set('X-Forwarded-For', viaProxy('203.0.113.9', `${net}:${i}::${i + 1}`))
+        .send({ name: 'Kavya', email: 'kavya@example.org', message: `v6 ${i}` });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
+  });
+});
+
+describe('place search limit', () => {
+  it('answers 429 after 120 searches a minute from one address, and counts only that address', async () => {
+    const client = uniqueClientIp();
+    const search = (from: string) =>
+      request(ctx.app)
+        .get('/api/places/reverse?lat=26.85&lng=80.95')
+        .set('X-Forwarded-For', viaProxy('203.0.113.1', from));
+    for (let i = 0; i < 120; i++) expect((await search(client)).status).toBe(200);
+    const refused = await search(client);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.message).toContain('place searches');
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect((await search(uniqueClientIp())).status).toBe(200);
   });
 });
 

@@ -39,7 +39,8 @@ export default function TransactionPage() {
   const navigate = useNavigate();
   const error = pkg.error instanceof ApiError ? pkg.error : null;
 
-  // A registered person who is neither side of this package (SPEC: trespassing).
+  // The server answers 404 for someone else's package (exactly as for a missing one); a 403
+  // here comes from an older server or a malformed id (SPEC: trespassing).
   useEffect(() => {
     if (error?.status === 403 || error?.code === 'validation_failed') {
       showAlert({
@@ -66,7 +67,7 @@ export default function TransactionPage() {
         </h1>
         <p className="mt-2">
           {error?.status === 404
-            ? 'It may have been deleted by its donor.'
+            ? 'It may have been deleted by its donor, or it is not one of your packages.'
             : (error?.message ?? 'Please try again.')}
         </p>
         <Link to="/profile" className={buttonClasses('primary', 'mt-6')}>

@@ -31,6 +31,15 @@ describe('sign-in through the development provider', () => {
     expect(new URL(session.landedOn).searchParams.get('signedIn')).toBe('1');
   });
 
+  it("holds the provider's name to the rules of a typed name", async () => {
+    const cleaned = await signIn(ctx, uniqueEmail('asha'), 'Asha\u202e\u0007 Rao\u2066');
+    expect(cleaned.user.name).toBe('Asha Rao');
+    // Nothing visible left: the e-mail's local part stands in.
+    const email = uniqueEmail('zero');
+    const invisible = await signIn(ctx, email, '\u200b\u200d\u2060');
+    expect(invisible.user.name).toBe(email.split('@')[0]);
+  });
+
   it('finds the same user again by e-mail, in any letter case', async () => {
     const email = uniqueEmail('ravi');
     const first = await signIn(ctx, email);

@@ -1,4 +1,6 @@
 import type { SignInErrorCode } from '@almquest/contracts/sign-in-errors';
+import { cleanOutsideText } from '@almquest/contracts/text';
+import { PERSON_NAME_MAX } from '@almquest/contracts/users';
 import * as oidc from 'openid-client';
 
 export type OidcClientOptions = {
@@ -102,8 +104,11 @@ export function createOidcClient(options: OidcClientOptions) {
         throw new SignInError('unverified_email');
       }
       const email = info.email.toLowerCase();
+      // The provider's name is outside text: held to the same rules as a name typed here.
       const name =
-        typeof info.name === 'string' && info.name.trim() ? info.name.trim() : email.split('@')[0]!;
+        (typeof info.name === 'string' && cleanOutsideText(info.name, PERSON_NAME_MAX)) ||
+        cleanOutsideText(email.split('@')[0] ?? '', PERSON_NAME_MAX) ||
+        'AlmQuest user';
       const picture =
         typeof info.picture === 'string' && info.picture.startsWith('https://')
           ? info.picture

@@ -1,16 +1,27 @@
-import { forbidden } from '../../errors';
+import { forbidden, notFound } from '../../errors';
 import type { PackageRow } from '../../matching/assign';
 import type { SessionUserRow } from '../auth/sessions.service';
 
+/**
+ * Someone else's package answers exactly as a missing one does, so nobody can learn which ids
+ * exist (or how many packages there are) by trying them.
+ */
+function noSuchPackage() {
+  return notFound('No such package.');
+}
+
+function isPartyTo(user: SessionUserRow, pkg: PackageRow): boolean {
+  return pkg.donorId === user.id || pkg.distributorId === user.id;
+}
+
 /** DESIGN: a package is visible only to its donor and its assigned distributor. */
 export function assertCanViewPackage(user: SessionUserRow, pkg: PackageRow): void {
-  if (pkg.donorId !== user.id && pkg.distributorId !== user.id) {
-    throw forbidden('You are not authorized to view this transaction.');
-  }
+  if (!isPartyTo(user, pkg)) throw noSuchPackage();
 }
 
 /** Only the distributor it was assigned to marks a package Received or Distributed. */
 export function assertIsAssignedDistributor(user: SessionUserRow, pkg: PackageRow): void {
+  if (!isPartyTo(user, pkg)) throw noSuchPackage();
   if (user.userType !== 'distributor' || pkg.distributorId !== user.id) {
     throw forbidden('Only the distributor this package was assigned to can mark it.');
   }
@@ -18,5 +29,6 @@ export function assertIsAssignedDistributor(user: SessionUserRow, pkg: PackageRo
 
 /** Only the donor deletes their package. */
 export function assertIsDonorOf(user: SessionUserRow, pkg: PackageRow): void {
+  if (!isPartyTo(user, pkg)) throw noSuchPackage();
   if (pkg.donorId !== user.id) throw forbidden('Only the donor of this package can delete it.');
 }

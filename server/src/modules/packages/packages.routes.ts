@@ -17,7 +17,7 @@ import { conflict, forbidden } from '../../errors';
 import { meetRoute } from '../../matching/routes';
 import type { Rematcher } from '../../matching/rematch';
 import { requireRegistered, sessionUser } from '../../middleware/authenticate';
-import { rateLimit } from '../../middleware/rate-limit';
+import { clientAddressKey, rateLimit } from '../../middleware/rate-limit';
 import { parseOrThrow, validate } from '../../middleware/validate';
 import { z } from 'zod';
 import type { Notifier } from '../notifications/notifications.service';
@@ -41,7 +41,7 @@ export function packagesRoutes(
     scope: config.rateLimitScope,
     windowMs: 10 * 60_000,
     message: 'You have donated many packages just now. Please wait a few minutes before the next.',
-    key: (req) => req.user?.id ?? req.ip ?? 'unknown',
+    key: (req) => req.user?.id ?? clientAddressKey(req.ip),
   });
 
   router.post(

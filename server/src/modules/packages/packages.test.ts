@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distributors, donors, notifications, packages } from '../../db/schema';
-import { distanceKm } from '../../matching/geometry';
+import { distanceKm, interpolate } from '../../matching/geometry';
 import {
   createDistributor,
   createDonor,
@@ -59,6 +59,42 @@ async function notificationsFor(userId: string, packageId: string) {
     .where(and(eq(notifications.userId, userId), eq(notifications.packageId, packageId)));
 }
 
+describe('the meet point', () => {
+  /** A patch inside the test gazetteer (Varanasi), used by no other test. */
+  const varanasi = pointsNear('Test point meet-privacy', [25.3176, 82.9739]);
+
+  it('is a public locality within both ranges, so no number of donations leads to the home', async () => {
+    const donor = await createDonor(ctx, { location: varanasi(0), distanceRange: 10 });
+    const distributor = await createDistributor(ctx, {
+      location: varanasi(1, 7),
+      distanceRange: 10,
+      maxCapacity: 500,
+    });
+    const from = varanasi(0).coordinates;
+    const home = distributor.profile.location.coordinates;
+    const meets: [number, number][] = [];
+    for (const travel of [2, 5]) {
+      const pkg = await donate(ctx, donor, { quantity: 5, travelCapacity: `${travel} Kilometres` });
+      expect(pkg.pair?.distributor_id).toBe(distributor.profile.id);
+      const meet = pkg.pair!.meet_location.coordinates;
+      expect(distanceKm(from, meet)).toBeLessThanOrEqual(travel);
+      expect(distanceKm(home, meet)).toBeLessThanOrEqual(10);
+      // Exactly a locality of the gazetteer, named by its address.
+      const place = await findNearestPlace(ctx.database.db, meet[0], meet[1]);
+      expect(place?.coordinates).toEqual(meet);
+      expect(pkg.pair!.meet_location.address).toBe(place!.address);
+      meets.push(meet);
+    }
+    // The attack that worked on exact meet points: both lie on the line from the package to the
+    // home at d * r / (r + rX); two of them give d, and d along that line gives the home.
+    const [t1, t2] = meets.map((m) => distanceKm(from, m)) as [number, number];
+    const d = (t1 * t2 * (5 - 2)) / (5 * t1 - 2 * t2);
+    const bearing = interpolate(from, meets[0]!, d / t1);
+    const guess = Number.isFinite(d) ? distanceKm(bearing, home) : Infinity;
+    expect(guess).toBeGreaterThan(0.5);
+  });
+});
+
 describe('donating and matching', () => {
   it('pairs the package with the nearest active distributor that has room', async () => {
     const a = area();
@@ -81,15 +117,23 @@ describe('donating and matching', () => {
       distributor_name: 'Near Bank',
       distributor_phone: '9123456789',
     });
-    // Meet point: 8/(8+15) of the way from the donor, so within each side's range.
+    // Meet point: near 8/(8+15) of the way from the donor, within each side's range, and never
+    // on the line to the home: a locality (none is near this patch in the test gazetteer; the
+    // full one has some), or else a point of the 0.01-degree grid.
     const meet = pkg.pair!.meet_location.coordinates;
     const from = pkg.location.coordinates;
-    const total = distanceKm(from, near.profile.location.coordinates);
-    expect(distanceKm(from, meet)).toBeCloseTo((total * 8) / 23, 2);
-    // Named after the locality nearest the meet point.
-    const nearest = await findNearestPlace(ctx.database.db, meet[0], meet[1]);
-    expect(nearest).not.toBeNull();
-    expect(pkg.pair!.meet_location.address).toBe(`Near ${nearest!.address}`);
+    const home = near.profile.location.coordinates;
+    const total = distanceKm(from, home);
+    expect(distanceKm(from, meet)).toBeLessThanOrEqual(8);
+    expect(distanceKm(home, meet)).toBeLessThanOrEqual(15);
+    const place = await findNearestPlace(ctx.database.db, meet[0], meet[1]);
+    if (place && place.coordinates[0] === meet[0] && place.coordinates[1] === meet[1]) {
+      expect(pkg.pair!.meet_location.address).toBe(place.address);
+    } else {
+      expect(Math.abs(distanceKm(from, meet) - (total * 8) / 23)).toBeLessThan(1.6);
+      expect(meet.map((deg) => Number(deg.toFixed(2)))).toEqual(meet);
+      expect(pkg.pair!.meet_location.address).toBe(`${meet[0].toFixed(2)}, ${meet[1].toFixed(2)}`);
+    }
     expect(pkg.pair!.donor_path).toMatch(/^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&origin=/);
     // The donor never learns where the distributor lives: no address, no coordinates, no path
     // starting there, anywhere in the answer.
@@ -364,7 +408,11 @@ describe('the package lifecycle', () => {
   it('lets only the assigned distributor mark it', async () => {
     const { a, donor, distributor, pkg } = await pairedPackage();
     const stranger = await createDistributor(ctx, { location: a.at(30) });
-    await mark(stranger, markBody(donor, stranger, pkg._id, 'Received')).expect(403);
+    // A stranger is told the package does not exist, as for an id that never existed.
+    const strangerRes = await mark(stranger, markBody(donor, stranger, pkg._id, 'Received')).expect(
+      404,
+    );
+    expect(strangerRes.body.error.message).toBe('No such package.');
     await mark(stranger, markBody(donor, distributor, pkg._id, 'Received')).expect(403);
     await mark(donor, markBody(donor, distributor, pkg._id, 'Received')).expect(403);
     expect((await dbPackage(pkg._id)).state).toBe('Paired');
@@ -383,12 +431,13 @@ describe('the package lifecycle', () => {
     const res = await request(ctx.app)
       .get(`/api/package/${pkg._id}`)
       .set('Cookie', strangerDonor.cookie)
-      .expect(403);
-    expect(res.body.error.message).toBe('You are not authorized to view this transaction.');
-    await request(ctx.app)
+      .expect(404);
+    const missing = await request(ctx.app)
       .get('/api/package/9b2f4c1e-0000-4000-8000-000000000000')
       .set('Cookie', donor.cookie)
       .expect(404);
+    // Someone else's package and a missing one answer alike: ids cannot be probed.
+    expect(res.body).toEqual(missing.body);
     await request(ctx.app).get('/api/package/not-a-uuid').set('Cookie', donor.cookie).expect(400);
   });
 
@@ -414,7 +463,7 @@ describe('the package lifecycle', () => {
     await request(ctx.app)
       .get(`/api/package/${pkg._id}/route`)
       .set('Cookie', stranger.cookie)
-      .expect(403);
+      .expect(404);
     const waiting = await donate(ctx, stranger);
     await request(ctx.app)
       .get(`/api/package/${waiting._id}/route`)
@@ -431,7 +480,7 @@ describe('the package lifecycle', () => {
     await request(ctx.app)
       .delete(`/api/donor/${other.profile.id}/package/${waiting._id}`)
       .set('Cookie', other.cookie)
-      .expect(403);
+      .expect(404);
     await request(ctx.app)
       .delete(`/api/donor/${donor.profile.id}/package/${waiting._id}`)
       .set('Cookie', other.cookie)
@@ -542,6 +591,33 @@ describe('the package lifecycle', () => {
       expect(note.about?.counterpartName).toBe('A former distributor');
       expect(note.photo).toBeNull();
     }
+  });
+
+  it('leaves the distributor the meet point, never where the package was picked up', async () => {
+    const { donor, distributor, pkg } = await pairedPackage();
+    await mark(distributor, markBody(donor, distributor, pkg._id, 'Received')).expect(200);
+    await mark(distributor, markBody(donor, distributor, pkg._id, 'Distributed')).expect(200);
+    const pickup = pkg.location;
+    await request(ctx.app)
+      .delete(`/api/donor/${donor.profile.id}`)
+      .set('Cookie', donor.cookie)
+      .expect(204);
+    const res = await request(ctx.app)
+      .get(`/api/package/${pkg._id}`)
+      .set('Cookie', distributor.cookie)
+      .expect(200);
+    expect(res.body.package.donor_name).toBe('A former donor');
+    expect(res.body.package.donor_phone).toBe('');
+    expect(res.body.package.location).toEqual(pkg.pair!.meet_location);
+    const row = await dbPackage(pkg._id);
+    expect([row.lat, row.lng]).toEqual(pkg.pair!.meet_location.coordinates);
+    const notes = await request(ctx.app)
+      .get(`/api/distributor/${distributor.profile.id}/getNotifs`)
+      .set('Cookie', distributor.cookie)
+      .expect(200);
+    const text = JSON.stringify(notes.body);
+    expect(text).toContain(pkg._id);
+    expect(text).not.toContain(pickup.address);
   });
 });
 

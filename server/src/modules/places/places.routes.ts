@@ -7,6 +7,7 @@ import { Router } from 'express';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../errors';
+import { rateLimit } from '../../middleware/rate-limit';
 import { validate } from '../../middleware/validate';
 import type { Logger } from '../../logger';
 import { reverseGooglePlace, searchGooglePlaces } from './google-places';
@@ -33,9 +34,20 @@ export function placesRoutes(
 ): Router {
   const google = config.googlePlaces;
   const router = Router();
+  // Someone typing sends a search every few letters; this only stops a flood from one address
+  // (or one IPv6 /64) from holding the database's connections.
+  const searchLimit = rateLimit(database.db, {
+    name: 'places',
+    max: 120,
+    multiplier: config.rateLimitMultiplier,
+    scope: config.rateLimitScope,
+    windowMs: 60_000,
+    message: 'Too many place searches just now. Please wait a minute and try again.',
+  });
 
   router.get(
     '/places',
+    searchLimit,
     validate({ query: PlaceSearchQuerySchema }, async ({ query }, _req, res) => {
       if (google) {
         try {
@@ -58,6 +70,7 @@ export function placesRoutes(
 
   router.get(
     '/places/reverse',
+    searchLimit,
     validate({ query: ReversePlaceQuerySchema }, async ({ query }, _req, res) => {
       if (google) {
         try {

@@ -17,6 +17,20 @@ export type PlaceRecord = {
 const WORD_SIMILARITY_THRESHOLD = 0.45;
 /** How many rows each lookup may bring before ranking. */
 const CANDIDATES = 40;
+/**
+ * The fuzzy lookup compares only the first words of what was typed (a misspelt name is in its
+ * first words): with many words the trigram index stops paying and PostgreSQL scans every place
+ * (30 two-letter words took over a second).
+ */
+const FUZZY_WORDS = 4;
+const FUZZY_CHARS = 40;
+/** A place search that takes longer than this is cancelled (answered 503), not left to pile up. */
+const SEARCH_TIMEOUT_MS = 2000;
+
+/** The part of a search key the fuzzy lookup compares: its first few words, capped in length. */
+export function fuzzySearchKey(key: string): string {
+  return key.split(' ').slice(0, FUZZY_WORDS).join(' ').slice(0, FUZZY_CHARS).trim();
+}
 
 const columns = sql`id, name, kind, district, state, pin, lat, lng`;
 
@@ -63,7 +77,9 @@ export async function searchPlaces(db: AppDb, query: string, limit: number): Pro
   if (!key) return [];
   const qLike = `${escapeLike(q)}%`;
   const keyLike = `${escapeLike(key)}%`;
+  const fuzzyKey = fuzzySearchKey(key);
   const rows = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local statement_timeout = ${sql.raw(String(SEARCH_TIMEOUT_MS))}`);
     // pg_trgm's default word-similarity bar (0.6) misses one-letter slips like "Ahmdabad".
     await tx.execute(
       sql`set local pg_trgm.word_similarity_threshold = ${sql.raw(String(WORD_SIMILARITY_THRESHOLD))}`,
@@ -75,10 +91,10 @@ export async function searchPlaces(db: AppDb, query: string, limit: number): Pro
     // Fuzzy matches rank below every prefix match, so they are looked for only when the prefix
     // lookups found fewer places than asked for (the one-time filter skips the trigram scan).
     const fuzzy =
-      key.length >= 4
+      fuzzyKey.length >= 4
         ? sql`union all (select ${columns}, search_key from places
-            where (select count(distinct id) from prefix_hits) < ${limit} and ${key} <% search_key
-            order by word_similarity(${key}, search_key) desc limit ${CANDIDATES})`
+            where (select count(distinct id) from prefix_hits) < ${limit} and ${fuzzyKey} <% search_key
+            order by word_similarity(${fuzzyKey}, search_key) desc limit ${CANDIDATES})`
         : sql``;
     return queryRows<PlaceRecord>(
       tx,
@@ -138,5 +154,35 @@ export function nearestPlaceSql(lat: number, lng: number): SQL {
     from places
     where kind = 'locality'
     order by ll_to_earth(lat, lng) <-> ll_to_earth(${lat}, ${lng})
+    limit 1`;
+}
+
+/** How many of the localities nearest a meet point are tried for one within both ranges. */
+const MEET_LOCALITY_CANDIDATES = 16;
+
+/**
+ * The locality nearest (lat, lng) that lies within each given circle, if one of the few nearest
+ * does: where a meet point is moved so that it is a public place, not a point on the line to
+ * someone's home. One row at most, as SQL to fold into a larger statement.
+ */
+export function nearestPlaceWithinSql(
+  lat: number,
+  lng: number,
+  within: { at: readonly [number, number]; km: number }[],
+): SQL {
+  const conditions = within.map(
+    ({ at, km }) =>
+      sql`earth_distance(ll_to_earth(near.lat, near.lng), ll_to_earth(${at[0]}, ${at[1]})) <= ${km * 1000}`,
+  );
+  return sql`
+    select ${columns}
+    from (
+      select ${columns} from places
+      where kind = 'locality'
+      order by ll_to_earth(lat, lng) <-> ll_to_earth(${lat}, ${lng})
+      limit ${MEET_LOCALITY_CANDIDATES}
+    ) near
+    where ${sql.join(conditions, sql` and `)}
+    order by earth_distance(ll_to_earth(near.lat, near.lng), ll_to_earth(${lat}, ${lng}))
     limit 1`;
 }

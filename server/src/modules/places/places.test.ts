@@ -7,6 +7,7 @@ import { createLogger } from '../../logger';
 import { testPostalRecords } from '../../test/gazetteer';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { toPlaceRows } from './gazetteer';
+import { fuzzySearchKey } from './places.service';
 import { toSearchKey } from './search-key';
 
 let ctx: TestContext;
@@ -73,6 +74,14 @@ describe('GET /api/places', () => {
 
   it('returns nothing for gibberish rather than random places', async () => {
     expect(await search('qxzvw')).toEqual([]);
+  });
+
+  it('compares only the first four words (40 letters) in the fuzzy step', async () => {
+    expect(fuzzySearchKey('ab cd ef gh ij kl')).toBe('ab cd ef gh');
+    expect(fuzzySearchKey('x'.repeat(60))).toBe('x'.repeat(40));
+    // Thirty words once made the trigram lookup scan every place; now it answers at once.
+    const thirtyWords = Array.from({ length: 30 }, (_, i) => `q${i % 10}`).join(' ');
+    expect(await search(thirtyWords)).toEqual([]);
   });
 
   it('treats LIKE wildcards as plain text', async () => {

@@ -18,7 +18,7 @@ import {
   SESSION_COOKIE,
   sessionUser,
 } from '../../middleware/authenticate';
-import { rateLimit } from '../../middleware/rate-limit';
+import { clientAddressKey, rateLimit } from '../../middleware/rate-limit';
 import { validate } from '../../middleware/validate';
 import type { SessionUserRow } from '../auth/sessions.service';
 import { assertIsSelf, assertOwnEmail, assertUserType } from './users.policy';
@@ -61,6 +61,9 @@ export function usersRoutes(config: Config, database: Database, events: UserEven
     scope: config.rateLimitScope,
     windowMs: 10 * 60_000,
     message: 'Too many registration attempts. Please wait a few minutes.',
+    // Counted per person (it runs after requireSession): a visitor without a session is refused
+    // before it counts, so nobody can use up the limit of others behind the same address.
+    key: (req) => req.user?.id ?? clientAddressKey(req.ip),
   });
 
   router.post(
@@ -75,8 +78,8 @@ export function usersRoutes(config: Config, database: Database, events: UserEven
 
   router.post(
     '/donor/register',
-    registrationLimit,
     requireSession,
+    registrationLimit,
     validate({ body: DonorRegistrationSchema }, async ({ body }, req, res) => {
       const user = sessionUser(req);
       assertEmailEcho(user, body.email);
@@ -89,8 +92,8 @@ export function usersRoutes(config: Config, database: Database, events: UserEven
 
   router.post(
     '/distributor/register',
-    registrationLimit,
     requireSession,
+    registrationLimit,
     validate({ body: DistributorRegistrationSchema }, async ({ body }, req, res) => {
       const user = sessionUser(req);
       assertEmailEcho(user, body.email);

@@ -251,10 +251,24 @@ export async function deleteAccount(db: AppDb, userId: string): Promise<void> {
       .delete(packages)
       .where(and(eq(packages.donorId, userId), eq(packages.state, 'Not Paired')));
     // What stays in the other side's history no longer says who this was or where they lived.
+    // Where a former donor's packages were picked up (often their home) gives way to the meet
+    // point, which both sides already knew.
     await tx
       .update(packages)
-      .set({ donorName: FORMER_DONOR, donorPhone: '', donorPath: '' })
+      .set({
+        donorName: FORMER_DONOR,
+        donorPhone: '',
+        donorPath: '',
+        address: sql`coalesce(${packages.meetAddress}, ${FORMER_DONOR})`,
+        lat: sql`coalesce(${packages.meetLat}, ${packages.lat})`,
+        lng: sql`coalesce(${packages.meetLng}, ${packages.lng})`,
+      })
       .where(eq(packages.donorId, userId));
+    await tx.execute(sql`
+      update ${notifications} n
+      set package_address = p.address
+      from ${packages} p
+      where p.id = n.package_id and p.donor_id = ${userId} and n.user_id <> ${userId}`);
     // Notifications the other side got name this person and show their picture: not any more.
     await tx.execute(sql`
       update ${notifications} n
