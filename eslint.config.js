@@ -1,8 +1,91 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import regexp from 'eslint-plugin-regexp';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const repoRoot = path.dirname(fileURLToPath(import.meta.url));
+
+/** Each zone: files under `target` may not import from `from` (paths from the repository root). */
+const layerZones = [
+  // contracts is shared by both sides and imports neither.
+  {
+    target: './contracts/src',
+    from: ['./server', './client'],
+    message: 'contracts imports nothing from server or client.',
+  },
+  // Server layers.
+  {
+    target: './server/src/db',
+    from: [
+      './server/src/matching',
+      './server/src/modules',
+      './server/src/realtime',
+      './server/src/middleware',
+      './server/src/app.ts',
+      './server/src/index.ts',
+    ],
+    message: 'db is the bottom layer: schema, row types and SQL helpers only.',
+  },
+  {
+    target: './server/src/realtime',
+    from: [
+      './server/src/matching',
+      './server/src/modules',
+      './server/src/app.ts',
+      './server/src/index.ts',
+    ],
+    message: 'realtime is an adapter below the modules: it may use db and contracts only.',
+  },
+  {
+    target: './server/src/matching',
+    from: [
+      './server/src/modules',
+      './server/src/realtime',
+      './server/src/middleware',
+      './server/src/app.ts',
+      './server/src/index.ts',
+    ],
+    message: 'matching sits below the modules: it may use db and contracts only.',
+  },
+  {
+    target: './server/src/modules',
+    from: ['./server/src/app.ts', './server/src/index.ts'],
+    message: 'modules are assembled by app.ts, never the other way round.',
+  },
+  {
+    target: [
+      './server/src/lib',
+      './server/src/middleware',
+      './server/src/errors.ts',
+      './server/src/logger.ts',
+      './server/src/config.ts',
+    ],
+    from: [
+      './server/src/modules',
+      './server/src/matching',
+      './server/src/realtime',
+      './server/src/app.ts',
+      './server/src/index.ts',
+    ],
+    message: 'shared server helpers know nothing of the modules.',
+  },
+  // Client layers.
+  {
+    target: ['./client/src/lib', './client/src/components', './client/src/content'],
+    from: ['./client/src/features', './client/src/app'],
+    message: 'lib and components are generic: they may not import features or the app shell.',
+  },
+  {
+    target: './client/src/features',
+    from: ['./client/src/app'],
+    message: 'features are assembled by app/, never the other way round.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -59,6 +142,34 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
     },
+  },
+  // One-way architecture (docs/decisions/010-one-way-architecture.md). Server: contracts <- db
+  // <- realtime / matching <- modules <- app; client: lib, components <- features <- app.
+  // A wrong-direction import or an import cycle fails `npm run lint`.
+  {
+    files: ['server/src/**/*.ts', 'client/src/**/*.{ts,tsx}', 'contracts/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['server', 'client', 'contracts'].map((p) =>
+            path.join(repoRoot, p, 'tsconfig.json'),
+          ),
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { basePath: repoRoot, zones: layerZones }],
+    },
+  },
+  {
+    // Tests assemble whole apps (and reach into any layer) to test through real HTTP.
+    files: ['**/*.test.{ts,tsx}', 'server/src/test/**', 'client/src/test/**'],
+    rules: { 'import-x/no-restricted-paths': 'off' },
   },
   {
     files: ['client/public/**/*.js'],

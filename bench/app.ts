@@ -5,7 +5,7 @@ import { loadConfig } from '../server/src/config';
 import type { Database } from '../server/src/db/client';
 import { users } from '../server/src/db/schema';
 import { createLogger } from '../server/src/logger';
-import { createSession } from '../server/src/modules/auth/sessions.service';
+import { createSession } from '../server/src/db/sessions';
 import { registerDistributor, registerDonor } from '../server/src/modules/users/users.service';
 import { createLocalLiveEvents, type LiveEvents } from '../server/src/realtime/live-events';
 

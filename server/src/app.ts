@@ -14,6 +14,8 @@ import { createRematcher, type Rematcher } from './matching/rematch';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { impactRoutes } from './modules/impact/impact.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { createNotifier } from './modules/notifications/notifier';
+import type { Notifier } from './notifier';
 import { packagesRoutes } from './modules/packages/packages.routes';
 import { createLocalLiveEvents, type LiveEvents } from './realtime/live-events';
 import { realtimeRoutes } from './realtime/realtime.routes';
@@ -31,6 +33,8 @@ export type AppDeps = {
   gazetteer?: GazetteerStatus;
   /** Carries notifications to connected browsers once their transaction has committed. */
   live?: LiveEvents;
+  /** Told about committed notifications; by default presents them to `live`. */
+  notifier?: Notifier;
   /** Re-matches waiting packages when capacity appears. */
   rematcher?: Rematcher;
   /** Mails contact messages when SMTP is configured. */
@@ -46,7 +50,8 @@ export function createApp({
   logger,
   gazetteer = { isReady: () => true },
   live = createLocalLiveEvents(),
-  rematcher = createRematcher(database.db, live, logger),
+  notifier = createNotifier(live),
+  rematcher = createRematcher(database.db, notifier, logger),
   mailer = null,
 }: AppDeps): express.Express {
   const app = express();
@@ -105,19 +110,19 @@ export function createApp({
   });
   // Public routes first: they never need the session, so they skip its lookup (place search
   // runs on every keystroke).
-  api.use(systemRoutes(config, database));
-  api.use(placesRoutes(config, database, gazetteer, logger));
-  api.use(impactRoutes(database));
-  api.use(contactRoutes(config, database, mailer, logger));
+  api.use(systemRoutes({ config, database }));
+  api.use(placesRoutes({ config, database, gazetteer, logger }));
+  api.use(impactRoutes({ database }));
+  api.use(contactRoutes({ config, database, mailer, logger }));
   api.use(authenticate(database));
-  api.use(authRoutes(config, database, oidcClient, logger, live));
-  const userEvents: UserEvents = {
+  api.use(authRoutes({ config, database, oidcClient, logger, live }));
+  const events: UserEvents = {
     onDistributorCapacityChanged: (distributorId) => rematcher.schedule(distributorId),
   };
-  api.use(usersRoutes(config, database, userEvents));
-  api.use(packagesRoutes(config, database, live, rematcher));
-  api.use(notificationsRoutes(database, live));
-  api.use(realtimeRoutes(config));
+  api.use(usersRoutes({ config, database, events }));
+  api.use(packagesRoutes({ config, database, notifier, rematcher }));
+  api.use(notificationsRoutes({ database, live }));
+  api.use(realtimeRoutes({ config }));
   api.use(apiNotFound);
 
   app.locals.api = api;

@@ -9,8 +9,9 @@ import { startJobs } from './jobs';
 import { deleteExpiredRateLimits } from './middleware/rate-limit';
 import { createRematcher } from './matching/rematch';
 import { createLocalLiveEvents, createPostgresLiveEvents } from './realtime/live-events';
+import { createNotifier } from './modules/notifications/notifier';
 import { withPusher } from './realtime/pusher';
-import { deleteExpiredSessions } from './modules/auth/sessions.service';
+import { deleteExpiredSessions } from './db/sessions';
 import { deliverPendingMessages } from './modules/contact/contact.service';
 import { createMailer } from './modules/contact/mailer';
 import { ensureGazetteer } from './modules/places/gazetteer';
@@ -88,7 +89,8 @@ async function main(): Promise<void> {
       ? await createPostgresLiveEvents(config.database.url, logger)
       : createLocalLiveEvents();
   const live = config.pusher ? withPusher(localLive, config.pusher, logger) : localLive;
-  const rematcher = createRematcher(database.db, live, logger);
+  const notifier = createNotifier(live);
+  const rematcher = createRematcher(database.db, notifier, logger);
   // Packages left waiting by an earlier run get their chance again now.
   rematcher.schedule();
   const stopJobs = startJobs(
@@ -122,6 +124,7 @@ async function main(): Promise<void> {
     logger,
     mailer,
     live,
+    notifier,
     rematcher,
     gazetteer: { isReady: () => isGazetteerReady },
   });

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
@@ -25,5 +26,45 @@ describe('lint rules', () => {
     const code =
       'export const parse = (v: string) => /^(\\d{1,6}(?:\\.\\d{1,6})?) *(?:km|kms)?$/i.exec(v.trim());\n';
     expect(await rulesBroken(code, 'contracts/src/lint-fixture.ts')).toEqual([]);
+  });
+
+  it.each([
+    ['server/src/db/fixture.ts', "import { registerDonor } from '../modules/users/users.service';"],
+    [
+      'server/src/matching/fixture.ts',
+      "import { searchPlaces } from '../modules/places/places.service';",
+    ],
+    [
+      'server/src/realtime/fixture.ts',
+      "import { toDelivery } from '../modules/notifications/notifications.presenter';",
+    ],
+    ['server/src/modules/users/fixture.ts', "import { createApp } from '../../app';"],
+    [
+      'client/src/lib/fixture.ts',
+      "import { ProfilePage } from '../features/profile/profile-page';",
+    ],
+    ['client/src/components/fixture.ts', "import { Navbar } from '../app/navbar';"],
+    ['client/src/features/home/fixture.ts', "import { Navbar } from '../../app/navbar';"],
+  ])('refuses a wrong-direction import in %s', async (filePath, line) => {
+    expect(await rulesBroken(`${line}\nexport const x = 1;\n`, filePath)).toContain(
+      'import-x/no-restricted-paths',
+    );
+  });
+
+  it('refuses an import cycle', async () => {
+    // db/notifications.ts imports db/schema.ts; schema importing it back closes the loop.
+    const schema = await readFile(path.join(repoRoot, 'server/src/db/schema.ts'), 'utf8');
+    const code = `import { packageContext } from './notifications';\nexport const f = packageContext;\n${schema}`;
+    expect(await rulesBroken(code, 'server/src/db/schema.ts')).toContain('import-x/no-cycle');
+  });
+
+  it('accepts the imports the layers allow', async () => {
+    const code = [
+      "import { placeAddress } from '../db/places';",
+      "import { meetPoint } from './geometry';",
+      'export const both = [placeAddress, meetPoint];',
+      '',
+    ].join('\n');
+    expect(await rulesBroken(code, 'server/src/matching/fixture.ts')).toEqual([]);
   });
 });

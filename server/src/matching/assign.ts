@@ -2,21 +2,12 @@ import { NOTIFICATION_TEXT } from '@almquest/contracts/notifications';
 import { DISTANCE_RANGE_MAX_KM } from '@almquest/contracts/users';
 import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../db/client';
+import { packageContext } from '../db/notifications';
+import { nearestPlaceWithinSql, placeAddress } from '../db/places';
+import type { NewNotification, NotificationRow, PackageRow, PlaceRecord } from '../db/rows';
 import { distributors, notifications, packages, users } from '../db/schema';
-import {
-  type NewNotification,
-  type NotificationRow,
-  packageContext,
-} from '../modules/notifications/notifications.service';
-import {
-  nearestPlaceWithinSql,
-  type PlaceRecord,
-  presentPlace,
-} from '../modules/places/places.service';
 import { coarsenMeetPoint, meetPoint, type LatLng } from './geometry';
 import { type Candidate, chooseDistributor, type PackageToMatch } from './ranking';
-
-export type PackageRow = typeof packages.$inferSelect;
 
 type CandidateRow = {
   id: string;
@@ -183,7 +174,7 @@ async function writePair(
   const packageAt: LatLng = [pkg.lat, pkg.lng];
   const distributorAt: LatLng = [ranked.lat, ranked.lng];
   const meetAddress = distributor.place
-    ? presentPlace(distributor.place).address
+    ? placeAddress(distributor.place)
     : `${meet[0].toFixed(2)}, ${meet[1].toFixed(2)}`;
 
   // The package's new state is written by a WITH clause of the notification insert: one statement.

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client';
 import { createLogger } from '../logger';
-import { silentNotifier } from '../modules/notifications/notifications.service';
+import type { Notifier } from '../notifier';
 import {
   createDistributor,
   createDonor,
@@ -128,6 +128,7 @@ describe.each(engines)('200 concurrent donations (%s)', (engine) => {
     const logger = createLogger('silent');
     const second = await openTestDatabase(engine);
     try {
+      const silentNotifier: Notifier = { notify: () => undefined };
       const sweepers = [
         createRematcher(ctx.database.db, silentNotifier, logger),
         createRematcher(engine === 'pglite' ? ctx.database.db : second.db, silentNotifier, logger),

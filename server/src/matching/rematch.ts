@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../db/client';
 import { packages } from '../db/schema';
 import type { Logger } from '../logger';
-import type { Notifier } from '../modules/notifications/notifications.service';
+import type { Notifier } from '../notifier';
 import { tryMatchPackage } from './assign';
 
 const PAGE = 100;

@@ -2,14 +2,15 @@ import type { RequestHandler } from 'express';
 import type { Database } from '../db/client';
 import { forbidden, unauthenticated } from '../errors';
 import { readCookie } from '../lib/cookies';
-import { findSessionUser, type SessionUserRow } from '../modules/auth/sessions.service';
+import type { UserRow } from '../db/rows';
+import { findSessionUser } from '../db/sessions';
 
 export const SESSION_COOKIE = 'aq_session';
 
 declare module 'express-serve-static-core' {
   interface Request {
     /** The signed-in user, set by `authenticate` when the session cookie is valid. */
-    user?: SessionUserRow;
+    user?: UserRow;
     /** The raw session token, for sign-out. */
     sessionToken?: string;
   }
@@ -44,7 +45,7 @@ export const requireRegistered: RequestHandler = (req, _res, next) => {
 };
 
 /** The signed-in user inside a handler that sits behind requireSession. */
-export function sessionUser(req: { user?: SessionUserRow }): SessionUserRow {
+export function sessionUser(req: { user?: UserRow }): UserRow {
   if (!req.user) throw unauthenticated();
   return req.user;
 }

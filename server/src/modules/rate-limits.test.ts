@@ -2,7 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
 import { clientAddressKey } from '../middleware/rate-limit';
-import { createSession } from './auth/sessions.service';
+import { createSession } from '../db/sessions';
 import { registerDonor } from './users/users.service';
 import {
   donationInput,

@@ -1,30 +1,18 @@
-import type { LiveEvent } from '@almquest/contracts/notifications';
 import pg from 'pg';
 import type { Logger } from '../logger';
-import {
-  type NotificationRow,
-  type Notifier,
-  presentNotification,
-} from '../modules/notifications/notifications.service';
 import { type Delivery, LocalHub } from './hub';
 
 const CHANNEL = 'almquest_live';
 
-/** The event a notification becomes on the wire (SPEC live message, plus what the client needs). */
-export function toLiveEvent(row: NotificationRow): LiveEvent {
-  const notification = presentNotification(row);
-  return {
-    message: notification.message,
-    photo: notification.photo,
-    pid: notification.packageId,
-    state: notification.state,
-    timestamp: notification.timestamp,
-    notification,
-  };
-}
-
-export type LiveEvents = Notifier & {
+/**
+ * The live-events adapter: carries deliveries (already presented events, each for one user) to
+ * that user's open streams, in this process or any other. It knows nothing of what an event
+ * means; the notifications module presents them (see notifications/notifier.ts).
+ */
+export type LiveEvents = {
   hub: LocalHub;
+  /** Called after the transaction that wrote them has committed. */
+  publish(deliveries: Delivery[]): void;
   close(): Promise<void>;
 };
 
@@ -33,9 +21,8 @@ export function createLocalLiveEvents(): LiveEvents {
   const hub = new LocalHub();
   return {
     hub,
-    notify(rows) {
-      for (const row of rows)
-        hub.deliver({ id: row.id, userId: row.userId, event: toLiveEvent(row) });
+    publish(deliveries) {
+      for (const delivery of deliveries) hub.deliver(delivery);
     },
     close: async () => undefined,
   };
@@ -90,9 +77,8 @@ export async function createPostgresLiveEvents(url: string, logger: Logger): Pro
 
   return {
     hub,
-    notify(rows) {
-      for (const row of rows) {
-        const delivery: Delivery = { id: row.id, userId: row.userId, event: toLiveEvent(row) };
+    publish(deliveries) {
+      for (const delivery of deliveries) {
         sender
           .query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(delivery)])
           .catch((err: unknown) =>

@@ -2,7 +2,6 @@ import { createHash, createHmac } from 'node:crypto';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
 import type { LiveEvents } from './live-events';
-import { toLiveEvent } from './live-events';
 
 type PusherSettings = NonNullable<Config['pusher']>;
 
@@ -57,13 +56,13 @@ export function withPusher(
   const path = `/apps/${settings.appId}/events`;
   return {
     ...local,
-    notify(rows) {
-      local.notify(rows);
-      for (const row of rows) {
+    publish(deliveries) {
+      local.publish(deliveries);
+      for (const delivery of deliveries) {
         const body = JSON.stringify({
           name: 'notification',
-          channels: [userChannel(row.userId)],
-          data: JSON.stringify(toLiveEvent(row)),
+          channels: [userChannel(delivery.userId)],
+          data: JSON.stringify(delivery.event),
         });
         fetch(`${settings.apiUrl}${path}?${signPusherRequest(settings, 'POST', path, body)}`, {
           method: 'POST',

@@ -12,7 +12,7 @@ const AuthRequestSchema = z.object({
 });
 
 /** POST /api/realtime/auth: pusher-js asks here before joining a private channel. */
-export function realtimeRoutes(config: Config): Router {
+export function realtimeRoutes({ config }: { config: Config }): Router {
   const router = Router();
   router.post(
     '/realtime/auth',

@@ -12,7 +12,7 @@ import { presentSessionUser } from '../users/users.presenter';
 import { safeReturnTo, saveAuthRequest, takeAuthRequest, upsertSignedInUser } from './auth.service';
 import { type OidcClient, SignInError } from './oidc-client';
 import type { LiveEvents } from '../../realtime/live-events';
-import { createSession, deleteSession, hashToken } from './sessions.service';
+import { createSession, deleteSession, hashToken } from '../../db/sessions';
 
 const AUTH_COOKIE = 'aq_auth';
 /** Set at sign-out: the next sign-in asks the provider to show its page (choose an account). */
@@ -32,13 +32,19 @@ function backToApp(
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-export function authRoutes(
-  config: Config,
-  database: Database,
-  oidcClient: OidcClient,
-  logger: Logger,
-  live: LiveEvents,
-): Router {
+export function authRoutes({
+  config,
+  database,
+  oidcClient,
+  logger,
+  live,
+}: {
+  config: Config;
+  database: Database;
+  oidcClient: OidcClient;
+  logger: Logger;
+  live: Pick<LiveEvents, 'hub'>;
+}): Router {
   const router = Router();
   const isSecure = config.origin.startsWith('https://');
   const signInLimit = rateLimit(database.db, {

@@ -10,12 +10,17 @@ import { deliverPendingMessages, saveContactMessage } from './contact.service';
 import type { Mailer } from './mailer';
 
 /** POST /api/contact: public, rate limited, stored before anything else happens. */
-export function contactRoutes(
-  config: Config,
-  database: Database,
-  mailer: Mailer | null,
-  logger: Logger,
-): Router {
+export function contactRoutes({
+  config,
+  database,
+  mailer,
+  logger,
+}: {
+  config: Config;
+  database: Database;
+  mailer: Mailer | null;
+  logger: Logger;
+}): Router {
   const router = Router();
   const limit = rateLimit(database.db, {
     name: 'contact',

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { cachedImpact } from './impact.service';
 
 /** GET /api/impact: public totals for the landing page. No session needed. */
-export function impactRoutes(database: Database): Router {
+export function impactRoutes({ database }: { database: Database }): Router {
   const router = Router();
   const impact = cachedImpact(database.db);
   router.get('/impact', async (_req, res) => {

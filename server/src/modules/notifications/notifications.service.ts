@@ -1,57 +1,7 @@
-import type { Notification } from '@almquest/contracts/notifications';
 import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
-import type { PgInsertValue } from 'drizzle-orm/pg-core';
-import type { AppDb, Executor, Tx } from '../../db/client';
+import type { AppDb } from '../../db/client';
+import type { NotificationRow } from '../../db/rows';
 import { notifications } from '../../db/schema';
-import { presentPicture } from '../users/users.presenter';
-
-export type NotificationRow = typeof notifications.$inferSelect;
-/** A notification to write; a column may be SQL computed in the same statement. */
-export type NewNotification = PgInsertValue<typeof notifications>;
-
-/** What a notification says about its package, so a person can tell one from another. */
-export function packageContext(pkg: { quantity: number; address: string; createdAt: Date }) {
-  return {
-    packageQuantity: pkg.quantity,
-    packageAddress: pkg.address,
-    packageDonatedAt: pkg.createdAt,
-  };
-}
-
-/** Writes notification rows inside the caller's transaction; they are published after commit. */
-export async function insertNotifications(
-  tx: Tx | Executor,
-  rows: NewNotification[],
-): Promise<NotificationRow[]> {
-  if (rows.length === 0) return [];
-  return (tx as Tx).insert(notifications).values(rows).returning();
-}
-
-export function presentNotification(row: NotificationRow): Notification {
-  return {
-    id: row.id,
-    packageId: row.packageId,
-    photo: presentPicture(row.photo),
-    state: row.state,
-    user_type: row.userType,
-    message: row.message,
-    about:
-      row.packageQuantity !== null && row.packageAddress !== null && row.packageDonatedAt
-        ? {
-            quantity: row.packageQuantity,
-            address: row.packageAddress,
-            donatedAt: row.packageDonatedAt.toISOString(),
-            counterpartName: row.counterpartName,
-          }
-        : null,
-    timestamp: row.createdAt.toISOString(),
-    isSeen: row.isSeen,
-  };
-}
-
-/** Told about notifications once their transaction has committed (the live push, issue #5). */
-export type Notifier = { notify(rows: NotificationRow[]): void };
-export const silentNotifier: Notifier = { notify: () => undefined };
 
 /** A user's notifications, newest first, a page at a time (cursor: the last id shown). */
 export async function listNotifications(

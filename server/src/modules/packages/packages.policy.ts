@@ -1,6 +1,6 @@
 import { forbidden, notFound } from '../../errors';
-import type { PackageRow } from '../../matching/assign';
-import type { SessionUserRow } from '../auth/sessions.service';
+import type { PackageRow } from '../../db/rows';
+import type { UserRow } from '../../db/rows';
 
 /**
  * Someone else's package answers exactly as a missing one does, so nobody can learn which ids
@@ -10,17 +10,17 @@ function noSuchPackage() {
   return notFound('No such package.');
 }
 
-function isPartyTo(user: SessionUserRow, pkg: PackageRow): boolean {
+function isPartyTo(user: UserRow, pkg: PackageRow): boolean {
   return pkg.donorId === user.id || pkg.distributorId === user.id;
 }
 
 /** DESIGN: a package is visible only to its donor and its assigned distributor. */
-export function assertCanViewPackage(user: SessionUserRow, pkg: PackageRow): void {
+export function assertCanViewPackage(user: UserRow, pkg: PackageRow): void {
   if (!isPartyTo(user, pkg)) throw noSuchPackage();
 }
 
 /** Only the distributor it was assigned to marks a package Received or Distributed. */
-export function assertIsAssignedDistributor(user: SessionUserRow, pkg: PackageRow): void {
+export function assertIsAssignedDistributor(user: UserRow, pkg: PackageRow): void {
   if (!isPartyTo(user, pkg)) throw noSuchPackage();
   if (user.userType !== 'distributor' || pkg.distributorId !== user.id) {
     throw forbidden('Only the distributor this package was assigned to can mark it.');
@@ -28,7 +28,7 @@ export function assertIsAssignedDistributor(user: SessionUserRow, pkg: PackageRo
 }
 
 /** Only the donor deletes their package. */
-export function assertIsDonorOf(user: SessionUserRow, pkg: PackageRow): void {
+export function assertIsDonorOf(user: UserRow, pkg: PackageRow): void {
   if (!isPartyTo(user, pkg)) throw noSuchPackage();
   if (pkg.donorId !== user.id) throw forbidden('Only the donor of this package can delete it.');
 }

@@ -1,5 +1,5 @@
 import type { Package, PackageSummary } from '@almquest/contracts/packages';
-import type { PackageRow } from '../../matching/assign';
+import type { PackageRow } from '../../db/rows';
 
 /**
  * SPEC package shape, as one viewer may see it. The pair appears once the package is Paired (or

@@ -20,18 +20,23 @@ import { requireRegistered, sessionUser } from '../../middleware/authenticate';
 import { clientAddressKey, rateLimit } from '../../middleware/rate-limit';
 import { parseOrThrow, validate } from '../../middleware/validate';
 import { z } from 'zod';
-import type { Notifier } from '../notifications/notifications.service';
+import type { Notifier } from '../../notifier';
 import { assertIsSelf, assertUserType } from '../users/users.policy';
 import { assertCanViewPackage } from './packages.policy';
 import { presentPackage, presentPackageSummary } from './packages.presenter';
 import { deletePackage, donate, getPackage, listPackages, markPackage } from './packages.service';
 
-export function packagesRoutes(
-  config: Config,
-  database: Database,
-  notifier: Notifier,
-  rematcher: Rematcher,
-): Router {
+export function packagesRoutes({
+  config,
+  database,
+  notifier,
+  rematcher,
+}: {
+  config: Config;
+  database: Database;
+  notifier: Notifier;
+  rematcher: Rematcher;
+}): Router {
   const router = Router();
   const db = database.db;
   const donationLimit = rateLimit(database.db, {

@@ -10,13 +10,9 @@ import {
 } from '../../db/client';
 import { distributors, donors, packages, users } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
-import { type PackageRow, tryMatchPackage } from '../../matching/assign';
-import type { SessionUserRow } from '../auth/sessions.service';
-import {
-  insertNotifications,
-  type NotificationRow,
-  packageContext,
-} from '../notifications/notifications.service';
+import { tryMatchPackage } from '../../matching/assign';
+import type { NotificationRow, PackageRow, UserRow } from '../../db/rows';
+import { insertNotifications, packageContext } from '../../db/notifications';
 import { assertIsAssignedDistributor, assertIsDonorOf } from './packages.policy';
 
 export type DonationInput = {
@@ -74,7 +70,7 @@ async function lockPackage(tx: Tx, id: string): Promise<PackageRow> {
  */
 export async function donate(
   db: AppDb,
-  donor: SessionUserRow,
+  donor: UserRow,
   input: DonationInput,
 ): Promise<DonationResult> {
   const key = input.idempotencyKey;
@@ -166,11 +162,7 @@ export type MarkResult = {
  * The assigned distributor marks Paired -> Received, then Received -> Distributed; counters change
  * in the same transaction. Anything out of order is a 409 saying why.
  */
-export async function markPackage(
-  db: AppDb,
-  user: SessionUserRow,
-  input: MarkInput,
-): Promise<MarkResult> {
+export async function markPackage(db: AppDb, user: UserRow, input: MarkInput): Promise<MarkResult> {
   return db.transaction(async (tx) => {
     const pkg = await lockPackage(tx, input.packageId);
     assertIsAssignedDistributor(user, pkg);
@@ -225,11 +217,7 @@ export async function markPackage(
 }
 
 /** The donor withdraws a package while it is Not Paired; their lifetime total drops with it. */
-export async function deletePackage(
-  db: AppDb,
-  user: SessionUserRow,
-  packageId: string,
-): Promise<void> {
+export async function deletePackage(db: AppDb, user: UserRow, packageId: string): Promise<void> {
   await db.transaction(async (tx) => {
     const pkg = await lockPackage(tx, packageId);
     assertIsDonorOf(user, pkg);
@@ -255,7 +243,7 @@ function checkCursor(cursor: string): string {
 /** A user's packages, newest first: donated for a donor, assigned for a distributor. */
 export async function listPackages(
   db: AppDb,
-  user: SessionUserRow,
+  user: UserRow,
   options: { cursor?: string | undefined; limit: number },
 ): Promise<{ rows: PackageRow[]; nextCursor: string | null }> {
   const owner =

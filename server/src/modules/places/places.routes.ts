@@ -26,12 +26,17 @@ function requireReady(gazetteer: GazetteerStatus) {
 }
 
 /** Public place search over India's postal localities: no session needed, no personal data. */
-export function placesRoutes(
-  config: Config,
-  database: Database,
-  gazetteer: GazetteerStatus,
-  logger: Logger,
-): Router {
+export function placesRoutes({
+  config,
+  database,
+  gazetteer,
+  logger,
+}: {
+  config: Config;
+  database: Database;
+  gazetteer: GazetteerStatus;
+  logger: Logger;
+}): Router {
   const google = config.googlePlaces;
   const router = Router();
   // Someone typing sends a search every few letters; this only stops a flood from one address

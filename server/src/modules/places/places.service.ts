@@ -1,18 +1,9 @@
 import type { Place } from '@almquest/contracts/places';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type AppDb, type Executor, queryRows } from '../../db/client';
+import { nearestPlaceSql, placeAddress, placeColumns as columns } from '../../db/places';
+import type { PlaceRecord } from '../../db/rows';
 import { toSearchKey } from './search-key';
-
-export type PlaceRecord = {
-  id: number;
-  name: string;
-  kind: 'locality' | 'district';
-  district: string | null;
-  state: string | null;
-  pin: string | null;
-  lat: number;
-  lng: number;
-};
 
 const WORD_SIMILARITY_THRESHOLD = 0.45;
 /** How many rows each lookup may bring before ranking. */
@@ -32,8 +23,6 @@ export function fuzzySearchKey(key: string): string {
   return key.split(' ').slice(0, FUZZY_WORDS).join(' ').slice(0, FUZZY_CHARS).trim();
 }
 
-const columns = sql`id, name, kind, district, state, pin, lat, lng`;
-
 /**
  * The smallest text after every text starting with prefix. Prefix lookups are written as a range
  * (~>=~ and ~<~ on text_pattern_ops indexes) rather than LIKE, so the index is used even in a
@@ -47,12 +36,8 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** "Name, District, State PIN", leaving out what is missing or repeated. */
+/** A place as the API shows it. */
 export function presentPlace(row: PlaceRecord): Place {
-  const parts = [row.name];
-  if (row.district && row.district !== row.name) parts.push(row.district);
-  const statePin = [row.state, row.pin].filter(Boolean).join(' ');
-  if (statePin) parts.push(statePin);
   return {
     id: row.id,
     name: row.name,
@@ -60,7 +45,7 @@ export function presentPlace(row: PlaceRecord): Place {
     district: row.district,
     state: row.state,
     pin: row.pin,
-    address: parts.join(', '),
+    address: placeAddress(row),
     coordinates: [row.lat, row.lng],
   };
 }
@@ -145,44 +130,4 @@ export async function findNearestPlace(
 ): Promise<Place | null> {
   const [row] = await queryRows<PlaceRecord>(db, nearestPlaceSql(lat, lng));
   return row ? presentPlace(row) : null;
-}
-
-/** The nearest locality's PlaceRecord (one row at most), as SQL to fold into a larger statement. */
-export function nearestPlaceSql(lat: number, lng: number): SQL {
-  return sql`
-    select ${columns}
-    from places
-    where kind = 'locality'
-    order by ll_to_earth(lat, lng) <-> ll_to_earth(${lat}, ${lng})
-    limit 1`;
-}
-
-/** How many of the localities nearest a meet point are tried for one within both ranges. */
-const MEET_LOCALITY_CANDIDATES = 16;
-
-/**
- * The locality nearest (lat, lng) that lies within each given circle, if one of the few nearest
- * does: where a meet point is moved so that it is a public place, not a point on the line to
- * someone's home. One row at most, as SQL to fold into a larger statement.
- */
-export function nearestPlaceWithinSql(
-  lat: number,
-  lng: number,
-  within: { at: readonly [number, number]; km: number }[],
-): SQL {
-  const conditions = within.map(
-    ({ at, km }) =>
-      sql`earth_distance(ll_to_earth(near.lat, near.lng), ll_to_earth(${at[0]}, ${at[1]})) <= ${km * 1000}`,
-  );
-  return sql`
-    select ${columns}
-    from (
-      select ${columns} from places
-      where kind = 'locality'
-      order by ll_to_earth(lat, lng) <-> ll_to_earth(${lat}, ${lng})
-      limit ${MEET_LOCALITY_CANDIDATES}
-    ) near
-    where ${sql.join(conditions, sql` and `)}
-    order by earth_distance(ll_to_earth(near.lat, near.lng), ll_to_earth(${lat}, ${lng}))
-    limit 1`;
 }

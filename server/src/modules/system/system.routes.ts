@@ -31,7 +31,7 @@ export function presentPublicConfig(config: Config): PublicConfig {
 }
 
 /** Public routes: health and client configuration. No session needed. */
-export function systemRoutes(config: Config, database: Database): Router {
+export function systemRoutes({ config, database }: { config: Config; database: Database }): Router {
   const router = Router();
   const publicConfig = presentPublicConfig(config);
 

@@ -20,7 +20,7 @@ import {
 } from '../../middleware/authenticate';
 import { clientAddressKey, rateLimit } from '../../middleware/rate-limit';
 import { validate } from '../../middleware/validate';
-import type { SessionUserRow } from '../auth/sessions.service';
+import type { UserRow } from '../../db/rows';
 import { assertIsSelf, assertOwnEmail, assertUserType } from './users.policy';
 import {
   deleteAccount,
@@ -40,7 +40,7 @@ export type UserEvents = {
 };
 
 /** The e-mail in a registration body, when sent, must be the signed-in user's. */
-function assertEmailEcho(user: SessionUserRow, email: string | undefined) {
+function assertEmailEcho(user: UserRow, email: string | undefined) {
   if (
     email !== undefined &&
     email.trim() !== '' &&
@@ -50,7 +50,15 @@ function assertEmailEcho(user: SessionUserRow, email: string | undefined) {
   }
 }
 
-export function usersRoutes(config: Config, database: Database, events: UserEvents): Router {
+export function usersRoutes({
+  config,
+  database,
+  events,
+}: {
+  config: Config;
+  database: Database;
+  events: UserEvents;
+}): Router {
   const isSecure = config.origin.startsWith('https://');
   const router = Router();
   const db = database.db;

@@ -10,7 +10,7 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { AppDb, Tx } from '../../db/client';
 import { distributors, donors, notifications, packages, users } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
-import type { SessionUserRow } from '../auth/sessions.service';
+import type { UserRow } from '../../db/rows';
 import { presentDistributorProfile, presentDonorProfile, presentPicture } from './users.presenter';
 
 type Person = {
@@ -292,7 +292,7 @@ export async function deleteAccount(db: AppDb, userId: string): Promise<void> {
   });
 }
 
-export function presentCheckExist(user: SessionUserRow): CheckExistResponse {
+export function presentCheckExist(user: UserRow): CheckExistResponse {
   if (!user.userType) return { isRegistered: false };
   return {
     isRegistered: true,

@@ -1,9 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import { type AppDb, preparedPerDb } from '../../db/client';
-import { sessions, users } from '../../db/schema';
-
-export type SessionUserRow = typeof users.$inferSelect;
+import { type AppDb, preparedPerDb } from './client';
+import type { UserRow } from './rows';
+import { sessions, users } from './schema';
 
 /** Only a hash of the token is stored, so a leaked table cannot be replayed as cookies. */
 export function hashToken(token: string): string {
@@ -33,7 +32,7 @@ const sessionUserQuery = preparedPerDb((db) =>
 );
 
 /** The user behind a session token, if the session exists and has not expired. */
-export async function findSessionUser(db: AppDb, token: string): Promise<SessionUserRow | null> {
+export async function findSessionUser(db: AppDb, token: string): Promise<UserRow | null> {
   const [row] = await sessionUserQuery(db).execute({ idHash: hashToken(token) });
   return row?.user ?? null;
 }

@@ -1,0 +1,44 @@
+import type { LiveEvent, Notification } from '@almquest/contracts/notifications';
+import type { NotificationRow } from '../../db/rows';
+import type { Delivery } from '../../realtime/hub';
+import { presentPicture } from '../users/users.presenter';
+
+export function presentNotification(row: NotificationRow): Notification {
+  return {
+    id: row.id,
+    packageId: row.packageId,
+    photo: presentPicture(row.photo),
+    state: row.state,
+    user_type: row.userType,
+    message: row.message,
+    about:
+      row.packageQuantity !== null && row.packageAddress !== null && row.packageDonatedAt
+        ? {
+            quantity: row.packageQuantity,
+            address: row.packageAddress,
+            donatedAt: row.packageDonatedAt.toISOString(),
+            counterpartName: row.counterpartName,
+          }
+        : null,
+    timestamp: row.createdAt.toISOString(),
+    isSeen: row.isSeen,
+  };
+}
+
+/** The event a notification becomes on the wire (SPEC live message, plus what the client needs). */
+export function toLiveEvent(row: NotificationRow): LiveEvent {
+  const notification = presentNotification(row);
+  return {
+    message: notification.message,
+    photo: notification.photo,
+    pid: notification.packageId,
+    state: notification.state,
+    timestamp: notification.timestamp,
+    notification,
+  };
+}
+
+/** A notification as the live-events adapter carries it: to its user, under its id. */
+export function toDelivery(row: NotificationRow): Delivery {
+  return { id: row.id, userId: row.userId, event: toLiveEvent(row) };
+}
