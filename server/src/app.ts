@@ -20,7 +20,8 @@ import { packagesRoutes } from './modules/packages/packages.routes';
 import { createLocalLiveEvents, type LiveEvents } from './realtime/live-events';
 import { realtimeRoutes } from './realtime/realtime.routes';
 import type { Mailer } from './modules/contact/mailer';
-import { type GazetteerStatus, placesRoutes } from './modules/places/places.routes';
+import type { GazetteerStatus } from './modules/places/place-lookup';
+import { placesRoutes } from './modules/places/places.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { type UserEvents, usersRoutes } from './modules/users/users.routes';
 import { clientRoutes, inlineScriptHashes } from './static';
@@ -125,7 +126,6 @@ export function createApp({
   api.use(realtimeRoutes({ config }));
   api.use(apiNotFound);
 
-  app.locals.api = api;
   app.use('/api', api);
   app.use(clientRoutes(config.clientDist, { serveSourceMaps: config.serveSourceMaps }));
   app.use(errorHandler);

@@ -6,6 +6,7 @@ import { packageContext } from '../db/notifications';
 import { nearestPlaceWithinSql, placeAddress } from '../db/places';
 import type { NewNotification, NotificationRow, PackageRow, PlaceRecord } from '../db/rows';
 import { distributors, notifications, packages, users } from '../db/schema';
+import { withinReachSql } from './reach';
 import { coarsenMeetPoint, meetPoint, type LatLng } from './geometry';
 import { type Candidate, chooseDistributor, type PackageToMatch } from './ranking';
 
@@ -31,8 +32,6 @@ export type MatchOutcome =
 
 const FIRST_BATCH = 8;
 const MAX_LOCK_RETRIES = 5;
-/** SQL measures on a slightly larger sphere than the ranking; let it pass a hair more. */
-const SQL_SLACK = 1.003;
 
 function toCandidate(row: CandidateRow): Candidate {
   return {
@@ -52,7 +51,12 @@ function toCandidate(row: CandidateRow): Candidate {
  * the farthest fetched is as near as the nearest, so ties are all there to be ranked.
  */
 async function feasibleCandidates(tx: Tx, pkg: PackageRow): Promise<CandidateRow[]> {
-  const reachM = (pkg.travelCapacity + DISTANCE_RANGE_MAX_KM) * 1000 * SQL_SLACK;
+  const reach = withinReachSql({
+    center: sql`ll_to_earth(${pkg.lat}, ${pkg.lng})`,
+    other: sql`ll_to_earth(u.lat, u.lng)`,
+    boxKm: sql`${pkg.travelCapacity + DISTANCE_RANGE_MAX_KM}`,
+    reachKm: sql`${pkg.travelCapacity} + d.distance_range`,
+  });
   for (let limit = FIRST_BATCH; ; limit *= 4) {
     const rows = await queryRows<CandidateRow>(
       tx,
@@ -63,11 +67,9 @@ async function feasibleCandidates(tx: Tx, pkg: PackageRow): Promise<CandidateRow
         from ${users} u
         join ${distributors} d on d.user_id = u.id
         where u.user_type = 'distributor' and u.lat is not null
-          and earth_box(ll_to_earth(${pkg.lat}, ${pkg.lng}), ${reachM}) @> ll_to_earth(u.lat, u.lng)
+          and ${reach}
           and d.is_active
           and d.open_load + ${pkg.quantity} <= d.max_capacity
-          and earth_distance(ll_to_earth(u.lat, u.lng), ll_to_earth(${pkg.lat}, ${pkg.lng}))
-              <= (${pkg.travelCapacity} + d.distance_range) * 1000 * ${SQL_SLACK}
         order by ll_to_earth(u.lat, u.lng) <-> ll_to_earth(${pkg.lat}, ${pkg.lng})
         limit ${limit}`,
     );

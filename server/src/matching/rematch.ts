@@ -5,6 +5,7 @@ import { packages } from '../db/schema';
 import type { Logger } from '../logger';
 import type { Notifier } from '../notifier';
 import { tryMatchPackage } from './assign';
+import { withinReachSql } from './reach';
 
 const PAGE = 100;
 
@@ -78,10 +79,12 @@ export function createRematcher(db: AppDb, notifier: Notifier, logger: Logger): 
         from packages p, users u, distributors d
         where u.id = ${distributorId} and d.user_id = u.id and d.is_active and u.lat is not null
           and p.state = 'Not Paired'
-          and earth_box(ll_to_earth(u.lat, u.lng), (d.distance_range + ${DISTANCE_RANGE_MAX_KM}) * 1000 * 1.003)
-              @> ll_to_earth(p.lat, p.lng)
-          and earth_distance(ll_to_earth(u.lat, u.lng), ll_to_earth(p.lat, p.lng))
-              <= (d.distance_range + p.travel_capacity) * 1000 * 1.003
+          and ${withinReachSql({
+            center: sql`ll_to_earth(u.lat, u.lng)`,
+            other: sql`ll_to_earth(p.lat, p.lng)`,
+            boxKm: sql`d.distance_range + ${DISTANCE_RANGE_MAX_KM}`,
+            reachKm: sql`d.distance_range + p.travel_capacity`,
+          })}
         order by p.created_at, p.id
         limit ${PAGE}`,
     );

@@ -1,10 +1,11 @@
 import express, { Router } from 'express';
 import { z } from 'zod';
 import type { Config } from '../config';
-import { forbidden, notFound } from '../errors';
+import { notFound } from '../errors';
 import { requireRegistered, sessionUser } from '../middleware/authenticate';
 import { validate } from '../middleware/validate';
-import { authorizeChannel, userChannel } from './pusher';
+import { authorizeChannel } from './pusher';
+import { assertOwnChannel } from './realtime.policy';
 
 const AuthRequestSchema = z.object({
   socket_id: z.string().regex(/^\d+\.\d+$/, 'Not a valid socket id'),
@@ -22,9 +23,7 @@ export function realtimeRoutes({ config }: { config: Config }): Router {
     validate({ body: AuthRequestSchema }, ({ body }, req, res) => {
       if (!config.pusher) throw notFound('Live events do not use Pusher on this server.');
       const user = sessionUser(req);
-      if (body.channel_name !== userChannel(user.id)) {
-        throw forbidden('You can only listen on your own channel.');
-      }
+      assertOwnChannel(user.id, body.channel_name);
       res.json(authorizeChannel(config.pusher, body.socket_id, body.channel_name));
     }),
   );

@@ -1,13 +1,20 @@
-import type { Express, Router } from 'express';
+import type { Express } from 'express';
 
 type Layer = {
   route?: { path: string; methods: Record<string, boolean> };
   handle?: { stack?: Layer[] };
+  /** Express 5 (router 2): whether this layer answers a path. */
+  match?: (path: string) => boolean;
 };
 
-/** Every route of the API router as "METHOD /path", read from Express itself. */
+/** Every route of the API router (mounted at /api) as "METHOD /path", read from Express itself. */
 export function listApiRoutes(app: Express): string[] {
-  const api = app.locals.api as Router & { stack: Layer[] };
+  const top = (app as unknown as { router: { stack: Layer[] } }).router.stack;
+  // The router mounted at /api: it answers /api/… and nothing outside it.
+  const api = top.find(
+    (layer) => layer.handle?.stack && layer.match?.('/api/x') && !layer.match('/x'),
+  );
+  if (!api?.handle?.stack) throw new Error('no router is mounted at /api');
   const found = new Set<string>();
   const walk = (stack: Layer[]) => {
     for (const layer of stack) {
@@ -20,6 +27,6 @@ export function listApiRoutes(app: Express): string[] {
       }
     }
   };
-  walk(api.stack);
+  walk(api.handle.stack);
   return [...found].sort();
 }

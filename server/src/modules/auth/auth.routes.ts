@@ -7,7 +7,7 @@ import { clearCookie, readCookie, setCookie } from '../../lib/cookies';
 import type { Logger } from '../../logger';
 import { requireSession, SESSION_COOKIE, sessionUser } from '../../middleware/authenticate';
 import { rateLimit } from '../../middleware/rate-limit';
-import { AppError } from '../../errors';
+import { serviceUnavailable } from '../../errors';
 import { presentSessionUser } from '../users/users.presenter';
 import { safeReturnTo, saveAuthRequest, takeAuthRequest, upsertSignedInUser } from './auth.service';
 import { type OidcClient, SignInError } from './oidc-client';
@@ -65,11 +65,7 @@ export function authRoutes({
       });
     } catch (err) {
       req.log.error({ err }, 'sign-in provider unreachable');
-      throw new AppError(
-        503,
-        'service_unavailable',
-        'Sign-in is unavailable right now. Please try again in a minute.',
-      );
+      throw serviceUnavailable('Sign-in is unavailable right now. Please try again in a minute.');
     }
     const id = await saveAuthRequest(database.db, start, returnTo);
     setCookie(res, AUTH_COOKIE, id, { maxAgeMs: 10 * 60 * 1000, path: AUTH_COOKIE_PATH, isSecure });

@@ -78,8 +78,3 @@ export async function upsertSignedInUser(db: AppDb, identity: VerifiedIdentity):
   if (!row) throw new Error('user upsert returned nothing');
   return row.id;
 }
-
-export async function findUserById(db: AppDb, id: string) {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return row ?? null;
-}

@@ -1,12 +1,11 @@
 import { type ContactAccepted, ContactMessageSchema } from '@almquest/contracts/contact';
-import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { Logger } from '../../logger';
 import { rateLimit } from '../../middleware/rate-limit';
 import { validate } from '../../middleware/validate';
-import { deliverPendingMessages, saveContactMessage } from './contact.service';
+import { acceptContactMessage } from './contact.service';
 import type { Mailer } from './mailer';
 
 /** POST /api/contact: public, rate limited, stored before anything else happens. */
@@ -36,21 +35,10 @@ export function contactRoutes({
     '/contact',
     limit,
     validate({ body: ContactMessageSchema }, async ({ body }, req, res) => {
-      if (body.website) {
-        // The honeypot was filled in: a bot. Answer as if all went well, keep nothing.
-        req.log.info('contact honeypot triggered');
-        const fake: ContactAccepted = { id: randomUUID(), status: 'received' };
-        res.status(202).json(fake);
-        return;
-      }
-      const id = await saveContactMessage(database.db, body);
-      req.log.info({ contactMessageId: id }, 'contact message stored');
-      if (mailer) {
-        // Try to mail it now; the periodic sweep retries whatever fails.
-        void deliverPendingMessages(database.db, mailer, logger).catch((err: unknown) =>
-          logger.warn({ err }, 'contact delivery attempt failed'),
-        );
-      }
+      const id = await acceptContactMessage(
+        { db: database.db, mailer, logger: req.log, backgroundLogger: logger },
+        body,
+      );
       const accepted: ContactAccepted = { id, status: 'received' };
       res.status(202).json(accepted);
     }),

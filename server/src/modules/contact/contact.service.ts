@@ -1,4 +1,5 @@
 import type { ContactMessage } from '@almquest/contracts/contact';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
 import { contactMessages } from '../../db/schema';
@@ -17,6 +18,30 @@ export async function saveContactMessage(db: AppDb, input: ContactMessage): Prom
     .returning({ id: contactMessages.id });
   if (!row) throw new Error('contact insert returned nothing');
   return row.id;
+}
+
+/**
+ * Takes a message from the contact form: a filled-in honeypot (a bot) is dropped but answered
+ * with an id like any other; a real message is stored, then mailed at once when mail is set up
+ * (the periodic sweep retries whatever fails). Returns the id the sender is told.
+ */
+export async function acceptContactMessage(
+  deps: { db: AppDb; mailer: Mailer | null; logger: Logger; backgroundLogger: Logger },
+  input: ContactMessage,
+): Promise<string> {
+  if (input.website) {
+    deps.logger.info('contact honeypot triggered');
+    return randomUUID();
+  }
+  const id = await saveContactMessage(deps.db, input);
+  deps.logger.info({ contactMessageId: id }, 'contact message stored');
+  const { mailer, backgroundLogger } = deps;
+  if (mailer) {
+    void deliverPendingMessages(deps.db, mailer, backgroundLogger).catch((err: unknown) =>
+      backgroundLogger.warn({ err }, 'contact delivery attempt failed'),
+    );
+  }
+  return id;
 }
 
 /** Waits before the next try: 1, 2, 4 … minutes, at most six hours. */

@@ -13,7 +13,7 @@ import { IdPathSchema } from '@almquest/contracts/users';
 import { Router } from 'express';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { conflict, forbidden } from '../../errors';
+import { conflict } from '../../errors';
 import { meetRoute } from '../../matching/routes';
 import type { Rematcher } from '../../matching/rematch';
 import { requireRegistered, sessionUser } from '../../middleware/authenticate';
@@ -21,7 +21,7 @@ import { clientAddressKey, rateLimit } from '../../middleware/rate-limit';
 import { parseOrThrow, validate } from '../../middleware/validate';
 import { z } from 'zod';
 import type { Notifier } from '../../notifier';
-import { assertIsSelf, assertUserType } from '../users/users.policy';
+import { assertActsAsSelf, assertIsSelf, assertUserType } from '../users/users.policy';
 import { assertCanViewPackage } from './packages.policy';
 import { presentPackage, presentPackageSummary } from './packages.presenter';
 import { deletePackage, donate, getPackage, listPackages, markPackage } from './packages.service';
@@ -56,7 +56,7 @@ export function packagesRoutes({
     validate({ body: DonateRequestSchema }, async ({ body }, req, res) => {
       const user = sessionUser(req);
       assertUserType(user, 'donor');
-      if (body.donor_id !== user.id) throw forbidden('You can only donate as yourself.');
+      assertActsAsSelf(user, body.donor_id, 'You can only donate as yourself.');
       const header = req.get('Idempotency-Key');
       const idempotencyKey =
         body.idempotencyKey ??
@@ -116,7 +116,7 @@ export function packagesRoutes({
     validate({ body: TogglePackageRequestSchema }, async ({ body }, req, res) => {
       const user = sessionUser(req);
       assertUserType(user, 'distributor');
-      if (body.distributor_id !== user.id) throw forbidden('You can only act as yourself.');
+      assertActsAsSelf(user, body.distributor_id, 'You can only act as yourself.');
       const result = await markPackage(db, user, {
         donorId: body.donor_id,
         distributorId: body.distributor_id,

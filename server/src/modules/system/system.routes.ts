@@ -1,7 +1,8 @@
-import type { Health, PublicConfig } from '@almquest/contracts/system';
+import type { Health } from '@almquest/contracts/system';
 import { Router } from 'express';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { presentPublicConfig } from './system.presenter';
 
 const HEALTH_TIMEOUT_MS = 2000;
 
@@ -11,23 +12,6 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
     timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-/** Settings the browser may see; built once from the server config. */
-export function presentPublicConfig(config: Config): PublicConfig {
-  return {
-    appName: 'AlmQuest',
-    realtime: config.pusher
-      ? { transport: 'pusher', pusherKey: config.pusher.key, pusherCluster: config.pusher.cluster }
-      : { transport: 'sse' },
-    map: { tileUrl: config.map.tileUrl, attribution: config.map.attribution },
-    providers: {
-      signIn: config.signIn.kind,
-      places: config.googlePlaces ? 'google' : 'gazetteer',
-      routes: config.osrmUrl ? 'osrm' : 'straight',
-      contactMail: config.contactMail !== null,
-    },
-  };
 }
 
 /** Public routes: health and client configuration. No session needed. */

@@ -22,3 +22,19 @@ export function assertOwnEmail(user: UserRow, email: string): void {
     throw forbidden('You can only look up your own account.');
   }
 }
+
+/** The e-mail in a registration body, when sent, must be the signed-in user's. */
+export function assertEmailEcho(user: UserRow, email: string | undefined): void {
+  if (
+    email !== undefined &&
+    email.trim() !== '' &&
+    email.trim().toLowerCase() !== user.email.toLowerCase()
+  ) {
+    throw forbidden('You can only register with the email address you signed in with.');
+  }
+}
+
+/** A request that names the person acting (donor_id, distributor_id) must name the signed-in one. */
+export function assertActsAsSelf(user: UserRow, actingId: string, message: string): void {
+  if (actingId !== user.id) throw forbidden(message);
+}

@@ -1,8 +1,11 @@
 import type { SessionUser } from '@almquest/contracts/session';
-import type { DistributorProfile, DonorProfile } from '@almquest/contracts/users';
-import type { distributors, donors, users } from '../../db/schema';
-
-type UserRow = typeof users.$inferSelect;
+import type {
+  CheckExistResponse,
+  DistributorProfile,
+  DonorProfile,
+} from '@almquest/contracts/users';
+import type { UserRow } from '../../db/rows';
+import type { distributors, donors } from '../../db/schema';
 
 /** SPEC: Google pictures are asked for at 256 pixels, cropped (suffix 256-c). */
 export function presentPicture(picture: string | null): string | null {
@@ -64,5 +67,16 @@ export function presentDistributorProfile(
     maxCapacity: distributor.maxCapacity,
     isActive: distributor.isActive,
     totalPackagesDistributed: distributor.totalPackagesDistributed,
+  };
+}
+
+export function presentCheckExist(user: UserRow): CheckExistResponse {
+  if (!user.userType) return { isRegistered: false };
+  return {
+    isRegistered: true,
+    id: user.id,
+    userType: user.userType,
+    name: user.name,
+    picture: presentPicture(user.picture),
   };
 }

@@ -10,7 +10,6 @@ import {
 import { Router } from 'express';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { forbidden } from '../../errors';
 import { clearCookie } from '../../lib/cookies';
 import {
   requireRegistered,
@@ -20,13 +19,12 @@ import {
 } from '../../middleware/authenticate';
 import { clientAddressKey, rateLimit } from '../../middleware/rate-limit';
 import { validate } from '../../middleware/validate';
-import type { UserRow } from '../../db/rows';
-import { assertIsSelf, assertOwnEmail, assertUserType } from './users.policy';
+import { presentCheckExist } from './users.presenter';
+import { assertEmailEcho, assertIsSelf, assertOwnEmail, assertUserType } from './users.policy';
 import {
   deleteAccount,
   getDistributorProfile,
   getDonorProfile,
-  presentCheckExist,
   registerDistributor,
   registerDonor,
   toggleDistributorActivity,
@@ -38,17 +36,6 @@ export type UserEvents = {
   /** A distributor appeared, came back, or has more room: Not Paired packages may now match. */
   onDistributorCapacityChanged: (distributorId: string) => void;
 };
-
-/** The e-mail in a registration body, when sent, must be the signed-in user's. */
-function assertEmailEcho(user: UserRow, email: string | undefined) {
-  if (
-    email !== undefined &&
-    email.trim() !== '' &&
-    email.trim().toLowerCase() !== user.email.toLowerCase()
-  ) {
-    throw forbidden('You can only register with the email address you signed in with.');
-  }
-}
 
 export function usersRoutes({
   config,

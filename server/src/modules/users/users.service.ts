@@ -1,17 +1,11 @@
 import type { Location } from '@almquest/contracts/places';
 import type { UserType } from '@almquest/contracts/session';
-import type {
-  CheckExistResponse,
-  DistributorProfile,
-  DonorProfile,
-  DonorType,
-} from '@almquest/contracts/users';
+import type { DistributorProfile, DonorProfile, DonorType } from '@almquest/contracts/users';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import type { AppDb, Tx } from '../../db/client';
+import { type AppDb, queryRows, type Tx } from '../../db/client';
 import { distributors, donors, notifications, packages, users } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
-import type { UserRow } from '../../db/rows';
-import { presentDistributorProfile, presentDonorProfile, presentPicture } from './users.presenter';
+import { presentDistributorProfile, presentDonorProfile } from './users.presenter';
 
 type Person = {
   name: string;
@@ -77,10 +71,10 @@ async function refreshOpenPackages(
  * nobody and is cleared, so registering never trips over it.
  */
 async function lockUnregistered(tx: Pick<AppDb, 'execute'>, userId: string) {
-  const result = (await tx.execute(
+  const [row] = await queryRows<{ user_type: UserType | null }>(
+    tx,
     sql`select user_type from ${users} where id = ${userId} for update`,
-  )) as unknown as { rows: { user_type: UserType | null }[] };
-  const row = result.rows[0];
+  );
   if (!row) throw notFound('Your account no longer exists. Please sign in again.');
   if (row.user_type) throw conflict(`You are already registered as a ${row.user_type}.`);
   await tx.execute(sql`delete from ${donors} where user_id = ${userId}`);
@@ -290,15 +284,4 @@ export async function deleteAccount(db: AppDb, userId: string): Promise<void> {
       .where(eq(packages.distributorId, userId));
     await tx.delete(users).where(eq(users.id, userId));
   });
-}
-
-export function presentCheckExist(user: UserRow): CheckExistResponse {
-  if (!user.userType) return { isRegistered: false };
-  return {
-    isRegistered: true,
-    id: user.id,
-    userType: user.userType,
-    name: user.name,
-    picture: presentPicture(user.picture),
-  };
 }
