@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers';
 import { AppRoutes } from './app/router';
-import { readCachedUser } from './lib/session';
+import { readCachedUser } from './features/auth/api/session';
 import { readSavedTheme } from './lib/theme';
 import './index.css';
 

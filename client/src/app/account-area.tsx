@@ -2,8 +2,8 @@ import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { buttonClasses } from '../components/ui/button';
 import { Avatar } from '../components/ui/avatar';
-import { signInUrl } from '../lib/account';
-import { useSession } from '../lib/session';
+import { signInUrl } from '../features/auth/api/account';
+import { useSession } from '../features/auth/api/session';
 
 // Visitors never download the menu, the bell or the live-events code.
 const SignedInArea = lazy(() => import('./signed-in-area'));

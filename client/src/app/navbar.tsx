@@ -1,7 +1,7 @@
 import { type MouseEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { site } from '../content/site';
-import { type HomeSection, useGoToSection } from '../lib/sections';
+import { type HomeSection, useGoToSection } from '../features/home/hooks/use-go-to-section';
 import { useTheme } from '../lib/theme';
 
 /** The landing page's sections; the operator's own (testimonials, team) once they exist. */

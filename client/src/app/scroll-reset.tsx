@@ -1,6 +1,6 @@
 import { useLayoutEffect } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
-import type { ScrollRequest } from '../lib/sections';
+import type { ScrollRequest } from '../features/home/hooks/use-go-to-section';
 
 /**
  * A new page starts at the top. Not when going back (the browser puts you where you were), nor

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { checkExist } from '../lib/account';
+import { checkExist } from '../features/auth/api/account';
 import { useAlerts } from '../lib/alerts';
-import { fetchSessionUser, firstName, sessionQueryKey } from '../lib/session';
+import { fetchSessionUser, firstName, sessionQueryKey } from '../features/auth/api/session';
 import { useQueryClient } from '@tanstack/react-query';
 import { signInErrorMessage } from '@almquest/contracts/sign-in-errors';
 

@@ -1,6 +1,6 @@
 import type { SessionUser } from '@almquest/contracts/session';
-import { useLiveEvents } from '../lib/live-events';
-import { NotificationBell } from './notification-bell';
+import { useLiveEvents } from '../features/notifications/hooks/use-live-events';
+import { NotificationBell } from '../features/notifications/components/notification-bell';
 import { UserMenu } from './user-menu';
 
 /** What a signed-in person has in the navbar; loaded only once someone is signed in. */

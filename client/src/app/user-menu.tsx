@@ -2,8 +2,8 @@ import type { SessionUser } from '@almquest/contracts/session';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Avatar } from '../components/ui/avatar';
-import { useSignOut } from '../lib/account';
-import { useProfile, useToggleActivity } from '../lib/profile';
+import { useSignOut } from '../features/auth/api/account';
+import { useProfile, useToggleActivity } from '../features/profile/api/profile';
 import { useTheme } from '../lib/theme';
 
 const itemClass =

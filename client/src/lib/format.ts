@@ -4,8 +4,3 @@ const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeSty
 export function formatDateTime(iso: string): string {
   return dateTime.format(new Date(iso));
 }
-
-/** "1 meal", "12 meals" */
-export function meals(n: number): string {
-  return `${n.toLocaleString('en-IN')} ${n === 1 ? 'meal' : 'meals'}`;
-}

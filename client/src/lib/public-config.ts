@@ -1,7 +1,8 @@
 import type { PublicConfig } from '@almquest/contracts/system';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
-import { publicConfigQueryKey } from './query-keys';
+
+export const publicConfigQueryKey = ['public-config'] as const;
 
 export async function fetchPublicConfig(): Promise<PublicConfig> {
   const res = await api.get('/config');

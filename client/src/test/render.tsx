@@ -5,7 +5,7 @@ import { type Location, MemoryRouter, useLocation } from 'react-router';
 import { AppRoutes } from '../app/router';
 import { AlertsProvider } from '../lib/alerts';
 import { createQueryClient } from '../lib/query-client';
-import { sessionQueryKey } from '../lib/session';
+import { sessionQueryKey } from '../features/auth/api/session';
 import { ThemeProvider } from '../lib/theme';
 
 /**

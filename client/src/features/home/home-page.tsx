@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { type HomeSection, type ScrollRequest, scrollToSection } from '../../lib/sections';
+import { type HomeSection, type ScrollRequest, scrollToSection } from './hooks/use-go-to-section';
 import { About } from './components/about';
 import { Features } from './components/features';
 import { Hero } from './components/hero';

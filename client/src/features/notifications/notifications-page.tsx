@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
-import { NotificationRow } from '../../components/notification-row';
+import { NotificationRow } from './components/notification-row';
 import { Spinner } from '../../components/ui/spinner';
 import { LoadMoreButton } from '../../components/ui/load-more-button';
 import { StateBadge } from '../../components/ui/state-badge';
 import { formatDateTime } from '../../lib/format';
-import { useGuard } from '../../lib/guards';
-import { useAllNotifications } from '../../lib/notifications';
+import { useGuard } from '../auth/hooks/use-guard';
+import { useAllNotifications } from './api/notifications';
 
 /** "See all notifications": every notification, newest first, a page at a time. */
 export default function NotificationsPage() {

@@ -1,4 +1,4 @@
-import { JoinLink } from '../../components/join-link';
+import { JoinLink } from '../auth/components/join-link';
 import { buttonClasses } from '../../components/ui/button';
 import { site } from '../../content/site';
 

@@ -9,14 +9,14 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { PlaceAutocomplete } from '../../components/place-autocomplete';
+import { PlaceAutocomplete } from '../places/components/place-autocomplete';
 import { Button } from '../../components/ui/button';
 import { SelectField, TextField } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
-import { checkExist } from '../../lib/account';
+import { checkExist } from '../auth/api/account';
 import { useAlerts } from '../../lib/alerts';
-import { useGuard } from '../../lib/guards';
-import { firstName, sessionQueryKey } from '../../lib/session';
+import { useGuard } from '../auth/hooks/use-guard';
+import { firstName, sessionQueryKey } from '../auth/api/session';
 import { useForm } from '../../lib/use-form';
 import { type RegistrationInput, useRegister } from './api/register';
 import { SideArt } from './components/side-art';

@@ -2,7 +2,7 @@ import type { Package, PackageState } from '@almquest/contracts/packages';
 import type { SessionUser } from '@almquest/contracts/session';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { packageQueryKey } from '../../lib/query-keys';
+import { packageQueryKey } from './api/package';
 import { renderApp } from '../../test/render';
 
 const donorId = '11111111-1111-4111-8111-111111111111';

@@ -8,7 +8,7 @@ import { StateBadge } from '../../components/ui/state-badge';
 import { useAlerts } from '../../lib/alerts';
 import { ApiError, failureAlert } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
-import { useGuard } from '../../lib/guards';
+import { useGuard } from '../auth/hooks/use-guard';
 import { useDeletePackage, useMarkPackage, usePackage } from './api/package';
 import { PairedDetails, WaitingDetails } from './components/package-details';
 

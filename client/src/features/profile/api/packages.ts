@@ -3,8 +3,10 @@ import { PackageListSchema, PackageResponseSchema } from '@almquest/contracts/pa
 import type { Profile } from '@almquest/contracts/users';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { profileQueryKey } from '../../../lib/profile';
-import { packageListQueryKey, packageQueryKey } from '../../../lib/query-keys';
+import { profileQueryKey } from './profile';
+import { packageQueryKey } from '../../transaction/api/package';
+
+export const packageListQueryKey = (userId: string) => ['packages', userId] as const;
 
 /** POST /api/donor/donate; the key makes a double submit create one package. */
 export async function donatePackage(body: DonateRequest, idempotencyKey: string): Promise<Package> {

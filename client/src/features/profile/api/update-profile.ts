@@ -2,8 +2,8 @@ import type { Profile, ProfileResponse } from '@almquest/contracts/users';
 import type { DistributorUpdate, DonorUpdate } from '@almquest/contracts/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { profileQueryKey } from '../../../lib/profile';
-import { cacheUser, sessionQueryKey } from '../../../lib/session';
+import { profileQueryKey } from './profile';
+import { cacheUser, sessionQueryKey } from '../../auth/api/session';
 import type { SessionUser } from '@almquest/contracts/session';
 
 export type ProfileUpdate =

@@ -3,7 +3,7 @@ import { DonateRequestSchema } from '@almquest/contracts/packages';
 import { type DonorProfile, formatPhone } from '@almquest/contracts/users';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { PlaceAutocomplete } from '../../../components/place-autocomplete';
+import { PlaceAutocomplete } from '../../places/components/place-autocomplete';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';

@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { AlertsProvider } from '../../../lib/alerts';
 import { createQueryClient } from '../../../lib/query-client';
-import { sessionQueryKey } from '../../../lib/session';
+import { sessionQueryKey } from '../../auth/api/session';
 import { fakeApi } from '../../../test/fake-api';
 import { ProfileEditForm } from './profile-edit-form';
 

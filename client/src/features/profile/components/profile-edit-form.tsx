@@ -7,7 +7,7 @@ import {
   type Profile,
 } from '@almquest/contracts/users';
 import type { FormEvent } from 'react';
-import { PlaceAutocomplete } from '../../../components/place-autocomplete';
+import { PlaceAutocomplete } from '../../places/components/place-autocomplete';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { useAlerts } from '../../../lib/alerts';

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { StateBadge } from '../../../components/ui/state-badge';
-import { formatDateTime, meals } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
+import { meals } from '../../packages/meals';
 import { usePackageList } from '../api/packages';
 
 /** "View Transactions": the user's packages, newest first, with a way to the next page. */

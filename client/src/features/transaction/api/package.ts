@@ -7,7 +7,9 @@ import {
 } from '@almquest/contracts/packages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { packageQueryKey } from '../../../lib/query-keys';
+
+/** The key of one package's query; the live events refresh it when the package changes. */
+export const packageQueryKey = (id: string) => ['package', id] as const;
 
 export async function fetchPackage(id: string): Promise<Package> {
   const res = await api.get(`/package/${id}`);

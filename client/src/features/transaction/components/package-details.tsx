@@ -2,7 +2,8 @@ import type { Package } from '@almquest/contracts/packages';
 import { formatPhone } from '@almquest/contracts/users';
 import { lazy, Suspense } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
-import { formatDateTime, meals } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
+import { meals } from '../../packages/meals';
 import { usePublicConfig } from '../../../lib/public-config';
 import { useMeetRoute } from '../api/package';
 

@@ -1,8 +1,8 @@
 import type { SessionUser } from '@almquest/contracts/session';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { type AlertInput, useAlerts } from './alerts';
-import { useSession } from './session';
+import { type AlertInput, useAlerts } from '../../../lib/alerts';
+import { useSession } from '../api/session';
 
 export type GuardRule = 'profile' | 'package' | 'register';
 

@@ -1,5 +1,5 @@
 import { type Place, PlaceListSchema, ReversePlaceSchema } from '@almquest/contracts/places';
-import { api } from './api-client';
+import { api } from '../../../lib/api-client';
 
 export async function searchPlaces(q: string, signal?: AbortSignal): Promise<Place[]> {
   const res = await api.get('/places', { params: { q, limit: 8 }, signal });

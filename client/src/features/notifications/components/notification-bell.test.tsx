@@ -3,9 +3,9 @@ import type { SessionUser } from '@almquest/contracts/session';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { notificationsQueryKey, shortRelativeTime } from '../lib/notifications';
-import { fakeApi } from '../test/fake-api';
-import { renderApp } from '../test/render';
+import { notificationsQueryKey, shortRelativeTime } from '../api/notifications';
+import { fakeApi } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render';
 
 const user: SessionUser = {
   id: '11111111-1111-4111-8111-111111111111',

@@ -3,8 +3,8 @@ import type { CheckExistResponse } from '@almquest/contracts/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { useAlerts } from './alerts';
-import { api } from './api-client';
+import { useAlerts } from '../../../lib/alerts';
+import { api } from '../../../lib/api-client';
 import { cacheUser, sessionQueryKey } from './session';
 
 /** POST /api/checkExist for the signed-in person's own e-mail. */

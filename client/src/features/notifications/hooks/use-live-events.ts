@@ -2,10 +2,10 @@ import type { LiveEvent, NotificationList } from '@almquest/contracts/notificati
 import type { SessionUser } from '@almquest/contracts/session';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useAlerts } from './alerts';
-import { addNotification, notificationsQueryKey } from './notifications';
-import { usePublicConfig } from './public-config';
-import { packageQueryKey } from './query-keys';
+import { useAlerts } from '../../../lib/alerts';
+import { addNotification, notificationsQueryKey } from '../api/notifications';
+import { usePublicConfig } from '../../../lib/public-config';
+import { packageQueryKey } from '../../transaction/api/package';
 
 type Unsubscribe = () => void;
 

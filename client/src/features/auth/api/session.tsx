@@ -1,6 +1,6 @@
 import type { SessionResponse, SessionUser } from '@almquest/contracts/session';
 import { useQuery } from '@tanstack/react-query';
-import { api, ApiError } from './api-client';
+import { api, ApiError } from '../../../lib/api-client';
 
 const STORAGE_KEY = 'user';
 

@@ -1,8 +1,8 @@
 import type { SessionUser } from '@almquest/contracts/session';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { NotificationRow } from '../components/notification-row';
-import { shortRelativeTime, useBellNotifications, useMarkAllSeen } from '../lib/notifications';
+import { NotificationRow } from './notification-row';
+import { shortRelativeTime, useBellNotifications, useMarkAllSeen } from '../api/notifications';
 
 /**
  * SPEC bell: a different icon while something is unseen; the list is newest first, unseen items

@@ -1,6 +1,7 @@
 import type { Notification } from '@almquest/contracts/notifications';
-import { formatDateTime, meals } from '../lib/format';
-import { Avatar } from './ui/avatar';
+import { formatDateTime } from '../../../lib/format';
+import { meals } from '../../packages/meals';
+import { Avatar } from '../../../components/ui/avatar';
 
 /** "12 meals · Connaught Place, Central Delhi · 22 Nov 2026, 3:45 pm": which package it is. */
 export function describePackage(about: NonNullable<Notification['about']>): string {

@@ -1,7 +1,7 @@
 import type { Notification, NotificationList } from '@almquest/contracts/notifications';
 import type { SessionUser } from '@almquest/contracts/session';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from './api-client';
+import { api } from '../../../lib/api-client';
 
 export const notificationsQueryKey = (userId: string) => ['notifications', userId] as const;
 const BELL_PAGE = 20;

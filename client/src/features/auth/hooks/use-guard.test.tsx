@@ -1,8 +1,8 @@
 import type { SessionUser } from '@almquest/contracts/session';
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../test/render';
-import { sessionQueryKey } from './session';
+import { renderApp } from '../../../test/render';
+import { sessionQueryKey } from '../api/session';
 
 const person = (overrides: Partial<SessionUser> = {}): SessionUser => ({
   id: '5f0c3c56-3d2b-4b8e-9a6e-1f2d3c4b5a69',

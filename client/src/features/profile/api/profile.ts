@@ -1,8 +1,8 @@
 import type { SessionUser } from '@almquest/contracts/session';
 import type { Profile, ProfileResponse } from '@almquest/contracts/users';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useAlerts } from './alerts';
-import { api, failureAlert } from './api-client';
+import { useAlerts } from '../../../lib/alerts';
+import { api, failureAlert } from '../../../lib/api-client';
 
 export const profileQueryKey = (user: Pick<SessionUser, 'id' | 'userType'>) =>
   ['profile', user.userType, user.id] as const;

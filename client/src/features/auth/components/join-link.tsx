@@ -1,8 +1,8 @@
 import type { UserType } from '@almquest/contracts/session';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { joinTarget } from '../lib/account';
-import { useSession } from '../lib/session';
+import { joinTarget } from '../api/account';
+import { useSession } from '../api/session';
 
 /**
  * A "Join" button: a visitor is sent to sign in and comes back to registration with the account

@@ -1,9 +1,9 @@
 import type { Location, Place } from '@almquest/contracts/places';
 import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { usePublicConfig } from '../lib/public-config';
-import { ApiError } from '../lib/api-client';
-import { currentPosition, reversePlace, searchPlaces } from '../lib/places';
-import { Spinner } from './ui/spinner';
+import { usePublicConfig } from '../../../lib/public-config';
+import { ApiError } from '../../../lib/api-client';
+import { currentPosition, reversePlace, searchPlaces } from '../api/places';
+import { Spinner } from '../../../components/ui/spinner';
 
 const DEBOUNCE_MS = 250;
 const AdjustOnMap = lazy(() => import('./adjust-on-map'));
