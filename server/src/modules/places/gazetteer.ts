@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { eq, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
+import type { PlaceRecord } from '../../db/rows';
 import { appState } from '../../db/schema';
 import { toSearchKey } from './search-key';
 
@@ -39,17 +40,8 @@ export async function readPostalRecords(): Promise<PostalRecord[]> {
   return JSON.parse(text.slice(from, end + 1)) as PostalRecord[];
 }
 
-type PlaceRow = {
-  id: number;
-  name: string;
-  search_key: string;
-  kind: 'locality' | 'district';
-  district: string | null;
-  state: string | null;
-  pin: string | null;
-  lat: number;
-  lng: number;
-};
+/** A place to insert: what the lookups select, plus its folded search key. */
+type PlaceRow = PlaceRecord & { search_key: string };
 
 /** Localities, plus one row per district at the centre of its localities. */
 export function toPlaceRows(records: PostalRecord[]): PlaceRow[] {
