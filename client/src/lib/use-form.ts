@@ -2,7 +2,8 @@ import { type ChangeEvent, useCallback, useState } from 'react';
 import type { z } from 'zod';
 import { useAlerts } from './alerts';
 import { ApiError, failureAlert } from './api-client';
-import { errorFor, toFieldErrors } from './form-errors';
+import { fieldErrors } from '@almquest/contracts/field-errors';
+import { errorFor } from './form-errors';
 
 type TextKeys<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T] & string;
 
@@ -34,7 +35,7 @@ export function useForm<T extends Record<string, unknown>>(initial: T | (() => T
   function check<S extends z.ZodType>(schema: S, input: unknown): z.output<S> | null {
     const parsed = schema.safeParse(input);
     if (!parsed.success) {
-      setErrors(toFieldErrors(parsed.error));
+      setErrors(fieldErrors(parsed.error));
       return null;
     }
     setErrors({});

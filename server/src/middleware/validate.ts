@@ -1,5 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { type z } from 'zod';
+import { fieldErrors } from '@almquest/contracts/field-errors';
 import { AppError, badRequest } from '../errors';
 
 type Schemas = { body?: z.ZodType; params?: z.ZodType; query?: z.ZodType };
@@ -8,21 +9,6 @@ type Parsed<S extends Schemas> = {
   params: S['params'] extends z.ZodType ? z.infer<S['params']> : undefined;
   query: S['query'] extends z.ZodType ? z.infer<S['query']> : undefined;
 };
-
-/** Turns zod issues into `{ "field.path": "message" }`, one message per field. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys)
-        fields[[...issue.path, key].join('.')] ??= 'This field cannot be set here';
-      continue;
-    }
-    const key = issue.path.length ? issue.path.join('.') : '_';
-    fields[key] ??= issue.message;
-  }
-  return fields;
-}
 
 function summary(fields: Record<string, string>): string {
   const names = Object.keys(fields).filter((k) => k !== '_');
