@@ -1,9 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
+import localRules from './eslint-rules/index.js';
 import regexp from 'eslint-plugin-regexp';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -148,28 +147,16 @@ export default tseslint.config(
   // A wrong-direction import or an import cycle fails `npm run lint`.
   {
     files: ['server/src/**/*.ts', 'client/src/**/*.{ts,tsx}', 'contracts/src/**/*.ts'],
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
-      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({
-          project: ['server', 'client', 'contracts'].map((p) =>
-            path.join(repoRoot, p, 'tsconfig.json'),
-          ),
-          noWarnOnMultipleProjects: true,
-        }),
-      ],
-    },
+    plugins: { local: localRules },
     rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', { basePath: repoRoot, zones: layerZones }],
+      'local/no-cycle': ['error', { repoRoot }],
+      'local/layers': ['error', { repoRoot, zones: layerZones }],
     },
   },
   {
     // Tests assemble whole apps (and reach into any layer) to test through real HTTP.
     files: ['**/*.test.{ts,tsx}', 'server/src/test/**', 'client/src/test/**'],
-    rules: { 'import-x/no-restricted-paths': 'off' },
+    rules: { 'local/layers': 'off' },
   },
   {
     files: ['client/public/**/*.js'],

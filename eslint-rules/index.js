@@ -1,0 +1,144 @@
+// Local ESLint rules for the one-way architecture (docs/decisions/010-one-way-architecture.md):
+// `layers` refuses an import from a layer below-to-above, `no-cycle` refuses an import that leads
+// back to the importing file. Both resolve the project's own imports (relative paths and
+// @almquest/contracts/*) to files; packages from node_modules are outside both rules.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const EXTENSIONS = ['.ts', '.tsx', '/index.ts', '/index.tsx'];
+
+/** The file an import names, or null for a package (or anything that is not ours). */
+function resolveImport(fromFile, specifier, repoRoot) {
+  let base;
+  if (specifier.startsWith('.')) base = path.resolve(path.dirname(fromFile), specifier);
+  else if (specifier.startsWith('@almquest/contracts/'))
+    base = path.join(repoRoot, 'contracts/src', specifier.slice('@almquest/contracts/'.length));
+  else return null;
+  if (/\.tsx?$/.test(base) && existsSync(base)) return base;
+  for (const ext of EXTENSIONS) {
+    const candidate = base + ext;
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return null;
+}
+
+const FROM_CLAUSE = /\bfrom\s*['"]([^'"\n]{1,300})['"]/g;
+const SIDE_EFFECT_IMPORT = /^import\s*['"]([^'"\n]{1,300})['"]/gm;
+
+/**
+ * The module specifiers of a file's static imports and re-exports. `import type` / `export type`
+ * are left out (types are erased, so they make no cycle at run time), as are lazy `import()`.
+ */
+function specifiersIn(source) {
+  const found = [];
+  for (const match of source.matchAll(FROM_CLAUSE)) {
+    const start = Math.max(
+      source.lastIndexOf('import ', match.index),
+      source.lastIndexOf('export ', match.index),
+    );
+    if (start >= 0 && /^(?:import|export) type\s/.test(source.slice(start, start + 14))) continue;
+    found.push(match[1]);
+  }
+  for (const match of source.matchAll(SIDE_EFFECT_IMPORT)) found.push(match[1]);
+  return found;
+}
+
+const importsCache = new Map();
+function importsOf(file, repoRoot) {
+  const mtime = statSync(file).mtimeMs;
+  const cached = importsCache.get(file);
+  if (cached && cached.mtime === mtime) return cached.files;
+  const source = readFileSync(file, 'utf8');
+  const files = [];
+  for (const specifier of specifiersIn(source)) {
+    const resolved = resolveImport(file, specifier, repoRoot);
+    if (resolved) files.push(resolved);
+  }
+  importsCache.set(file, { mtime, files });
+  return files;
+}
+
+/** Whether `target` can be reached from `start` through static imports. */
+function reaches(start, target, repoRoot) {
+  const seen = new Set();
+  const stack = [start];
+  while (stack.length) {
+    const file = stack.pop();
+    if (file === target) return true;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    stack.push(...importsOf(file, repoRoot));
+  }
+  return false;
+}
+
+const isInside = (file, area) =>
+  file === area || file.startsWith(`${area}${path.sep}`) || file.startsWith(`${area}.`);
+
+const layers = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Imports go one way: a layer never imports a layer above it.' },
+    schema: [
+      {
+        type: 'object',
+        properties: { repoRoot: { type: 'string' }, zones: { type: 'array' } },
+        additionalProperties: false,
+      },
+    ],
+  },
+  create(context) {
+    const { repoRoot, zones } = context.options[0];
+    const file = context.filename;
+    const applying = zones.filter((zone) =>
+      [zone.target].flat().some((t) => isInside(file, path.join(repoRoot, t))),
+    );
+    if (applying.length === 0) return {};
+    const check = (node) => {
+      const specifier = node.source?.value;
+      if (typeof specifier !== 'string' || node.importKind === 'type') return;
+      const resolved = resolveImport(file, specifier, repoRoot);
+      if (!resolved) return;
+      for (const zone of applying) {
+        if ([zone.from].flat().some((f) => isInside(resolved, path.join(repoRoot, f)))) {
+          context.report({ node: node.source, message: `${specifier}: ${zone.message}` });
+          return;
+        }
+      }
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
+  },
+};
+
+const noCycle = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'No import leads back to the importing file.' },
+    schema: [
+      {
+        type: 'object',
+        properties: { repoRoot: { type: 'string' } },
+        additionalProperties: false,
+      },
+    ],
+  },
+  create(context) {
+    const { repoRoot } = context.options[0];
+    const file = context.filename;
+    const check = (node) => {
+      const specifier = node.source?.value;
+      if (typeof specifier !== 'string' || node.importKind === 'type' || node.exportKind === 'type')
+        return;
+      const resolved = resolveImport(file, specifier, repoRoot);
+      if (resolved && reaches(resolved, file, repoRoot)) {
+        context.report({
+          node: node.source,
+          message: `Dependency cycle: ${specifier} imports this file back`,
+        });
+      }
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
+  },
+};
+
+export default { rules: { layers, 'no-cycle': noCycle } };
