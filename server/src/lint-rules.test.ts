@@ -46,9 +46,7 @@ describe('lint rules', () => {
     ['client/src/components/fixture.ts', "import { Navbar } from '../app/navbar';"],
     ['client/src/features/home/fixture.ts', "import { Navbar } from '../../app/navbar';"],
   ])('refuses a wrong-direction import in %s', async (filePath, line) => {
-    expect(await rulesBroken(`${line}\nexport const x = 1;\n`, filePath)).toContain(
-      'local/layers',
-    );
+    expect(await rulesBroken(`${line}\nexport const x = 1;\n`, filePath)).toContain('local/layers');
   });
 
   it('refuses an import cycle', async () => {
