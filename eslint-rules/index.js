@@ -75,70 +75,69 @@ function reaches(start, target, repoRoot) {
 const isInside = (file, area) =>
   file === area || file.startsWith(`${area}${path.sep}`) || file.startsWith(`${area}.`);
 
-const layers = {
-  meta: {
-    type: 'problem',
-    docs: { description: 'Imports go one way: a layer never imports a layer above it.' },
-    schema: [
-      {
-        type: 'object',
-        properties: { repoRoot: { type: 'string' }, zones: { type: 'array' } },
-        additionalProperties: false,
-      },
-    ],
-  },
-  create(context) {
-    const { repoRoot, zones } = context.options[0];
+/**
+ * A rule that looks at each value import and re-export of the file being linted, resolved to a
+ * file of ours (`import type` and `export type` are left out: types are erased at run time).
+ * `check(resolved, specifier, node)` reports what it must.
+ */
+function importRule({ description, properties, create }) {
+  return {
+    meta: {
+      type: 'problem',
+      docs: { description },
+      schema: [{ type: 'object', properties, additionalProperties: false }],
+    },
+    create(context) {
+      const options = context.options[0];
+      const check = create(context, options);
+      if (!check) return {};
+      const visit = (node) => {
+        const specifier = node.source?.value;
+        if (typeof specifier !== 'string') return;
+        if (node.importKind === 'type' || node.exportKind === 'type') return;
+        const resolved = resolveImport(context.filename, specifier, options.repoRoot);
+        if (resolved) check(resolved, specifier, node);
+      };
+      return {
+        ImportDeclaration: visit,
+        ExportNamedDeclaration: visit,
+        ExportAllDeclaration: visit,
+      };
+    },
+  };
+}
+
+const layers = importRule({
+  description: 'Imports go one way: a layer never imports a layer above it.',
+  properties: { repoRoot: { type: 'string' }, zones: { type: 'array' } },
+  create(context, { repoRoot, zones }) {
     const file = context.filename;
     const applying = zones.filter((zone) =>
       [zone.target].flat().some((t) => isInside(file, path.join(repoRoot, t))),
     );
-    if (applying.length === 0) return {};
-    const check = (node) => {
-      const specifier = node.source?.value;
-      if (typeof specifier !== 'string' || node.importKind === 'type') return;
-      const resolved = resolveImport(file, specifier, repoRoot);
-      if (!resolved) return;
-      for (const zone of applying) {
-        if ([zone.from].flat().some((f) => isInside(resolved, path.join(repoRoot, f)))) {
-          context.report({ node: node.source, message: `${specifier}: ${zone.message}` });
-          return;
-        }
-      }
+    if (applying.length === 0) return null;
+    return (resolved, specifier, node) => {
+      const zone = applying.find((z) =>
+        [z.from].flat().some((f) => isInside(resolved, path.join(repoRoot, f))),
+      );
+      if (zone) context.report({ node: node.source, message: `${specifier}: ${zone.message}` });
     };
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
   },
-};
+});
 
-const noCycle = {
-  meta: {
-    type: 'problem',
-    docs: { description: 'No import leads back to the importing file.' },
-    schema: [
-      {
-        type: 'object',
-        properties: { repoRoot: { type: 'string' } },
-        additionalProperties: false,
-      },
-    ],
-  },
-  create(context) {
-    const { repoRoot } = context.options[0];
-    const file = context.filename;
-    const check = (node) => {
-      const specifier = node.source?.value;
-      if (typeof specifier !== 'string' || node.importKind === 'type' || node.exportKind === 'type')
-        return;
-      const resolved = resolveImport(file, specifier, repoRoot);
-      if (resolved && reaches(resolved, file, repoRoot)) {
+const noCycle = importRule({
+  description: 'No import leads back to the importing file.',
+  properties: { repoRoot: { type: 'string' } },
+  create(context, { repoRoot }) {
+    return (resolved, specifier, node) => {
+      if (reaches(resolved, context.filename, repoRoot)) {
         context.report({
           node: node.source,
           message: `Dependency cycle: ${specifier} imports this file back`,
         });
       }
     };
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
   },
-};
+});
 
 export default { rules: { layers, 'no-cycle': noCycle } };

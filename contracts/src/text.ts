@@ -1,22 +1,19 @@
 import { z } from 'zod';
 
 /**
- * Control characters (C0 and C1, DEL) and the noncharacters U+FFFE / U+FFFF. PostgreSQL cannot
- * store U+0000 in text, and the others have no business in a name, an address or a message.
- * Multi-line text keeps tab, line feed and carriage return.
+ * Control characters (C0 and C1, DEL), the noncharacters U+FFFE / U+FFFF, and the bidirectional
+ * embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069). PostgreSQL cannot store
+ * U+0000 in text; the others have no business in a name, an address or a message (one bidi
+ * override turns the rest of a line around wherever the name is shown: "evil\u202Egnp.exe").
+ * Hindi, Bengali and Urdu never need them; the joiners Indic scripts do need (U+200C, U+200D)
+ * stay allowed. Multi-line text keeps tab, line feed and carriage return.
  */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
-const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\ufffe\uffff]/;
-// eslint-disable-next-line no-control-regex -- as above, minus tab, line feed, carriage return
-const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\v\f\u000e-\u001f\u007f-\u009f\ufffe\uffff]/;
-
-/**
- * Bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069): one in a name
- * turns the rest of a line around wherever the name is shown ("evil\u202Egnp.exe"). Hindi,
- * Bengali and Urdu text never needs them; the joiners Indic scripts do need (U+200C, U+200D)
- * stay allowed.
- */
-const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/;
+const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufffe\uffff]/;
+// As above, minus tab, line feed and carriage return.
+const MULTI_LINE_FORBIDDEN =
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  /[\u0000-\u0008\v\f\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufffe\uffff]/;
 /** A letter, digit, punctuation mark or symbol: something a reader can see. */
 const VISIBLE = /[\p{L}\p{N}\p{P}\p{S}]/u;
 
@@ -38,10 +35,7 @@ export const INVISIBLE_TEXT_MESSAGE = 'Type some letters or digits';
 
 /** True when the text holds a character no field accepts (see above). */
 export function hasForbiddenCharacters(text: string, isMultiLine = false): boolean {
-  return (
-    (isMultiLine ? MULTI_LINE_FORBIDDEN : SINGLE_LINE_FORBIDDEN).test(text) ||
-    BIDI_CONTROLS.test(text)
-  );
+  return (isMultiLine ? MULTI_LINE_FORBIDDEN : SINGLE_LINE_FORBIDDEN).test(text);
 }
 
 /** True when non-empty text has nothing a reader could see (only zero-width or format characters). */

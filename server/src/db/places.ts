@@ -3,7 +3,15 @@ import type { PlaceRecord } from './rows';
 
 /** The columns of a PlaceRecord, for the place lookups' select lists. */
 export const placeColumns = sql`id, name, kind, district, state, pin, lat, lng`;
-const columns = placeColumns;
+
+/** The `limit` localities nearest a point, nearest first, from the GiST index. */
+function nearestLocalitiesSql(lat: number, lng: number, limit: number): SQL {
+  return sql`
+    select ${placeColumns} from places
+    where kind = 'locality'
+    order by ll_to_earth(lat, lng) <-> ll_to_earth(${lat}, ${lng})
+    limit ${limit}`;
+}
 
 /** "Name, District, State PIN", leaving out what is missing or repeated. */
 export function placeAddress(row: PlaceRecord): string {
@@ -16,12 +24,7 @@ export function placeAddress(row: PlaceRecord): string {
 
 /** The nearest locality's PlaceRecord (one row at most), as SQL to fold into a larger statement. */
 export function nearestPlaceSql(lat: number, lng: number): SQL {
-  return sql`
-    select ${columns}
-    from places
-    where kind = 'locality'
-    order by ll_to_earth(lat, lng) <-> ll_to_earth(${lat}, ${lng})
-    limit 1`;
+  return nearestLocalitiesSql(lat, lng, 1);
 }
 
 /** How many of the localities nearest a meet point are tried for one within both ranges. */
@@ -42,13 +45,8 @@ export function nearestPlaceWithinSql(
       sql`earth_distance(ll_to_earth(near.lat, near.lng), ll_to_earth(${at[0]}, ${at[1]})) <= ${km * 1000}`,
   );
   return sql`
-    select ${columns}
-    from (
-      select ${columns} from places
-      where kind = 'locality'
-      order by ll_to_earth(lat, lng) <-> ll_to_earth(${lat}, ${lng})
-      limit ${MEET_LOCALITY_CANDIDATES}
-    ) near
+    select ${placeColumns}
+    from (${nearestLocalitiesSql(lat, lng, MEET_LOCALITY_CANDIDATES)}) near
     where ${sql.join(conditions, sql` and `)}
     order by earth_distance(ll_to_earth(near.lat, near.lng), ll_to_earth(${lat}, ${lng}))
     limit 1`;

@@ -1,7 +1,7 @@
 import type { ErrorBody } from '@almquest/contracts/errors';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { isStatementTimeout } from '../db/client';
-import { AppError, isDatabaseUnavailable, notFound } from '../errors';
+import { AppError, isDatabaseUnavailable, notFound, serviceUnavailable } from '../errors';
 
 type HttpError = { status?: unknown; statusCode?: unknown; type?: unknown; expose?: unknown };
 
@@ -27,30 +27,34 @@ export const apiNotFound: RequestHandler = (req) => {
   throw notFound(`No such endpoint: ${req.method} ${req.baseUrl}${req.path}`);
 };
 
+/** Failures that are the database's, not the request's: answered 503 with Retry-After. */
+function unavailability(err: unknown): { log: string; message: string } | null {
+  if (isDatabaseUnavailable(err)) {
+    return {
+      log: 'database unavailable',
+      message: 'The database is unavailable right now; please try again in a moment.',
+    };
+  }
+  if (isStatementTimeout(err)) {
+    return {
+      log: 'statement timed out',
+      message: 'That took too long on our side; please try again in a moment.',
+    };
+  }
+  return null;
+}
+
 /**
  * The one error handler: AppError -> its status; database down or a statement timed out -> 503;
- * anything else -> logged
- * with the request id and answered 500 without details.
+ * anything else -> logged with the request id and answered 500 without details.
  */
 export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, next) => {
   if (res.headersSent) return next(err);
   let appError = err instanceof AppError ? err : fromHttpError((err ?? {}) as HttpError);
-  if (!appError && isDatabaseUnavailable(err)) {
-    req.log?.warn({ err }, 'database unavailable');
-    appError = new AppError(
-      503,
-      'service_unavailable',
-      'The database is unavailable right now; please try again in a moment.',
-    );
-    res.setHeader('Retry-After', '5');
-  }
-  if (!appError && isStatementTimeout(err)) {
-    req.log?.warn({ err }, 'statement timed out');
-    appError = new AppError(
-      503,
-      'service_unavailable',
-      'That took too long on our side; please try again in a moment.',
-    );
+  const unavailable = appError ? null : unavailability(err);
+  if (unavailable) {
+    req.log?.warn({ err }, unavailable.log);
+    appError = serviceUnavailable(unavailable.message);
     res.setHeader('Retry-After', '5');
   }
   if (!appError) {

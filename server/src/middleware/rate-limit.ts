@@ -50,6 +50,10 @@ export function clientAddressKey(ip: string | undefined): string {
     .join(':')}::/64`;
 }
 
+/** Counts a signed-in person as themselves, anyone else by their address. */
+export const personOrAddressKey: NonNullable<RateLimitOptions['key']> = (req) =>
+  req.user?.id ?? clientAddressKey(req.ip);
+
 /**
  * A fixed-window counter per key, kept in PostgreSQL so that every server process counts against
  * the same limit. One statement per limited request: the window restarts when it has passed,

@@ -17,7 +17,7 @@ import { conflict } from '../../errors';
 import { meetRoute } from '../../matching/routes';
 import type { Rematcher } from '../../matching/rematch';
 import { requireRegistered, sessionUser } from '../../middleware/authenticate';
-import { clientAddressKey, rateLimit } from '../../middleware/rate-limit';
+import { personOrAddressKey, rateLimit } from '../../middleware/rate-limit';
 import { parseOrThrow, validate } from '../../middleware/validate';
 import { z } from 'zod';
 import type { Notifier } from '../../notifier';
@@ -46,7 +46,7 @@ export function packagesRoutes({
     scope: config.rateLimitScope,
     windowMs: 10 * 60_000,
     message: 'You have donated many packages just now. Please wait a few minutes before the next.',
-    key: (req) => req.user?.id ?? clientAddressKey(req.ip),
+    key: personOrAddressKey,
   });
 
   router.post(

@@ -64,11 +64,11 @@ export async function searchPlaces(db: AppDb, query: string, limit: number): Pro
   const keyLike = `${escapeLike(key)}%`;
   const fuzzyKey = fuzzySearchKey(key);
   const rows = await db.transaction(async (tx) => {
-    await tx.execute(sql`set local statement_timeout = ${sql.raw(String(SEARCH_TIMEOUT_MS))}`);
-    // pg_trgm's default word-similarity bar (0.6) misses one-letter slips like "Ahmdabad".
-    await tx.execute(
-      sql`set local pg_trgm.word_similarity_threshold = ${sql.raw(String(WORD_SIMILARITY_THRESHOLD))}`,
-    );
+    // Both settings in one round trip, for this transaction only. pg_trgm's default
+    // word-similarity bar (0.6) misses one-letter slips like "Ahmdabad".
+    await tx.execute(sql`select
+      set_config('statement_timeout', ${String(SEARCH_TIMEOUT_MS)}, true),
+      set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)`);
     // Three small index lookups (name prefix, folded-key prefix, fuzzy words), each capped,
     // then one ranking over their union: never a scan of the whole list. The prefix lookups
     // order by the pattern operator (~<~) so the text_pattern_ops index hands over its first

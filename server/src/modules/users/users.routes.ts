@@ -17,7 +17,7 @@ import {
   SESSION_COOKIE,
   sessionUser,
 } from '../../middleware/authenticate';
-import { clientAddressKey, rateLimit } from '../../middleware/rate-limit';
+import { personOrAddressKey, rateLimit } from '../../middleware/rate-limit';
 import { validate } from '../../middleware/validate';
 import { presentCheckExist } from './users.presenter';
 import { assertEmailEcho, assertIsSelf, assertOwnEmail, assertUserType } from './users.policy';
@@ -58,7 +58,7 @@ export function usersRoutes({
     message: 'Too many registration attempts. Please wait a few minutes.',
     // Counted per person (it runs after requireSession): a visitor without a session is refused
     // before it counts, so nobody can use up the limit of others behind the same address.
-    key: (req) => req.user?.id ?? clientAddressKey(req.ip),
+    key: personOrAddressKey,
   });
 
   router.post(
