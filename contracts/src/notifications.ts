@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PackageStateSchema } from './packages';
+import { readDecimal } from './text';
 
 /** The words of each notification (issue #5); the same for every user of a kind. */
 export const NOTIFICATION_TEXT = {
@@ -51,3 +52,15 @@ export const LiveEventSchema = z.object({
 export type LiveEvent = z.infer<typeof LiveEventSchema>;
 
 export const NOTIFICATION_PAGE_MAX = 50;
+
+/** A notification's id as it arrives in a path or a query: a plain positive decimal only. */
+const NotificationIdNumber = z.preprocess(readDecimal, z.number().int().positive());
+
+/** GET .../getNotifs?cursor=&limit= */
+export const NotificationListQuerySchema = z.object({
+  cursor: NotificationIdNumber.optional(),
+  limit: z.preprocess(readDecimal, z.number().int().min(1).max(NOTIFICATION_PAGE_MAX)).default(20),
+});
+
+/** POST /api/notifications/:id/seen */
+export const NotificationIdSchema = z.object({ id: NotificationIdNumber });

@@ -1,21 +1,37 @@
 import { z } from 'zod';
 
 /**
- * Control characters (C0 and C1, DEL), the noncharacters U+FFFE / U+FFFF, and the bidirectional
- * embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069). PostgreSQL cannot store
- * U+0000 in text; the others have no business in a name, an address or a message (one bidi
- * override turns the rest of a line around wherever the name is shown: "evil\u202Egnp.exe").
- * Hindi, Bengali and Urdu never need them; the joiners Indic scripts do need (U+200C, U+200D)
- * stay allowed. Multi-line text keeps tab, line feed and carriage return.
+ * Control characters (C0 and C1, DEL), the noncharacters U+FFFE / U+FFFF, the line and paragraph
+ * separators (U+2028, U+2029: line breaks that some screens honour and others do not), the
+ * interlinear annotation marks (U+FFF9-U+FFFB: hidden text), and the bidirectional embeddings,
+ * overrides and isolates (U+202A-U+202E, U+2066-U+2069). PostgreSQL cannot store U+0000 in text;
+ * the others have no business in a name, an address or a message (one bidi override turns the
+ * rest of a line around wherever the name is shown: "evil\u202Egnp.exe"). Hindi, Bengali and
+ * Urdu never need them; the joiners Indic scripts do need (U+200C, U+200D) stay allowed.
+ * Multi-line text keeps tab, line feed and carriage return.
  */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufffe\uffff]/;
+const SINGLE_LINE_FORBIDDEN =
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufff9-\ufffb\ufffe\uffff]/;
 // As above, minus tab, line feed and carriage return.
 const MULTI_LINE_FORBIDDEN =
   // eslint-disable-next-line no-control-regex -- finding control characters is the point
-  /[\u0000-\u0008\v\f\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufffe\uffff]/;
+  /[\u0000-\u0008\v\f\u000e-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufff9-\ufffb\ufffe\uffff]/;
+/**
+ * Half of a surrogate pair without its other half: not a character at all (JSON can carry one as
+ * "\ud800"; PostgreSQL would store U+FFFD in its place, silently changing the text).
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/**
+ * Tag characters (U+E0000-U+E007F) are invisible and can smuggle text; their only use is inside a
+ * subdivision flag emoji (black flag, tag letters, cancel tag), which stays allowed.
+ */
+const TAG_CHARACTER = /[\u{e0000}-\u{e007f}]/u;
+const FLAG_TAG_SEQUENCE = /\u{1f3f4}[\u{e0030}-\u{e0039}\u{e0061}-\u{e007a}]{1,8}\u{e007f}/gu;
 /** A letter, digit, punctuation mark or symbol: something a reader can see. */
 const VISIBLE = /[\p{L}\p{N}\p{P}\p{S}]/u;
+/** Letters and symbols that print as blank space: Hangul fillers and the blank Braille pattern. */
+const BLANK_LOOKING = /[\u115f\u1160\u2800\u3164\uffa0]/g;
 
 const DECIMAL = /^-?\d{1,15}(?:\.\d{1,15})?$/;
 
@@ -35,12 +51,16 @@ export const INVISIBLE_TEXT_MESSAGE = 'Type some letters or digits';
 
 /** True when the text holds a character no field accepts (see above). */
 export function hasForbiddenCharacters(text: string, isMultiLine = false): boolean {
-  return (isMultiLine ? MULTI_LINE_FORBIDDEN : SINGLE_LINE_FORBIDDEN).test(text);
+  return (
+    (isMultiLine ? MULTI_LINE_FORBIDDEN : SINGLE_LINE_FORBIDDEN).test(text) ||
+    LONE_SURROGATE.test(text) ||
+    (TAG_CHARACTER.test(text) && TAG_CHARACTER.test(text.replace(FLAG_TAG_SEQUENCE, '')))
+  );
 }
 
 /** True when non-empty text has nothing a reader could see (only zero-width or format characters). */
 export function isInvisibleText(text: string): boolean {
-  return text !== '' && !VISIBLE.test(text);
+  return text !== '' && !VISIBLE.test(text.replace(BLANK_LOOKING, ''));
 }
 
 /**

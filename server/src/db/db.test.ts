@@ -8,6 +8,7 @@ import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { type Database, openDatabase, queryRows } from './client';
+import { areaCentre } from '../matching/geometry';
 import { migrate } from './migrate';
 import * as schema from './schema';
 import { users } from './schema';
@@ -47,12 +48,12 @@ async function expectMigratedSchema(database: Database) {
   expect(extensions.map((e) => e.extname)).toEqual(
     expect.arrayContaining(['cube', 'earthdistance', 'pg_trgm']),
   );
-  // The matching index is a GiST index over ll_to_earth.
+  // The matching index is a GiST index over ll_to_earth of the distributor's area (decision 003).
   const indexes = await queryRows<{ indexdef: string }>(
     database.db,
-    sql`select indexdef from pg_indexes where indexname = 'users_distributor_location_gist'`,
+    sql`select indexdef from pg_indexes where indexname = 'users_distributor_area_gist'`,
   );
-  expect(indexes[0]?.indexdef).toMatch(/USING gist \(ll_to_earth\(lat, lng\)\)/);
+  expect(indexes[0]?.indexdef).toMatch(/USING gist \(ll_to_earth\(area_lat, area_lng\)\)/);
 }
 
 /** Migrates an empty database, then again as an existing one. */
@@ -126,6 +127,38 @@ describe('PGlite storage', () => {
       await second.close();
     } finally {
       await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("computes each person's area as matching's geometry does", async () => {
+    const database = await openDatabase({ kind: 'pglite', dataDir: null });
+    try {
+      await migrate(database.db);
+      const points: [number, number][] = [
+        [26.9012, 70.9013],
+        [27.0088, 70.9091],
+        [12.97, 77.59],
+        [8.0, 68.0],
+        [-0.004, -0.001],
+        [90, 180],
+        [35.6749999, 97.4100001],
+      ];
+      const rows = await database.db
+        .insert(users)
+        .values(
+          points.map(([lat, lng], i) => ({ email: `p${i}@example.org`, name: 'P', lat, lng })),
+        )
+        .returning({
+          lat: users.lat,
+          lng: users.lng,
+          areaLat: users.areaLat,
+          areaLng: users.areaLng,
+        });
+      for (const row of rows) {
+        expect([row.areaLat, row.areaLng]).toEqual(areaCentre([row.lat!, row.lng!]));
+      }
+    } finally {
+      await database.close();
     }
   });
 

@@ -31,6 +31,15 @@ export const users = pgTable(
     address: text('address'),
     lat: doublePrecision('lat'),
     lng: doublePrecision('lng'),
+    /**
+     * The centre of the 0.01-degree cell (about 1.1 km) around lat/lng. Matching measures a
+     * distributor's reach from here, never from their home, so nothing a donor can observe
+     * (who was paired, the meet point) narrows the home down past this cell (decision 003).
+     */
+    areaLat: doublePrecision('area_lat').generatedAlwaysAs(
+      sql`least((floor(lat * 100) + 0.5) / 100, 90)`,
+    ),
+    areaLng: doublePrecision('area_lng').generatedAlwaysAs(sql`(floor(lng * 100) + 0.5) / 100`),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -39,8 +48,8 @@ export const users = pgTable(
     check('users_lat_range', sql`${t.lat} between -90 and 90`),
     check('users_lng_range', sql`${t.lng} between -180 and 180`),
     // Candidates for matching come from this index (nearest-first), never a scan.
-    index('users_distributor_location_gist')
-      .using('gist', sql`ll_to_earth(${t.lat}, ${t.lng})`)
+    index('users_distributor_area_gist')
+      .using('gist', sql`ll_to_earth(${t.areaLat}, ${t.areaLng})`)
       .where(sql`${t.userType} = 'distributor' and ${t.lat} is not null`),
   ],
 );

@@ -16,8 +16,12 @@ type CandidateRow = {
   phone: string | null;
   picture: string | null;
   address: string | null;
-  lat: number;
-  lng: number;
+  /** The distributor's home: only for their own directions and to notice a move. */
+  home_lat: number;
+  home_lng: number;
+  /** The centre of their ~1 km area (users.area_lat/area_lng): everything matching measures. */
+  area_lat: number;
+  area_lng: number;
   distance_range: number;
   max_capacity: number;
   open_load: number;
@@ -36,7 +40,7 @@ const MAX_LOCK_RETRIES = 5;
 function toCandidate(row: CandidateRow): Candidate {
   return {
     id: row.id,
-    location: [row.lat, row.lng],
+    location: [row.area_lat, row.area_lng],
     distanceRangeKm: row.distance_range,
     maxCapacity: row.max_capacity,
     openLoad: row.open_load,
@@ -53,7 +57,7 @@ function toCandidate(row: CandidateRow): Candidate {
 async function feasibleCandidates(tx: Tx, pkg: PackageRow): Promise<CandidateRow[]> {
   const reach = withinReachSql({
     center: sql`ll_to_earth(${pkg.lat}, ${pkg.lng})`,
-    other: sql`ll_to_earth(u.lat, u.lng)`,
+    other: sql`ll_to_earth(u.area_lat, u.area_lng)`,
     boxKm: sql`${pkg.travelCapacity + DISTANCE_RANGE_MAX_KM}`,
     reachKm: sql`${pkg.travelCapacity} + d.distance_range`,
   });
@@ -61,16 +65,17 @@ async function feasibleCandidates(tx: Tx, pkg: PackageRow): Promise<CandidateRow
     const rows = await queryRows<CandidateRow>(
       tx,
       sql`
-        select u.id, u.name, u.phone, u.picture, u.address, u.lat, u.lng,
+        select u.id, u.name, u.phone, u.picture, u.address,
+               u.lat as home_lat, u.lng as home_lng, u.area_lat, u.area_lng,
                d.distance_range, d.max_capacity, d.open_load, d.is_active, d.last_assigned_at,
-               earth_distance(ll_to_earth(u.lat, u.lng), ll_to_earth(${pkg.lat}, ${pkg.lng})) as distance_m
+               earth_distance(ll_to_earth(u.area_lat, u.area_lng), ll_to_earth(${pkg.lat}, ${pkg.lng})) as distance_m
         from ${users} u
         join ${distributors} d on d.user_id = u.id
         where u.user_type = 'distributor' and u.lat is not null
           and ${reach}
           and d.is_active
           and d.open_load + ${pkg.quantity} <= d.max_capacity
-        order by ll_to_earth(u.lat, u.lng) <-> ll_to_earth(${pkg.lat}, ${pkg.lng})
+        order by ll_to_earth(u.area_lat, u.area_lng) <-> ll_to_earth(${pkg.lat}, ${pkg.lng})
         limit ${limit}`,
     );
     const first = rows[0];
@@ -117,14 +122,15 @@ export async function tryMatchPackage(tx: Tx, pkg: PackageRow): Promise<MatchOut
     if (!chosen) return { isPaired: false, notifications: [] };
 
     const packageAt: LatLng = [pkg.lat, pkg.lng];
-    const distributorAt: LatLng = [chosen.lat, chosen.lng];
+    // Matching never measures from the home (decision 003): from the centre of the home's area.
+    const distributorAt: LatLng = [chosen.area_lat, chosen.area_lng];
     const exactMeet = meetPoint(
       packageAt,
       distributorAt,
       pkg.travelCapacity,
       chosen.distance_range,
     );
-    // The exact meet point is never published (it would lead to the distributor's home, see
+    // The exact meet point is not published either (it would lead towards the area's centre, see
     // coarsenMeetPoint): it moves to the nearest locality within both ranges, else to a grid point.
     const meetPlace = nearestPlaceWithinSql(exactMeet[0], exactMeet[1], [
       { at: packageAt, km: pkg.travelCapacity },
@@ -140,7 +146,7 @@ export async function tryMatchPackage(tx: Tx, pkg: PackageRow): Promise<MatchOut
           where d.user_id = ${chosen.id} and u.id = d.user_id
             and d.is_active and d.open_load + ${pkg.quantity} <= d.max_capacity
             and d.distance_range = ${chosen.distance_range}
-            and u.lat = ${chosen.lat} and u.lng = ${chosen.lng}
+            and u.lat = ${chosen.home_lat} and u.lng = ${chosen.home_lng}
           returning u.id, u.name, u.phone, u.picture, u.address
         )
         select c.*, (select row_to_json(p) from (${meetPlace}) p) as place
@@ -174,7 +180,7 @@ async function writePair(
   meet: LatLng,
 ): Promise<NotificationRow[]> {
   const packageAt: LatLng = [pkg.lat, pkg.lng];
-  const distributorAt: LatLng = [ranked.lat, ranked.lng];
+  const distributorHome: LatLng = [ranked.home_lat, ranked.home_lng];
   const meetAddress = distributor.place
     ? placeAddress(distributor.place)
     : `${meet[0].toFixed(2)}, ${meet[1].toFixed(2)}`;
@@ -189,13 +195,13 @@ async function writePair(
         distributorName: distributor.name,
         distributorPhone: distributor.phone ?? '',
         distributorAddress: distributor.address ?? '',
-        distributorLat: ranked.lat,
-        distributorLng: ranked.lng,
+        distributorLat: ranked.home_lat,
+        distributorLng: ranked.home_lng,
         meetAddress,
         meetLat: meet[0],
         meetLng: meet[1],
         donorPath: directionsUrl(packageAt, meet),
-        distributorPath: directionsUrl(distributorAt, meet),
+        distributorPath: directionsUrl(distributorHome, meet),
         pairedAt: sql`now()`,
       })
       .where(eq(packages.id, pkg.id))

@@ -59,11 +59,11 @@ export function meetPoint(
 const MEET_GRID_DEG = 0.01;
 
 /**
- * A meet point that does not give the distributor's home away, when no locality lies within both
- * ranges: the corner of the 0.01-degree grid cell around `meet` nearest to it that is still within
- * both ranges (the raw point only if no corner is). The exact meet point would not do: it lies on
- * the line from the package to the home at a fraction set by the two ranges, so two donations with
- * different travel capacities would let a donor solve for the home.
+ * A meet point on the map's grid, when no locality lies within both ranges: the corner of the
+ * 0.01-degree grid cell around `meet` nearest to it that is still within both ranges (the raw point
+ * only if no corner is). `x` is the centre of the distributor's area, never their home (decision
+ * 003), so even the raw point gives away no more than that area; the grid keeps meet points few
+ * and stops two donations with different travel capacities from solving for the area's centre.
  */
 export function coarsenMeetPoint(
   meet: LatLng,
@@ -83,4 +83,13 @@ export function coarsenMeetPoint(
     .sort((a, b) => distanceKm(a, meet) - distanceKm(b, meet));
   const [best] = inRange;
   return best ? [best[0], best[1]] : [meet[0], meet[1]];
+}
+
+/**
+ * The centre of the 0.01-degree cell around a point (about 1.1 km): where matching measures a
+ * distributor's reach from, never their home (decision 003). The database computes the same as
+ * users.area_lat / area_lng; a test holds the two equal.
+ */
+export function areaCentre([lat, lng]: LatLng): [number, number] {
+  return [Math.min((Math.floor(lat * 100) + 0.5) / 100, 90), (Math.floor(lng * 100) + 0.5) / 100];
 }

@@ -18,25 +18,36 @@ export type RateLimitOptions = {
   windowMs: number;
   message: string;
   /**
-   * Defaults to the client address (req.ip, an IPv6 address by its /64), which is only as good as
-   * TRUST_PROXY: behind a proxy it must name that proxy, or every client would share the
-   * proxy's address.
+   * Defaults to the client address (req.ip: an IPv6 address by its /64, with its /48 as a
+   * network), which is only as good as TRUST_PROXY: behind a proxy it must name that proxy, or
+   * every client would share the proxy's address.
    */
-  key?: (req: Parameters<RequestHandler>[0]) => string;
+  key?: (req: Parameters<RequestHandler>[0]) => RateLimitKey;
 };
 
-type Counted = { hits: number; retry_after_ms: number };
+/**
+ * Whom a request counts as, and for an IPv6 client also the network it is part of: someone
+ * handed a whole /48 (65,536 /64s) could otherwise rotate through /64s, so the /48 has a limit of
+ * its own, NETWORK_SCALE times the single limit.
+ */
+export type RateLimitKey = { key: string; network?: string };
+const NETWORK_SCALE = 16;
+
+type Counted = { bucket: string; hits: number; retry_after_ms: number };
 
 /**
- * Who a client address counts as: an IPv4 address as itself, an IPv6 address by its /64 (one
- * home or phone is handed a whole /64, so counting single addresses would let it rotate through
- * billions of them). IPv4 written as IPv6 (::ffff:1.2.3.4) counts as the IPv4 address.
+ * The address a proxy reported, without the port some proxies append (`1.2.3.4:5678`,
+ * `[2001:db8::1]:5678`) or the brackets: otherwise each new port would count as a new client.
  */
-export function clientAddressKey(ip: string | undefined): string {
-  if (!ip) return 'unknown';
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
-  if (mapped) return mapped[1] as string;
-  if (!ip.includes(':')) return ip;
+function bareAddress(ip: string): string {
+  const bracketed = /^\[([^\]]+)\](?::\d{1,5})?$/.exec(ip);
+  if (bracketed) return bracketed[1] as string;
+  const v4WithPort = /^(\d{1,3}(?:\.\d{1,3}){3}):\d{1,5}$/.exec(ip);
+  return v4WithPort ? (v4WithPort[1] as string) : ip;
+}
+
+/** The eight groups of an IPv6 address, leading zeros dropped. */
+function ipv6Groups(ip: string): string[] {
   const [head = '', tail] = (ip.split('%')[0] ?? '').toLowerCase().split('::');
   const front = head ? head.split(':') : [];
   const back = tail ? tail.split(':') : [];
@@ -44,15 +55,31 @@ export function clientAddressKey(ip: string | undefined): string {
     tail === undefined
       ? front
       : [...front, ...Array(Math.max(0, 8 - front.length - back.length)).fill('0'), ...back];
-  return `${groups
-    .slice(0, 4)
-    .map((group) => (group || '0').replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
+  return groups.map((group) => (group || '0').replace(/^0+(?=.)/, ''));
+}
+
+/**
+ * Who a client address counts as: an IPv4 address as itself, an IPv6 address by its /64 (one
+ * home or phone is handed a whole /64, so counting single addresses would let it rotate through
+ * billions of them) within its /48. IPv4 written as IPv6 (::ffff:1.2.3.4) counts as the IPv4
+ * address.
+ */
+export function clientAddressKey(reported: string | undefined): RateLimitKey {
+  if (!reported) return { key: 'unknown' };
+  const ip = bareAddress(reported.trim());
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (mapped) return { key: mapped[1] as string };
+  if (!ip.includes(':')) return { key: ip };
+  const groups = ipv6Groups(ip);
+  return {
+    key: `${groups.slice(0, 4).join(':')}::/64`,
+    network: `${groups.slice(0, 3).join(':')}::/48`,
+  };
 }
 
 /** Counts a signed-in person as themselves, anyone else by their address. */
 export const personOrAddressKey: NonNullable<RateLimitOptions['key']> = (req) =>
-  req.user?.id ?? clientAddressKey(req.ip);
+  req.user ? { key: req.user.id } : clientAddressKey(req.ip);
 
 /**
  * A fixed-window counter per key, kept in PostgreSQL so that every server process counts against
@@ -62,28 +89,37 @@ export const personOrAddressKey: NonNullable<RateLimitOptions['key']> = (req) =>
 export function rateLimit(db: AppDb, options: RateLimitOptions): RequestHandler {
   const max = Math.max(1, Math.round(options.max * (options.multiplier ?? 1)));
   return async (req, res, next) => {
-    const key = options.key?.(req) ?? clientAddressKey(req.ip);
-    const bucket = `${options.scope ?? ''}${options.name}:${key}`;
-    const [counted] = await queryRows<Counted>(
+    const { key, network } = options.key?.(req) ?? clientAddressKey(req.ip);
+    const prefix = `${options.scope ?? ''}${options.name}:`;
+    const limits = new Map([[`${prefix}${key}`, max]]);
+    if (network) limits.set(`${prefix}${network}`, max * NETWORK_SCALE);
+    const buckets = [...limits.keys()];
+    const counted = await queryRows<Counted>(
       db,
       sql`
         insert into ${rateLimitHits} as r (bucket, hits, reset_at)
-        values (${bucket}, 1, now() + ${options.windowMs} * interval '1 millisecond')
+        select bucket, 1, now() + ${options.windowMs} * interval '1 millisecond'
+        from (values ${sql.join(
+          buckets.map((bucket) => sql`(${bucket}::text)`),
+          sql`, `,
+        )}) as v(bucket)
         on conflict (bucket) do update set
           hits = case when r.reset_at <= now() then 1 else r.hits + 1 end,
           reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end
-        returning hits,
+        returning bucket, hits,
           greatest(0, extract(epoch from (reset_at - now())) * 1000)::float8 as retry_after_ms`,
     );
-    const hits = counted?.hits ?? 1;
+    const own = counted.find((row) => row.bucket === buckets[0]);
     res.setHeader('RateLimit-Limit', String(max));
-    res.setHeader('RateLimit-Remaining', String(Math.max(0, max - hits)));
-    if (hits > max) {
-      res.setHeader(
-        'Retry-After',
-        String(Math.max(1, Math.ceil((counted?.retry_after_ms ?? 0) / 1000))),
+    res.setHeader('RateLimit-Remaining', String(Math.max(0, max - (own?.hits ?? 1))));
+    const over = counted.filter((row) => row.hits > (limits.get(row.bucket) ?? max));
+    if (over.length) {
+      const waitMs = Math.max(...over.map((row) => row.retry_after_ms));
+      res.setHeader('Retry-After', String(Math.max(1, Math.ceil(waitMs / 1000))));
+      req.log?.warn(
+        { limit: options.name, network: over[0]?.bucket !== buckets[0] },
+        'rate limited',
       );
-      req.log?.warn({ limit: options.name }, 'rate limited');
       throw new AppError(429, 'rate_limited', options.message);
     }
     next();

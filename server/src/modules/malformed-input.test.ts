@@ -216,7 +216,8 @@ describe.each(targets)('malformed input to $name', (target) => {
 describe('markup and unicode in text fields', () => {
   it('stores them as text and gives them back unchanged, Indic joiners included', async () => {
     // U+200D and U+200C shape Hindi and Bengali conjuncts: they must survive.
-    const name = '<img src=x onerror=alert(1)> अन्नपूर्णा क्\u200dष কর্\u200cমী 🍛';
+    const name =
+      '<img src=x onerror=alert(1)> अन्नपूर्णा क्\u200dष কর্\u200cমী 🍛 \u{1f3f4}\u{e0067}\u{e0062}\u{e0077}\u{e006c}\u{e0073}\u{e007f}';
     const res = await request(ctx.app)
       .patch(`/api/donor/update/${donor.profile.id}`)
       .set('Cookie', donor.cookie)
@@ -230,6 +231,13 @@ describe('markup and unicode in text fields', () => {
     ['a right-to-left override', 'Asha\u202egnp.exe'],
     ['a left-to-right isolate', 'Asha \u2066x\u2069'],
     ['only zero-width characters', '\u200b\u200d\u2060'],
+    ['only Hangul fillers and a blank Braille pattern', '\u3164\u115f\u1160\uffa0\u2800'],
+    ['a line separator', 'Asha\u2028Restaurant'],
+    ['a paragraph separator', 'Asha\u2029Restaurant'],
+    ['interlinear annotation marks', 'Asha\ufff9hidden\ufffa\ufffb'],
+    ['tag characters outside a flag', 'Asha\u{e0068}\u{e0069}'],
+    ['half of a surrogate pair', 'Asha\ud800'],
+    ['the other half alone', 'Asha\udc00x'],
   ])('refuses a name with %s, naming the field', async (_label, name) => {
     const before = await fingerprint();
     const res = await request(ctx.app)

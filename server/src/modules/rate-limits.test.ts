@@ -99,18 +99,21 @@ describe('rate limits', () => {
 
 describe('who a client address counts as', () => {
   it.each([
-    ['203.0.113.7', '203.0.113.7'],
-    ['::ffff:203.0.113.7', '203.0.113.7'],
-    ['2001:db8:1:2:3:4:5:6', '2001:db8:1:2::/64'],
-    ['2001:0db8:0001:0002:ffff:ffff:ffff:ffff', '2001:db8:1:2::/64'],
-    ['2001:db8:1:2::9', '2001:db8:1:2::/64'],
-    ['2001:db8::1', '2001:db8:0:0::/64'],
-    ['2001:DB8:0:0:1::1', '2001:db8:0:0::/64'],
-    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
-    ['::1', '0:0:0:0::/64'],
-    [undefined, 'unknown'],
-  ])('counts %s as %s', (ip, key) => {
-    expect(clientAddressKey(ip)).toBe(key);
+    ['203.0.113.7', '203.0.113.7', undefined],
+    ['203.0.113.7:51234', '203.0.113.7', undefined],
+    ['::ffff:203.0.113.7', '203.0.113.7', undefined],
+    ['2001:db8:1:2:3:4:5:6', '2001:db8:1:2::/64', '2001:db8:1::/48'],
+    ['2001:0db8:0001:0002:ffff:ffff:ffff:ffff', '2001:db8:1:2::/64', '2001:db8:1::/48'],
+    ['2001:db8:1:2::9', '2001:db8:1:2::/64', '2001:db8:1::/48'],
+    ['[2001:db8:1:2::9]', '2001:db8:1:2::/64', '2001:db8:1::/48'],
+    ['[2001:db8:1:2::9]:443', '2001:db8:1:2::/64', '2001:db8:1::/48'],
+    ['2001:db8::1', '2001:db8:0:0::/64', '2001:db8:0::/48'],
+    ['2001:DB8:0:0:1::1', '2001:db8:0:0::/64', '2001:db8:0::/48'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64', 'fe80:0:0::/48'],
+    ['::1', '0:0:0:0::/64', '0:0:0::/48'],
+    [undefined, 'unknown', undefined],
+  ])('counts %s as %s within %s', (ip, key, network) => {
+    expect(clientAddressKey(ip)).toEqual(network ? { key, network } : { key });
   });
 
   it('holds one IPv6 /64 to one limit however its addresses rotate', async () => {
@@ -124,6 +127,25 @@ describe('who a client address counts as', () => {
       statuses.push(res.status);
     }
     expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
+  });
+
+  it('holds one IPv6 /48 to a limit of its own however its /64s rotate', async () => {
+    // The contact limit is 5 per sender; a /48 may send 16 times that, then no /64 in it may.
+    const net = `2001:db9:${((Math.random() * 0xffff) | 0).toString(16)}`;
+    const send = (i: number) =>
+      request(ctx.app)
+        .post('/api/contact')
+        .set('X-Forwarded-For', viaProxy('203.0.113.9', `${net}:${i}::1`))
+        .send({ name: 'Kavya', email: 'kavya@example.org', message: `net ${i}` });
+    for (let i = 0; i < 80; i++) expect((await send(i)).status).toBe(202);
+    const refused = await send(80);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const elsewhere = await request(ctx.app)
+      .post('/api/contact')
+      .set('X-Forwarded-For', viaProxy('203.0.113.9', `2001:dba:${net.split(':')[2]}:1::1`))
+      .send({ name: 'Kavya', email: 'kavya@example.org', message: 'other network' });
+    expect(elsewhere.status).toBe(202);
   });
 });
 

@@ -1,7 +1,10 @@
-import { type NotificationList, NOTIFICATION_PAGE_MAX } from '@almquest/contracts/notifications';
+import {
+  type NotificationList,
+  NotificationIdSchema,
+  NotificationListQuerySchema,
+} from '@almquest/contracts/notifications';
 import { UserPathSchema } from '@almquest/contracts/users';
 import { Router } from 'express';
-import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { notFound } from '../../errors';
 import { requireRegistered, requireSession, sessionUser } from '../../middleware/authenticate';
@@ -19,11 +22,6 @@ import {
 } from './notifications.service';
 
 const HEARTBEAT_MS = 25_000;
-const ListQuerySchema = z.object({
-  cursor: z.coerce.number().int().positive().optional(),
-  limit: z.coerce.number().int().min(1).max(NOTIFICATION_PAGE_MAX).default(20),
-});
-const NotificationIdSchema = z.object({ id: z.coerce.number().int().positive() });
 
 export function notificationsRoutes({
   database,
@@ -42,7 +40,7 @@ export function notificationsRoutes({
     '/:userType/:id/getNotifs',
     requireRegistered,
     validate(
-      { params: UserPathSchema, query: ListQuerySchema },
+      { params: UserPathSchema, query: NotificationListQuerySchema },
       async ({ params, query }, req, res) => {
         const user = sessionUser(req);
         assertIsSelf(user, params.id);

@@ -69,6 +69,21 @@ describe('notification lists', () => {
       .set('Cookie', donor.cookie)
       .expect(200);
     expect(next.body.notifs[0].id).toBe(list.notifs[1]!.id);
+    // Only plain decimals: not hexadecimal, exponents or padding that a number cast would take.
+    for (const query of [
+      'limit=0x10',
+      'limit=1e1',
+      'cursor=0x10',
+      'cursor=1e3',
+      'limit=51',
+      'cursor=-1',
+    ]) {
+      const bad = await request(ctx.app)
+        .get(`/api/donor/${donor.profile.id}/getNotifs?${query}`)
+        .set('Cookie', donor.cookie)
+        .expect(400);
+      expect(bad.body.error.fields, query).toHaveProperty(query.split('=')[0]!);
+    }
 
     await request(ctx.app)
       .post(`/api/donor/${donor.profile.id}/notifSeen`)
@@ -98,6 +113,10 @@ describe('notification lists', () => {
       .set('Cookie', donor.cookie)
       .expect(404);
     expect(refused.body).toEqual(missing.body);
+    await request(ctx.app)
+      .post(`/api/notifications/0x${id.toString(16)}/seen`)
+      .set('Cookie', distributor.cookie)
+      .expect(400);
     const still = await request(ctx.app)
       .get(`/api/distributor/${distributor.profile.id}/getNotifs`)
       .set('Cookie', distributor.cookie);

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distributors, donors, notifications, packages } from '../../db/schema';
-import { distanceKm, interpolate } from '../../matching/geometry';
+import { areaCentre, distanceKm, interpolate } from '../../matching/geometry';
 import {
   createDistributor,
   createDonor,
@@ -92,6 +92,59 @@ describe('the meet point', () => {
     const bearing = interpolate(from, meets[0]!, d / t1);
     const guess = Number.isFinite(d) ? distanceKm(bearing, home) : Infinity;
     expect(guess).toBeGreaterThan(0.5);
+  });
+
+  it("depends on the distributor's area, never on where in it they live", async () => {
+    // Two distributors with the same range in two cells of the 0.01-degree grid, one living near
+    // its cell's south-west corner, the other near its north-east corner. Donations placed alike
+    // around each cell's centre must give the same outcome (paired or not) and the same meet
+    // point relative to that centre: otherwise a donor could find the home by donating (which
+    // worked when matching measured from the home: a donor who will not travel is paired exactly
+    // when the package lies within the distributor's range of the home).
+    const cells = [
+      { centre: [26.905, 70.905] as const, home: [26.9012, 70.9013] as [number, number] },
+      { centre: [27.005, 70.905] as const, home: [27.0088, 70.9091] as [number, number] },
+    ];
+    const probes = [
+      { northKm: 0.9, eastKm: 0, travel: 0 },
+      { northKm: 0, eastKm: 1.2, travel: 0 },
+      { northKm: 0, eastKm: -0.9, travel: 0 },
+      { northKm: -1.2, eastKm: -0.3, travel: 0 },
+      { northKm: -2.5, eastKm: 0.4, travel: 2 },
+      { northKm: 1.1, eastKm: 1.6, travel: 1 },
+    ];
+    const outcomes: string[][] = [];
+    for (const [i, cell] of cells.entries()) {
+      const at = pointsNear(`Test point area-${i}`, [cell.centre[0], cell.centre[1]]);
+      expect(areaCentre(cell.home)).toEqual([cell.centre[0], cell.centre[1]]);
+      const distributor = await createDistributor(ctx, {
+        location: { address: `Test point area-${i} home`, coordinates: cell.home },
+        distanceRange: 1,
+        maxCapacity: 500,
+      });
+      const donor = await createDonor(ctx, { location: at(0), distanceRange: 5 });
+      const seen: string[] = [];
+      for (const probe of probes) {
+        const pkg = await donate(ctx, donor, {
+          quantity: 1,
+          travelCapacity: `${probe.travel} Kilometres`,
+          location: at(probe.northKm, probe.eastKm),
+        });
+        if (!pkg.pair) {
+          seen.push('not paired');
+          continue;
+        }
+        expect(pkg.pair.distributor_id).toBe(distributor.profile.id);
+        const [lat, lng] = pkg.pair.meet_location.coordinates;
+        const offset = (deg: number) => (Math.round(deg * 1e6) / 1e6 || 0).toFixed(6);
+        seen.push(`${offset(lat - cell.centre[0])}, ${offset(lng - cell.centre[1])}`);
+      }
+      outcomes.push(seen);
+    }
+    expect(outcomes[0]).toEqual(outcomes[1]);
+    // Measured from the homes, these donations would have been told apart.
+    expect(outcomes[0]).toContain('not paired');
+    expect(outcomes[0]!.filter((o) => o !== 'not paired').length).toBeGreaterThanOrEqual(3);
   });
 });
 
@@ -343,11 +396,11 @@ describe('donating and matching', () => {
 });
 
 describe('the package lifecycle', () => {
-  async function pairedPackage() {
+  async function pairedPackage(travelCapacity = '8 Kilometres') {
     const a = area();
     const donor = await createDonor(ctx, { location: a.at(0) });
     const distributor = await createDistributor(ctx, { location: a.at(2) });
-    const pkg = await donate(ctx, donor, { quantity: 15 });
+    const pkg = await donate(ctx, donor, { quantity: 15, travelCapacity });
     expect(pkg.current_state).toBe('Paired');
     return { a, donor, distributor, pkg };
   }
@@ -593,32 +646,46 @@ describe('the package lifecycle', () => {
     }
   });
 
-  it('leaves the distributor the meet point, never where the package was picked up', async () => {
-    const { donor, distributor, pkg } = await pairedPackage();
-    await mark(distributor, markBody(donor, distributor, pkg._id, 'Received')).expect(200);
-    await mark(distributor, markBody(donor, distributor, pkg._id, 'Distributed')).expect(200);
-    const pickup = pkg.location;
-    await request(ctx.app)
-      .delete(`/api/donor/${donor.profile.id}`)
-      .set('Cookie', donor.cookie)
-      .expect(204);
-    const res = await request(ctx.app)
-      .get(`/api/package/${pkg._id}`)
-      .set('Cookie', distributor.cookie)
-      .expect(200);
-    expect(res.body.package.donor_name).toBe('A former donor');
-    expect(res.body.package.donor_phone).toBe('');
-    expect(res.body.package.location).toEqual(pkg.pair!.meet_location);
-    const row = await dbPackage(pkg._id);
-    expect([row.lat, row.lng]).toEqual(pkg.pair!.meet_location.coordinates);
-    const notes = await request(ctx.app)
-      .get(`/api/distributor/${distributor.profile.id}/getNotifs`)
-      .set('Cookie', distributor.cookie)
-      .expect(200);
-    const text = JSON.stringify(notes.body);
-    expect(text).toContain(pkg._id);
-    expect(text).not.toContain(pickup.address);
-  });
+  it.each([
+    ['a donor who travelled', '8 Kilometres'],
+    ['a donor who would not travel (they met at the pickup point)', '0 Kilometres'],
+  ])(
+    'leaves the distributor the meet point to a kilometre, never where %s picked up',
+    async (_, travel) => {
+      const { donor, distributor, pkg } = await pairedPackage(travel);
+      await mark(distributor, markBody(donor, distributor, pkg._id, 'Received')).expect(200);
+      await mark(distributor, markBody(donor, distributor, pkg._id, 'Distributed')).expect(200);
+      const pickup = pkg.location;
+      await request(ctx.app)
+        .delete(`/api/donor/${donor.profile.id}`)
+        .set('Cookie', donor.cookie)
+        .expect(204);
+      const res = await request(ctx.app)
+        .get(`/api/package/${pkg._id}`)
+        .set('Cookie', distributor.cookie)
+        .expect(200);
+      expect(res.body.package.donor_name).toBe('A former donor');
+      expect(res.body.package.donor_phone).toBe('');
+      const rounded = pkg.pair!.meet_location.coordinates.map((deg) => Number(deg.toFixed(2)));
+      expect(res.body.package.location).toEqual({
+        address: pkg.pair!.meet_location.address,
+        coordinates: rounded,
+      });
+      expect(res.body.package.pair.meet_location.coordinates).toEqual(rounded);
+      const row = await dbPackage(pkg._id);
+      expect([row.lat, row.lng, row.meetLat, row.meetLng]).toEqual([...rounded, ...rounded]);
+      expect([row.donorPath, row.distributorPath]).toEqual(['', '']);
+      const notes = await request(ctx.app)
+        .get(`/api/distributor/${distributor.profile.id}/getNotifs`)
+        .set('Cookie', distributor.cookie)
+        .expect(200);
+      const text = JSON.stringify(notes.body);
+      expect(text).toContain(pkg._id);
+      expect(text).not.toContain(pickup.address);
+      const all = JSON.stringify([notes.body, res.body]);
+      for (const deg of pickup.coordinates) expect(all).not.toContain(deg.toFixed(4));
+    },
+  );
 });
 
 describe('transactions list', () => {

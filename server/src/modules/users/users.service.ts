@@ -246,16 +246,23 @@ export async function deleteAccount(db: AppDb, userId: string): Promise<void> {
       .where(and(eq(packages.donorId, userId), eq(packages.state, 'Not Paired')));
     // What stays in the other side's history no longer says who this was or where they lived.
     // Where a former donor's packages were picked up (often their home) gives way to the meet
-    // point, which both sides already knew.
+    // point, which both sides already knew, rounded to about a kilometre: a donor who would not
+    // travel met at their own door, so the meet point can be the home too. The directions, which
+    // start or end there, go.
+    const meetLatRounded = sql`round(coalesce(${packages.meetLat}, ${packages.lat})::numeric, 2)::float8`;
+    const meetLngRounded = sql`round(coalesce(${packages.meetLng}, ${packages.lng})::numeric, 2)::float8`;
     await tx
       .update(packages)
       .set({
         donorName: FORMER_DONOR,
         donorPhone: '',
         donorPath: '',
+        distributorPath: '',
         address: sql`coalesce(${packages.meetAddress}, ${FORMER_DONOR})`,
-        lat: sql`coalesce(${packages.meetLat}, ${packages.lat})`,
-        lng: sql`coalesce(${packages.meetLng}, ${packages.lng})`,
+        lat: meetLatRounded,
+        lng: meetLngRounded,
+        meetLat: meetLatRounded,
+        meetLng: meetLngRounded,
       })
       .where(eq(packages.donorId, userId));
     await tx.execute(sql`
