@@ -40,6 +40,10 @@ export const NotificationListSchema = z.object({
 });
 export type NotificationList = z.infer<typeof NotificationListSchema>;
 
+/** The answer to marking notifications seen: how many are still unseen. */
+export const UnseenCountSchema = z.object({ unseen_count: z.number().int().min(0) });
+export type UnseenCount = z.infer<typeof UnseenCountSchema>;
+
 /** SPEC live message: message, photo, pid; plus what the client needs to update at once. */
 export const LiveEventSchema = z.object({
   message: z.string(),

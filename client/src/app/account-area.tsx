@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { buttonClasses } from '../components/ui/button';
 import { Avatar } from '../components/ui/avatar';
-import { signInUrl } from '../features/auth/api/account';
+import { signInUrl } from '../features/auth/sign-in-links';
 import { useSession } from '../features/auth/api/session';
 
 // Visitors never download the menu, the bell or the live-events code.

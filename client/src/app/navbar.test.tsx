@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildSessionUser } from '../test/data';
 import { renderApp } from '../test/render';
 
 // jsdom does no layout, so it has no scrollIntoView; record which element was asked to scroll.
@@ -116,7 +117,7 @@ describe('page loader', () => {
   });
 
   it('is not shown on the profile page', () => {
-    renderApp('/profile');
+    renderApp('/profile', { user: buildSessionUser() });
     expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();
   });
 });

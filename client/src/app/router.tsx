@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { type RouteObject, useRoutes } from 'react-router';
+import { RequireAccess } from '../features/auth/components/require-access';
 import { HomePage } from '../features/home/home-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { PersonaInfoPage } from '../features/persona-info/persona-info-page';
@@ -19,10 +20,22 @@ export const routes: RouteObject[] = [
       { path: '/', element: <HomePage /> },
       { path: '/contact', element: <ContactPage /> },
       { path: '/personainfo', element: <PersonaInfoPage /> },
-      { path: '/register', element: <RegisterPage /> },
-      { path: '/profile', element: <ProfilePage /> },
-      { path: '/transaction/:transactionId', element: <TransactionPage /> },
-      { path: '/notifications', element: <NotificationsPage /> },
+      // SPEC section 2's guards: each group opens only for the people its rule allows.
+      {
+        element: <RequireAccess rule="register" />,
+        children: [{ path: '/register', element: <RegisterPage /> }],
+      },
+      {
+        element: <RequireAccess rule="profile" />,
+        children: [
+          { path: '/profile', element: <ProfilePage /> },
+          { path: '/notifications', element: <NotificationsPage /> },
+        ],
+      },
+      {
+        element: <RequireAccess rule="package" />,
+        children: [{ path: '/transaction/:transactionId', element: <TransactionPage /> }],
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

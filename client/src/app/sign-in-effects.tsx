@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { checkExist } from '../features/auth/api/account';
+import { checkExist } from '../features/auth/api/check-exist';
 import { useAlerts } from '../lib/alerts';
 import { fetchSessionUser, firstName, sessionQueryKey } from '../features/auth/api/session';
 import { useQueryClient } from '@tanstack/react-query';

@@ -3,17 +3,11 @@ import type { Profile } from '@almquest/contracts/users';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { profileQueryKey } from '../features/profile/api/profile';
+import { profileQueryKey } from '../features/profile/api/get-profile';
+import { buildDistributorProfile, buildNewcomer, buildSessionUser } from '../test/data';
 import { renderApp } from '../test/render';
 
-const base: SessionUser = {
-  id: '5f0c3c56-3d2b-4b8e-9a6e-1f2d3c4b5a69',
-  name: 'Priya Sharma',
-  email: 'priya@example.org',
-  picture: null,
-  isRegistered: true,
-  userType: 'donor',
-};
+const base = buildSessionUser({ name: 'Priya Sharma', email: 'priya@example.org' });
 
 async function openMenu(user: SessionUser, profile?: Profile) {
   const actor = userEvent.setup();
@@ -44,20 +38,11 @@ describe('user menu', () => {
   });
 
   it('offers a distributor the activity toggle instead of Donate Now', async () => {
-    const distributor: SessionUser = { ...base, userType: 'distributor' };
-    const { items } = await openMenu(distributor, {
-      id: base.id,
-      userType: 'distributor',
-      name: base.name,
-      email: base.email,
-      picture: null,
-      phone: '9876543210',
-      location: { address: 'Karol Bagh', coordinates: [28.65, 77.19] },
-      distanceRange: 15,
-      maxCapacity: 45,
-      isActive: true,
-      totalPackagesDistributed: 0,
-    });
+    const distributor = buildSessionUser({ ...base, userType: 'distributor' });
+    const { items } = await openMenu(
+      distributor,
+      buildDistributorProfile({ id: base.id, name: base.name, email: base.email, isActive: true }),
+    );
     expect(items).toEqual([
       'View Profile',
       'Switch to dark theme',
@@ -68,7 +53,7 @@ describe('user menu', () => {
   });
 
   it('gives an unregistered user only theme, Register and Sign Out', async () => {
-    const { items } = await openMenu({ ...base, isRegistered: false, userType: null });
+    const { items } = await openMenu(buildNewcomer({ name: base.name }));
     expect(items).toEqual(['Switch to dark theme', 'Register', 'Sign Out']);
   });
 

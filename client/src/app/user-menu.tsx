@@ -2,8 +2,9 @@ import type { SessionUser } from '@almquest/contracts/session';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Avatar } from '../components/ui/avatar';
-import { useSignOut } from '../features/auth/api/account';
-import { useProfile, useToggleActivity } from '../features/profile/api/profile';
+import { useSignOut } from '../features/auth/api/sign-out';
+import { useProfile } from '../features/profile/api/get-profile';
+import { useToggleActivity } from '../features/profile/api/toggle-activity';
 import { useTheme } from '../lib/theme';
 
 const itemClass =

@@ -5,7 +5,7 @@ export class ApiError extends Error {
   override name = 'ApiError';
   constructor(
     readonly status: number,
-    readonly code: ErrorCode | 'network',
+    readonly code: ErrorCode | 'network' | 'unexpected_answer',
     message: string,
     readonly fields: Record<string, string> = {},
   ) {
@@ -65,12 +65,22 @@ function errorFrom(status: number, data: unknown): ApiError {
   return new ApiError(status, 'internal', 'Something went wrong. Please try again.');
 }
 
+/**
+ * Reads an answer into its type, or throws: a contract's zod schema, or for the few calls of the
+ * first page a small hand-written check with the same shape (zod stays out of that page).
+ */
+export type ResponseParser<T> = { parse: (data: unknown) => T };
+
+/** For answers that carry nothing worth reading (204, or a body the caller does not use). */
+export const ignoreBody: ResponseParser<void> = { parse: () => undefined };
+
 async function request<T>(
   method: Method,
   path: string,
   body: unknown,
+  parser: ResponseParser<T>,
   options: RequestOptions = {},
-): Promise<{ data: T; status: number }> {
+): Promise<T> {
   const query = Object.entries(options.params ?? {})
     .filter(([, v]) => v !== undefined)
     .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
@@ -81,8 +91,9 @@ async function request<T>(
   const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
   const onAbort = () => controller.abort();
   options.signal?.addEventListener('abort', onAbort);
+  let answer: { status: number; data: unknown };
   try {
-    const { status, data } = await transport({
+    answer = await transport({
       method,
       url,
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -93,10 +104,7 @@ async function request<T>(
       },
       signal: controller.signal,
     });
-    if (status >= 400) throw errorFrom(status, data);
-    return { data: data as T, status };
   } catch (error) {
-    if (error instanceof ApiError) throw error;
     if (options.signal?.aborted) throw error;
     throw new ApiError(
       0,
@@ -107,18 +115,32 @@ async function request<T>(
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onAbort);
   }
+  if (answer.status >= 400) throw errorFrom(answer.status, answer.data);
+  try {
+    return parser.parse(answer.data);
+  } catch {
+    // An answer this page cannot read (a newer or broken server): never half-used data.
+    throw new ApiError(
+      answer.status,
+      'unexpected_answer',
+      'AlmQuest answered in a way this page does not understand. Please reload the page.',
+    );
+  }
 }
 
-/** The API at /api: same origin, cookies sent, JSON both ways; failures become ApiError. */
+/**
+ * The API at /api: same origin, cookies sent, JSON both ways. Every answer is read through its
+ * parser (its contract schema); failures become ApiError.
+ */
 export const api = {
-  get: <T = unknown>(path: string, options?: RequestOptions) =>
-    request<T>('GET', path, undefined, options),
-  post: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('POST', path, body, options),
-  patch: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('PATCH', path, body, options),
-  delete: <T = unknown>(path: string, options?: RequestOptions) =>
-    request<T>('DELETE', path, undefined, options),
+  get: <T>(path: string, parser: ResponseParser<T>, options?: RequestOptions) =>
+    request('GET', path, undefined, parser, options),
+  post: <T>(path: string, body: unknown, parser: ResponseParser<T>, options?: RequestOptions) =>
+    request('POST', path, body, parser, options),
+  patch: <T>(path: string, body: unknown, parser: ResponseParser<T>, options?: RequestOptions) =>
+    request('PATCH', path, body, parser, options),
+  delete: <T>(path: string, parser: ResponseParser<T>, options?: RequestOptions) =>
+    request('DELETE', path, undefined, parser, options),
 };
 
 /** The error alert for a failed action: the server's own message when it gave one. */

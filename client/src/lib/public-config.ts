@@ -1,12 +1,12 @@
-import type { PublicConfig } from '@almquest/contracts/system';
+import { type PublicConfig, PublicConfigSchema } from '@almquest/contracts/system';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 
 export const publicConfigQueryKey = ['public-config'] as const;
 
-export async function fetchPublicConfig(): Promise<PublicConfig> {
-  const res = await api.get('/config');
-  return res.data as PublicConfig;
+/** GET /api/config. */
+export function fetchPublicConfig(): Promise<PublicConfig> {
+  return api.get('/config', PublicConfigSchema);
 }
 
 /** GET /api/config: map tiles, realtime transport, which providers are on. */

@@ -1,36 +1,12 @@
-import type { Notification, NotificationList } from '@almquest/contracts/notifications';
-import type { SessionUser } from '@almquest/contracts/session';
+import type { NotificationList } from '@almquest/contracts/notifications';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../test/fake-api';
+import { buildNotification as notification, buildSessionUser } from '../../test/data';
 import { renderApp } from '../../test/render';
 
-const user: SessionUser = {
-  id: '22222222-2222-4222-8222-222222222222',
-  name: 'Arjun Distributor',
-  email: 'arjun@example.org',
-  picture: null,
-  isRegistered: true,
-  userType: 'distributor',
-};
-
-const notification = (id: number): Notification => ({
-  id,
-  packageId: `package-${id}`,
-  photo: null,
-  state: 'Paired',
-  user_type: 'Distributor',
-  message: `Hurray! We have assigned you to a donor! (#${id})`,
-  about: {
-    quantity: id,
-    address: `Karol Bagh, Central Delhi, Delhi 110005`,
-    donatedAt: new Date(Date.UTC(2026, 10, 1, 9, id)).toISOString(),
-    counterpartName: `Donor ${id}`,
-  },
-  timestamp: new Date(Date.UTC(2026, 10, 1, 10, id)).toISOString(),
-  isSeen: true,
-});
+const user = buildSessionUser({ userType: 'distributor', name: 'Arjun Distributor' });
 
 describe('notifications page', () => {
   it('shows the newest first, then older ones a page at a time until there are no more', async () => {

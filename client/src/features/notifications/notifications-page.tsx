@@ -4,14 +4,14 @@ import { Spinner } from '../../components/ui/spinner';
 import { LoadMoreButton } from '../../components/ui/load-more-button';
 import { StateBadge } from '../../components/ui/state-badge';
 import { formatDateTime } from '../../lib/format';
-import { useGuard } from '../auth/hooks/use-guard';
-import { useAllNotifications } from './api/notifications';
+import { useAllowedUser } from '../auth/components/require-access';
+import { useAllNotifications } from './api/get-notifications';
 
 /** "See all notifications": every notification, newest first, a page at a time. */
 export default function NotificationsPage() {
-  const { user, isAllowed } = useGuard('profile');
-  const list = useAllNotifications(isAllowed ? user : null);
-  if (!isAllowed || list.isPending) {
+  const user = useAllowedUser();
+  const list = useAllNotifications(user);
+  if (list.isPending) {
     return (
       <div className="flex justify-center py-24" role="status" aria-label="Loading notifications">
         <Spinner />

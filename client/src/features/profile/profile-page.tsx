@@ -4,8 +4,9 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useAlerts } from '../../lib/alerts';
 import { ApiError } from '../../lib/api-client';
-import { useGuard } from '../auth/hooks/use-guard';
-import { useProfile, useToggleActivity } from './api/profile';
+import { useAllowedUser } from '../auth/components/require-access';
+import { useProfile } from './api/get-profile';
+import { useToggleActivity } from './api/toggle-activity';
 import { DeleteProfileDialog } from './components/delete-profile-dialog';
 import { DonateModal } from './components/donate-modal';
 import { ProfileEditForm } from './components/profile-edit-form';
@@ -21,8 +22,8 @@ function Loading() {
 }
 
 export default function ProfilePage() {
-  const { user, isAllowed } = useGuard('profile');
-  const profile = useProfile(isAllowed ? user : null);
+  const user = useAllowedUser();
+  const profile = useProfile(user);
   const toggleActivity = useToggleActivity(user);
   const [isEditing, setIsEditing] = useState(false);
   const [isDeleting, setIsDeleting] = useState(false);
@@ -34,7 +35,7 @@ export default function ProfilePage() {
   // "Donate Now" in the menu lands here with ?donate=1: donors get the form, others are sent home.
   const wantsToDonate = new URLSearchParams(location.search).get('donate') === '1';
   useEffect(() => {
-    if (!wantsToDonate || !isAllowed || !user) return;
+    if (!wantsToDonate) return;
     if (user.userType === 'donor') {
       setIsDonating(true);
       void navigate('/profile', { replace: true });
@@ -46,7 +47,7 @@ export default function ProfilePage() {
       });
       void navigate('/', { replace: true });
     }
-  }, [wantsToDonate, isAllowed, user, navigate, showAlert]);
+  }, [wantsToDonate, user, navigate, showAlert]);
 
   // "View Transactions" lands here with #transactions once the list is on the page.
   useEffect(() => {
@@ -55,7 +56,7 @@ export default function ProfilePage() {
     }
   }, [location.hash, profile.data]);
 
-  if (!isAllowed || profile.isPending) return <Loading />;
+  if (profile.isPending) return <Loading />;
   if (profile.isError) {
     return (
       <div className="mx-auto max-w-xl px-4 py-16 text-center" role="alert">

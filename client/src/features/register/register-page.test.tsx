@@ -1,17 +1,10 @@
-import type { SessionUser } from '@almquest/contracts/session';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { buildNewcomer } from '../../test/data';
 import { renderApp } from '../../test/render';
 
-const newcomer: SessionUser = {
-  id: '5f0c3c56-3d2b-4b8e-9a6e-1f2d3c4b5a69',
-  name: 'Priya Sharma',
-  email: 'priya@example.org',
-  picture: null,
-  isRegistered: false,
-  userType: null,
-};
+const newcomer = buildNewcomer({ name: 'Priya Sharma', email: 'priya@example.org' });
 
 describe('registration form', () => {
   it('prefills name and a disabled e-mail, and switches fields with the account type', async () => {

@@ -12,10 +12,9 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { PlaceAutocomplete } from '../places/components/place-autocomplete';
 import { Button } from '../../components/ui/button';
 import { SelectField, TextField } from '../../components/ui/field';
-import { Spinner } from '../../components/ui/spinner';
-import { checkExist } from '../auth/api/account';
+import { checkExist } from '../auth/api/check-exist';
 import { useAlerts } from '../../lib/alerts';
-import { useGuard } from '../auth/hooks/use-guard';
+import { useAllowedUser } from '../auth/components/require-access';
 import { firstName, sessionQueryKey } from '../auth/api/session';
 import { useForm } from '../../lib/use-form';
 import { type RegistrationInput, useRegister } from './api/register';
@@ -37,14 +36,7 @@ const distanceCopy: Record<UserType, { placeholder: string; hint: string }> = {
 };
 
 export default function RegisterPage() {
-  const { user, isAllowed } = useGuard('register');
-  if (!isAllowed || !user) {
-    return (
-      <div className="flex justify-center py-24" role="status" aria-label="Loading">
-        <Spinner />
-      </div>
-    );
-  }
+  const user = useAllowedUser();
   return <RegisterForm name={user.name} email={user.email} />;
 }
 

@@ -8,8 +8,11 @@ import { StateBadge } from '../../components/ui/state-badge';
 import { useAlerts } from '../../lib/alerts';
 import { ApiError, failureAlert } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
-import { useGuard } from '../auth/hooks/use-guard';
-import { useDeletePackage, useMarkPackage, usePackage } from './api/package';
+import { useAllowedUser } from '../auth/components/require-access';
+import { TRESPASSING_ALERT } from '../auth/hooks/use-guard';
+import { useDeletePackage } from './api/delete-package';
+import { usePackage } from './api/get-package';
+import { useMarkPackage } from './api/mark-package';
 import { PairedDetails, WaitingDetails } from './components/package-details';
 
 const successAlerts: Record<'Received' | 'Distributed', { title: string; msg: string }> = {
@@ -30,8 +33,8 @@ const nextStep: Partial<Record<PackageState, 'Received' | 'Distributed'>> = {
 
 export default function TransactionPage() {
   const { transactionId = '' } = useParams();
-  const { user, isAllowed } = useGuard('package');
-  const pkg = usePackage(transactionId, isAllowed);
+  const user = useAllowedUser();
+  const pkg = usePackage(transactionId);
   const mark = useMarkPackage(transactionId);
   const remove = useDeletePackage();
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
@@ -43,16 +46,12 @@ export default function TransactionPage() {
   // here comes from an older server or a malformed id (SPEC: trespassing).
   useEffect(() => {
     if (error?.status === 403 || error?.code === 'validation_failed') {
-      showAlert({
-        type: 'error',
-        title: 'Hey! You are trespassing!',
-        msg: 'You are not authorized to view this transaction.',
-      });
+      showAlert(TRESPASSING_ALERT);
       void navigate('/', { replace: true });
     }
   }, [error, showAlert, navigate]);
 
-  if (!isAllowed || pkg.isPending) {
+  if (pkg.isPending) {
     return (
       <div className="flex justify-center py-24" role="status" aria-label="Loading the package">
         <Spinner size={64} />
@@ -78,13 +77,13 @@ export default function TransactionPage() {
   }
 
   const data = pkg.data;
-  const viewerIsDonor = data.donor_id === user?.id;
-  const viewerIsDistributor = data.pair?.distributor_id === user?.id;
+  const viewerIsDonor = data.donor_id === user.id;
+  const viewerIsDistributor = data.pair?.distributor_id === user.id;
   const step = viewerIsDistributor ? nextStep[data.current_state] : undefined;
 
   const onMark = (state: 'Received' | 'Distributed') =>
     mark.mutate(
-      { donor_id: data.donor_id ?? '', distributor_id: user?.id ?? '', packageId: data._id, state },
+      { donor_id: data.donor_id ?? '', distributor_id: user.id ?? '', packageId: data._id, state },
       {
         onSuccess: () => showAlert({ type: 'success', ...successAlerts[state] }),
         onError: (err) => showAlert(failureAlert('That did not work', err)),
@@ -93,7 +92,7 @@ export default function TransactionPage() {
 
   const onDelete = () =>
     remove.mutate(
-      { donorId: user?.id ?? '', packageId: data._id },
+      { donorId: user.id ?? '', packageId: data._id },
       {
         onSuccess: () => {
           showAlert({

@@ -2,6 +2,7 @@ import {
   type NotificationList,
   NotificationIdSchema,
   NotificationListQuerySchema,
+  type UnseenCount,
 } from '@almquest/contracts/notifications';
 import { UserPathSchema } from '@almquest/contracts/users';
 import { Router } from 'express';
@@ -64,7 +65,7 @@ export function notificationsRoutes({
       assertIsSelf(user, params.id);
       assertUserType(user, params.userType);
       await markAllSeen(db, user.id);
-      res.json({ unseen_count: 0 });
+      res.json({ unseen_count: 0 } satisfies UnseenCount);
     }),
   );
 
@@ -75,7 +76,7 @@ export function notificationsRoutes({
       const user = sessionUser(req);
       const result = await markOneSeen(db, user.id, params.id);
       if (!result) throw notFound('No such notification.');
-      res.json({ unseen_count: result.unseenCount });
+      res.json({ unseen_count: result.unseenCount } satisfies UnseenCount);
     }),
   );
 

@@ -1,19 +1,33 @@
-import type { SessionResponse, SessionUser } from '@almquest/contracts/session';
+import type { SessionUser } from '@almquest/contracts/session';
 import { useQuery } from '@tanstack/react-query';
-import { api, ApiError } from '../../../lib/api-client';
+import { api, ApiError, type ResponseParser } from '../../../lib/api-client';
 
 const STORAGE_KEY = 'user';
 
-/** Enough of a check to trust a cached or fetched user (zod stays out of the first page's code). */
+/**
+ * SessionUserSchema's check written out by hand, for a cached or fetched user: the first page
+ * reads /api/session, and zod stays out of its code (session.test.ts holds the two equal).
+ */
 function isSessionUser(value: unknown): value is SessionUser {
   const v = value as Partial<SessionUser> | null;
   return (
     typeof v?.id === 'string' &&
     typeof v.name === 'string' &&
     typeof v.email === 'string' &&
-    typeof v.isRegistered === 'boolean'
+    (v.picture === null || typeof v.picture === 'string') &&
+    typeof v.isRegistered === 'boolean' &&
+    (v.userType === null || v.userType === 'donor' || v.userType === 'distributor')
   );
 }
+
+/** The answer of GET /api/session: `{ user }`, the user or null. */
+export const sessionAnswer: ResponseParser<SessionUser | null> = {
+  parse(data) {
+    const user = (data as { user?: unknown } | null)?.user;
+    if (user === null || isSessionUser(user)) return user;
+    throw new Error('Not a session answer');
+  },
+};
 export const sessionQueryKey = ['session'] as const;
 
 export function readCachedUser(): SessionUser | null | undefined {
@@ -39,10 +53,7 @@ export function cacheUser(user: SessionUser | null): void {
 /** GET /api/session: the signed-in user, or null when nobody is signed in (no 401). */
 export async function fetchSessionUser(): Promise<SessionUser | null> {
   try {
-    const res = await api.get<SessionResponse>('/session');
-    const user = res.data?.user ?? null;
-    if (user !== null && !isSessionUser(user))
-      throw new Error('Unexpected answer from /api/session');
+    const user = await api.get('/session', sessionAnswer);
     cacheUser(user);
     return user;
   } catch (error) {

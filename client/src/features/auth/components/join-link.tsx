@@ -1,7 +1,7 @@
 import type { UserType } from '@almquest/contracts/session';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { joinTarget } from '../api/account';
+import { joinTarget } from '../sign-in-links';
 import { useSession } from '../api/session';
 
 /**

@@ -1,18 +1,8 @@
-import type { SessionUser } from '@almquest/contracts/session';
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { buildSessionUser as person } from '../../../test/data';
 import { renderApp } from '../../../test/render';
 import { sessionQueryKey } from '../api/session';
-
-const person = (overrides: Partial<SessionUser> = {}): SessionUser => ({
-  id: '5f0c3c56-3d2b-4b8e-9a6e-1f2d3c4b5a69',
-  name: 'Priya Sharma',
-  email: 'priya@example.org',
-  picture: null,
-  isRegistered: true,
-  userType: 'donor',
-  ...overrides,
-});
 
 async function expectAlert(title: string, text: string) {
   const alert = await screen.findByText(title);

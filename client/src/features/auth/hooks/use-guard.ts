@@ -13,7 +13,8 @@ const notRecognised: AlertInput = {
   title: "Hey! We don't recognize you",
   msg: 'Please login to join AlmQuest!',
 };
-const trespassing: AlertInput = {
+/** SPEC: the alert for someone on a package page that is not theirs to see. */
+export const TRESPASSING_ALERT: AlertInput = {
   type: 'error',
   title: 'Hey! You are trespassing!',
   msg: 'You are not authorized to view this transaction.',
@@ -36,7 +37,7 @@ export function judge(rule: GuardRule, user: SessionUser | null): Verdict {
       }
       return null;
     case 'package':
-      return user?.isRegistered ? null : { alert: trespassing, to: '/' };
+      return user?.isRegistered ? null : { alert: TRESPASSING_ALERT, to: '/' };
     case 'register':
       if (!user) return { alert: notRecognised, to: '/' };
       if (user.isRegistered) {

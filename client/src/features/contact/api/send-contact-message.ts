@@ -1,10 +1,14 @@
-import type { ContactAccepted, ContactMessage } from '@almquest/contracts/contact';
+import {
+  type ContactAccepted,
+  ContactAcceptedSchema,
+  type ContactMessage,
+} from '@almquest/contracts/contact';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export async function sendContactMessage(message: ContactMessage): Promise<ContactAccepted> {
-  const res = await api.post<ContactAccepted>('/contact', message);
-  return res.data;
+/** POST /api/contact: stored, then mailed to the team when mail is set up. */
+export function sendContactMessage(message: ContactMessage): Promise<ContactAccepted> {
+  return api.post('/contact', message, ContactAcceptedSchema);
 }
 
 export function useSendContactMessage() {

@@ -1,20 +1,14 @@
 import type { NotificationList } from '@almquest/contracts/notifications';
-import type { SessionUser } from '@almquest/contracts/session';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { notificationsQueryKey, shortRelativeTime } from '../api/notifications';
+import { notificationsQueryKey } from '../api/get-notifications';
+import { shortRelativeTime } from '../relative-time';
 import { fakeApi } from '../../../test/fake-api';
+import { buildSessionUser } from '../../../test/data';
 import { renderApp } from '../../../test/render';
 
-const user: SessionUser = {
-  id: '11111111-1111-4111-8111-111111111111',
-  name: 'Meera Donor',
-  email: 'meera@example.org',
-  picture: null,
-  isRegistered: true,
-  userType: 'donor',
-};
+const user = buildSessionUser({ email: 'meera@example.org' });
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
 
 const list: NotificationList = {

@@ -2,7 +2,9 @@ import type { SessionUser } from '@almquest/contracts/session';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { NotificationRow } from './notification-row';
-import { shortRelativeTime, useBellNotifications, useMarkAllSeen } from '../api/notifications';
+import { useBellNotifications } from '../api/get-notifications';
+import { useMarkAllSeen } from '../api/mark-all-seen';
+import { shortRelativeTime } from '../relative-time';
 
 /**
  * SPEC bell: a different icon while something is unseen; the list is newest first, unseen items

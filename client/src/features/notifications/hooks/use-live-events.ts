@@ -1,11 +1,17 @@
-import type { LiveEvent, NotificationList } from '@almquest/contracts/notifications';
+import {
+  type LiveEvent,
+  LiveEventSchema,
+  type NotificationList,
+} from '@almquest/contracts/notifications';
 import type { SessionUser } from '@almquest/contracts/session';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useAlerts } from '../../../lib/alerts';
-import { addNotification, notificationsQueryKey } from '../api/notifications';
+import { addNotification, notificationsQueryKey } from '../api/get-notifications';
 import { usePublicConfig } from '../../../lib/public-config';
-import { packageQueryKey } from '../../transaction/api/package';
+import { packageListQueryRoot } from '../../profile/api/get-packages';
+import { profileQueryRoot } from '../../profile/api/get-profile';
+import { packageQueryKey } from '../../transaction/api/get-package';
 
 type Unsubscribe = () => void;
 
@@ -67,8 +73,8 @@ export function useLiveEvents(user: SessionUser | null) {
     const onData = (data: string) => {
       let event: LiveEvent;
       try {
-        event = JSON.parse(data) as LiveEvent;
-        if (!event?.notification || typeof event.notification.id !== 'number') return;
+        // Read through its contract: a malformed or foreign message changes nothing on screen.
+        event = LiveEventSchema.parse(JSON.parse(data));
       } catch {
         return;
       }
@@ -77,8 +83,8 @@ export function useLiveEvents(user: SessionUser | null) {
       );
       void queryClient.invalidateQueries({ queryKey: [...notificationsQueryKey(userId), 'all'] });
       if (event.pid) void queryClient.invalidateQueries({ queryKey: packageQueryKey(event.pid) });
-      void queryClient.invalidateQueries({ queryKey: ['profile'] });
-      void queryClient.invalidateQueries({ queryKey: ['packages'] });
+      void queryClient.invalidateQueries({ queryKey: profileQueryRoot });
+      void queryClient.invalidateQueries({ queryKey: packageListQueryRoot });
       if (toasted.current.has(event.notification.id)) return;
       toasted.current.add(event.notification.id);
       showAlert({

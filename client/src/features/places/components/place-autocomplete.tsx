@@ -2,7 +2,9 @@ import type { Location, Place } from '@almquest/contracts/places';
 import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { usePublicConfig } from '../../../lib/public-config';
 import { ApiError } from '../../../lib/api-client';
-import { currentPosition, reversePlace, searchPlaces } from '../api/places';
+import { reversePlace } from '../api/reverse-place';
+import { searchPlaces } from '../api/search-places';
+import { currentPosition } from '../current-position';
 import { Spinner } from '../../../components/ui/spinner';
 
 const DEBOUNCE_MS = 250;

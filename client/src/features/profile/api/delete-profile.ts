@@ -1,7 +1,8 @@
 import type { UserType } from '@almquest/contracts/session';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, ignoreBody } from '../../../lib/api-client';
 
+/** DELETE /api/{userType}/{id}: the account and everything only it needed. */
 export async function deleteProfile({
   userType,
   id,
@@ -9,7 +10,7 @@ export async function deleteProfile({
   userType: UserType;
   id: string;
 }): Promise<void> {
-  await api.delete(`/${userType}/${id}`);
+  await api.delete(`/${userType}/${id}`, ignoreBody);
 }
 
 export function useDeleteProfile() {

@@ -1,8 +1,8 @@
-import type { Profile, ProfileResponse } from '@almquest/contracts/users';
+import { type Profile, ProfileResponseSchema } from '@almquest/contracts/users';
 import type { DistributorUpdate, DonorUpdate } from '@almquest/contracts/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { profileQueryKey } from './profile';
+import { profileQueryKey } from './get-profile';
 import { cacheUser, sessionQueryKey } from '../../auth/api/session';
 import type { SessionUser } from '@almquest/contracts/session';
 
@@ -10,12 +10,10 @@ export type ProfileUpdate =
   | { userType: 'donor'; id: string; body: DonorUpdate }
   | { userType: 'distributor'; id: string; body: DistributorUpdate };
 
+/** PATCH /api/{userType}/update/{id}: the profile as saved. */
 export async function updateProfile(update: ProfileUpdate): Promise<Profile> {
-  const res = await api.patch<ProfileResponse>(
-    `/${update.userType}/update/${update.id}`,
-    update.body,
-  );
-  return res.data.data;
+  const path = `/${update.userType}/update/${update.id}`;
+  return (await api.patch(path, update.body, ProfileResponseSchema)).data;
 }
 
 /** PATCH, then reload the profile (SPEC: after a save the profile is reloaded). */

@@ -2,7 +2,7 @@ import type { Profile } from '@almquest/contracts/users';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
-import { useForgetUser } from '../../auth/api/account';
+import { useForgetUser } from '../../auth/api/sign-out';
 import { useAlerts } from '../../../lib/alerts';
 import { failureAlert } from '../../../lib/api-client';
 import { useDeleteProfile } from '../api/delete-profile';

@@ -1,30 +1,16 @@
-import type { DonorProfile } from '@almquest/contracts/users';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { ToastViewport } from '../../../components/ui/toast-viewport';
+import { buildDonorProfile } from '../../../test/data';
 import { fakeApi } from '../../../test/fake-api';
 import { AlertsProvider } from '../../../lib/alerts';
 import { createQueryClient } from '../../../lib/query-client';
 import { DonateModal } from './donate-modal';
 
-const profile: DonorProfile = {
-  id: '11111111-1111-4111-8111-111111111111',
-  userType: 'donor',
-  name: 'Meera Donor',
-  email: 'meera@example.org',
-  picture: null,
-  phone: '9876543210',
-  location: {
-    address: 'Connaught Place, Central Delhi, Delhi 110001',
-    coordinates: [28.64, 77.22],
-  },
-  donorType: 'Individual',
-  distanceRange: 10,
-  lifetimeDonation: 0,
-};
+const profile = buildDonorProfile();
 
 function renderModal(onClose = vi.fn()) {
   render(

@@ -9,7 +9,7 @@ import { TextField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { useAlerts } from '../../../lib/alerts';
 import { useForm } from '../../../lib/use-form';
-import { useDonate } from '../api/packages';
+import { useDonate } from '../api/donate';
 
 type Props = { profile: DonorProfile; isOpen: boolean; onClose: () => void };
 

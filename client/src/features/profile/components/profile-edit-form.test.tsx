@@ -1,4 +1,3 @@
-import type { Profile } from '@almquest/contracts/users';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,34 +6,19 @@ import { describe, expect, it, vi } from 'vitest';
 import { AlertsProvider } from '../../../lib/alerts';
 import { createQueryClient } from '../../../lib/query-client';
 import { sessionQueryKey } from '../../auth/api/session';
+import { buildDistributorProfile, buildSessionUser } from '../../../test/data';
 import { fakeApi } from '../../../test/fake-api';
 import { ProfileEditForm } from './profile-edit-form';
 
-const profile: Profile = {
-  id: '22222222-2222-4222-8222-222222222222',
-  userType: 'distributor',
-  name: 'Roti Bank',
-  email: 'roti@example.org',
-  picture: null,
-  phone: '9123456789',
-  location: { address: 'Karol Bagh, Central Delhi, Delhi 110005', coordinates: [28.65, 77.19] },
-  distanceRange: 15,
-  maxCapacity: 45,
-  isActive: true,
-  totalPackagesDistributed: 0,
-};
+const profile = buildDistributorProfile({ name: 'Roti Bank', email: 'roti@example.org' });
 
 function renderForm() {
   const onDone = vi.fn();
   const queryClient = createQueryClient();
-  queryClient.setQueryData(sessionQueryKey, {
-    id: profile.id,
-    name: profile.name,
-    email: profile.email,
-    picture: null,
-    isRegistered: true,
-    userType: 'distributor',
-  });
+  queryClient.setQueryData(
+    sessionQueryKey,
+    buildSessionUser({ userType: 'distributor', name: profile.name, email: profile.email }),
+  );
   render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter>

@@ -1,26 +1,19 @@
-import type { DonorProfile } from '@almquest/contracts/users';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { buildDonorProfile } from '../../../test/data';
 import { ProfileView } from './profile-view';
 
 describe('profile view', () => {
   it('shows a name with markup as text, never as markup', () => {
     const name = '<img src=x onerror="window.hacked=1"><b>Asha</b>';
-    const profile: DonorProfile = {
-      id: '11111111-1111-4111-8111-111111111111',
-      userType: 'donor',
+    const profile = buildDonorProfile({
       name,
-      email: 'asha@example.org',
-      picture: null,
-      phone: '9876543210',
       location: {
         address: '<script>alert(1)</script> Connaught Place',
         coordinates: [28.64, 77.22],
       },
-      donorType: 'Individual',
-      distanceRange: 8,
       lifetimeDonation: 12,
-    };
+    });
     const { container } = render(<ProfileView profile={profile} />);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(name);
     expect(screen.getByText('<script>alert(1)</script> Connaught Place')).toBeInTheDocument();

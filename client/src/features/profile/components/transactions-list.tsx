@@ -5,7 +5,7 @@ import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { StateBadge } from '../../../components/ui/state-badge';
 import { formatDateTime } from '../../../lib/format';
 import { meals } from '../../packages/meals';
-import { usePackageList } from '../api/packages';
+import { usePackageList } from '../api/get-packages';
 
 /** "View Transactions": the user's packages, newest first, with a way to the next page. */
 export function TransactionsList({ profile }: { profile: Profile }) {

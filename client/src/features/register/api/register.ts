@@ -1,8 +1,9 @@
 import type { UserType } from '@almquest/contracts/session';
-import type {
-  DistributorRegistration,
-  DonorRegistration,
-  ProfileResponse,
+import {
+  type DistributorRegistration,
+  type DonorRegistration,
+  type ProfileResponse,
+  ProfileResponseSchema,
 } from '@almquest/contracts/users';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -11,10 +12,10 @@ export type RegistrationInput =
   | { userType: 'donor'; body: DonorRegistration }
   | { userType: 'distributor'; body: DistributorRegistration };
 
-export async function register(input: RegistrationInput): Promise<ProfileResponse> {
+/** POST /api/{userType}/register: the new profile. */
+export function register(input: RegistrationInput): Promise<ProfileResponse> {
   const path: `/${UserType}/register` = `/${input.userType}/register`;
-  const res = await api.post<ProfileResponse>(path, input.body);
-  return res.data;
+  return api.post(path, input.body, ProfileResponseSchema);
 }
 
 export function useRegister() {

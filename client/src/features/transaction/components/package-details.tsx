@@ -5,7 +5,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { formatDateTime } from '../../../lib/format';
 import { meals } from '../../packages/meals';
 import { usePublicConfig } from '../../../lib/public-config';
-import { useMeetRoute } from '../api/package';
+import { useMeetRoute } from '../api/get-meet-route';
 
 const MeetMap = lazy(() => import('./meet-map'));
 

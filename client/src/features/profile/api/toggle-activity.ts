@@ -1,25 +1,15 @@
 import type { SessionUser } from '@almquest/contracts/session';
-import type { Profile, ProfileResponse } from '@almquest/contracts/users';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type Profile, ToggleActivityResponseSchema } from '@almquest/contracts/users';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAlerts } from '../../../lib/alerts';
 import { api, failureAlert } from '../../../lib/api-client';
+import { profileQueryKey } from './get-profile';
 
-export const profileQueryKey = (user: Pick<SessionUser, 'id' | 'userType'>) =>
-  ['profile', user.userType, user.id] as const;
-
-/** GET /api/{userType}/{id}: the profile in data.data. */
-export async function fetchProfile(user: Pick<SessionUser, 'id' | 'userType'>): Promise<Profile> {
-  const res = await api.get(`/${user.userType}/${user.id}`);
-  return (res.data as ProfileResponse).data;
-}
-
-/** The signed-in, registered user's profile. */
-export function useProfile(user: SessionUser | null) {
-  return useQuery({
-    queryKey: profileQueryKey(user ?? { id: '', userType: null }),
-    queryFn: () => fetchProfile(user!),
-    enabled: Boolean(user?.isRegistered),
-  });
+/** POST /api/distributor/toggle/:id: whether the distributor is now active. */
+export async function toggleActivity(distributorId: string): Promise<boolean> {
+  return (
+    await api.post(`/distributor/toggle/${distributorId}`, undefined, ToggleActivityResponseSchema)
+  ).isActive;
 }
 
 /**
@@ -30,10 +20,7 @@ export function useToggleActivity(user: SessionUser | null) {
   const queryClient = useQueryClient();
   const { showAlert } = useAlerts();
   return useMutation({
-    mutationFn: async () => {
-      const res = await api.post(`/distributor/toggle/${user?.id}`);
-      return (res.data as { isActive: boolean }).isActive;
-    },
+    mutationFn: () => toggleActivity(user?.id ?? ''),
     onSuccess: (isActive) => {
       if (user) {
         queryClient.setQueryData<Profile>(profileQueryKey(user), (old) =>

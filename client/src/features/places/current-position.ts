@@ -1,16 +1,3 @@
-import { type Place, PlaceListSchema, ReversePlaceSchema } from '@almquest/contracts/places';
-import { api } from '../../../lib/api-client';
-
-export async function searchPlaces(q: string, signal?: AbortSignal): Promise<Place[]> {
-  const res = await api.get('/places', { params: { q, limit: 8 }, signal });
-  return PlaceListSchema.parse(res.data).places;
-}
-
-export async function reversePlace(lat: number, lng: number): Promise<Place> {
-  const res = await api.get('/places/reverse', { params: { lat, lng } });
-  return ReversePlaceSchema.parse(res.data).place;
-}
-
 /** The browser's position, as a promise; rejects with a message a person can act on. */
 export function currentPosition(): Promise<{ lat: number; lng: number }> {
   return new Promise((resolve, reject) => {

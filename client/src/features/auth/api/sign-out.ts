@@ -1,0 +1,41 @@
+import type { SessionUser } from '@almquest/contracts/session';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { useAlerts } from '../../../lib/alerts';
+import { api, ignoreBody } from '../../../lib/api-client';
+import { cacheUser, sessionQueryKey } from './session';
+
+/** POST /api/auth/logout: ends the server session (and its live streams). */
+export function signOut(): Promise<void> {
+  return api.post('/auth/logout', undefined, ignoreBody);
+}
+
+/** Forgets the user in the browser (cache and query). */
+export function useForgetUser() {
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    cacheUser(null);
+    queryClient.setQueryData<SessionUser | null>(sessionQueryKey, null);
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionQueryKey[0] });
+  }, [queryClient]);
+}
+
+/** Sign-out: ends the server session, clears the user, goes home, says so (SPEC section 4). */
+export function useSignOut() {
+  const forget = useForgetUser();
+  const navigate = useNavigate();
+  const { showAlert } = useAlerts();
+  return useMutation({
+    mutationFn: signOut,
+    onSettled: () => {
+      forget();
+      void navigate('/');
+      showAlert({
+        type: 'info',
+        title: 'Signed out',
+        msg: 'You have been signed out. See you soon!',
+      });
+    },
+  });
+}

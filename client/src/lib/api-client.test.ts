@@ -1,0 +1,44 @@
+import { PackageResponseSchema } from '@almquest/contracts/packages';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildPackage } from '../test/data';
+import { api, ApiError, setTransport } from './api-client';
+
+let restore: (() => void) | undefined;
+afterEach(() => restore?.());
+
+function answerWith(status: number, data: unknown) {
+  restore = setTransport(() => Promise.resolve({ status, data }));
+}
+
+describe('api client', () => {
+  it('reads an answer through its schema', async () => {
+    const pkg = buildPackage('Paired');
+    answerWith(200, { package: pkg });
+    expect(await api.get('/package/x', PackageResponseSchema)).toEqual({ package: pkg });
+  });
+
+  it('refuses an answer that does not match its schema, never handing it on half-read', async () => {
+    answerWith(200, { package: { ...buildPackage('Paired'), quantity: 'twelve' } });
+    const error = await api.get('/package/x', PackageResponseSchema).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 200, code: 'unexpected_answer' });
+  });
+
+  it("turns the server's error body into an ApiError with its fields", async () => {
+    answerWith(400, {
+      error: {
+        code: 'validation_failed',
+        message: 'Check the form',
+        fields: { quantity: 'Too many' },
+      },
+    });
+    const error = await api
+      .post('/donor/donate', {}, PackageResponseSchema)
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      fields: { quantity: 'Too many' },
+    });
+  });
+});
