@@ -161,6 +161,7 @@ export const CheckExistResponseSchema = z.object({
 export type CheckExistResponse = z.infer<typeof CheckExistResponseSchema>;
 
 export const ToggleActivityResponseSchema = z.object({ isActive: z.boolean() });
+export type ToggleActivityResponse = z.infer<typeof ToggleActivityResponseSchema>;
 
 export const UserPathSchema = z.object({
   userType: UserTypeSchema,

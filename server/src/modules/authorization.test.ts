@@ -130,12 +130,12 @@ const table: Row[] = [
     expect: registration(),
   },
   {
-    route: 'GET /donor/:id',
+    route: 'GET /:userType/:id',
     call: (p) => ({ method: 'get', url: `/api/donor/${id(p, 'donorA')}` }),
     expect: onlyOwner('donorA'),
   },
   {
-    route: 'GET /distributor/:id',
+    route: 'GET /:userType/:id',
     call: (p) => ({ method: 'get', url: `/api/distributor/${id(p, 'distributorX')}` }),
     expect: onlyOwner('distributorX'),
   },
@@ -213,12 +213,12 @@ const table: Row[] = [
     expect: onlyOwner('donorA', 204),
   },
   {
-    route: 'GET /donor/:id/packages',
+    route: 'GET /:userType/:id/packages',
     call: (p) => ({ method: 'get', url: `/api/donor/${id(p, 'donorA')}/packages` }),
     expect: onlyOwner('donorA'),
   },
   {
-    route: 'GET /distributor/:id/packages',
+    route: 'GET /:userType/:id/packages',
     call: (p) => ({ method: 'get', url: `/api/distributor/${id(p, 'distributorX')}/packages` }),
     expect: onlyOwner('distributorX'),
   },
@@ -262,13 +262,13 @@ const table: Row[] = [
     expect: { ...signedIn(404), unregistered: 403 },
   },
   {
-    route: 'DELETE /donor/:id',
+    route: 'DELETE /:userType/:id',
     call: (p) => ({ method: 'delete', url: `/api/donor/${id(p, 'donorA')}` }),
     expect: onlyOwner('donorA', 204),
     freshOwner: (ctx) => createDonor(ctx),
   },
   {
-    route: 'DELETE /distributor/:id',
+    route: 'DELETE /:userType/:id',
     call: (p) => ({ method: 'delete', url: `/api/distributor/${id(p, 'distributorX')}` }),
     expect: onlyOwner('distributorX', 204),
     freshOwner: (ctx) => createDistributor(ctx),
@@ -353,7 +353,8 @@ async function perform(call: Call, cookie: string | undefined) {
 
 describe('authorization of every API route', () => {
   it('has a row for every route and no row for a route that is gone', () => {
-    expect(listApiRoutes(ctx.app)).toEqual(table.map((r) => r.route).sort());
+    // A route declared once for both roles has a row per role.
+    expect(listApiRoutes(ctx.app)).toEqual([...new Set(table.map((r) => r.route))].sort());
   });
 
   describe.each(table)('$route', (row) => {

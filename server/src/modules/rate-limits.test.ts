@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
 import { clientAddressKey } from '../middleware/rate-limit';
 import { createSession } from '../db/sessions';
+import { presentProfile } from './users/users.presenter';
 import { registerDonor } from './users/users.service';
 import {
   donationInput,
@@ -204,7 +205,7 @@ async function createDonorOutsideLimit(): Promise<Registered> {
     .values({ email, name: 'Limited Donor' })
     .returning();
   const location = { address: 'Limit point', coordinates: [31.5, 95.5] as [number, number] };
-  const profile = await registerDonor(ctx.database.db, row!.id, {
+  const rows = await registerDonor(ctx.database.db, row!.id, {
     name: 'Limited Donor',
     phone: '9876543210',
     location,
@@ -224,6 +225,6 @@ async function createDonorOutsideLimit(): Promise<Registered> {
       userType: 'donor',
     },
     landedOn: '',
-    profile,
+    profile: presentProfile(rows),
   };
 }

@@ -9,6 +9,7 @@ import { Router } from 'express';
 import type { Database } from '../../db/client';
 import { notFound } from '../../errors';
 import { requireRegistered, requireSession, sessionUser } from '../../middleware/authenticate';
+import { onlyUserTypes } from '../../middleware/user-type-path';
 import { validate } from '../../middleware/validate';
 import type { LiveEvents } from '../../realtime/live-events';
 import { findSessionUser, hashToken } from '../../db/sessions';
@@ -39,6 +40,7 @@ export function notificationsRoutes({
 
   router.get(
     '/:userType/:id/getNotifs',
+    onlyUserTypes,
     requireRegistered,
     validate(
       { params: UserPathSchema, query: NotificationListQuerySchema },
@@ -59,6 +61,7 @@ export function notificationsRoutes({
 
   router.post(
     '/:userType/:id/notifSeen',
+    onlyUserTypes,
     requireRegistered,
     validate({ params: UserPathSchema }, async ({ params }, req, res) => {
       const user = sessionUser(req);

@@ -9,7 +9,7 @@ import {
   type PackageResponse,
   TogglePackageRequestSchema,
 } from '@almquest/contracts/packages';
-import { IdPathSchema } from '@almquest/contracts/users';
+import { UserPathSchema } from '@almquest/contracts/users';
 import { Router } from 'express';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -18,6 +18,7 @@ import { meetRoute } from '../../matching/routes';
 import type { Rematcher } from '../../matching/rematch';
 import { requireRegistered, sessionUser } from '../../middleware/authenticate';
 import { personOrAddressKey, rateLimit } from '../../middleware/rate-limit';
+import { onlyUserTypes } from '../../middleware/user-type-path';
 import { parseOrThrow, validate } from '../../middleware/validate';
 import { z } from 'zod';
 import type { Notifier } from '../../notifier';
@@ -144,26 +145,25 @@ export function packagesRoutes({
     }),
   );
 
-  for (const userType of ['donor', 'distributor'] as const) {
-    router.get(
-      `/${userType}/:id/packages`,
-      requireRegistered,
-      validate(
-        { params: IdPathSchema, query: PackageListQuerySchema },
-        async ({ params, query }, req, res) => {
-          const user = sessionUser(req);
-          assertIsSelf(user, params.id);
-          assertUserType(user, userType);
-          const page = await listPackages(db, user, query);
-          const response: PackageList = {
-            packages: page.rows.map((row) => presentPackageSummary(row, user.id)),
-            nextCursor: page.nextCursor,
-          };
-          res.json(response);
-        },
-      ),
-    );
-  }
+  router.get(
+    '/:userType/:id/packages',
+    onlyUserTypes,
+    requireRegistered,
+    validate(
+      { params: UserPathSchema, query: PackageListQuerySchema },
+      async ({ params, query }, req, res) => {
+        const user = sessionUser(req);
+        assertIsSelf(user, params.id);
+        assertUserType(user, params.userType);
+        const page = await listPackages(db, user, query);
+        const response: PackageList = {
+          packages: page.rows.map((row) => presentPackageSummary(row, user.id)),
+          nextCursor: page.nextCursor,
+        };
+        res.json(response);
+      },
+    ),
+  );
 
   return router;
 }

@@ -3,9 +3,9 @@ import type {
   CheckExistResponse,
   DistributorProfile,
   DonorProfile,
+  Profile,
 } from '@almquest/contracts/users';
-import type { UserRow } from '../../db/rows';
-import type { distributors, donors } from '../../db/schema';
+import type { DistributorRow, DonorRow, ProfileRows, UserRow } from '../../db/rows';
 
 /** SPEC: Google pictures are asked for at 256 pixels, cropped (suffix 256-c). */
 export function presentPicture(picture: string | null): string | null {
@@ -43,10 +43,14 @@ function presentPerson(user: UserRow) {
   };
 }
 
-export function presentDonorProfile(
-  user: UserRow,
-  donor: typeof donors.$inferSelect,
-): DonorProfile {
+/** A person's own profile, as they see it. */
+export function presentProfile(rows: ProfileRows): Profile {
+  return rows.userType === 'donor'
+    ? presentDonorProfile(rows.user, rows.donor)
+    : presentDistributorProfile(rows.user, rows.distributor);
+}
+
+function presentDonorProfile(user: UserRow, donor: DonorRow): DonorProfile {
   return {
     ...presentPerson(user),
     userType: 'donor',
@@ -56,10 +60,7 @@ export function presentDonorProfile(
   };
 }
 
-export function presentDistributorProfile(
-  user: UserRow,
-  distributor: typeof distributors.$inferSelect,
-): DistributorProfile {
+function presentDistributorProfile(user: UserRow, distributor: DistributorRow): DistributorProfile {
   return {
     ...presentPerson(user),
     userType: 'distributor',

@@ -6,6 +6,8 @@ import {
   DonorUpdateSchema,
   IdPathSchema,
   type ProfileResponse,
+  type ToggleActivityResponse,
+  UserPathSchema,
 } from '@almquest/contracts/users';
 import { Router } from 'express';
 import type { Config } from '../../config';
@@ -18,13 +20,13 @@ import {
   sessionUser,
 } from '../../middleware/authenticate';
 import { personOrAddressKey, rateLimit } from '../../middleware/rate-limit';
+import { onlyUserTypes } from '../../middleware/user-type-path';
 import { validate } from '../../middleware/validate';
-import { presentCheckExist } from './users.presenter';
+import { presentCheckExist, presentProfile } from './users.presenter';
 import { assertEmailEcho, assertIsSelf, assertOwnEmail, assertUserType } from './users.policy';
 import {
   deleteAccount,
-  getDistributorProfile,
-  getDonorProfile,
+  getProfileRows,
   registerDistributor,
   registerDonor,
   toggleDistributorActivity,
@@ -78,9 +80,9 @@ export function usersRoutes({
     validate({ body: DonorRegistrationSchema }, async ({ body }, req, res) => {
       const user = sessionUser(req);
       assertEmailEcho(user, body.email);
-      const profile = await registerDonor(db, user.id, body);
+      const rows = await registerDonor(db, user.id, body);
       req.log.info({ userId: user.id }, 'registered as donor');
-      const response: ProfileResponse = { data: profile };
+      const response: ProfileResponse = { data: presentProfile(rows) };
       res.status(201).json(response);
     }),
   );
@@ -92,34 +94,26 @@ export function usersRoutes({
     validate({ body: DistributorRegistrationSchema }, async ({ body }, req, res) => {
       const user = sessionUser(req);
       assertEmailEcho(user, body.email);
-      const profile = await registerDistributor(db, user.id, body);
+      const rows = await registerDistributor(db, user.id, body);
       req.log.info({ userId: user.id }, 'registered as distributor');
       events.onDistributorCapacityChanged(user.id);
-      const response: ProfileResponse = { data: profile };
+      const response: ProfileResponse = { data: presentProfile(rows) };
       res.status(201).json(response);
     }),
   );
 
+  // Routes that do the same for both roles are declared once, at /:userType/...; those whose body
+  // or effect differ by role (register, update, toggle) name their role in the path.
   router.get(
-    '/donor/:id',
+    '/:userType/:id',
+    onlyUserTypes,
     requireRegistered,
-    validate({ params: IdPathSchema }, async ({ params }, req, res) => {
+    validate({ params: UserPathSchema }, async ({ params }, req, res) => {
       const user = sessionUser(req);
       assertIsSelf(user, params.id);
-      assertUserType(user, 'donor');
-      const response: ProfileResponse = { data: await getDonorProfile(db, user.id) };
-      res.json(response);
-    }),
-  );
-
-  router.get(
-    '/distributor/:id',
-    requireRegistered,
-    validate({ params: IdPathSchema }, async ({ params }, req, res) => {
-      const user = sessionUser(req);
-      assertIsSelf(user, params.id);
-      assertUserType(user, 'distributor');
-      const response: ProfileResponse = { data: await getDistributorProfile(db, user.id) };
+      assertUserType(user, params.userType);
+      const rows = await getProfileRows(db, user.id, params.userType);
+      const response: ProfileResponse = { data: presentProfile(rows) };
       res.json(response);
     }),
   );
@@ -133,7 +127,8 @@ export function usersRoutes({
         const user = sessionUser(req);
         assertIsSelf(user, params.id);
         assertUserType(user, 'donor');
-        const response: ProfileResponse = { data: await updateDonor(db, user.id, body) };
+        const rows = await updateDonor(db, user.id, body);
+        const response: ProfileResponse = { data: presentProfile(rows) };
         res.json(response);
       },
     ),
@@ -148,7 +143,8 @@ export function usersRoutes({
         const user = sessionUser(req);
         assertIsSelf(user, params.id);
         assertUserType(user, 'distributor');
-        const response: ProfileResponse = { data: await updateDistributor(db, user.id, body) };
+        const rows = await updateDistributor(db, user.id, body);
+        const response: ProfileResponse = { data: presentProfile(rows) };
         events.onDistributorCapacityChanged(user.id);
         res.json(response);
       },
@@ -164,25 +160,24 @@ export function usersRoutes({
       assertUserType(user, 'distributor');
       const isActive = await toggleDistributorActivity(db, user.id);
       if (isActive) events.onDistributorCapacityChanged(user.id);
-      res.json({ isActive });
+      res.json({ isActive } satisfies ToggleActivityResponse);
     }),
   );
 
-  for (const userType of ['donor', 'distributor'] as const) {
-    router.delete(
-      `/${userType}/:id`,
-      requireRegistered,
-      validate({ params: IdPathSchema }, async ({ params }, req, res) => {
-        const user = sessionUser(req);
-        assertIsSelf(user, params.id);
-        assertUserType(user, userType);
-        await deleteAccount(db, user.id);
-        clearCookie(res, SESSION_COOKIE, { isSecure });
-        req.log.info({ userId: user.id }, 'account deleted');
-        res.status(204).end();
-      }),
-    );
-  }
+  router.delete(
+    '/:userType/:id',
+    onlyUserTypes,
+    requireRegistered,
+    validate({ params: UserPathSchema }, async ({ params }, req, res) => {
+      const user = sessionUser(req);
+      assertIsSelf(user, params.id);
+      assertUserType(user, params.userType);
+      await deleteAccount(db, user.id);
+      clearCookie(res, SESSION_COOKIE, { isSecure });
+      req.log.info({ userId: user.id }, 'account deleted');
+      res.status(204).end();
+    }),
+  );
 
   return router;
 }

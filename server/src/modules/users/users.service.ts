@@ -1,11 +1,11 @@
 import type { Location } from '@almquest/contracts/places';
 import type { UserType } from '@almquest/contracts/session';
-import type { DistributorProfile, DonorProfile, DonorType } from '@almquest/contracts/users';
+import type { DonorType } from '@almquest/contracts/users';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { type AppDb, queryRows, type Tx } from '../../db/client';
+import type { ProfileRows } from '../../db/rows';
 import { distributors, donors, notifications, packages, users } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
-import { presentDistributorProfile, presentDonorProfile } from './users.presenter';
 
 type Person = {
   name: string;
@@ -85,7 +85,7 @@ export async function registerDonor(
   db: AppDb,
   userId: string,
   input: Person & { donorType: DonorType; distanceRange: number },
-): Promise<DonorProfile> {
+): Promise<ProfileRows> {
   await db.transaction(async (tx) => {
     await lockUnregistered(tx, userId);
     await tx
@@ -96,14 +96,14 @@ export async function registerDonor(
       .insert(donors)
       .values({ userId, donorType: input.donorType, distanceRange: input.distanceRange });
   });
-  return getDonorProfile(db, userId);
+  return getProfileRows(db, userId, 'donor');
 }
 
 export async function registerDistributor(
   db: AppDb,
   userId: string,
   input: Person & { distanceRange: number; maxCapacity: number },
-): Promise<DistributorProfile> {
+): Promise<ProfileRows> {
   await db.transaction(async (tx) => {
     await lockUnregistered(tx, userId);
     await tx
@@ -116,30 +116,31 @@ export async function registerDistributor(
       maxCapacity: input.maxCapacity,
     });
   });
-  return getDistributorProfile(db, userId);
+  return getProfileRows(db, userId, 'distributor');
 }
 
-export async function getDonorProfile(db: AppDb, userId: string): Promise<DonorProfile> {
-  const [row] = await db
-    .select({ user: users, donor: donors })
-    .from(users)
-    .innerJoin(donors, eq(donors.userId, users.id))
-    .where(eq(users.id, userId));
-  if (!row) throw notFound('No donor profile found.');
-  return presentDonorProfile(row.user, row.donor);
-}
-
-export async function getDistributorProfile(
+/** A registered person's own rows in their role; 404 when they have no such profile. */
+export async function getProfileRows(
   db: AppDb,
   userId: string,
-): Promise<DistributorProfile> {
+  userType: UserType,
+): Promise<ProfileRows> {
+  if (userType === 'donor') {
+    const [row] = await db
+      .select({ user: users, donor: donors })
+      .from(users)
+      .innerJoin(donors, eq(donors.userId, users.id))
+      .where(eq(users.id, userId));
+    if (!row) throw notFound('No donor profile found.');
+    return { userType, ...row };
+  }
   const [row] = await db
     .select({ user: users, distributor: distributors })
     .from(users)
     .innerJoin(distributors, eq(distributors.userId, users.id))
     .where(eq(users.id, userId));
   if (!row) throw notFound('No distributor profile found.');
-  return presentDistributorProfile(row.user, row.distributor);
+  return { userType, ...row };
 }
 
 export async function updateDonor(
@@ -149,7 +150,7 @@ export async function updateDonor(
     donorType?: DonorType | undefined;
     distanceRange?: number | undefined;
   },
-): Promise<DonorProfile> {
+): Promise<ProfileRows> {
   await db.transaction(async (tx) => {
     await refreshOpenPackages(tx, 'donor', userId, patch);
     await tx.update(users).set(personColumns(patch)).where(eq(users.id, userId));
@@ -161,14 +162,14 @@ export async function updateDonor(
       await tx.update(donors).set(donorPatch).where(eq(donors.userId, userId));
     }
   });
-  return getDonorProfile(db, userId);
+  return getProfileRows(db, userId, 'donor');
 }
 
 export async function updateDistributor(
   db: AppDb,
   userId: string,
   patch: Partial<Person> & { distanceRange?: number | undefined; maxCapacity?: number | undefined },
-): Promise<DistributorProfile> {
+): Promise<ProfileRows> {
   await db.transaction(async (tx) => {
     await refreshOpenPackages(tx, 'distributor', userId, patch);
     await tx.update(users).set(personColumns(patch)).where(eq(users.id, userId));
@@ -193,7 +194,7 @@ export async function updateDistributor(
       await tx.update(distributors).set(distributorPatch).where(eq(distributors.userId, userId));
     }
   });
-  return getDistributorProfile(db, userId);
+  return getProfileRows(db, userId, 'distributor');
 }
 
 /** Flips a distributor between active (visible to donors) and inactive. */
