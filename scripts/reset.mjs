@@ -1,7 +1,7 @@
 // `npm run reset`: deletes the embedded database folder (DATA_DIR, default ./data) so the next
 // `npm start` begins from nothing. Stop the server first. With DATABASE_URL set it touches
 // nothing and says how to reset a PostgreSQL database instead.
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import 'dotenv/config';
@@ -19,6 +19,28 @@ const dataDir = path.resolve(root, process.env.DATA_DIR || './data');
 if (!existsSync(dataDir)) {
   console.log(`Nothing to reset: ${dataDir} does not exist.`);
   process.exit(0);
+}
+// A running server holds almquest.lock in the folder (server/src/db/data-dir-lock.ts): never
+// delete the database from under it.
+let holder = null;
+try {
+  const pid = Number(readFileSync(path.join(dataDir, 'almquest.lock'), 'utf8').trim());
+  if (Number.isInteger(pid) && pid > 0) {
+    try {
+      process.kill(pid, 0);
+      holder = pid;
+    } catch (error) {
+      if (error.code === 'EPERM') holder = pid;
+    }
+  }
+} catch {
+  // no lock: nothing has the folder open
+}
+if (holder !== null) {
+  console.error(
+    `Nothing was deleted: AlmQuest (pid ${holder}) is running on ${dataDir}. Stop it first (Ctrl+C in its terminal, or kill ${holder}), then run npm run reset again.`,
+  );
+  process.exit(1);
 }
 rmSync(dataDir, { recursive: true, force: true });
 console.log(`Deleted ${dataDir}. The next npm start begins with an empty database.`);

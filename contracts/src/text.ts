@@ -28,10 +28,27 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  */
 const TAG_CHARACTER = /[\u{e0000}-\u{e007f}]/u;
 const FLAG_TAG_SEQUENCE = /\u{1f3f4}[\u{e0030}-\u{e0039}\u{e0061}-\u{e007a}]{1,8}\u{e007f}/gu;
+/**
+ * Noncharacters beyond U+FFFE/U+FFFF: U+FDD0-U+FDEF and the last two code points of every plane.
+ * Unicode keeps them for a program's own use; they have no place in text from outside.
+ */
+const NONCHARACTER = new RegExp(
+  `[\\ufdd0-\\ufdef${Array.from({ length: 16 }, (_, i) => `\\u{${(i + 1).toString(16)}fffe}\\u{${(i + 1).toString(16)}ffff}`).join('')}]`,
+  'u',
+);
+/**
+ * Eight or more combining marks in a row ("Zalgo" text) draw over the lines above and below;
+ * Hindi and Bengali never stack more than a few (a vowel sign, a nasal mark, a virama).
+ */
+const STACKED_MARKS = /\p{M}{8}/u;
+export const STACKED_MARKS_MESSAGE = 'Use fewer accents or vowel signs on one letter';
 /** A letter, digit, punctuation mark or symbol: something a reader can see. */
 const VISIBLE = /[\p{L}\p{N}\p{P}\p{S}]/u;
-/** Letters and symbols that print as blank space: Hangul fillers and the blank Braille pattern. */
-const BLANK_LOOKING = /[\u115f\u1160\u2800\u3164\uffa0]/g;
+/**
+ * Letters and symbols that print as blank space: Hangul fillers, the blank Braille pattern and
+ * the musical null notehead.
+ */
+const BLANK_LOOKING = /[\u115f\u1160\u2800\u3164\uffa0\u{1d159}]/gu;
 
 const DECIMAL = /^-?\d{1,15}(?:\.\d{1,15})?$/;
 
@@ -54,6 +71,7 @@ export function hasForbiddenCharacters(text: string, isMultiLine = false): boole
   return (
     (isMultiLine ? MULTI_LINE_FORBIDDEN : SINGLE_LINE_FORBIDDEN).test(text) ||
     LONE_SURROGATE.test(text) ||
+    NONCHARACTER.test(text) ||
     (TAG_CHARACTER.test(text) && TAG_CHARACTER.test(text.replace(FLAG_TAG_SEQUENCE, '')))
   );
 }
@@ -103,5 +121,6 @@ export function textField({
     .min(min, messages.required ?? 'Enter some text')
     .max(max, tooLong)
     .refine((text) => !hasForbiddenCharacters(text, isMultiLine), CONTROL_CHARACTER_MESSAGE)
+    .refine((text) => !STACKED_MARKS.test(text), STACKED_MARKS_MESSAGE)
     .refine((text) => !isInvisibleText(text), messages.required ?? INVISIBLE_TEXT_MESSAGE);
 }

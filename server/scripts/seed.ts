@@ -8,6 +8,7 @@ import 'dotenv/config';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config';
 import { type AppDb, openDatabase } from '../src/db/client';
+import { DataDirInUseError } from '../src/db/data-dir-lock';
 import { migrate } from '../src/db/migrate';
 import { demoAccounts } from '../src/modules/auth/demo-accounts';
 
@@ -151,7 +152,15 @@ async function main() {
     process.exit(2);
   }
   const config = loadConfig();
-  const database = await openDatabase(config.database);
+  let database;
+  try {
+    database = await openDatabase(config.database);
+  } catch (error) {
+    if (!(error instanceof DataDirInUseError)) throw error;
+    // The running server owns the folder: seeding past it would lose data.
+    console.error(`Nothing was seeded: ${error.message}`);
+    process.exit(1);
+  }
   try {
     await migrate(database.db);
     const people = [...demoPeople, ...makePeople(distributorCount, Math.min(20, distributorCount))];

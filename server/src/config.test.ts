@@ -50,7 +50,18 @@ describe('TRUST_PROXY', () => {
     expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
   });
 
-  it.each(['true', 'yes', 'all', '10.0.0.0/33', 'proxy.example', '1.2.3.4/8/9'])(
+  it.each([
+    'true',
+    'yes',
+    'all',
+    '10.0.0.0/33',
+    'proxy.example',
+    '1.2.3.4/8/9',
+    '0.0.0.0/0',
+    '::/0',
+    '0.0.0.0/1,128.0.0.0/1',
+    '10.0.0.0/7',
+  ])(
     'refuses %j, naming the variable (trusting every proxy would let clients pick their address)',
     (value) => {
       expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);

@@ -150,6 +150,8 @@ export type Config = {
 };
 
 const PROXY_PRESETS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+/** The widest range TRUST_PROXY accepts: a /8 (10.0.0.0/8, fd00::/8). */
+const MIN_PROXY_PREFIX = 8;
 
 /** TRUST_PROXY: unset or 0 = none; 1-9 = that many proxies in front; else addresses / CIDRs. */
 function parseTrustProxy(value: string | undefined): false | number | string[] | Error {
@@ -164,11 +166,12 @@ function parseTrustProxy(value: string | undefined): false | number | string[] |
     if (family === 0 || rest.length > 0) return true;
     if (bits === undefined) return false;
     const max = family === 4 ? 32 : 128;
-    return !/^\d{1,3}$/.test(bits) || Number(bits) > max;
+    // A range wider than a /8 is no proxy: 0.0.0.0/1,128.0.0.0/1 would be "all" by the back door.
+    return !/^\d{1,3}$/.test(bits) || Number(bits) > max || Number(bits) < MIN_PROXY_PREFIX;
   });
   if (bad !== undefined) {
     return new Error(
-      `"${bad}" is not a proxy count or address: give the number of proxies in front (e.g. 1), or their addresses / CIDR ranges separated by commas (e.g. 10.0.0.0/8,loopback)`,
+      `"${bad}" is not a proxy count or address: give the number of proxies in front (e.g. 1), or their addresses / CIDR ranges (at most a /${MIN_PROXY_PREFIX}) separated by commas (e.g. 10.0.0.0/8,loopback)`,
     );
   }
   return items;

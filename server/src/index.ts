@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { createApp } from './app';
 import { type Config, ConfigError, loadConfig, startupWarnings } from './config';
 import { openDatabase } from './db/client';
+import { DataDirInUseError } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
 import { createLogger } from './logger';
 import { startJobs } from './jobs';
@@ -31,6 +32,7 @@ function listenFailure(err: NodeJS.ErrnoException, port: number, host: string): 
 
 /** What to check when the database cannot be opened, naming the variable behind it. */
 function databaseFailure(error: unknown, database: Config['database']): string {
+  if (error instanceof DataDirInUseError) return `AlmQuest cannot start: ${error.message}`;
   const err = error as NodeJS.ErrnoException;
   const reason = err.code ?? (err instanceof Error ? err.message : String(error));
   if (database.kind === 'pglite') {

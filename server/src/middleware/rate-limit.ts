@@ -33,7 +33,7 @@ export type RateLimitOptions = {
 export type RateLimitKey = { key: string; network?: string };
 const NETWORK_SCALE = 16;
 
-type Counted = { bucket: string; hits: number; retry_after_ms: number };
+type Counted = { bucket: string; hits: number; retry_after_ms: number; max: number };
 
 /**
  * The address a proxy reported, without the port some proxies append (`1.2.3.4:5678`,
@@ -91,35 +91,45 @@ export function rateLimit(db: AppDb, options: RateLimitOptions): RequestHandler 
   return async (req, res, next) => {
     const { key, network } = options.key?.(req) ?? clientAddressKey(req.ip);
     const prefix = `${options.scope ?? ''}${options.name}:`;
-    const limits = new Map([[`${prefix}${key}`, max]]);
-    if (network) limits.set(`${prefix}${network}`, max * NETWORK_SCALE);
-    const buckets = [...limits.keys()];
+    const window = sql`now() + ${options.windowMs} * interval '1 millisecond'`;
+    const count = (bucket: string) => sql`
+      insert into ${rateLimitHits} as r (bucket, hits, reset_at)
+      values (${bucket}, 1, ${window})
+      on conflict (bucket) do update set
+        hits = case when r.reset_at <= now() then 1 else r.hits + 1 end,
+        reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end
+      returning bucket, hits,
+        greatest(0, extract(epoch from (reset_at - now())) * 1000)::float8 as retry_after_ms`;
+    const networkMax = max * NETWORK_SCALE;
+    // The network's count goes up only for a request its /64 allowed: one client over its own
+    // limit must not spend the allowance of everyone else in its /48. One statement either way.
     const counted = await queryRows<Counted>(
       db,
-      sql`
-        insert into ${rateLimitHits} as r (bucket, hits, reset_at)
-        select bucket, 1, now() + ${options.windowMs} * interval '1 millisecond'
-        from (values ${sql.join(
-          buckets.map((bucket) => sql`(${bucket}::text)`),
-          sql`, `,
-        )}) as v(bucket)
-        on conflict (bucket) do update set
-          hits = case when r.reset_at <= now() then 1 else r.hits + 1 end,
-          reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end
-        returning bucket, hits,
-          greatest(0, extract(epoch from (reset_at - now())) * 1000)::float8 as retry_after_ms`,
+      network
+        ? sql`
+            with own as (${count(`${prefix}${key}`)}),
+            net as (
+              insert into ${rateLimitHits} as r (bucket, hits, reset_at)
+              select ${`${prefix}${network}`}, 1, ${window} from own where own.hits <= ${max}
+              on conflict (bucket) do update set
+                hits = case when r.reset_at <= now() then 1 else r.hits + 1 end,
+                reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end
+              returning bucket, hits,
+                greatest(0, extract(epoch from (reset_at - now())) * 1000)::float8 as retry_after_ms
+            )
+            select bucket, hits, retry_after_ms, ${max}::int as max from own
+            union all
+            select bucket, hits, retry_after_ms, ${networkMax}::int as max from net`
+        : sql`with own as (${count(`${prefix}${key}`)}) select *, ${max}::int as max from own`,
     );
-    const own = counted.find((row) => row.bucket === buckets[0]);
+    const own = counted.find((row) => row.bucket === `${prefix}${key}`);
     res.setHeader('RateLimit-Limit', String(max));
     res.setHeader('RateLimit-Remaining', String(Math.max(0, max - (own?.hits ?? 1))));
-    const over = counted.filter((row) => row.hits > (limits.get(row.bucket) ?? max));
+    const over = counted.filter((row) => row.hits > row.max);
     if (over.length) {
       const waitMs = Math.max(...over.map((row) => row.retry_after_ms));
       res.setHeader('Retry-After', String(Math.max(1, Math.ceil(waitMs / 1000))));
-      req.log?.warn(
-        { limit: options.name, network: over[0]?.bucket !== buckets[0] },
-        'rate limited',
-      );
+      req.log?.warn({ limit: options.name, network: over[0] !== own }, 'rate limited');
       throw new AppError(429, 'rate_limited', options.message);
     }
     next();

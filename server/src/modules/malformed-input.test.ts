@@ -238,6 +238,11 @@ describe('markup and unicode in text fields', () => {
     ['tag characters outside a flag', 'Asha\u{e0068}\u{e0069}'],
     ['half of a surrogate pair', 'Asha\ud800'],
     ['the other half alone', 'Asha\udc00x'],
+    ['a noncharacter of the Arabic block', 'Asha\ufdd0'],
+    ['a noncharacter at the end of plane 1', 'Asha\u{1fffe}'],
+    ['the last code point of all', 'Asha\u{10ffff}'],
+    ['only a musical null notehead', '\u{1d159}\u{1d159}'],
+    ['eight combining marks on one letter', `Asha${'\u0301'.repeat(8)}`],
   ])('refuses a name with %s, naming the field', async (_label, name) => {
     const before = await fingerprint();
     const res = await request(ctx.app)

@@ -142,6 +142,22 @@ describe('who a client address counts as', () => {
     const refused = await send(80);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // A /64 over its own limit does not spend its neighbours' allowance: a request it is refused
+    // leaves the /48's count alone.
+    const blockedNet = `2001:dbb:${((Math.random() * 0xffff) | 0).toString(16)}`;
+    const fromBlocked = (i: number) =>
+      request(ctx.app)
+        .post('/api/contact')
+        .set('X-Forwarded-For', viaProxy('203.0.113.9', `${blockedNet}:1::${i + 1}`))
+        .send({ name: 'Kavya', email: 'kavya@example.org', message: `blocked ${i}` });
+    const statuses: number[] = [];
+    for (let i = 0; i < 120; i++) statuses.push((await fromBlocked(i)).status);
+    expect(statuses.filter((s) => s === 202)).toHaveLength(5);
+    const neighbour = await request(ctx.app)
+      .post('/api/contact')
+      .set('X-Forwarded-For', viaProxy('203.0.113.9', `${blockedNet}:2::1`))
+      .send({ name: 'Kavya', email: 'kavya@example.org', message: 'neighbour' });
+    expect(neighbour.status).toBe(202);
     const elsewhere = await request(ctx.app)
       .post('/api/contact')
       .set('X-Forwarded-For', viaProxy('203.0.113.9', `2001:dba:${net.split(':')[2]}:1::1`))

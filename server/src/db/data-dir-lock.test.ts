@@ -1,0 +1,81 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from './client';
+import { DataDirInUseError, LOCK_FILE } from './data-dir-lock';
+
+const run = promisify(execFile);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** Runs an npm script of the project with this DATA_DIR; its exit code and output. */
+async function npmRun(script: string, dataDir: string) {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'silent',
+  };
+  delete env.NODE_OPTIONS;
+  try {
+    const { stdout, stderr } = await run('npm', ['run', '--silent', script], { cwd: root, env });
+    return { code: 0, output: stdout + stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, output: e.stdout + e.stderr };
+  }
+}
+
+describe('one process per embedded database folder', () => {
+  it('refuses seed, reset and a second opening while a process has the folder open', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'almquest-lock-'));
+    try {
+      const database = await openDatabase({ kind: 'pglite', dataDir });
+      expect((await readFile(path.join(dataDir, LOCK_FILE), 'utf8')).trim()).toBe(
+        String(process.pid),
+      );
+
+      const seed = await npmRun('seed', dataDir);
+      expect(seed.code).not.toBe(0);
+      expect(seed.output).toContain('Nothing was seeded');
+      expect(seed.output).toContain(`pid ${process.pid}`);
+
+      const reset = await npmRun('reset', dataDir);
+      expect(reset.code).not.toBe(0);
+      expect(reset.output).toContain('Nothing was deleted');
+      expect(existsSync(path.join(dataDir, LOCK_FILE))).toBe(true);
+
+      await database.db.execute('select 1');
+      await database.close();
+      expect(existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
+
+      const resetAfter = await npmRun('reset', dataDir);
+      expect(resetAfter.code).toBe(0);
+      expect(existsSync(dataDir)).toBe(false);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('takes over a lock left by a process that has ended, and refuses one held by a live one', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'almquest-lock-'));
+    try {
+      // A pid that is not running: the first process's pid is never reused this quickly.
+      await writeFile(path.join(dataDir, LOCK_FILE), '2147483646\n');
+      const database = await openDatabase({ kind: 'pglite', dataDir });
+      await database.close();
+
+      // The parent of this test runner lives, so a lock naming it is held.
+      await writeFile(path.join(dataDir, LOCK_FILE), `${process.ppid}\n`);
+      await expect(openDatabase({ kind: 'pglite', dataDir })).rejects.toBeInstanceOf(
+        DataDirInUseError,
+      );
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
