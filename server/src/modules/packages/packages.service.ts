@@ -1,6 +1,6 @@
 import { NOTIFICATION_TEXT } from '@almquest/contracts/notifications';
 import type { Location } from '@almquest/contracts/places';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { type AnyColumn, and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import {
   type AppDb,
   isForeignKeyViolation,
@@ -132,9 +132,26 @@ export async function donate(
   }
 }
 
+/**
+ * While a package is Paired or Received, each side reads the other's name and phone as they are
+ * now, not as they were when it was paired: a change that raced the pairing (read before the
+ * pair was committed) would otherwise leave the old number for good. Finished packages keep what
+ * was true then.
+ */
+const currentContact = (column: 'name' | 'phone', of: AnyColumn, stored: AnyColumn) =>
+  sql<string>`case when ${packages.state} in ('Paired', 'Received')
+    then coalesce((select u.${sql.raw(column)} from ${users} u where u.id = ${of}), ${stored})
+    else ${stored} end`;
+
 const packageByIdQuery = preparedPerDb((db) =>
   db
-    .select()
+    .select({
+      ...getTableColumns(packages),
+      donorName: currentContact('name', packages.donorId, packages.donorName),
+      donorPhone: currentContact('phone', packages.donorId, packages.donorPhone),
+      distributorName: currentContact('name', packages.distributorId, packages.distributorName),
+      distributorPhone: currentContact('phone', packages.distributorId, packages.distributorPhone),
+    })
     .from(packages)
     .where(eq(packages.id, sql.placeholder('id')))
     .prepare('package_by_id'),
