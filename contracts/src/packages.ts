@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { LocationSchema } from './places';
+import { LocationSchema, PresentedLocationSchema } from './location';
+import { numberField } from './number-field';
 import { readDecimal, textField } from './text';
-import { DISTANCE_RANGE_MAX_KM, numberField } from './users';
+import { DISTANCE_RANGE_MAX_KM } from './users';
 
 export const PACKAGE_STATES = ['Not Paired', 'Paired', 'Received', 'Distributed'] as const;
 export const PackageStateSchema = z.enum(PACKAGE_STATES);
@@ -58,11 +59,6 @@ export const DonateRequestSchema = z.object({
 });
 export type DonateRequest = z.input<typeof DonateRequestSchema>;
 
-const PointSchema = z.object({
-  address: z.string(),
-  coordinates: z.tuple([z.number(), z.number()]),
-});
-
 /** SPEC package entity, as the API presents it. */
 export const PackageSchema = z.object({
   _id: z.string(),
@@ -71,7 +67,7 @@ export const PackageSchema = z.object({
   donor_phone: z.string(),
   current_state: PackageStateSchema,
   timestamp: z.string(),
-  location: PointSchema,
+  location: PresentedLocationSchema,
   quantity: z.number(),
   travelCapacity: z.number(),
   pair: z
@@ -80,8 +76,8 @@ export const PackageSchema = z.object({
       distributor_name: z.string(),
       distributor_phone: z.string(),
       /** Only for the distributor themselves; null for the donor. */
-      distributor_location: PointSchema.nullable(),
-      meet_location: PointSchema,
+      distributor_location: PresentedLocationSchema.nullable(),
+      meet_location: PresentedLocationSchema,
       /** Only for the distributor themselves; null for the donor. */
       distributor_path: z.string().nullable(),
       donor_path: z.string(),

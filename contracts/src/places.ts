@@ -1,33 +1,6 @@
 import { z } from 'zod';
+import { LatitudeSchema, LongitudeSchema } from './location';
 import { readDecimal, textField } from './text';
-
-/** India's bounding box, a little generous. A location outside it is refused. */
-export const INDIA_BOUNDS = { minLat: 6, maxLat: 37.6, minLng: 68, maxLng: 97.5 } as const;
-
-export const LatitudeSchema = z
-  .number({ error: 'Latitude must be a number' })
-  .min(INDIA_BOUNDS.minLat, 'Pick a place in India')
-  .max(INDIA_BOUNDS.maxLat, 'Pick a place in India');
-export const LongitudeSchema = z
-  .number({ error: 'Longitude must be a number' })
-  .min(INDIA_BOUNDS.minLng, 'Pick a place in India')
-  .max(INDIA_BOUNDS.maxLng, 'Pick a place in India');
-
-/** SPEC: location {address, coordinates as [latitude, longitude]}. */
-export const LocationSchema = z.object(
-  {
-    address: textField({
-      max: 300,
-      min: 1,
-      messages: { required: 'Pick a place from the list' },
-    }),
-    coordinates: z.tuple([LatitudeSchema, LongitudeSchema], {
-      error: 'Pick a place from the list',
-    }),
-  },
-  { error: 'Pick a place from the list' },
-);
-export type Location = z.infer<typeof LocationSchema>;
 
 export const PlaceSchema = z.object({
   id: z.number(),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { LocationSchema } from './places';
+import { LocationSchema } from './location';
+import { numberField } from './number-field';
 import { UserTypeSchema } from './session';
-import { readDecimal, textField } from './text';
+import { textField } from './text';
 
 export const DONOR_TYPES = ['Individual', 'Organisation', 'Food Chain'] as const;
 export const DonorTypeSchema = z.enum(DONOR_TYPES, {
@@ -11,27 +12,6 @@ export type DonorType = z.infer<typeof DonorTypeSchema>;
 
 export const DISTANCE_RANGE_MAX_KM = 500;
 export const MAX_CAPACITY_MEALS = 100_000;
-
-/** A number typed in a form may arrive as text; "" stays missing, "abc" is an error. */
-export function numberField(
-  label: string,
-  { min, max, isInteger = false }: { min: number; max: number; isInteger?: boolean },
-) {
-  let schema = z
-    .number({
-      error: (issue) =>
-        issue.input === undefined ||
-        issue.input === null ||
-        (typeof issue.input === 'string' && issue.input.trim() === '')
-          ? `${label} is required`
-          : `${label} must be a number`,
-    })
-    .refine(Number.isFinite, `${label} must be a number`)
-    .refine((n) => n >= min, `${label} must be at least ${min}`)
-    .refine((n) => n <= max, `${label} must be at most ${max.toLocaleString('en-IN')}`);
-  if (isInteger) schema = schema.refine(Number.isInteger, `${label} must be a whole number`);
-  return z.preprocess(readDecimal, schema);
-}
 
 /**
  * An Indian mobile number: 10 digits starting 6-9, with optional +91 / 0 and separators.

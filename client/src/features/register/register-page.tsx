@@ -1,4 +1,4 @@
-import type { Location } from '@almquest/contracts/places';
+import type { Location } from '@almquest/contracts/location';
 import type { UserType } from '@almquest/contracts/session';
 import {
   DONOR_TYPES,

@@ -1,5 +1,5 @@
 import { NOTIFICATION_TEXT } from '@almquest/contracts/notifications';
-import type { Location } from '@almquest/contracts/places';
+import type { Location } from '@almquest/contracts/location';
 import { type AnyColumn, and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import {
   type AppDb,

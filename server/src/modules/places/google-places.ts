@@ -1,4 +1,5 @@
-import { INDIA_BOUNDS, type Place } from '@almquest/contracts/places';
+import { INDIA_BOUNDS } from '@almquest/contracts/location';
+import type { Place } from '@almquest/contracts/places';
 import type { Config } from '../../config';
 
 type Settings = NonNullable<Config['googlePlaces']>;

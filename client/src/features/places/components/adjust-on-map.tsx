@@ -1,5 +1,5 @@
 import 'leaflet/dist/leaflet.css';
-import { INDIA_BOUNDS } from '@almquest/contracts/places';
+import { INDIA_BOUNDS } from '@almquest/contracts/location';
 import L from 'leaflet';
 import { useEffect, useRef } from 'react';
 

@@ -1,4 +1,5 @@
-import type { Location, Place } from '@almquest/contracts/places';
+import type { Location } from '@almquest/contracts/location';
+import type { Place } from '@almquest/contracts/places';
 import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { usePublicConfig } from '../../../lib/public-config';
 import { ApiError } from '../../../lib/api-client';

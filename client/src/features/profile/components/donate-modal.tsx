@@ -1,4 +1,4 @@
-import type { Location } from '@almquest/contracts/places';
+import type { Location } from '@almquest/contracts/location';
 import { DonateRequestSchema } from '@almquest/contracts/packages';
 import { type DonorProfile, formatPhone } from '@almquest/contracts/users';
 import { type FormEvent, useState } from 'react';

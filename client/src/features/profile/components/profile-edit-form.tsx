@@ -1,4 +1,4 @@
-import type { Location } from '@almquest/contracts/places';
+import type { Location } from '@almquest/contracts/location';
 import {
   DONOR_TYPES,
   DistributorUpdateSchema,
