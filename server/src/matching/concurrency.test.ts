@@ -4,13 +4,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client';
 import { createLogger } from '../logger';
 import type { Notifier } from '../notifier';
-import {
-  createDistributor,
-  createDonor,
-  donationInput,
-  type Registered,
-  forgetPeopleAt,
-} from '../test/factories';
+import { createDistributor, createDonor, donationInput, type Registered } from '../test/factories';
+import { areaPrefix, forgetArea, testArea } from '../test/areas';
 import { createTestApp, openTestDatabase, type TestContext } from '../test/test-app';
 import { createRematcher } from './rematch';
 
@@ -23,10 +18,9 @@ afterAll(async () => {
   for (const ctx of contexts) await ctx.close();
 });
 
-/** A patch of Karnataka no other test uses. */
-const centre: [number, number] = [15.5, 75.0];
+const centre = testArea('concurrency').base;
 const near = (i: number) => ({
-  address: `Concurrency point ${i}`,
+  address: `${areaPrefix('concurrency')}${i}`,
   coordinates: [centre[0] + ((i % 7) - 3) * 0.01, centre[1] + ((i % 5) - 2) * 0.01] as [
     number,
     number,
@@ -52,7 +46,7 @@ async function checkInvariants(ctx: TestContext, distributorIds: string[]): Prom
   const [row] = await queryRows<Invariants>(
     ctx.database.db,
     sql`
-      with mine as (select * from packages where address like 'Concurrency point %'),
+      with mine as (select * from packages where address like ${`${areaPrefix('concurrency')}%`}),
       loads as (
         select d.user_id, d.open_load, d.max_capacity,
                coalesce(sum(m.quantity) filter (where m.state in ('Paired', 'Received')), 0)::int as expected
@@ -80,7 +74,7 @@ describe.each(engines)('200 concurrent donations (%s)', (engine) => {
   it('never over-assigns a distributor and never pairs a package twice', async () => {
     const ctx = await createTestApp({}, {}, engine);
     contexts.push(ctx);
-    await forgetPeopleAt(ctx.database.db, 'Concurrency point ');
+    await forgetArea(ctx.database.db, 'concurrency');
     const distributors: Registered[] = [];
     for (let i = 0; i < 5; i++) {
       distributors.push(

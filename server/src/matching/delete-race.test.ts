@@ -2,13 +2,8 @@ import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client';
-import {
-  createDistributor,
-  createDonor,
-  donationInput,
-  forgetPeopleAt,
-  pointsNear,
-} from '../test/factories';
+import { createDistributor, createDonor, donationInput } from '../test/factories';
+import { forgetArea, testArea } from '../test/areas';
 import { createTestApp, type TestContext } from '../test/test-app';
 
 /**
@@ -19,7 +14,8 @@ import { createTestApp, type TestContext } from '../test/test-app';
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
-  await forgetPeopleAt(ctx.database.db, 'Delete race point');
+  await forgetArea(ctx.database.db, 'deleteRace');
+  await forgetArea(ctx.database.db, 'deleteRaceOwnAccount');
 });
 afterAll(() => ctx.close());
 
@@ -30,7 +26,7 @@ describe('deleting a distributor while a donation is matched to them', () => {
     const outcomes = { deleted: 0, refused: 0 };
     for (let round = 0; round < ROUNDS; round++) {
       // 130 km apart, so a package left waiting in one round is out of reach of the next.
-      const at = pointsNear(`Delete race point ${round}`, [9 + round * 1.2, 69.2]);
+      const at = testArea('deleteRace', round);
       const donor = await createDonor(ctx, { location: at(0) });
       const distributor = await createDistributor(ctx, { location: at(1) });
       const [donation, deletion] = await Promise.all([
@@ -77,7 +73,7 @@ describe('deleting a distributor while a donation is matched to them', () => {
 describe('a donor deleting their account while donating', () => {
   it('answers the donation 201 or 404, never 500, and leaves no package behind a deletion', async () => {
     for (let round = 0; round < 8; round++) {
-      const at = pointsNear(`Delete race point own ${round}`, [9.5 + round * 1.2, 70.4]);
+      const at = testArea('deleteRaceOwnAccount', round);
       const donor = await createDonor(ctx, { location: at(0) });
       const [donation, deletion] = await Promise.all([
         request(ctx.app)

@@ -2,19 +2,14 @@ import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client';
-import {
-  createDistributor,
-  createDonor,
-  donationInput,
-  type Registered,
-  forgetPeopleAt,
-} from '../test/factories';
+import { createDistributor, createDonor, donationInput, type Registered } from '../test/factories';
+import { areaPrefix, forgetArea, testArea } from '../test/areas';
 import { createTestApp, type TestContext } from '../test/test-app';
 
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
-  await forgetPeopleAt(ctx.database.db, 'Mixed point');
+  await forgetArea(ctx.database.db, 'invariants');
 });
 afterAll(() => ctx.close());
 
@@ -29,13 +24,16 @@ function random(seed: number) {
 
 type Broken = { what: string; n: number };
 
+/** The addresses of this test's people and packages. */
+const mine = `${areaPrefix('invariants')}%`;
+
 /** What the packages say must equal every counter, and nobody is over capacity. */
 async function brokenInvariants(): Promise<Broken[]> {
   return queryRows<Broken>(
     ctx.database.db,
     sql`
-      with mine as (select * from packages where address like 'Mixed point%'),
-      people as (select id from users where address like 'Mixed point%')
+      with mine as (select * from packages where address like ${mine}),
+      people as (select id from users where address like ${mine})
       select 'distributor over capacity' as what, count(*)::int as n
         from distributors d where d.user_id in (select id from people) and d.open_load > d.max_capacity
       union all
@@ -57,9 +55,10 @@ async function brokenInvariants(): Promise<Broken[]> {
 
 describe('many people acting at once', () => {
   it('keeps every counter equal to what the packages say, and nobody over capacity', async () => {
+    const [lat, lng] = testArea('invariants').base;
     const at = (i: number) => ({
-      address: `Mixed point ${i}`,
-      coordinates: [16.5 + (i % 5) * 0.01, 80.6 + (i % 3) * 0.01] as [number, number],
+      address: `${areaPrefix('invariants')}${i}`,
+      coordinates: [lat + (i % 5) * 0.01, lng + (i % 3) * 0.01] as [number, number],
     });
     const donors: Registered[] = [];
     const distributors: Registered[] = [];
@@ -97,7 +96,7 @@ describe('many people acting at once', () => {
         state: string;
       }>(
         ctx.database.db,
-        sql`select id, donor_id, distributor_id, state from packages where address like 'Mixed point%' and state <> 'Distributed' order by random() limit 1`,
+        sql`select id, donor_id, distributor_id, state from packages where address like ${mine} and state <> 'Distributed' order by random() limit 1`,
       );
       if (!pkg) return null;
       if (pkg.state === 'Not Paired') {

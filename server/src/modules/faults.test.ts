@@ -5,14 +5,8 @@ import { createApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, queryRows } from '../db/client';
 import { createLogger } from '../logger';
-import {
-  createDistributor,
-  createDonor,
-  donationInput,
-  type Registered,
-  forgetPeopleAt,
-  pointsNear,
-} from '../test/factories';
+import { createDistributor, createDonor, donationInput, type Registered } from '../test/factories';
+import { forgetArea, testArea } from '../test/areas';
 import { loadTestGazetteer } from '../test/gazetteer';
 import { startServerProcess, stopServerProcesses } from '../test/server-process';
 import { startTcpProxy } from '../test/tcp-proxy';
@@ -26,8 +20,9 @@ afterAll(async () => {
 });
 
 /** Each test in its own patch, so one's distributor never takes the other's packages. */
+const killAddress = testArea('faultsKill').address;
 const at = (tag: 'outage' | 'kill', km: number) =>
-  pointsNear(`Fault point ${tag}`, [tag === 'outage' ? 12.3 : 13.6, 79.2])(km);
+  testArea(tag === 'outage' ? 'faultsOutage' : 'faultsKill')(km);
 
 async function countAcknowledged(ids: string[]) {
   const database = await openTestDatabase();
@@ -55,7 +50,7 @@ describe.runIf(url)('faults (PostgreSQL)', () => {
     // People are made through a normal app; the app under test reaches the database through the proxy.
     const setup = await createTestApp();
     contexts.push(setup);
-    await forgetPeopleAt(setup.database.db, 'Fault point outage');
+    await forgetArea(setup.database.db, 'faultsOutage');
     const donor: Registered = await createDonor(setup, { location: at('outage', 0) });
     await createDistributor(setup, { location: at('outage', 1), maxCapacity: 100_000 });
     const database = await openDatabase({
@@ -126,7 +121,7 @@ describe.runIf(url)('faults (PostgreSQL)', () => {
   it('loses no acknowledged donation when the process is killed mid-load, and the restarted one re-matches', async () => {
     const database = await openTestDatabase();
     await loadTestGazetteer(database.db);
-    await forgetPeopleAt(database.db, 'Fault point kill');
+    await forgetArea(database.db, 'faultsKill');
     await database.close();
     const setup = await createTestApp();
     contexts.push(setup);
@@ -172,7 +167,7 @@ describe.runIf(url)('faults (PostgreSQL)', () => {
     const direct = await openTestDatabase();
     const [waitingBefore] = await queryRows<{ n: number }>(
       direct.db,
-      sql`select count(*)::int as n from packages where address = 'Fault point kill' and state = 'Not Paired'`,
+      sql`select count(*)::int as n from packages where address = ${killAddress} and state = 'Not Paired'`,
     );
     expect(waitingBefore!.n).toBeGreaterThan(0);
     await createDistributor(setup, { location: at('kill', 1), maxCapacity: 100_000 });
@@ -183,14 +178,14 @@ describe.runIf(url)('faults (PostgreSQL)', () => {
         update packages set state = 'Not Paired', distributor_id = null, distributor_name = null, distributor_phone = null,
           distributor_address = null, distributor_lat = null, distributor_lng = null, meet_address = null, meet_lat = null,
           meet_lng = null, distributor_path = null, donor_path = null, paired_at = null
-        where address = 'Fault point kill' and state = 'Paired' returning quantity, 1 as k)
-      update distributors set open_load = 0 where user_id in (select id from users where address = 'Fault point kill')`);
+        where address = ${killAddress} and state = 'Paired' returning quantity, 1 as k)
+      update distributors set open_load = 0 where user_id in (select id from users where address = ${killAddress})`);
     const second = await start();
     let waiting = waitingBefore!.n;
     for (let i = 0; i < 100 && waiting > 0; i++) {
       const [row] = await queryRows<{ n: number }>(
         direct.db,
-        sql`select count(*)::int as n from packages where address = 'Fault point kill' and state = 'Not Paired'`,
+        sql`select count(*)::int as n from packages where address = ${killAddress} and state = 'Not Paired'`,
       );
       waiting = row!.n;
       if (waiting > 0) await new Promise((r) => setTimeout(r, 100));

@@ -10,8 +10,8 @@ import {
   donationInput,
   donorInput,
   type Registered,
-  pointsNear,
 } from '../test/factories';
+import { testArea } from '../test/areas';
 import { signIn, type SignedIn } from '../test/session';
 import { createTestApp, type TestContext } from '../test/test-app';
 
@@ -29,7 +29,7 @@ let packageId = '';
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  const at = pointsNear('Malformed point', [10.5, 76.5]);
+  const at = testArea('malformed');
   donor = await createDonor(ctx, { location: at(0) });
   distributor = await createDistributor(ctx, { location: at(1) });
   newcomer = await signIn(ctx, `malformed.${Date.now()}@example.org`);

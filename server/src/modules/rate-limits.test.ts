@@ -12,6 +12,7 @@ import {
   uniqueClientIp,
   uniqueEmail,
 } from '../test/factories';
+import { testArea } from '../test/areas';
 import { startServerProcess, stopServerProcesses } from '../test/server-process';
 import { CookieJar, signIn } from '../test/session';
 import { createTestApp, type TestContext } from '../test/test-app';
@@ -84,7 +85,7 @@ describe('rate limits', () => {
         .set('Cookie', strictDonor.cookie)
         .send(
           donationInput(strictDonor, {
-            location: { address: 'Limit point', coordinates: [31.5, 95.5] },
+            location: testArea('rateLimits')(0),
           }),
         )
         .expect(201);
@@ -220,7 +221,7 @@ async function createDonorOutsideLimit(): Promise<Registered> {
     .insert(users)
     .values({ email, name: 'Limited Donor' })
     .returning();
-  const location = { address: 'Limit point', coordinates: [31.5, 95.5] as [number, number] };
+  const location = testArea('rateLimits')(0);
   const rows = await registerDonor(ctx.database.db, row!.id, {
     name: 'Limited Donor',
     phone: '9876543210',

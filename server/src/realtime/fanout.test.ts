@@ -1,12 +1,7 @@
 import { NOTIFICATION_TEXT } from '@almquest/contracts/notifications';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  distributorInput,
-  donorInput,
-  uniqueEmail,
-  forgetPeopleAt,
-  pointsNear,
-} from '../test/factories';
+import { distributorInput, donorInput, uniqueEmail } from '../test/factories';
+import { forgetArea, testArea } from '../test/areas';
 import { loadTestGazetteer } from '../test/gazetteer';
 import { startServerProcess, stopServerProcesses } from '../test/server-process';
 import { signIn } from '../test/session';
@@ -31,13 +26,13 @@ describe.runIf(url)('live events across server processes', () => {
   it('reach a user connected to another process than the one that made them', async () => {
     const database = await openTestDatabase();
     await loadTestGazetteer(database.db);
-    await forgetPeopleAt(database.db, 'Fan-out point ');
+    await forgetArea(database.db, 'fanOut');
     await database.close();
     const [first, second] = await Promise.all([startServerProcess(url!), startServerProcess(url!)]);
     const a = first.baseUrl;
     const b = second.baseUrl;
 
-    const at = pointsNear('Fan-out point', [24.5, 86.5]);
+    const at = testArea('fanOut');
     const distributor = await register(a, 'distributor', distributorInput({ location: at(2) }));
     const donor = await register(a, 'donor', donorInput({ location: at(0) }));
 

@@ -6,7 +6,8 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { createLogger } from '../logger';
-import { createDistributor, createDonor, donate, pointsNear } from '../test/factories';
+import { createDistributor, createDonor, donate } from '../test/factories';
+import { testArea } from '../test/areas';
 import { signIn } from '../test/session';
 import { createTestApp, type TestContext } from '../test/test-app';
 import { createLocalLiveEvents } from './live-events';
@@ -80,7 +81,7 @@ describe('live events through Pusher', () => {
   });
 
   it('triggers each notification on its user’s private channel with a valid signature', async () => {
-    const at = pointsNear('Pusher point', [23.3, 85.3]);
+    const at = testArea('pusher');
     const donor = await createDonor(ctx, { location: at(0) });
     await createDistributor(ctx, { location: at(2) });
     const pkg = await donate(ctx, donor);

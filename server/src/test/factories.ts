@@ -4,11 +4,9 @@ import type {
   DonorRegistration,
   Profile,
 } from '@almquest/contracts/users';
-import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { expect } from 'vitest';
 import { signIn, type SignedIn } from './session';
-import type { AppDb } from '../db/client';
 import type { TestContext } from './test-app';
 
 let counter = 0;
@@ -27,22 +25,6 @@ export function uniqueClientIp(): string {
  * Places `northKm` north and `eastKm` east of `base`, all under one address: a test's own patch of
  * India, far from other tests' people so their matches never cross.
  */
-export function pointsNear(address: string, base: [number, number]) {
-  return (northKm: number, eastKm = 0) => ({
-    address,
-    coordinates: [base[0] + northKm / 111.2, base[1] + eastKm / 104] as [number, number],
-  });
-}
-
-/**
- * Removes the packages and people an earlier run left at addresses starting with `prefix`: a
- * reused PostgreSQL test database keeps them, and they would be matched in this run.
- */
-export async function forgetPeopleAt(db: AppDb, prefix: string): Promise<void> {
-  await db.execute(sql`delete from packages where address like ${`${prefix}%`}`);
-  await db.execute(sql`delete from users where address like ${`${prefix}%`}`);
-}
-
 /** A fresh, unique e-mail for each person a test makes. */
 export function uniqueEmail(tag = 'person'): string {
   counter += 1;

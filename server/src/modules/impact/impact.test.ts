@@ -1,7 +1,8 @@
 import { ImpactSchema } from '@almquest/contracts/impact';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDistributor, createDonor, donate, pointsNear } from '../../test/factories';
+import { createDistributor, createDonor, donate } from '../../test/factories';
+import { testArea } from '../../test/areas';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { cachedImpact } from './impact.service';
 
@@ -14,7 +15,7 @@ afterAll(() => ctx.close());
 
 describe('GET /api/impact', () => {
   it('gives anyone the totals: meals donated, packages distributed, active distributors', async () => {
-    const at = pointsNear('Impact point', [22.5, 88.3]);
+    const at = testArea('impact');
     const donor = await createDonor(ctx, { location: at(0) });
     const distributor = await createDistributor(ctx, { location: at(1), maxCapacity: 100 });
     await createDistributor(ctx, { location: at(40) });
@@ -45,7 +46,7 @@ describe('GET /api/impact', () => {
   it('counts at most once a minute per process', async () => {
     const impact = cachedImpact(ctx.database.db);
     const before = await impact();
-    const donor = await createDonor(ctx, { location: pointsNear('Impact cache', [23, 86])(0) });
+    const donor = await createDonor(ctx, { location: testArea('impactCache')(0) });
     await donate(ctx, donor, { quantity: 5 });
     expect((await impact()).mealsDonated).toBe(before.mealsDonated);
     expect((await cachedImpact(ctx.database.db, 0)()).mealsDonated).toBe(before.mealsDonated + 5);

@@ -2,13 +2,8 @@ import { NOTIFICATION_TEXT, NotificationListSchema } from '@almquest/contracts/n
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STREAMS_PER_SESSION, STREAMS_PER_USER } from '../../realtime/hub';
-import {
-  createDistributor,
-  createDonor,
-  donate,
-  forgetPeopleAt,
-  pointsNear,
-} from '../../test/factories';
+import { createDistributor, createDonor, donate } from '../../test/factories';
+import { forgetArea, testArea } from '../../test/areas';
 import { signIn } from '../../test/session';
 import { openEventStream } from '../../test/sse';
 import { createTestApp, type TestContext } from '../../test/test-app';
@@ -16,15 +11,14 @@ import { createTestApp, type TestContext } from '../../test/test-app';
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
-  await forgetPeopleAt(ctx.database.db, 'Notify point ');
+  await forgetArea(ctx.database.db, 'notifications');
 });
 afterAll(() => ctx.close());
 
 let areaIndex = 0;
-/** A patch of Odisha per test, far from other tests' people. */
+/** A patch per test (test/areas.ts), far from other tests' people. */
 function area() {
-  areaIndex += 1;
-  return pointsNear(`Notify point ${areaIndex}`, [19.5 + areaIndex * 0.3, 84.5]);
+  return testArea('notifications', areaIndex++);
 }
 
 async function pair() {

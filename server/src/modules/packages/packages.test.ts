@@ -11,30 +11,24 @@ import {
   donate,
   donationInput,
   type Registered,
-  forgetPeopleAt,
-  pointsNear,
 } from '../../test/factories';
+import { forgetArea, testArea } from '../../test/areas';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { findNearestPlace } from '../places/places.service';
 
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
-  await forgetPeopleAt(ctx.database.db, 'Test point ');
+  for (const name of ['packages', 'meetPrivacy', 'meetArea'] as const) {
+    await forgetArea(ctx.database.db, name);
+  }
 });
 afterAll(() => ctx.close());
 
-/**
- * Each test works in its own patch of India, far from every other test's people, so matches
- * never cross tests that share a database. Points are inside the test gazetteer's districts.
- */
+/** Each test works in its own patch (test/areas.ts), so matches never cross tests. */
 let areaIndex = 0;
 function area() {
-  areaIndex += 1;
-  // Spread along a line through central India, 3 km apart per test, well inside the country.
-  return {
-    at: pointsNear(`Test point ${areaIndex}`, [21 + areaIndex * 0.3, 78 + (areaIndex % 5) * 0.3]),
-  };
+  return { at: testArea('packages', areaIndex++) };
 }
 
 async function dbPackage(id: string) {
@@ -61,7 +55,7 @@ async function notificationsFor(userId: string, packageId: string) {
 
 describe('the meet point', () => {
   /** A patch inside the test gazetteer (Varanasi), used by no other test. */
-  const varanasi = pointsNear('Test point meet-privacy', [25.3176, 82.9739]);
+  const varanasi = testArea('meetPrivacy');
 
   it('is a public locality within both ranges, so no number of donations leads to the home', async () => {
     const donor = await createDonor(ctx, { location: varanasi(0), distanceRange: 10 });
@@ -115,10 +109,11 @@ describe('the meet point', () => {
     ];
     const outcomes: string[][] = [];
     for (const [i, cell] of cells.entries()) {
-      const at = pointsNear(`Test point area-${i}`, [cell.centre[0], cell.centre[1]]);
+      const at = testArea('meetArea', i);
+      expect(at.base).toEqual([cell.centre[0], cell.centre[1]]);
       expect(areaCentre(cell.home)).toEqual([cell.centre[0], cell.centre[1]]);
       const distributor = await createDistributor(ctx, {
-        location: { address: `Test point area-${i} home`, coordinates: cell.home },
+        location: { address: `${at.address} home`, coordinates: cell.home },
         distanceRange: 1,
         maxCapacity: 500,
       });

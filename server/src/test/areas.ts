@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import type { AppDb } from '../db/client';
+
+type LatLng = [lat: number, lng: number];
+
+/**
+ * The patch of India each test works in, handed out here instead of chosen by hand in each file.
+ * Tests that share a database (CI runs every server file against one PostgreSQL database, and a
+ * reused local database keeps earlier runs' people) must never reach each other's people:
+ * areas.test.ts checks that points of different areas are at least 60 km apart, more than any
+ * test's ranges and travel add up to. An area with `count` hands out that many patches (one per
+ * test or per round), each at `points(i)`, i from 0.
+ */
+const AREAS = {
+  /** One patch per test of packages.test.ts, inside the test gazetteer's districts. */
+  packages: {
+    count: 40,
+    points: (i: number): LatLng => [21.3 + i * 0.3, 78 + ((i + 1) % 5) * 0.3],
+  },
+  /** A patch of Varanasi, where the test gazetteer has localities. */
+  meetPrivacy: { count: 1, points: (): LatLng => [25.3176, 82.9739] },
+  /** Two cells of the 0.01-degree grid, centres given (the Thar desert: no localities). */
+  meetArea: { count: 2, points: (i: number): LatLng => [i ? 27.005 : 26.905, 70.905] },
+  notifications: { count: 12, points: (i: number): LatLng => [19.8 + i * 0.3, 84.5] },
+  deleteRace: { count: 20, points: (i: number): LatLng => [9 + i * 1.2, 69.2] },
+  deleteRaceOwnAccount: { count: 8, points: (i: number): LatLng => [9.5 + i * 1.2, 70.4] },
+  faultsOutage: { count: 1, points: (): LatLng => [12.3, 79.2] },
+  faultsKill: { count: 1, points: (): LatLng => [13.6, 79.2] },
+  impact: { count: 1, points: (): LatLng => [22.5, 88.3] },
+  impactCache: { count: 1, points: (): LatLng => [23, 86] },
+  malformed: { count: 1, points: (): LatLng => [10.5, 76.5] },
+  fanOut: { count: 1, points: (): LatLng => [24.5, 86.5] },
+  pusher: { count: 1, points: (): LatLng => [23.3, 85.3] },
+  concurrency: { count: 1, points: (): LatLng => [15.5, 75.0] },
+  invariants: { count: 1, points: (): LatLng => [16.5, 80.6] },
+  rateLimits: { count: 1, points: (): LatLng => [31.5, 95.5] },
+} satisfies Record<string, { count: number; points: (i: number) => LatLng }>;
+
+export type AreaName = keyof typeof AREAS;
+
+/** Every area's points, for areas.test.ts. */
+export function allAreaPoints(): { name: AreaName; point: LatLng }[] {
+  return (Object.keys(AREAS) as AreaName[]).flatMap((name) =>
+    Array.from({ length: AREAS[name].count }, (_, i) => ({ name, point: AREAS[name].points(i) })),
+  );
+}
+
+/** What people and packages of an area are called: their address starts with this. */
+export function areaPrefix(name: AreaName): string {
+  return `Test area ${name} `;
+}
+
+/**
+ * Patch `index` of an area: a function giving a location `northKm` north and `eastKm` east of
+ * its point, with an address naming the area (so forgetArea can clear it), and the point itself.
+ */
+export function testArea(name: AreaName, index = 0) {
+  const area = AREAS[name];
+  if (index < 0 || index >= area.count) {
+    throw new Error(
+      `Test area ${name} has ${area.count} patches; ask for one more in test/areas.ts`,
+    );
+  }
+  const base = area.points(index);
+  const address = `${areaPrefix(name)}${index}`;
+  const at = (northKm = 0, eastKm = 0) => ({
+    address,
+    coordinates: [base[0] + northKm / 111.2, base[1] + eastKm / 104] as [number, number],
+  });
+  return Object.assign(at, { base, address });
+}
+
+/**
+ * Removes the packages and people an earlier run left in an area: a reused PostgreSQL test
+ * database keeps them, and they would be matched in this run.
+ */
+export async function forgetArea(db: AppDb, name: AreaName): Promise<void> {
+  const prefix = `${areaPrefix(name)}%`;
+  await db.execute(sql`delete from packages where address like ${prefix}`);
+  await db.execute(sql`delete from users where address like ${prefix}`);
+}
