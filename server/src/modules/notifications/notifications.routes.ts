@@ -13,7 +13,7 @@ import { onlyUserTypes } from '../../middleware/user-type-path';
 import { validate } from '../../middleware/validate';
 import type { LiveEvents } from '../../realtime/live-events';
 import { findSessionUser, hashToken } from '../../db/sessions';
-import { assertIsSelf, assertUserType } from '../users/users.policy';
+import { assertOwnPath } from '../users/users.policy';
 import { openEventStream } from '../../realtime/event-stream';
 import { presentNotification, toDelivery } from './notifications.presenter';
 import {
@@ -46,8 +46,7 @@ export function notificationsRoutes({
       { params: UserPathSchema, query: NotificationListQuerySchema },
       async ({ params, query }, req, res) => {
         const user = sessionUser(req);
-        assertIsSelf(user, params.id);
-        assertUserType(user, params.userType);
+        assertOwnPath(user, params);
         const page = await listNotifications(db, user.id, query);
         const body: NotificationList = {
           notifs: page.rows.map(presentNotification),
@@ -65,8 +64,7 @@ export function notificationsRoutes({
     requireRegistered,
     validate({ params: UserPathSchema }, async ({ params }, req, res) => {
       const user = sessionUser(req);
-      assertIsSelf(user, params.id);
-      assertUserType(user, params.userType);
+      assertOwnPath(user, params);
       await markAllSeen(db, user.id);
       res.json({ unseen_count: 0 } satisfies UnseenCount);
     }),

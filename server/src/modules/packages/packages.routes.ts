@@ -22,7 +22,7 @@ import { onlyUserTypes } from '../../middleware/user-type-path';
 import { parseOrThrow, validate } from '../../middleware/validate';
 import { z } from 'zod';
 import type { Notifier } from '../../notifier';
-import { assertActsAsSelf, assertIsSelf, assertUserType } from '../users/users.policy';
+import { assertActsAsSelf, assertOwnPath, assertUserType } from '../users/users.policy';
 import { assertCanViewPackage } from './packages.policy';
 import { presentPackage, presentPackageSummary } from './packages.presenter';
 import { deletePackage, donate, getPackage, listPackages, markPackage } from './packages.service';
@@ -137,8 +137,7 @@ export function packagesRoutes({
     requireRegistered,
     validate({ params: DeletePackagePathSchema }, async ({ params }, req, res) => {
       const user = sessionUser(req);
-      assertIsSelf(user, params.donor_id);
-      assertUserType(user, 'donor');
+      assertOwnPath(user, { id: params.donor_id, userType: 'donor' });
       await deletePackage(db, user, params.packageId);
       req.log.info({ packageId: params.packageId }, 'package deleted');
       res.status(204).end();
@@ -153,8 +152,7 @@ export function packagesRoutes({
       { params: UserPathSchema, query: PackageListQuerySchema },
       async ({ params, query }, req, res) => {
         const user = sessionUser(req);
-        assertIsSelf(user, params.id);
-        assertUserType(user, params.userType);
+        assertOwnPath(user, params);
         const page = await listPackages(db, user, query);
         const response: PackageList = {
           packages: page.rows.map((row) => presentPackageSummary(row, user.id)),

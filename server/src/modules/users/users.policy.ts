@@ -16,6 +16,15 @@ export function assertUserType(user: UserRow, userType: UserType): void {
   }
 }
 
+/**
+ * A route under /{userType}/{id}/... is for that person only, in that role: the one check every
+ * such route makes first.
+ */
+export function assertOwnPath(user: UserRow, path: { id: string; userType: UserType }): void {
+  assertIsSelf(user, path.id);
+  assertUserType(user, path.userType);
+}
+
 /** The existence check answers only for the signed-in person's own e-mail. */
 export function assertOwnEmail(user: UserRow, email: string): void {
   if (user.email.toLowerCase() !== email.trim().toLowerCase()) {

@@ -9,9 +9,12 @@ import {
   type ToggleActivityResponse,
   UserPathSchema,
 } from '@almquest/contracts/users';
+import type { UserType } from '@almquest/contracts/session';
 import { Router } from 'express';
+import type { z } from 'zod';
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
+import type { AppDb, Database } from '../../db/client';
+import type { ProfileRows } from '../../db/rows';
 import { clearCookie } from '../../lib/cookies';
 import {
   requireRegistered,
@@ -23,7 +26,7 @@ import { personOrAddressKey, rateLimit } from '../../middleware/rate-limit';
 import { onlyUserTypes } from '../../middleware/user-type-path';
 import { validate } from '../../middleware/validate';
 import { presentCheckExist, presentProfile } from './users.presenter';
-import { assertEmailEcho, assertIsSelf, assertOwnEmail, assertUserType } from './users.policy';
+import { assertEmailEcho, assertOwnEmail, assertOwnPath } from './users.policy';
 import {
   deleteAccount,
   getProfileRows,
@@ -73,33 +76,54 @@ export function usersRoutes({
     }),
   );
 
-  router.post(
-    '/donor/register',
+  /**
+   * The steps of a registration, for the role named in its path: the body by that role's
+   * schema, the e-mail echo checked, the profile made; a new distributor may take waiting
+   * packages.
+   */
+  const registration = <T extends { email?: string | undefined }>(
+    userType: UserType,
+    schema: z.ZodType<T>,
+    register: (db: AppDb, userId: string, body: T) => Promise<ProfileRows>,
+  ) => [
     requireSession,
     registrationLimit,
-    validate({ body: DonorRegistrationSchema }, async ({ body }, req, res) => {
+    validate({ body: schema }, async ({ body }, req, res) => {
       const user = sessionUser(req);
       assertEmailEcho(user, body.email);
-      const rows = await registerDonor(db, user.id, body);
-      req.log.info({ userId: user.id }, 'registered as donor');
+      const rows = await register(db, user.id, body);
+      req.log.info({ userId: user.id }, `registered as ${userType}`);
+      if (userType === 'distributor') events.onDistributorCapacityChanged(user.id);
       const response: ProfileResponse = { data: presentProfile(rows) };
       res.status(201).json(response);
     }),
-  );
-
+  ];
+  router.post('/donor/register', ...registration('donor', DonorRegistrationSchema, registerDonor));
   router.post(
     '/distributor/register',
-    requireSession,
-    registrationLimit,
-    validate({ body: DistributorRegistrationSchema }, async ({ body }, req, res) => {
+    ...registration('distributor', DistributorRegistrationSchema, registerDistributor),
+  );
+
+  /** The steps of a profile update, for the role named in its path. */
+  const update = <T>(
+    userType: UserType,
+    schema: z.ZodType<T>,
+    save: (db: AppDb, userId: string, patch: T) => Promise<ProfileRows>,
+  ) => [
+    requireRegistered,
+    validate({ params: IdPathSchema, body: schema }, async ({ params, body }, req, res) => {
       const user = sessionUser(req);
-      assertEmailEcho(user, body.email);
-      const rows = await registerDistributor(db, user.id, body);
-      req.log.info({ userId: user.id }, 'registered as distributor');
-      events.onDistributorCapacityChanged(user.id);
+      assertOwnPath(user, { id: params.id, userType });
+      const rows = await save(db, user.id, body);
+      if (userType === 'distributor') events.onDistributorCapacityChanged(user.id);
       const response: ProfileResponse = { data: presentProfile(rows) };
-      res.status(201).json(response);
+      res.json(response);
     }),
+  ];
+  router.patch('/donor/update/:id', ...update('donor', DonorUpdateSchema, updateDonor));
+  router.patch(
+    '/distributor/update/:id',
+    ...update('distributor', DistributorUpdateSchema, updateDistributor),
   );
 
   // Routes that do the same for both roles are declared once, at /:userType/...; those whose body
@@ -110,45 +134,11 @@ export function usersRoutes({
     requireRegistered,
     validate({ params: UserPathSchema }, async ({ params }, req, res) => {
       const user = sessionUser(req);
-      assertIsSelf(user, params.id);
-      assertUserType(user, params.userType);
+      assertOwnPath(user, params);
       const rows = await getProfileRows(db, user.id, params.userType);
       const response: ProfileResponse = { data: presentProfile(rows) };
       res.json(response);
     }),
-  );
-
-  router.patch(
-    '/donor/update/:id',
-    requireRegistered,
-    validate(
-      { params: IdPathSchema, body: DonorUpdateSchema },
-      async ({ params, body }, req, res) => {
-        const user = sessionUser(req);
-        assertIsSelf(user, params.id);
-        assertUserType(user, 'donor');
-        const rows = await updateDonor(db, user.id, body);
-        const response: ProfileResponse = { data: presentProfile(rows) };
-        res.json(response);
-      },
-    ),
-  );
-
-  router.patch(
-    '/distributor/update/:id',
-    requireRegistered,
-    validate(
-      { params: IdPathSchema, body: DistributorUpdateSchema },
-      async ({ params, body }, req, res) => {
-        const user = sessionUser(req);
-        assertIsSelf(user, params.id);
-        assertUserType(user, 'distributor');
-        const rows = await updateDistributor(db, user.id, body);
-        const response: ProfileResponse = { data: presentProfile(rows) };
-        events.onDistributorCapacityChanged(user.id);
-        res.json(response);
-      },
-    ),
   );
 
   router.post(
@@ -156,8 +146,7 @@ export function usersRoutes({
     requireRegistered,
     validate({ params: IdPathSchema }, async ({ params }, req, res) => {
       const user = sessionUser(req);
-      assertIsSelf(user, params.id);
-      assertUserType(user, 'distributor');
+      assertOwnPath(user, { id: params.id, userType: 'distributor' });
       const isActive = await toggleDistributorActivity(db, user.id);
       if (isActive) events.onDistributorCapacityChanged(user.id);
       res.json({ isActive } satisfies ToggleActivityResponse);
@@ -170,8 +159,7 @@ export function usersRoutes({
     requireRegistered,
     validate({ params: UserPathSchema }, async ({ params }, req, res) => {
       const user = sessionUser(req);
-      assertIsSelf(user, params.id);
-      assertUserType(user, params.userType);
+      assertOwnPath(user, params);
       await deleteAccount(db, user.id);
       clearCookie(res, SESSION_COOKIE, { isSecure });
       req.log.info({ userId: user.id }, 'account deleted');
