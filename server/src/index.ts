@@ -1,9 +1,9 @@
 import 'dotenv/config';
 import { createServer, type Server } from 'node:http';
 import { createApp } from './app';
-import { type Config, ConfigError, loadConfig, startupWarnings } from './config';
+import { ConfigError, loadConfig, startupWarnings } from './config';
 import { openDatabase } from './db/client';
-import { DataDirInUseError } from './db/data-dir-lock';
+import { databaseFailure, listenFailure } from './startup-errors';
 import { migrate } from './db/migrate';
 import { createLogger } from './logger';
 import { startJobs } from './jobs';
@@ -18,35 +18,6 @@ import { createMailer } from './modules/contact/mailer';
 import { ensureGazetteer } from './modules/places/gazetteer';
 
 const SHUTDOWN_GRACE_MS = 10_000;
-
-/** One line a person can act on when the port cannot be used. */
-function listenFailure(err: NodeJS.ErrnoException, port: number, host: string): string {
-  if (err.code === 'EADDRINUSE') {
-    return `AlmQuest cannot start: port ${port} is already in use (PORT). Stop the program using it, or choose another port, e.g. PORT=8081 npm start.`;
-  }
-  if (err.code === 'EACCES') {
-    return `AlmQuest cannot start: no permission to listen on port ${port} (PORT). Use a port above 1023, e.g. PORT=8080.`;
-  }
-  return `AlmQuest cannot start: listening on ${host}:${port} failed (${err.code ?? err.message}). Check PORT and HOST.`;
-}
-
-/** What to check when the database cannot be opened, naming the variable behind it. */
-function databaseFailure(error: unknown, database: Config['database']): string {
-  if (error instanceof DataDirInUseError) return `AlmQuest cannot start: ${error.message}`;
-  const err = error as NodeJS.ErrnoException;
-  const reason = err.code ?? (err instanceof Error ? err.message : String(error));
-  if (database.kind === 'pglite') {
-    return `AlmQuest cannot start: the embedded database folder ${database.dataDir ?? ''} (DATA_DIR) cannot be used (${reason}). Check that it exists or can be created, and that this user may write to it.`;
-  }
-  let where = 'the server in DATABASE_URL';
-  try {
-    const url = new URL(database.url);
-    where = `${url.hostname}:${url.port || 5432}/${url.pathname.slice(1)} (DATABASE_URL)`;
-  } catch {
-    // the URL was checked at start-up; keep the generic words
-  }
-  return `AlmQuest cannot start: the PostgreSQL database at ${where} cannot be used (${reason}). Check that PostgreSQL is running and reachable, that the database exists, and the user name and password in DATABASE_URL.`;
-}
 
 async function main(): Promise<void> {
   let config;

@@ -34,7 +34,9 @@ export function UserMenu({ user }: { user: SessionUser }) {
       if (!container.current?.contains(event.target as Node)) setIsOpen(false);
     };
     document.addEventListener('mousedown', onClick);
-    container.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    container.current
+      ?.querySelector<HTMLElement>('[role="menuitem"]')
+      ?.focus({ preventScroll: true });
     return () => document.removeEventListener('mousedown', onClick);
   }, [isOpen]);
 
@@ -45,13 +47,13 @@ export function UserMenu({ user }: { user: SessionUser }) {
     const index = items.indexOf(document.activeElement as HTMLElement);
     if (event.key === 'Escape') {
       setIsOpen(false);
-      button.current?.focus();
+      button.current?.focus({ preventScroll: true });
     } else if (event.key === 'ArrowDown') {
       event.preventDefault();
-      items[(index + 1) % items.length]?.focus();
+      items[(index + 1) % items.length]?.focus({ preventScroll: true });
     } else if (event.key === 'ArrowUp') {
       event.preventDefault();
-      items[(index - 1 + items.length) % items.length]?.focus();
+      items[(index - 1 + items.length) % items.length]?.focus({ preventScroll: true });
     }
   };
 

@@ -17,10 +17,18 @@ export function useForm<T extends Record<string, unknown>>(initial: T | (() => T
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { showAlert } = useAlerts();
 
-  const set = useCallback(
-    <K extends keyof T>(key: K, value: T[K]) => setValues((v) => ({ ...v, [key]: value })),
-    [],
-  );
+  /** Sets a value; what was said about that field no longer applies once it changes. */
+  const set = useCallback(<K extends keyof T>(key: K, value: T[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    const field = String(key);
+    setErrors((e) => {
+      const stale = Object.keys(e).filter((k) => k === field || k.startsWith(`${field}.`));
+      if (stale.length === 0) return e;
+      const kept = { ...e };
+      for (const k of stale) delete kept[k];
+      return kept;
+    });
+  }, []);
 
   /** Props that bind a text input or textarea to a string value and its error. */
   const textField = (key: TextKeys<T>) => ({

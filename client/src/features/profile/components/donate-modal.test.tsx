@@ -56,6 +56,13 @@ describe('Add a package', () => {
     expect(d.getByLabelText('Travel Capacity')).toHaveAccessibleDescription(
       /Enter a distance in km/,
     );
+    // Typing in a field takes back what was said about it, and only about it.
+    await actor.type(d.getByLabelText('Quantity'), '7');
+    expect(d.getByLabelText('Quantity')).not.toHaveAttribute('aria-invalid', 'true');
+    expect(d.queryByText('Quantity is required')).not.toBeInTheDocument();
+    expect(d.getByLabelText('Travel Capacity')).toHaveAccessibleDescription(
+      /Enter a distance in km/,
+    );
   });
 
   it('shows what the server refused next to its field, keeps the form open and says so', async () => {
