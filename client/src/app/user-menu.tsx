@@ -1,11 +1,12 @@
 import type { SessionUser } from '@almquest/contracts/session';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
+import { Link } from 'react-router';
 import { Avatar } from '../components/ui/avatar';
 import { useSignOut } from '../features/auth/api/sign-out';
 import { useProfile } from '../features/profile/api/get-profile';
 import { useToggleActivity } from '../features/profile/api/toggle-activity';
 import { useTheme } from '../lib/theme';
+import { useDropdown } from '../lib/use-dropdown';
 
 const itemClass =
   'block w-full rounded-md px-3 py-2 text-left text-sm hover:bg-brand-50 focus:bg-brand-50 focus:outline-none dark:hover:bg-gray-800 dark:focus:bg-gray-800';
@@ -15,30 +16,22 @@ const itemClass =
  * (distributors), View Transactions, Sign Out. Unregistered: theme, Register, Sign Out.
  */
 export function UserMenu({ user }: { user: SessionUser }) {
-  const [isOpen, setIsOpen] = useState(false);
+  const { isOpen, setIsOpen, container } = useDropdown();
   const menuId = useId();
-  const container = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  const { pathname } = useLocation();
   const { isDark, toggleTheme } = useTheme();
   const signOut = useSignOut();
   const profile = useProfile(user.userType === 'distributor' ? user : null);
   const toggleActivity = useToggleActivity(user);
   const isActive = profile.data?.userType === 'distributor' ? profile.data.isActive : undefined;
 
-  useEffect(() => setIsOpen(false), [pathname]);
-
+  // Opening moves the focus to the first item (a menu's keyboard pattern).
   useEffect(() => {
     if (!isOpen) return;
-    const onClick = (event: MouseEvent) => {
-      if (!container.current?.contains(event.target as Node)) setIsOpen(false);
-    };
-    document.addEventListener('mousedown', onClick);
     container.current
       ?.querySelector<HTMLElement>('[role="menuitem"]')
       ?.focus({ preventScroll: true });
-    return () => document.removeEventListener('mousedown', onClick);
-  }, [isOpen]);
+  }, [isOpen, container]);
 
   const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const items = [

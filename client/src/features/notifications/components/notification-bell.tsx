@@ -1,6 +1,7 @@
 import type { SessionUser } from '@almquest/contracts/session';
-import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { useDropdown } from '../../../lib/use-dropdown';
 import { NotificationRow } from './notification-row';
 import { useBellNotifications } from '../api/get-notifications';
 import { useMarkAllSeen } from '../api/mark-all-seen';
@@ -12,32 +13,12 @@ import { shortRelativeTime } from '../relative-time';
  * opening it marks everything seen.
  */
 export function NotificationBell({ user }: { user: SessionUser }) {
-  const [isOpen, setIsOpen] = useState(false);
+  const { isOpen, setIsOpen, container } = useDropdown();
   const [highlighted, setHighlighted] = useState<Set<number>>(new Set());
   const panelId = useId();
-  const container = useRef<HTMLDivElement>(null);
-  const { pathname } = useLocation();
   const notifications = useBellNotifications(user);
   const markAllSeen = useMarkAllSeen(user);
   const unseen = notifications.data?.unseen_count ?? 0;
-
-  useEffect(() => setIsOpen(false), [pathname]);
-
-  useEffect(() => {
-    if (!isOpen) return;
-    const onDown = (event: MouseEvent) => {
-      if (!container.current?.contains(event.target as Node)) setIsOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setIsOpen(false);
-    };
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [isOpen]);
 
   const toggle = () => {
     if (!isOpen && unseen > 0) {
