@@ -75,7 +75,12 @@ const layerZones = [
   },
   // Client layers.
   {
-    target: ['./client/src/lib', './client/src/components', './client/src/content'],
+    target: [
+      './client/src/lib',
+      './client/src/components',
+      './client/src/content',
+      './client/src/i18n',
+    ],
     from: ['./client/src/features', './client/src/app'],
     message: 'lib and components are generic: they may not import features or the app shell.',
   },

@@ -1,0 +1,44 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { I18nProvider, useI18n } from './i18n';
+import { LOCALE_STORAGE_KEY } from './locales';
+
+function Probe() {
+  const { t, setLocale, locale } = useI18n();
+  return (
+    <div>
+      <p data-testid="text">{t('impact.meals', { count: 100000 })}</p>
+      <p data-testid="locale">{locale}</p>
+      <button type="button" onClick={() => setLocale('bn')}>
+        bn
+      </button>
+    </div>
+  );
+}
+
+afterEach(() => localStorage.clear());
+
+describe('I18nProvider', () => {
+  it('starts in the language chosen before, loads its catalog and sets <html lang>', async () => {
+    localStorage.setItem(LOCALE_STORAGE_KEY, 'hi');
+    render(
+      <I18nProvider>
+        <Probe />
+      </I18nProvider>,
+    );
+    expect(await screen.findByText('1,00,000 भोजन दान हुए')).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('hi');
+  });
+
+  it('keeps a new choice and switches at once', async () => {
+    render(
+      <I18nProvider>
+        <Probe />
+      </I18nProvider>,
+    );
+    await act(async () => screen.getByRole('button', { name: 'bn' }).click());
+    expect(await screen.findByText('১,০০,০০০ খাবার দান হয়েছে')).toBeInTheDocument();
+    expect(localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('bn');
+    expect(document.documentElement.lang).toBe('bn');
+  });
+});
