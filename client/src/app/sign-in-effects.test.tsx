@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { buildSessionUser } from '../test/data';
 import { fakeApi } from '../test/fake-api';
 import { renderApp } from '../test/render';
 
@@ -23,14 +24,7 @@ describe('coming back from a failed sign-in', () => {
 });
 
 describe('coming back from a sign-in', () => {
-  const registered = {
-    id: '5f0c3c56-3d2b-4b8e-9a6e-1f2d3c4b5a69',
-    name: 'Priya Sharma',
-    email: 'priya@example.org',
-    picture: null,
-    isRegistered: true,
-    userType: 'donor' as const,
-  };
+  const registered = buildSessionUser({ name: 'Priya Sharma', email: 'priya@example.org' });
 
   it('takes a registered person from the landing page to their profile', async () => {
     fakeApi({

@@ -52,8 +52,13 @@ describe('alerts', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Hey! You are trespassing!');
   });
 
-  it('links a notif alert to its package', () => {
-    renderWith({ type: 'notif', title: 'Paired', msg: 'Found a distributor', pid: 'pkg-1' });
+  it('links an alert to where it leads', () => {
+    renderWith({
+      type: 'notif',
+      title: 'Paired',
+      msg: 'Found a distributor',
+      link: '/transaction/pkg-1',
+    });
     act(() => screen.getByRole('button', { name: 'show' }).click());
     expect(screen.getByRole('link', { name: /Paired/ })).toHaveAttribute(
       'href',

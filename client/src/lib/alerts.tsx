@@ -15,10 +15,10 @@ export type AlertInput = {
   type: AlertType;
   title: string;
   msg: string;
-  /** Picture shown with a notif alert. */
+  /** Picture shown with the alert. */
   img?: string;
-  /** Package id: a notif alert links to its transaction page. */
-  pid?: string;
+  /** Where the alert leads when clicked (an app path). */
+  link?: string;
 };
 
 export type ShownAlert = AlertInput & { id: number; isLeaving: boolean };

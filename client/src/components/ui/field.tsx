@@ -66,49 +66,33 @@ function Field({
   );
 }
 
-export function TextField({
-  label,
-  error,
-  hint,
-  id,
-  className,
-  ...rest
-}: Common & InputHTMLAttributes<HTMLInputElement>) {
-  return (
-    <Field label={label} error={error} hint={hint} id={id} className={className}>
-      {(props) => <input {...props} {...rest} />}
-    </Field>
-  );
+type FieldOwn = Common & { id?: string | undefined; className?: string | undefined };
+
+/** Splits a field's props into the frame's (label, hint, error, id, class) and the control's. */
+function splitProps<P extends FieldOwn>(props: P) {
+  const { label, error, hint, id, className, ...control } = props;
+  return { frame: { label, error, hint, id, className }, control };
 }
 
-export function TextAreaField({
-  label,
-  error,
-  hint,
-  id,
-  className,
-  ...rest
-}: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  return (
-    <Field label={label} error={error} hint={hint} id={id} className={className}>
-      {(props) => <textarea {...props} {...rest} />}
-    </Field>
-  );
+export function TextField(props: Common & InputHTMLAttributes<HTMLInputElement>) {
+  const { frame, control } = splitProps(props);
+  return <Field {...frame}>{(own) => <input {...own} {...control} />}</Field>;
+}
+
+export function TextAreaField(props: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const { frame, control } = splitProps(props);
+  return <Field {...frame}>{(own) => <textarea {...own} {...control} />}</Field>;
 }
 
 export function SelectField({
-  label,
-  error,
-  hint,
-  id,
-  className,
   options,
-  ...rest
+  ...props
 }: Common & SelectHTMLAttributes<HTMLSelectElement> & { options: readonly string[] }) {
+  const { frame, control } = splitProps(props);
   return (
-    <Field label={label} error={error} hint={hint} id={id} className={className}>
-      {(props) => (
-        <select {...props} {...rest}>
+    <Field {...frame}>
+      {(own) => (
+        <select {...own} {...control}>
           {options.map((option) => (
             <option key={option}>{option}</option>
           ))}

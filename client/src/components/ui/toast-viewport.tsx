@@ -39,9 +39,9 @@ function Toast({ alert }: { alert: ShownAlert }) {
           : 'animate-[toast-in_500ms_ease-out] motion-reduce:animate-none'
       }`}
     >
-      {alert.type === 'notif' && alert.pid ? (
+      {alert.link ? (
         <Link
-          to={`/transaction/${alert.pid}`}
+          to={alert.link}
           className="flex min-w-0 flex-1 items-start gap-3 underline-offset-2 hover:underline"
         >
           {body}

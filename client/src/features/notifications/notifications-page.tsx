@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { NotificationRow } from './components/notification-row';
 import { Spinner } from '../../components/ui/spinner';
 import { LoadMoreButton } from '../../components/ui/load-more-button';
-import { StateBadge } from '../../components/ui/state-badge';
+import { StateBadge } from '../packages/components/state-badge';
 import { formatDateTime } from '../../lib/format';
 import { useAllowedUser } from '../auth/components/require-access';
 import { useAllNotifications } from './api/get-notifications';

@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import { Spinner } from '../../components/ui/spinner';
-import { StateBadge } from '../../components/ui/state-badge';
+import { StateBadge } from '../packages/components/state-badge';
 import { useAlerts } from '../../lib/alerts';
 import { ApiError, failureAlert } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';

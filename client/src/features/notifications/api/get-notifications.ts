@@ -13,6 +13,9 @@ import {
 import { api } from '../../../lib/api-client';
 
 export const notificationsQueryKey = (userId: string) => ['notifications', userId] as const;
+/** The notifications page's list (every page of it). */
+export const allNotificationsQueryKey = (userId: string) =>
+  [...notificationsQueryKey(userId), 'all'] as const;
 const BELL_PAGE = 20;
 const PAGE = 30;
 
@@ -40,7 +43,7 @@ export const bellNotificationsQueryOptions = (user: Recipient) =>
 /** Every notification, a page at a time, for the notifications page. */
 export const allNotificationsQueryOptions = (user: Recipient) =>
   infiniteQueryOptions({
-    queryKey: [...notificationsQueryKey(user.id), 'all'] as const,
+    queryKey: allNotificationsQueryKey(user.id),
     queryFn: ({ pageParam }) => getNotifications(user, pageParam, PAGE),
     initialPageParam: null as number | null,
     getNextPageParam: (last) => last.nextCursor,

@@ -7,8 +7,12 @@ import type { SessionUser } from '@almquest/contracts/session';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useAlerts } from '../../../lib/alerts';
-import { addNotification, notificationsQueryKey } from '../api/get-notifications';
-import { usePublicConfig } from '../../../lib/public-config';
+import {
+  addNotification,
+  allNotificationsQueryKey,
+  notificationsQueryKey,
+} from '../api/get-notifications';
+import { usePublicConfig } from '../../system/api/get-public-config';
 import { packageListQueryRoot } from '../../profile/api/get-packages';
 import { profileQueryRoot } from '../../profile/api/get-profile';
 import { packageQueryKey } from '../../transaction/api/get-package';
@@ -81,7 +85,7 @@ export function useLiveEvents(user: SessionUser | null) {
       queryClient.setQueryData<NotificationList>(notificationsQueryKey(userId), (old) =>
         addNotification(old, event.notification),
       );
-      void queryClient.invalidateQueries({ queryKey: [...notificationsQueryKey(userId), 'all'] });
+      void queryClient.invalidateQueries({ queryKey: allNotificationsQueryKey(userId) });
       if (event.pid) void queryClient.invalidateQueries({ queryKey: packageQueryKey(event.pid) });
       void queryClient.invalidateQueries({ queryKey: profileQueryRoot });
       void queryClient.invalidateQueries({ queryKey: packageListQueryRoot });
@@ -92,7 +96,7 @@ export function useLiveEvents(user: SessionUser | null) {
         title: `Package ${event.state}`,
         msg: event.message,
         ...(event.photo ? { img: event.photo } : {}),
-        ...(event.pid ? { pid: event.pid } : {}),
+        ...(event.pid ? { link: `/transaction/${event.pid}` } : {}),
       });
     };
     return realtime.transport === 'pusher' && realtime.pusherKey && realtime.pusherCluster

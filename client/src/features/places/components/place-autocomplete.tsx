@@ -1,7 +1,7 @@
 import type { Location } from '@almquest/contracts/location';
 import type { Place } from '@almquest/contracts/places';
 import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { usePublicConfig } from '../../../lib/public-config';
+import { usePublicConfig } from '../../system/api/get-public-config';
 import { ApiError } from '../../../lib/api-client';
 import { reversePlace } from '../api/reverse-place';
 import { searchPlaces } from '../api/search-places';

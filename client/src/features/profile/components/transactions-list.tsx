@@ -2,7 +2,7 @@ import type { Profile } from '@almquest/contracts/users';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
-import { StateBadge } from '../../../components/ui/state-badge';
+import { StateBadge } from '../../packages/components/state-badge';
 import { formatDateTime } from '../../../lib/format';
 import { meals } from '../../packages/meals';
 import { usePackageList } from '../api/get-packages';

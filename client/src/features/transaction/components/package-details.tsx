@@ -4,7 +4,7 @@ import { lazy, Suspense } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDateTime } from '../../../lib/format';
 import { meals } from '../../packages/meals';
-import { usePublicConfig } from '../../../lib/public-config';
+import { usePublicConfig } from '../../system/api/get-public-config';
 import { useMeetRoute } from '../api/get-meet-route';
 
 const MeetMap = lazy(() => import('./meet-map'));

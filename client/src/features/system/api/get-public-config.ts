@@ -1,6 +1,6 @@
 import { type PublicConfig, PublicConfigSchema } from '@almquest/contracts/system';
 import { useQuery } from '@tanstack/react-query';
-import { api } from './api-client';
+import { api } from '../../../lib/api-client';
 
 export const publicConfigQueryKey = ['public-config'] as const;
 
