@@ -26,6 +26,19 @@ export type Database = {
   close(): Promise<void>;
 };
 
+/** A Database around either driver's Drizzle handle: retries, a ping, and how to close it. */
+function databaseOf(kind: Database['kind'], handle: unknown, close: () => Promise<void>): Database {
+  const db = retryConflicts(handle as AppDb);
+  return {
+    db,
+    kind,
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close,
+  };
+}
+
 /**
  * Opens PGlite (embedded, under dataDir, or in memory when dataDir is null) or a PostgreSQL pool.
  * Both speak the same SQL and get the same migrations.
@@ -43,15 +56,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     });
     // An idle client losing its server must not crash the process; the next query reconnects.
     pool.on('error', () => undefined);
-    const db = retryConflicts(drizzleNodePg(pool, { schema }) as unknown as AppDb);
-    return {
-      db,
-      kind: 'postgres',
-      ping: async () => {
-        await db.execute(sql`select 1`);
-      },
-      close: () => pool.end(),
-    };
+    return databaseOf('postgres', drizzleNodePg(pool, { schema }), () => pool.end());
   }
 
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
@@ -67,21 +72,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     unlock();
     throw error;
   }
-  const db = retryConflicts(drizzlePglite(client, { schema }) as unknown as AppDb);
-  return {
-    db,
-    kind: 'pglite',
-    ping: async () => {
-      await db.execute(sql`select 1`);
-    },
-    close: async () => {
-      try {
-        await client.close();
-      } finally {
-        unlock();
-      }
-    },
-  };
+  return databaseOf('pglite', drizzlePglite(client, { schema }), async () => {
+    try {
+      await client.close();
+    } finally {
+      unlock();
+    }
+  });
 }
 
 /**

@@ -4,16 +4,14 @@ import {
   NotificationListQuerySchema,
   type UnseenCount,
 } from '@almquest/contracts/notifications';
-import { UserPathSchema } from '@almquest/contracts/users';
 import { Router } from 'express';
 import type { Database } from '../../db/client';
 import { notFound } from '../../errors';
 import { requireRegistered, requireSession, sessionUser } from '../../middleware/authenticate';
-import { onlyUserTypes } from '../../middleware/user-type-path';
+import { ownPathRoute } from '../users/own-path';
 import { validate } from '../../middleware/validate';
 import type { LiveEvents } from '../../realtime/live-events';
 import { findSessionUser, hashToken } from '../../db/sessions';
-import { assertOwnPath } from '../users/users.policy';
 import { openEventStream } from '../../realtime/event-stream';
 import { presentNotification, toDelivery } from './notifications.presenter';
 import {
@@ -40,31 +38,20 @@ export function notificationsRoutes({
 
   router.get(
     '/:userType/:id/getNotifs',
-    onlyUserTypes,
-    requireRegistered,
-    validate(
-      { params: UserPathSchema, query: NotificationListQuerySchema },
-      async ({ params, query }, req, res) => {
-        const user = sessionUser(req);
-        assertOwnPath(user, params);
-        const page = await listNotifications(db, user.id, query);
-        const body: NotificationList = {
-          notifs: page.rows.map(presentNotification),
-          unseen_count: page.unseenCount,
-          nextCursor: page.nextCursor,
-        };
-        res.json(body);
-      },
-    ),
+    ...ownPathRoute(async ({ user, query }, _req, res) => {
+      const page = await listNotifications(db, user.id, query);
+      const body: NotificationList = {
+        notifs: page.rows.map(presentNotification),
+        unseen_count: page.unseenCount,
+        nextCursor: page.nextCursor,
+      };
+      res.json(body);
+    }, NotificationListQuerySchema),
   );
 
   router.post(
     '/:userType/:id/notifSeen',
-    onlyUserTypes,
-    requireRegistered,
-    validate({ params: UserPathSchema }, async ({ params }, req, res) => {
-      const user = sessionUser(req);
-      assertOwnPath(user, params);
+    ...ownPathRoute(async ({ user }, _req, res) => {
       await markAllSeen(db, user.id);
       res.json({ unseen_count: 0 } satisfies UnseenCount);
     }),

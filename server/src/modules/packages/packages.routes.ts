@@ -9,7 +9,6 @@ import {
   type PackageResponse,
   TogglePackageRequestSchema,
 } from '@almquest/contracts/packages';
-import { UserPathSchema } from '@almquest/contracts/users';
 import { Router } from 'express';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -18,7 +17,7 @@ import { meetRoute } from '../../matching/routes';
 import type { Rematcher } from '../../matching/rematch';
 import { requireRegistered, sessionUser } from '../../middleware/authenticate';
 import { personOrAddressKey, rateLimit } from '../../middleware/rate-limit';
-import { onlyUserTypes } from '../../middleware/user-type-path';
+import { ownPathRoute } from '../users/own-path';
 import { parseOrThrow, validate } from '../../middleware/validate';
 import { z } from 'zod';
 import type { Notifier } from '../../notifier';
@@ -146,21 +145,14 @@ export function packagesRoutes({
 
   router.get(
     '/:userType/:id/packages',
-    onlyUserTypes,
-    requireRegistered,
-    validate(
-      { params: UserPathSchema, query: PackageListQuerySchema },
-      async ({ params, query }, req, res) => {
-        const user = sessionUser(req);
-        assertOwnPath(user, params);
-        const page = await listPackages(db, user, query);
-        const response: PackageList = {
-          packages: page.rows.map((row) => presentPackageSummary(row, user.id)),
-          nextCursor: page.nextCursor,
-        };
-        res.json(response);
-      },
-    ),
+    ...ownPathRoute(async ({ user, query }, _req, res) => {
+      const page = await listPackages(db, user, query);
+      const response: PackageList = {
+        packages: page.rows.map((row) => presentPackageSummary(row, user.id)),
+        nextCursor: page.nextCursor,
+      };
+      res.json(response);
+    }, PackageListQuerySchema),
   );
 
   return router;

@@ -7,7 +7,6 @@ import {
   IdPathSchema,
   type ProfileResponse,
   type ToggleActivityResponse,
-  UserPathSchema,
 } from '@almquest/contracts/users';
 import type { UserType } from '@almquest/contracts/session';
 import { Router } from 'express';
@@ -23,7 +22,7 @@ import {
   sessionUser,
 } from '../../middleware/authenticate';
 import { personOrAddressKey, rateLimit } from '../../middleware/rate-limit';
-import { onlyUserTypes } from '../../middleware/user-type-path';
+import { ownPathRoute } from './own-path';
 import { validate } from '../../middleware/validate';
 import { presentCheckExist, presentProfile } from './users.presenter';
 import { assertEmailEcho, assertOwnEmail, assertOwnPath } from './users.policy';
@@ -130,11 +129,7 @@ export function usersRoutes({
   // or effect differ by role (register, update, toggle) name their role in the path.
   router.get(
     '/:userType/:id',
-    onlyUserTypes,
-    requireRegistered,
-    validate({ params: UserPathSchema }, async ({ params }, req, res) => {
-      const user = sessionUser(req);
-      assertOwnPath(user, params);
+    ...ownPathRoute(async ({ user, params }, _req, res) => {
       const rows = await getProfileRows(db, user.id, params.userType);
       const response: ProfileResponse = { data: presentProfile(rows) };
       res.json(response);
@@ -155,11 +150,7 @@ export function usersRoutes({
 
   router.delete(
     '/:userType/:id',
-    onlyUserTypes,
-    requireRegistered,
-    validate({ params: UserPathSchema }, async ({ params }, req, res) => {
-      const user = sessionUser(req);
-      assertOwnPath(user, params);
+    ...ownPathRoute(async ({ user }, req, res) => {
       await deleteAccount(db, user.id);
       clearCookie(res, SESSION_COOKIE, { isSecure });
       req.log.info({ userId: user.id }, 'account deleted');
