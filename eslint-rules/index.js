@@ -77,10 +77,11 @@ const isInside = (file, area) =>
 
 /**
  * A rule that looks at each value import and re-export of the file being linted, resolved to a
- * file of ours (`import type` and `export type` are left out: types are erased at run time).
+ * file of ours (`import type` and `export type` only when the rule asks for them: types are erased
+ * at run time, so they make no cycle, but a type from a higher layer is still a dependency on it).
  * `check(resolved, specifier, node)` reports what it must.
  */
-function importRule({ description, properties, create }) {
+function importRule({ description, properties, create, includeTypes = false }) {
   return {
     meta: {
       type: 'problem',
@@ -94,7 +95,8 @@ function importRule({ description, properties, create }) {
       const visit = (node) => {
         const specifier = node.source?.value;
         if (typeof specifier !== 'string') return;
-        if (node.importKind === 'type' || node.exportKind === 'type') return;
+        const isTypeOnly = node.importKind === 'type' || node.exportKind === 'type';
+        if (isTypeOnly && !includeTypes) return;
         const resolved = resolveImport(context.filename, specifier, options.repoRoot);
         if (resolved) check(resolved, specifier, node);
       };
@@ -102,6 +104,8 @@ function importRule({ description, properties, create }) {
         ImportDeclaration: visit,
         ExportNamedDeclaration: visit,
         ExportAllDeclaration: visit,
+        // import('...'): a lazy import is an import all the same.
+        ImportExpression: visit,
       };
     },
   };
@@ -109,6 +113,8 @@ function importRule({ description, properties, create }) {
 
 const layers = importRule({
   description: 'Imports go one way: a layer never imports a layer above it.',
+  // A type from a higher layer is a dependency on it too (row types live in db/, not above).
+  includeTypes: true,
   properties: { repoRoot: { type: 'string' }, zones: { type: 'array' } },
   create(context, { repoRoot, zones }) {
     const file = context.filename;

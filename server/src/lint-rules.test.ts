@@ -45,6 +45,22 @@ describe('lint rules', () => {
     ],
     ['client/src/components/fixture.ts', "import { Navbar } from '../app/navbar';"],
     ['client/src/features/home/fixture.ts', "import { Navbar } from '../../app/navbar';"],
+    // A type from above is a dependency too.
+    [
+      'server/src/db/fixture.ts',
+      "import type { Notifier } from '../modules/notifications/notifier';",
+    ],
+    // A lazy import is an import.
+    [
+      'server/src/matching/fixture.ts',
+      "export const later = () => import('../modules/places/places.service');",
+    ],
+    // Shared helpers at the root know nothing of the modules or the app.
+    ['server/src/notifier.ts', "import { createApp } from './app';"],
+    ['server/src/jobs.ts', "import { searchPlaces } from './modules/places/places.service';"],
+    ['server/src/middleware/fixture.ts', "import { clientRoutes } from '../static';"],
+    ['contracts/src/fixture.ts', "import { createApp } from '../../server/src/app';"],
+    ['client/src/i18n/fixture.ts', "import { Navbar } from '../app/navbar';"],
   ])('refuses a wrong-direction import in %s', async (filePath, line) => {
     expect(await rulesBroken(`${line}\nexport const x = 1;\n`, filePath)).toContain('local/layers');
   });
