@@ -1,10 +1,24 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { type Benchmark, round } from './lib';
 
-const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client/dist');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'client/dist');
+
+/** The newest modification time of any file under these folders. */
+function newestChange(folders: string[]): number {
+  let newest = 0;
+  for (const folder of folders) {
+    for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })) {
+      if (entry.isFile()) {
+        newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+      }
+    }
+  }
+  return newest;
+}
 type Chunk = {
   file: string;
   imports?: string[];
@@ -36,8 +50,14 @@ export const clientWeightBench: Benchmark = {
   description: 'gzip JS and CSS loaded by / and /profile; total bytes for /',
   async run(report) {
     const manifestPath = path.join(dist, '.vite', 'manifest.json');
-    if (!statSync(manifestPath, { throwIfNoEntry: false }))
-      throw new Error('Run `npm run build` first.');
+    const built = statSync(manifestPath, { throwIfNoEntry: false });
+    if (!built) throw new Error('Run `npm run build` first.');
+    // A build older than the sources would measure what no one gets any more.
+    if (
+      newestChange([path.join(root, 'client/src'), path.join(root, 'contracts/src')]) >
+      built.mtimeMs
+    )
+      throw new Error('client/dist is older than the sources: run `npm run build` first.');
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, Chunk>;
     const home = closure(manifest, 'index.html');
     const profileKey = Object.keys(manifest).find((k) => k.endsWith('profile-page.tsx'))!;

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { checkExist } from '../features/auth/api/check-exist';
 import { useAlerts } from '../lib/alerts';
 import { fetchSessionUser, firstName, sessionQueryKey } from '../features/auth/api/session';
 import { useQueryClient } from '@tanstack/react-query';
@@ -46,6 +45,8 @@ export function SignInEffects() {
           staleTime: 0,
         });
         if (!user) return;
+        // Loaded only now, after a sign-in: its contract (zod) stays out of the landing page.
+        const { checkExist } = await import('../features/auth/api/check-exist');
         const found = await checkExist(user.email);
         if (found.isRegistered) {
           showAlert({
