@@ -27,7 +27,9 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  * subdivision flag emoji (black flag, tag letters, cancel tag), which stays allowed.
  */
 const TAG_CHARACTER = /[\u{e0000}-\u{e007f}]/u;
-const FLAG_TAG_SEQUENCE = /\u{1f3f4}[\u{e0030}-\u{e0039}\u{e0061}-\u{e007a}]{1,8}\u{e007f}/gu;
+// A subdivision flag: a region code of two letters and one to three letters or digits (gbeng).
+const FLAG_TAG_SEQUENCE =
+  /\u{1f3f4}[\u{e0061}-\u{e007a}]{2}[\u{e0030}-\u{e0039}\u{e0061}-\u{e007a}]{1,3}\u{e007f}/gu;
 /**
  * Noncharacters beyond U+FFFE/U+FFFF: U+FDD0-U+FDEF and the last two code points of every plane.
  * Unicode keeps them for a program's own use; they have no place in text from outside.
@@ -40,7 +42,7 @@ const NONCHARACTER = new RegExp(
  * Eight or more combining marks in a row ("Zalgo" text) draw over the lines above and below;
  * Hindi and Bengali never stack more than a few (a vowel sign, a nasal mark, a virama).
  */
-const STACKED_MARKS = /\p{M}{8}/u;
+const STACKED_MARKS = /\p{M}(?:\p{Cf}*\p{M}){7}/u; // invisible format characters between them count for nothing
 export const STACKED_MARKS_MESSAGE = 'Use fewer accents or vowel signs on one letter';
 /** A letter, digit, punctuation mark or symbol: something a reader can see. */
 const VISIBLE = /[\p{L}\p{N}\p{P}\p{S}]/u;

@@ -46,6 +46,7 @@ describe('TRUST_PROXY', () => {
     ['10.0.0.1', ['10.0.0.1']],
     ['10.0.0.0/8, loopback', ['10.0.0.0/8', 'loopback']],
     ['fd00::/8', ['fd00::/8']],
+    ['::ffff:10.0.0.0/104', ['::ffff:10.0.0.0/104']],
   ])('reads %j as %j', (value, expected) => {
     expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
   });
@@ -61,6 +62,9 @@ describe('TRUST_PROXY', () => {
     '::/0',
     '0.0.0.0/1,128.0.0.0/1',
     '10.0.0.0/7',
+    '::ffff:0.0.0.0/96',
+    '::ffff:0:0/97,::ffff:128.0.0.0/97',
+    '::/8',
   ])(
     'refuses %j, naming the variable (trusting every proxy would let clients pick their address)',
     (value) => {

@@ -1,4 +1,4 @@
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -153,6 +153,24 @@ const PROXY_PRESETS = new Set(['loopback', 'linklocal', 'uniquelocal']);
 /** The widest range TRUST_PROXY accepts: a /8 (10.0.0.0/8, fd00::/8). */
 const MIN_PROXY_PREFIX = 8;
 
+/** Every IPv4 address, as IPv6 writes it (::ffff:a.b.c.d). */
+const IPV4_MAPPED = new BlockList();
+IPV4_MAPPED.addSubnet('::ffff:0:0', 96, 'ipv6');
+
+/**
+ * True when an IPv6 range holds IPv4 addresses (as ::ffff:a.b.c.d) from more than one /8: a range
+ * of 96 bits or fewer that reaches into that space holds all of them, a longer one inside it
+ * holds a /(bits - 96) of IPv4.
+ */
+function spansIpv4(address: string, bits: number): boolean {
+  if (bits <= 96) {
+    const range = new BlockList();
+    range.addSubnet(address, bits, 'ipv6');
+    return range.check('::ffff:1.2.3.4', 'ipv6');
+  }
+  return IPV4_MAPPED.check(address, 'ipv6') && bits - 96 < MIN_PROXY_PREFIX;
+}
+
 /** TRUST_PROXY: unset or 0 = none; 1-9 = that many proxies in front; else addresses / CIDRs. */
 function parseTrustProxy(value: string | undefined): false | number | string[] | Error {
   const text = value?.trim() ?? '';
@@ -167,7 +185,11 @@ function parseTrustProxy(value: string | undefined): false | number | string[] |
     if (bits === undefined) return false;
     const max = family === 4 ? 32 : 128;
     // A range wider than a /8 is no proxy: 0.0.0.0/1,128.0.0.0/1 would be "all" by the back door.
-    return !/^\d{1,3}$/.test(bits) || Number(bits) > max || Number(bits) < MIN_PROXY_PREFIX;
+    if (!/^\d{1,3}$/.test(bits) || Number(bits) > max || Number(bits) < MIN_PROXY_PREFIX)
+      return true;
+    // Nor is an IPv6 range that holds IPv4 addresses as ::ffff:a.b.c.d from more than one /8:
+    // IPv4 clients are matched against it in that form (::ffff:0.0.0.0/96 is every IPv4 client).
+    return family === 6 && spansIpv4(address, Number(bits));
   });
   if (bad !== undefined) {
     return new Error(

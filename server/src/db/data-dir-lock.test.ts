@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from './client';
 import { DataDirInUseError, LOCK_FILE } from './data-dir-lock';
 
+const lockModule = fileURLToPath(new URL('./data-dir-lock.ts', import.meta.url));
+
 const run = promisify(execFile);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -61,6 +63,38 @@ describe('one process per embedded database folder', () => {
     }
   }, 120_000);
 
+  it.each([
+    ['an empty folder', false],
+    ['a folder with a lock left by an ended process', true],
+  ])(
+    'lets exactly one of several processes starting at once take %s',
+    async (_, isStale) => {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'almquest-lock-'));
+      try {
+        if (isStale) await writeFile(path.join(dataDir, LOCK_FILE), '2147483646\n');
+        const startAt = Date.now() + 1500;
+        const script = [
+          `import { lockDataDir } from ${JSON.stringify(lockModule)};`,
+          `while (Date.now() < ${startAt}) {}`,
+          `try { lockDataDir(${JSON.stringify(dataDir)}); console.log('got'); } catch { console.log('refused'); }`,
+          'setTimeout(() => {}, 1500);',
+        ].join('\n');
+        const outcomes = await Promise.all(
+          Array.from({ length: 6 }, () =>
+            run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+              cwd: root,
+            }).then(({ stdout }) => stdout.trim()),
+          ),
+        );
+        expect(outcomes.filter((o) => o === 'got')).toHaveLength(1);
+        expect(outcomes.filter((o) => o === 'refused')).toHaveLength(5);
+      } finally {
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    },
+    60_000,
+  );
+
   it('takes over a lock left by a process that has ended, and refuses one held by a live one', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'almquest-lock-'));
     try {
@@ -68,6 +102,10 @@ describe('one process per embedded database folder', () => {
       await writeFile(path.join(dataDir, LOCK_FILE), '2147483646\n');
       const database = await openDatabase({ kind: 'pglite', dataDir });
       await database.close();
+
+      // Content that is not a plain pid is no lock ("0x10" is not pid 16).
+      await writeFile(path.join(dataDir, LOCK_FILE), `0x${process.ppid.toString(16)}\n`);
+      await (await openDatabase({ kind: 'pglite', dataDir })).close();
 
       // The parent of this test runner lives, so a lock naming it is held.
       await writeFile(path.join(dataDir, LOCK_FILE), `${process.ppid}\n`);

@@ -1,4 +1,5 @@
-import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { linkSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -39,9 +40,53 @@ export function lockHolder(dataDir: string): number | null {
   } catch {
     return null;
   }
-  const pid = Number(text.trim());
-  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return null;
+  const trimmed = text.trim();
+  if (!/^\d{1,10}$/.test(trimmed)) return null;
+  const pid = Number(trimmed);
+  if (pid <= 0 || pid === process.pid) return null;
   return isAlive(pid) ? pid : null;
+}
+
+/** Creates the lock file with our pid already in it, or reports that one exists (atomic). */
+function tryCreate(file: string): boolean {
+  const temp = `${file}.${process.pid}.${randomUUID()}`;
+  writeFileSync(temp, `${process.pid}\n`);
+  try {
+    linkSync(temp, file); // fails if the lock exists; never leaves a lock without its pid
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  } finally {
+    unlinkSync(temp);
+  }
+}
+
+const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/**
+ * Removes a lock whose process has ended, holding `.takeover` meanwhile so that two processes
+ * taking over at once cannot delete each other's new lock. A guard older than 10 s was left by
+ * a process that died mid-takeover.
+ */
+function removeStaleLock(dataDir: string, file: string): void {
+  const guard = `${file}.takeover`;
+  try {
+    writeFileSync(guard, `${process.pid}\n`, { flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const age = Date.now() - (statSync(guard, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+    if (age > 10_000) unlinkSync(guard);
+    else pause(20);
+    return;
+  }
+  try {
+    if (lockHolder(dataDir) === null) unlinkSync(file);
+  } catch {
+    // gone already
+  } finally {
+    unlinkSync(guard);
+  }
 }
 
 /**
@@ -50,9 +95,8 @@ export function lockHolder(dataDir: string): number | null {
  */
 export function lockDataDir(dataDir: string): () => void {
   const file = path.join(dataDir, LOCK_FILE);
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      writeFileSync(file, `${process.pid}\n`, { flag: 'wx' });
+  for (let attempt = 0; attempt < 50; attempt++) {
+    if (tryCreate(file)) {
       return () => {
         try {
           if (readFileSync(file, 'utf8').trim() === String(process.pid)) unlinkSync(file);
@@ -60,17 +104,10 @@ export function lockDataDir(dataDir: string): () => void {
           // already gone (reset after we stopped, say)
         }
       };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = lockHolder(dataDir);
-      if (holder !== null) throw new DataDirInUseError(dataDir, holder);
-      // Left by an ended process, or our own: take it over.
-      try {
-        unlinkSync(file);
-      } catch {
-        // someone else removed it first; try again
-      }
     }
+    const holder = lockHolder(dataDir);
+    if (holder !== null) throw new DataDirInUseError(dataDir, holder);
+    removeStaleLock(dataDir, file);
   }
-  throw new DataDirInUseError(dataDir, Number(readFileSync(file, 'utf8').trim()) || 0);
+  throw new DataDirInUseError(dataDir, lockHolder(dataDir) ?? 0);
 }

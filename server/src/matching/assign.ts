@@ -172,6 +172,14 @@ export async function tryMatchPackage(tx: Tx, pkg: PackageRow): Promise<MatchOut
   return { isPaired: false, notifications: [] };
 }
 
+/**
+ * A coordinate of a meet point as its label says it: two decimals for a grid point, three for a
+ * point between grid lines (a cell's centre, 16.255, would otherwise read 16.25, 0.7 km away).
+ */
+export function coordinateLabel(deg: number): string {
+  return Math.abs(deg * 100 - Math.round(deg * 100)) < 1e-6 ? deg.toFixed(2) : deg.toFixed(3);
+}
+
 async function writePair(
   tx: Tx,
   pkg: PackageRow,
@@ -183,7 +191,7 @@ async function writePair(
   const distributorHome: LatLng = [ranked.home_lat, ranked.home_lng];
   const meetAddress = distributor.place
     ? placeAddress(distributor.place)
-    : `${meet[0].toFixed(2)}, ${meet[1].toFixed(2)}`;
+    : `${coordinateLabel(meet[0])}, ${coordinateLabel(meet[1])}`;
 
   // The package's new state is written by a WITH clause of the notification insert: one statement.
   const pairing = tx.$with('pairing').as(

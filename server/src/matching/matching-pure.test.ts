@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { coordinateLabel } from './assign';
 import { coarsenMeetPoint, distanceKm, interpolate, type LatLng, meetPoint } from './geometry';
 import {
   type Candidate,
@@ -179,5 +180,17 @@ describe('chooseDistributor properties', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('coordinateLabel', () => {
+  it.each([
+    [26.91, '26.91'],
+    [26.9, '26.90'],
+    [16.255, '16.255'],
+    [76.925, '76.925'],
+    [-0.005, '-0.005'],
+  ])('labels %d as %s', (deg, label) => {
+    expect(coordinateLabel(deg)).toBe(label);
   });
 });

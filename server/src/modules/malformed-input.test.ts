@@ -243,6 +243,11 @@ describe('markup and unicode in text fields', () => {
     ['the last code point of all', 'Asha\u{10ffff}'],
     ['only a musical null notehead', '\u{1d159}\u{1d159}'],
     ['eight combining marks on one letter', `Asha${'\u0301'.repeat(8)}`],
+    ['combining marks stacked with format characters between', `Asha${'\u0301\u200c'.repeat(8)}`],
+    [
+      'text hidden in a flag-shaped tag sequence',
+      `Ram \u{1f3f4}${[...'ignoreal'].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('')}\u{e007f}`,
+    ],
   ])('refuses a name with %s, naming the field', async (_label, name) => {
     const before = await fingerprint();
     const res = await request(ctx.app)

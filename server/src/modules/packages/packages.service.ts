@@ -201,7 +201,16 @@ export async function markPackage(db: AppDb, user: UserRow, input: MarkInput): P
       .update(packages)
       .set(
         isDistributed
-          ? { state: 'Distributed', distributedAt: sql`now()` }
+          ? {
+              state: 'Distributed',
+              distributedAt: sql`now()`,
+              // What the finished package keeps: both sides' names and phones as they are now
+              // (a change that raced the pairing may have left older ones stored).
+              donorName: sql`coalesce((select name from ${users} where id = ${packages.donorId}), ${packages.donorName})`,
+              donorPhone: sql`coalesce((select phone from ${users} where id = ${packages.donorId}), ${packages.donorPhone})`,
+              distributorName: sql`coalesce((select name from ${users} where id = ${packages.distributorId}), ${packages.distributorName})`,
+              distributorPhone: sql`coalesce((select phone from ${users} where id = ${packages.distributorId}), ${packages.distributorPhone})`,
+            }
           : { state: 'Received', receivedAt: sql`now()` },
       )
       .where(eq(packages.id, pkg.id))

@@ -611,14 +611,21 @@ describe('the package lifecycle', () => {
       .set('Cookie', donor.cookie)
       .expect(200);
     expect(seenByDonor.body.package.pair.distributor_phone).toBe(distributor.profile.phone);
-    // Once it is finished, the package keeps what was true then.
+    // Once it is finished, the package keeps the numbers as they were when it was handed out,
+    // not the stale ones the race left.
     await mark(distributor, markBody(donor, distributor, pkg._id, 'Received')).expect(200);
     await mark(distributor, markBody(donor, distributor, pkg._id, 'Distributed')).expect(200);
+    await request(ctx.app)
+      .patch(`/api/distributor/update/${distributor.profile.id}`)
+      .set('Cookie', distributor.cookie)
+      .send({ phone: '9333333333' })
+      .expect(200);
     const done = await request(ctx.app)
       .get(`/api/package/${pkg._id}`)
       .set('Cookie', donor.cookie)
       .expect(200);
-    expect(done.body.package.pair.distributor_phone).toBe('9222222222');
+    expect(done.body.package.pair.distributor_phone).toBe(distributor.profile.phone);
+    expect(done.body.package.donor_phone).toBe(donor.profile.phone);
   });
 
   it('keeps a Distributed package in the donor’s history after the distributor leaves', async () => {
