@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildSessionUser } from '../test/data';
+import { buildNewcomer, buildSessionUser } from '../test/data';
 import { fakeApi } from '../test/fake-api';
 import { renderApp } from '../test/render';
 
@@ -52,6 +52,48 @@ describe('coming back from a sign-in', () => {
     expect(
       await screen.findByRole('button', { name: 'Register as Distributor' }),
     ).toBeInTheDocument();
+  });
+});
+
+describe('one alert for one sign-in, wherever it returns to', () => {
+  const registered = buildSessionUser({ name: 'Priya Sharma', email: 'priya@example.org' });
+  const newcomer = buildNewcomer({ name: 'Priya Sharma', email: 'priya@example.org' });
+  const answers = (user: typeof registered) =>
+    fakeApi({
+      'GET /session': () => ({ status: 200, data: { user } }),
+      'POST /checkExist': () => ({
+        status: 200,
+        data: user.isRegistered
+          ? { isRegistered: true, id: user.id, userType: user.userType, name: user.name }
+          : { isRegistered: false },
+      }),
+    });
+  const alertTitles = () =>
+    [...document.querySelectorAll('[data-alert-type] p.font-semibold')].map((p) => p.textContent);
+
+  it.each([
+    ['a member who pressed Join', registered, '/register', 'Welcome back, Priya!', '/profile'],
+    [
+      'a newcomer going to their profile',
+      newcomer,
+      '/profile',
+      'You are not registered yet',
+      '/register',
+    ],
+    [
+      'a newcomer going to a package',
+      newcomer,
+      `/transaction/${crypto.randomUUID()}`,
+      'You are not registered yet',
+      '/register',
+    ],
+  ])('%s hears only the sign-in alert', async (_who, user, path, alert, landing) => {
+    answers(user);
+    const { router } = renderApp(`${path}?signedIn=1`, { user });
+    await screen.findByText(alert);
+    await waitFor(() => expect(router.state.location.pathname).toBe(landing));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(alertTitles()).toEqual([alert]);
   });
 });
 

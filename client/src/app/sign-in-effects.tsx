@@ -28,8 +28,11 @@ export function SignInEffects() {
     params.delete('signedIn');
     params.delete('signInError');
     const rest = params.toString();
+    // The page's guard stays quiet about this arrival (see arrivedFromSignIn): what follows here
+    // says the one thing that matters.
     void navigate(`${location.pathname}${rest ? `?${rest}` : ''}${location.hash}`, {
       replace: true,
+      ...(signedIn ? { state: { fromSignIn: true } } : {}),
     });
 
     if (signInError) {
@@ -55,7 +58,10 @@ export function SignInEffects() {
             msg: 'Good to see you again.',
           });
           // Where they were going, else their profile (the landing page is for visitors).
-          if (location.pathname === '/') void navigate('/profile', { replace: true });
+          // Registration is no place for them either.
+          if (location.pathname === '/' || location.pathname === '/register') {
+            void navigate('/profile', { replace: true });
+          }
         } else {
           showAlert({
             type: 'warning',

@@ -1,6 +1,6 @@
 import type { SessionUser } from '@almquest/contracts/session';
 import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
+import { type Location, useLocation, useNavigate } from 'react-router';
 import { type AlertInput, useAlerts } from '../../../lib/alerts';
 import { useSession } from '../api/session';
 
@@ -55,6 +55,18 @@ export function judge(rule: GuardRule, user: SessionUser | null): Verdict {
 }
 
 /**
+ * True on the page a sign-in returned to (`?signedIn=1`, or the state SignInEffects leaves when it
+ * takes that away): SignInEffects welcomes the person or sends them to register, with its own
+ * alert, so a guard on that page redirects without adding a second one.
+ */
+export function arrivedFromSignIn(location: Pick<Location, 'search' | 'state'>): boolean {
+  return (
+    new URLSearchParams(location.search).get('signedIn') === '1' ||
+    (location.state as { fromSignIn?: boolean } | null)?.fromSignIn === true
+  );
+}
+
+/**
  * Applies a guard once the session is known. Returns the user when they may stay, else null
  * (and they are being sent away). The alert belongs to arriving: someone let in who then leaves
  * on purpose (signs out, registers, deletes their profile) hears only about what they did, so a
@@ -68,6 +80,8 @@ export function useGuard(rule: GuardRule): {
   const { user, isChecking } = useSession();
   const { showAlert } = useAlerts();
   const navigate = useNavigate();
+  const location = useLocation();
+  const isSignInArrival = arrivedFromSignIn(location);
   const firstVerdict = useRef<'pending' | 'allowed' | 'refused'>('pending');
   const verdict = isChecking ? null : judge(rule, user);
 
@@ -76,13 +90,13 @@ export function useGuard(rule: GuardRule): {
     if (firstVerdict.current === 'pending') {
       firstVerdict.current = verdict ? 'refused' : 'allowed';
       if (!verdict) return;
-      showAlert(verdict.alert);
+      if (!isSignInArrival) showAlert(verdict.alert);
       void navigate(verdict.to, { replace: true });
     } else if (firstVerdict.current === 'allowed' && verdict) {
       firstVerdict.current = 'refused';
       void navigate(verdict.to, { replace: true });
     }
-  }, [isChecking, verdict, showAlert, navigate]);
+  }, [isChecking, verdict, showAlert, navigate, isSignInArrival]);
 
   return { user, isAllowed: !isChecking && !verdict, isChecking };
 }
