@@ -7,7 +7,7 @@ import { nearestPlaceWithinSql, placeAddress } from '../db/places';
 import type { NewNotification, NotificationRow, PackageRow, PlaceRecord } from '../db/rows';
 import { distributors, notifications, packages, users } from '../db/schema';
 import { withinReachSql } from './reach';
-import { coarsenMeetPoint, meetPoint, type LatLng } from './geometry';
+import { coarsenMeetPoint, coordinateLabel, meetPoint, type LatLng } from './geometry';
 import { type Candidate, chooseDistributor, type PackageToMatch } from './ranking';
 
 type CandidateRow = {
@@ -170,14 +170,6 @@ export async function tryMatchPackage(tx: Tx, pkg: PackageRow): Promise<MatchOut
     };
   }
   return { isPaired: false, notifications: [] };
-}
-
-/**
- * A coordinate of a meet point as its label says it: two decimals for a grid point, three for a
- * point between grid lines (a cell's centre, 16.255, would otherwise read 16.25, 0.7 km away).
- */
-export function coordinateLabel(deg: number): string {
-  return Math.abs(deg * 100 - Math.round(deg * 100)) < 1e-6 ? deg.toFixed(2) : deg.toFixed(3);
 }
 
 async function writePair(

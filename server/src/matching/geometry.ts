@@ -93,3 +93,11 @@ export function coarsenMeetPoint(
 export function areaCentre([lat, lng]: LatLng): [number, number] {
   return [Math.min((Math.floor(lat * 100) + 0.5) / 100, 90), (Math.floor(lng * 100) + 0.5) / 100];
 }
+
+/**
+ * A coordinate of a meet point as its label says it: two decimals for a grid point, three for a
+ * point between grid lines (a cell's centre, 16.255, would otherwise read 16.25, 0.7 km away).
+ */
+export function coordinateLabel(deg: number): string {
+  return Math.abs(deg * 100 - Math.round(deg * 100)) < 1e-6 ? deg.toFixed(2) : deg.toFixed(3);
+}

@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { coordinateLabel } from './assign';
-import { coarsenMeetPoint, distanceKm, interpolate, type LatLng, meetPoint } from './geometry';
+import {
+  coarsenMeetPoint,
+  coordinateLabel,
+  distanceKm,
+  interpolate,
+  type LatLng,
+  meetPoint,
+} from './geometry';
 import {
   type Candidate,
   chooseDistributor,

@@ -133,24 +133,32 @@ export async function donate(
 }
 
 /**
- * While a package is Paired or Received, each side reads the other's name and phone as they are
- * now, not as they were when it was paired: a change that raced the pairing (read before the
- * pair was committed) would otherwise leave the old number for good. Finished packages keep what
- * was true then.
+ * Both sides' names and phones as their profiles say now (the stored ones where a side is gone).
+ * `whileOpen`: only for a Paired or Received package, finished ones keeping what was stored.
+ * Read so while a package is under way (a change that raced the pairing, read before the pair
+ * was committed, would otherwise leave the old number for good), and written so when it is
+ * marked Distributed.
  */
-const currentContact = (column: 'name' | 'phone', of: AnyColumn, stored: AnyColumn) =>
-  sql<string>`case when ${packages.state} in ('Paired', 'Received')
-    then coalesce((select u.${sql.raw(column)} from ${users} u where u.id = ${of}), ${stored})
-    else ${stored} end`;
+function profileContacts({ whileOpen }: { whileOpen: boolean }) {
+  const contact = (column: 'name' | 'phone', of: AnyColumn, stored: AnyColumn) => {
+    const fresh = sql<string>`coalesce((select u.${sql.raw(column)} from ${users} u where u.id = ${of}), ${stored})`;
+    return whileOpen
+      ? sql<string>`case when ${packages.state} in ('Paired', 'Received') then ${fresh} else ${stored} end`
+      : fresh;
+  };
+  return {
+    donorName: contact('name', packages.donorId, packages.donorName),
+    donorPhone: contact('phone', packages.donorId, packages.donorPhone),
+    distributorName: contact('name', packages.distributorId, packages.distributorName),
+    distributorPhone: contact('phone', packages.distributorId, packages.distributorPhone),
+  };
+}
 
 const packageByIdQuery = preparedPerDb((db) =>
   db
     .select({
       ...getTableColumns(packages),
-      donorName: currentContact('name', packages.donorId, packages.donorName),
-      donorPhone: currentContact('phone', packages.donorId, packages.donorPhone),
-      distributorName: currentContact('name', packages.distributorId, packages.distributorName),
-      distributorPhone: currentContact('phone', packages.distributorId, packages.distributorPhone),
+      ...profileContacts({ whileOpen: true }),
     })
     .from(packages)
     .where(eq(packages.id, sql.placeholder('id')))
@@ -204,12 +212,8 @@ export async function markPackage(db: AppDb, user: UserRow, input: MarkInput): P
           ? {
               state: 'Distributed',
               distributedAt: sql`now()`,
-              // What the finished package keeps: both sides' names and phones as they are now
-              // (a change that raced the pairing may have left older ones stored).
-              donorName: sql`coalesce((select name from ${users} where id = ${packages.donorId}), ${packages.donorName})`,
-              donorPhone: sql`coalesce((select phone from ${users} where id = ${packages.donorId}), ${packages.donorPhone})`,
-              distributorName: sql`coalesce((select name from ${users} where id = ${packages.distributorId}), ${packages.distributorName})`,
-              distributorPhone: sql`coalesce((select phone from ${users} where id = ${packages.distributorId}), ${packages.distributorPhone})`,
+              // What the finished package keeps: both sides' names and phones as they are now.
+              ...profileContacts({ whileOpen: false }),
             }
           : { state: 'Received', receivedAt: sql`now()` },
       )
