@@ -19,7 +19,7 @@ test.describe('a visitor', () => {
     const impact = (await (await page.request.get('/api/impact')).json()) as {
       mealsDonated: number;
     };
-    await expect(page.getByTestId('impact-meals donated')).toHaveText(
+    await expect(page.getByTestId('impact-meals')).toHaveText(
       new Intl.NumberFormat('en-IN').format(impact.mealsDonated),
     );
     await expect(page.getByRole('button', { name: 'Join Us in our quest' })).toBeVisible();

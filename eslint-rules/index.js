@@ -146,4 +146,69 @@ const noCycle = importRule({
   },
 });
 
-export default { rules: { layers, 'no-cycle': noCycle } };
+/** Attributes whose value a person reads or hears, so it must come from the message catalogs. */
+const SPOKEN_ATTRIBUTES = new Set([
+  'alt',
+  'aria-label',
+  'aria-description',
+  'placeholder',
+  'title',
+]);
+/** Text with a letter in it (any script): punctuation, digits and symbols alone are not words. */
+const HAS_LETTER = /\p{L}/u;
+
+/**
+ * Text a person reads belongs in the catalogs (client/src/i18n/messages): JSX text with a letter,
+ * and string literals given to spoken attributes (alt, aria-label, placeholder, title), fail.
+ */
+const noLiteralText = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'UI text comes from the message catalogs, not from JSX literals.' },
+    schema: [],
+  },
+  create(context) {
+    const report = (node, text) =>
+      context.report({
+        node,
+        message: `Untranslated text "${text.trim().slice(0, 40)}": put it in client/src/i18n/messages/en.ts and use t()`,
+      });
+    const literalIn = (value) => {
+      if (!value) return null;
+      if (value.type === 'Literal' && typeof value.value === 'string') return value;
+      if (value.type === 'JSXExpressionContainer') {
+        const e = value.expression;
+        if (e.type === 'Literal' && typeof e.value === 'string') return e;
+        if (
+          e.type === 'TemplateLiteral' &&
+          e.quasis.some((q) => HAS_LETTER.test(q.value.cooked ?? ''))
+        )
+          return e;
+      }
+      return null;
+    };
+    return {
+      JSXText(node) {
+        if (HAS_LETTER.test(node.value)) report(node, node.value);
+      },
+      JSXExpressionContainer(node) {
+        if (node.parent.type === 'JSXAttribute') return;
+        const e = node.expression;
+        if (e.type === 'Literal' && typeof e.value === 'string' && HAS_LETTER.test(e.value))
+          report(node, e.value);
+      },
+      JSXAttribute(node) {
+        const name = node.name.type === 'JSXIdentifier' ? node.name.name : '';
+        if (!SPOKEN_ATTRIBUTES.has(name)) return;
+        const literal = literalIn(node.value);
+        const text =
+          literal?.type === 'TemplateLiteral'
+            ? literal.quasis.map((q) => q.value.cooked).join('…')
+            : literal?.value;
+        if (literal && HAS_LETTER.test(text)) report(node, text);
+      },
+    };
+  },
+};
+
+export default { rules: { layers, 'no-cycle': noCycle, 'no-literal-text': noLiteralText } };

@@ -2,14 +2,28 @@ import { z } from 'zod';
 import { PackageStateSchema } from './packages';
 import { readDecimal } from './text';
 
-/** The words of each notification (issue #5); the same for every user of a kind. */
-export const NOTIFICATION_TEXT = {
+/**
+ * What a notification is about. Notifications are stored as a kind plus their package's details,
+ * and each reader's client says them in its own language (issue #16); the API's `message` is the
+ * English wording below, for SPEC's live message and other clients.
+ */
+export const NOTIFICATION_KINDS = [
+  'pairedDonor',
+  'pairedDistributor',
+  'notPaired',
+  'received',
+  'distributed',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** The English words of each notification (issue #5); the same for every user of a kind. */
+export const NOTIFICATION_TEXT: Record<NotificationKind, string> = {
   pairedDonor: 'Hurray! We have found a distributor for your package!',
   pairedDistributor: 'Hurray! We have assigned you to a donor!',
   notPaired: 'Oops! Looks like there are no distributors available near you.',
   received: 'Yaay! Your package has been received by the distributor!',
   distributed: 'Woah! Your package has been successfully distributed!',
-} as const;
+};
 
 /** SPEC notification, as the API presents it. */
 export const NotificationSchema = z.object({
@@ -18,6 +32,7 @@ export const NotificationSchema = z.object({
   photo: z.string().nullable(),
   state: PackageStateSchema,
   user_type: z.enum(['Donor', 'Distributor']),
+  kind: z.enum(NOTIFICATION_KINDS),
   message: z.string(),
   /** Which package: meals, place, when donated, and the other side's name once there is one. */
   about: z

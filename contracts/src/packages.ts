@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LocationSchema, PresentedLocationSchema } from './location';
 import { numberField } from './number-field';
-import { readDecimal, textField } from './text';
+import { asciiDigits, readDecimal, textField } from './text';
 import { DISTANCE_RANGE_MAX_KM } from './users';
 
 export const PACKAGE_STATES = ['Not Paired', 'Paired', 'Received', 'Distributed'] as const;
@@ -25,7 +25,11 @@ export function parseKilometres(value: unknown): number | undefined {
   // Capped before any pattern looks at it; trimmed first, so the pattern has one run of spaces
   // to consider, between the number and the unit (linear, whatever the input).
   if (typeof value !== 'string' || value.length > TRAVEL_CAPACITY_TEXT_MAX) return undefined;
-  const match = /^(\d{1,6}(?:\.\d{1,6})?) *(?:km|kms|kilomet(?:er|re)s?)?$/i.exec(value.trim());
+  // The unit in English, Hindi or Bengali ("10 km", "10 किलोमीटर", "১০ কিমি"), any digits.
+  const match =
+    /^(\d{1,6}(?:\.\d{1,6})?) *(?:km|kms|kilomet(?:er|re)s?|कि\.? ?मी\.?|किलोमीटर|কি\.? ?মি\.?|কিলোমিটার)?$/iu.exec(
+      asciiDigits(value.trim()),
+    );
   return match ? Number(match[1]) : undefined;
 }
 

@@ -14,9 +14,12 @@ export const SIGN_IN_ERRORS = {
 } as const;
 export type SignInErrorCode = keyof typeof SIGN_IN_ERRORS;
 
-/** The fixed message for a code from the URL; anything unknown gets the generic one. */
+/** A code from the URL, as one of ours: anything unknown is the generic `failed`. */
+export function signInErrorCode(code: string): SignInErrorCode {
+  return Object.hasOwn(SIGN_IN_ERRORS, code) ? (code as SignInErrorCode) : 'failed';
+}
+
+/** The fixed (English) message for a code from the URL; anything unknown gets the generic one. */
 export function signInErrorMessage(code: string): string {
-  return Object.hasOwn(SIGN_IN_ERRORS, code)
-    ? SIGN_IN_ERRORS[code as SignInErrorCode]
-    : SIGN_IN_ERRORS.failed;
+  return SIGN_IN_ERRORS[signInErrorCode(code)];
 }

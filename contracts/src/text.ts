@@ -60,9 +60,17 @@ const DECIMAL = /^-?\d{1,15}(?:\.\d{1,15})?$/;
  * number schema to refuse.
  */
 export function readDecimal(value: unknown): unknown {
-  return typeof value === 'string' && value.length <= 40 && DECIMAL.test(value.trim())
-    ? Number(value.trim())
-    : value;
+  if (typeof value !== 'string' || value.length > 40) return value;
+  const text = asciiDigits(value.trim());
+  return DECIMAL.test(text) ? Number(text) : value;
+}
+
+/** Devanagari (०-९) and Bengali (০-৯) digits as ASCII ones: "১২" and "१२" are 12 too. */
+export function asciiDigits(text: string): string {
+  return text.replace(/[\u0966-\u096F\u09E6-\u09EF]/g, (digit) => {
+    const code = digit.charCodeAt(0);
+    return String(code - (code >= 0x09e6 ? 0x09e6 : 0x0966));
+  });
 }
 
 export const CONTROL_CHARACTER_MESSAGE = 'Remove the control characters from this text';

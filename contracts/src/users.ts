@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LocationSchema } from './location';
 import { numberField } from './number-field';
 import { UserTypeSchema } from './session';
-import { textField } from './text';
+import { asciiDigits, textField } from './text';
 
 export const DONOR_TYPES = ['Individual', 'Organisation', 'Food Chain'] as const;
 export const DonorTypeSchema = z.enum(DONOR_TYPES, {
@@ -23,7 +23,7 @@ export const PhoneSchema = z
   .min(1, 'Enter your phone number')
   .max(20, 'Enter a 10-digit Indian mobile number')
   .transform((raw) => {
-    const digits = raw.replace(/[\s\-().]/g, '');
+    const digits = asciiDigits(raw).replace(/[\s\-().]/g, '');
     return digits.replace(/^(\+91|0091|91(?=\d{10}$)|0(?=\d{10}$))/, '');
   })
   .refine((digits) => /^[6-9]\d{9}$/.test(digits), 'Enter a 10-digit Indian mobile number');

@@ -4,6 +4,7 @@ import { buttonClasses } from '../components/ui/button';
 import { Avatar } from '../components/ui/avatar';
 import { signInUrl } from '../features/auth/sign-in-links';
 import { useSession } from '../features/auth/api/session';
+import { useI18n } from '../i18n/i18n';
 
 // Visitors never download the menu, the bell or the live-events code.
 const SignedInArea = lazy(() => import('./signed-in-area'));
@@ -12,10 +13,11 @@ const SignedInArea = lazy(() => import('./signed-in-area'));
 export function AccountArea() {
   const { user } = useSession();
   const location = useLocation();
+  const { t } = useI18n();
   if (!user) {
     return (
       <a href={signInUrl(location.pathname + location.search)} className={buttonClasses('primary')}>
-        Sign In
+        {t('nav.signIn')}
       </a>
     );
   }

@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
 import { site } from '../content/site';
+import { useI18n } from '../i18n/i18n';
 
 /** Brand link to /, the copyright line for this year, and the operator's social links (if any). */
 export function Footer() {
+  const { t } = useI18n();
   return (
     <footer className="border-t border-gray-200 bg-gray-50 dark:border-gray-800 dark:bg-gray-900">
       <div className="mx-auto flex max-w-6xl flex-col items-center gap-3 px-4 py-6 sm:flex-row sm:justify-between">
@@ -10,10 +12,10 @@ export function Footer() {
           {site.brand}
         </Link>
         <p className="text-sm text-gray-700 dark:text-gray-300">
-          © {new Date().getFullYear()} {site.brand}. {site.footer.copyright}
+          {t('footer.rights', { year: String(new Date().getFullYear()), brand: site.brand })}
         </p>
         {site.footer.social.length > 0 && (
-          <ul aria-label="Social links" className="flex gap-3 text-sm">
+          <ul aria-label={t('footer.social')} className="flex gap-3 text-sm">
             {site.footer.social.map((link) => (
               <li key={link.href}>
                 <a

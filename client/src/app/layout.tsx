@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
+import { useI18n } from '../i18n/i18n';
 import { ToastViewport } from '../components/ui/toast-viewport';
 import { AccountArea } from './account-area';
 import { Footer } from './footer';
@@ -10,19 +11,24 @@ import { ScrollReset } from './scroll-reset';
 import { SignInEffects } from './sign-in-effects';
 
 export function Layout() {
+  const { t } = useI18n();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-[70] focus:rounded focus:bg-white focus:p-2"
       >
-        Skip to content
+        {t('common.skipToContent')}
       </a>
       <Navbar accountArea={<AccountArea />} />
       <main id="main" className="flex-1">
         <Suspense
           fallback={
-            <div className="flex justify-center py-24" role="status" aria-label="Loading page">
+            <div
+              className="flex justify-center py-24"
+              role="status"
+              aria-label={t('common.loadingPage')}
+            >
               <Spinner />
             </div>
           }

@@ -2,28 +2,32 @@ import { type MouseEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { site } from '../content/site';
 import { type HomeSection, useGoToSection } from '../features/home/hooks/use-go-to-section';
+import { useI18n } from '../i18n/i18n';
+import type { MessageKey } from '../i18n/messages/en';
 import { useTheme } from '../lib/theme';
+import { LanguagePicker } from './language-picker';
 
 /** The landing page's sections; the operator's own (testimonials, team) once they exist. */
-const sectionLinks: { id: HomeSection; label: string }[] = [
-  { id: 'about', label: 'About Us' },
-  { id: 'features', label: 'Features' },
-  { id: 'impact', label: 'Impact' },
+const sectionLinks: { id: HomeSection; label: MessageKey }[] = [
+  { id: 'about', label: 'nav.about' },
+  { id: 'features', label: 'nav.features' },
+  { id: 'impact', label: 'nav.impact' },
   ...(site.testimonials.items.length > 0
-    ? [{ id: 'testimonials' as const, label: 'Testimonials' }]
+    ? [{ id: 'testimonials' as const, label: 'nav.testimonials' as const }]
     : []),
-  ...(site.team.members.length > 0 ? [{ id: 'team' as const, label: 'Team' }] : []),
+  ...(site.team.members.length > 0 ? [{ id: 'team' as const, label: 'nav.team' as const }] : []),
 ];
 
 export function ThemeToggle() {
   const { isDark, toggleTheme } = useTheme();
+  const { t } = useI18n();
   return (
     <button
       type="button"
       onClick={toggleTheme}
       aria-pressed={isDark}
-      aria-label="Dark theme"
-      title={isDark ? 'Switch to the light theme' : 'Switch to the dark theme'}
+      aria-label={t('theme.label')}
+      title={isDark ? t('theme.toLight') : t('theme.toDark')}
       className="rounded-full p-2 text-gray-700 hover:bg-gray-100 dark:text-gray-200 dark:hover:bg-gray-800"
     >
       <svg
@@ -56,6 +60,7 @@ export function Navbar({ accountArea }: { accountArea: ReactNode }) {
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const goToSection = useGoToSection();
   const location = useLocation();
+  const { t } = useI18n();
 
   // The mobile menu closes whenever the page changes.
   useEffect(() => setIsMenuOpen(false), [location.pathname]);
@@ -69,7 +74,7 @@ export function Navbar({ accountArea }: { accountArea: ReactNode }) {
   return (
     <header className="sticky top-0 z-50 border-b border-gray-200 bg-white/95 backdrop-blur dark:border-gray-800 dark:bg-gray-950/95">
       <nav
-        aria-label="Main"
+        aria-label={t('nav.main')}
         className="mx-auto flex max-w-6xl flex-wrap items-center gap-2 px-4 py-2"
       >
         <a
@@ -89,7 +94,7 @@ export function Navbar({ accountArea }: { accountArea: ReactNode }) {
             className="rounded-md p-2 md:hidden"
             aria-controls="primary-navigation"
             aria-expanded={isMenuOpen}
-            aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}
+            aria-label={isMenuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
             onClick={() => setIsMenuOpen((open) => !open)}
           >
             <svg
@@ -121,7 +126,7 @@ export function Navbar({ accountArea }: { accountArea: ReactNode }) {
                 onClick={(e) => onSectionClick(e, link.id)}
                 className="block rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-50 hover:text-brand-800 dark:hover:bg-gray-800 dark:hover:text-brand-200"
               >
-                {link.label}
+                {t(link.label)}
               </a>
             </li>
           ))}
@@ -130,8 +135,11 @@ export function Navbar({ accountArea }: { accountArea: ReactNode }) {
               to="/contact"
               className="block rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-50 hover:text-brand-800 dark:hover:bg-gray-800 dark:hover:text-brand-200"
             >
-              Contact us
+              {t('nav.contact')}
             </Link>
+          </li>
+          <li className="px-3 py-2 md:py-0">
+            <LanguagePicker />
           </li>
         </ul>
       </nav>

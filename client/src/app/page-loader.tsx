@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
+import { useI18n } from '../i18n/i18n';
 import { FIRST_LOAD_ANIMATION_MS, PAGE_CHANGE_SPINNER_MS } from '../lib/timings';
 
 /** Profile and package pages show their own loading state while their data arrives. */
@@ -15,6 +16,7 @@ export function hasOwnLoader(pathname: string): boolean {
 export function PageLoader() {
   const { pathname } = useLocation();
   const isFirst = useRef(true);
+  const { t } = useI18n();
   const [isVisible, setIsVisible] = useState(() => !hasOwnLoader(pathname));
   // Read during render: true until the first effect has run (also in the prerendered HTML).
   const isFirstLoad = isFirst.current;
@@ -35,7 +37,7 @@ export function PageLoader() {
   return (
     <div
       role="status"
-      aria-label="Loading"
+      aria-label={t('common.busy')}
       className="fixed inset-0 z-[55] flex items-center justify-center bg-white/90 dark:bg-gray-950/90"
       // The first-load overlay also ends by itself (keyframes in index.css), script or not.
       style={

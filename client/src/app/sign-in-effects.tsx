@@ -3,7 +3,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { useAlerts } from '../lib/alerts';
 import { fetchSessionUser, firstName, sessionQueryKey } from '../features/auth/api/session';
 import { useQueryClient } from '@tanstack/react-query';
-import { signInErrorMessage } from '@almquest/contracts/sign-in-errors';
+import { signInErrorCode } from '@almquest/contracts/sign-in-errors';
+import { useI18n } from '../i18n/i18n';
 
 /**
  * After the server finishes a sign-in it sends the browser back with ?signedIn=1 (or
@@ -15,6 +16,7 @@ export function SignInEffects() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { showAlert } = useAlerts();
+  const { t } = useI18n();
   const handled = useRef('');
 
   useEffect(() => {
@@ -37,7 +39,11 @@ export function SignInEffects() {
 
     if (signInError) {
       // Only a code comes in the URL; the text is ours, so a crafted link cannot put words here.
-      showAlert({ type: 'error', title: 'Sign-in failed', msg: signInErrorMessage(signInError) });
+      showAlert({
+        type: 'error',
+        title: t('signIn.failed'),
+        msg: t(`signIn.error.${signInErrorCode(signInError)}`),
+      });
       return;
     }
     void (async () => {
@@ -54,8 +60,8 @@ export function SignInEffects() {
         if (found.isRegistered) {
           showAlert({
             type: 'success',
-            title: `Welcome back, ${firstName(user.name)}!`,
-            msg: 'Good to see you again.',
+            title: t('signIn.welcomeBack', { name: firstName(user.name) }),
+            msg: t('signIn.goodToSeeYou'),
           });
           // Where they were going, else their profile (the landing page is for visitors).
           // Registration is no place for them either.
@@ -65,8 +71,8 @@ export function SignInEffects() {
         } else {
           showAlert({
             type: 'warning',
-            title: 'You are not registered yet',
-            msg: 'Please register to join AlmQuest.',
+            title: t('signIn.notRegistered'),
+            msg: t('signIn.pleaseRegister'),
           });
           // Already on registration (from a Join button, with its account type): stay.
           if (location.pathname !== '/register') void navigate('/register', { replace: true });
@@ -74,12 +80,12 @@ export function SignInEffects() {
       } catch {
         showAlert({
           type: 'error',
-          title: 'Sign-in failed',
-          msg: 'We could not load your account. Please try again.',
+          title: t('signIn.failed'),
+          msg: t('signIn.accountNotLoaded'),
         });
       }
     })();
-  }, [location, navigate, queryClient, showAlert]);
+  }, [location, navigate, queryClient, showAlert, t]);
 
   return null;
 }

@@ -5,6 +5,7 @@ import { Avatar } from '../components/ui/avatar';
 import { useSignOut } from '../features/auth/api/sign-out';
 import { useProfile } from '../features/profile/api/get-profile';
 import { useToggleActivity } from '../features/profile/api/toggle-activity';
+import { useI18n } from '../i18n/i18n';
 import { useTheme } from '../lib/theme';
 import { useDropdown } from '../lib/use-dropdown';
 
@@ -20,6 +21,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
   const menuId = useId();
   const button = useRef<HTMLButtonElement>(null);
   const { isDark, toggleTheme } = useTheme();
+  const { t } = useI18n();
   const signOut = useSignOut();
   const profile = useProfile(user.userType === 'distributor' ? user : null);
   const toggleActivity = useToggleActivity(user);
@@ -63,13 +65,13 @@ export function UserMenu({ user }: { user: SessionUser }) {
         className="rounded-full p-0.5 ring-brand-600 hover:ring-2"
       >
         <Avatar name={user.name} picture={user.picture} size={36} />
-        <span className="sr-only">Account menu for {user.name}</span>
+        <span className="sr-only">{t('menu.accountFor', { name: user.name })}</span>
       </button>
       {isOpen && (
         <div
           id={menuId}
           role="menu"
-          aria-label="Account"
+          aria-label={t('menu.account')}
           className="absolute right-0 z-50 mt-2 w-60 rounded-xl border border-gray-200 bg-white p-2 shadow-lg dark:border-gray-700 dark:bg-gray-900"
         >
           <p className="truncate px-3 py-1 text-xs text-gray-600 dark:text-gray-400">
@@ -77,15 +79,15 @@ export function UserMenu({ user }: { user: SessionUser }) {
           </p>
           {user.isRegistered && (
             <Link role="menuitem" to="/profile" className={itemClass} onClick={close}>
-              View Profile
+              {t('menu.viewProfile')}
             </Link>
           )}
           <button role="menuitem" type="button" className={itemClass} onClick={toggleTheme}>
-            {isDark ? 'Switch to light theme' : 'Switch to dark theme'}
+            {isDark ? t('menu.lightTheme') : t('menu.darkTheme')}
           </button>
           {user.userType === 'donor' && (
             <Link role="menuitem" to="/profile?donate=1" className={itemClass} onClick={close}>
-              Donate Now
+              {t('menu.donateNow')}
             </Link>
           )}
           {user.userType === 'distributor' && (
@@ -96,17 +98,21 @@ export function UserMenu({ user }: { user: SessionUser }) {
               disabled={toggleActivity.isPending || isActive === undefined}
               onClick={() => toggleActivity.mutate()}
             >
-              {isActive === undefined ? 'Activity…' : isActive ? 'Go inactive' : 'Go active'}
+              {isActive === undefined
+                ? t('menu.activity')
+                : isActive
+                  ? t('menu.goInactive')
+                  : t('menu.goActive')}
             </button>
           )}
           {user.isRegistered && (
             <Link role="menuitem" to="/profile#transactions" className={itemClass} onClick={close}>
-              View Transactions
+              {t('menu.viewTransactions')}
             </Link>
           )}
           {!user.isRegistered && (
             <Link role="menuitem" to="/register" className={itemClass} onClick={close}>
-              Register
+              {t('menu.register')}
             </Link>
           )}
           <button
@@ -116,7 +122,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
             disabled={signOut.isPending}
             onClick={() => signOut.mutate()}
           >
-            Sign Out
+            {t('menu.signOut')}
           </button>
         </div>
       )}

@@ -5,11 +5,14 @@ import {
   useContext,
   useEffect,
   useMemo,
+  useRef,
   useState,
 } from 'react';
 import { formatMessage, formatNumber, type MessageParams } from './format-message';
 import { detectLocale, type Locale, LOCALE_STORAGE_KEY } from './locales';
 import { type Catalog, en, type MessageKey } from './messages/en';
+import { formatDateTime, shortRelativeTime } from './dates';
+import { translateKnownText } from './server-text';
 
 /** Catalogs other than English load only when chosen (English ships with the first page). */
 const loaders: Record<Exclude<Locale, 'en'>, () => Promise<Catalog>> = {
@@ -17,15 +20,43 @@ const loaders: Record<Exclude<Locale, 'en'>, () => Promise<Catalog>> = {
   bn: () => import('./messages/bn').then((m) => m.bn),
 };
 
-type I18n = {
+export type I18n = {
   locale: Locale;
   setLocale: (locale: Locale) => void;
   /** The message in the current language, filled with `params`. */
   t: (key: MessageKey, params?: MessageParams) => string;
   formatNumber: (value: number) => string;
+  /** "21 Nov 2026, 5:04 pm" in the reader's language. */
+  formatDateTime: (iso: string) => string;
+  /** "5m" in English, "5 मिनट पहले" in Hindi. */
+  relativeTime: (iso: string, now?: number) => string;
+  /** A message from the API or a shared schema, in the reader's language. */
+  serverText: (text: string, fallback: MessageKey) => string;
+  /** What an API failure (or any error) means, in the reader's language. */
+  errorText: (error: unknown) => string;
 };
 
+/** The API failure's shape as the client's ApiError has it (lib/api-client.ts). */
+type ErrorLike = { code?: unknown; message?: unknown };
+
 const I18nContext = createContext<I18n | null>(null);
+
+/** What each API error code means when its message is not one the catalogs know. */
+const errorKeys: Record<string, MessageKey> = {
+  network: 'error.network',
+  unexpected_answer: 'error.unexpected',
+  internal: 'error.internal',
+  unauthenticated: 'error.unauthenticated',
+  forbidden: 'error.forbidden',
+  not_found: 'error.not_found',
+  service_unavailable: 'error.service_unavailable',
+  payload_too_large: 'error.payload_too_large',
+  rate_limited: 'error.rate_limited',
+  validation_failed: 'error.invalid',
+  bad_request: 'error.invalid',
+  malformed_json: 'error.invalid',
+  conflict: 'common.pleaseTryAgain',
+};
 
 function readStoredLocale(): string | null {
   try {
@@ -74,18 +105,48 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     setLocaleState(next);
   }, []);
 
-  const value = useMemo<I18n>(() => {
-    // Until a chosen catalog has arrived, English speaks (never a key or an empty text).
-    const shown = catalog.locale === locale ? catalog : { locale: 'en' as const, messages: en };
-    return {
-      locale,
-      setLocale,
-      t: (key, params) => formatMessage(shown.locale, shown.messages[key], params),
-      formatNumber: (n) => formatNumber(shown.locale, n),
-    };
-  }, [locale, catalog, setLocale]);
+  // Until a chosen catalog has arrived, English speaks (never a key or an empty text).
+  const shown = catalog.locale === locale ? catalog : { locale: 'en' as const, messages: en };
+  // The functions keep one identity for the app's life (effects may list them without running
+  // again on a language change); they read the catalog on screen through this ref.
+  const current = useRef(shown);
+  current.current = shown;
+  const speak = useMemo(() => makeSpeaker(() => current.current), []);
+  const value = useMemo<I18n>(
+    () => ({ ...speak, locale, setLocale }),
+    // `catalog` is listed so that every reader renders again when a catalog arrives.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [speak, locale, catalog, setLocale],
+  );
 
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+}
+
+type Shown = { locale: Locale; messages: Catalog };
+
+/** t, formatNumber, dates and error texts, always in the language of the catalog on screen. */
+function makeSpeaker(shown: () => Shown): Omit<I18n, 'locale' | 'setLocale'> {
+  const t: I18n['t'] = (key, params) =>
+    formatMessage(shown().locale, shown().messages[key], params);
+  // English readers get the API's own words; others the same thing from their catalog.
+  const serverText: I18n['serverText'] = (text, fallback) =>
+    shown().locale === 'en' ? text : (translateKnownText(text, t) ?? t(fallback));
+  return {
+    t,
+    formatNumber: (n) => formatNumber(shown().locale, n),
+    formatDateTime: (iso) => formatDateTime(shown().locale, iso),
+    relativeTime: (iso, now = Date.now()) =>
+      shortRelativeTime(shown().locale, iso, now, t('time.now')),
+    serverText,
+    errorText: (error) => {
+      const { code, message } = (error ?? {}) as ErrorLike;
+      const fallback = errorKeys[typeof code === 'string' ? code : ''] ?? 'common.pleaseTryAgain';
+      if (code === 'network' || code === 'unexpected_answer') return t(fallback);
+      return typeof message === 'string' && typeof code === 'string'
+        ? serverText(message, fallback)
+        : t('common.pleaseTryAgain');
+    },
+  };
 }
 
 export function useI18n(): I18n {

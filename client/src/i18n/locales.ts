@@ -1,7 +1,8 @@
-/** The languages AlmQuest speaks, each named in its own script (for the picker). */
-export const LOCALES = ['en', 'hi', 'bn'] as const;
-export type Locale = (typeof LOCALES)[number];
+import { isLocale, type Locale, LOCALES } from '@almquest/contracts/locales';
 
+export { isLocale, type Locale, LOCALES };
+
+/** Each language named in its own script (for the picker). */
 export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', hi: 'हिन्दी', bn: 'বাংলা' };
 
 /** Where a chosen language is kept in the browser. */
@@ -10,10 +11,6 @@ export const LOCALE_STORAGE_KEY = 'lang';
 /** The Intl locale for numbers and dates: Indian grouping (1,00,000) in every language. */
 export function intlLocale(locale: Locale): string {
   return `${locale}-IN`;
-}
-
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
 /**

@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToastViewport } from '../components/ui/toast-viewport';
 import { type AlertInput, AlertsProvider, useAlerts } from './alerts';
+import { I18nProvider } from '../i18n/i18n';
 
 function Trigger({ alert }: { alert: AlertInput }) {
   const { showAlert } = useAlerts();
@@ -15,12 +16,14 @@ function Trigger({ alert }: { alert: AlertInput }) {
 
 function renderWith(alert: AlertInput) {
   return render(
-    <MemoryRouter>
-      <AlertsProvider>
-        <Trigger alert={alert} />
-        <ToastViewport />
-      </AlertsProvider>
-    </MemoryRouter>,
+    <I18nProvider>
+      <MemoryRouter>
+        <AlertsProvider>
+          <Trigger alert={alert} />
+          <ToastViewport />
+        </AlertsProvider>
+      </MemoryRouter>
+    </I18nProvider>,
   );
 }
 

@@ -143,11 +143,10 @@ export const api = {
     request('DELETE', path, undefined, parser, options),
 };
 
-/** The error alert for a failed action: the server's own message when it gave one. */
-export function failureAlert(title: string, error: unknown) {
-  return {
-    type: 'error' as const,
-    title,
-    msg: error instanceof ApiError ? error.message : 'Please try again.',
-  };
+/**
+ * The error alert for a failed action: what the server said, in the reader's language
+ * (`errorText` is the i18n one: useI18n().errorText).
+ */
+export function failureAlert(title: string, error: unknown, errorText: (e: unknown) => string) {
+  return { type: 'error' as const, title, msg: errorText(error) };
 }

@@ -4,6 +4,7 @@ import { useAlerts } from './alerts';
 import { ApiError, failureAlert } from './api-client';
 import { fieldErrors } from '@almquest/contracts/field-errors';
 import { errorFor } from './form-errors';
+import { useI18n } from '../i18n/i18n';
 
 type TextKeys<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T] & string;
 
@@ -16,6 +17,10 @@ export function useForm<T extends Record<string, unknown>>(initial: T | (() => T
   const [values, setValues] = useState<T>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { showAlert } = useAlerts();
+  const { serverText, errorText } = useI18n();
+  /** Field messages are the schemas' (and the API's) English; each reader gets their own words. */
+  const say = (message: string | undefined) =>
+    message === undefined ? undefined : serverText(message, 'field.invalid');
 
   /** Sets a value; what was said about that field no longer applies once it changes. */
   const set = useCallback(<K extends keyof T>(key: K, value: T[K]) => {
@@ -34,7 +39,7 @@ export function useForm<T extends Record<string, unknown>>(initial: T | (() => T
   const textField = (key: TextKeys<T>) => ({
     name: key,
     value: values[key] as string,
-    error: errors[key],
+    error: say(errors[key]),
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
       set(key, event.target.value as T[typeof key]),
   });
@@ -53,7 +58,7 @@ export function useForm<T extends Record<string, unknown>>(initial: T | (() => T
   /** An onError for the mutation: the server's field errors, and an alert titled `title`. */
   const failed = (title: string) => (error: Error) => {
     if (error instanceof ApiError) setErrors(error.fields);
-    showAlert(failureAlert(title, error));
+    showAlert(failureAlert(title, error, errorText));
   };
 
   return {
@@ -64,7 +69,7 @@ export function useForm<T extends Record<string, unknown>>(initial: T | (() => T
     /** Shows a message next to one field (a check the schema cannot make on its own). */
     setError: (field: string, message: string) => setErrors((e) => ({ ...e, [field]: message })),
     /** The message for a field or any of its parts ("location" shows "location.coordinates"). */
-    errorFor: (field: string) => errorFor(errors, field),
+    errorFor: (field: string) => say(errorFor(errors, field)),
     textField,
     check,
     failed,

@@ -118,7 +118,8 @@ export function buildNotification(id: number, overrides: Partial<Notification> =
     photo: null,
     state: 'Paired',
     user_type: 'Distributor',
-    message: `Hurray! We have assigned you to a donor! (#${id})`,
+    kind: 'pairedDistributor',
+    message: 'Hurray! We have assigned you to a donor!',
     about: {
       quantity: id,
       address: places.karolBagh.address,

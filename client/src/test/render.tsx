@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { type Location, MemoryRouter, useLocation } from 'react-router';
 import { AppRoutes } from '../app/router';
+import { I18nProvider } from '../i18n/i18n';
 import { AlertsProvider } from '../lib/alerts';
 import { createQueryClient } from '../lib/query-client';
 import { sessionQueryKey } from '../features/auth/api/session';
@@ -29,14 +30,16 @@ export function renderApp(path = '/', options: { user?: SessionUser | null } = {
   };
   const utils = render(
     <QueryClientProvider client={queryClient}>
-      <ThemeProvider>
-        <AlertsProvider>
-          <MemoryRouter initialEntries={[path]}>
-            <AppRoutes />
-            <LocationSpy />
-          </MemoryRouter>
-        </AlertsProvider>
-      </ThemeProvider>
+      <I18nProvider>
+        <ThemeProvider>
+          <AlertsProvider>
+            <MemoryRouter initialEntries={[path]}>
+              <AppRoutes />
+              <LocationSpy />
+            </MemoryRouter>
+          </AlertsProvider>
+        </ThemeProvider>
+      </I18nProvider>
     </QueryClientProvider>,
   );
   return { ...utils, router, queryClient };

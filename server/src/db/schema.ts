@@ -1,3 +1,5 @@
+import { LOCALES } from '@almquest/contracts/locales';
+import { NOTIFICATION_KINDS } from '@almquest/contracts/notifications';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -27,6 +29,8 @@ export const users = pgTable(
     name: text('name').notNull(),
     picture: text('picture'),
     userType: text('user_type', { enum: ['donor', 'distributor'] }),
+    /** The language the person reads AlmQuest in (issue #16): their notifications and e-mails. */
+    locale: text('locale', { enum: LOCALES }).notNull().default('en'),
     phone: text('phone'),
     address: text('address'),
     lat: doublePrecision('lat'),
@@ -164,7 +168,8 @@ export const notifications = pgTable(
     photo: text('photo'),
     state: text('state', { enum: packageStates }).notNull(),
     userType: text('user_type', { enum: ['Donor', 'Distributor'] }).notNull(),
-    message: text('message').notNull(),
+    /** What happened, as a kind: each reader's client says it in their language. */
+    kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
     /** Which package, in words a person recognises: how many meals, where, when donated. */
     packageQuantity: integer('package_quantity'),
     packageAddress: text('package_address'),

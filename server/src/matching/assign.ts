@@ -1,4 +1,3 @@
-import { NOTIFICATION_TEXT } from '@almquest/contracts/notifications';
 import { DISTANCE_RANGE_MAX_KM } from '@almquest/contracts/users';
 import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../db/client';
@@ -217,7 +216,7 @@ async function writePair(
             photo: distributor.picture,
             state: 'Paired' as const,
             userType: 'Donor' as const,
-            message: NOTIFICATION_TEXT.pairedDonor,
+            kind: 'pairedDonor' as const,
             ...packageContext(pkg),
             counterpartName: distributor.name,
           },
@@ -229,7 +228,7 @@ async function writePair(
       photo: pkg.donorId ? sql`(select picture from ${users} where id = ${pkg.donorId})` : null,
       state: 'Paired' as const,
       userType: 'Distributor' as const,
-      message: NOTIFICATION_TEXT.pairedDistributor,
+      kind: 'pairedDistributor' as const,
       ...packageContext(pkg),
       counterpartName: pkg.donorName,
     },

@@ -86,15 +86,23 @@ export function TextAreaField(props: Common & TextareaHTMLAttributes<HTMLTextAre
 
 export function SelectField({
   options,
+  optionLabel = (option) => option,
   ...props
-}: Common & SelectHTMLAttributes<HTMLSelectElement> & { options: readonly string[] }) {
+}: Common &
+  SelectHTMLAttributes<HTMLSelectElement> & {
+    options: readonly string[];
+    /** What a person reads for an option (its value stays the option itself). */
+    optionLabel?: (option: string) => string;
+  }) {
   const { frame, control } = splitProps(props);
   return (
     <Field {...frame}>
       {(own) => (
         <select {...own} {...control}>
           {options.map((option) => (
-            <option key={option}>{option}</option>
+            <option key={option} value={option}>
+              {optionLabel(option)}
+            </option>
           ))}
         </select>
       )}

@@ -1,3 +1,4 @@
+import { useI18n } from '../../i18n/i18n';
 import { Button } from './button';
 
 type Pages = {
@@ -8,6 +9,7 @@ type Pages = {
 
 /** "Show older …" under a paginated list; gone once the last page is shown. */
 export function LoadMoreButton({ pages, label }: { pages: Pages; label: string }) {
+  const { t } = useI18n();
   if (!pages.hasNextPage) return null;
   return (
     <Button
@@ -16,7 +18,7 @@ export function LoadMoreButton({ pages, label }: { pages: Pages; label: string }
       disabled={pages.isFetchingNextPage}
       onClick={() => void pages.fetchNextPage()}
     >
-      {pages.isFetchingNextPage ? 'Loading…' : label}
+      {pages.isFetchingNextPage ? t('common.loading') : label}
     </Button>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useI18n } from '../../i18n/i18n';
 import { type AlertType, type ShownAlert, useAlerts, useShownAlerts } from '../../lib/alerts';
 
 const styles: Record<AlertType, string> = {
@@ -11,6 +12,7 @@ const styles: Record<AlertType, string> = {
 
 function Toast({ alert }: { alert: ShownAlert }) {
   const { dismissAlert } = useAlerts();
+  const { t } = useI18n();
   const isUrgent = alert.type === 'error' || alert.type === 'warning';
   const body = (
     <>
@@ -53,7 +55,7 @@ function Toast({ alert }: { alert: ShownAlert }) {
         type="button"
         onClick={() => dismissAlert(alert.id)}
         className="-m-1 rounded p-1 text-lg leading-none opacity-70 hover:opacity-100"
-        aria-label="Dismiss alert"
+        aria-label={t('common.dismissAlert')}
       >
         ×
       </button>

@@ -2,7 +2,7 @@ import { type ContactMessage, ContactMessageSchema } from '@almquest/contracts/c
 import type { FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { TextAreaField, TextField } from '../../components/ui/field';
-import { site } from '../../content/site';
+import { useI18n } from '../../i18n/i18n';
 import { useAlerts } from '../../lib/alerts';
 import { useForm } from '../../lib/use-form';
 import { useSendContactMessage } from './api/send-contact-message';
@@ -13,6 +13,7 @@ export default function ContactPage() {
   const form = useForm<ContactMessage>(empty);
   const { showAlert } = useAlerts();
   const send = useSendContactMessage();
+  const { t } = useI18n();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -22,35 +23,50 @@ export default function ContactPage() {
       onSuccess: () => {
         showAlert({
           type: 'success',
-          title: 'We love to hear from you',
-          msg: 'Thanks for your feedback.',
+          title: t('contact.sent.title'),
+          msg: t('contact.sent.msg'),
         });
         form.setValues(empty);
       },
-      onError: form.failed('Your message was not sent'),
+      onError: form.failed(t('contact.notSent')),
     });
   };
 
   return (
     <div className="mx-auto max-w-xl px-4 py-12">
       <h1 className="text-3xl font-bold text-brand-800 dark:text-brand-200">
-        {site.contact.title}
+        {t('site.contact.title')}
       </h1>
-      <p className="mt-2 text-gray-700 dark:text-gray-300">{site.contact.text}</p>
-      <form noValidate onSubmit={onSubmit} className="mt-8 space-y-5" aria-label="Contact form">
-        <TextField label="Full Name" autoComplete="name" required {...form.textField('name')} />
+      <p className="mt-2 text-gray-700 dark:text-gray-300">{t('site.contact.text')}</p>
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        className="mt-8 space-y-5"
+        aria-label={t('contact.form')}
+      >
         <TextField
-          label="Email address"
+          label={t('contact.name')}
+          autoComplete="name"
+          required
+          {...form.textField('name')}
+        />
+        <TextField
+          label={t('contact.email')}
           type="email"
           autoComplete="email"
           required
           {...form.textField('email')}
         />
-        <TextAreaField label="Message" rows={6} required {...form.textField('message')} />
+        <TextAreaField
+          label={t('contact.message')}
+          rows={6}
+          required
+          {...form.textField('message')}
+        />
         {/* Honeypot: hidden from people and screen readers; bots fill it in. */}
         <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
           <label>
-            Website
+            {t('contact.website')}
             <input
               tabIndex={-1}
               autoComplete="off"
@@ -61,7 +77,7 @@ export default function ContactPage() {
           </label>
         </div>
         <Button type="submit" disabled={send.isPending} className="w-full sm:w-auto">
-          {send.isPending ? 'Sending…' : 'get in touch'}
+          {send.isPending ? t('contact.sending') : t('contact.send')}
         </Button>
       </form>
     </div>

@@ -1,15 +1,15 @@
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
+import { useI18n } from '../../i18n/i18n';
 
 export function NotFoundPage() {
+  const { t } = useI18n();
   return (
     <div className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold">Page not found</h1>
-      <p className="mt-3 text-gray-700 dark:text-gray-300">
-        We could not find that page. It may have moved, or the link may be mistyped.
-      </p>
+      <h1 className="text-3xl font-bold">{t('notFound.title')}</h1>
+      <p className="mt-3 text-gray-700 dark:text-gray-300">{t('notFound.text')}</p>
       <Link to="/" className={buttonClasses('primary', 'mt-6')}>
-        Back to the home page
+        {t('notFound.home')}
       </Link>
     </div>
   );

@@ -22,13 +22,20 @@ describe('notifications page', () => {
     const actor = userEvent.setup();
     renderApp('/notifications', { user });
     const main = within(screen.getByRole('main'));
-    expect(await main.findByText(/\(#9\)/)).toBeInTheDocument();
-    expect(main.queryByText(/\(#7\)/)).not.toBeInTheDocument();
-    expect(main.getByText(/\(#9\)/).closest('a')).toHaveAttribute('href', '/transaction/package-9');
+    // Each test notification is about a package of `id` meals: "9 meals · Karol Bagh …".
+    expect(await main.findByText(/ 9 meals ·/)).toBeInTheDocument();
+    expect(main.queryByText(/ 7 meals ·/)).not.toBeInTheDocument();
+    expect(main.getByText(/ 9 meals ·/).closest('a')).toHaveAttribute(
+      'href',
+      '/transaction/package-9',
+    );
+    expect(main.getAllByText('Hurray! We have assigned you to a donor!')).toHaveLength(2);
 
     await actor.click(main.getByRole('button', { name: 'Show older notifications' }));
-    expect(await main.findByText(/\(#6\)/)).toBeInTheDocument();
-    const order = main.getAllByText(/\(#\d\)/).map((el) => el.textContent?.match(/#(\d)/)?.[1]);
+    expect(await main.findByText(/ 6 meals ·/)).toBeInTheDocument();
+    const order = main
+      .getAllByText(/ \d meals ·/)
+      .map((el) => el.textContent?.match(/ (\d) meals/)?.[1]);
     expect(order).toEqual(['9', '8', '7', '6']);
     expect(main.queryByRole('button', { name: 'Show older notifications' })).toBeNull();
     expect(

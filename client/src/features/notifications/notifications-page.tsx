@@ -3,7 +3,7 @@ import { NotificationRow } from './components/notification-row';
 import { Spinner } from '../../components/ui/spinner';
 import { LoadMoreButton } from '../../components/ui/load-more-button';
 import { StateBadge } from '../packages/components/state-badge';
-import { formatDateTime } from '../../lib/format';
+import { useI18n } from '../../i18n/i18n';
 import { useAllowedUser } from '../auth/components/require-access';
 import { useAllNotifications } from './api/get-notifications';
 
@@ -11,9 +11,14 @@ import { useAllNotifications } from './api/get-notifications';
 export default function NotificationsPage() {
   const user = useAllowedUser();
   const list = useAllNotifications(user);
+  const { t, formatDateTime } = useI18n();
   if (list.isPending) {
     return (
-      <div className="flex justify-center py-24" role="status" aria-label="Loading notifications">
+      <div
+        className="flex justify-center py-24"
+        role="status"
+        aria-label={t('notifications.loading')}
+      >
         <Spinner />
       </div>
     );
@@ -21,13 +26,15 @@ export default function NotificationsPage() {
   const items = list.data?.pages.flatMap((p) => p.notifs) ?? [];
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <h1 className="text-3xl font-bold">Notifications</h1>
+      <h1 className="text-3xl font-bold">{t('notifications.title')}</h1>
       {list.isError && (
         <p role="alert" className="mt-4">
-          We could not load your notifications. Please try again.
+          {t('notifications.failed')}
         </p>
       )}
-      {items.length === 0 && !list.isError && <p className="mt-4">No notifications yet.</p>}
+      {items.length === 0 && !list.isError && (
+        <p className="mt-4">{t('notifications.emptyPage')}</p>
+      )}
       <ul className="mt-6 divide-y divide-gray-100 dark:divide-gray-800">
         {items.map((n) => (
           <li key={n.id}>
@@ -53,7 +60,7 @@ export default function NotificationsPage() {
           </li>
         ))}
       </ul>
-      <LoadMoreButton pages={list} label="Show older notifications" />
+      <LoadMoreButton pages={list} label={t('notifications.more')} />
     </div>
   );
 }

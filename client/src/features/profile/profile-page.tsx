@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
+import { useI18n } from '../../i18n/i18n';
 import { useAlerts } from '../../lib/alerts';
-import { ApiError } from '../../lib/api-client';
 import { useAllowedUser } from '../auth/components/require-access';
 import { useProfile } from './api/get-profile';
 import { useToggleActivity } from './api/toggle-activity';
@@ -14,8 +14,9 @@ import { ProfileView } from './components/profile-view';
 import { TransactionsList } from './components/transactions-list';
 
 function Loading() {
+  const { t } = useI18n();
   return (
-    <div className="flex justify-center py-24" role="status" aria-label="Loading your profile">
+    <div className="flex justify-center py-24" role="status" aria-label={t('profile.loading')}>
       <Spinner size={64} />
     </div>
   );
@@ -31,6 +32,7 @@ export default function ProfilePage() {
   const location = useLocation();
   const navigate = useNavigate();
   const { showAlert } = useAlerts();
+  const { t, errorText } = useI18n();
 
   // "Donate Now" in the menu lands here with ?donate=1: donors get the form, others are sent home.
   const wantsToDonate = new URLSearchParams(location.search).get('donate') === '1';
@@ -42,12 +44,12 @@ export default function ProfilePage() {
     } else {
       showAlert({
         type: 'error',
-        title: 'Only donors can donate',
-        msg: 'Distributors collect packages; they cannot donate them.',
+        title: t('guard.onlyDonors.title'),
+        msg: t('guard.onlyDonors.msg'),
       });
       void navigate('/', { replace: true });
     }
-  }, [wantsToDonate, user, navigate, showAlert]);
+  }, [wantsToDonate, user, navigate, showAlert, t]);
 
   // "View Transactions" lands here with #transactions once the list is on the page.
   useEffect(() => {
@@ -60,12 +62,10 @@ export default function ProfilePage() {
   if (profile.isError) {
     return (
       <div className="mx-auto max-w-xl px-4 py-16 text-center" role="alert">
-        <h1 className="text-2xl font-bold">We could not load your profile</h1>
-        <p className="mt-2">
-          {profile.error instanceof ApiError ? profile.error.message : 'Please try again.'}
-        </p>
+        <h1 className="text-2xl font-bold">{t('profile.loadFailed')}</h1>
+        <p className="mt-2">{errorText(profile.error)}</p>
         <Button className="mt-6" onClick={() => void profile.refetch()}>
-          Try again
+          {t('common.tryAgain')}
         </Button>
       </div>
     );
@@ -79,18 +79,18 @@ export default function ProfilePage() {
         <>
           <ProfileView profile={data} />
           <div className="mt-6 flex flex-wrap gap-3">
-            <Button onClick={() => setIsEditing(true)}>Update Profile</Button>
+            <Button onClick={() => setIsEditing(true)}>{t('profile.update')}</Button>
             {data.userType === 'distributor' && (
               <Button
                 variant="secondary"
                 disabled={toggleActivity.isPending}
                 onClick={() => toggleActivity.mutate()}
               >
-                {data.isActive ? 'Go inactive' : 'Go active'}
+                {data.isActive ? t('menu.goInactive') : t('menu.goActive')}
               </Button>
             )}
             <Button variant="danger" onClick={() => setIsDeleting(true)}>
-              Delete Profile
+              {t('profile.delete')}
             </Button>
           </div>
           {data.userType === 'donor' && (
@@ -99,13 +99,11 @@ export default function ProfilePage() {
               className="mt-10 rounded-2xl bg-brand-50 p-6 dark:bg-brand-900/40"
             >
               <h2 id="donate-title" className="text-2xl font-bold">
-                Donate Your Meal
+                {t('profile.donate.title')}
               </h2>
-              <p className="mt-2">
-                Have surplus meals? List them and we will pair you with a distributor nearby.
-              </p>
+              <p className="mt-2">{t('profile.donate.text')}</p>
               <Button className="mt-4" onClick={() => setIsDonating(true)}>
-                Donate a Package
+                {t('profile.donate.button')}
               </Button>
             </section>
           )}

@@ -13,6 +13,8 @@ import { PlaceAutocomplete } from '../places/components/place-autocomplete';
 import { Button } from '../../components/ui/button';
 import { SelectField, TextField } from '../../components/ui/field';
 import { checkExist } from '../auth/api/check-exist';
+import { useI18n } from '../../i18n/i18n';
+import type { MessageKey } from '../../i18n/messages/en';
 import { useAlerts } from '../../lib/alerts';
 import { useAllowedUser } from '../auth/components/require-access';
 import { firstName, sessionQueryKey } from '../auth/api/session';
@@ -29,11 +31,16 @@ type FormValues = {
   maxCapacity: string;
 };
 
-const typeLabel: Record<UserType, string> = { donor: 'Donor', distributor: 'Distributor' };
-const distanceCopy: Record<UserType, { placeholder: string; hint: string }> = {
-  donor: { placeholder: '8 Kilometres', hint: 'How far you can travel to hand over food.' },
-  distributor: { placeholder: '15 Kilometres', hint: 'How far you can travel to collect food.' },
-};
+const distanceCopy = {
+  donor: {
+    placeholder: 'register.distance.donorPlaceholder',
+    hint: 'register.distance.donorHint',
+  },
+  distributor: {
+    placeholder: 'register.distance.distributorPlaceholder',
+    hint: 'register.distance.distributorHint',
+  },
+} as const satisfies Record<UserType, { placeholder: MessageKey; hint: MessageKey }>;
 
 export default function RegisterPage() {
   const user = useAllowedUser();
@@ -59,6 +66,8 @@ function RegisterForm({ name, email }: { name: string; email: string }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { showAlert } = useAlerts();
+  const { t } = useI18n();
+  const roleName = (type: UserType) => t(`role.${type}`);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -89,22 +98,24 @@ function RegisterForm({ name, email }: { name: string; email: string }) {
         await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
         showAlert({
           type: 'success',
-          title: `Successfully registered as a ${typeLabel[userType]}!`,
-          msg: `Welcome to the AlmQuest Family, ${firstName(values.name)}!`,
+          title: t('register.done.title', { role: roleName(userType) }),
+          msg: t('register.done.msg', { name: firstName(values.name) }),
         });
         void navigate('/');
       },
-      onError: form.failed('Registration did not go through'),
+      onError: form.failed(t('register.failed')),
     });
   };
 
   return (
     <div className="mx-auto grid max-w-5xl gap-8 px-4 py-10 md:grid-cols-[1fr_2fr]">
       <div className="flex flex-col items-center gap-4">
-        <h1 className="text-3xl font-bold text-brand-800 dark:text-brand-200">Register</h1>
+        <h1 className="text-3xl font-bold text-brand-800 dark:text-brand-200">
+          {t('register.title')}
+        </h1>
         <div
           role="radiogroup"
-          aria-label="Account type"
+          aria-label={t('register.accountType')}
           className="flex rounded-full border border-brand-700 p-1"
         >
           {(['donor', 'distributor'] as const).map((type) => (
@@ -118,22 +129,27 @@ function RegisterForm({ name, email }: { name: string; email: string }) {
                 userType === type ? 'bg-brand-700 text-white' : 'text-brand-800 dark:text-brand-200'
               }`}
             >
-              {typeLabel[type]}
+              {roleName(type)}
             </button>
           ))}
         </div>
-        <SideArt userType={userType} />
+        <SideArt userType={userType} label={t(`register.art.${userType}`)} />
       </div>
 
       <form
         noValidate
         onSubmit={onSubmit}
-        aria-label={`Register as ${typeLabel[userType]}`}
+        aria-label={t('register.as', { role: roleName(userType) })}
         className="space-y-5"
       >
-        <TextField label="Name" autoComplete="name" required {...form.textField('name')} />
         <TextField
-          label="Email address"
+          label={t('register.name')}
+          autoComplete="name"
+          required
+          {...form.textField('name')}
+        />
+        <TextField
+          label={t('register.email')}
           name="email"
           type="email"
           value={email}
@@ -141,16 +157,16 @@ function RegisterForm({ name, email }: { name: string; email: string }) {
           readOnly
         />
         <TextField
-          label="Phone number"
+          label={t('register.phone')}
           type="tel"
           autoComplete="tel-national"
           inputMode="tel"
-          placeholder="XXX-XXX-XXXX"
+          placeholder={t('register.phone.placeholder')}
           required
           {...form.textField('phone')}
         />
         <PlaceAutocomplete
-          label="Location"
+          label={t('register.location')}
           required
           value={values.location}
           error={form.errorFor('location')}
@@ -158,37 +174,40 @@ function RegisterForm({ name, email }: { name: string; email: string }) {
         />
         {userType === 'donor' && (
           <SelectField
-            label="Donor category"
+            label={t('register.donorCategory')}
             id="donorType"
             options={DONOR_TYPES}
+            optionLabel={(type) => t(`donorType.${type as DonorType}`)}
             value={values.donorType}
             onChange={(e) => form.set('donorType', e.target.value as DonorType)}
           />
         )}
         <TextField
-          label="Distance range (km)"
+          label={t('register.distance')}
           type="number"
           inputMode="decimal"
           min={0}
-          placeholder={distanceCopy[userType].placeholder}
+          placeholder={t(distanceCopy[userType].placeholder)}
           required
           {...form.textField('distanceRange')}
-          hint={distanceCopy[userType].hint}
+          hint={t(distanceCopy[userType].hint)}
         />
         {userType === 'distributor' && (
           <TextField
-            label="Maximum capacity"
+            label={t('register.capacity')}
             type="number"
             inputMode="numeric"
             min={1}
-            placeholder="45 Kilograms"
+            placeholder={t('register.capacity.placeholder')}
             required
             {...form.textField('maxCapacity')}
-            hint="How many meals you can take on at a time."
+            hint={t('register.capacity.hint')}
           />
         )}
         <Button type="submit" disabled={registration.isPending} className="w-full">
-          {registration.isPending ? 'Registering…' : `Register as ${typeLabel[userType]}`}
+          {registration.isPending
+            ? t('register.registering')
+            : t('register.as', { role: roleName(userType) })}
         </Button>
       </form>
     </div>

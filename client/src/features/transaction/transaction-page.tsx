@@ -6,25 +6,19 @@ import { Modal } from '../../components/ui/modal';
 import { Spinner } from '../../components/ui/spinner';
 import { StateBadge } from '../packages/components/state-badge';
 import { useAlerts } from '../../lib/alerts';
+import { useI18n } from '../../i18n/i18n';
 import { ApiError, failureAlert } from '../../lib/api-client';
-import { formatDateTime } from '../../lib/format';
 import { useAllowedUser } from '../auth/components/require-access';
-import { TRESPASSING_ALERT } from '../auth/hooks/use-guard';
+import { sayAlert, TRESPASSING_ALERT } from '../auth/hooks/use-guard';
 import { useDeletePackage } from './api/delete-package';
 import { usePackage } from './api/get-package';
 import { useMarkPackage } from './api/mark-package';
 import { PairedDetails, WaitingDetails } from './components/package-details';
 
-const successAlerts: Record<'Received' | 'Distributed', { title: string; msg: string }> = {
-  Received: {
-    title: 'Package Received!',
-    msg: 'This package has been marked as received successfully.',
-  },
-  Distributed: {
-    title: 'Package Distributed!',
-    msg: 'Bravo! Great work on successfully distributing this package!',
-  },
-};
+const successAlerts = {
+  Received: { title: 'package.received.title', msg: 'package.received.msg' },
+  Distributed: { title: 'package.distributed.title', msg: 'package.distributed.msg' },
+} as const;
 
 const nextStep: Partial<Record<PackageState, 'Received' | 'Distributed'>> = {
   Paired: 'Received',
@@ -40,20 +34,21 @@ export default function TransactionPage() {
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
   const { showAlert } = useAlerts();
   const navigate = useNavigate();
+  const { t, errorText, formatDateTime } = useI18n();
   const error = pkg.error instanceof ApiError ? pkg.error : null;
 
   // The server answers 404 for someone else's package (exactly as for a missing one); a 403
   // here comes from an older server or a malformed id (SPEC: trespassing).
   useEffect(() => {
     if (error?.status === 403 || error?.code === 'validation_failed') {
-      showAlert(TRESPASSING_ALERT);
+      showAlert(sayAlert(TRESPASSING_ALERT, t));
       void navigate('/', { replace: true });
     }
-  }, [error, showAlert, navigate]);
+  }, [error, showAlert, navigate, t]);
 
   if (pkg.isPending) {
     return (
-      <div className="flex justify-center py-24" role="status" aria-label="Loading the package">
+      <div className="flex justify-center py-24" role="status" aria-label={t('package.loading')}>
         <Spinner size={64} />
       </div>
     );
@@ -62,15 +57,13 @@ export default function TransactionPage() {
     return (
       <div className="mx-auto max-w-xl px-4 py-16 text-center">
         <h1 className="text-2xl font-bold">
-          {error?.status === 404 ? 'Package not found' : 'We could not load this package'}
+          {error?.status === 404 ? t('package.notFound') : t('package.loadFailed')}
         </h1>
         <p className="mt-2">
-          {error?.status === 404
-            ? 'It may have been deleted by its donor, or it is not one of your packages.'
-            : (error?.message ?? 'Please try again.')}
+          {error?.status === 404 ? t('package.notFound.text') : errorText(pkg.error)}
         </p>
         <Link to="/profile" className={buttonClasses('primary', 'mt-6')}>
-          Back to your profile
+          {t('package.backToProfile')}
         </Link>
       </div>
     );
@@ -85,8 +78,13 @@ export default function TransactionPage() {
     mark.mutate(
       { donor_id: data.donor_id ?? '', distributor_id: user.id ?? '', packageId: data._id, state },
       {
-        onSuccess: () => showAlert({ type: 'success', ...successAlerts[state] }),
-        onError: (err) => showAlert(failureAlert('That did not work', err)),
+        onSuccess: () =>
+          showAlert({
+            type: 'success',
+            title: t(successAlerts[state].title),
+            msg: t(successAlerts[state].msg),
+          }),
+        onError: (err) => showAlert(failureAlert(t('package.markFailed'), err, errorText)),
       },
     );
 
@@ -97,14 +95,14 @@ export default function TransactionPage() {
         onSuccess: () => {
           showAlert({
             type: 'success',
-            title: 'Package Deleted',
-            msg: 'The package has been successfully deleted.',
+            title: t('package.deleted.title'),
+            msg: t('package.deleted.msg'),
           });
           void navigate('/profile');
         },
         onError: (err) => {
           setIsConfirmingDelete(false);
-          showAlert(failureAlert('The package was not deleted', err));
+          showAlert(failureAlert(t('package.deleteFailed'), err, errorText));
         },
       },
     );
@@ -112,11 +110,11 @@ export default function TransactionPage() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <div className="flex flex-wrap items-center gap-3">
-        <h1 className="text-3xl font-bold">Package Details</h1>
+        <h1 className="text-3xl font-bold">{t('package.title')}</h1>
         <StateBadge state={data.current_state} />
       </div>
       <p className="mt-2 text-sm text-gray-700 dark:text-gray-300">
-        Package ID <span className="font-mono break-all">{data._id}</span>
+        {t('package.id')} <span className="font-mono break-all">{data._id}</span>
       </p>
       <p className="text-sm text-gray-700 dark:text-gray-300">{formatDateTime(data.timestamp)}</p>
 
@@ -131,28 +129,28 @@ export default function TransactionPage() {
       <div className="mt-6 flex flex-wrap gap-3">
         {step && (
           <Button onClick={() => onMark(step)} disabled={mark.isPending}>
-            {mark.isPending ? 'Saving…' : `Mark as ${step}`}
+            {mark.isPending ? t('common.saving') : t(`package.markAs.${step}`)}
           </Button>
         )}
         {data.current_state === 'Not Paired' && (
           <Button variant="danger" onClick={() => setIsConfirmingDelete(true)}>
-            Delete Package
+            {t('package.delete')}
           </Button>
         )}
       </div>
 
       <Modal
-        title="Delete this package?"
+        title={t('package.delete.title')}
         isOpen={isConfirmingDelete}
         onClose={() => setIsConfirmingDelete(false)}
       >
-        <p>No distributor has been found for it yet. Deleting it withdraws the donation.</p>
+        <p>{t('package.delete.text')}</p>
         <div className="mt-6 flex flex-wrap justify-end gap-3">
           <Button variant="secondary" onClick={() => setIsConfirmingDelete(false)}>
-            Keep it
+            {t('package.delete.keep')}
           </Button>
           <Button variant="danger" onClick={onDelete} disabled={remove.isPending}>
-            {remove.isPending ? 'Deleting…' : 'Delete Package'}
+            {remove.isPending ? t('common.deleting') : t('package.delete')}
           </Button>
         </div>
       </Modal>

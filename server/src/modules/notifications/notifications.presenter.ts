@@ -1,4 +1,8 @@
-import type { LiveEvent, Notification } from '@almquest/contracts/notifications';
+import {
+  type LiveEvent,
+  NOTIFICATION_TEXT,
+  type Notification,
+} from '@almquest/contracts/notifications';
 import type { NotificationRow } from '../../db/rows';
 import type { Delivery } from '../../realtime/hub';
 import { presentPicture } from '../users/users.presenter';
@@ -10,7 +14,9 @@ export function presentNotification(row: NotificationRow): Notification {
     photo: presentPicture(row.photo),
     state: row.state,
     user_type: row.userType,
-    message: row.message,
+    kind: row.kind,
+    // English, for SPEC's live message and other clients; ours say `kind` in the reader's words.
+    message: NOTIFICATION_TEXT[row.kind],
     about:
       row.packageQuantity !== null && row.packageAddress !== null && row.packageDonatedAt
         ? {

@@ -1,4 +1,3 @@
-import { NOTIFICATION_TEXT } from '@almquest/contracts/notifications';
 import type { Location } from '@almquest/contracts/location';
 import { type AnyColumn, and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import {
@@ -112,7 +111,7 @@ export async function donate(
               photo: null,
               state: 'Not Paired',
               userType: 'Donor',
-              message: NOTIFICATION_TEXT.notPaired,
+              kind: 'notPaired',
               ...packageContext(created),
               counterpartName: null,
             },
@@ -236,7 +235,7 @@ export async function markPackage(db: AppDb, user: UserRow, input: MarkInput): P
             photo: user.picture,
             state: input.state,
             userType: 'Donor',
-            message: isDistributed ? NOTIFICATION_TEXT.distributed : NOTIFICATION_TEXT.received,
+            kind: isDistributed ? 'distributed' : 'received',
             ...packageContext(pkg),
             counterpartName: pkg.distributorName,
           },

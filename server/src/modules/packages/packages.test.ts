@@ -423,7 +423,7 @@ describe('the package lifecycle', () => {
     const [receivedNote] = (await notificationsFor(donor.profile.id, pkg._id)).filter(
       (n) => n.state === 'Received',
     );
-    expect(receivedNote?.message).toBe(NOTIFICATION_TEXT.received);
+    expect(receivedNote?.kind).toBe('received');
 
     const done = await mark(
       distributor,
@@ -789,7 +789,7 @@ describe('re-matching', () => {
     await waitForState(pkg._id, 'Paired');
     expect((await dbPackage(pkg._id)).distributorId).toBe(distributor.profile.id);
     const [note] = await notificationsFor(distributor.profile.id, pkg._id);
-    expect(note?.message).toBe(NOTIFICATION_TEXT.pairedDistributor);
+    expect(note?.kind).toBe('pairedDistributor');
   });
 
   it('pairs a waiting package when a distributor turns active, or frees room', async () => {

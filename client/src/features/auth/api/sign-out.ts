@@ -2,6 +2,7 @@ import type { SessionUser } from '@almquest/contracts/session';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
+import { useI18n } from '../../../i18n/i18n';
 import { useAlerts } from '../../../lib/alerts';
 import { api, ignoreBody } from '../../../lib/api-client';
 import { cacheUser, sessionQueryKey } from './session';
@@ -26,6 +27,7 @@ export function useSignOut() {
   const forget = useForgetUser();
   const navigate = useNavigate();
   const { showAlert } = useAlerts();
+  const { t } = useI18n();
   return useMutation({
     mutationFn: signOut,
     onSettled: () => {
@@ -33,8 +35,8 @@ export function useSignOut() {
       void navigate('/');
       showAlert({
         type: 'info',
-        title: 'Signed out',
-        msg: 'You have been signed out. See you soon!',
+        title: t('signOut.title'),
+        msg: t('signOut.msg'),
       });
     },
   });

@@ -2,6 +2,7 @@ import type { SessionUser } from '@almquest/contracts/session';
 import { Suspense } from 'react';
 import { Outlet, useOutletContext } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
+import { useI18n } from '../../../i18n/i18n';
 import { type GuardRule, useGuard } from '../hooks/use-guard';
 
 type Allowed = { user: SessionUser };
@@ -13,8 +14,9 @@ type Allowed = { user: SessionUser };
  */
 export function RequireAccess({ rule }: { rule: GuardRule }) {
   const { user, isAllowed } = useGuard(rule);
+  const { t } = useI18n();
   const waiting = (
-    <div className="flex justify-center py-24" role="status" aria-label="Loading page">
+    <div className="flex justify-center py-24" role="status" aria-label={t('common.loadingPage')}>
       <Spinner />
     </div>
   );

@@ -1,24 +1,41 @@
-import type { SessionUser } from '@almquest/contracts/session';
+import type { SessionUser, UserType } from '@almquest/contracts/session';
 import { useEffect, useRef } from 'react';
 import { type Location, useLocation, useNavigate } from 'react-router';
 import { type AlertInput, useAlerts } from '../../../lib/alerts';
 import { useSession } from '../api/session';
+import { type I18n, useI18n } from '../../../i18n/i18n';
+import type { MessageKey } from '../../../i18n/messages/en';
 
 export type GuardRule = 'profile' | 'package' | 'register';
 
-type Verdict = { alert: AlertInput; to: string } | null;
+/** An alert by its catalog keys, said in the reader's language when it shows (sayAlert). */
+export type GuardAlert = {
+  type: AlertInput['type'];
+  title: MessageKey;
+  msg: MessageKey;
+  /** The person's role, for a message that names it ("registered as a donor"). */
+  role?: UserType | null;
+};
 
-const notRecognised: AlertInput = {
+type Verdict = { alert: GuardAlert; to: string } | null;
+
+const notRecognised: GuardAlert = {
   type: 'error',
-  title: "Hey! We don't recognize you",
-  msg: 'Please login to join AlmQuest!',
+  title: 'guard.notRecognised.title',
+  msg: 'guard.notRecognised.msg',
 };
 /** SPEC: the alert for someone on a package page that is not theirs to see. */
-export const TRESPASSING_ALERT: AlertInput = {
+export const TRESPASSING_ALERT: GuardAlert = {
   type: 'error',
-  title: 'Hey! You are trespassing!',
-  msg: 'You are not authorized to view this transaction.',
+  title: 'guard.trespassing.title',
+  msg: 'guard.trespassing.msg',
 };
+
+/** A guard's alert in the reader's words. */
+export function sayAlert(alert: GuardAlert, t: I18n['t']): AlertInput {
+  const userType = alert.role ? t(`roleLower.${alert.role}`) : t('role.member');
+  return { type: alert.type, title: t(alert.title), msg: t(alert.msg, { userType }) };
+}
 
 /** SPEC section 2, access guards: who is sent where, with which alert. Null lets them in. */
 export function judge(rule: GuardRule, user: SessionUser | null): Verdict {
@@ -29,8 +46,8 @@ export function judge(rule: GuardRule, user: SessionUser | null): Verdict {
         return {
           alert: {
             type: 'error',
-            title: 'We were unable to find your profile!',
-            msg: 'Please register with us to create your profile now.',
+            title: 'guard.noProfile.title',
+            msg: 'guard.noProfile.msg',
           },
           to: '/register',
         };
@@ -44,8 +61,9 @@ export function judge(rule: GuardRule, user: SessionUser | null): Verdict {
         return {
           alert: {
             type: 'info',
-            title: 'Already a member of the family',
-            msg: `You are already registered as a ${user.userType ?? 'member'}`,
+            title: 'guard.alreadyMember.title',
+            msg: 'guard.alreadyMember.msg',
+            role: user.userType,
           },
           to: '/',
         };
@@ -79,6 +97,7 @@ export function useGuard(rule: GuardRule): {
 } {
   const { user, isChecking } = useSession();
   const { showAlert } = useAlerts();
+  const { t } = useI18n();
   const navigate = useNavigate();
   const location = useLocation();
   const isSignInArrival = arrivedFromSignIn(location);
@@ -90,13 +109,13 @@ export function useGuard(rule: GuardRule): {
     if (firstVerdict.current === 'pending') {
       firstVerdict.current = verdict ? 'refused' : 'allowed';
       if (!verdict) return;
-      if (!isSignInArrival) showAlert(verdict.alert);
+      if (!isSignInArrival) showAlert(sayAlert(verdict.alert, t));
       void navigate(verdict.to, { replace: true });
     } else if (firstVerdict.current === 'allowed' && verdict) {
       firstVerdict.current = 'refused';
       void navigate(verdict.to, { replace: true });
     }
-  }, [isChecking, verdict, showAlert, navigate, isSignInArrival]);
+  }, [isChecking, verdict, showAlert, navigate, isSignInArrival, t]);
 
   return { user, isAllowed: !isChecking && !verdict, isChecking };
 }

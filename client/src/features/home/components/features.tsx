@@ -1,7 +1,8 @@
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { type Feature, site } from '../../../content/site';
+import { useI18n } from '../../../i18n/i18n';
 
-const icons: Record<Feature['icon'], string> = {
+const icons: Record<Feature['id'], string> = {
   phone: 'M8 2h8a2 2 0 0 1 2 2v16a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2zM11 18h2',
   exchange: 'M4 8h13l-3-3M20 16H7l3 3',
   route:
@@ -10,6 +11,7 @@ const icons: Record<Feature['icon'], string> = {
 
 export function Features() {
   const { features } = site;
+  const { t } = useI18n();
   return (
     <section
       id="features"
@@ -17,10 +19,10 @@ export function Features() {
       className="bg-gray-50 px-4 py-16 dark:bg-gray-900"
     >
       <div className="mx-auto max-w-6xl">
-        <SectionHeading id="features-title">{features.title}</SectionHeading>
+        <SectionHeading id="features-title">{t('site.features.title')}</SectionHeading>
         <ul className="grid gap-6 md:grid-cols-3">
           {features.items.map((feature) => (
-            <li key={feature.title} className="rounded-2xl bg-white p-6 shadow-sm dark:bg-gray-950">
+            <li key={feature.id} className="rounded-2xl bg-white p-6 shadow-sm dark:bg-gray-950">
               <svg
                 width="40"
                 height="40"
@@ -31,19 +33,24 @@ export function Features() {
                 strokeWidth="2"
                 className="text-brand-700 dark:text-brand-200"
               >
-                <path d={icons[feature.icon]} strokeLinecap="round" strokeLinejoin="round" />
+                <path d={icons[feature.id]} strokeLinecap="round" strokeLinejoin="round" />
               </svg>
-              <h3 className="mt-3 text-lg font-bold">{feature.title}</h3>
-              <p className="mt-2 text-gray-700 dark:text-gray-300">{feature.text}</p>
+              <h3 className="mt-3 text-lg font-bold">{t(`site.features.${feature.id}.title`)}</h3>
+              <p className="mt-2 text-gray-700 dark:text-gray-300">
+                {t(`site.features.${feature.id}.text`)}
+              </p>
             </li>
           ))}
         </ul>
         {features.partners.length > 0 && (
           <>
             <h3 className="mt-12 text-center text-sm font-semibold tracking-wide text-gray-600 uppercase dark:text-gray-400">
-              {features.partnersTitle}
+              {t('site.features.partners')}
             </h3>
-            <ul aria-label="Partners" className="mt-4 flex flex-wrap justify-center gap-4">
+            <ul
+              aria-label={t('site.features.partners')}
+              className="mt-4 flex flex-wrap justify-center gap-4"
+            >
               {features.partners.map((partner) => (
                 <li
                   key={partner.name}

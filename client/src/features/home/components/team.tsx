@@ -1,5 +1,6 @@
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { site } from '../../../content/site';
+import { useI18n } from '../../../i18n/i18n';
 
 function initials(name: string): string {
   return name
@@ -12,6 +13,7 @@ function initials(name: string): string {
 
 export function Team() {
   const { team } = site;
+  const { t } = useI18n();
   return (
     <section
       id="team"
@@ -19,7 +21,7 @@ export function Team() {
       className="bg-gray-50 px-4 py-16 dark:bg-gray-900"
     >
       <div className="mx-auto max-w-6xl">
-        <SectionHeading id="team-title">{team.title}</SectionHeading>
+        <SectionHeading id="team-title">{t('site.team.title')}</SectionHeading>
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {team.members.map((member) => (
             <li

@@ -1,12 +1,14 @@
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { site } from '../../../content/site';
+import { useI18n } from '../../../i18n/i18n';
 
 export function Testimonials() {
   const { testimonials } = site;
+  const { t: say } = useI18n();
   return (
     <section id="testimonials" aria-labelledby="testimonials-title" className="px-4 py-16">
       <div className="mx-auto max-w-6xl">
-        <SectionHeading id="testimonials-title">{testimonials.title}</SectionHeading>
+        <SectionHeading id="testimonials-title">{say('site.testimonials.title')}</SectionHeading>
         <ul className="grid gap-6 md:grid-cols-3">
           {testimonials.items.map((t) => (
             <li key={t.organisation}>

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { notificationsQueryKey } from '../api/get-notifications';
-import { shortRelativeTime } from '../relative-time';
+import { shortRelativeTime } from '../../../i18n/dates';
 import { fakeApi } from '../../../test/fake-api';
 import { buildSessionUser } from '../../../test/data';
 import { renderApp } from '../../../test/render';
@@ -21,6 +21,7 @@ const list: NotificationList = {
       photo: null,
       state: 'Received',
       user_type: 'Donor',
+      kind: 'received',
       message: 'Yaay! Your package has been received by the distributor!',
       about: {
         quantity: 12,
@@ -37,6 +38,7 @@ const list: NotificationList = {
       photo: null,
       state: 'Paired',
       user_type: 'Donor',
+      kind: 'pairedDonor',
       message: 'Hurray! We have found a distributor for your package!',
       about: null,
       timestamp: minutesAgo(60 * 26),
@@ -130,6 +132,6 @@ describe('shortRelativeTime', () => {
     [8 * 86400, '1w'],
     [400 * 86400, '1y'],
   ])('%s seconds ago is %s', (seconds, expected) => {
-    expect(shortRelativeTime(ago(seconds), now)).toBe(expected);
+    expect(shortRelativeTime('en', ago(seconds), now, 'now')).toBe(expected);
   });
 });

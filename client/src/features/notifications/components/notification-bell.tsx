@@ -5,7 +5,7 @@ import { useDropdown } from '../../../lib/use-dropdown';
 import { NotificationRow } from './notification-row';
 import { useBellNotifications } from '../api/get-notifications';
 import { useMarkAllSeen } from '../api/mark-all-seen';
-import { shortRelativeTime } from '../relative-time';
+import { useI18n } from '../../../i18n/i18n';
 
 /**
  * SPEC bell: a different icon while something is unseen; the list is newest first, unseen items
@@ -18,6 +18,7 @@ export function NotificationBell({ user }: { user: SessionUser }) {
   const panelId = useId();
   const notifications = useBellNotifications(user);
   const markAllSeen = useMarkAllSeen(user);
+  const { t, relativeTime } = useI18n();
   const unseen = notifications.data?.unseen_count ?? 0;
 
   const toggle = () => {
@@ -40,7 +41,7 @@ export function NotificationBell({ user }: { user: SessionUser }) {
         className="relative rounded-full p-2 text-gray-700 hover:bg-gray-100 dark:text-gray-200 dark:hover:bg-gray-800"
       >
         <span className="sr-only">
-          {unseen > 0 ? `Notifications, ${unseen} unseen` : 'Notifications'}
+          {unseen > 0 ? t('notifications.unseen', { count: unseen }) : t('notifications.title')}
         </span>
         <svg
           width="22"
@@ -70,18 +71,18 @@ export function NotificationBell({ user }: { user: SessionUser }) {
         <div
           id={panelId}
           role="region"
-          aria-label="Notifications"
+          aria-label={t('notifications.title')}
           className="fixed inset-x-2 top-14 z-50 flex max-h-[70vh] flex-col rounded-xl border border-gray-200 bg-white shadow-lg sm:absolute sm:inset-x-auto sm:right-0 sm:top-auto sm:mt-2 sm:w-96 dark:border-gray-700 dark:bg-gray-900"
         >
           <h2 className="border-b border-gray-100 px-4 py-2 font-bold dark:border-gray-800">
-            Notifications
+            {t('notifications.title')}
           </h2>
           <ul className="flex-1 overflow-y-auto">
-            {notifications.isPending && <li className="px-4 py-3 text-sm">Loading…</li>}
+            {notifications.isPending && (
+              <li className="px-4 py-3 text-sm">{t('common.loading')}</li>
+            )}
             {!notifications.isPending && list.length === 0 && (
-              <li className="px-4 py-3 text-sm">
-                No notifications yet. We will tell you here when something happens to your packages.
-              </li>
+              <li className="px-4 py-3 text-sm">{t('notifications.empty')}</li>
             )}
             {list.map((n) => {
               const isHighlighted = highlighted.has(n.id) || !n.isSeen;
@@ -94,7 +95,7 @@ export function NotificationBell({ user }: { user: SessionUser }) {
                         dateTime={n.timestamp}
                         className="shrink-0 text-xs text-gray-600 dark:text-gray-400"
                       >
-                        {shortRelativeTime(n.timestamp)}
+                        {relativeTime(n.timestamp)}
                       </time>
                     }
                   />
@@ -124,7 +125,7 @@ export function NotificationBell({ user }: { user: SessionUser }) {
             to="/notifications"
             className="border-t border-gray-100 px-4 py-2 text-center text-sm font-semibold text-brand-700 hover:underline dark:border-gray-800 dark:text-brand-200"
           >
-            See all notifications
+            {t('notifications.seeAll')}
           </Link>
         </div>
       )}

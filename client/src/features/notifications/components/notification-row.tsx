@@ -1,12 +1,16 @@
 import type { Notification } from '@almquest/contracts/notifications';
-import { formatDateTime } from '../../../lib/format';
-import { meals } from '../../packages/meals';
+import { useI18n } from '../../../i18n/i18n';
+import type { I18n } from '../../../i18n/i18n';
 import { Avatar } from '../../../components/ui/avatar';
 
 /** "12 meals · Connaught Place, Central Delhi · 22 Nov 2026, 3:45 pm": which package it is. */
-export function describePackage(about: NonNullable<Notification['about']>): string {
+export function describePackage(
+  about: NonNullable<Notification['about']>,
+  { t, formatDateTime }: Pick<I18n, 't' | 'formatDateTime'>,
+): string {
   const place = about.address.split(',').slice(0, 2).join(',').trim();
-  return `${meals(about.quantity)} · ${place} · ${formatDateTime(about.donatedAt)}`;
+  const meals = t('common.meals', { count: about.quantity });
+  return `${meals} · ${place} · ${formatDateTime(about.donatedAt)}`;
 }
 
 /**
@@ -21,15 +25,16 @@ export function NotificationRow({
   time: React.ReactNode;
 }) {
   const counterpart = n.about?.counterpartName ?? null;
+  const i18n = useI18n();
   return (
     <>
       <Avatar name={counterpart ?? 'AlmQuest'} picture={n.photo} size={36} />
       <span className="min-w-0 flex-1">
-        <span className="block">{n.message}</span>
+        <span className="block">{i18n.t(`notification.${n.kind}`)}</span>
         {n.about && (
           <span className="block text-sm text-gray-700 dark:text-gray-300">
             {counterpart ? `${counterpart} · ` : ''}
-            {describePackage(n.about)}
+            {describePackage(n.about, i18n)}
           </span>
         )}
       </span>

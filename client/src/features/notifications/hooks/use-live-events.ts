@@ -6,6 +6,7 @@ import {
 import type { SessionUser } from '@almquest/contracts/session';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { useI18n } from '../../../i18n/i18n';
 import { useAlerts } from '../../../lib/alerts';
 import {
   addNotification,
@@ -69,6 +70,7 @@ export function useLiveEvents(user: SessionUser | null) {
   const queryClient = useQueryClient();
   const { showAlert } = useAlerts();
   const toasted = useRef(new Set<number>());
+  const { t } = useI18n();
   const userId = user?.isRegistered ? user.id : null;
   const realtime = usePublicConfig().data?.realtime;
 
@@ -93,8 +95,8 @@ export function useLiveEvents(user: SessionUser | null) {
       toasted.current.add(event.notification.id);
       showAlert({
         type: 'notif',
-        title: `Package ${event.state}`,
-        msg: event.message,
+        title: t('notifications.live.title', { state: t(`state.${event.state}`) }),
+        msg: t(`notification.${event.notification.kind}`),
         ...(event.photo ? { img: event.photo } : {}),
         ...(event.pid ? { link: `/transaction/${event.pid}` } : {}),
       });
@@ -102,5 +104,5 @@ export function useLiveEvents(user: SessionUser | null) {
     return realtime.transport === 'pusher' && realtime.pusherKey && realtime.pusherCluster
       ? listenWithPusher(realtime.pusherKey, realtime.pusherCluster, userId, onData)
       : listenWithSse(onData);
-  }, [userId, realtime, queryClient, showAlert]);
+  }, [userId, realtime, queryClient, showAlert, t]);
 }

@@ -1,4 +1,5 @@
 import type { PackageState } from '@almquest/contracts/packages';
+import { useI18n } from '../../../i18n/i18n';
 
 /** SPEC badge colours: Paired blue, Not Paired gray, Received green, Distributed amber. */
 const colours: Record<PackageState, string> = {
@@ -9,12 +10,13 @@ const colours: Record<PackageState, string> = {
 };
 
 export function StateBadge({ state }: { state: PackageState }) {
+  const { t } = useI18n();
   return (
     <span
       data-state={state}
       className={`inline-flex items-center rounded-full px-3 py-1 text-sm font-semibold ring-1 ${colours[state]}`}
     >
-      {state}
+      {t(`state.${state}`)}
     </span>
   );
 }

@@ -2,6 +2,7 @@ import 'leaflet/dist/leaflet.css';
 import { INDIA_BOUNDS } from '@almquest/contracts/location';
 import L from 'leaflet';
 import { useEffect, useRef } from 'react';
+import { useI18n } from '../../../i18n/i18n';
 
 type Props = {
   at: [number, number];
@@ -24,6 +25,7 @@ const clamp = ([lat, lng]: [number, number]): [number, number] => [
  * only when someone opens it.
  */
 export default function AdjustOnMap({ at, tileUrl, attribution, onMove }: Props) {
+  const { t } = useI18n();
   const container = useRef<HTMLDivElement>(null);
   const marker = useRef<L.Marker | null>(null);
   const onMoveRef = useRef(onMove);
@@ -42,7 +44,7 @@ export default function AdjustOnMap({ at, tileUrl, attribution, onMove }: Props)
     const pin = L.marker(at, {
       draggable: true,
       icon,
-      title: 'Your exact location',
+      title: t('places.pin'),
       keyboard: false,
     });
     pin.on('dragend', () => {
@@ -81,20 +83,20 @@ export default function AdjustOnMap({ at, tileUrl, attribution, onMove }: Props)
       <div
         className="mt-2 flex flex-wrap items-center gap-2"
         role="group"
-        aria-label="Move the pin"
+        aria-label={t('places.movePin')}
       >
-        <span className="text-sm text-gray-700 dark:text-gray-300">Drag the pin, or move it:</span>
+        <span className="text-sm text-gray-700 dark:text-gray-300">{t('places.dragOrMove')}</span>
         <button type="button" className={button} onClick={() => nudge(NUDGE, 0)}>
-          North
+          {t('places.north')}
         </button>
         <button type="button" className={button} onClick={() => nudge(-NUDGE, 0)}>
-          South
+          {t('places.south')}
         </button>
         <button type="button" className={button} onClick={() => nudge(0, NUDGE)}>
-          East
+          {t('places.east')}
         </button>
         <button type="button" className={button} onClick={() => nudge(0, -NUDGE)}>
-          West
+          {t('places.west')}
         </button>
       </div>
     </div>

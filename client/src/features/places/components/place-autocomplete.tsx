@@ -2,10 +2,10 @@ import type { Location } from '@almquest/contracts/location';
 import type { Place } from '@almquest/contracts/places';
 import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { usePublicConfig } from '../../system/api/get-public-config';
-import { ApiError } from '../../../lib/api-client';
+import { useI18n } from '../../../i18n/i18n';
 import { reversePlace } from '../api/reverse-place';
 import { searchPlaces } from '../api/search-places';
-import { currentPosition } from '../current-position';
+import { currentPosition, PositionError } from '../current-position';
 import { Spinner } from '../../../components/ui/spinner';
 
 const DEBOUNCE_MS = 250;
@@ -42,6 +42,7 @@ export function PlaceAutocomplete({
 }: Props) {
   const id = useId();
   const listId = `${id}-list`;
+  const { t, errorText } = useI18n();
   const [text, setText] = useState(value?.address ?? '');
   const [options, setOptions] = useState<Place[]>([]);
   const [isOpen, setIsOpen] = useState(false);
@@ -86,23 +87,19 @@ export function PlaceAutocomplete({
           setIsOpen(true);
           setActive(places.length ? 0 : -1);
           setStatus('idle');
-          setMessage(
-            places.length ? '' : 'No places found. Try another spelling or a nearby town.',
-          );
+          setMessage(places.length ? '' : t('places.none'));
         })
         .catch((err: unknown) => {
           if (controller.signal.aborted) return;
           setStatus('error');
-          setMessage(
-            err instanceof ApiError ? err.message : 'Place search failed. Please try again.',
-          );
+          setMessage(err instanceof Error && 'code' in err ? errorText(err) : t('places.failed'));
         });
     }, DEBOUNCE_MS);
     return () => {
       controller.abort();
       clearTimeout(timer);
     };
-  }, [text, disabled]);
+  }, [text, disabled, t, errorText]);
 
   const pick = (place: Place) => {
     lastPicked.current = place.address;
@@ -127,7 +124,13 @@ export function PlaceAutocomplete({
       setStatus('idle');
     } catch (err) {
       setStatus('error');
-      setMessage(err instanceof Error ? err.message : 'We could not find your location.');
+      setMessage(
+        err instanceof PositionError
+          ? t(err.key)
+          : err instanceof Error && 'code' in err
+            ? errorText(err)
+            : t('places.notLocated'),
+      );
     }
   };
 
@@ -173,7 +176,7 @@ export function PlaceAutocomplete({
           aria-required={required}
           autoComplete="off"
           disabled={disabled}
-          placeholder={placeholder ?? 'Start typing a town, locality or PIN area'}
+          placeholder={placeholder ?? t('places.placeholder')}
           value={text}
           onChange={(e) => type(e.target.value)}
           onKeyDown={onKeyDown}
@@ -194,7 +197,7 @@ export function PlaceAutocomplete({
             disabled={status === 'locating'}
             className="text-sm font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-200"
           >
-            {status === 'locating' ? 'Finding you…' : 'Use my current location'}
+            {status === 'locating' ? t('places.locating') : t('places.locate')}
           </button>
           {value && (
             <button
@@ -203,7 +206,7 @@ export function PlaceAutocomplete({
               onClick={() => setIsAdjusting((open) => !open)}
               className="text-sm font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-200"
             >
-              {isAdjusting ? 'Done adjusting' : 'Adjust on map'}
+              {isAdjusting ? t('places.adjustDone') : t('places.adjust')}
             </button>
           )}
         </div>
@@ -222,7 +225,7 @@ export function PlaceAutocomplete({
       <ul
         id={listId}
         role="listbox"
-        aria-label={`${label} suggestions`}
+        aria-label={t('places.suggestions', { label })}
         className={`${isExpanded ? '' : 'hidden'} absolute z-40 mt-1 max-h-72 w-full overflow-auto rounded-lg border border-gray-200 bg-white shadow-lg dark:border-gray-700 dark:bg-gray-900`}
       >
         {options.map((place, index) => (

@@ -1,6 +1,7 @@
 import type { SessionUser } from '@almquest/contracts/session';
 import { type Profile, ToggleActivityResponseSchema } from '@almquest/contracts/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useI18n } from '../../../i18n/i18n';
 import { useAlerts } from '../../../lib/alerts';
 import { api, failureAlert } from '../../../lib/api-client';
 import { profileQueryKey } from './get-profile';
@@ -19,6 +20,7 @@ export async function toggleActivity(distributorId: string): Promise<boolean> {
 export function useToggleActivity(user: SessionUser | null) {
   const queryClient = useQueryClient();
   const { showAlert } = useAlerts();
+  const { t, errorText } = useI18n();
   return useMutation({
     mutationFn: () => toggleActivity(user?.id ?? ''),
     onSuccess: (isActive) => {
@@ -31,18 +33,18 @@ export function useToggleActivity(user: SessionUser | null) {
         isActive
           ? {
               type: 'success',
-              title: 'Wow! You are active now',
-              msg: 'You will be visible to donors',
+              title: t('profile.active.title'),
+              msg: t('profile.active.msg'),
             }
           : {
               type: 'info',
-              title: 'Looking forward to seeing you!',
-              msg: 'You are inactive now and will not be visible to donors',
+              title: t('profile.inactive.title'),
+              msg: t('profile.inactive.msg'),
             },
       );
     },
     onError: (error) => {
-      showAlert(failureAlert('Could not change your activity', error));
+      showAlert(failureAlert(t('profile.activityFailed'), error, errorText));
     },
   });
 }

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { useForgetUser } from '../../auth/api/sign-out';
+import { useI18n } from '../../../i18n/i18n';
 import { useAlerts } from '../../../lib/alerts';
 import { failureAlert } from '../../../lib/api-client';
 import { useDeleteProfile } from '../api/delete-profile';
@@ -20,6 +21,7 @@ export function DeleteProfileDialog({
   const forget = useForgetUser();
   const navigate = useNavigate();
   const { showAlert } = useAlerts();
+  const { t, errorText } = useI18n();
 
   const confirm = () =>
     remove.mutate(
@@ -30,31 +32,27 @@ export function DeleteProfileDialog({
           void navigate('/');
           showAlert({
             type: 'info',
-            title: 'Profile deleted',
-            msg: 'Your AlmQuest profile has been deleted. We hope to see you again.',
+            title: t('deleteProfile.done.title'),
+            msg: t('deleteProfile.done.msg'),
           });
         },
         onError: (error) => {
           onClose();
-          showAlert(failureAlert('Your profile was not deleted', error));
+          showAlert(failureAlert(t('deleteProfile.failed'), error, errorText));
         },
       },
     );
 
   return (
-    <Modal title="Delete your profile?" isOpen={isOpen} onClose={onClose}>
-      <p>
-        This removes your account and signs you out. Packages that were never paired are withdrawn.
-        Packages already distributed stay in the records of the other side, without your phone
-        number.
-      </p>
-      <p className="mt-2 font-semibold">This cannot be undone.</p>
+    <Modal title={t('deleteProfile.title')} isOpen={isOpen} onClose={onClose}>
+      <p>{t('deleteProfile.text')}</p>
+      <p className="mt-2 font-semibold">{t('deleteProfile.final')}</p>
       <div className="mt-6 flex flex-wrap justify-end gap-3">
         <Button variant="secondary" onClick={onClose}>
-          Keep my profile
+          {t('deleteProfile.keep')}
         </Button>
         <Button variant="danger" onClick={confirm} disabled={remove.isPending}>
-          {remove.isPending ? 'Deleting…' : 'Delete my profile'}
+          {remove.isPending ? t('common.deleting') : t('deleteProfile.confirm')}
         </Button>
       </div>
     </Modal>

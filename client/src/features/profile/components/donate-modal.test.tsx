@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ToastViewport } from '../../../components/ui/toast-viewport';
 import { buildDonorProfile } from '../../../test/data';
 import { fakeApi } from '../../../test/fake-api';
+import { I18nProvider } from '../../../i18n/i18n';
 import { AlertsProvider } from '../../../lib/alerts';
 import { createQueryClient } from '../../../lib/query-client';
 import { DonateModal } from './donate-modal';
@@ -15,12 +16,14 @@ const profile = buildDonorProfile();
 function renderModal(onClose = vi.fn()) {
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter>
-        <AlertsProvider>
-          <DonateModal profile={profile} isOpen onClose={onClose} />
-          <ToastViewport />
-        </AlertsProvider>
-      </MemoryRouter>
+      <I18nProvider>
+        <MemoryRouter>
+          <AlertsProvider>
+            <DonateModal profile={profile} isOpen onClose={onClose} />
+            <ToastViewport />
+          </AlertsProvider>
+        </MemoryRouter>
+      </I18nProvider>
     </QueryClientProvider>,
   );
   return { dialog: screen.getByRole('dialog', { name: 'Add a package' }), onClose };

@@ -7,28 +7,29 @@ import { PlaceAutocomplete } from '../../places/components/place-autocomplete';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
+import { useI18n } from '../../../i18n/i18n';
 import { useAlerts } from '../../../lib/alerts';
 import { useForm } from '../../../lib/use-form';
 import { useDonate } from '../api/donate';
 
 type Props = { profile: DonorProfile; isOpen: boolean; onClose: () => void };
 
-const PICK_A_PLACE = 'Pick a place from the list';
-
 /** SPEC "Add a package". One idempotency key per opening: a double submit makes one package. */
 export function DonateModal({ profile, isOpen, onClose }: Props) {
+  const { t } = useI18n();
   return (
-    <Modal title="Add a package" isOpen={isOpen} onClose={onClose}>
+    <Modal title={t('donate.title')} isOpen={isOpen} onClose={onClose}>
       {isOpen && <DonateForm profile={profile} onClose={onClose} />}
     </Modal>
   );
 }
 
 function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
+  const { t } = useI18n();
   // Location is null while the text typed in it is not a place picked from the list.
   const form = useForm<{ quantity: string; travelCapacity: string; location: Location | null }>({
     quantity: '',
-    travelCapacity: `${profile.distanceRange} Kilometres`,
+    travelCapacity: t('donate.travel.value', { km: String(profile.distanceRange) }),
     location: profile.location,
   });
   const [isEditingLocation, setIsEditingLocation] = useState(false);
@@ -57,44 +58,46 @@ function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
             pkg.current_state === 'Paired'
               ? {
                   type: 'success',
-                  title: 'Package donated!',
-                  msg: `${pkg.pair?.distributor_name ?? 'A distributor'} will meet you. Thank you!`,
+                  title: t('donate.done.title'),
+                  msg: t('donate.done.paired', {
+                    name: pkg.pair?.distributor_name ?? t('donate.done.someone'),
+                  }),
                 }
               : {
                   type: 'info',
-                  title: 'Package donated!',
-                  msg: 'We are looking for a distributor and will tell you the moment one is found.',
+                  title: t('donate.done.title'),
+                  msg: t('donate.done.waiting'),
                 },
           );
           void navigate(`/transaction/${pkg._id}`);
         },
-        onError: form.failed('Your package was not donated'),
+        onError: form.failed(t('donate.failed')),
       },
     );
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Add a package">
+    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={t('donate.title')}>
       <TextField
-        label="Quantity"
+        label={t('donate.quantity')}
         type="number"
         inputMode="numeric"
         min={1}
-        placeholder="Number of meals"
+        placeholder={t('donate.quantity.placeholder')}
         required
         {...form.textField('quantity')}
       />
       <TextField
-        label="Travel Capacity"
+        label={t('donate.travel')}
         type="text"
-        placeholder="10 Kilometres"
+        placeholder={t('donate.travel.placeholder')}
         required
         {...form.textField('travelCapacity')}
-        hint="How far you can travel to hand it over."
+        hint={t('donate.travel.hint')}
       />
       <div>
         <PlaceAutocomplete
-          label="Your Current Location"
+          label={t('donate.location')}
           value={form.values.location}
           disabled={!isEditingLocation}
           error={form.errorFor('location')}
@@ -105,30 +108,30 @@ function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
           className="mt-1 px-0"
           onClick={() => {
             if (isEditingLocation && !form.values.location) {
-              form.setError('location', PICK_A_PLACE);
+              form.setError('location', t('field.pickPlace'));
               return;
             }
             setIsEditingLocation((e) => !e);
           }}
         >
-          {isEditingLocation ? 'Save Location' : 'Edit Current Location'}
+          {isEditingLocation ? t('donate.saveLocation') : t('donate.editLocation')}
         </Button>
       </div>
       <p className="text-sm">
-        Your phone: <span className="font-semibold">{formatPhone(profile.phone)}</span>
+        {t('donate.yourPhone')} <span className="font-semibold">{formatPhone(profile.phone)}</span>
       </p>
       <p
         role="note"
         className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50"
       >
-        Please note: a donation cannot be retracted once it has been paired with a distributor.
+        {t('donate.note')}
       </p>
       <div className="flex flex-wrap justify-end gap-3">
         <Button variant="secondary" onClick={onClose}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button type="submit" disabled={donate.isPending}>
-          {donate.isPending ? 'Donating…' : 'Donate Package'}
+          {donate.isPending ? t('donate.submitting') : t('donate.submit')}
         </Button>
       </div>
     </form>

@@ -3,6 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { I18nProvider } from '../../../i18n/i18n';
 import { AlertsProvider } from '../../../lib/alerts';
 import { createQueryClient } from '../../../lib/query-client';
 import { sessionQueryKey } from '../../auth/api/session';
@@ -21,11 +22,13 @@ function renderForm() {
   );
   render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter>
-        <AlertsProvider>
-          <ProfileEditForm profile={profile} onDone={onDone} />
-        </AlertsProvider>
-      </MemoryRouter>
+      <I18nProvider>
+        <MemoryRouter>
+          <AlertsProvider>
+            <ProfileEditForm profile={profile} onDone={onDone} />
+          </AlertsProvider>
+        </MemoryRouter>
+      </I18nProvider>
     </QueryClientProvider>,
   );
   return { onDone, queryClient };

@@ -10,6 +10,7 @@ import type { FormEvent } from 'react';
 import { PlaceAutocomplete } from '../../places/components/place-autocomplete';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
+import { useI18n } from '../../../i18n/i18n';
 import { useAlerts } from '../../../lib/alerts';
 import { useForm } from '../../../lib/use-form';
 import { type ProfileUpdate, useUpdateProfile } from '../api/update-profile';
@@ -37,12 +38,13 @@ export function ProfileEditForm({ profile, onDone }: Props) {
   }));
   const update = useUpdateProfile();
   const { showAlert } = useAlerts();
+  const { t } = useI18n();
 
   const discard = () => {
     showAlert({
       type: 'info',
-      title: 'Wiping the slate clean!',
-      msg: 'All changes have now been discarded.',
+      title: t('edit.discarded.title'),
+      msg: t('edit.discarded.msg'),
     });
     onDone();
   };
@@ -72,23 +74,23 @@ export function ProfileEditForm({ profile, onDone }: Props) {
       onSuccess: () => {
         showAlert({
           type: 'success',
-          title: 'Welcoming the new you!',
-          msg: 'Your profile has been successfully updated.',
+          title: t('edit.saved.title'),
+          msg: t('edit.saved.msg'),
         });
         onDone();
       },
-      onError: form.failed('Your changes were not saved'),
+      onError: form.failed(t('edit.failed')),
     });
   };
 
   return (
     <form noValidate onSubmit={onSubmit} aria-labelledby="edit-title" className="space-y-5">
       <h2 id="edit-title" className="text-2xl font-bold">
-        Edit your Details
+        {t('edit.title')}
       </h2>
-      <TextField label="Name" required {...form.textField('name')} />
+      <TextField label={t('edit.name')} required {...form.textField('name')} />
       <TextField
-        label="Email address"
+        label={t('register.email')}
         name="email"
         type="email"
         value={profile.email}
@@ -96,28 +98,29 @@ export function ProfileEditForm({ profile, onDone }: Props) {
         readOnly
       />
       <TextField
-        label="Phone number"
+        label={t('register.phone')}
         type="tel"
-        placeholder="XXX-XXX-XXXX"
+        placeholder={t('register.phone.placeholder')}
         required
         {...form.textField('phone')}
       />
       <PlaceAutocomplete
-        label="Location"
+        label={t('register.location')}
         value={form.values.location}
         error={form.errorFor('location')}
         onChange={(location) => form.set('location', location)}
       />
       {profile.userType === 'donor' && (
         <SelectField
-          label="Donor category"
+          label={t('register.donorCategory')}
           options={DONOR_TYPES}
+          optionLabel={(type) => t(`donorType.${type as DonorType}`)}
           value={form.values.donorType}
           onChange={(e) => form.set('donorType', e.target.value as DonorType)}
         />
       )}
       <TextField
-        label="Distance range (km)"
+        label={t('register.distance')}
         type="number"
         inputMode="decimal"
         required
@@ -125,7 +128,7 @@ export function ProfileEditForm({ profile, onDone }: Props) {
       />
       {profile.userType === 'distributor' && (
         <TextField
-          label="Maximum capacity (meals)"
+          label={t('edit.capacity')}
           type="number"
           inputMode="numeric"
           required
@@ -134,10 +137,10 @@ export function ProfileEditForm({ profile, onDone }: Props) {
       )}
       <div className="flex flex-wrap gap-3">
         <Button type="button" variant="secondary" onClick={discard}>
-          Discard Changes
+          {t('edit.discard')}
         </Button>
         <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving…' : 'Save Changes'}
+          {update.isPending ? t('common.saving') : t('edit.save')}
         </Button>
       </div>
     </form>

@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { I18nProvider } from '../../../i18n/i18n';
 import { buildDonorProfile } from '../../../test/data';
 import { ProfileView } from './profile-view';
 
@@ -14,7 +15,11 @@ describe('profile view', () => {
       },
       lifetimeDonation: 12,
     });
-    const { container } = render(<ProfileView profile={profile} />);
+    const { container } = render(
+      <I18nProvider>
+        <ProfileView profile={profile} />
+      </I18nProvider>,
+    );
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(name);
     expect(screen.getByText('<script>alert(1)</script> Connaught Place')).toBeInTheDocument();
     expect(container.querySelector('img, b, script')).toBeNull();

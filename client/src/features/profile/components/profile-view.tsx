@@ -1,5 +1,6 @@
 import { formatPhone, type Profile } from '@almquest/contracts/users';
 import { Avatar } from '../../../components/ui/avatar';
+import { useI18n } from '../../../i18n/i18n';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -14,10 +15,11 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 
 /** SPEC: avatar, name, lifetime total, verified badge, e-mail, +91 phone, address, role details. */
 export function ProfileView({ profile }: { profile: Profile }) {
+  const { t, formatNumber } = useI18n();
   const total =
     profile.userType === 'donor'
-      ? { value: profile.lifetimeDonation, label: 'meals donated in all' }
-      : { value: profile.totalPackagesDistributed, label: 'packages distributed in all' };
+      ? { value: profile.lifetimeDonation, label: t('profile.total.donor') }
+      : { value: profile.totalPackagesDistributed, label: t('profile.total.distributor') };
   return (
     <section aria-labelledby="profile-name">
       <div className="flex flex-col items-center gap-3 text-center sm:flex-row sm:text-left">
@@ -38,31 +40,35 @@ export function ProfileView({ profile }: { profile: Profile }) {
             >
               <path d="M5 13l4 4L19 7" />
             </svg>
-            AlmQuest verified {profile.userType}
+            {t(`profile.verified.${profile.userType}`)}
           </p>
           <p className="mt-2 text-lg" data-testid="lifetime-total">
             <span className="text-2xl font-extrabold text-brand-700 dark:text-brand-200">
-              {total.value}
+              {formatNumber(total.value)}
             </span>{' '}
             {total.label}
           </p>
         </div>
       </div>
       <dl className="mt-6">
-        <Row label="Email">{profile.email}</Row>
-        <Row label="Phone">{formatPhone(profile.phone)}</Row>
-        <Row label="Location">{profile.location.address}</Row>
+        <Row label={t('profile.email')}>{profile.email}</Row>
+        <Row label={t('profile.phone')}>{formatPhone(profile.phone)}</Row>
+        <Row label={t('profile.location')}>{profile.location.address}</Row>
         {profile.userType === 'donor' ? (
           <>
-            <Row label="Donor category">{profile.donorType}</Row>
-            <Row label="Distance range">{profile.distanceRange} km</Row>
+            <Row label={t('profile.donorCategory')}>{t(`donorType.${profile.donorType}`)}</Row>
+            <Row label={t('profile.distance')}>
+              {t('common.km', { value: profile.distanceRange })}
+            </Row>
           </>
         ) : (
           <>
-            <Row label="Distance range">{profile.distanceRange} km</Row>
-            <Row label="Meals">{profile.maxCapacity}</Row>
-            <Row label="Status">
-              {profile.isActive ? 'Active: visible to donors' : 'Inactive: not visible to donors'}
+            <Row label={t('profile.distance')}>
+              {t('common.km', { value: profile.distanceRange })}
+            </Row>
+            <Row label={t('profile.meals')}>{formatNumber(profile.maxCapacity)}</Row>
+            <Row label={t('profile.status')}>
+              {profile.isActive ? t('profile.active') : t('profile.inactive')}
             </Row>
           </>
         )}

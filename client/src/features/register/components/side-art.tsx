@@ -1,14 +1,9 @@
 import type { UserType } from '@almquest/contracts/session';
 
 /** The side image changes with the account type (SPEC: registration). */
-export function SideArt({ userType }: { userType: UserType }) {
+export function SideArt({ userType, label }: { userType: UserType; label: string }) {
   return userType === 'donor' ? (
-    <svg
-      viewBox="0 0 200 200"
-      role="img"
-      aria-label="A donor holding out a box of meals"
-      className="w-40 md:w-56"
-    >
+    <svg viewBox="0 0 200 200" role="img" aria-label={label} className="w-40 md:w-56">
       <circle cx="100" cy="100" r="95" fill="#fef3c7" />
       <rect x="55" y="95" width="90" height="60" rx="8" fill="#f59e0b" />
       <path d="M55 110h90" stroke="#b45309" strokeWidth="4" />
@@ -22,12 +17,7 @@ export function SideArt({ userType }: { userType: UserType }) {
       />
     </svg>
   ) : (
-    <svg
-      viewBox="0 0 200 200"
-      role="img"
-      aria-label="A distributor carrying meals to people"
-      className="w-40 md:w-56"
-    >
+    <svg viewBox="0 0 200 200" role="img" aria-label={label} className="w-40 md:w-56">
       <circle cx="100" cy="100" r="95" fill="#dcfce7" />
       <rect x="40" y="110" width="100" height="40" rx="8" fill="#15803d" />
       <circle cx="65" cy="155" r="12" fill="#14532d" />

@@ -3,7 +3,13 @@ import type { MeetRoute } from '@almquest/contracts/packages';
 import L from 'leaflet';
 import { useEffect, useRef } from 'react';
 
-type Props = { route: MeetRoute; tileUrl: string; attribution: string; fromLabel: string };
+type Props = {
+  route: MeetRoute;
+  tileUrl: string;
+  attribution: string;
+  fromLabel: string;
+  meetLabel: string;
+};
 
 /** SPEC map zoom. The map then fits both points. */
 const START_ZOOM = 10;
@@ -12,7 +18,7 @@ const START_ZOOM = 10;
  * Leaflet map from the viewer's location to the meet point: both markers and the route line
  * (road from OSRM, or the straight line). Loaded only on the package page.
  */
-export default function MeetMap({ route, tileUrl, attribution, fromLabel }: Props) {
+export default function MeetMap({ route, tileUrl, attribution, fromLabel, meetLabel }: Props) {
   const container = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -34,13 +40,13 @@ export default function MeetMap({ route, tileUrl, attribution, fromLabel }: Prop
       .bindTooltip(fromLabel, { permanent: true, direction: 'top' })
       .addTo(map);
     L.circleMarker(route.to, { radius: 9, color: '#92400e', fillColor: '#f59e0b', fillOpacity: 1 })
-      .bindTooltip('Meet point', { permanent: true, direction: 'top' })
+      .bindTooltip(meetLabel, { permanent: true, direction: 'top' })
       .addTo(map);
     map.fitBounds(L.latLngBounds([route.from, route.to]), { padding: [40, 40], maxZoom: 15 });
     return () => {
       map.remove();
     };
-  }, [route, tileUrl, attribution, fromLabel]);
+  }, [route, tileUrl, attribution, fromLabel, meetLabel]);
 
   return (
     // `isolate`: Leaflet's panes and controls (z-index 400-1000) stay inside the map, under

@@ -2,8 +2,7 @@ import type { Package } from '@almquest/contracts/packages';
 import { formatPhone } from '@almquest/contracts/users';
 import { lazy, Suspense } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
-import { formatDateTime } from '../../../lib/format';
-import { meals } from '../../packages/meals';
+import { useI18n } from '../../../i18n/i18n';
 import { usePublicConfig } from '../../system/api/get-public-config';
 import { useMeetRoute } from '../api/get-meet-route';
 
@@ -19,7 +18,10 @@ function Item({ label, children }: { label: string; children: React.ReactNode })
 }
 
 function Phone({ digits }: { digits: string }) {
-  if (!digits) return <span className="text-gray-600 dark:text-gray-400">Not available</span>;
+  const { t } = useI18n();
+  if (!digits) {
+    return <span className="text-gray-600 dark:text-gray-400">{t('common.notAvailable')}</span>;
+  }
   return (
     <a
       href={`tel:+91${digits}`}
@@ -35,12 +37,13 @@ export function PairedDetails({ pkg, viewerIsDonor }: { pkg: Package; viewerIsDo
   const pair = pkg.pair!;
   const config = usePublicConfig();
   const route = useMeetRoute(pkg._id, true);
+  const { t, formatNumber } = useI18n();
   const directions = (viewerIsDonor ? pair.donor_path : pair.distributor_path) ?? undefined;
   return (
     <>
       <dl>
-        <Item label="Quantity">{meals(pkg.quantity)}</Item>
-        <Item label="Meet point">{pair.meet_location.address}</Item>
+        <Item label={t('package.quantity')}>{t('common.meals', { count: pkg.quantity })}</Item>
+        <Item label={t('package.meetPoint')}>{pair.meet_location.address}</Item>
       </dl>
       <p className="mt-4">
         <a
@@ -49,11 +52,11 @@ export function PairedDetails({ pkg, viewerIsDonor }: { pkg: Package; viewerIsDo
           rel="noopener noreferrer"
           className="inline-flex min-h-11 items-center rounded-lg bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800"
         >
-          Meet Directions
-          <span className="sr-only"> (opens Google Maps in a new tab)</span>
+          {t('package.directions')}
+          <span className="sr-only"> {t('package.directions.newTab')}</span>
         </a>
       </p>
-      <section aria-label="Map to the meet point" className="mt-4">
+      <section aria-label={t('package.map')} className="mt-4">
         {route.data && config.data ? (
           <>
             <Suspense
@@ -67,35 +70,37 @@ export function PairedDetails({ pkg, viewerIsDonor }: { pkg: Package; viewerIsDo
                 route={route.data}
                 tileUrl={config.data.map.tileUrl}
                 attribution={config.data.map.attribution}
-                fromLabel={viewerIsDonor ? 'You (donor)' : 'You (distributor)'}
+                fromLabel={
+                  viewerIsDonor ? t('package.map.youDonor') : t('package.map.youDistributor')
+                }
+                meetLabel={t('package.meetPoint')}
               />
             </Suspense>
             <p className="mt-2 text-sm text-gray-700 dark:text-gray-300">
-              {route.data.kind === 'road' ? 'By road' : 'As the crow flies'}:{' '}
-              {route.data.distanceKm.toFixed(1)} km from you to the meet point.
+              {t(route.data.kind === 'road' ? 'package.map.road' : 'package.map.straight', {
+                km: formatNumber(Math.round(route.data.distanceKm * 10) / 10),
+              })}
             </p>
           </>
         ) : route.isError ? (
-          <p className="text-sm">
-            The map could not be loaded. The Meet Directions link still works.
-          </p>
+          <p className="text-sm">{t('package.map.failed')}</p>
         ) : (
           <div
             className="flex h-72 items-center justify-center"
             role="status"
-            aria-label="Loading the map"
+            aria-label={t('package.map.loading')}
           >
             <Spinner />
           </div>
         )}
       </section>
       <dl className="mt-4 grid gap-x-6 sm:grid-cols-2">
-        <Item label="Donor">{pkg.donor_name}</Item>
-        <Item label="Donor phone">
+        <Item label={t('package.donor')}>{pkg.donor_name}</Item>
+        <Item label={t('package.donorPhone')}>
           <Phone digits={pkg.donor_phone} />
         </Item>
-        <Item label="Distributor">{pair.distributor_name}</Item>
-        <Item label="Distributor phone">
+        <Item label={t('package.distributor')}>{pair.distributor_name}</Item>
+        <Item label={t('package.distributorPhone')}>
           <Phone digits={pair.distributor_phone} />
         </Item>
       </dl>
@@ -105,12 +110,13 @@ export function PairedDetails({ pkg, viewerIsDonor }: { pkg: Package; viewerIsDo
 
 /** Not Paired: when, where, how much and how far. */
 export function WaitingDetails({ pkg }: { pkg: Package }) {
+  const { t, formatDateTime } = useI18n();
   return (
     <dl>
-      <Item label="Donated at">{formatDateTime(pkg.timestamp)}</Item>
-      <Item label="Location">{pkg.location.address}</Item>
-      <Item label="Quantity">{meals(pkg.quantity)}</Item>
-      <Item label="Travel capacity">{pkg.travelCapacity} km</Item>
+      <Item label={t('package.donatedAt')}>{formatDateTime(pkg.timestamp)}</Item>
+      <Item label={t('package.location')}>{pkg.location.address}</Item>
+      <Item label={t('package.quantity')}>{t('common.meals', { count: pkg.quantity })}</Item>
+      <Item label={t('package.travel')}>{t('common.km', { value: pkg.travelCapacity })}</Item>
     </dl>
   );
 }

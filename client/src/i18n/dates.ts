@@ -1,0 +1,48 @@
+import { intlLocale, type Locale } from './locales';
+
+const dateTimes = new Map<Locale, Intl.DateTimeFormat>();
+/** "21 Nov 2026, 5:04 pm", "21 नव॰ 2026, 5:04 pm", in the reader's language. */
+export function formatDateTime(locale: Locale, iso: string): string {
+  let format = dateTimes.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocale(locale), {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    });
+    dateTimes.set(locale, format);
+  }
+  return format.format(new Date(iso));
+}
+
+const units: [limit: number, size: number, unit: Intl.RelativeTimeFormatUnit, short: string][] = [
+  [60 * 60, 60, 'minute', 'm'],
+  [24 * 3600, 3600, 'hour', 'h'],
+  [7 * 86400, 86400, 'day', 'd'],
+  [365 * 86400, 7 * 86400, 'week', 'w'],
+  [Number.POSITIVE_INFINITY, 365 * 86400, 'year', 'y'],
+];
+
+const relativeFormats = new Map<Locale, Intl.RelativeTimeFormat>();
+/**
+ * How long ago, briefly. English keeps SPEC's short forms (1m, 2h, 3d, 1w, 1y); Hindi and Bengali
+ * say it as people do ("2 घंटे पहले", "২ ঘণ্টা আগে"). Under a minute is `now` (the caller's word).
+ */
+export function shortRelativeTime(
+  locale: Locale,
+  iso: string,
+  now: number,
+  nowWord: string,
+): string {
+  const seconds = Math.max(0, Math.floor((now - new Date(iso).getTime()) / 1000));
+  if (seconds < 60) return nowWord;
+  const [, size, unit, short] =
+    units.find(([limit]) => seconds < limit) ?? units[units.length - 1]!;
+  const count = Math.floor(seconds / size);
+  if (locale === 'en') return `${count}${short}`;
+  let format = relativeFormats.get(locale);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(intlLocale(locale), { numeric: 'always', style: 'long' });
+    relativeFormats.set(locale, format);
+  }
+  return format.format(-count, unit);
+}

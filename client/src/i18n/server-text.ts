@@ -1,0 +1,84 @@
+import type { MessageParams } from './format-message';
+import { en, type MessageKey } from './messages/en';
+
+type Translate = (key: MessageKey, params?: MessageParams) => string;
+
+/**
+ * The API and the shared schemas speak English (their messages are part of the API for every
+ * client). For a reader of another language the client says the same thing from its catalogs:
+ * a fixed text is found by its English wording, a text with a value in it by its pattern, and
+ * anything unknown falls back to what its error code means, so a Hindi or Bengali reader never
+ * gets an English sentence.
+ */
+const patterns: [RegExp, MessageKey, ...string[]][] = [
+  [/^(.+) is required$/, 'field.required', 'label'],
+  [/^(.+) must be a number$/, 'field.notNumber', 'label'],
+  [/^(.+) must be at least ([\d,.]+)$/, 'field.atLeast', 'label', 'min'],
+  [/^(.+) must be at most ([\d,.]+)$/, 'field.atMost', 'label', 'max'],
+  [/^(.+) must be a whole number$/, 'field.wholeNumber', 'label'],
+  [/^Use at most (\d+) characters$/, 'field.tooLong', 'max'],
+  [/^Travel capacity must be at most ([\d,.]+) km$/, 'field.travelAtMost', 'max'],
+  [
+    /^You are already registered as a (Donor|Distributor|donor|distributor)\.?$/,
+    'server.alreadyRegistered',
+    'role',
+  ],
+  [/^This package is already (.+)\.$/, 'server.alreadyInState', 'state'],
+  [
+    /^This package is (.+); only a Not Paired package can be deleted\.$/,
+    'server.onlyNotPairedDeleted',
+    'state',
+  ],
+  [
+    /^You have ([\d,]+) meals still to collect or hand out; capacity cannot go below that\.$/,
+    'server.capacityBelowLoad',
+    'count',
+  ],
+  [/^Too many .+$/, 'error.rate_limited'],
+  [/^You have donated many packages just now\..*$/, 'server.donatedTooMany'],
+];
+
+/** Fixed English texts the catalogs also hold, by their wording. */
+let byWording: Map<string, MessageKey> | null = null;
+function keyForWording(text: string): MessageKey | undefined {
+  if (!byWording) {
+    byWording = new Map();
+    for (const [key, value] of Object.entries(en) as [MessageKey, string][]) {
+      if ((key.startsWith('field.') || key.startsWith('server.')) && !value.includes('{'))
+        byWording.set(value, key);
+    }
+  }
+  return byWording.get(text);
+}
+
+function paramValue(name: string, raw: string, t: Translate): string | number {
+  if (name === 'label') return labelFor(raw, t);
+  if (name === 'role') return t(raw.toLowerCase() === 'donor' ? 'role.donor' : 'role.distributor');
+  if (name === 'state') {
+    const key = `state.${raw}` as MessageKey;
+    return key in en ? t(key) : raw;
+  }
+  const n = Number(raw.replaceAll(',', ''));
+  return Number.isFinite(n) ? n : raw;
+}
+
+function labelFor(label: string, t: Translate): string {
+  const key = `field.label.${label}` as MessageKey;
+  return key in en ? t(key) : label;
+}
+
+/** The reader's words for an English text from the API or the schemas, or null if unknown. */
+export function translateKnownText(text: string, t: Translate): string | null {
+  const fixed = keyForWording(text);
+  if (fixed) return t(fixed);
+  for (const [pattern, key, ...names] of patterns) {
+    const match = pattern.exec(text);
+    if (!match) continue;
+    const params: MessageParams = {};
+    names.forEach((name, i) => {
+      params[name] = paramValue(name, match[i + 1] ?? '', t);
+    });
+    return t(key, params);
+  }
+  return null;
+}
