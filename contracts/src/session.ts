@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from './locales';
 
 export const UserTypeSchema = z.enum(['donor', 'distributor']);
 export type UserType = z.infer<typeof UserTypeSchema>;
@@ -11,8 +12,16 @@ export const SessionUserSchema = z.object({
   picture: z.string().nullable(),
   isRegistered: z.boolean(),
   userType: UserTypeSchema.nullable(),
+  /** The language kept on the account (issue #16): en, hi or bn; null until one is kept. */
+  locale: z.enum(LOCALES).nullable(),
 });
 export type SessionUser = z.infer<typeof SessionUserSchema>;
+
+/** PUT /api/me/locale: the language to keep on the account. */
+export const LocaleRequestSchema = z.strictObject({
+  locale: z.enum(LOCALES, { error: 'Choose en, hi or bn' }),
+});
+export type LocaleRequest = z.infer<typeof LocaleRequestSchema>;
 
 /** GET /api/session: who is signed in, or null for a visitor (not an error: 200 either way). */
 export const SessionResponseSchema = z.object({ user: SessionUserSchema.nullable() });

@@ -58,7 +58,8 @@ const errorKeys: Record<string, MessageKey> = {
   conflict: 'common.pleaseTryAgain',
 };
 
-function readStoredLocale(): string | null {
+/** The language chosen in this browser before (null when none was chosen). */
+export function readStoredLocale(): string | null {
   try {
     return localStorage.getItem(LOCALE_STORAGE_KEY);
   } catch {

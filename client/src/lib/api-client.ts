@@ -19,7 +19,7 @@ export type RequestOptions = {
   signal?: AbortSignal | undefined;
 };
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** What carries a request: fetch in the browser; tests may put their own (test/fake-api.ts). */
 export type Transport = (request: {
@@ -137,6 +137,8 @@ export const api = {
     request('GET', path, undefined, parser, options),
   post: <T>(path: string, body: unknown, parser: ResponseParser<T>, options?: RequestOptions) =>
     request('POST', path, body, parser, options),
+  put: <T>(path: string, body: unknown, parser: ResponseParser<T>, options?: RequestOptions) =>
+    request('PUT', path, body, parser, options),
   patch: <T>(path: string, body: unknown, parser: ResponseParser<T>, options?: RequestOptions) =>
     request('PATCH', path, body, parser, options),
   delete: <T>(path: string, parser: ResponseParser<T>, options?: RequestOptions) =>

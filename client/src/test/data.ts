@@ -35,6 +35,7 @@ export function buildSessionUser(overrides: Partial<SessionUser> = {}): SessionU
     picture: null,
     isRegistered: userType !== null,
     userType,
+    locale: null,
     ...overrides,
   };
 }

@@ -29,8 +29,8 @@ export const users = pgTable(
     name: text('name').notNull(),
     picture: text('picture'),
     userType: text('user_type', { enum: ['donor', 'distributor'] }),
-    /** The language the person reads AlmQuest in (issue #16): their notifications and e-mails. */
-    locale: text('locale', { enum: LOCALES }).notNull().default('en'),
+    /** The language the person reads AlmQuest in (issue #16), null until they choose or sign in. */
+    locale: text('locale', { enum: LOCALES }),
     phone: text('phone'),
     address: text('address'),
     lat: doublePrecision('lat'),

@@ -240,6 +240,7 @@ async function createDonorOutsideLimit(): Promise<Registered> {
       picture: null,
       isRegistered: true,
       userType: 'donor',
+      locale: null,
     },
     landedOn: '',
     profile: presentProfile(rows),

@@ -1,4 +1,4 @@
-ALTER TABLE "users" ADD COLUMN "locale" text DEFAULT 'en' NOT NULL;
+ALTER TABLE "users" ADD COLUMN "locale" text;
 --> statement-breakpoint
 ALTER TABLE "notifications" ADD COLUMN "kind" text;
 --> statement-breakpoint

@@ -26,6 +26,7 @@ export function presentSessionUser(user: UserRow): SessionUser {
     picture: presentPicture(user.picture),
     isRegistered: user.userType !== null,
     userType: user.userType,
+    locale: user.locale,
   };
 }
 

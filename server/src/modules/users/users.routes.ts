@@ -8,7 +8,7 @@ import {
   type ProfileResponse,
   type ToggleActivityResponse,
 } from '@almquest/contracts/users';
-import type { UserType } from '@almquest/contracts/session';
+import { LocaleRequestSchema, type UserType } from '@almquest/contracts/session';
 import { Router } from 'express';
 import type { z } from 'zod';
 import type { Config } from '../../config';
@@ -27,6 +27,7 @@ import { validate } from '../../middleware/validate';
 import { presentCheckExist, presentProfile } from './users.presenter';
 import { assertEmailEcho, assertOwnEmail, assertOwnPath } from './users.policy';
 import {
+  setAccountLocale,
   deleteAccount,
   getProfileRows,
   registerDistributor,
@@ -133,6 +134,16 @@ export function usersRoutes({
       const rows = await getProfileRows(db, user.id, params.userType);
       const response: ProfileResponse = { data: presentProfile(rows) };
       res.json(response);
+    }),
+  );
+
+  // The language chosen in the app, kept on the account (also for someone not yet registered).
+  router.put(
+    '/me/locale',
+    requireSession,
+    validate({ body: LocaleRequestSchema }, async ({ body }, req, res) => {
+      await setAccountLocale(db, sessionUser(req).id, body.locale);
+      res.status(204).end();
     }),
   );
 

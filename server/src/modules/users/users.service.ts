@@ -1,3 +1,4 @@
+import type { Locale } from '@almquest/contracts/locales';
 import type { Location } from '@almquest/contracts/location';
 import type { UserType } from '@almquest/contracts/session';
 import type { DonorType } from '@almquest/contracts/users';
@@ -198,6 +199,11 @@ export async function updateDistributor(
 }
 
 /** Flips a distributor between active (visible to donors) and inactive. */
+/** Keeps the language a person reads AlmQuest in on their account. */
+export async function setAccountLocale(db: AppDb, userId: string, locale: Locale): Promise<void> {
+  await db.update(users).set({ locale }).where(eq(users.id, userId));
+}
+
 export async function toggleDistributorActivity(db: AppDb, userId: string): Promise<boolean> {
   const [row] = await db
     .update(distributors)

@@ -289,6 +289,49 @@ describe('profile', () => {
   });
 });
 
+describe('the language kept on the account', () => {
+  it('is null until chosen, then kept and shown with the session, for each person alone', async () => {
+    const asha = await signIn(ctx, uniqueEmail('lang'), 'Asha');
+    const ravi = await signIn(ctx, uniqueEmail('lang'), 'Ravi');
+    const before = await request(ctx.app).get('/api/session').set('Cookie', asha.cookie);
+    expect(before.body.user.locale).toBeNull();
+
+    await request(ctx.app)
+      .put('/api/me/locale')
+      .set('Cookie', asha.cookie)
+      .send({ locale: 'hi' })
+      .expect(204);
+    const after = await request(ctx.app).get('/api/session').set('Cookie', asha.cookie);
+    expect(after.body.user.locale).toBe('hi');
+    const other = await request(ctx.app).get('/api/me').set('Cookie', ravi.cookie).expect(200);
+    expect(other.body.locale).toBeNull();
+
+    await request(ctx.app)
+      .put('/api/me/locale')
+      .set('Cookie', asha.cookie)
+      .send({ locale: 'bn' })
+      .expect(204);
+    const changed = await request(ctx.app).get('/api/me').set('Cookie', asha.cookie);
+    expect(changed.body.locale).toBe('bn');
+  });
+
+  it('refuses a language AlmQuest does not speak, extra fields, and visitors', async () => {
+    const session = await signIn(ctx, uniqueEmail('lang'), 'Meera');
+    for (const body of [{ locale: 'fr' }, { locale: 'HI' }, {}, { locale: 'hi', userId: 'x' }]) {
+      const res = await request(ctx.app)
+        .put('/api/me/locale')
+        .set('Cookie', session.cookie)
+        .send(body)
+        .expect(400);
+      expect(res.body.error.code).toBe('validation_failed');
+      expect(Object.keys(res.body.error.fields).join()).toMatch(/locale|userId/);
+    }
+    await request(ctx.app).put('/api/me/locale').send({ locale: 'hi' }).expect(401);
+    const me = await request(ctx.app).get('/api/me').set('Cookie', session.cookie);
+    expect(me.body.locale).toBeNull();
+  });
+});
+
 describe('checkExist', () => {
   it('answers for the signed-in user’s own e-mail only', async () => {
     const donor = await createDonor(ctx);

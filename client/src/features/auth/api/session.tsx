@@ -1,5 +1,6 @@
 import type { SessionUser } from '@almquest/contracts/session';
 import { useQuery } from '@tanstack/react-query';
+import { isLocale } from '@almquest/contracts/locales';
 import { api, ApiError, type ResponseParser } from '../../../lib/api-client';
 
 const STORAGE_KEY = 'user';
@@ -16,7 +17,8 @@ function isSessionUser(value: unknown): value is SessionUser {
     typeof v.email === 'string' &&
     (v.picture === null || typeof v.picture === 'string') &&
     typeof v.isRegistered === 'boolean' &&
-    (v.userType === null || v.userType === 'donor' || v.userType === 'distributor')
+    (v.userType === null || v.userType === 'donor' || v.userType === 'distributor') &&
+    (v.locale === null || isLocale(v.locale))
   );
 }
 
