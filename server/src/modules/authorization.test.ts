@@ -31,7 +31,7 @@ const actors: Actor[] = [
 ];
 
 type People = Record<Exclude<Actor, 'visitor'>, SignedIn | Registered>;
-type Call = { method: 'get' | 'post' | 'patch' | 'delete'; url: string; body?: object };
+type Call = { method: 'get' | 'post' | 'put' | 'patch' | 'delete'; url: string; body?: object };
 type Row = {
   route: string;
   call: (people: People, actor: Actor) => Call | Promise<Call>;
@@ -105,6 +105,11 @@ const table: Row[] = [
     expect: all(202),
   },
   { route: 'GET /me', call: () => ({ method: 'get', url: '/api/me' }), expect: signedIn(200) },
+  {
+    route: 'PUT /me/locale',
+    call: () => ({ method: 'put', url: '/api/me/locale', body: { locale: 'hi' } }),
+    expect: signedIn(204),
+  },
   {
     route: 'GET /session',
     call: () => ({ method: 'get', url: '/api/session' }),

@@ -15,6 +15,7 @@ export const TEST_DISTRICTS = new Set([
   'Varanasi',
   'Ghaziabad',
   'Gurgaon',
+  'Kolkata',
 ]);
 
 let records: Promise<PostalRecord[]> | null = null;

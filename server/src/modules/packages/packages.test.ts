@@ -1,4 +1,3 @@
-import { NOTIFICATION_TEXT } from '@almquest/contracts/notifications';
 import { PackageResponseSchema } from '@almquest/contracts/packages';
 import { and, eq } from 'drizzle-orm';
 import request from 'supertest';
@@ -213,12 +212,12 @@ describe('donating and matching', () => {
     expect(toDonor).toMatchObject({
       state: 'Paired',
       userType: 'Donor',
-      message: NOTIFICATION_TEXT.pairedDonor,
+      kind: 'pairedDonor',
     });
     const [toDistributor] = await notificationsFor(near.profile.id, pkg._id);
     expect(toDistributor).toMatchObject({
       userType: 'Distributor',
-      message: NOTIFICATION_TEXT.pairedDistributor,
+      kind: 'pairedDistributor',
     });
   });
 
@@ -230,7 +229,7 @@ describe('donating and matching', () => {
     expect(pkg.current_state).toBe('Not Paired');
     expect(pkg.pair).toBeNull();
     const [note] = await notificationsFor(donor.profile.id, pkg._id);
-    expect(note).toMatchObject({ state: 'Not Paired', message: NOTIFICATION_TEXT.notPaired });
+    expect(note).toMatchObject({ state: 'Not Paired', kind: 'notPaired' });
   });
 
   it('skips inactive and full distributors', async () => {

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { type AppDb, type Executor, queryRows } from '../../db/client';
 import { nearestPlaceSql, placeAddress, placeColumns as columns } from '../../db/places';
 import type { PlaceRecord } from '../../db/rows';
+import { latinNameFor } from './native-names';
 import { toSearchKey } from './search-key';
 
 const WORD_SIMILARITY_THRESHOLD = 0.45;
@@ -56,7 +57,9 @@ export function presentPlace(row: PlaceRecord): Place {
  * similarity). Districts rank
  * above localities of the same standing, so "Mumbai" finds the city before a post office.
  */
-export async function searchPlaces(db: AppDb, query: string, limit: number): Promise<Place[]> {
+export async function searchPlaces(db: AppDb, typed: string, limit: number): Promise<Place[]> {
+  // A city typed in Devanagari or Bengali script is searched under its Latin name.
+  const query = latinNameFor(typed) ?? typed;
   const q = query.trim().toLowerCase();
   const key = toSearchKey(query);
   if (!key) return [];

@@ -42,6 +42,24 @@ describe('GET /api/places', () => {
     expect(places.slice(0, prefixed.length)).toEqual(prefixed);
   });
 
+  it('finds cities typed in Devanagari or Bengali script, also while they are being typed', async () => {
+    for (const [typed, name, state] of [
+      ['कोलकाता', 'Kolkata', 'West Bengal'],
+      ['কলকাতা', 'Kolkata', 'West Bengal'],
+      ['कोल', 'Kolkata', 'West Bengal'],
+      ['मुंबई', 'Mumbai', 'Maharashtra'],
+      ['মুম্বাই', 'Mumbai', 'Maharashtra'],
+      ['लखनऊ', 'Lucknow', 'Uttar Pradesh'],
+      ['চেন্নাই', 'Chennai', 'Tamil Nadu'],
+      ['वाराणसी', 'Varanasi', 'Uttar Pradesh'],
+    ]) {
+      const [first] = await search(typed!);
+      expect(first, typed).toMatchObject({ name, kind: 'district', state });
+    }
+    // A word in those scripts that names no place we know finds nothing (and is no error).
+    expect(await search('नमस्ते')).toEqual([]);
+  });
+
   it('finds a city by its name, district before localities', async () => {
     const [first, second] = await search('Lucknow');
     expect(first).toMatchObject({ name: 'Lucknow', kind: 'district', state: 'Uttar Pradesh' });
