@@ -83,9 +83,32 @@ export const clientWeightBench: Benchmark = {
         'CSS gzip KB': round(sum(home, '.css') / 1024, 1),
         'all bytes KB': round(homeTotal / 1024, 1),
       },
-      target: 'JS <= 100 KB, all <= 400 KB',
-      isTargetMet: homeJs <= 100 * 1024 && homeTotal <= 400 * 1024,
+      target: 'JS <= 105 KB, all <= 400 KB',
+      isTargetMet: homeJs <= 105 * 1024 && homeTotal <= 400 * 1024,
     });
+    // A second language (issue #16): what choosing it on / loads beyond the page's own code,
+    // its catalog and the rest of English (the API's wording is read back from it).
+    for (const [locale, name] of [
+      ['hi', 'Hindi'],
+      ['bn', 'Bengali'],
+    ] as const) {
+      const added = new Set<string>();
+      for (const source of [`i18n/messages/${locale}.ts`, 'i18n/messages/en-app.ts']) {
+        const key = Object.keys(manifest).find((k) => k.endsWith(source));
+        if (!key) throw new Error(`No chunk for ${source} in the build`);
+        closure(manifest, key, added);
+      }
+      for (const shared of home) added.delete(shared);
+      const addedJs = sum(added, '.js');
+      report({
+        benchmark: 'client-weight',
+        engine: '-',
+        case: `/ then ${name}`,
+        metrics: { 'added JS gzip KB': round(addedJs / 1024, 1) },
+        target: 'adds <= 15 KB',
+        isTargetMet: addedJs <= 15 * 1024,
+      });
+    }
     report({
       benchmark: 'client-weight',
       engine: '-',

@@ -6,6 +6,13 @@ import { AppRoutes } from './app/router';
 import { readCachedUser } from './features/auth/api/session';
 import { readSavedTheme } from './lib/theme';
 import './index.css';
+// Devanagari and Bengali glyphs for screens without them (issue #16). Each face has a
+// unicode-range: a browser fetches one only when a page shows that script and no system font
+// before it in --font-sans has the glyphs.
+import '@fontsource/noto-sans-devanagari/400.css';
+import '@fontsource/noto-sans-devanagari/700.css';
+import '@fontsource/noto-sans-bengali/400.css';
+import '@fontsource/noto-sans-bengali/700.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -4,19 +4,23 @@ import { buttonClasses } from '../components/ui/button';
 import { Avatar } from '../components/ui/avatar';
 import { signInUrl } from '../features/auth/sign-in-links';
 import { useSession } from '../features/auth/api/session';
+import { withAppCatalog } from '../i18n/catalog-parts';
 import { useI18n } from '../i18n/i18n';
 
 // Visitors never download the menu, the bell or the live-events code.
-const SignedInArea = lazy(() => import('./signed-in-area'));
+const SignedInArea = lazy(() => withAppCatalog(import('./signed-in-area')));
 
 /** Signed out: the Sign In button. Signed in: the bell and the user menu. */
 export function AccountArea() {
   const { user } = useSession();
   const location = useLocation();
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   if (!user) {
     return (
-      <a href={signInUrl(location.pathname + location.search)} className={buttonClasses('primary')}>
+      <a
+        href={signInUrl(location.pathname + location.search, locale)}
+        className={buttonClasses('primary')}
+      >
         {t('nav.signIn')}
       </a>
     );

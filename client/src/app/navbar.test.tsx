@@ -77,8 +77,43 @@ describe('navbar', () => {
     renderApp('/');
     expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute(
       'href',
-      '/api/auth/login?returnTo=%2F',
+      '/api/auth/login?returnTo=%2F&lang=en',
     );
+  });
+});
+
+describe('language', () => {
+  it('switches every text of the page from the picker, keeps the choice and sets <html lang>', async () => {
+    const user = userEvent.setup();
+    renderApp('/');
+    const picker = screen.getByRole('combobox', { name: 'Language' });
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['English', 'हिन्दी', 'বাংলা']);
+    await user.selectOptions(picker, 'bn');
+    expect(await screen.findByRole('link', { name: 'আমাদের কথা' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'ভালো খাবারের জায়গা মানুষের পাতে, ডাস্টবিনে নয়।',
+    );
+    expect(screen.getByRole('link', { name: 'সাইন ইন করুন' })).toHaveAttribute(
+      'href',
+      '/api/auth/login?returnTo=%2F&lang=bn',
+    );
+    expect(localStorage.getItem('lang')).toBe('bn');
+    expect(document.documentElement.lang).toBe('bn');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'ভাষা' }), 'en');
+    expect(await screen.findByRole('link', { name: 'About Us' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('en');
+  });
+
+  it("opens in the language chosen before, else the browser's", async () => {
+    localStorage.setItem('lang', 'hi');
+    renderApp('/');
+    expect(await screen.findByRole('link', { name: 'हमारे बारे में' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'भाषा' })).toHaveValue('hi');
   });
 });
 

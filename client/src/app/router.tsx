@@ -4,14 +4,19 @@ import { RequireAccess } from '../features/auth/components/require-access';
 import { HomePage } from '../features/home/home-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { PersonaInfoPage } from '../features/persona-info/persona-info-page';
+import { withAppCatalog } from '../i18n/catalog-parts';
 import { Layout } from './layout';
 
-// Signed-in pages load on demand, so a visitor's first page stays small.
-const ContactPage = lazy(() => import('../features/contact/contact-page'));
-const RegisterPage = lazy(() => import('../features/register/register-page'));
-const ProfilePage = lazy(() => import('../features/profile/profile-page'));
-const TransactionPage = lazy(() => import('../features/transaction/transaction-page'));
-const NotificationsPage = lazy(() => import('../features/notifications/notifications-page'));
+// Signed-in pages load on demand, with the rest of English, so a visitor's first page stays small.
+const ContactPage = lazy(() => withAppCatalog(import('../features/contact/contact-page')));
+const RegisterPage = lazy(() => withAppCatalog(import('../features/register/register-page')));
+const ProfilePage = lazy(() => withAppCatalog(import('../features/profile/profile-page')));
+const TransactionPage = lazy(() =>
+  withAppCatalog(import('../features/transaction/transaction-page')),
+);
+const NotificationsPage = lazy(() =>
+  withAppCatalog(import('../features/notifications/notifications-page')),
+);
 
 export const routes: RouteObject[] = [
   {

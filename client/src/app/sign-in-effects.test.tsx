@@ -103,7 +103,7 @@ describe('Join buttons', () => {
     const join = await screen.findByRole('link', { name: 'Join us as a Distributor Now!' });
     expect(join).toHaveAttribute(
       'href',
-      `/api/auth/login?returnTo=${encodeURIComponent('/register?type=distributor')}`,
+      `/api/auth/login?returnTo=${encodeURIComponent('/register?type=distributor')}&lang=en`,
     );
   });
 });

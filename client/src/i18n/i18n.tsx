@@ -10,14 +10,15 @@ import {
 } from 'react';
 import { formatMessage, formatNumber, type MessageParams } from './format-message';
 import { detectLocale, type Locale, LOCALE_STORAGE_KEY } from './locales';
-import { type Catalog, en, type MessageKey } from './messages/en';
+import { withAppCatalog, englishText } from './catalog-parts';
+import type { Catalog, MessageKey } from './messages/en';
 import { formatDateTime, shortRelativeTime } from './dates';
 import { translateKnownText } from './server-text';
 
 /** Catalogs other than English load only when chosen (English ships with the first page). */
 const loaders: Record<Exclude<Locale, 'en'>, () => Promise<Catalog>> = {
-  hi: () => import('./messages/hi').then((m) => m.hi),
-  bn: () => import('./messages/bn').then((m) => m.bn),
+  hi: () => withAppCatalog(import('./messages/hi')).then((m) => m.hi),
+  bn: () => withAppCatalog(import('./messages/bn')).then((m) => m.bn),
 };
 
 export type I18n = {
@@ -74,10 +75,9 @@ export function readStoredLocale(): string | null {
  */
 export function I18nProvider({ children }: { children: ReactNode }) {
   const [locale, setLocaleState] = useState<Locale>('en');
-  const [catalog, setCatalog] = useState<{ locale: Locale; messages: Catalog }>({
-    locale: 'en',
-    messages: en,
-  });
+  // English has no catalog object here: it is read through englishText (two parts, see
+  // catalog-parts.ts); another language's whole catalog is held once it has arrived.
+  const [catalog, setCatalog] = useState<Shown>({ locale: 'en', messages: null });
 
   useEffect(() => {
     setLocaleState(detectLocale(readStoredLocale(), navigator.languages ?? []));
@@ -86,7 +86,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     let isCurrent = true;
     document.documentElement.lang = locale;
-    if (locale === 'en') setCatalog({ locale, messages: en });
+    if (locale === 'en') setCatalog({ locale, messages: null });
     else {
       void loaders[locale]().then((messages) => {
         if (isCurrent) setCatalog({ locale, messages });
@@ -107,7 +107,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   }, []);
 
   // Until a chosen catalog has arrived, English speaks (never a key or an empty text).
-  const shown = catalog.locale === locale ? catalog : { locale: 'en' as const, messages: en };
+  const shown: Shown = catalog.locale === locale ? catalog : { locale: 'en', messages: null };
   // The functions keep one identity for the app's life (effects may list them without running
   // again on a language change); they read the catalog on screen through this ref.
   const current = useRef(shown);
@@ -123,12 +123,13 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 
-type Shown = { locale: Locale; messages: Catalog };
+/** The language on screen and its catalog (null for English: see englishText). */
+type Shown = { locale: Locale; messages: Catalog | null };
 
 /** t, formatNumber, dates and error texts, always in the language of the catalog on screen. */
 function makeSpeaker(shown: () => Shown): Omit<I18n, 'locale' | 'setLocale'> {
   const t: I18n['t'] = (key, params) =>
-    formatMessage(shown().locale, shown().messages[key], params);
+    formatMessage(shown().locale, shown().messages?.[key] ?? englishText(key) ?? key, params);
   // English readers get the API's own words; others the same thing from their catalog.
   const serverText: I18n['serverText'] = (text, fallback) =>
     shown().locale === 'en' ? text : (translateKnownText(text, t) ?? t(fallback));

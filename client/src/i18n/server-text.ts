@@ -1,5 +1,6 @@
 import type { MessageParams } from './format-message';
-import { en, type MessageKey } from './messages/en';
+import { englishEntries, englishText } from './catalog-parts';
+import type { MessageKey } from './messages/en';
 
 type Translate = (key: MessageKey, params?: MessageParams) => string;
 
@@ -39,16 +40,11 @@ const patterns: [RegExp, MessageKey, ...string[]][] = [
 ];
 
 /** Fixed English texts the catalogs also hold, by their wording. */
-let byWording: Map<string, MessageKey> | null = null;
 function keyForWording(text: string): MessageKey | undefined {
-  if (!byWording) {
-    byWording = new Map();
-    for (const [key, value] of Object.entries(en) as [MessageKey, string][]) {
-      if ((key.startsWith('field.') || key.startsWith('server.')) && !value.includes('{'))
-        byWording.set(value, key);
-    }
+  for (const [key, value] of englishEntries()) {
+    if ((key.startsWith('field.') || key.startsWith('server.')) && value === text) return key;
   }
-  return byWording.get(text);
+  return undefined;
 }
 
 function paramValue(name: string, raw: string, t: Translate): string | number {
@@ -56,7 +52,7 @@ function paramValue(name: string, raw: string, t: Translate): string | number {
   if (name === 'role') return t(raw.toLowerCase() === 'donor' ? 'role.donor' : 'role.distributor');
   if (name === 'state') {
     const key = `state.${raw}` as MessageKey;
-    return key in en ? t(key) : raw;
+    return englishText(key) === undefined ? raw : t(key);
   }
   const n = Number(raw.replaceAll(',', ''));
   return Number.isFinite(n) ? n : raw;
@@ -64,7 +60,7 @@ function paramValue(name: string, raw: string, t: Translate): string | number {
 
 function labelFor(label: string, t: Translate): string {
   const key = `field.label.${label}` as MessageKey;
-  return key in en ? t(key) : label;
+  return englishText(key) === undefined ? label : t(key);
 }
 
 /** The reader's words for an English text from the API or the schemas, or null if unknown. */

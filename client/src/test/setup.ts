@@ -1,12 +1,17 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
+import { loadAppCatalog } from '../i18n/catalog-parts';
 
 // jsdom lays nothing out and cannot scroll; new pages ask it to (tests spy on this).
 window.scrollTo = () => undefined;
 
 // Pages load on demand (lazy chunks); on a busy shared machine that can take over a second.
 configure({ asyncUtilTimeout: 4000 });
+
+// Components rendered on their own (not through their lazy page) need the rest of English, which
+// the app loads with those pages (i18n/catalog-parts.ts).
+beforeAll(() => loadAppCatalog());
 
 afterEach(() => {
   cleanup();

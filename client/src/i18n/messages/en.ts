@@ -1,5 +1,9 @@
+import type { enApp } from './en-app';
+
 /**
- * English, the source catalog: every text the client shows, keyed by where it appears. English
+ * English, the source catalog, part one: what the first page (and every page's frame) shows,
+ * shipped with it. The rest of English is en-app.ts, loaded with the first page that needs it
+ * (see ../catalog-parts.ts), so a visitor's first page stays light. Keys are where a text appears. English
  * stays exactly SPEC.md's wording. Other catalogs (hi.ts, bn.ts) hold the same keys with the same
  * parameters (catalogs.test.ts); the glossary (../glossary.md) fixes the key terms. The `site.*`
  * keys are the operator's own words for the landing and information pages: an operator edits
@@ -20,10 +24,8 @@ export const en = {
   'common.skipToContent': 'Skip to content',
   'common.dismissAlert': 'Dismiss alert',
   'common.notAvailable': 'Not available',
-
   // Language picker
   'language.label': 'Language',
-
   // Navbar, menus, footer
   'nav.main': 'Main',
   'nav.about': 'About Us',
@@ -38,21 +40,8 @@ export const en = {
   'theme.label': 'Dark theme',
   'theme.toLight': 'Switch to the light theme',
   'theme.toDark': 'Switch to the dark theme',
-  'menu.accountFor': 'Account menu for {name}',
-  'menu.account': 'Account',
-  'menu.viewProfile': 'View Profile',
-  'menu.lightTheme': 'Switch to light theme',
-  'menu.darkTheme': 'Switch to dark theme',
-  'menu.donateNow': 'Donate Now',
-  'menu.activity': 'Activity…',
-  'menu.goInactive': 'Go inactive',
-  'menu.goActive': 'Go active',
-  'menu.viewTransactions': 'View Transactions',
-  'menu.register': 'Register',
-  'menu.signOut': 'Sign Out',
   'footer.rights': '© {year} {brand}. All rights reserved.',
   'footer.social': 'Social links',
-
   // Sign-in and sign-out
   'signIn.failed': 'Sign-in failed',
   'signIn.welcomeBack': 'Welcome back, {name}!',
@@ -66,9 +55,6 @@ export const en = {
   'signIn.error.unverified_email': 'Please verify your email address with your provider first.',
   'signIn.error.provider': 'The sign-in provider refused the sign-in. Please try again.',
   'signIn.error.failed': 'Sign-in failed. Please try again.',
-  'signOut.title': 'Signed out',
-  'signOut.msg': 'You have been signed out. See you soon!',
-
   // Access guards (SPEC section 2)
   'guard.notRecognised.title': "Hey! We don't recognize you",
   'guard.notRecognised.msg': 'Please login to join AlmQuest!',
@@ -80,21 +66,12 @@ export const en = {
   'guard.alreadyMember.msg': 'You are already registered as a {userType}',
   'guard.onlyDonors.title': 'Only donors can donate',
   'guard.onlyDonors.msg': 'Distributors collect packages; they cannot donate them.',
-
   // Roles, states, categories
   'role.donor': 'Donor',
   'role.distributor': 'Distributor',
   'role.member': 'member',
   'roleLower.donor': 'donor',
   'roleLower.distributor': 'distributor',
-  'state.Not Paired': 'Not Paired',
-  'state.Paired': 'Paired',
-  'state.Received': 'Received',
-  'state.Distributed': 'Distributed',
-  'donorType.Individual': 'Individual',
-  'donorType.Organisation': 'Organisation',
-  'donorType.Food Chain': 'Food Chain',
-
   // Landing page and information pages (the operator's words)
   'site.hero.title': 'Good food belongs with people, not in the bin.',
   'site.hero.text':
@@ -142,285 +119,13 @@ export const en = {
   'site.persona.join': 'Join AlmQuest',
   'site.contact.title': 'Contact us',
   'site.contact.text': 'Questions, ideas or a partnership in mind? Write to us.',
-
   // Not found
   'notFound.title': 'Page not found',
   'notFound.text': 'We could not find that page. It may have moved, or the link may be mistyped.',
   'notFound.home': 'Back to the home page',
-
-  // Contact
-  'contact.form': 'Contact form',
-  'contact.name': 'Full Name',
-  'contact.email': 'Email address',
-  'contact.message': 'Message',
-  'contact.website': 'Website',
-  'contact.send': 'get in touch',
-  'contact.sending': 'Sending…',
-  'contact.sent.title': 'We love to hear from you',
-  'contact.sent.msg': 'Thanks for your feedback.',
-  'contact.notSent': 'Your message was not sent',
-
-  // Registration
-  'register.title': 'Register',
-  'register.accountType': 'Account type',
-  'register.as': 'Register as {role}',
-  'register.registering': 'Registering…',
-  'register.name': 'Name',
-  'register.email': 'Email address',
-  'register.phone': 'Phone number',
-  'register.phone.placeholder': 'XXX-XXX-XXXX',
-  'register.location': 'Location',
-  'register.donorCategory': 'Donor category',
-  'register.distance': 'Distance range (km)',
-  'register.distance.donorPlaceholder': '8 Kilometres',
-  'register.distance.donorHint': 'How far you can travel to hand over food.',
-  'register.distance.distributorPlaceholder': '15 Kilometres',
-  'register.distance.distributorHint': 'How far you can travel to collect food.',
-  'register.capacity': 'Maximum capacity',
-  'register.capacity.placeholder': '45 Kilograms',
-  'register.capacity.hint': 'How many meals you can take on at a time.',
-  'register.done.title': 'Successfully registered as a {role}!',
-  'register.done.msg': 'Welcome to the AlmQuest Family, {name}!',
-  'register.failed': 'Registration did not go through',
-  'register.art.donor': 'A donor holding out a box of meals',
-  'register.art.distributor': 'A distributor carrying meals to people',
-
-  // Profile
-  'profile.loading': 'Loading your profile',
-  'profile.loadFailed': 'We could not load your profile',
-  'profile.update': 'Update Profile',
-  'profile.delete': 'Delete Profile',
-  'profile.donate.title': 'Donate Your Meal',
-  'profile.donate.text':
-    'Have surplus meals? List them and we will pair you with a distributor nearby.',
-  'profile.donate.button': 'Donate a Package',
-  'profile.verified.donor': 'AlmQuest verified donor',
-  'profile.verified.distributor': 'AlmQuest verified distributor',
-  'profile.total.donor': 'meals donated in all',
-  'profile.total.distributor': 'packages distributed in all',
-  'profile.email': 'Email',
-  'profile.phone': 'Phone',
-  'profile.location': 'Location',
-  'profile.donorCategory': 'Donor category',
-  'profile.distance': 'Distance range',
-  'profile.meals': 'Meals',
-  'profile.status': 'Status',
-  'profile.active': 'Active: visible to donors',
-  'profile.inactive': 'Inactive: not visible to donors',
-  'profile.active.title': 'Wow! You are active now',
-  'profile.active.msg': 'You will be visible to donors',
-  'profile.inactive.title': 'Looking forward to seeing you!',
-  'profile.inactive.msg': 'You are inactive now and will not be visible to donors',
-  'profile.activityFailed': 'Could not change your activity',
-  'edit.title': 'Edit your Details',
-  'edit.name': 'Name',
-  'edit.capacity': 'Maximum capacity (meals)',
-  'edit.discard': 'Discard Changes',
-  'edit.save': 'Save Changes',
-  'edit.discarded.title': 'Wiping the slate clean!',
-  'edit.discarded.msg': 'All changes have now been discarded.',
-  'edit.saved.title': 'Welcoming the new you!',
-  'edit.saved.msg': 'Your profile has been successfully updated.',
-  'edit.failed': 'Your changes were not saved',
-  'deleteProfile.title': 'Delete your profile?',
-  'deleteProfile.text':
-    'This removes your account and signs you out. Packages that were never paired are withdrawn. Packages already distributed stay in the records of the other side, without your phone number.',
-  'deleteProfile.final': 'This cannot be undone.',
-  'deleteProfile.keep': 'Keep my profile',
-  'deleteProfile.confirm': 'Delete my profile',
-  'deleteProfile.done.title': 'Profile deleted',
-  'deleteProfile.done.msg': 'Your AlmQuest profile has been deleted. We hope to see you again.',
-  'deleteProfile.failed': 'Your profile was not deleted',
-
-  // Transactions list
-  'transactions.title': 'Your Transactions',
-  'transactions.loading': 'Loading your transactions',
-  'transactions.failed': 'We could not load your transactions.',
-  'transactions.empty.donor':
-    'No packages yet. Press "Donate a Package" above to list your first one: we will find a distributor near you.',
-  'transactions.empty.distributor':
-    'No packages assigned yet. Stay active and we will pair you with donors near you.',
-  'transactions.with': 'with {name}',
-  'transactions.details': 'Details',
-  'transactions.more': 'Show older packages',
-
-  // Donate
-  'donate.title': 'Add a package',
-  'donate.quantity': 'Quantity',
-  'donate.quantity.placeholder': 'Number of meals',
-  'donate.travel': 'Travel Capacity',
-  'donate.travel.placeholder': '10 Kilometres',
-  'donate.travel.value': '{km} Kilometres',
-  'donate.travel.hint': 'How far you can travel to hand it over.',
-  'donate.location': 'Your Current Location',
-  'donate.saveLocation': 'Save Location',
-  'donate.editLocation': 'Edit Current Location',
-  'donate.yourPhone': 'Your phone:',
-  'donate.note':
-    'Please note: a donation cannot be retracted once it has been paired with a distributor.',
-  'donate.submit': 'Donate Package',
-  'donate.submitting': 'Donating…',
-  'donate.done.title': 'Package donated!',
-  'donate.done.paired': '{name} will meet you. Thank you!',
-  'donate.done.someone': 'A distributor',
-  'donate.done.waiting':
-    'We are looking for a distributor and will tell you the moment one is found.',
-  'donate.failed': 'Your package was not donated',
-
-  // Package page
-  'package.loading': 'Loading the package',
-  'package.notFound': 'Package not found',
-  'package.notFound.text':
-    'It may have been deleted by its donor, or it is not one of your packages.',
-  'package.loadFailed': 'We could not load this package',
-  'package.backToProfile': 'Back to your profile',
-  'package.title': 'Package Details',
-  'package.id': 'Package ID',
-  'package.markAs.Received': 'Mark as Received',
-  'package.markAs.Distributed': 'Mark as Distributed',
-  'package.markFailed': 'That did not work',
-  'package.received.title': 'Package Received!',
-  'package.received.msg': 'This package has been marked as received successfully.',
-  'package.distributed.title': 'Package Distributed!',
-  'package.distributed.msg': 'Bravo! Great work on successfully distributing this package!',
-  'package.delete': 'Delete Package',
-  'package.delete.title': 'Delete this package?',
-  'package.delete.text':
-    'No distributor has been found for it yet. Deleting it withdraws the donation.',
-  'package.delete.keep': 'Keep it',
-  'package.deleted.title': 'Package Deleted',
-  'package.deleted.msg': 'The package has been successfully deleted.',
-  'package.deleteFailed': 'The package was not deleted',
-  'package.quantity': 'Quantity',
-  'package.meetPoint': 'Meet point',
-  'package.directions': 'Meet Directions',
-  'package.directions.newTab': '(opens Google Maps in a new tab)',
-  'package.map': 'Map to the meet point',
-  'package.map.loading': 'Loading the map',
-  'package.map.failed': 'The map could not be loaded. The Meet Directions link still works.',
-  'package.map.youDonor': 'You (donor)',
-  'package.map.youDistributor': 'You (distributor)',
-  'package.map.road': 'By road: {km} km from you to the meet point.',
-  'package.map.straight': 'As the crow flies: {km} km from you to the meet point.',
-  'package.donor': 'Donor',
-  'package.donorPhone': 'Donor phone',
-  'package.distributor': 'Distributor',
-  'package.distributorPhone': 'Distributor phone',
-  'package.donatedAt': 'Donated at',
-  'package.location': 'Location',
-  'package.travel': 'Travel capacity',
-
-  // Notifications
-  'notifications.title': 'Notifications',
-  'notifications.unseen': 'Notifications, {count} unseen',
-  'notifications.empty':
-    'No notifications yet. We will tell you here when something happens to your packages.',
-  'notifications.emptyPage': 'No notifications yet.',
-  'notifications.loading': 'Loading notifications',
-  'notifications.failed': 'We could not load your notifications. Please try again.',
-  'notifications.seeAll': 'See all notifications',
-  'notifications.more': 'Show older notifications',
-  'notifications.live.title': 'Package {state}',
-  'notification.pairedDonor': 'Hurray! We have found a distributor for your package!',
-  'notification.pairedDistributor': 'Hurray! We have assigned you to a donor!',
-  'notification.notPaired': 'Oops! Looks like there are no distributors available near you.',
-  'notification.received': 'Yaay! Your package has been received by the distributor!',
-  'notification.distributed': 'Woah! Your package has been successfully distributed!',
-  'time.now': 'now',
-
-  // Places
-  'places.placeholder': 'Start typing a town, locality or PIN area',
-  'places.suggestions': '{label} suggestions',
-  'places.none': 'No places found. Try another spelling or a nearby town.',
-  'places.failed': 'Place search failed. Please try again.',
-  'places.locate': 'Use my current location',
-  'places.locating': 'Finding you…',
-  'places.adjust': 'Adjust on map',
-  'places.adjustDone': 'Done adjusting',
-  'places.notLocated': 'We could not find your location.',
-  'places.noGeolocation': 'This browser cannot share its location. Please type a place instead.',
-  'places.denied': 'Location access was denied. Please type a place instead.',
-  'places.notFoundHere': 'We could not find your location. Please type a place instead.',
-  'places.pin': 'Your exact location',
-  'places.movePin': 'Move the pin',
-  'places.dragOrMove': 'Drag the pin, or move it:',
-  'places.north': 'North',
-  'places.south': 'South',
-  'places.east': 'East',
-  'places.west': 'West',
-
-  // Errors from the API, by code
-  'error.network': 'We could not reach AlmQuest. Check your connection and try again.',
-  'error.unexpected':
-    'AlmQuest answered in a way this page does not understand. Please reload the page.',
-  'error.internal': 'Something went wrong. Please try again.',
-  'error.unauthenticated': 'Please sign in to continue.',
-  'error.forbidden': 'You are not allowed to do that.',
-  'error.not_found': 'Not found.',
-  'error.service_unavailable': 'The service is unavailable; please try again soon.',
-  'error.payload_too_large': 'That is too much to send at once.',
-  'error.rate_limited': 'Too many tries just now. Please wait a minute and try again.',
-  'error.invalid': 'Please check the highlighted fields.',
-
-  // The API's own messages, when a reader of another language needs them in theirs
-  'server.alreadyRegistered': 'You are already registered as a {role}.',
-  'server.alreadyInState': 'This package is already {state}.',
-  'server.onlyNotPairedDeleted':
-    'This package is {state}; only a Not Paired package can be deleted.',
-  'server.capacityBelowLoad':
-    'You have {count} meals still to collect or hand out; capacity cannot go below that.',
-  'server.donatedTooMany':
-    'You have donated many packages just now. Please wait a few minutes before the next.',
-  'server.onlyAssignedDistributor':
-    'Only the distributor this package was assigned to can mark it.',
-  'server.onlyDonorDeletes': 'Only the donor of this package can delete it.',
-  'server.registerFirst': 'Please register as a donor or a distributor first.',
-  'server.accountGone': 'Your account no longer exists. Please sign in again.',
-  'server.noPlaceNear': 'No known place near that point.',
-  'server.noSuchPackage': 'No such package.',
-  'server.finishBeforeDelete':
-    'You have a package that is Paired or Received. Finish or hand it over before deleting your profile.',
-  'server.notPairedNoMeet': 'This package is not paired yet, so there is no meet point.',
-  'server.signInUnavailable': 'Sign-in is unavailable right now. Please try again in a minute.',
-  'server.databaseUnavailable':
-    'The database is unavailable right now; please try again in a moment.',
-  'server.tooSlow': 'That took too long on our side; please try again in a moment.',
-
-  // Field messages from the shared schemas (client and server say the same)
-  'field.required': '{label} is required',
-  'field.notNumber': '{label} must be a number',
-  'field.atLeast': '{label} must be at least {min}',
-  'field.atMost': '{label} must be at most {max}',
-  'field.wholeNumber': '{label} must be a whole number',
-  'field.tooLong': 'Use at most {max} characters',
-  'field.enterText': 'Enter some text',
-  'field.controlCharacters': 'Remove the control characters from this text',
-  'field.invisible': 'Type some letters or digits',
-  'field.stackedMarks': 'Use fewer accents or vowel signs on one letter',
-  'field.phoneRequired': 'Enter your phone number',
-  'field.phoneInvalid': 'Enter a 10-digit Indian mobile number',
-  'field.nameRequired': 'Enter your name',
-  'field.emailRequired': 'Enter an email address',
-  'field.pickPlace': 'Pick a place from the list',
-  'field.contactName': 'Please enter your name',
-  'field.contactEmail': 'Please enter your email address',
-  'field.contactEmailInvalid': 'Please enter a valid email address',
-  'field.contactMessage': 'Please write a message',
-  'field.cannotSet': 'This field cannot be set here',
-  'field.invalid': 'Check this field',
-  'field.donorType': 'Choose Individual, Organisation or Food Chain',
-  'field.travelCapacity': 'Enter a distance in km, like 10 or "10 Kilometres"',
-  'field.travelAtLeast': 'Travel capacity must be at least 0 km',
-  'field.travelAtMost': 'Travel capacity must be at most {max} km',
-  'field.pickIndia': 'Pick a place in India',
-  'field.typePlace': 'Type a place name',
-  'field.typeTwoLetters': 'Type at least 2 letters',
-  'field.nothingToChange': 'Send at least one field to change',
-  'field.label.Distance range': 'Distance range',
-  'field.label.Maximum capacity': 'Maximum capacity',
-  'field.label.Quantity': 'Quantity',
 } as const;
 
-export type MessageKey = keyof typeof en;
-/** A catalog for another language: every English key, nothing else. */
+/** Every key the client uses: the first page's (above) and the rest (en-app.ts). */
+export type MessageKey = keyof typeof en | keyof typeof enApp;
+/** A whole catalog for another language: every English key, nothing else. */
 export type Catalog = { readonly [K in MessageKey]: string };

@@ -1,3 +1,4 @@
+import { isLocale } from '@almquest/contracts/locales';
 import type { SessionResponse, SessionUser } from '@almquest/contracts/session';
 import type { SignInErrorCode } from '@almquest/contracts/sign-in-errors';
 import { Router } from 'express';
@@ -62,6 +63,8 @@ export function authRoutes({
     try {
       start = await oidcClient.startLogin({
         isAfterSignOut: readCookie(req, SIGNED_OUT_COOKIE) === '1',
+        // The app's language, passed on to the provider's sign-in page; anything else is ignored.
+        locale: isLocale(req.query.lang) ? req.query.lang : undefined,
       });
     } catch (err) {
       req.log.error({ err }, 'sign-in provider unreachable');

@@ -179,6 +179,44 @@ describe('sign-in through the development provider', () => {
   });
 });
 
+describe("the provider page in the app's language", () => {
+  it('speaks Hindi or Bengali when the app asks (ui_locales), and says form errors in it', async () => {
+    for (const [lang, title, label, invalid] of [
+      ['hi', 'डेवलपमेंट साइन इन', 'ईमेल पता', 'सही ईमेल पता लिखें'],
+      ['bn', 'ডেভেলপমেন্ট সাইন ইন', 'ইমেল ঠিকানা', 'সঠিক ইমেল ঠিকানা লিখুন'],
+    ] as const) {
+      const jar = new CookieJar();
+      const start = await send(jar, `${ctx.baseUrl}/api/auth/login?returnTo=/&lang=${lang}`);
+      expect(decodeURIComponent(start.headers.get('location') ?? '')).toContain(
+        `ui_locales=${lang}-IN ${lang}`.replace(' ', '+'),
+      );
+      const page = await follow(jar, ctx.baseUrl, start);
+      const html = await page.response.text();
+      expect(html).toContain(`<html lang="${lang}">`);
+      expect(html).toContain(`<title>${title}</title>`);
+      expect(html).toContain(`<label for="email">${label}</label>`);
+      const action = /<form method="post" action="([^"]+)">\s*<label/.exec(html)?.[1];
+      const res = await send(jar, new URL(action!, ctx.baseUrl).href, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'email=not-an-email',
+      });
+      expect(res.status).toBe(400);
+      expect(await res.text()).toContain(invalid);
+    }
+  });
+
+  it('ignores a language it does not speak, and anything else in lang', async () => {
+    for (const lang of ['fr', 'hi%22%3E%3Cscript%3E', '']) {
+      const jar = new CookieJar();
+      const start = await send(jar, `${ctx.baseUrl}/api/auth/login?lang=${lang}`);
+      expect(start.headers.get('location') ?? '').not.toContain('ui_locales');
+      const page = await follow(jar, ctx.baseUrl, start);
+      expect(await page.response.text()).toContain('<title>Development sign-in</title>');
+    }
+  });
+});
+
 describe('sessions', () => {
   it('answers /api/me with 401 when nobody is signed in', async () => {
     const res = await request(ctx.app).get('/api/me').expect(401);

@@ -7,6 +7,8 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Logger } from '../../logger';
 import { demoAccounts } from './demo-accounts';
+import { DEV_IDP_TEXTS, devIdpLocale } from './dev-idp-texts';
+import type { Locale } from '@almquest/contracts/locales';
 
 export const DEV_IDP_PATH = '/dev-idp';
 
@@ -16,11 +18,21 @@ const LoginFormSchema = z.object({
   email: z
     .string()
     .trim()
-    .min(1, 'Enter an email address')
-    .max(254)
-    .pipe(z.email('Enter a valid email address')),
-  name: z.string().trim().max(100, 'Use at most 100 characters').optional(),
+    .min(1, 'emailRequired')
+    .max(254, 'emailInvalid')
+    .pipe(z.email('emailInvalid')),
+  name: z.string().trim().max(100, 'nameTooLong').optional(),
 });
+
+/** The form's messages are keys of DEV_IDP_TEXTS, said in the page's language. */
+function isTextKey(key: unknown): key is 'emailRequired' | 'emailInvalid' | 'nameTooLong' {
+  return key === 'emailRequired' || key === 'emailInvalid' || key === 'nameTooLong';
+}
+
+/** The language of the page: what AlmQuest asked for (ui_locales), else the browser's. */
+function pageLocale(details: { params: Record<string, unknown> }, req: Request): Locale {
+  return devIdpLocale(details.params.ui_locales, req.headers['accept-language']);
+}
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -35,26 +47,32 @@ function nameFromEmail(email: string): string {
     .join(' ');
 }
 
-function renderSignInPage(uid: string, values: { email?: string; name?: string }, error?: string) {
+function renderSignInPage(
+  uid: string,
+  locale: Locale,
+  values: { email?: string; name?: string },
+  error?: string,
+) {
+  const text = DEV_IDP_TEXTS[locale];
   const action = `${DEV_IDP_PATH}/interaction/${encodeURIComponent(uid)}/login`;
   const demoButtons = demoAccounts
     .map(
       (a) => `<form method="post" action="${action}">
         <input type="hidden" name="email" value="${escapeHtml(a.email)}">
         <input type="hidden" name="name" value="${escapeHtml(a.name)}">
-        <button type="submit" class="secondary">Sign in as ${escapeHtml(a.name)}</button>
+        <button type="submit" class="secondary">${escapeHtml(text.signInAs.replace('{name}', a.name))}</button>
       </form>`,
     )
     .join('\n');
   return `<!doctype html>
-<html lang="en">
+<html lang="${locale}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Development sign-in</title>
+<title>${text.title}</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>
-  body { font-family: system-ui, sans-serif; margin: 0; background: #f0fdf4; color: #111827; }
+  body { font-family: system-ui, 'Noto Sans', 'Noto Sans Devanagari', 'Noto Sans Bengali', sans-serif; margin: 0; background: #f0fdf4; color: #111827; }
   main { max-width: 26rem; margin: 3rem auto; background: #fff; padding: 1.5rem; border-radius: 1rem; box-shadow: 0 1px 4px #0002; }
   h1 { margin-top: 0; color: #166534; font-size: 1.5rem; }
   label { display: block; font-weight: 600; margin-top: 1rem; }
@@ -68,19 +86,19 @@ function renderSignInPage(uid: string, values: { email?: string; name?: string }
 </head>
 <body>
 <main>
-  <h1>Development sign-in</h1>
-  <p class="note">This sign-in is built into AlmQuest for trying it out and for tests. Anyone can sign in with any email here; a real deployment uses Google or another OpenID provider.</p>
+  <h1>${text.title}</h1>
+  <p class="note">${text.note}</p>
   ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
   <form method="post" action="${action}">
-    <label for="email">Email address</label>
+    <label for="email">${text.email}</label>
     <input id="email" name="email" type="email" required autocomplete="email" value="${escapeHtml(values.email ?? '')}" ${error ? 'aria-invalid="true"' : ''}>
-    <label for="name">Name <span class="note">(optional)</span></label>
+    <label for="name">${text.name} <span class="note">${text.optional}</span></label>
     <input id="name" name="name" type="text" autocomplete="name" value="${escapeHtml(values.name ?? '')}">
-    <button type="submit">Continue</button>
+    <button type="submit">${text.continue}</button>
   </form>
-  <h2 class="note">Demo accounts</h2>
+  <h2 class="note">${text.demo}</h2>
   ${demoButtons}
-  <p class="note"><a href="${DEV_IDP_PATH}/interaction/${encodeURIComponent(uid)}/abort">Cancel and go back</a></p>
+  <p class="note"><a href="${DEV_IDP_PATH}/interaction/${encodeURIComponent(uid)}/abort">${text.cancel}</a></p>
 </main>
 </body>
 </html>`;
@@ -162,7 +180,7 @@ export function createDevIdentityProvider(config: Config, logger: Logger): DevId
   router.get(`${DEV_IDP_PATH}/interaction/:uid`, noStore, async (req, res) => {
     const details = await provider.interactionDetails(req, res);
     if (details.prompt.name === 'login') {
-      res.type('html').send(renderSignInPage(details.uid, {}));
+      res.type('html').send(renderSignInPage(details.uid, pageLocale(details, req), {}));
       return;
     }
     // A first-party client: consent is implied, so grant what it asked for and carry on.
@@ -196,13 +214,16 @@ export function createDevIdentityProvider(config: Config, logger: Logger): DevId
       name: typeof body.name === 'string' && body.name.trim() ? body.name : undefined,
     });
     if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message ?? 'Enter a valid email address';
+      const locale = pageLocale(details, req);
+      const code = parsed.error.issues[0]?.message;
+      const message = DEV_IDP_TEXTS[locale][isTextKey(code) ? code : 'emailInvalid'];
       res
         .status(400)
         .type('html')
         .send(
           renderSignInPage(
             details.uid,
+            locale,
             { email: String(body.email ?? ''), name: String(body.name ?? '') },
             message,
           ),

@@ -1,3 +1,4 @@
+import type { Locale } from '@almquest/contracts/locales';
 import type { SignInErrorCode } from '@almquest/contracts/sign-in-errors';
 import { cleanOutsideText } from '@almquest/contracts/text';
 import { PERSON_NAME_MAX } from '@almquest/contracts/users';
@@ -52,7 +53,10 @@ export function createOidcClient(options: OidcClientOptions) {
      * `prompt` asks the provider to show itself even when it remembers someone (after a sign-out,
      * so a shared phone can change account): `login`, or `select_account` for Google.
      */
-    async startLogin({ isAfterSignOut = false } = {}): Promise<LoginStart> {
+    async startLogin({
+      isAfterSignOut = false,
+      locale,
+    }: { isAfterSignOut?: boolean; locale?: Locale | undefined } = {}): Promise<LoginStart> {
       const config = await getConfiguration();
       const codeVerifier = oidc.randomPKCECodeVerifier();
       const state = oidc.randomState();
@@ -67,6 +71,8 @@ export function createOidcClient(options: OidcClientOptions) {
         ...(isAfterSignOut
           ? { prompt: issuerUrl.hostname === 'accounts.google.com' ? 'select_account' : 'login' }
           : {}),
+        // OpenID Connect's way to ask the provider to speak the person's language (issue #16).
+        ...(locale ? { ui_locales: `${locale}-IN ${locale}` } : {}),
       });
       return { url: url.href, state, nonce, codeVerifier };
     },

@@ -1,6 +1,7 @@
 import type { UserType } from '@almquest/contracts/session';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useI18n } from '../../../i18n/i18n';
 import { joinTarget } from '../sign-in-links';
 import { useSession } from '../api/session';
 
@@ -18,7 +19,8 @@ export function JoinLink({
   children: ReactNode;
 }) {
   const { user } = useSession();
-  const target = joinTarget(user, type);
+  const { locale } = useI18n();
+  const target = joinTarget(user, locale, type);
   return target.isInApp ? (
     <Link to={target.href} className={className}>
       {children}
