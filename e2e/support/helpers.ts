@@ -17,6 +17,8 @@ export async function snap(page: Page, name: string): Promise<void> {
   const original = page.viewportSize() ?? { width: 1280, height: 900 };
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    // Web fonts (the Devanagari and Bengali faces) swap in once loaded: wait for them.
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
     await page.screenshot({ path: path.join(artifacts, `${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize(original);
