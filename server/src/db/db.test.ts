@@ -9,7 +9,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { type Database, openDatabase, queryRows } from './client';
 import { areaCentre } from '../matching/geometry';
-import { migrate } from './migrate';
+import { migrate, readMigrations } from './migrate';
 import * as schema from './schema';
 import { users } from './schema';
 
@@ -101,6 +101,62 @@ describe('migrations', () => {
       }
     },
   );
+
+  it('turn notifications stored as English sentences into kinds, losing none (0008)', async () => {
+    const database = await openDatabase({ kind: 'pglite', dataDir: null });
+    try {
+      // A database as it was before 0008, holding notifications of every kind.
+      const before = (await readMigrations()).filter((m) => m.name < '0008');
+      for (const migration of before) {
+        for (const statement of migration.statements) await database.db.execute(sql.raw(statement));
+      }
+      await database.db.execute(sql`
+        create table app_migrations (name text primary key, applied_at timestamptz not null default now())`);
+      for (const migration of before) {
+        await database.db.execute(
+          sql`insert into app_migrations (name) values (${migration.name})`,
+        );
+      }
+      const [user] = await queryRows<{ id: string }>(
+        database.db,
+        sql`insert into users (email, name) values ('old@example.org', 'Old Timer') returning id`,
+      );
+      const rows: [state: string, userType: string, message: string][] = [
+        ['Paired', 'Donor', 'Hurray! We have found a distributor for your package!'],
+        ['Paired', 'Distributor', 'Hurray! We have assigned you to a donor!'],
+        ['Not Paired', 'Donor', 'Oops! Looks like there are no distributors available near you.'],
+        ['Received', 'Donor', 'Yaay! Your package has been received by the distributor!'],
+        ['Distributed', 'Donor', 'Woah! Your package has been successfully distributed!'],
+      ];
+      for (const [state, userType, message] of rows) {
+        await database.db.execute(sql`
+          insert into notifications (user_id, state, user_type, message)
+          values (${user!.id}, ${state}, ${userType}, ${message})`);
+      }
+
+      expect(await migrate(database.db)).toEqual(
+        (await allMigrations()).filter((name) => name >= '0008'),
+      );
+      const kinds = await queryRows<{ kind: string }>(
+        database.db,
+        sql`select kind from notifications order by id`,
+      );
+      expect(kinds.map((k) => k.kind)).toEqual([
+        'pairedDonor',
+        'pairedDistributor',
+        'notPaired',
+        'received',
+        'distributed',
+      ]);
+      const [person] = await queryRows<{ locale: string | null }>(
+        database.db,
+        sql`select locale from users where id = ${user!.id}`,
+      );
+      expect(person!.locale).toBeNull();
+    } finally {
+      await database.close();
+    }
+  });
 
   it('match the Drizzle schema (no change is left without a migration)', async () => {
     const snapshot = JSON.parse(

@@ -9,14 +9,10 @@ const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'm
 /** An arbitrary constant: the key of the advisory lock that serialises migrations. */
 const MIGRATION_LOCK_KEY = 7_431_001;
 
-/**
- * Applies every migration in db/migrations that the database has not seen, in name order, all in
- * one transaction. Two processes starting at once take turns on an advisory lock, so each
- * migration runs exactly once. Returns the names of the migrations applied now.
- */
-export async function migrate(db: AppDb): Promise<string[]> {
+/** The migrations in db/migrations, in name order, each split into its statements. */
+export async function readMigrations(): Promise<{ name: string; statements: string[] }[]> {
   const files = (await readdir(migrationsDir)).filter((f) => /^\d{4}_.*\.sql$/.test(f)).sort();
-  const migrations = await Promise.all(
+  return Promise.all(
     files.map(async (file) => ({
       name: file.replace(/\.sql$/, ''),
       statements: (await readFile(path.join(migrationsDir, file), 'utf8'))
@@ -26,6 +22,15 @@ export async function migrate(db: AppDb): Promise<string[]> {
         .filter((s) => s.split('\n').some((line) => !/^\s*(?:--|$)/.test(line))),
     })),
   );
+}
+
+/**
+ * Applies every migration in db/migrations that the database has not seen, in name order, all in
+ * one transaction. Two processes starting at once take turns on an advisory lock, so each
+ * migration runs exactly once. Returns the names of the migrations applied now.
+ */
+export async function migrate(db: AppDb): Promise<string[]> {
+  const migrations = await readMigrations();
 
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
