@@ -22,6 +22,40 @@ describe('lint rules', () => {
     );
   });
 
+  it.each([
+    ['JSX text', 'export const A = () => <p>Donate a Package</p>;'],
+    ['Hindi JSX text', 'export const A = () => <p>पैकेट दान करें</p>;'],
+    ['a string in braces', "export const A = () => <p>{'Loading…'}</p>;"],
+    ['an aria-label', 'export const A = () => <nav aria-label="Main" />;'],
+    [
+      'a placeholder in braces',
+      "export const A = () => <input placeholder={'Number of meals'} />;",
+    ],
+    [
+      'a title in a template',
+      'export const A = ({ n }: { n: number }) => <b title={`${n} meals`} />;',
+    ],
+  ])('refuses untranslated UI text: %s', async (_what, code) => {
+    expect(await rulesBroken(code, 'client/src/features/home/fixture.tsx')).toContain(
+      'local/no-literal-text',
+    );
+  });
+
+  it('accepts text from the catalogs, symbols, and attributes nobody reads', async () => {
+    const code = [
+      "import { useI18n } from '../../i18n/i18n';",
+      'export const A = () => {',
+      '  const { t } = useI18n();',
+      '  return (',
+      '    <p className="mt-2" aria-label={t(\'nav.main\')} data-testid="x">',
+      "      {t('nav.about')} · 9+ … © {'·'}",
+      '    </p>',
+      '  );',
+      '};',
+    ].join('\n');
+    expect(await rulesBroken(code, 'client/src/features/home/fixture.tsx')).toEqual([]);
+  });
+
   it('accepts the linear pattern that replaced it', async () => {
     const code =
       'export const parse = (v: string) => /^(\\d{1,6}(?:\\.\\d{1,6})?) *(?:km|kms)?$/i.exec(v.trim());\n';
