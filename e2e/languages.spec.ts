@@ -20,7 +20,11 @@ async function rendersScript(page: Page, family: string, sample: string): Promis
     async ({ family, sample }) => {
       await document.fonts.load(`16px "${family}"`, sample);
       await document.fonts.ready;
-      return [...document.fonts].some((f) => f.family.includes(family) && f.status === 'loaded');
+      let isLoaded = false;
+      document.fonts.forEach((face) => {
+        if (face.family.includes(family) && face.status === 'loaded') isLoaded = true;
+      });
+      return isLoaded;
     },
     { family, sample },
   );

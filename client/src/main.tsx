@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers';
 import { AppRoutes } from './app/router';
 import { readCachedUser } from './features/auth/api/session';
+import { loadStartingCatalog, startingLocale } from './i18n/i18n';
 import { readSavedTheme } from './lib/theme';
 import './index.css';
 // Devanagari and Bengali glyphs for screens without them (issue #16). Each face has a
@@ -27,23 +28,34 @@ function matchesPrerenderedPage(): boolean {
   return readCachedUser() === undefined && !readSavedTheme();
 }
 
-const app = (
-  <StrictMode>
-    <Providers>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </Providers>
-  </StrictMode>
-);
-
-if (matchesPrerenderedPage()) {
-  hydrateRoot(root, app, {
-    onRecoverableError(error) {
-      // A mismatch is repaired by rendering afresh; say so, so tests and developers notice.
-      console.error('Hydration of the prerendered page failed; rendered afresh.', error);
-    },
-  });
-} else {
-  createRoot(root).render(app);
+/**
+ * Starts in the reader's language: its catalog arrives before the first render (the prerendered
+ * English page stays on screen meanwhile), so nobody sees English and then their language. Only
+ * an English start can adopt the prerendered HTML.
+ */
+async function start(container: HTMLElement) {
+  const locale = startingLocale();
+  document.documentElement.lang = locale;
+  const language = await loadStartingCatalog(locale).catch(() => loadStartingCatalog('en'));
+  const app = (
+    <StrictMode>
+      <Providers language={language}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </Providers>
+    </StrictMode>
+  );
+  if (language.locale === 'en' && matchesPrerenderedPage()) {
+    hydrateRoot(container, app, {
+      onRecoverableError(error) {
+        // A mismatch is repaired by rendering afresh; say so, so tests and developers notice.
+        console.error('Hydration of the prerendered page failed; rendered afresh.', error);
+      },
+    });
+  } else {
+    createRoot(container).render(app);
+  }
 }
+
+void start(root);

@@ -68,19 +68,34 @@ export function readStoredLocale(): string | null {
   }
 }
 
+/** The language a visit starts in: the one chosen here before, else the browser's, else English. */
+export function startingLocale(): Locale {
+  return detectLocale(readStoredLocale(), navigator.languages ?? []);
+}
+
+/** A language's whole catalog, for starting in it (English needs none: null). */
+export async function loadStartingCatalog(locale: Locale): Promise<Shown> {
+  if (locale === 'en') return { locale, messages: null };
+  return { locale, messages: await loaders[locale]() };
+}
+
 /**
- * Which language the client speaks. The first render is English (it matches the prerendered
- * landing page); right after, the language chosen before or the browser's takes over, its
- * catalog loaded on demand. `<html lang>` follows.
+ * Which language the client speaks. The app starts in the language (and with the catalog)
+ * main.tsx loaded before its first render (`initial`), so a Hindi reader never sees English
+ * first; without it (tests, the prerender) the first render is English and the language chosen
+ * before or the browser's takes over right after. Other catalogs load on demand. `<html lang>`
+ * follows.
  */
-export function I18nProvider({ children }: { children: ReactNode }) {
-  const [locale, setLocaleState] = useState<Locale>('en');
+export function I18nProvider({ children, initial }: { children: ReactNode; initial?: Shown }) {
+  const [locale, setLocaleState] = useState<Locale>(initial?.locale ?? 'en');
   // English has no catalog object here: it is read through englishText (two parts, see
   // catalog-parts.ts); another language's whole catalog is held once it has arrived.
-  const [catalog, setCatalog] = useState<Shown>({ locale: 'en', messages: null });
+  const [catalog, setCatalog] = useState<Shown>(initial ?? { locale: 'en', messages: null });
 
   useEffect(() => {
-    setLocaleState(detectLocale(readStoredLocale(), navigator.languages ?? []));
+    if (!initial) setLocaleState(startingLocale());
+    // Only at the start: `initial` is read once, like useState's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   useEffect(() => {
@@ -124,7 +139,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
 }
 
 /** The language on screen and its catalog (null for English: see englishText). */
-type Shown = { locale: Locale; messages: Catalog | null };
+export type Shown = { locale: Locale; messages: Catalog | null };
 
 /** t, formatNumber, dates and error texts, always in the language of the catalog on screen. */
 function makeSpeaker(shown: () => Shown): Omit<I18n, 'locale' | 'setLocale'> {
