@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { useI18n } from '../i18n/i18n';
@@ -12,6 +12,11 @@ import { SignInEffects } from './sign-in-effects';
 
 export function Layout() {
   const { t } = useI18n();
+  // The tab's title in the reader's language (index.html carries the English one).
+  const title = t('site.title');
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
   return (
     <div className="flex min-h-dvh flex-col">
       <a

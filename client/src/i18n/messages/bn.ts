@@ -86,6 +86,7 @@ export const bn: Catalog = {
   'donorType.Organisation': 'প্রতিষ্ঠান',
   'donorType.Food Chain': 'ফুড চেন',
 
+  'site.title': 'AlmQuest: বেঁচে যাওয়া খাবার দরকারি মানুষের কাছে',
   'site.hero.title': 'ভালো খাবারের জায়গা মানুষের পাতে, ডাস্টবিনে নয়।',
   'site.hero.text':
     'AlmQuest বেঁচে যাওয়া খাবারের দাতাদের কাছাকাছি সবচেয়ে উপযুক্ত বিতরণকারীর সঙ্গে জুটি বাঁধে, আর দুজনকেই দেখা করার জায়গার পথ দেখায়।',

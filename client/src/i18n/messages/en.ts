@@ -73,6 +73,7 @@ export const en = {
   'roleLower.donor': 'donor',
   'roleLower.distributor': 'distributor',
   // Landing page and information pages (the operator's words)
+  'site.title': 'AlmQuest: rescue surplus food',
   'site.hero.title': 'Good food belongs with people, not in the bin.',
   'site.hero.text':
     'AlmQuest pairs donors of surplus meals with the best distributor nearby, and gives both directions to an exchange point.',

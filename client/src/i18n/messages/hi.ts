@@ -86,6 +86,7 @@ export const hi: Catalog = {
   'donorType.Organisation': 'संस्था',
   'donorType.Food Chain': 'फ़ूड चेन',
 
+  'site.title': 'AlmQuest: बचा हुआ खाना ज़रूरतमंदों तक',
   'site.hero.title': 'अच्छा खाना लोगों के लिए है, कूड़ेदान के लिए नहीं।',
   'site.hero.text':
     'AlmQuest बचे हुए खाने के दाताओं को पास के सबसे सही वितरक से जोड़ता है, और दोनों को मिलने की जगह तक का रास्ता बताता है।',
