@@ -60,7 +60,7 @@ test('a donor in Hindi and a distributor in Bengali: register, donate, pair, rec
   await signInAs(
     distributor,
     {
-      signIn: 'সাইন ইন করুন',
+      signIn: 'সাইন ইন',
       title: 'ডেভেলপমেন্ট সাইন ইন',
       email: 'ইমেল ঠিকানা',
       name: /^নাম/,
@@ -101,7 +101,7 @@ test('a donor in Hindi and a distributor in Bengali: register, donate, pair, rec
   await signInAs(
     donor,
     {
-      signIn: 'साइन इन करें',
+      signIn: 'साइन इन',
       title: 'डेवलपमेंट साइन इन',
       email: 'ईमेल पता',
       name: /^नाम/,

@@ -97,7 +97,7 @@ describe('language', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
       'ভালো খাবারের জায়গা মানুষের পাতে, ডাস্টবিনে নয়।',
     );
-    expect(screen.getByRole('link', { name: 'সাইন ইন করুন' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'সাইন ইন' })).toHaveAttribute(
       'href',
       '/api/auth/login?returnTo=%2F&lang=bn',
     );

@@ -11,15 +11,29 @@ import {
 import { formatMessage, formatNumber, type MessageParams } from './format-message';
 import { detectLocale, type Locale, LOCALE_STORAGE_KEY } from './locales';
 import { withAppCatalog, englishText } from './catalog-parts';
+import { loadScriptFonts } from './fonts';
 import type { Catalog, MessageKey } from './messages/en';
 import { formatDateTime, shortRelativeTime } from './dates';
 import { translateKnownText } from './server-text';
 
 /** Catalogs other than English load only when chosen (English ships with the first page). */
 const loaders: Record<Exclude<Locale, 'en'>, () => Promise<Catalog>> = {
-  hi: () => withAppCatalog(import('./messages/hi')).then((m) => m.hi),
-  bn: () => withAppCatalog(import('./messages/bn')).then((m) => m.bn),
+  hi: () =>
+    withFonts(
+      'hi',
+      withAppCatalog(import('./messages/hi')).then((m) => m.hi),
+    ),
+  bn: () =>
+    withFonts(
+      'bn',
+      withAppCatalog(import('./messages/bn')).then((m) => m.bn),
+    ),
 };
+
+/** A catalog once its script's faces are there too (see fonts.ts). */
+function withFonts(locale: Locale, catalog: Promise<Catalog>): Promise<Catalog> {
+  return Promise.all([catalog, loadScriptFonts(locale)]).then(([messages]) => messages);
+}
 
 export type I18n = {
   locale: Locale;

@@ -27,7 +27,7 @@ export const bn: Catalog = {
   'nav.contact': 'যোগাযোগ',
   'nav.openMenu': 'মেনু খুলুন',
   'nav.closeMenu': 'মেনু বন্ধ করুন',
-  'nav.signIn': 'সাইন ইন করুন',
+  'nav.signIn': 'সাইন ইন',
   'theme.label': 'ডার্ক থিম',
   'theme.toLight': 'লাইট থিমে যান',
   'theme.toDark': 'ডার্ক থিমে যান',

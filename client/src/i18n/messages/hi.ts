@@ -27,7 +27,7 @@ export const hi: Catalog = {
   'nav.contact': 'संपर्क करें',
   'nav.openMenu': 'मेन्यू खोलें',
   'nav.closeMenu': 'मेन्यू बंद करें',
-  'nav.signIn': 'साइन इन करें',
+  'nav.signIn': 'साइन इन',
   'theme.label': 'डार्क थीम',
   'theme.toLight': 'लाइट थीम पर जाएँ',
   'theme.toDark': 'डार्क थीम पर जाएँ',
