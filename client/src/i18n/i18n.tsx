@@ -104,7 +104,7 @@ export function I18nProvider({ children, initial }: { children: ReactNode; initi
   const [locale, setLocaleState] = useState<Locale>(initial?.locale ?? 'en');
   // English has no catalog object here: it is read through englishText (two parts, see
   // catalog-parts.ts); another language's whole catalog is held once it has arrived.
-  const [catalog, setCatalog] = useState<Shown>(initial ?? { locale: 'en', messages: null });
+  const [catalog, setCatalog] = useState<Shown>(initial ?? ENGLISH);
 
   useEffect(() => {
     if (!initial) setLocaleState(startingLocale());
@@ -115,10 +115,15 @@ export function I18nProvider({ children, initial }: { children: ReactNode; initi
   useEffect(() => {
     let isCurrent = true;
     document.documentElement.lang = locale;
-    if (locale === 'en') setCatalog({ locale, messages: null });
+    // Already showing it (the start, or a catalog that arrived): no render for nothing.
+    if (locale === 'en') setCatalog((shown) => (shown.locale === 'en' ? shown : ENGLISH));
     else {
       void loaders[locale]().then((messages) => {
-        if (isCurrent) setCatalog({ locale, messages });
+        if (isCurrent) {
+          setCatalog((shown) =>
+            shown.locale === locale && shown.messages === messages ? shown : { locale, messages },
+          );
+        }
       });
     }
     return () => {
@@ -136,7 +141,7 @@ export function I18nProvider({ children, initial }: { children: ReactNode; initi
   }, []);
 
   // Until a chosen catalog has arrived, English speaks (never a key or an empty text).
-  const shown: Shown = catalog.locale === locale ? catalog : { locale: 'en', messages: null };
+  const shown: Shown = catalog.locale === locale ? catalog : ENGLISH;
   // The functions keep one identity for the app's life (effects may list them without running
   // again on a language change); they read the catalog on screen through this ref.
   const current = useRef(shown);
@@ -154,6 +159,8 @@ export function I18nProvider({ children, initial }: { children: ReactNode; initi
 
 /** The language on screen and its catalog (null for English: see englishText). */
 export type Shown = { locale: Locale; messages: Catalog | null };
+
+const ENGLISH: Shown = { locale: 'en', messages: null };
 
 /** t, formatNumber, dates and error texts, always in the language of the catalog on screen. */
 function makeSpeaker(shown: () => Shown): Omit<I18n, 'locale' | 'setLocale'> {
