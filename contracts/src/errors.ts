@@ -10,6 +10,8 @@ export const ErrorCode = z.enum([
   'not_found',
   'conflict',
   'idempotency_key_reused',
+  'wrong_handover_code',
+  'handover_locked',
   'payload_too_large',
   'unsupported_media_type',
   'rate_limited',

@@ -13,6 +13,13 @@ export const NOTIFICATION_KINDS = [
   'notPaired',
   'received',
   'distributed',
+  'offered',
+  'offerLapsed',
+  'released',
+  'cancelled',
+  'expiredDonor',
+  'expiredDistributor',
+  'stillWaiting',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -23,6 +30,14 @@ export const NOTIFICATION_TEXT: Record<NotificationKind, string> = {
   notPaired: 'Oops! Looks like there are no distributors available near you.',
   received: 'Yaay! Your package has been received by the distributor!',
   distributed: 'Woah! Your package has been successfully distributed!',
+  offered: 'A donor near you has food for you. Will you pick it up?',
+  offerLapsed: 'You did not answer in time, so the package was offered to someone else.',
+  released: 'Your distributor cannot make it. We are looking for another one.',
+  cancelled: 'The donor has cancelled this package. You do not need to pick it up.',
+  expiredDonor: 'Nobody picked up your package in time, so it has expired.',
+  expiredDistributor: 'This package was not picked up in time and has expired.',
+  stillWaiting:
+    'Half of the pickup time has passed and your package still waits for a distributor. You can widen how far you will travel.',
 };
 
 /** SPEC notification, as the API presents it. */

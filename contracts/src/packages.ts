@@ -4,9 +4,80 @@ import { numberField } from './number-field';
 import { asciiDigits, readDecimal, textField } from './text';
 import { DISTANCE_RANGE_MAX_KM } from './users';
 
-export const PACKAGE_STATES = ['Not Paired', 'Paired', 'Received', 'Distributed'] as const;
+export const PACKAGE_STATES = [
+  'Not Paired',
+  'Offered',
+  'Paired',
+  'Received',
+  'Distributed',
+  'Cancelled',
+  'Expired',
+] as const;
 export const PackageStateSchema = z.enum(PACKAGE_STATES);
 export type PackageState = z.infer<typeof PackageStateSchema>;
+
+/** States in which a package still waits for a distributor to take it. */
+export const WAITING_STATES = ['Not Paired', 'Offered'] as const satisfies PackageState[];
+/** States in which a distributor holds the package (its meals count against their capacity). */
+export const HELD_STATES = ['Offered', 'Paired', 'Received'] as const satisfies PackageState[];
+/** States a package cannot leave. */
+export const FINAL_STATES = ['Distributed', 'Cancelled', 'Expired'] as const satisfies PackageState[];
+
+/** What the food is (issue #17): vegetarian, non-vegetarian, or vegetarian with egg. */
+export const DIETS = ['veg', 'nonveg', 'egg'] as const;
+export const DietSchema = z.enum(DIETS, { error: 'Choose veg, nonveg or egg' });
+export type Diet = z.infer<typeof DietSchema>;
+
+/** A package's timeline, one entry per change (issue #17). */
+export const PACKAGE_EVENT_KINDS = [
+  'created',
+  'offered',
+  'accepted',
+  'declined',
+  'lapsed',
+  'paired',
+  'released',
+  'widened',
+  'received',
+  'distributed',
+  'cancelled',
+  'expired',
+] as const;
+export type PackageEventKind = (typeof PACKAGE_EVENT_KINDS)[number];
+
+/** The pickup window a donor may give: later than now, at most two days ahead. */
+export const PICKUP_WINDOW_MAX_HOURS = 48;
+export const PICKUP_WINDOW_DEFAULT_HOURS = 3;
+export const HANDOVER_CODE_TRIES = 5;
+export const HANDOVER_LOCK_MINUTES = 10;
+export const REASON_MAX = 300;
+export const SERVED_COUNT_MAX = 1_000_000;
+
+/**
+ * "Pick up by": an ISO 8601 time with its offset. Checked against the clock when it is read, so
+ * a form left open too long is told its time has passed.
+ */
+export const ReadyUntilSchema = z.iso
+  .datetime({ offset: true, error: 'Enter a time like 2026-11-24T18:30:00+05:30' })
+  .refine((text) => Date.parse(text) > Date.now(), 'Pick up by must be later than now')
+  .refine(
+    (text) => Date.parse(text) <= Date.now() + PICKUP_WINDOW_MAX_HOURS * 3_600_000,
+    `Pick up by must be at most ${PICKUP_WINDOW_MAX_HOURS} hours from now`,
+  );
+
+/** A short reason for declining, releasing or cancelling; optional everywhere. */
+export const ReasonRequestSchema = z.strictObject({
+  reason: textField({ max: REASON_MAX }).optional(),
+});
+export type ReasonRequest = z.input<typeof ReasonRequestSchema>;
+
+/** The four digits the donor shows at the handover, in any script's digits. */
+export const HandoverCodeSchema = z.preprocess(
+  (value) => (typeof value === 'string' ? asciiDigits(value.trim()) : value),
+  z
+    .string({ error: 'Enter the 4-digit handover code' })
+    .regex(/^\d{4}$/, 'Enter the 4-digit handover code'),
+);
 
 export const MAX_PACKAGE_MEALS = 100_000;
 export const IDEMPOTENCY_KEY_MAX = 100;
@@ -60,13 +131,28 @@ export const DonateRequestSchema = z.object({
   donor_phone: textField({ max: 40 }).optional(),
   /** Repeats of the same key create one package (also accepted as the Idempotency-Key header). */
   idempotencyKey: IdempotencyKeySchema.optional(),
+  /** The food must be picked up by then (default: three hours from now). */
+  readyUntil: ReadyUntilSchema.optional(),
+  diet: DietSchema.optional(),
 });
 export type DonateRequest = z.input<typeof DonateRequestSchema>;
 
-/** SPEC package entity, as the API presents it. */
+export const PackageEventSchema = z.object({
+  kind: z.enum(PACKAGE_EVENT_KINDS),
+  at: z.string(),
+  /** The distributor concerned, named only to themselves and once they have accepted. */
+  distributorName: z.string().nullable(),
+  /** Whether the event concerns the viewer (a distributor's own offer, answer or release). */
+  isViewer: z.boolean(),
+  reason: z.string().nullable(),
+});
+export type PackageEvent = z.infer<typeof PackageEventSchema>;
+
+/** SPEC package entity, as the API presents it, with the pickup lifecycle of issue #17. */
 export const PackageSchema = z.object({
   _id: z.string(),
   donor_id: z.string().nullable(),
+  /** Hidden (empty) from a distributor until they accept the offer. */
   donor_name: z.string(),
   donor_phone: z.string(),
   current_state: PackageStateSchema,
@@ -87,6 +173,18 @@ export const PackageSchema = z.object({
       donor_path: z.string(),
     })
     .nullable(),
+  readyUntil: z.string(),
+  diet: DietSchema,
+  /** While Offered: when the offer lapses. */
+  offerExpiresAt: z.string().nullable(),
+  /** To the offered distributor: the area of the meet point (no contact before accepting). */
+  offerMeetArea: z.string().nullable(),
+  /** To the donor only, while Paired. */
+  handoverCode: z.string().nullable(),
+  /** To the distributor: when too many wrong codes have locked Received, until when. */
+  handoverLockedUntil: z.string().nullable(),
+  servedCount: z.number().nullable(),
+  events: z.array(PackageEventSchema),
 });
 export type Package = z.infer<typeof PackageSchema>;
 
@@ -98,6 +196,14 @@ export const TogglePackageRequestSchema = z.object({
   distributor_id: z.uuid({ error: 'Not a valid distributor id' }),
   packageId: z.uuid({ error: 'Not a valid package id' }),
   state: z.enum(['Received', 'Distributed'], { error: 'State must be Received or Distributed' }),
+  /** Required for Received: the donor's handover code. */
+  code: HandoverCodeSchema.optional(),
+  /** At Distributed: how many people were served (optional). */
+  servedCount: numberField('People served', {
+    min: 1,
+    max: SERVED_COUNT_MAX,
+    isInteger: true,
+  }).optional(),
 });
 export type TogglePackageRequest = z.infer<typeof TogglePackageRequestSchema>;
 
@@ -106,6 +212,10 @@ export const DeletePackagePathSchema = z.object({
   donor_id: z.uuid({ error: 'Not a valid donor id' }),
   packageId: z.uuid({ error: 'Not a valid package id' }),
 });
+
+/** PATCH /api/package/:id: a donor widens (or narrows) how far they travel, while waiting. */
+export const WidenRequestSchema = z.strictObject({ travelCapacity: TravelCapacitySchema });
+export type WidenRequest = z.input<typeof WidenRequestSchema>;
 
 export const PACKAGE_PAGE_MAX = 50;
 export const PackageListQuerySchema = z.object({

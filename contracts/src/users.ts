@@ -88,6 +88,10 @@ export const DistributorUpdateSchema = z
       max: MAX_CAPACITY_MEALS,
       isInteger: true,
     }).optional(),
+    /** Pair offered packages at once (the default), or answer each offer (issue #17). */
+    autoAccept: z.boolean({ error: 'Choose true or false' }).optional(),
+    /** Take vegetarian food only. */
+    vegOnly: z.boolean({ error: 'Choose true or false' }).optional(),
   })
   .refine(hasSomethingToChange, NOTHING_TO_CHANGE);
 export type DistributorUpdate = z.input<typeof DistributorUpdateSchema>;
@@ -115,6 +119,8 @@ export const DistributorProfileSchema = ProfileBase.extend({
   maxCapacity: z.number(),
   isActive: z.boolean(),
   totalPackagesDistributed: z.number(),
+  autoAccept: z.boolean(),
+  vegOnly: z.boolean(),
 });
 export type DistributorProfile = z.infer<typeof DistributorProfileSchema>;
 

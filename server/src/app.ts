@@ -52,7 +52,7 @@ export function createApp({
   gazetteer = { isReady: () => true },
   live = createLocalLiveEvents(),
   notifier = createNotifier(live),
-  rematcher = createRematcher(database.db, notifier, logger),
+  rematcher = createRematcher(database.db, notifier, logger, config.matching),
   mailer = null,
 }: AppDeps): express.Express {
   const app = express();

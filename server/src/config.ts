@@ -80,6 +80,14 @@ const EnvSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().min(0.01).max(365).default(30),
   ),
+  OFFER_MINUTES: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().min(0.01).max(24 * 60).default(10),
+  ),
+  DEADLINE_SWEEP_SECONDS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().min(0.1).max(3600).default(5),
+  ),
   RATE_LIMIT_MULTIPLIER: z.preprocess(
     emptyAsUndefined,
     z.coerce.number().min(0.001).max(1_000_000).default(1),
@@ -143,6 +151,10 @@ export type Config = {
   serveSourceMaps: boolean;
   /** Contact messages are also mailed when both are set. */
   contactMail: { smtpUrl: string; to: string; from: string } | null;
+  /** How long an offer waits for its distributor (OFFER_MINUTES), in ms. */
+  matching: { offerMs: number };
+  /** How often deadlines (offer lapse, half-window warning, expiry) are looked for, in ms. */
+  deadlineSweepMs: number;
   /** Scales every rate limit (tests raise it; 1 in normal use). */
   rateLimitMultiplier: number;
   /** Prefix of rate-limit buckets: '' in real use (all processes share); tests set their own. */
@@ -295,6 +307,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.SERVE_SOURCE_MAPS === undefined
         ? e.NODE_ENV !== 'production'
         : ['1', 'true', 'yes'].includes(e.SERVE_SOURCE_MAPS),
+    matching: { offerMs: Math.round(e.OFFER_MINUTES * 60_000) },
+    deadlineSweepMs: Math.round(e.DEADLINE_SWEEP_SECONDS * 1000),
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     rateLimitScope: '',
     contactMail:

@@ -7,6 +7,7 @@ import { databaseFailure, listenFailure } from './startup-errors';
 import { migrate } from './db/migrate';
 import { createLogger } from './logger';
 import { startJobs } from './jobs';
+import { createDeadlineSweeper } from './modules/packages/deadlines';
 import { deleteExpiredRateLimits } from './middleware/rate-limit';
 import { createRematcher } from './matching/rematch';
 import { createLocalLiveEvents, createPostgresLiveEvents } from './realtime/live-events';
@@ -63,9 +64,18 @@ async function main(): Promise<void> {
       : createLocalLiveEvents();
   const live = config.pusher ? withPusher(localLive, config.pusher, logger) : localLive;
   const notifier = createNotifier(live);
-  const rematcher = createRematcher(database.db, notifier, logger);
+  const rematcher = createRematcher(database.db, notifier, logger, config.matching);
   // Packages left waiting by an earlier run get their chance again now.
   rematcher.schedule();
+  const deadlines = createDeadlineSweeper({
+    db: database.db,
+    notifier,
+    rematcher,
+    settings: config.matching,
+    logger,
+  });
+  // Deadlines that passed while no server ran are acted on at once.
+  deadlines.runOnce().catch((err: unknown) => logger.warn({ err }, 'deadline sweep failed'));
   const stopJobs = startJobs(
     [
       ...(mailer
@@ -77,6 +87,12 @@ async function main(): Promise<void> {
             },
           ]
         : []),
+      {
+        // Offer lapses, half-window warnings and expiry, within seconds of their time.
+        name: 'deadlines',
+        everyMs: config.deadlineSweepMs,
+        run: () => deadlines.runOnce(),
+      },
       {
         name: 'session-cleanup',
         everyMs: 60 * 60_000,

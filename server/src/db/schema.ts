@@ -1,5 +1,6 @@
 import { LOCALES } from '@almquest/contracts/locales';
 import { NOTIFICATION_KINDS } from '@almquest/contracts/notifications';
+import { DIETS, PACKAGE_EVENT_KINDS, PACKAGE_STATES } from '@almquest/contracts/packages';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -86,10 +87,14 @@ export const distributors = pgTable(
     maxCapacity: integer('max_capacity').notNull(),
     isActive: boolean('is_active').notNull().default(true),
     totalPackagesDistributed: integer('total_packages_distributed').notNull().default(0),
-    /** Meals of this distributor's Paired and Received packages; kept with the package state. */
+    /** Meals of this distributor's Offered, Paired and Received packages; kept with the state. */
     openLoad: integer('open_load').notNull().default(0),
     /** When the distributor was last given a package; the longest idle wins a tie. */
     lastAssignedAt: timestamp('last_assigned_at', { withTimezone: true }),
+    /** Offers become pairings at once (SPEC's flow); off, each offer waits for their answer. */
+    autoAccept: boolean('auto_accept').notNull().default(true),
+    /** Takes vegetarian food only: never offered non-veg or egg. */
+    vegOnly: boolean('veg_only').notNull().default(false),
   },
   (t) => [
     check('distributors_distance_range', sql`${t.distanceRange} >= 0`),
@@ -98,7 +103,8 @@ export const distributors = pgTable(
   ],
 );
 
-export const packageStates = ['Not Paired', 'Paired', 'Received', 'Distributed'] as const;
+export const packageStates = PACKAGE_STATES;
+export const diets = DIETS;
 
 export const packages = pgTable(
   'packages',
@@ -131,14 +137,35 @@ export const packages = pgTable(
     pairedAt: timestamp('paired_at', { withTimezone: true }),
     receivedAt: timestamp('received_at', { withTimezone: true }),
     distributedAt: timestamp('distributed_at', { withTimezone: true }),
+    /** The food must be picked up by then, or the package expires (issue #17). */
+    readyUntil: timestamp('ready_until', { withTimezone: true }).notNull(),
+    diet: text('diet', { enum: DIETS }).notNull().default('veg'),
+    /** While Offered: when the offer lapses if the distributor has not answered. */
+    offerExpiresAt: timestamp('offer_expires_at', { withTimezone: true }),
+    /** Halfway through the window: when a donor still waiting is told (once: warnedAt). */
+    warnAt: timestamp('warn_at', { withTimezone: true }).notNull(),
+    warnedAt: timestamp('warned_at', { withTimezone: true }),
+    /** Four digits the donor shows at the handover; the distributor enters them for Received. */
+    handoverCode: text('handover_code'),
+    handoverFailures: integer('handover_failures').notNull().default(0),
+    handoverLockedUntil: timestamp('handover_locked_until', { withTimezone: true }),
+    /** How many people the distributor says were served (at Distributed, optional). */
+    servedCount: integer('served_count'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    expiredAt: timestamp('expired_at', { withTimezone: true }),
   },
   (t) => [
     check('packages_quantity', sql`${t.quantity} > 0`),
     check('packages_travel_capacity', sql`${t.travelCapacity} >= 0`),
     check(
       'packages_pairing',
-      sql`case ${t.state} when 'Not Paired' then ${t.distributorId} is null and ${t.distributorName} is null when 'Distributed' then ${t.distributorName} is not null else ${t.distributorId} is not null end`,
+      sql`case ${t.state} when 'Not Paired' then ${t.distributorId} is null and ${t.distributorName} is null when 'Distributed' then ${t.distributorName} is not null when 'Cancelled' then true when 'Expired' then true else ${t.distributorId} is not null end`,
     ),
+    check(
+      'packages_offer',
+      sql`(${t.state} = 'Offered') = (${t.offerExpiresAt} is not null)`,
+    ),
+    check('packages_served_count', sql`${t.servedCount} is null or ${t.servedCount} > 0`),
     uniqueIndex('packages_donor_idempotency_key')
       .on(t.donorId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
@@ -153,7 +180,38 @@ export const packages = pgTable(
     index('packages_unpaired_location_gist')
       .using('gist', sql`ll_to_earth(${t.lat}, ${t.lng})`)
       .where(sql`${t.state} = 'Not Paired'`),
+    // The deadline sweeper reads each of its deadlines from its own small index.
+    index('packages_offer_deadline')
+      .on(t.offerExpiresAt)
+      .where(sql`${t.state} = 'Offered'`),
+    index('packages_pickup_deadline')
+      .on(t.readyUntil)
+      .where(sql`${t.state} in ('Not Paired', 'Offered', 'Paired')`),
+    index('packages_warn_deadline')
+      .on(t.warnAt)
+      .where(sql`${t.state} in ('Not Paired', 'Offered') and ${t.warnedAt} is null`),
   ],
+);
+
+/**
+ * What happened to a package, in order: written in the same transaction as each change, so the
+ * timeline never disagrees with the state. `distributorId` names the distributor an offer,
+ * answer or pairing concerns; a distributor who declined, let an offer lapse or released the
+ * package is not offered it again.
+ */
+export const packageEvents = pgTable(
+  'package_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    packageId: uuid('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: PACKAGE_EVENT_KINDS }).notNull(),
+    distributorId: uuid('distributor_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('package_events_package').on(t.packageId, t.id)],
 );
 
 export const notifications = pgTable(

@@ -1,9 +1,11 @@
 import { DISTANCE_RANGE_MAX_KM } from '@almquest/contracts/users';
+import { randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../db/client';
 import { packageContext } from '../db/notifications';
 import { nearestPlaceWithinSql, placeAddress } from '../db/places';
 import type { NewNotification, NotificationRow, PackageRow, PlaceRecord } from '../db/rows';
+import { recordEvents } from '../db/package-events';
 import { distributors, notifications, packages, users } from '../db/schema';
 import { withinReachSql } from './reach';
 import { coarsenMeetPoint, coordinateLabel, meetPoint, type LatLng } from './geometry';
@@ -25,13 +27,31 @@ type CandidateRow = {
   max_capacity: number;
   open_load: number;
   is_active: boolean;
+  auto_accept: boolean;
   last_assigned_at: Date | string | null;
   distance_m: number;
 };
 
+/**
+ * Found someone: the package is Paired with them (they accept pairings automatically) or Offered
+ * to them until they answer. Found no one: nothing changed.
+ */
 export type MatchOutcome =
-  | { isPaired: true; distributorId: string; notifications: NotificationRow[] }
+  | {
+      isPaired: true;
+      state: 'Paired' | 'Offered';
+      distributorId: string;
+      notifications: NotificationRow[];
+    }
   | { isPaired: false; notifications: NotificationRow[] };
+
+/** How long an offer waits for its distributor's answer (OFFER_MINUTES). */
+export type MatchSettings = { offerMs: number };
+
+/** Four random digits, shown to the donor, asked of the distributor at the handover. */
+export function newHandoverCode(): string {
+  return String(randomInt(10_000)).padStart(4, '0');
+}
 
 const FIRST_BATCH = 8;
 const MAX_LOCK_RETRIES = 5;
@@ -66,7 +86,8 @@ async function feasibleCandidates(tx: Tx, pkg: PackageRow): Promise<CandidateRow
       sql`
         select u.id, u.name, u.phone, u.picture, u.address,
                u.lat as home_lat, u.lng as home_lng, u.area_lat, u.area_lng,
-               d.distance_range, d.max_capacity, d.open_load, d.is_active, d.last_assigned_at,
+               d.distance_range, d.max_capacity, d.open_load, d.is_active, d.auto_accept,
+               d.last_assigned_at,
                earth_distance(ll_to_earth(u.area_lat, u.area_lng), ll_to_earth(${pkg.lat}, ${pkg.lng})) as distance_m
         from ${users} u
         join ${distributors} d on d.user_id = u.id
@@ -74,6 +95,12 @@ async function feasibleCandidates(tx: Tx, pkg: PackageRow): Promise<CandidateRow
           and ${reach}
           and d.is_active
           and d.open_load + ${pkg.quantity} <= d.max_capacity
+          and (${pkg.diet} = 'veg' or not d.veg_only)
+          -- Whoever declined this package, let its offer lapse or released it is not asked again.
+          and not exists (
+            select 1 from package_events e
+            where e.package_id = ${pkg.id} and e.distributor_id = u.id
+              and e.kind in ('declined', 'lapsed', 'released'))
         order by ll_to_earth(u.area_lat, u.area_lng) <-> ll_to_earth(${pkg.lat}, ${pkg.lng})
         limit ${limit}`,
     );
@@ -93,6 +120,7 @@ export function directionsUrl(from: LatLng, to: LatLng): string {
 /** The chosen distributor once its room is claimed, with the meet point's locality (if any). */
 type ClaimedRow = {
   id: string;
+  auto_accept: boolean;
   name: string;
   phone: string | null;
   picture: string | null;
@@ -108,7 +136,11 @@ type ClaimedRow = {
  * distributor who changed meanwhile is ranked again. Then it writes the pair, the state and both
  * notifications. With no one feasible it changes nothing. Four statements in all.
  */
-export async function tryMatchPackage(tx: Tx, pkg: PackageRow): Promise<MatchOutcome> {
+export async function tryMatchPackage(
+  tx: Tx,
+  pkg: PackageRow,
+  settings: MatchSettings,
+): Promise<MatchOutcome> {
   const toMatch: PackageToMatch = {
     location: [pkg.lat, pkg.lng],
     quantity: pkg.quantity,
@@ -146,7 +178,7 @@ export async function tryMatchPackage(tx: Tx, pkg: PackageRow): Promise<MatchOut
             and d.is_active and d.open_load + ${pkg.quantity} <= d.max_capacity
             and d.distance_range = ${chosen.distance_range}
             and u.lat = ${chosen.home_lat} and u.lng = ${chosen.home_lng}
-          returning u.id, u.name, u.phone, u.picture, u.address
+          returning u.id, d.auto_accept, u.name, u.phone, u.picture, u.address
         )
         select c.*, (select row_to_json(p) from (${meetPlace}) p) as place
         from claimed c`,
@@ -162,22 +194,31 @@ export async function tryMatchPackage(tx: Tx, pkg: PackageRow): Promise<MatchOut
           pkg.travelCapacity,
           chosen.distance_range,
         );
+    const state = claimed.auto_accept ? 'Paired' : 'Offered';
     return {
       isPaired: true,
+      state,
       distributorId: claimed.id,
-      notifications: await writePair(tx, pkg, chosen, claimed, meet),
+      notifications: await writePair(tx, pkg, chosen, claimed, meet, { state, ...settings }),
     };
   }
   return { isPaired: false, notifications: [] };
 }
 
+/**
+ * Writes the distributor, the meet point and the directions onto the package: Paired at once, or
+ * Offered until the offer's deadline (the presenter keeps both sides' contacts from each other
+ * until the distributor accepts). Then the timeline entry and the notifications.
+ */
 async function writePair(
   tx: Tx,
   pkg: PackageRow,
   ranked: CandidateRow,
   distributor: ClaimedRow,
   meet: LatLng,
+  { state, offerMs }: MatchSettings & { state: 'Paired' | 'Offered' },
 ): Promise<NotificationRow[]> {
+  const isOffer = state === 'Offered';
   const packageAt: LatLng = [pkg.lat, pkg.lng];
   const distributorHome: LatLng = [ranked.home_lat, ranked.home_lng];
   const meetAddress = distributor.place
@@ -189,7 +230,7 @@ async function writePair(
     tx
       .update(packages)
       .set({
-        state: 'Paired',
+        state,
         distributorId: distributor.id,
         distributorName: distributor.name,
         distributorPhone: distributor.phone ?? '',
@@ -201,12 +242,33 @@ async function writePair(
         meetLng: meet[1],
         donorPath: directionsUrl(packageAt, meet),
         distributorPath: directionsUrl(distributorHome, meet),
-        pairedAt: sql`now()`,
+        pairedAt: isOffer ? null : sql`now()`,
+        offerExpiresAt: isOffer ? sql`now() + ${offerMs} * interval '1 millisecond'` : null,
+        handoverCode: isOffer ? null : newHandoverCode(),
+        handoverFailures: 0,
+        handoverLockedUntil: null,
       })
       .where(eq(packages.id, pkg.id))
       .returning({ id: packages.id }),
   );
 
+  await recordEvents(tx, [{ packageId: pkg.id, kind: isOffer ? 'offered' : 'paired', distributorId: distributor.id }]);
+  if (isOffer) {
+    return tx
+      .with(pairing)
+      .insert(notifications)
+      .values({
+        userId: distributor.id,
+        packageId: pkg.id,
+        photo: null,
+        state: 'Offered',
+        userType: 'Distributor',
+        kind: 'offered',
+        ...packageContext(pkg),
+        counterpartName: null,
+      })
+      .returning();
+  }
   const rows: NewNotification[] = [
     ...(pkg.donorId
       ? [

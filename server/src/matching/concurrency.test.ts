@@ -124,8 +124,13 @@ describe.each(engines)('200 concurrent donations (%s)', (engine) => {
     try {
       const silentNotifier: Notifier = { notify: () => undefined };
       const sweepers = [
-        createRematcher(ctx.database.db, silentNotifier, logger),
-        createRematcher(engine === 'pglite' ? ctx.database.db : second.db, silentNotifier, logger),
+        createRematcher(ctx.database.db, silentNotifier, logger, ctx.config.matching),
+        createRematcher(
+          engine === 'pglite' ? ctx.database.db : second.db,
+          silentNotifier,
+          logger,
+          ctx.config.matching,
+        ),
       ];
       await Promise.all(sweepers.map((s) => s.runOnce()));
     } finally {

@@ -94,9 +94,10 @@ describe('many people acting at once', () => {
         donor_id: string;
         distributor_id: string | null;
         state: string;
+        handover_code: string | null;
       }>(
         ctx.database.db,
-        sql`select id, donor_id, distributor_id, state from packages where address like ${mine} and state <> 'Distributed' order by random() limit 1`,
+        sql`select id, donor_id, distributor_id, state, handover_code from packages where address like ${mine} and state <> 'Distributed' order by random() limit 1`,
       );
       if (!pkg) return null;
       if (pkg.state === 'Not Paired') {
@@ -114,6 +115,7 @@ describe('many people acting at once', () => {
           distributor_id: pkg.distributor_id,
           packageId: pkg.id,
           state: pkg.state === 'Paired' ? 'Received' : 'Distributed',
+          code: pkg.handover_code ?? undefined,
         });
     };
 

@@ -1,10 +1,10 @@
 import { DISTANCE_RANGE_MAX_KM } from '@almquest/contracts/users';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../db/client';
 import { packages } from '../db/schema';
 import type { Logger } from '../logger';
 import type { Notifier } from '../notifier';
-import { tryMatchPackage } from './assign';
+import { type MatchSettings, tryMatchPackage } from './assign';
 import { withinReachSql } from './reach';
 
 const PAGE = 100;
@@ -29,7 +29,12 @@ type Waiting = { id: string; created_at: string };
  * transaction holding its row with FOR UPDATE SKIP LOCKED, so two server processes sweeping at
  * once never pair the same package twice and never wait on each other.
  */
-export function createRematcher(db: AppDb, notifier: Notifier, logger: Logger): Rematcher {
+export function createRematcher(
+  db: AppDb,
+  notifier: Notifier,
+  logger: Logger,
+  settings: MatchSettings,
+): Rematcher {
   let running: Promise<void> | null = null;
   let isFullSweepRequested = false;
   const distributorsToServe = new Set<string>();
@@ -39,10 +44,17 @@ export function createRematcher(db: AppDb, notifier: Notifier, logger: Logger): 
       const [pkg] = await tx
         .select()
         .from(packages)
-        .where(and(eq(packages.id, id), eq(packages.state, 'Not Paired')))
+        .where(
+          and(
+            eq(packages.id, id),
+            eq(packages.state, 'Not Paired'),
+            // Past its pickup time it waits for the deadline sweep to expire it, not for a match.
+            gt(packages.readyUntil, sql`now()`),
+          ),
+        )
         .for('update', { skipLocked: true });
       if (!pkg) return null;
-      const outcome = await tryMatchPackage(tx, pkg);
+      const outcome = await tryMatchPackage(tx, pkg, settings);
       return outcome.isPaired ? outcome.notifications : null;
     });
     if (!notifications) return false;

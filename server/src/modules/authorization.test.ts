@@ -8,6 +8,7 @@ import {
   donate,
   donationInput,
   donorInput,
+  handoverCodeOf,
   type Registered,
   uniqueEmail,
 } from '../test/factories';
@@ -59,7 +60,29 @@ const ownId = (people: People, actor: Actor) =>
   actor === 'visitor' ? '00000000-0000-4000-8000-000000000000' : people[actor].user.id;
 
 /** Packages made before the table runs: one Paired (donorA with distributorX), one waiting. */
-const fixtures = { pairedId: '', waitingId: '', notificationId: 0 };
+const fixtures = {
+  pairedId: '',
+  waitingId: '',
+  notificationId: 0,
+  /** Offered to distributorX (who answers offers for these), to accept and to decline. */
+  toAcceptId: '',
+  toDeclineId: '',
+  /** Paired with distributorX, to release. */
+  toReleaseId: '',
+  /** donorA's waiting packages, to cancel and to widen. */
+  toCancelId: '',
+  toWidenId: '',
+};
+/** Who answers for a package: its offered or assigned distributor, the donor, strangers. */
+const lifecycle = (owner: Actor): Record<Actor, number> => ({
+  visitor: 401,
+  unregistered: 403,
+  donorA: 403,
+  donorB: 404,
+  distributorX: 403,
+  distributorY: 404,
+  [owner]: 200,
+});
 const lucknow = (dLat: number) => ({
   address: 'Hazratganj, Lucknow',
   coordinates: [26.85 + dLat, 80.95] as [number, number],
@@ -197,7 +220,7 @@ const table: Row[] = [
   },
   {
     route: 'POST /distributor/togglePackage',
-    call: (p, actor) => ({
+    call: async (p, actor) => ({
       method: 'post',
       url: '/api/distributor/togglePackage',
       body: {
@@ -205,9 +228,52 @@ const table: Row[] = [
         distributor_id: ownId(p, actor),
         packageId: fixtures.pairedId,
         state: 'Received',
+        code: await handoverCodeOf(ctx, fixtures.pairedId),
       },
     }),
     expect: { ...onlyOwner('distributorX'), distributorY: 404 },
+  },
+  {
+    route: 'POST /package/:id/accept',
+    call: () => ({ method: 'post', url: `/api/package/${fixtures.toAcceptId}/accept` }),
+    expect: lifecycle('distributorX'),
+  },
+  {
+    route: 'POST /package/:id/decline',
+    call: () => ({
+      method: 'post',
+      url: `/api/package/${fixtures.toDeclineId}/decline`,
+      body: { reason: 'Van is full' },
+    }),
+    expect: lifecycle('distributorX'),
+  },
+  {
+    route: 'POST /package/:id/release',
+    call: () => ({
+      method: 'post',
+      url: `/api/package/${fixtures.toReleaseId}/release`,
+      body: {},
+    }),
+    expect: lifecycle('distributorX'),
+  },
+  {
+    route: 'POST /package/:id/cancel',
+    call: () => ({
+      method: 'post',
+      url: `/api/package/${fixtures.toCancelId}/cancel`,
+      body: { reason: 'Eaten already' },
+    }),
+    // Still waiting: no distributor is party to it yet.
+    expect: { ...lifecycle('donorA'), distributorX: 404 },
+  },
+  {
+    route: 'PATCH /package/:id',
+    call: () => ({
+      method: 'patch',
+      url: `/api/package/${fixtures.toWidenId}`,
+      body: { travelCapacity: '1 km' },
+    }),
+    expect: { ...lifecycle('donorA'), distributorX: 404 },
   },
   {
     route: 'DELETE /donor/:donor_id/package/:packageId',
@@ -288,7 +354,7 @@ beforeAll(async () => {
     unregistered: await signIn(ctx, uniqueEmail('unregistered')),
     donorA: await createDonor(ctx, { location: lucknow(0) }),
     donorB: await createDonor(ctx),
-    distributorX: await createDistributor(ctx, { location: lucknow(0.01) }),
+    distributorX: await createDistributor(ctx, { location: lucknow(0.01), maxCapacity: 200 }),
     distributorY: await createDistributor(ctx, {
       location: { address: 'Andheri, Mumbai', coordinates: [19.12, 72.85] },
     }),
@@ -300,6 +366,23 @@ beforeAll(async () => {
   const waiting = await donate(ctx, donorA, { location: andaman, travelCapacity: 0 });
   expect(waiting.current_state).toBe('Not Paired');
   fixtures.waitingId = waiting._id;
+  fixtures.toReleaseId = (await donate(ctx, donorA, { location: lucknow(0) }))._id;
+  fixtures.toCancelId = (await donate(ctx, donorA, { location: andaman, travelCapacity: 0 }))._id;
+  fixtures.toWidenId = (await donate(ctx, donorA, { location: andaman, travelCapacity: 0 }))._id;
+  const distributorX = people.distributorX as Registered;
+  const setAutoAccept = (autoAccept: boolean) =>
+    request(ctx.app)
+      .patch(`/api/distributor/update/${distributorX.profile.id}`)
+      .set('Cookie', distributorX.cookie)
+      .send({ autoAccept })
+      .expect(200);
+  await setAutoAccept(false);
+  const toAccept = await donate(ctx, donorA, { location: lucknow(0) });
+  const toDecline = await donate(ctx, donorA, { location: lucknow(0) });
+  expect([toAccept.current_state, toDecline.current_state]).toEqual(['Offered', 'Offered']);
+  fixtures.toAcceptId = toAccept._id;
+  fixtures.toDeclineId = toDecline._id;
+  await setAutoAccept(true);
   const notes = await request(ctx.app)
     .get(`/api/donor/${donorA.profile.id}/getNotifs`)
     .set('Cookie', donorA.cookie);

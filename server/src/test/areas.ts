@@ -34,6 +34,10 @@ const AREAS = {
   concurrency: { count: 1, points: (): LatLng => [15.5, 75.0] },
   invariants: { count: 1, points: (): LatLng => [16.5, 80.6] },
   rateLimits: { count: 1, points: (): LatLng => [31.5, 95.5] },
+  /** One patch per test of lifecycle.test.ts (issue #17), down the west of India. */
+  lifecycle: { count: 30, points: (i: number): LatLng => [8.5 + i * 0.6, 73.0] },
+  lifecycleRaces: { count: 12, points: (i: number): LatLng => [8.5 + i * 0.6, 74.2] },
+  lifecycleModel: { count: 4, points: (i: number): LatLng => [27.5 + i * 0.6, 73.0] },
 } satisfies Record<string, { count: number; points: (i: number) => LatLng }>;
 
 export type AreaName = keyof typeof AREAS;

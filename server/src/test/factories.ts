@@ -4,8 +4,10 @@ import type {
   DonorRegistration,
   Profile,
 } from '@almquest/contracts/users';
+import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { expect } from 'vitest';
+import { packages as packagesTable } from '../db/schema';
 import { signIn, type SignedIn } from './session';
 import type { TestContext } from './test-app';
 
@@ -122,4 +124,15 @@ export async function donate(
     .send(donationInput(donor, overrides));
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.package as Package;
+}
+
+/** The handover code the donor's page shows for a Paired package (as the donor would read it). */
+export async function handoverCodeOf(ctx: TestContext, packageId: string): Promise<string> {
+  const rows = await ctx.database.db
+    .select({ code: packagesTable.handoverCode })
+    .from(packagesTable)
+    .where(eq(packagesTable.id, packageId));
+  const code = rows[0]?.code;
+  if (!code) throw new Error(`package ${packageId} has no handover code (is it Paired?)`);
+  return code;
 }

@@ -8,6 +8,10 @@ import { type Database, openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
 import { createLogger } from '../logger';
 import { loadTestGazetteer } from './gazetteer';
+import { createRematcher, type Rematcher } from '../matching/rematch';
+import { createDeadlineSweeper, type DeadlineSweeper } from '../modules/packages/deadlines';
+import { createNotifier } from '../modules/notifications/notifier';
+import { createLocalLiveEvents } from '../realtime/live-events';
 
 export type TestContext = {
   app: Express;
@@ -15,6 +19,10 @@ export type TestContext = {
   database: Database;
   /** http://127.0.0.1:PORT where the app really listens (the sign-in flow needs a real server). */
   baseUrl: string;
+  /** The app's deadline sweep (offer lapse, warning, expiry), run when a test says so. */
+  deadlines: DeadlineSweeper;
+  /** The app's re-matcher, to wait for the passes a change scheduled. */
+  rematcher: Rematcher;
   close(): Promise<void>;
 };
 
@@ -68,13 +76,35 @@ export async function createTestApp(
   };
   const database = await openTestDatabase(engine);
   await loadTestGazetteer(database.db);
-  const app = createApp({ config, database, logger: createLogger(config.logLevel), ...deps });
+  const logger = createLogger(config.logLevel);
+  const live = deps.live ?? createLocalLiveEvents();
+  const notifier = createNotifier(live);
+  const rematcher =
+    deps.rematcher ?? createRematcher(database.db, notifier, logger, config.matching);
+  const deadlines = createDeadlineSweeper({
+    db: database.db,
+    notifier,
+    rematcher,
+    settings: config.matching,
+    logger,
+  });
+  const app = createApp({
+    config,
+    database,
+    logger,
+    ...deps,
+    live,
+    notifier,
+    rematcher,
+  });
   server.on('request', app);
   return {
     app,
     config,
     database,
     baseUrl,
+    deadlines,
+    rematcher,
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,7 +1,7 @@
 import { ImpactSchema } from '@almquest/contracts/impact';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDistributor, createDonor, donate } from '../../test/factories';
+import { createDistributor, createDonor, donate, handoverCodeOf } from '../../test/factories';
 import { testArea } from '../../test/areas';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { cachedImpact } from './impact.service';
@@ -30,6 +30,7 @@ describe('GET /api/impact', () => {
           distributor_id: distributor.profile.id,
           packageId: first._id,
           state,
+          code: await handoverCodeOf(ctx, first._id),
         })
         .expect(200);
     }

@@ -2,7 +2,7 @@ import { NOTIFICATION_TEXT, NotificationListSchema } from '@almquest/contracts/n
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STREAMS_PER_SESSION, STREAMS_PER_USER } from '../../realtime/hub';
-import { createDistributor, createDonor, donate } from '../../test/factories';
+import { createDistributor, createDonor, donate, handoverCodeOf } from '../../test/factories';
 import { forgetArea, testArea } from '../../test/areas';
 import { signIn } from '../../test/session';
 import { openEventStream } from '../../test/sse';
@@ -164,6 +164,7 @@ describe('live events (SSE)', () => {
         pid: pkg._id,
       });
 
+      const code = await handoverCodeOf(ctx, pkg._id);
       const mark = (state: string) =>
         request(ctx.app)
           .post('/api/distributor/togglePackage')
@@ -173,6 +174,7 @@ describe('live events (SSE)', () => {
             distributor_id: distributor.profile.id,
             packageId: pkg._id,
             state,
+            code,
           })
           .expect(200);
       await mark('Received');

@@ -19,16 +19,32 @@ export function assertCanViewPackage(user: UserRow, pkg: PackageRow): void {
   if (!isPartyTo(user, pkg)) throw noSuchPackage();
 }
 
-/** Only the distributor it was assigned to marks a package Received or Distributed. */
-export function assertIsAssignedDistributor(user: UserRow, pkg: PackageRow): void {
+/** Only the distributor it was assigned to marks (or releases) a package. */
+export function assertIsAssignedDistributor(
+  user: UserRow,
+  pkg: PackageRow,
+  action: 'mark' | 'release' = 'mark',
+): void {
   if (!isPartyTo(user, pkg)) throw noSuchPackage();
   if (user.userType !== 'distributor' || pkg.distributorId !== user.id) {
-    throw forbidden('Only the distributor this package was assigned to can mark it.');
+    throw forbidden(`Only the distributor this package was assigned to can ${action} it.`);
   }
 }
 
-/** Only the donor deletes their package. */
-export function assertIsDonorOf(user: UserRow, pkg: PackageRow): void {
+/** Only the distributor a package is offered to answers the offer. */
+export function assertIsOfferedDistributor(user: UserRow, pkg: PackageRow): void {
   if (!isPartyTo(user, pkg)) throw noSuchPackage();
-  if (pkg.donorId !== user.id) throw forbidden('Only the donor of this package can delete it.');
+  if (user.userType !== 'distributor' || pkg.distributorId !== user.id) {
+    throw forbidden('Only the distributor this package is offered to can answer the offer.');
+  }
+}
+
+/** Only the donor deletes, cancels or changes their package. */
+export function assertIsDonorOf(
+  user: UserRow,
+  pkg: PackageRow,
+  action: 'delete' | 'cancel' | 'change' = 'delete',
+): void {
+  if (!isPartyTo(user, pkg)) throw noSuchPackage();
+  if (pkg.donorId !== user.id) throw forbidden(`Only the donor of this package can ${action} it.`);
 }

@@ -1,25 +1,65 @@
-import type { Package, PackageSummary } from '@almquest/contracts/packages';
+import type { Package, PackageEvent, PackageSummary } from '@almquest/contracts/packages';
 import type { PackageRow } from '../../db/rows';
+import type { PackageEventRow } from './packages.service';
 
 /**
- * SPEC package shape, as one viewer may see it. The pair appears once the package is Paired (or
- * later). A distributor's registered address and coordinates, and the way from there, are shown
- * to that distributor only: the donor gets the meet point and their own way to it.
+ * Whether the distributor took the package (accepted, or paired automatically): only then do
+ * the two sides see each other's names and phones. It stays true once the package is Received,
+ * Distributed, or cancelled or expired after that.
  */
-export function presentPackage(row: PackageRow, viewerId: string): Package {
-  const isPaired = row.state !== 'Not Paired' && row.distributorName !== null;
+function isAccepted(row: PackageRow): boolean {
+  return row.pairedAt !== null && row.distributorName !== null;
+}
+
+/**
+ * One timeline entry as this viewer may see it: a distributor is named only once they accepted
+ * the package (to the donor) or to themselves; reasons given by another distributor stay with
+ * the donor.
+ */
+function presentEvent(event: PackageEventRow, row: PackageRow, viewerId: string): PackageEvent {
+  const isViewer = event.distributorId !== null && event.distributorId === viewerId;
+  const isDonorViewing = row.donorId === viewerId;
+  const isTheAcceptedDistributor =
+    isAccepted(row) && event.distributorId !== null && event.distributorId === row.distributorId;
+  return {
+    kind: event.kind,
+    at: event.at.toISOString(),
+    distributorName: isTheAcceptedDistributor ? row.distributorName : null,
+    isViewer,
+    reason: isDonorViewing || isViewer || event.distributorId === null ? event.reason : null,
+  };
+}
+
+/**
+ * SPEC package shape, as one viewer may see it. The pair appears once the distributor has taken
+ * the package. A distributor's registered address and coordinates, and the way from there, are
+ * shown to that distributor only: the donor gets the meet point and their own way to it. Before
+ * accepting, the offered distributor sees the food, the deadline and the meet point's area, not
+ * the donor's name or phone.
+ */
+export function presentPackage(
+  row: PackageRow,
+  viewerId: string,
+  events: PackageEventRow[] = [],
+): Package {
+  const accepted = isAccepted(row);
   const isDistributorViewing = row.distributorId !== null && row.distributorId === viewerId;
+  const isDonorViewing = row.donorId === viewerId;
+  const showsDonor = isDonorViewing || accepted;
   return {
     _id: row.id,
     donor_id: row.donorId,
-    donor_name: row.donorName,
-    donor_phone: row.donorPhone,
+    donor_name: showsDonor ? row.donorName : '',
+    donor_phone: showsDonor ? row.donorPhone : '',
     current_state: row.state,
     timestamp: row.createdAt.toISOString(),
-    location: { address: row.address, coordinates: [row.lat, row.lng] },
+    // The pickup address is the donor's; before accepting, the meet point's area stands for it.
+    location: showsDonor
+      ? { address: row.address, coordinates: [row.lat, row.lng] }
+      : { address: row.meetAddress ?? '', coordinates: [row.meetLat ?? 0, row.meetLng ?? 0] },
     quantity: row.quantity,
     travelCapacity: row.travelCapacity,
-    pair: isPaired
+    pair: accepted
       ? {
           distributor_id: row.distributorId,
           distributor_name: row.distributorName ?? '',
@@ -38,16 +78,29 @@ export function presentPackage(row: PackageRow, viewerId: string): Package {
           donor_path: row.donorPath ?? '',
         }
       : null,
+    readyUntil: row.readyUntil.toISOString(),
+    diet: row.diet,
+    offerExpiresAt: row.offerExpiresAt?.toISOString() ?? null,
+    offerMeetArea: row.state === 'Offered' && isDistributorViewing ? row.meetAddress : null,
+    handoverCode: isDonorViewing && row.state === 'Paired' ? row.handoverCode : null,
+    handoverLockedUntil:
+      isDistributorViewing && row.handoverLockedUntil && row.handoverLockedUntil > new Date()
+        ? row.handoverLockedUntil.toISOString()
+        : null,
+    servedCount: row.servedCount,
+    events: events.map((event) => presentEvent(event, row, viewerId)),
   };
 }
 
 export function presentPackageSummary(row: PackageRow, viewerId: string): PackageSummary {
+  const isDonorViewing = row.donorId === viewerId;
+  const accepted = isAccepted(row);
   return {
     _id: row.id,
     current_state: row.state,
     quantity: row.quantity,
     timestamp: row.createdAt.toISOString(),
-    address: row.address,
-    counterpart: row.donorId === viewerId ? row.distributorName : row.donorName,
+    address: isDonorViewing || accepted ? row.address : (row.meetAddress ?? ''),
+    counterpart: accepted ? (isDonorViewing ? row.distributorName : row.donorName) : null,
   };
 }

@@ -7,9 +7,11 @@ import {
   type PackageList,
   PackageListQuerySchema,
   type PackageResponse,
+  ReasonRequestSchema,
   TogglePackageRequestSchema,
+  WidenRequestSchema,
 } from '@almquest/contracts/packages';
-import { Router } from 'express';
+import { type Request, type Response, Router } from 'express';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { conflict } from '../../errors';
@@ -24,7 +26,22 @@ import type { Notifier } from '../../notifier';
 import { assertActsAsSelf, assertOwnPath, assertUserType } from '../users/users.policy';
 import { assertCanViewPackage } from './packages.policy';
 import { presentPackage, presentPackageSummary } from './packages.presenter';
-import { deletePackage, donate, getPackage, listPackages, markPackage } from './packages.service';
+import {
+  deletePackage,
+  donate,
+  getPackage,
+  getPackageEvents,
+  listPackages,
+  markPackage,
+} from './packages.service';
+import {
+  acceptOffer,
+  cancelPackage,
+  type ChangeResult,
+  declineOffer,
+  releasePackage,
+  widenPackage,
+} from './lifecycle.service';
 
 export function packagesRoutes({
   config,
@@ -65,7 +82,7 @@ export function packagesRoutes({
           : parseOrThrow(z.object({ 'Idempotency-Key': IdempotencyKeySchema }), {
               'Idempotency-Key': header,
             })['Idempotency-Key']);
-      const result = await donate(db, user, { ...body, idempotencyKey });
+      const result = await donate(db, user, { ...body, idempotencyKey }, config.matching);
       notifier.notify(result.notifications);
       if (result.isNew) {
         req.log.info(
@@ -73,7 +90,10 @@ export function packagesRoutes({
           'package donated',
         );
       }
-      const response: PackageResponse = { package: presentPackage(result.package, user.id) };
+      const events = await getPackageEvents(db, result.package.id);
+      const response: PackageResponse = {
+        package: presentPackage(result.package, user.id, events),
+      };
       res.status(result.isNew ? 201 : 200).json(response);
     }),
   );
@@ -85,9 +105,103 @@ export function packagesRoutes({
       const user = sessionUser(req);
       const pkg = await getPackage(db, params.id);
       assertCanViewPackage(user, pkg);
-      const response: PackageResponse = { package: presentPackage(pkg, user.id) };
+      const events = await getPackageEvents(db, pkg.id);
+      const response: PackageResponse = { package: presentPackage(pkg, user.id, events) };
       res.json(response);
     }),
+  );
+
+  /** Publishes what a lifecycle change did and answers with the package as the caller sees it. */
+  async function answerChange(
+    req: Request,
+    res: Response,
+    action: string,
+    result: ChangeResult,
+  ) {
+    const user = sessionUser(req);
+    notifier.notify(result.notifications);
+    if (result.freedDistributorId) rematcher.schedule(result.freedDistributorId);
+    req.log.info({ packageId: result.package.id, state: result.package.state }, `package ${action}`);
+    const events = await getPackageEvents(db, result.package.id);
+    const response: PackageResponse = {
+      package: presentPackage(result.package, user.id, events),
+    };
+    res.json(response);
+  }
+
+  router.post(
+    '/package/:id/accept',
+    requireRegistered,
+    validate({ params: PackageIdPathSchema }, async ({ params }, req, res) => {
+      const result = await acceptOffer(db, sessionUser(req), params.id);
+      await answerChange(req, res, 'accepted', result);
+    }),
+  );
+
+  router.post(
+    '/package/:id/decline',
+    requireRegistered,
+    validate(
+      { params: PackageIdPathSchema, body: ReasonRequestSchema },
+      async ({ params, body }, req, res) => {
+        const result = await declineOffer(
+          db,
+          sessionUser(req),
+          params.id,
+          body.reason,
+          config.matching,
+        );
+        await answerChange(req, res, 'declined', result);
+      },
+    ),
+  );
+
+  router.post(
+    '/package/:id/release',
+    requireRegistered,
+    validate(
+      { params: PackageIdPathSchema, body: ReasonRequestSchema },
+      async ({ params, body }, req, res) => {
+        const result = await releasePackage(
+          db,
+          sessionUser(req),
+          params.id,
+          body.reason,
+          config.matching,
+        );
+        await answerChange(req, res, 'released', result);
+      },
+    ),
+  );
+
+  router.post(
+    '/package/:id/cancel',
+    requireRegistered,
+    validate(
+      { params: PackageIdPathSchema, body: ReasonRequestSchema },
+      async ({ params, body }, req, res) => {
+        const result = await cancelPackage(db, sessionUser(req), params.id, body.reason);
+        await answerChange(req, res, 'cancelled', result);
+      },
+    ),
+  );
+
+  router.patch(
+    '/package/:id',
+    requireRegistered,
+    validate(
+      { params: PackageIdPathSchema, body: WidenRequestSchema },
+      async ({ params, body }, req, res) => {
+        const result = await widenPackage(
+          db,
+          sessionUser(req),
+          params.id,
+          body.travelCapacity,
+          config.matching,
+        );
+        await answerChange(req, res, 'widened', result);
+      },
+    ),
   );
 
   router.get(
@@ -122,11 +236,16 @@ export function packagesRoutes({
         distributorId: body.distributor_id,
         packageId: body.packageId,
         state: body.state,
+        code: body.code,
+        servedCount: body.servedCount,
       });
       notifier.notify(result.notifications);
       if (result.hasFreedCapacity) rematcher.schedule(user.id);
       req.log.info({ packageId: body.packageId, state: body.state }, 'package marked');
-      const response: PackageResponse = { package: presentPackage(result.package, user.id) };
+      const events = await getPackageEvents(db, result.package.id);
+      const response: PackageResponse = {
+        package: presentPackage(result.package, user.id, events),
+      };
       res.json(response);
     }),
   );

@@ -1,4 +1,10 @@
 import type { Location } from '@almquest/contracts/location';
+import {
+  type Diet,
+  HANDOVER_CODE_TRIES,
+  HANDOVER_LOCK_MINUTES,
+  PICKUP_WINDOW_DEFAULT_HOURS,
+} from '@almquest/contracts/packages';
 import { type AnyColumn, and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import {
   type AppDb,
@@ -7,9 +13,10 @@ import {
   preparedPerDb,
   type Tx,
 } from '../../db/client';
-import { distributors, donors, packages, users } from '../../db/schema';
+import { distributors, donors, packageEvents, packages, users } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
-import { tryMatchPackage } from '../../matching/assign';
+import { type MatchSettings, tryMatchPackage } from '../../matching/assign';
+import { recordEvents } from '../../db/package-events';
 import type { NotificationRow, PackageRow, UserRow } from '../../db/rows';
 import { insertNotifications, packageContext } from '../../db/notifications';
 import { assertIsAssignedDistributor, assertIsDonorOf } from './packages.policy';
@@ -19,6 +26,8 @@ export type DonationInput = {
   travelCapacity: number;
   location: Location;
   idempotencyKey?: string | undefined;
+  readyUntil?: string | undefined;
+  diet?: Diet | undefined;
 };
 
 export type DonationResult = {
@@ -45,7 +54,10 @@ function repeatOf(existing: PackageRow, input: DonationInput): DonationResult {
     existing.travelCapacity === input.travelCapacity &&
     existing.address === input.location.address &&
     existing.lat === input.location.coordinates[0] &&
-    existing.lng === input.location.coordinates[1];
+    existing.lng === input.location.coordinates[1] &&
+    existing.diet === (input.diet ?? 'veg') &&
+    (input.readyUntil === undefined ||
+      existing.readyUntil.getTime() === Date.parse(input.readyUntil));
   if (!isSame) {
     throw new AppError(
       422,
@@ -57,10 +69,26 @@ function repeatOf(existing: PackageRow, input: DonationInput): DonationResult {
   return { package: existing, isNew: false, notifications: [] };
 }
 
+/** The pickup window when a donation gives none. */
+function defaultReadyUntil(now = Date.now()): Date {
+  return new Date(now + PICKUP_WINDOW_DEFAULT_HOURS * 3_600_000);
+}
+
 async function lockPackage(tx: Tx, id: string): Promise<PackageRow> {
-  const [row] = await tx.select().from(packages).where(eq(packages.id, id)).for('update');
+  return (await lockWithClock(tx, id)).pkg;
+}
+
+/** The package, locked, with the database's clock (one clock for every server process). */
+export async function lockWithClock(tx: Tx, id: string): Promise<{ pkg: PackageRow; now: Date }> {
+  const [row] = await tx
+    .select({ ...getTableColumns(packages), dbNow: sql`now()`.mapWith(packages.createdAt) })
+    .from(packages)
+    .where(eq(packages.id, id))
+    .for('update');
+  // Same answer as someone else's package (packages.policy): nothing to learn from it.
   if (!row) throw notFound('No such package.');
-  return row;
+  const { dbNow, ...pkg } = row;
+  return { pkg, now: dbNow };
 }
 
 /**
@@ -71,6 +99,7 @@ export async function donate(
   db: AppDb,
   donor: UserRow,
   input: DonationInput,
+  settings: MatchSettings,
 ): Promise<DonationResult> {
   const key = input.idempotencyKey;
   if (key) {
@@ -81,6 +110,8 @@ export async function donate(
     return await db.transaction(async (tx) => {
       const [person] = await tx.select().from(users).where(eq(users.id, donor.id));
       if (!person) throw notFound('Your account no longer exists.');
+      const createdAt = new Date();
+      const readyUntil = input.readyUntil ? new Date(input.readyUntil) : defaultReadyUntil();
       const [created] = await tx
         .insert(packages)
         .values({
@@ -93,15 +124,21 @@ export async function donate(
           quantity: input.quantity,
           travelCapacity: input.travelCapacity,
           idempotencyKey: key ?? null,
+          createdAt,
+          readyUntil,
+          // Halfway through the window the donor hears whether anyone has taken it yet.
+          warnAt: new Date((createdAt.getTime() + readyUntil.getTime()) / 2),
+          diet: input.diet ?? 'veg',
         })
         .returning();
       if (!created) throw new Error('package insert returned nothing');
+      await recordEvents(tx, [{ packageId: created.id, kind: 'created' }]);
       await tx
         .update(donors)
         .set({ lifetimeDonation: sql`${donors.lifetimeDonation} + ${input.quantity}` })
         .where(eq(donors.userId, donor.id));
 
-      const outcome = await tryMatchPackage(tx, created);
+      const outcome = await tryMatchPackage(tx, created, settings);
       const notifications = outcome.isPaired
         ? outcome.notifications
         : await insertNotifications(tx, [
@@ -170,11 +207,24 @@ export async function getPackage(db: AppDb, id: string): Promise<PackageRow> {
   return row;
 }
 
+export type PackageEventRow = typeof packageEvents.$inferSelect;
+
+/** A package's timeline, oldest first. */
+export async function getPackageEvents(db: AppDb, id: string): Promise<PackageEventRow[]> {
+  return db
+    .select()
+    .from(packageEvents)
+    .where(eq(packageEvents.packageId, id))
+    .orderBy(packageEvents.id);
+}
+
 export type MarkInput = {
   donorId: string;
   distributorId: string;
   packageId: string;
   state: 'Received' | 'Distributed';
+  code?: string | undefined;
+  servedCount?: number | undefined;
 };
 export type MarkResult = {
   package: PackageRow;
@@ -182,13 +232,74 @@ export type MarkResult = {
   hasFreedCapacity: boolean;
 };
 
+/** Refused by the handover code: why, and what the distributor is to be told. */
+type HandoverRefusal = { isLocked: boolean; triesLeft: number; lockedUntil: Date | null };
+
+function handoverError(refusal: HandoverRefusal): AppError {
+  if (refusal.isLocked) {
+    return new AppError(
+      429,
+      'handover_locked',
+      `Too many wrong codes. Try again after ${HANDOVER_LOCK_MINUTES} minutes.`,
+      { code: 'Too many wrong codes; try again later' },
+    );
+  }
+  return new AppError(422, 'wrong_handover_code', 'That is not the handover code.', {
+    code:
+      refusal.triesLeft === 1
+        ? 'Wrong code: 1 try left'
+        : `Wrong code: ${refusal.triesLeft} tries left`,
+  });
+}
+
 /**
- * The assigned distributor marks Paired -> Received, then Received -> Distributed; counters change
- * in the same transaction. Anything out of order is a 409 saying why.
+ * Checks the code for Received. A wrong one is counted (and the count kept, even though the
+ * request is refused); the fifth in a row locks Received for a while.
+ */
+async function checkHandoverCode(
+  tx: Tx,
+  pkg: PackageRow,
+  code: string | undefined,
+  now: Date,
+): Promise<HandoverRefusal | null> {
+  if (pkg.handoverLockedUntil && pkg.handoverLockedUntil > now) {
+    return { isLocked: true, triesLeft: 0, lockedUntil: pkg.handoverLockedUntil };
+  }
+  if (code === undefined) {
+    throw badRequest('Enter the 4-digit handover code the donor shows you.', {
+      code: 'Enter the 4-digit handover code',
+    });
+  }
+  if (pkg.handoverCode !== null && code === pkg.handoverCode) return null;
+  const failures = pkg.handoverFailures + 1;
+  const isLocked = failures >= HANDOVER_CODE_TRIES;
+  const [row] = await tx
+    .update(packages)
+    .set(
+      isLocked
+        ? {
+            handoverFailures: 0,
+            handoverLockedUntil: sql`now() + ${HANDOVER_LOCK_MINUTES} * interval '1 minute'`,
+          }
+        : { handoverFailures: failures },
+    )
+    .where(eq(packages.id, pkg.id))
+    .returning({ lockedUntil: packages.handoverLockedUntil });
+  return {
+    isLocked,
+    triesLeft: HANDOVER_CODE_TRIES - failures,
+    lockedUntil: row?.lockedUntil ?? null,
+  };
+}
+
+/**
+ * The assigned distributor marks Paired -> Received (with the donor's handover code, before the
+ * pickup time has passed), then Received -> Distributed; counters change in the same
+ * transaction. Anything out of order is a 409 saying why.
  */
 export async function markPackage(db: AppDb, user: UserRow, input: MarkInput): Promise<MarkResult> {
-  return db.transaction(async (tx) => {
-    const pkg = await lockPackage(tx, input.packageId);
+  const outcome = await db.transaction(async (tx): Promise<MarkResult | HandoverRefusal> => {
+    const { pkg, now } = await lockWithClock(tx, input.packageId);
     assertIsAssignedDistributor(user, pkg);
     if (pkg.donorId !== input.donorId) {
       throw badRequest('donor_id does not match this package.', {
@@ -204,6 +315,13 @@ export async function markPackage(db: AppDb, user: UserRow, input: MarkInput): P
       );
     }
     const isDistributed = input.state === 'Distributed';
+    if (!isDistributed) {
+      if (pkg.readyUntil <= now) {
+        throw conflict('The pickup time of this package has passed; it can no longer be received.');
+      }
+      const refusal = await checkHandoverCode(tx, pkg, input.code, now);
+      if (refusal) return refusal;
+    }
     const [updated] = await tx
       .update(packages)
       .set(
@@ -211,10 +329,11 @@ export async function markPackage(db: AppDb, user: UserRow, input: MarkInput): P
           ? {
               state: 'Distributed',
               distributedAt: sql`now()`,
+              servedCount: input.servedCount ?? null,
               // What the finished package keeps: both sides' names and phones as they are now.
               ...profileContacts({ whileOpen: false }),
             }
-          : { state: 'Received', receivedAt: sql`now()` },
+          : { state: 'Received', receivedAt: sql`now()`, handoverFailures: 0 },
       )
       .where(eq(packages.id, pkg.id))
       .returning();
@@ -227,6 +346,13 @@ export async function markPackage(db: AppDb, user: UserRow, input: MarkInput): P
         })
         .where(eq(distributors.userId, user.id));
     }
+    await recordEvents(tx, [
+      {
+        packageId: pkg.id,
+        kind: isDistributed ? 'distributed' : 'received',
+        distributorId: user.id,
+      },
+    ]);
     const notifications = pkg.donorId
       ? await insertNotifications(tx, [
           {
@@ -243,6 +369,9 @@ export async function markPackage(db: AppDb, user: UserRow, input: MarkInput): P
       : [];
     return { package: updated!, notifications, hasFreedCapacity: isDistributed };
   });
+  // A wrong code is refused only once its count is committed.
+  if ('isLocked' in outcome) throw handoverError(outcome);
+  return outcome;
 }
 
 /** The donor withdraws a package while it is Not Paired; their lifetime total drops with it. */

@@ -10,6 +10,7 @@ import {
   donate,
   donationInput,
   type Registered,
+  handoverCodeOf,
 } from '../../test/factories';
 import { forgetArea, testArea } from '../../test/areas';
 import { createTestApp, type TestContext } from '../../test/test-app';
@@ -400,7 +401,7 @@ describe('the package lifecycle', () => {
   }
   const mark = (who: Registered, body: object) =>
     request(ctx.app).post('/api/distributor/togglePackage').set('Cookie', who.cookie).send(body);
-  const markBody = (
+  const markBody = async (
     donor: Registered,
     distributor: Registered,
     packageId: string,
@@ -410,13 +411,14 @@ describe('the package lifecycle', () => {
     distributor_id: distributor.profile.id,
     packageId,
     state,
+    ...(state === 'Received' ? { code: await handoverCodeOf(ctx, packageId) } : {}),
   });
 
   it('goes Paired -> Received -> Distributed, counting as it goes', async () => {
     const { donor, distributor, pkg } = await pairedPackage();
     const received = await mark(
       distributor,
-      markBody(donor, distributor, pkg._id, 'Received'),
+      await markBody(donor, distributor, pkg._id, 'Received'),
     ).expect(200);
     expect(PackageResponseSchema.parse(received.body).package.current_state).toBe('Received');
     const [receivedNote] = (await notificationsFor(donor.profile.id, pkg._id)).filter(
@@ -426,7 +428,7 @@ describe('the package lifecycle', () => {
 
     const done = await mark(
       distributor,
-      markBody(donor, distributor, pkg._id, 'Distributed'),
+      await markBody(donor, distributor, pkg._id, 'Distributed'),
     ).expect(200);
     expect(done.body.package.current_state).toBe('Distributed');
     const row = await distributorRow(distributor.profile.id);
@@ -440,13 +442,13 @@ describe('the package lifecycle', () => {
     const { donor, distributor, pkg } = await pairedPackage();
     const early = await mark(
       distributor,
-      markBody(donor, distributor, pkg._id, 'Distributed'),
+      await markBody(donor, distributor, pkg._id, 'Distributed'),
     ).expect(409);
     expect(early.body.error.message).toBe(
       'This package is Paired; only a Received package can be marked Distributed.',
     );
-    await mark(distributor, markBody(donor, distributor, pkg._id, 'Received')).expect(200);
-    const twice = await mark(distributor, markBody(donor, distributor, pkg._id, 'Received')).expect(
+    await mark(distributor, await markBody(donor, distributor, pkg._id, 'Received')).expect(200);
+    const twice = await mark(distributor, await markBody(donor, distributor, pkg._id, 'Received')).expect(
       409,
     );
     expect(twice.body.error.message).toBe('This package is already Received.');
@@ -456,12 +458,12 @@ describe('the package lifecycle', () => {
     const { a, donor, distributor, pkg } = await pairedPackage();
     const stranger = await createDistributor(ctx, { location: a.at(30) });
     // A stranger is told the package does not exist, as for an id that never existed.
-    const strangerRes = await mark(stranger, markBody(donor, stranger, pkg._id, 'Received')).expect(
+    const strangerRes = await mark(stranger, await markBody(donor, stranger, pkg._id, 'Received')).expect(
       404,
     );
     expect(strangerRes.body.error.message).toBe('No such package.');
-    await mark(stranger, markBody(donor, distributor, pkg._id, 'Received')).expect(403);
-    await mark(donor, markBody(donor, distributor, pkg._id, 'Received')).expect(403);
+    await mark(stranger, await markBody(donor, distributor, pkg._id, 'Received')).expect(403);
+    await mark(donor, await markBody(donor, distributor, pkg._id, 'Received')).expect(403);
     expect((await dbPackage(pkg._id)).state).toBe('Paired');
   });
 
@@ -612,8 +614,8 @@ describe('the package lifecycle', () => {
     expect(seenByDonor.body.package.pair.distributor_phone).toBe(distributor.profile.phone);
     // Once it is finished, the package keeps the numbers as they were when it was handed out,
     // not the stale ones the race left.
-    await mark(distributor, markBody(donor, distributor, pkg._id, 'Received')).expect(200);
-    await mark(distributor, markBody(donor, distributor, pkg._id, 'Distributed')).expect(200);
+    await mark(distributor, await markBody(donor, distributor, pkg._id, 'Received')).expect(200);
+    await mark(distributor, await markBody(donor, distributor, pkg._id, 'Distributed')).expect(200);
     await request(ctx.app)
       .patch(`/api/distributor/update/${distributor.profile.id}`)
       .set('Cookie', distributor.cookie)
@@ -629,8 +631,8 @@ describe('the package lifecycle', () => {
 
   it('keeps a Distributed package in the donor’s history after the distributor leaves', async () => {
     const { donor, distributor, pkg } = await pairedPackage();
-    await mark(distributor, markBody(donor, distributor, pkg._id, 'Received')).expect(200);
-    await mark(distributor, markBody(donor, distributor, pkg._id, 'Distributed')).expect(200);
+    await mark(distributor, await markBody(donor, distributor, pkg._id, 'Received')).expect(200);
+    await mark(distributor, await markBody(donor, distributor, pkg._id, 'Distributed')).expect(200);
     await request(ctx.app)
       .delete(`/api/distributor/${distributor.profile.id}`)
       .set('Cookie', distributor.cookie)
@@ -682,8 +684,8 @@ describe('the package lifecycle', () => {
     'leaves the distributor the meet point to a kilometre, never where %s picked up',
     async (_, travel) => {
       const { donor, distributor, pkg } = await pairedPackage(travel);
-      await mark(distributor, markBody(donor, distributor, pkg._id, 'Received')).expect(200);
-      await mark(distributor, markBody(donor, distributor, pkg._id, 'Distributed')).expect(200);
+      await mark(distributor, await markBody(donor, distributor, pkg._id, 'Received')).expect(200);
+      await mark(distributor, await markBody(donor, distributor, pkg._id, 'Distributed')).expect(200);
       const pickup = pkg.location;
       await request(ctx.app)
         .delete(`/api/donor/${donor.profile.id}`)
@@ -798,11 +800,13 @@ describe('re-matching', () => {
     const first = await donate(ctx, donor, { quantity: 10 });
     const second = await donate(ctx, donor, { quantity: 10 });
     expect([first.current_state, second.current_state]).toEqual(['Paired', 'Not Paired']);
+    const code = await handoverCodeOf(ctx, first._id);
     const body = (state: string) => ({
       donor_id: donor.profile.id,
       distributor_id: distributor.profile.id,
       packageId: first._id,
       state,
+      code,
     });
     await request(ctx.app)
       .post('/api/distributor/togglePackage')

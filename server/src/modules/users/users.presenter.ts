@@ -69,6 +69,8 @@ function presentDistributorProfile(user: UserRow, distributor: DistributorRow): 
     maxCapacity: distributor.maxCapacity,
     isActive: distributor.isActive,
     totalPackagesDistributed: distributor.totalPackagesDistributed,
+    autoAccept: distributor.autoAccept,
+    vegOnly: distributor.vegOnly,
   };
 }
 

@@ -30,7 +30,7 @@ function personColumns(person: Partial<Person>) {
 }
 
 /** Packages still under way, whose two sides must reach each other at today's numbers. */
-const OPEN_STATES = ['Not Paired', 'Paired', 'Received'] as const;
+const OPEN_STATES = ['Not Paired', 'Offered', 'Paired', 'Received'] as const;
 
 /**
  * A new name or phone reaches the other side of every package still under way, in the same
@@ -169,7 +169,12 @@ export async function updateDonor(
 export async function updateDistributor(
   db: AppDb,
   userId: string,
-  patch: Partial<Person> & { distanceRange?: number | undefined; maxCapacity?: number | undefined },
+  patch: Partial<Person> & {
+    distanceRange?: number | undefined;
+    maxCapacity?: number | undefined;
+    autoAccept?: boolean | undefined;
+    vegOnly?: boolean | undefined;
+  },
 ): Promise<ProfileRows> {
   await db.transaction(async (tx) => {
     await refreshOpenPackages(tx, 'distributor', userId, patch);
@@ -190,6 +195,8 @@ export async function updateDistributor(
     const distributorPatch = {
       ...(patch.distanceRange !== undefined ? { distanceRange: patch.distanceRange } : {}),
       ...(patch.maxCapacity !== undefined ? { maxCapacity: patch.maxCapacity } : {}),
+      ...(patch.autoAccept !== undefined ? { autoAccept: patch.autoAccept } : {}),
+      ...(patch.vegOnly !== undefined ? { vegOnly: patch.vegOnly } : {}),
     };
     if (Object.keys(distributorPatch).length) {
       await tx.update(distributors).set(distributorPatch).where(eq(distributors.userId, userId));
@@ -239,13 +246,13 @@ export async function deleteAccount(db: AppDb, userId: string): Promise<void> {
       .where(
         and(
           or(eq(packages.donorId, userId), eq(packages.distributorId, userId)),
-          inArray(packages.state, ['Paired', 'Received']),
+          inArray(packages.state, ['Offered', 'Paired', 'Received']),
         ),
       )
       .limit(1);
     if (open.length) {
       throw conflict(
-        'You have a package that is Paired or Received. Finish or hand it over before deleting your profile.',
+        'You have a package that is Offered, Paired or Received. Finish, answer or cancel it before deleting your profile.',
       );
     }
     await tx

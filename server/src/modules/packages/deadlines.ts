@@ -1,0 +1,81 @@
+import type { AppDb } from '../../db/client';
+import type { Logger } from '../../logger';
+import type { MatchSettings } from '../../matching/assign';
+import type { Rematcher } from '../../matching/rematch';
+import type { Notifier } from '../../notifier';
+import {
+  type ChangeResult,
+  duePackages,
+  expirePackage,
+  lapseOffer,
+  warnDonor,
+} from './lifecycle.service';
+
+const BATCH = 100;
+
+export type DeadlineCounts = { lapsed: number; expired: number; warned: number };
+
+export type DeadlineSweeper = {
+  /** Acts on every deadline that has passed; resolves with how many of each it acted on. */
+  runOnce(): Promise<DeadlineCounts>;
+};
+
+/**
+ * Acts on passed deadlines: unanswered offers lapse (the package goes to the next distributor),
+ * donors still waiting at half their window are told, packages not Received by their pickup time
+ * expire. The deadlines are indexed columns, so a sweep reads only what is due, and it reads them
+ * from the database, so a restart misses nothing. Each package is handled in its own transaction
+ * holding its row with SKIP LOCKED and re-checking the deadline, so several server processes
+ * sweeping at once, or a person acting at the same moment, never act twice.
+ */
+export function createDeadlineSweeper({
+  db,
+  notifier,
+  rematcher,
+  settings,
+  logger,
+}: {
+  db: AppDb;
+  notifier: Notifier;
+  rematcher: Rematcher;
+  settings: MatchSettings;
+  logger: Logger;
+}): DeadlineSweeper {
+  function publish(result: ChangeResult | null): number {
+    if (!result) return 0;
+    notifier.notify(result.notifications);
+    if (result.freedDistributorId) rematcher.schedule(result.freedDistributorId);
+    return 1;
+  }
+
+  async function runOnce(): Promise<DeadlineCounts> {
+    const counts: DeadlineCounts = { lapsed: 0, expired: 0, warned: 0 };
+    for (;;) {
+      const due = await duePackages(db, BATCH);
+      let acted = 0;
+      // Expiry first: a package whose pickup time has passed is not offered to anyone else.
+      for (const id of due.expired) {
+        const done = publish(await expirePackage(db, id));
+        counts.expired += done;
+        acted += done;
+      }
+      for (const id of due.lapsed) {
+        const done = publish(await lapseOffer(db, id, settings));
+        counts.lapsed += done;
+        acted += done;
+      }
+      for (const id of due.warned) {
+        const done = publish(await warnDonor(db, id));
+        counts.warned += done;
+        acted += done;
+      }
+      const isFull = [due.expired, due.lapsed, due.warned].some((ids) => ids.length === BATCH);
+      // Another batch only while this one was full and did something (locked rows are skipped).
+      if (!isFull || acted === 0) break;
+    }
+    if (counts.lapsed || counts.expired || counts.warned) logger.info(counts, 'deadlines acted on');
+    return counts;
+  }
+
+  return { runOnce };
+}

@@ -1,0 +1,390 @@
+import type { PackageEventKind } from '@almquest/contracts/packages';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { type AppDb, type Tx } from '../../db/client';
+import { insertNotifications, packageContext } from '../../db/notifications';
+import { recordEvents } from '../../db/package-events';
+import type { NewNotification, NotificationRow, PackageRow, UserRow } from '../../db/rows';
+import { distributors, donors, packages } from '../../db/schema';
+import { conflict } from '../../errors';
+import { type MatchSettings, newHandoverCode, tryMatchPackage } from '../../matching/assign';
+import { lockWithClock } from './packages.service';
+import {
+  assertIsAssignedDistributor,
+  assertIsDonorOf,
+  assertIsOfferedDistributor,
+} from './packages.policy';
+
+/**
+ * The pickup lifecycle of issue #17 beyond SPEC's flow: offers and their answers, release,
+ * cancel, widening the travel range, and what the deadlines do (lapse, half-window warning,
+ * expiry). Each change locks the package row, re-checks its state under the lock, and writes the
+ * state, the distributor's load, the timeline and the notifications in one transaction: of two
+ * racing changes exactly one applies, the other answers 409.
+ */
+
+/** What a change leaves: the package as it is now, who to tell, and whose capacity was freed. */
+export type ChangeResult = {
+  package: PackageRow;
+  notifications: NotificationRow[];
+  /** A distributor whose capacity grew: waiting packages near them get another chance. */
+  freedDistributorId: string | null;
+};
+
+/** The pair fields a package loses when it goes back to waiting. */
+const unpaired = {
+  distributorId: null,
+  distributorName: null,
+  distributorPhone: null,
+  distributorAddress: null,
+  distributorLat: null,
+  distributorLng: null,
+  meetAddress: null,
+  meetLat: null,
+  meetLng: null,
+  distributorPath: null,
+  donorPath: null,
+  pairedAt: null,
+  offerExpiresAt: null,
+  handoverCode: null,
+  handoverFailures: 0,
+  handoverLockedUntil: null,
+} as const;
+
+async function freeCapacity(tx: Tx, pkg: PackageRow): Promise<string | null> {
+  if (!pkg.distributorId) return null;
+  await tx
+    .update(distributors)
+    .set({ openLoad: sql`${distributors.openLoad} - ${pkg.quantity}` })
+    .where(eq(distributors.userId, pkg.distributorId));
+  return pkg.distributorId;
+}
+
+function toDonor(pkg: PackageRow, kind: NewNotification['kind'], state: PackageRow['state']) {
+  return pkg.donorId
+    ? [
+        {
+          userId: pkg.donorId,
+          packageId: pkg.id,
+          photo: null,
+          state,
+          userType: 'Donor' as const,
+          kind,
+          ...packageContext(pkg),
+          counterpartName: null,
+        },
+      ]
+    : [];
+}
+
+function toDistributor(
+  pkg: PackageRow,
+  distributorId: string,
+  kind: NewNotification['kind'],
+  state: PackageRow['state'],
+  { isAccepted }: { isAccepted: boolean },
+) {
+  return [
+    {
+      userId: distributorId,
+      packageId: pkg.id,
+      photo: null,
+      state,
+      userType: 'Distributor' as const,
+      kind,
+      ...packageContext(pkg),
+      // The donor is named only to a distributor who accepted the package.
+      counterpartName: isAccepted ? pkg.donorName : null,
+    },
+  ];
+}
+
+async function reread(tx: Tx, id: string): Promise<PackageRow> {
+  const [row] = await tx.select().from(packages).where(eq(packages.id, id));
+  if (!row) throw new Error(`package ${id} vanished inside its own transaction`);
+  return row;
+}
+
+/**
+ * Offers a waiting package to the best distributor left (or pairs it, if they accept
+ * automatically); with nobody left, tells the donor no one is available.
+ */
+async function matchOrTellDonor(
+  tx: Tx,
+  pkg: PackageRow,
+  settings: MatchSettings,
+): Promise<NotificationRow[]> {
+  const outcome = await tryMatchPackage(tx, pkg, settings);
+  if (outcome.isPaired) return outcome.notifications;
+  return insertNotifications(tx, toDonor(pkg, 'notPaired', 'Not Paired'));
+}
+
+/**
+ * Takes a package away from its distributor (declined, lapsed or released) and back into
+ * matching, which will not ask that distributor again.
+ */
+async function backToMatching(
+  tx: Tx,
+  pkg: PackageRow,
+  event: { kind: PackageEventKind; reason?: string | undefined },
+  settings: MatchSettings,
+  extra: NewNotification[],
+): Promise<ChangeResult> {
+  const freed = await freeCapacity(tx, pkg);
+  await tx
+    .update(packages)
+    .set({ ...unpaired, state: 'Not Paired' })
+    .where(eq(packages.id, pkg.id));
+  await recordEvents(tx, [
+    { packageId: pkg.id, kind: event.kind, distributorId: freed, reason: event.reason ?? null },
+  ]);
+  const told = await insertNotifications(tx, extra);
+  const waiting = await reread(tx, pkg.id);
+  const matched = await matchOrTellDonor(tx, waiting, settings);
+  return {
+    package: await reread(tx, pkg.id),
+    notifications: [...told, ...matched],
+    freedDistributorId: freed,
+  };
+}
+
+/** The offered distributor says yes: the package is Paired and both sides see each other. */
+export async function acceptOffer(db: AppDb, user: UserRow, packageId: string): Promise<ChangeResult> {
+  return db.transaction(async (tx) => {
+    const { pkg, now } = await lockWithClock(tx, packageId);
+    assertIsOfferedDistributor(user, pkg);
+    if (pkg.state !== 'Offered') {
+      throw conflict(`This package is ${pkg.state}; only an Offered package can be accepted.`);
+    }
+    if (pkg.offerExpiresAt && pkg.offerExpiresAt <= now) {
+      throw conflict('This offer has lapsed; the package is being offered to someone else.');
+    }
+    await tx
+      .update(packages)
+      .set({
+        state: 'Paired',
+        pairedAt: sql`now()`,
+        offerExpiresAt: null,
+        handoverCode: newHandoverCode(),
+        handoverFailures: 0,
+        handoverLockedUntil: null,
+      })
+      .where(eq(packages.id, pkg.id));
+    await recordEvents(tx, [{ packageId: pkg.id, kind: 'accepted', distributorId: user.id }]);
+    const notifications = await insertNotifications(
+      tx,
+      pkg.donorId
+        ? [
+            {
+              userId: pkg.donorId,
+              packageId: pkg.id,
+              photo: user.picture,
+              state: 'Paired',
+              userType: 'Donor',
+              kind: 'pairedDonor',
+              ...packageContext(pkg),
+              counterpartName: pkg.distributorName,
+            },
+          ]
+        : [],
+    );
+    return { package: await reread(tx, pkg.id), notifications, freedDistributorId: null };
+  });
+}
+
+/** The offered distributor says no (any time before the offer is gone): the next one is asked. */
+export async function declineOffer(
+  db: AppDb,
+  user: UserRow,
+  packageId: string,
+  reason: string | undefined,
+  settings: MatchSettings,
+): Promise<ChangeResult> {
+  return db.transaction(async (tx) => {
+    const { pkg } = await lockWithClock(tx, packageId);
+    assertIsOfferedDistributor(user, pkg);
+    if (pkg.state !== 'Offered') {
+      throw conflict(`This package is ${pkg.state}; only an Offered package can be declined.`);
+    }
+    return backToMatching(tx, pkg, { kind: 'declined', reason }, settings, []);
+  });
+}
+
+/** The assigned distributor cannot make it after all: the package goes back to matching. */
+export async function releasePackage(
+  db: AppDb,
+  user: UserRow,
+  packageId: string,
+  reason: string | undefined,
+  settings: MatchSettings,
+): Promise<ChangeResult> {
+  return db.transaction(async (tx) => {
+    const { pkg } = await lockWithClock(tx, packageId);
+    assertIsAssignedDistributor(user, pkg, 'release');
+    if (pkg.state !== 'Paired') {
+      throw conflict(`This package is ${pkg.state}; only a Paired package can be released.`);
+    }
+    return backToMatching(
+      tx,
+      pkg,
+      { kind: 'released', reason },
+      settings,
+      toDonor(pkg, 'released', 'Not Paired'),
+    );
+  });
+}
+
+/** The donor calls a package off before it is Received; its distributor, if any, is told. */
+export async function cancelPackage(
+  db: AppDb,
+  user: UserRow,
+  packageId: string,
+  reason: string | undefined,
+): Promise<ChangeResult> {
+  return db.transaction(async (tx) => {
+    const { pkg } = await lockWithClock(tx, packageId);
+    assertIsDonorOf(user, pkg, 'cancel');
+    if (!['Not Paired', 'Offered', 'Paired'].includes(pkg.state)) {
+      throw conflict(
+        `This package is ${pkg.state}; only a package not yet Received can be cancelled.`,
+      );
+    }
+    const freed = await freeCapacity(tx, pkg);
+    await tx
+      .update(packages)
+      .set({ state: 'Cancelled', cancelledAt: sql`now()`, offerExpiresAt: null })
+      .where(eq(packages.id, pkg.id));
+    // Meals called off are not meals donated.
+    await tx
+      .update(donors)
+      .set({ lifetimeDonation: sql`greatest(0, ${donors.lifetimeDonation} - ${pkg.quantity})` })
+      .where(eq(donors.userId, user.id));
+    await recordEvents(tx, [
+      { packageId: pkg.id, kind: 'cancelled', distributorId: null, reason: reason ?? null },
+    ]);
+    const notifications = freed
+      ? await insertNotifications(
+          tx,
+          toDistributor(pkg, freed, 'cancelled', 'Cancelled', {
+            isAccepted: pkg.pairedAt !== null,
+          }),
+        )
+      : [];
+    return { package: await reread(tx, pkg.id), notifications, freedDistributorId: freed };
+  });
+}
+
+/**
+ * The donor changes how far they will travel while the package waits; a Not Paired package is
+ * matched again at once with the new range.
+ */
+export async function widenPackage(
+  db: AppDb,
+  user: UserRow,
+  packageId: string,
+  travelCapacity: number,
+  settings: MatchSettings,
+): Promise<ChangeResult> {
+  return db.transaction(async (tx) => {
+    const { pkg } = await lockWithClock(tx, packageId);
+    assertIsDonorOf(user, pkg, 'change');
+    if (pkg.state !== 'Not Paired' && pkg.state !== 'Offered') {
+      throw conflict(
+        `This package is ${pkg.state}; the travel capacity can change only while it waits for a distributor.`,
+      );
+    }
+    await tx.update(packages).set({ travelCapacity }).where(eq(packages.id, pkg.id));
+    await recordEvents(tx, [{ packageId: pkg.id, kind: 'widened' }]);
+    const updated = await reread(tx, pkg.id);
+    const notifications =
+      updated.state === 'Not Paired'
+        ? (await tryMatchPackage(tx, updated, settings)).notifications
+        : [];
+    return { package: await reread(tx, pkg.id), notifications, freedDistributorId: null };
+  });
+}
+
+// ---- Deadlines: each acts on one package, re-checked under its lock (SKIP LOCKED: a package
+// another process or request holds is left for the next sweep).
+
+async function lockDue(tx: Tx, id: string, due: SQL) {
+  const [row] = await tx
+    .select()
+    .from(packages)
+    .where(and(eq(packages.id, id), due))
+    .for('update', { skipLocked: true });
+  return row ?? null;
+}
+
+const offerLapsed = sql`${packages.state} = 'Offered' and ${packages.offerExpiresAt} <= now()`;
+const pickupMissed = sql`${packages.state} in ('Not Paired', 'Offered', 'Paired') and ${packages.readyUntil} <= now()`;
+const halfWindowPassed = sql`${packages.state} in ('Not Paired', 'Offered') and ${packages.warnedAt} is null and ${packages.warnAt} <= now()`;
+
+/** An unanswered offer: the package goes to the next distributor; the silent one is told. */
+export async function lapseOffer(
+  db: AppDb,
+  packageId: string,
+  settings: MatchSettings,
+): Promise<ChangeResult | null> {
+  return db.transaction(async (tx) => {
+    const pkg = await lockDue(tx, packageId, offerLapsed);
+    if (!pkg || !pkg.distributorId) return null;
+    return backToMatching(
+      tx,
+      pkg,
+      { kind: 'lapsed' },
+      settings,
+      toDistributor(pkg, pkg.distributorId, 'offerLapsed', 'Not Paired', { isAccepted: false }),
+    );
+  });
+}
+
+/** Not Received by its pickup time: Expired, both sides told, the distributor's room freed. */
+export async function expirePackage(db: AppDb, packageId: string): Promise<ChangeResult | null> {
+  return db.transaction(async (tx) => {
+    const pkg = await lockDue(tx, packageId, pickupMissed);
+    if (!pkg) return null;
+    const freed = await freeCapacity(tx, pkg);
+    await tx
+      .update(packages)
+      .set({ state: 'Expired', expiredAt: sql`now()`, offerExpiresAt: null })
+      .where(eq(packages.id, pkg.id));
+    await recordEvents(tx, [{ packageId: pkg.id, kind: 'expired', distributorId: null }]);
+    const notifications = await insertNotifications(tx, [
+      ...toDonor(pkg, 'expiredDonor', 'Expired'),
+      ...(freed
+        ? toDistributor(pkg, freed, 'expiredDistributor', 'Expired', {
+            isAccepted: pkg.pairedAt !== null,
+          })
+        : []),
+    ]);
+    return { package: await reread(tx, pkg.id), notifications, freedDistributorId: freed };
+  });
+}
+
+/** Half the window gone and still waiting: the donor is told once, and may widen the range. */
+export async function warnDonor(db: AppDb, packageId: string): Promise<ChangeResult | null> {
+  return db.transaction(async (tx) => {
+    const pkg = await lockDue(tx, packageId, halfWindowPassed);
+    if (!pkg) return null;
+    await tx.update(packages).set({ warnedAt: sql`now()` }).where(eq(packages.id, pkg.id));
+    const notifications = await insertNotifications(tx, toDonor(pkg, 'stillWaiting', pkg.state));
+    return { package: pkg, notifications, freedDistributorId: null };
+  });
+}
+
+/** Ids of packages whose deadline has passed, oldest deadline first, a batch at a time. */
+export async function duePackages(db: AppDb, limit: number) {
+  const ids = (where: SQL, order: PgColumn) =>
+    db.select({ id: packages.id }).from(packages).where(where).orderBy(order).limit(limit);
+  const [lapsed, expired, warned] = await Promise.all([
+    ids(offerLapsed, packages.offerExpiresAt),
+    ids(pickupMissed, packages.readyUntil),
+    ids(halfWindowPassed, packages.warnAt),
+  ]);
+  return {
+    lapsed: lapsed.map((r) => r.id),
+    expired: expired.map((r) => r.id),
+    warned: warned.map((r) => r.id),
+  };
+}

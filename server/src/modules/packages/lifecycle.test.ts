@@ -1,0 +1,404 @@
+import { type Package, PackageResponseSchema } from '@almquest/contracts/packages';
+import { and, eq, sql } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { distributors, donors, notifications, packages } from '../../db/schema';
+import { forgetArea, testArea } from '../../test/areas';
+import {
+  createDistributor,
+  createDonor,
+  donate,
+  donationInput,
+  handoverCodeOf,
+  type Registered,
+} from '../../test/factories';
+import { createTestApp, type TestContext } from '../../test/test-app';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  await forgetArea(ctx.database.db, 'lifecycle');
+});
+afterAll(() => ctx.close());
+
+let areaIndex = 0;
+const area = () => testArea('lifecycle', areaIndex++);
+
+async function dbPackage(id: string) {
+  const [row] = await ctx.database.db.select().from(packages).where(eq(packages.id, id));
+  return row!;
+}
+async function openLoad(distributor: Registered) {
+  const [row] = await ctx.database.db
+    .select({ openLoad: distributors.openLoad })
+    .from(distributors)
+    .where(eq(distributors.userId, distributor.profile.id));
+  return row!.openLoad;
+}
+async function kindsFor(person: Registered, packageId: string) {
+  const rows = await ctx.database.db
+    .select({ kind: notifications.kind })
+    .from(notifications)
+    .where(and(eq(notifications.userId, person.profile.id), eq(notifications.packageId, packageId)))
+    .orderBy(notifications.id);
+  return rows.map((r) => r.kind);
+}
+const view = async (who: Registered, id: string): Promise<Package> => {
+  const res = await request(ctx.app).get(`/api/package/${id}`).set('Cookie', who.cookie);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return PackageResponseSchema.parse(res.body).package;
+};
+const act = (who: Registered, id: string, action: string, body: object = {}) =>
+  request(ctx.app).post(`/api/package/${id}/${action}`).set('Cookie', who.cookie).send(body);
+const setProfile = (who: Registered, patch: object) =>
+  request(ctx.app)
+    .patch(`/api/distributor/update/${who.profile.id}`)
+    .set('Cookie', who.cookie)
+    .send(patch)
+    .expect(200);
+const mark = (who: Registered, pkg: { _id: string; donor_id: string | null }, body: object) =>
+  request(ctx.app)
+    .post('/api/distributor/togglePackage')
+    .set('Cookie', who.cookie)
+    .send({ donor_id: pkg.donor_id, distributor_id: who.profile.id, packageId: pkg._id, ...body });
+
+/** A donor and distributors at 2, 3, 4 km, who answer offers themselves unless told. */
+async function scene({ distributorCount = 2, autoAccept = false, maxCapacity = 50 } = {}) {
+  const at = area();
+  const donor = await createDonor(ctx, { location: at(0) });
+  const people: Registered[] = [];
+  for (let i = 0; i < distributorCount; i++) {
+    const d = await createDistributor(ctx, { location: at(2 + i), maxCapacity });
+    if (!autoAccept) await setProfile(d, { autoAccept: false });
+    people.push(d);
+  }
+  return { at, donor, distributors: people };
+}
+
+describe('donating with a pickup window and a diet', () => {
+  it('keeps readyUntil and diet, defaulting to three hours and veg', async () => {
+    const { donor } = await scene({ distributorCount: 0 });
+    const plain = await donate(ctx, donor);
+    expect(plain.diet).toBe('veg');
+    const hours = (Date.parse(plain.readyUntil) - Date.parse(plain.timestamp)) / 3_600_000;
+    expect(hours).toBeCloseTo(3, 1);
+    const readyUntil = new Date(Date.now() + 60 * 60_000).toISOString();
+    const egg = await donate(ctx, donor, { readyUntil, diet: 'egg' });
+    expect(egg).toMatchObject({ diet: 'egg', readyUntil });
+  });
+
+  it.each([
+    ['readyUntil', { readyUntil: new Date(Date.now() - 60_000).toISOString() }, 'later than now'],
+    ['readyUntil', { readyUntil: new Date(Date.now() + 49 * 3_600_000).toISOString() }, '48 hours'],
+    ['readyUntil', { readyUntil: 'tonight' }, 'Enter a time like'],
+    ['diet', { diet: 'vegan' }, 'Choose veg, nonveg or egg'],
+  ])('refuses a bad %s with 400 naming it (%j)', async (field, overrides, message) => {
+    const { donor } = await scene({ distributorCount: 0 });
+    const res = await request(ctx.app)
+      .post('/api/donor/donate')
+      .set('Cookie', donor.cookie)
+      .send(donationInput(donor, overrides as object))
+      .expect(400);
+    expect(res.body.error.fields[field]).toContain(message);
+    expect(await ctx.database.db.select().from(packages).where(eq(packages.donorId, donor.profile.id))).toEqual([]);
+  });
+
+  it('never offers non-veg or egg food to a distributor who takes veg only', async () => {
+    const { donor, distributors: [vegOnly, other] } = await scene({ autoAccept: true });
+    await setProfile(vegOnly!, { vegOnly: true });
+    const nonveg = await donate(ctx, donor, { diet: 'nonveg' });
+    expect(nonveg.pair?.distributor_id).toBe(other!.profile.id);
+    await setProfile(other!, { vegOnly: true });
+    const egg = await donate(ctx, donor, { diet: 'egg' });
+    expect(egg.current_state).toBe('Not Paired');
+    const veg = await donate(ctx, donor, { diet: 'veg' });
+    expect(veg.current_state).toBe('Paired');
+  });
+});
+
+describe('offers', () => {
+  it('offers the package, hiding both sides from each other until the distributor accepts', async () => {
+    const { donor, distributors: [first] } = await scene({ distributorCount: 1 });
+    const pkg = await donate(ctx, donor, { quantity: 12 });
+    expect(pkg).toMatchObject({ current_state: 'Offered', pair: null, handoverCode: null });
+    expect(pkg.offerExpiresAt).not.toBeNull();
+    expect(await openLoad(first!)).toBe(12);
+    expect(await kindsFor(first!, pkg._id)).toEqual(['offered']);
+    expect(await kindsFor(donor, pkg._id)).toEqual([]);
+
+    const offered = await view(first!, pkg._id);
+    expect(offered).toMatchObject({ donor_name: '', donor_phone: '', pair: null, quantity: 12 });
+    expect(offered.offerMeetArea).toBeTruthy();
+    expect(offered.location.address).toBe(offered.offerMeetArea);
+    expect(JSON.stringify(offered)).not.toContain(donor.profile.phone);
+
+    const accepted = await act(first!, pkg._id, 'accept').expect(200);
+    const mine = PackageResponseSchema.parse(accepted.body).package;
+    expect(mine.current_state).toBe('Paired');
+    expect(mine.donor_phone).toBe(donor.profile.phone);
+    expect(mine.handoverCode).toBeNull();
+    const donorView = await view(donor, pkg._id);
+    expect(donorView.pair?.distributor_phone).toBe(first!.profile.phone);
+    expect(donorView.handoverCode).toMatch(/^\d{4}$/);
+    expect(await kindsFor(donor, pkg._id)).toEqual(['pairedDonor']);
+    expect(donorView.events.map((e) => e.kind)).toEqual(['created', 'offered', 'accepted']);
+  });
+
+  it('names a distributor to the donor only once they accept', async () => {
+    const { donor, distributors: [first, second] } = await scene();
+    const pkg = await donate(ctx, donor);
+    const offeredTo = (await dbPackage(pkg._id)).distributorId!;
+    const decliner = [first!, second!].find((d) => d.profile.id === offeredTo)!;
+    const taker = [first!, second!].find((d) => d.profile.id !== offeredTo)!;
+    await act(decliner, pkg._id, 'decline', { reason: 'Van is away' }).expect(200);
+    let events = (await view(donor, pkg._id)).events;
+    expect(events.map((e) => [e.kind, e.distributorName])).toEqual([
+      ['created', null],
+      ['offered', null],
+      ['declined', null],
+      ['offered', null],
+    ]);
+    expect(events[2]!.reason).toBe('Van is away');
+    // The next distributor sees that it was offered before, not who declined or why.
+    const seenByTaker = (await view(taker, pkg._id)).events;
+    expect(seenByTaker[2]).toMatchObject({ kind: 'declined', isViewer: false, reason: null });
+    expect(seenByTaker[3]).toMatchObject({ kind: 'offered', isViewer: true });
+    await act(taker, pkg._id, 'accept').expect(200);
+    events = (await view(donor, pkg._id)).events;
+    expect(events.at(-1)).toMatchObject({ kind: 'accepted', distributorName: taker.profile.name });
+    expect(events[1]!.distributorName).toBeNull();
+  });
+
+  it('goes to the next distributor on decline, never back to one who declined', async () => {
+    const { donor, distributors: [a, b] } = await scene();
+    const pkg = await donate(ctx, donor, { quantity: 7 });
+    const firstId = (await dbPackage(pkg._id)).distributorId!;
+    const first = [a!, b!].find((d) => d.profile.id === firstId)!;
+    const second = [a!, b!].find((d) => d.profile.id !== firstId)!;
+    const declined = await act(first, pkg._id, 'decline', {}).expect(200);
+    // The decliner no longer holds it (and sees it no more); the other one is asked.
+    expect(declined.body.package.current_state).toBe('Offered');
+    expect(await openLoad(first)).toBe(0);
+    expect(await openLoad(second)).toBe(7);
+    expect((await dbPackage(pkg._id)).distributorId).toBe(second.profile.id);
+    await request(ctx.app).get(`/api/package/${pkg._id}`).set('Cookie', first.cookie).expect(404);
+
+    await act(second, pkg._id, 'decline', { reason: 'Closed today' }).expect(200);
+    const row = await dbPackage(pkg._id);
+    expect(row).toMatchObject({ state: 'Not Paired', distributorId: null, offerExpiresAt: null });
+    expect(await openLoad(second)).toBe(0);
+    expect(await kindsFor(donor, pkg._id)).toEqual(['notPaired']);
+    // Freed room elsewhere does not bring it back to either of them.
+    await ctx.rematcher.runOnce();
+    expect((await dbPackage(pkg._id)).state).toBe('Not Paired');
+  });
+
+  it('lets only the offered distributor answer, and only while it is Offered', async () => {
+    const { donor, distributors: [a, b] } = await scene();
+    const pkg = await donate(ctx, donor);
+    const offeredId = (await dbPackage(pkg._id)).distributorId!;
+    const offered = [a!, b!].find((d) => d.profile.id === offeredId)!;
+    const other = [a!, b!].find((d) => d.profile.id !== offeredId)!;
+    await act(other, pkg._id, 'accept').expect(404);
+    await act(other, pkg._id, 'decline', {}).expect(404);
+    const byDonor = await act(donor, pkg._id, 'accept').expect(403);
+    expect(byDonor.body.error.message).toContain('offered to');
+    await act(offered, pkg._id, 'accept').expect(200);
+    const again = await act(offered, pkg._id, 'accept').expect(409);
+    expect(again.body.error.message).toBe(
+      'This package is Paired; only an Offered package can be accepted.',
+    );
+    await act(offered, pkg._id, 'decline', {}).expect(409);
+  });
+
+  it('lapses an unanswered offer: the next distributor is asked, the silent one told', async () => {
+    const { donor, distributors: [a, b] } = await scene();
+    const pkg = await donate(ctx, donor);
+    const firstId = (await dbPackage(pkg._id)).distributorId!;
+    const first = [a!, b!].find((d) => d.profile.id === firstId)!;
+    // Not yet due: the sweep leaves it alone.
+    expect((await ctx.deadlines.runOnce()).lapsed).toBe(0);
+    await ctx.database.db
+      .update(packages)
+      .set({ offerExpiresAt: sql`now() - interval '1 second'` })
+      .where(eq(packages.id, pkg._id));
+    // Past the deadline, an answer comes too late even before the sweep has run.
+    const late = await act(first, pkg._id, 'accept').expect(409);
+    expect(late.body.error.message).toContain('lapsed');
+    const counts = await ctx.deadlines.runOnce();
+    expect(counts.lapsed).toBeGreaterThanOrEqual(1);
+    const row = await dbPackage(pkg._id);
+    expect(row.state).toBe('Offered');
+    expect(row.distributorId).not.toBe(first.profile.id);
+    expect(await openLoad(first)).toBe(0);
+    expect(await kindsFor(first, pkg._id)).toEqual(['offered', 'offerLapsed']);
+    const events = (await view(donor, pkg._id)).events.map((e) => e.kind);
+    expect(events).toEqual(['created', 'offered', 'lapsed', 'offered']);
+  });
+
+  it('pairs at once for a distributor who accepts automatically (SPEC flow)', async () => {
+    const { donor, distributors: [d] } = await scene({ distributorCount: 1, autoAccept: true });
+    const pkg = await donate(ctx, donor);
+    expect(pkg.current_state).toBe('Paired');
+    expect(pkg.events.map((e) => e.kind)).toEqual(['created', 'paired']);
+    expect(await kindsFor(d!, pkg._id)).toEqual(['pairedDistributor']);
+  });
+});
+
+describe('release, cancel and widening', () => {
+  it('sends a released package back to matching without its distributor; the donor is told', async () => {
+    const { donor, distributors: [a, b] } = await scene({ autoAccept: true });
+    const pkg = await donate(ctx, donor, { quantity: 5 });
+    const firstId = pkg.pair!.distributor_id!;
+    const first = [a!, b!].find((d) => d.profile.id === firstId)!;
+    const second = [a!, b!].find((d) => d.profile.id !== firstId)!;
+    await act(donor, pkg._id, 'release', {}).expect(403);
+    await act(second, pkg._id, 'release', {}).expect(404);
+    const res = await act(first, pkg._id, 'release', { reason: 'Bike broke down' }).expect(200);
+    // The answer is the package as the releasing distributor may still see it: gone from them.
+    expect(res.body.package.current_state).toBe('Paired');
+    const row = await dbPackage(pkg._id);
+    expect(row.distributorId).toBe(second.profile.id);
+    expect(await openLoad(first)).toBe(0);
+    expect(await openLoad(second)).toBe(5);
+    expect(await kindsFor(donor, pkg._id)).toEqual(['pairedDonor', 'released', 'pairedDonor']);
+    const donorView = await view(donor, pkg._id);
+    expect(donorView.events.map((e) => e.kind)).toEqual(['created', 'paired', 'released', 'paired']);
+    expect(donorView.events[2]!.reason).toBe('Bike broke down');
+    await mark(second, pkg, { state: 'Received', code: await handoverCodeOf(ctx, pkg._id) }).expect(200);
+    await act(second, pkg._id, 'release', {}).expect(409);
+  });
+
+  it('cancels before Received: capacity freed, distributor told, meals no longer counted', async () => {
+    const { donor, distributors: [d] } = await scene({ distributorCount: 1, autoAccept: true });
+    const pkg = await donate(ctx, donor, { quantity: 9 });
+    await act(d!, pkg._id, 'cancel', {}).expect(403);
+    const res = await act(donor, pkg._id, 'cancel', { reason: 'Guests ate it' }).expect(200);
+    expect(res.body.package.current_state).toBe('Cancelled');
+    expect(await openLoad(d!)).toBe(0);
+    expect(await kindsFor(d!, pkg._id)).toEqual(['pairedDistributor', 'cancelled']);
+    const [donorRow] = await ctx.database.db
+      .select()
+      .from(donors)
+      .where(eq(donors.userId, donor.profile.id));
+    expect(donorRow!.lifetimeDonation).toBe(0);
+    // The distributor still sees what happened, with the reason.
+    const seen = await view(d!, pkg._id);
+    expect(seen.current_state).toBe('Cancelled');
+    expect(seen.events.at(-1)).toMatchObject({ kind: 'cancelled', reason: 'Guests ate it' });
+    await act(donor, pkg._id, 'cancel', {}).expect(409);
+
+    const later = await donate(ctx, donor, { quantity: 3 });
+    await mark(d!, later, { state: 'Received', code: await handoverCodeOf(ctx, later._id) }).expect(200);
+    const tooLate = await act(donor, later._id, 'cancel', {}).expect(409);
+    expect(tooLate.body.error.message).toBe(
+      'This package is Received; only a package not yet Received can be cancelled.',
+    );
+  });
+
+  it('widens a waiting package and matches it again at once', async () => {
+    const { at, donor } = await scene({ distributorCount: 0 });
+    const far = await createDistributor(ctx, { location: at(25), distanceRange: 5 });
+    const pkg = await donate(ctx, donor, { travelCapacity: '2 km' });
+    expect(pkg.current_state).toBe('Not Paired');
+    const res = await request(ctx.app)
+      .patch(`/api/package/${pkg._id}`)
+      .set('Cookie', donor.cookie)
+      .send({ travelCapacity: '30 km' })
+      .expect(200);
+    expect(res.body.package).toMatchObject({ current_state: 'Paired', travelCapacity: 30 });
+    expect(res.body.package.pair.distributor_id).toBe(far.profile.id);
+    const refused = await request(ctx.app)
+      .patch(`/api/package/${pkg._id}`)
+      .set('Cookie', donor.cookie)
+      .send({ travelCapacity: '40 km' })
+      .expect(409);
+    expect(refused.body.error.message).toContain('only while it waits');
+    const bad = await request(ctx.app)
+      .patch(`/api/package/${pkg._id}`)
+      .set('Cookie', donor.cookie)
+      .send({ travelCapacity: 'far' })
+      .expect(400);
+    expect(Object.keys(bad.body.error.fields)).toEqual(['travelCapacity']);
+  });
+});
+
+describe('deadlines', () => {
+  it('expires a package not Received by its pickup time; both told, room freed', async () => {
+    const { donor, distributors: [d] } = await scene({ distributorCount: 1, autoAccept: true });
+    const pkg = await donate(ctx, donor, { quantity: 4 });
+    const waiting = await donate(ctx, donor, { quantity: 4, travelCapacity: 0, location: area()(0) });
+    await ctx.database.db
+      .update(packages)
+      .set({ readyUntil: sql`now() - interval '1 second'` })
+      .where(sql`${packages.id} in (${pkg._id}, ${waiting._id})`);
+    // Past the pickup time the handover is refused even before the sweep.
+    const late = await mark(d!, pkg, { state: 'Received', code: await handoverCodeOf(ctx, pkg._id) });
+    expect(late.status).toBe(409);
+    expect(late.body.error.message).toContain('pickup time');
+    expect((await ctx.deadlines.runOnce()).expired).toBeGreaterThanOrEqual(2);
+    expect((await dbPackage(pkg._id)).state).toBe('Expired');
+    expect((await dbPackage(waiting._id)).state).toBe('Expired');
+    expect(await openLoad(d!)).toBe(0);
+    expect(await kindsFor(donor, pkg._id)).toEqual(['pairedDonor', 'expiredDonor']);
+    expect(await kindsFor(d!, pkg._id)).toEqual(['pairedDistributor', 'expiredDistributor']);
+    // An expired package is matched no more.
+    await ctx.rematcher.runOnce();
+    expect((await dbPackage(waiting._id)).state).toBe('Expired');
+  });
+
+  it('tells a donor still waiting at half the window, once', async () => {
+    const { donor } = await scene({ distributorCount: 0 });
+    const pkg = await donate(ctx, donor);
+    await ctx.database.db
+      .update(packages)
+      .set({ warnAt: sql`now() - interval '1 second'` })
+      .where(eq(packages.id, pkg._id));
+    await ctx.deadlines.runOnce();
+    await ctx.deadlines.runOnce();
+    expect(await kindsFor(donor, pkg._id)).toEqual(['notPaired', 'stillWaiting']);
+  });
+});
+
+describe('handover code', () => {
+  it('asks the donor’s code for Received, refuses wrong ones and locks after five', async () => {
+    const { donor, distributors: [d] } = await scene({ distributorCount: 1, autoAccept: true });
+    const pkg = await donate(ctx, donor);
+    const code = await handoverCodeOf(ctx, pkg._id);
+    const wrong = code === '0000' ? '1111' : '0000';
+    const missing = await mark(d!, pkg, { state: 'Received' }).expect(400);
+    expect(Object.keys(missing.body.error.fields)).toEqual(['code']);
+    const badShape = await mark(d!, pkg, { state: 'Received', code: '12a4' }).expect(400);
+    expect(badShape.body.error.fields.code).toBe('Enter the 4-digit handover code');
+    for (let i = 1; i <= 4; i++) {
+      const res = await mark(d!, pkg, { state: 'Received', code: wrong }).expect(422);
+      expect(res.body.error).toMatchObject({ code: 'wrong_handover_code' });
+      expect(res.body.error.fields.code).toContain(`${5 - i} tr`);
+    }
+    const fifth = await mark(d!, pkg, { state: 'Received', code: wrong }).expect(429);
+    expect(fifth.body.error.code).toBe('handover_locked');
+    // Locked: even the right code waits.
+    await mark(d!, pkg, { state: 'Received', code }).expect(429);
+    expect((await view(d!, pkg._id)).handoverLockedUntil).not.toBeNull();
+    expect((await dbPackage(pkg._id)).state).toBe('Paired');
+    await ctx.database.db
+      .update(packages)
+      .set({ handoverLockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(packages.id, pkg._id));
+    // The code may come in Devanagari digits, as a Hindi keyboard types them.
+    const devanagari = code.replace(/\d/g, (digit) => String.fromCharCode(0x966 + Number(digit)));
+    await mark(d!, pkg, { state: 'Received', code: devanagari }).expect(200);
+    const done = await mark(d!, pkg, { state: 'Distributed', servedCount: 23 }).expect(200);
+    expect(done.body.package).toMatchObject({ current_state: 'Distributed', servedCount: 23 });
+    expect((await view(donor, pkg._id)).handoverCode).toBeNull();
+  });
+
+  it('refuses a bad served count with 400 naming it', async () => {
+    const { donor, distributors: [d] } = await scene({ distributorCount: 1, autoAccept: true });
+    const pkg = await donate(ctx, donor);
+    await mark(d!, pkg, { state: 'Received', code: await handoverCodeOf(ctx, pkg._id) }).expect(200);
+    const res = await mark(d!, pkg, { state: 'Distributed', servedCount: 0 }).expect(400);
+    expect(Object.keys(res.body.error.fields)).toEqual(['servedCount']);
+    expect((await dbPackage(pkg._id)).state).toBe('Received');
+  });
+});
