@@ -1,0 +1,376 @@
+import type { PackageState } from '@almquest/contracts/packages';
+import { eq, like, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
+import { distributors, packages } from '../../db/schema';
+import { areaPrefix, forgetArea, testArea } from '../../test/areas';
+import { createDistributor, createDonor, donationInput, type Registered } from '../../test/factories';
+import { createTestApp, type TestContext } from '../../test/test-app';
+
+/**
+ * Model-based test of the pickup lifecycle (issue #17): fast-check drives random sequences of
+ * donate / accept / decline / lapse / release / cancel / receive / distribute / expire / profile
+ * changes through the real API (and the real deadline sweep) for three donors and three
+ * distributors, on PGlite and on PostgreSQL. A small model (each package's state, its holder and
+ * its meals, as last read) predicts every answer's status; after every step the database is held
+ * to the invariants: each package in one consistent state, loads equal to the open packages, no
+ * one over capacity, the timeline agreeing with the state, and only allowed transitions.
+ */
+
+type Snapshot = {
+  id: string;
+  state: PackageState;
+  distributorId: string | null;
+  donorId: string | null;
+  quantity: number;
+  handoverCode: string | null;
+};
+type Model = { packages: Snapshot[]; people: Cast };
+type Cast = { donors: Registered[]; distributors: Registered[] };
+type Real = { ctx: TestContext; cast: Cast; area: ReturnType<typeof testArea> };
+
+/** Which state may follow which, whatever happens in between (a step may pass several). */
+const ALLOWED: Record<PackageState, PackageState[]> = {
+  'Not Paired': ['Not Paired', 'Offered', 'Paired', 'Cancelled', 'Expired'],
+  Offered: ['Offered', 'Not Paired', 'Paired', 'Cancelled', 'Expired'],
+  Paired: ['Paired', 'Offered', 'Not Paired', 'Received', 'Cancelled', 'Expired'],
+  Received: ['Received', 'Distributed'],
+  Distributed: ['Distributed'],
+  Cancelled: ['Cancelled'],
+  Expired: ['Expired'],
+};
+
+/** The state each timeline entry leaves a package in (widened leaves it as it was). */
+const STATE_AFTER: Record<string, PackageState | null> = {
+  created: 'Not Paired',
+  offered: 'Offered',
+  accepted: 'Paired',
+  paired: 'Paired',
+  declined: 'Not Paired',
+  lapsed: 'Not Paired',
+  released: 'Not Paired',
+  received: 'Received',
+  distributed: 'Distributed',
+  cancelled: 'Cancelled',
+  expired: 'Expired',
+  widened: null,
+};
+
+async function snapshot(real: Real): Promise<Snapshot[]> {
+  const rows = await real.ctx.database.db
+    .select()
+    .from(packages)
+    .where(like(packages.address, `${real.area.address}%`))
+    .orderBy(packages.createdAt, packages.id);
+  return rows.map((r) => ({
+    id: r.id,
+    state: r.state,
+    distributorId: r.distributorId,
+    donorId: r.donorId,
+    quantity: r.quantity,
+    handoverCode: r.handoverCode,
+  }));
+}
+
+/** Every invariant, read from the database after a step. */
+/** How many steps and which states the runs went through: a run that never reached a state proves nothing about it. */
+const steps = { count: 0, states: new Set<PackageState>() };
+
+async function checkInvariants(real: Real, before: Snapshot[]): Promise<Snapshot[]> {
+  steps.count += 1;
+  const db = real.ctx.database.db;
+  await real.ctx.rematcher.whenIdle();
+  const after = await snapshot(real);
+  const rows = await db
+    .select()
+    .from(packages)
+    .where(like(packages.address, `${real.area.address}%`));
+  for (const p of rows) {
+    const held = ['Offered', 'Paired', 'Received'].includes(p.state);
+    expect(held ? p.distributorId !== null : true, `${p.state} without a distributor`).toBe(true);
+    if (p.state === 'Not Paired') expect(p.distributorId).toBeNull();
+    expect(p.offerExpiresAt !== null, `offer deadline on a ${p.state} package`).toBe(
+      p.state === 'Offered',
+    );
+    expect(p.handoverCode !== null || p.state !== 'Paired', 'Paired without a code').toBe(true);
+  }
+  // Each distributor's load is the meals of the packages they hold, and within capacity.
+  const loads = await queryRows<{ id: string; open_load: number; max: number; held: number }>(
+    db,
+    sql`select d.user_id as id, d.open_load, d.max_capacity as max,
+          coalesce((select sum(p.quantity) from packages p where p.distributor_id = d.user_id
+                    and p.state in ('Offered', 'Paired', 'Received')), 0)::int as held
+        from distributors d
+        where d.user_id in (${sql.join(
+          real.cast.distributors.map((d) => sql`${d.profile.id}::uuid`),
+          sql`, `,
+        )})`,
+  );
+  for (const l of loads) {
+    expect(l.open_load, `load of ${l.id}`).toBe(l.held);
+    expect(l.open_load).toBeLessThanOrEqual(l.max);
+  }
+  // The timeline agrees with the state: its last state-changing entry leads to it.
+  const lastStates = await queryRows<{ id: string; state: string; kinds: string[] }>(
+    db,
+    sql`select p.id, p.state, array_agg(e.kind order by e.id) as kinds
+        from packages p join package_events e on e.package_id = p.id
+        where p.address like ${`${real.area.address}%`}
+        group by p.id, p.state`,
+  );
+  expect(lastStates.length).toBe(rows.length);
+  for (const t of lastStates) {
+    const steps = t.kinds.map((k) => STATE_AFTER[k]).filter((s): s is PackageState => !!s);
+    expect(steps.at(-1), `timeline ${t.kinds.join(',')} vs ${t.state}`).toBe(t.state);
+    expect(t.kinds[0]).toBe('created');
+  }
+  for (const p of after) steps.states.add(p.state);
+  // Only allowed transitions since the last step.
+  for (const p of after) {
+    const was = before.find((b) => b.id === p.id);
+    if (was) expect(ALLOWED[was.state], `${was.state} -> ${p.state}`).toContain(p.state);
+  }
+  return after;
+}
+
+type Cmd = fc.AsyncCommand<Model, Real>;
+
+/** A step on one package (picked by index among those known), expecting a status from the model. */
+function packageStep(
+  name: string,
+  pick: number,
+  run: (real: Real, pkg: Snapshot, model: Model) => Promise<{ status: number }>,
+  expected: (pkg: Snapshot) => number[],
+): Cmd {
+  return {
+    check: (m) => m.packages.length > 0,
+    run: async (m, real) => {
+      const pkg = m.packages[pick % m.packages.length]!;
+      const res = await run(real, pkg, m);
+      expect(expected(pkg), `${name} on ${pkg.state}: ${JSON.stringify(res)}`).toContain(res.status);
+      m.packages = await checkInvariants(real, m.packages);
+    },
+    toString: () => `${name}(${pick})`,
+  };
+}
+
+function holder(m: Model, pkg: Snapshot): Registered | undefined {
+  return m.people.distributors.find((d) => d.profile.id === pkg.distributorId);
+}
+function donorOf(m: Model, pkg: Snapshot): Registered {
+  return m.people.donors.find((d) => d.profile.id === pkg.donorId)!;
+}
+/** The package's distributor acts; with none, some other distributor tries (and is not party). */
+function actor(m: Model, pkg: Snapshot, fallback: number): Registered {
+  return holder(m, pkg) ?? m.people.distributors[fallback % m.people.distributors.length]!;
+}
+const post = (real: Real, who: Registered, url: string, body: object = {}) =>
+  request(real.ctx.app).post(url).set('Cookie', who.cookie).send(body);
+
+async function forceDeadline(real: Real, id: string, column: 'offer_expires_at' | 'ready_until') {
+  await real.ctx.database.db.execute(
+    sql`update packages set ${sql.raw(column)} = now() - interval '1 second'
+        where id = ${id} and ${sql.raw(column)} is not null`,
+  );
+  await real.ctx.deadlines.runOnce();
+}
+
+function commands(): fc.Arbitrary<Cmd>[] {
+  const pick = fc.nat(50);
+  return [
+    fc
+      .record({ donor: fc.nat(2), quantity: fc.integer({ min: 1, max: 12 }), diet: fc.constantFrom('veg', 'nonveg', 'egg') })
+      .map(({ donor, quantity, diet }) => ({
+        check: () => true,
+        run: async (m: Model, real: Real) => {
+          const who = m.people.donors[donor]!;
+          const res = await post(
+            real,
+            who,
+            '/api/donor/donate',
+            donationInput(who, { quantity, diet, location: real.area(0), travelCapacity: '5 km' }),
+          );
+          expect(res.status, JSON.stringify(res.body)).toBe(201);
+          m.packages = await checkInvariants(real, m.packages);
+        },
+        toString: () => `donate(${donor}, ${quantity}, ${diet})`,
+      })),
+    fc.tuple(pick, fc.nat(2)).map(([p, f]) =>
+      packageStep('accept', p, (real, pkg, m) => post(real, actor(m, pkg, f), `/api/package/${pkg.id}/accept`), (pkg) =>
+        pkg.distributorId ? (pkg.state === 'Offered' ? [200] : [409]) : [404],
+      ),
+    ),
+    fc.tuple(pick, fc.nat(2)).map(([p, f]) =>
+      packageStep('decline', p, (real, pkg, m) => post(real, actor(m, pkg, f), `/api/package/${pkg.id}/decline`, { reason: 'busy' }), (pkg) =>
+        pkg.distributorId ? (pkg.state === 'Offered' ? [200] : [409]) : [404],
+      ),
+    ),
+    fc.tuple(pick, fc.nat(2)).map(([p, f]) =>
+      packageStep('release', p, (real, pkg, m) => post(real, actor(m, pkg, f), `/api/package/${pkg.id}/release`), (pkg) =>
+        pkg.distributorId ? (pkg.state === 'Paired' ? [200] : [409]) : [404],
+      ),
+    ),
+    pick.map((p) =>
+      packageStep('cancel', p, (real, pkg, m) => post(real, donorOf(m, pkg), `/api/package/${pkg.id}/cancel`), (pkg) =>
+        ['Not Paired', 'Offered', 'Paired'].includes(pkg.state) ? [200] : [409],
+      ),
+    ),
+    fc.tuple(pick, fc.nat(2)).map(([p, f]) =>
+      packageStep(
+        'receive',
+        p,
+        (real, pkg, m) =>
+          post(real, actor(m, pkg, f), '/api/distributor/togglePackage', {
+            donor_id: pkg.donorId,
+            distributor_id: actor(m, pkg, f).profile.id,
+            packageId: pkg.id,
+            state: 'Received',
+            code: pkg.handoverCode ?? '0000',
+          }),
+        (pkg) => (pkg.distributorId ? (pkg.state === 'Paired' ? [200] : [409]) : [404]),
+      ),
+    ),
+    fc.tuple(pick, fc.nat(2)).map(([p, f]) =>
+      packageStep(
+        'distribute',
+        p,
+        (real, pkg, m) =>
+          post(real, actor(m, pkg, f), '/api/distributor/togglePackage', {
+            donor_id: pkg.donorId,
+            distributor_id: actor(m, pkg, f).profile.id,
+            packageId: pkg.id,
+            state: 'Distributed',
+          }),
+        (pkg) => (pkg.distributorId ? (pkg.state === 'Received' ? [200] : [409]) : [404]),
+      ),
+    ),
+    pick.map((p) =>
+      packageStep(
+        'lapse',
+        p,
+        async (real, pkg) => {
+          await forceDeadline(real, pkg.id, 'offer_expires_at');
+          const [row] = await real.ctx.database.db.select().from(packages).where(eq(packages.id, pkg.id));
+          // A lapsed offer never goes back to the one who let it lapse.
+          if (pkg.state === 'Offered') expect(row!.distributorId).not.toBe(pkg.distributorId);
+          return { status: 200 };
+        },
+        () => [200],
+      ),
+    ),
+    pick.map((p) =>
+      packageStep(
+        'expire',
+        p,
+        async (real, pkg) => {
+          await forceDeadline(real, pkg.id, 'ready_until');
+          const [row] = await real.ctx.database.db.select().from(packages).where(eq(packages.id, pkg.id));
+          const shouldExpire = ['Not Paired', 'Offered', 'Paired'].includes(pkg.state);
+          expect(row!.state).toBe(shouldExpire ? 'Expired' : pkg.state);
+          return { status: 200 };
+        },
+        () => [200],
+      ),
+    ),
+    fc
+      .record({
+        who: fc.nat(2),
+        change: fc.constantFrom('toggle', 'autoAccept', 'manual', 'capacity', 'vegOnly'),
+        capacity: fc.integer({ min: 1, max: 30 }),
+      })
+      .map(({ who, change, capacity }) => ({
+        check: () => true,
+        run: async (m: Model, real: Real) => {
+          const d = m.people.distributors[who]!;
+          const [row] = await real.ctx.database.db
+            .select()
+            .from(distributors)
+            .where(eq(distributors.userId, d.profile.id));
+          if (change === 'toggle') {
+            await request(real.ctx.app)
+              .post(`/api/distributor/toggle/${d.profile.id}`)
+              .set('Cookie', d.cookie)
+              .expect(200);
+          } else {
+            const patch =
+              change === 'capacity'
+                ? { maxCapacity: capacity }
+                : change === 'vegOnly'
+                  ? { vegOnly: !row!.vegOnly }
+                  : { autoAccept: change === 'autoAccept' };
+            const res = await request(real.ctx.app)
+              .patch(`/api/distributor/update/${d.profile.id}`)
+              .set('Cookie', d.cookie)
+              .send(patch);
+            const expected = change === 'capacity' && capacity < row!.openLoad ? 409 : 200;
+            expect(res.status, JSON.stringify(res.body)).toBe(expected);
+          }
+          m.packages = await checkInvariants(real, m.packages);
+        },
+        toString: () => `profile(${who}, ${change}, ${capacity})`,
+      })),
+  ];
+}
+
+describe.each(['pglite', 'default'] as const)('the pickup lifecycle model (%s)', (engine) => {
+  let ctx: TestContext;
+  let cast: Cast;
+  const area = testArea('lifecycleModel', engine === 'pglite' ? 0 : 1);
+  beforeAll(async () => {
+    ctx = await createTestApp({}, {}, engine);
+    await forgetArea(ctx.database.db, 'lifecycleModel');
+    cast = { donors: [], distributors: [] };
+    for (let i = 0; i < 3; i++) cast.donors.push(await createDonor(ctx, { location: area(0) }));
+    for (let i = 0; i < 3; i++) {
+      cast.distributors.push(
+        await createDistributor(ctx, { location: area(1 + i), distanceRange: 10, maxCapacity: 30 }),
+      );
+    }
+  });
+  afterAll(() => ctx?.close());
+
+  /** Each run starts from nothing: no packages, everyone active, empty, answering offers. */
+  async function reset() {
+    await ctx.rematcher.whenIdle();
+    await ctx.database.db.delete(packages).where(like(packages.address, `${areaPrefix('lifecycleModel')}%`));
+    for (const [i, d] of cast.distributors.entries()) {
+      await ctx.database.db
+        .update(distributors)
+        .set({ openLoad: 0, isActive: true, maxCapacity: 30, autoAccept: i === 2, vegOnly: i === 1 })
+        .where(eq(distributors.userId, d.profile.id));
+    }
+  }
+
+  it('keeps every invariant through random sequences of every action', async () => {
+    steps.count = 0;
+    steps.states.clear();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.commands(commands(), { size: 'large', maxCommands: 30 }),
+        async (cmds) => {
+          await reset();
+          const real: Real = { ctx, cast, area };
+          // Every run starts with a package from each donor, so every step has something to act on.
+          for (const [i, donor] of cast.donors.entries()) {
+            await post(
+              real,
+              donor,
+              '/api/donor/donate',
+              donationInput(donor, { quantity: 4 + i * 4, location: area(0), travelCapacity: '5 km' }),
+            ).expect(201);
+          }
+          const start = await checkInvariants(real, []);
+          await fc.asyncModelRun(() => ({ model: { packages: start, people: cast }, real }), cmds);
+        },
+      ),
+      { numRuns: 15, seed: Number(process.env.MODEL_SEED ?? Date.now() % 100000) },
+    );
+    // The runs did reach every state (otherwise their invariants were never tried there).
+    expect([...steps.states].sort()).toEqual(
+      ['Cancelled', 'Distributed', 'Expired', 'Not Paired', 'Offered', 'Paired', 'Received'],
+    );
+    expect(steps.count).toBeGreaterThan(150);
+  }, 240_000);
+});
