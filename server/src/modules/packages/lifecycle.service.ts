@@ -8,7 +8,7 @@ import type { NewNotification, NotificationRow, PackageRow, UserRow } from '../.
 import { distributors, donors, packages } from '../../db/schema';
 import { conflict } from '../../errors';
 import { type MatchSettings, newHandoverCode, tryMatchPackage } from '../../matching/assign';
-import { lockWithClock } from './packages.service';
+import { lockWithClock, refuseFormerDistributor } from './packages.service';
 import {
   assertIsAssignedDistributor,
   assertIsDonorOf,
@@ -149,9 +149,14 @@ async function backToMatching(
 }
 
 /** The offered distributor says yes: the package is Paired and both sides see each other. */
-export async function acceptOffer(db: AppDb, user: UserRow, packageId: string): Promise<ChangeResult> {
+export async function acceptOffer(
+  db: AppDb,
+  user: UserRow,
+  packageId: string,
+): Promise<ChangeResult> {
   return db.transaction(async (tx) => {
     const { pkg, now } = await lockWithClock(tx, packageId);
+    await refuseFormerDistributor(tx, user, pkg);
     assertIsOfferedDistributor(user, pkg);
     if (pkg.state !== 'Offered') {
       throw conflict(`This package is ${pkg.state}; only an Offered package can be accepted.`);
@@ -202,6 +207,7 @@ export async function declineOffer(
 ): Promise<ChangeResult> {
   return db.transaction(async (tx) => {
     const { pkg } = await lockWithClock(tx, packageId);
+    await refuseFormerDistributor(tx, user, pkg);
     assertIsOfferedDistributor(user, pkg);
     if (pkg.state !== 'Offered') {
       throw conflict(`This package is ${pkg.state}; only an Offered package can be declined.`);
@@ -220,6 +226,7 @@ export async function releasePackage(
 ): Promise<ChangeResult> {
   return db.transaction(async (tx) => {
     const { pkg } = await lockWithClock(tx, packageId);
+    await refuseFormerDistributor(tx, user, pkg);
     assertIsAssignedDistributor(user, pkg, 'release');
     if (pkg.state !== 'Paired') {
       throw conflict(`This package is ${pkg.state}; only a Paired package can be released.`);
@@ -367,7 +374,10 @@ export async function warnDonor(db: AppDb, packageId: string): Promise<ChangeRes
   return db.transaction(async (tx) => {
     const pkg = await lockDue(tx, packageId, halfWindowPassed);
     if (!pkg) return null;
-    await tx.update(packages).set({ warnedAt: sql`now()` }).where(eq(packages.id, pkg.id));
+    await tx
+      .update(packages)
+      .set({ warnedAt: sql`now()` })
+      .where(eq(packages.id, pkg.id));
     const notifications = await insertNotifications(tx, toDonor(pkg, 'stillWaiting', pkg.state));
     return { package: pkg, notifications, freedDistributorId: null };
   });

@@ -100,11 +100,16 @@ describe('donating with a pickup window and a diet', () => {
       .send(donationInput(donor, overrides as object))
       .expect(400);
     expect(res.body.error.fields[field]).toContain(message);
-    expect(await ctx.database.db.select().from(packages).where(eq(packages.donorId, donor.profile.id))).toEqual([]);
+    expect(
+      await ctx.database.db.select().from(packages).where(eq(packages.donorId, donor.profile.id)),
+    ).toEqual([]);
   });
 
   it('never offers non-veg or egg food to a distributor who takes veg only', async () => {
-    const { donor, distributors: [vegOnly, other] } = await scene({ autoAccept: true });
+    const {
+      donor,
+      distributors: [vegOnly, other],
+    } = await scene({ autoAccept: true });
     await setProfile(vegOnly!, { vegOnly: true });
     const nonveg = await donate(ctx, donor, { diet: 'nonveg' });
     expect(nonveg.pair?.distributor_id).toBe(other!.profile.id);
@@ -118,7 +123,10 @@ describe('donating with a pickup window and a diet', () => {
 
 describe('offers', () => {
   it('offers the package, hiding both sides from each other until the distributor accepts', async () => {
-    const { donor, distributors: [first] } = await scene({ distributorCount: 1 });
+    const {
+      donor,
+      distributors: [first],
+    } = await scene({ distributorCount: 1 });
     const pkg = await donate(ctx, donor, { quantity: 12 });
     expect(pkg).toMatchObject({ current_state: 'Offered', pair: null, handoverCode: null });
     expect(pkg.offerExpiresAt).not.toBeNull();
@@ -145,7 +153,10 @@ describe('offers', () => {
   });
 
   it('names a distributor to the donor only once they accept', async () => {
-    const { donor, distributors: [first, second] } = await scene();
+    const {
+      donor,
+      distributors: [first, second],
+    } = await scene();
     const pkg = await donate(ctx, donor);
     const offeredTo = (await dbPackage(pkg._id)).distributorId!;
     const decliner = [first!, second!].find((d) => d.profile.id === offeredTo)!;
@@ -170,7 +181,10 @@ describe('offers', () => {
   });
 
   it('goes to the next distributor on decline, never back to one who declined', async () => {
-    const { donor, distributors: [a, b] } = await scene();
+    const {
+      donor,
+      distributors: [a, b],
+    } = await scene();
     const pkg = await donate(ctx, donor, { quantity: 7 });
     const firstId = (await dbPackage(pkg._id)).distributorId!;
     const first = [a!, b!].find((d) => d.profile.id === firstId)!;
@@ -194,7 +208,10 @@ describe('offers', () => {
   });
 
   it('lets only the offered distributor answer, and only while it is Offered', async () => {
-    const { donor, distributors: [a, b] } = await scene();
+    const {
+      donor,
+      distributors: [a, b],
+    } = await scene();
     const pkg = await donate(ctx, donor);
     const offeredId = (await dbPackage(pkg._id)).distributorId!;
     const offered = [a!, b!].find((d) => d.profile.id === offeredId)!;
@@ -212,7 +229,10 @@ describe('offers', () => {
   });
 
   it('lapses an unanswered offer: the next distributor is asked, the silent one told', async () => {
-    const { donor, distributors: [a, b] } = await scene();
+    const {
+      donor,
+      distributors: [a, b],
+    } = await scene();
     const pkg = await donate(ctx, donor);
     const firstId = (await dbPackage(pkg._id)).distributorId!;
     const first = [a!, b!].find((d) => d.profile.id === firstId)!;
@@ -237,7 +257,10 @@ describe('offers', () => {
   });
 
   it('pairs at once for a distributor who accepts automatically (SPEC flow)', async () => {
-    const { donor, distributors: [d] } = await scene({ distributorCount: 1, autoAccept: true });
+    const {
+      donor,
+      distributors: [d],
+    } = await scene({ distributorCount: 1, autoAccept: true });
     const pkg = await donate(ctx, donor);
     expect(pkg.current_state).toBe('Paired');
     expect(pkg.events.map((e) => e.kind)).toEqual(['created', 'paired']);
@@ -247,7 +270,10 @@ describe('offers', () => {
 
 describe('release, cancel and widening', () => {
   it('sends a released package back to matching without its distributor; the donor is told', async () => {
-    const { donor, distributors: [a, b] } = await scene({ autoAccept: true });
+    const {
+      donor,
+      distributors: [a, b],
+    } = await scene({ autoAccept: true });
     const pkg = await donate(ctx, donor, { quantity: 5 });
     const firstId = pkg.pair!.distributor_id!;
     const first = [a!, b!].find((d) => d.profile.id === firstId)!;
@@ -263,14 +289,24 @@ describe('release, cancel and widening', () => {
     expect(await openLoad(second)).toBe(5);
     expect(await kindsFor(donor, pkg._id)).toEqual(['pairedDonor', 'released', 'pairedDonor']);
     const donorView = await view(donor, pkg._id);
-    expect(donorView.events.map((e) => e.kind)).toEqual(['created', 'paired', 'released', 'paired']);
+    expect(donorView.events.map((e) => e.kind)).toEqual([
+      'created',
+      'paired',
+      'released',
+      'paired',
+    ]);
     expect(donorView.events[2]!.reason).toBe('Bike broke down');
-    await mark(second, pkg, { state: 'Received', code: await handoverCodeOf(ctx, pkg._id) }).expect(200);
+    await mark(second, pkg, { state: 'Received', code: await handoverCodeOf(ctx, pkg._id) }).expect(
+      200,
+    );
     await act(second, pkg._id, 'release', {}).expect(409);
   });
 
   it('cancels before Received: capacity freed, distributor told, meals no longer counted', async () => {
-    const { donor, distributors: [d] } = await scene({ distributorCount: 1, autoAccept: true });
+    const {
+      donor,
+      distributors: [d],
+    } = await scene({ distributorCount: 1, autoAccept: true });
     const pkg = await donate(ctx, donor, { quantity: 9 });
     await act(d!, pkg._id, 'cancel', {}).expect(403);
     const res = await act(donor, pkg._id, 'cancel', { reason: 'Guests ate it' }).expect(200);
@@ -289,7 +325,9 @@ describe('release, cancel and widening', () => {
     await act(donor, pkg._id, 'cancel', {}).expect(409);
 
     const later = await donate(ctx, donor, { quantity: 3 });
-    await mark(d!, later, { state: 'Received', code: await handoverCodeOf(ctx, later._id) }).expect(200);
+    await mark(d!, later, { state: 'Received', code: await handoverCodeOf(ctx, later._id) }).expect(
+      200,
+    );
     const tooLate = await act(donor, later._id, 'cancel', {}).expect(409);
     expect(tooLate.body.error.message).toBe(
       'This package is Received; only a package not yet Received can be cancelled.',
@@ -325,15 +363,25 @@ describe('release, cancel and widening', () => {
 
 describe('deadlines', () => {
   it('expires a package not Received by its pickup time; both told, room freed', async () => {
-    const { donor, distributors: [d] } = await scene({ distributorCount: 1, autoAccept: true });
+    const {
+      donor,
+      distributors: [d],
+    } = await scene({ distributorCount: 1, autoAccept: true });
     const pkg = await donate(ctx, donor, { quantity: 4 });
-    const waiting = await donate(ctx, donor, { quantity: 4, travelCapacity: 0, location: area()(0) });
+    const waiting = await donate(ctx, donor, {
+      quantity: 4,
+      travelCapacity: 0,
+      location: area()(0),
+    });
     await ctx.database.db
       .update(packages)
       .set({ readyUntil: sql`now() - interval '1 second'` })
       .where(sql`${packages.id} in (${pkg._id}, ${waiting._id})`);
     // Past the pickup time the handover is refused even before the sweep.
-    const late = await mark(d!, pkg, { state: 'Received', code: await handoverCodeOf(ctx, pkg._id) });
+    const late = await mark(d!, pkg, {
+      state: 'Received',
+      code: await handoverCodeOf(ctx, pkg._id),
+    });
     expect(late.status).toBe(409);
     expect(late.body.error.message).toContain('pickup time');
     expect((await ctx.deadlines.runOnce()).expired).toBeGreaterThanOrEqual(2);
@@ -362,7 +410,10 @@ describe('deadlines', () => {
 
 describe('handover code', () => {
   it('asks the donor’s code for Received, refuses wrong ones and locks after five', async () => {
-    const { donor, distributors: [d] } = await scene({ distributorCount: 1, autoAccept: true });
+    const {
+      donor,
+      distributors: [d],
+    } = await scene({ distributorCount: 1, autoAccept: true });
     const pkg = await donate(ctx, donor);
     const code = await handoverCodeOf(ctx, pkg._id);
     const wrong = code === '0000' ? '1111' : '0000';
@@ -394,9 +445,14 @@ describe('handover code', () => {
   });
 
   it('refuses a bad served count with 400 naming it', async () => {
-    const { donor, distributors: [d] } = await scene({ distributorCount: 1, autoAccept: true });
+    const {
+      donor,
+      distributors: [d],
+    } = await scene({ distributorCount: 1, autoAccept: true });
     const pkg = await donate(ctx, donor);
-    await mark(d!, pkg, { state: 'Received', code: await handoverCodeOf(ctx, pkg._id) }).expect(200);
+    await mark(d!, pkg, { state: 'Received', code: await handoverCodeOf(ctx, pkg._id) }).expect(
+      200,
+    );
     const res = await mark(d!, pkg, { state: 'Distributed', servedCount: 0 }).expect(400);
     expect(Object.keys(res.body.error.fields)).toEqual(['servedCount']);
     expect((await dbPackage(pkg._id)).state).toBe('Received');

@@ -69,6 +69,21 @@ function repeatOf(existing: PackageRow, input: DonationInput): DonationResult {
   return { package: existing, isNew: false, notifications: [] };
 }
 
+/**
+ * A distributor who was offered or held the package before it went to someone else knows it
+ * exists: they are told it is no longer theirs (409), where a stranger hears only "No such
+ * package" (404).
+ */
+export async function refuseFormerDistributor(tx: Tx, user: UserRow, pkg: PackageRow) {
+  if (pkg.donorId === user.id || pkg.distributorId === user.id) return;
+  const [row] = await tx
+    .select({ id: packageEvents.id })
+    .from(packageEvents)
+    .where(and(eq(packageEvents.packageId, pkg.id), eq(packageEvents.distributorId, user.id)))
+    .limit(1);
+  if (row) throw conflict('This package is no longer offered or assigned to you.');
+}
+
 /** The pickup window when a donation gives none. */
 function defaultReadyUntil(now = Date.now()): Date {
   return new Date(now + PICKUP_WINDOW_DEFAULT_HOURS * 3_600_000);
@@ -300,6 +315,7 @@ async function checkHandoverCode(
 export async function markPackage(db: AppDb, user: UserRow, input: MarkInput): Promise<MarkResult> {
   const outcome = await db.transaction(async (tx): Promise<MarkResult | HandoverRefusal> => {
     const { pkg, now } = await lockWithClock(tx, input.packageId);
+    await refuseFormerDistributor(tx, user, pkg);
     assertIsAssignedDistributor(user, pkg);
     if (pkg.donorId !== input.donorId) {
       throw badRequest('donor_id does not match this package.', {

@@ -1,0 +1,206 @@
+import { eq, sql } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
+import { distributors, packages } from '../../db/schema';
+import { forgetArea, testArea } from '../../test/areas';
+import {
+  createDistributor,
+  createDonor,
+  donate,
+  handoverCodeOf,
+  type Registered,
+} from '../../test/factories';
+import { createTestApp, type TestContext } from '../../test/test-app';
+
+/**
+ * Races of the pickup lifecycle (issue #17), each run for several rounds with the two sides fired
+ * at the same moment: exactly one side wins, the other is told 409, nothing answers 500, and the
+ * distributors' loads still equal their open packages. On PostgreSQL (TEST_DATABASE_URL) the
+ * requests really run at once on separate connections; on PGlite they interleave.
+ */
+const ROUNDS = 6;
+const engines: ('pglite' | 'default')[] = [
+  'pglite',
+  ...(process.env.TEST_DATABASE_URL ? (['default'] as const) : []),
+];
+
+describe.each(engines)('lifecycle races (%s)', (engine) => {
+  let ctx: TestContext;
+  let patch = engine === 'pglite' ? 0 : 6;
+  beforeAll(async () => {
+    ctx = await createTestApp({}, {}, engine);
+    await forgetArea(ctx.database.db, 'lifecycleRaces');
+  });
+  afterAll(() => ctx?.close());
+
+  /** A donor and two distributors who answer offers, in a patch of their own. */
+  async function scene({ autoAccept = false } = {}) {
+    const at = testArea('lifecycleRaces', patch++);
+    const donor = await createDonor(ctx, { location: at(0) });
+    const people: Registered[] = [];
+    for (const km of [2, 3]) {
+      const d = await createDistributor(ctx, { location: at(km), maxCapacity: 500 });
+      await request(ctx.app)
+        .patch(`/api/distributor/update/${d.profile.id}`)
+        .set('Cookie', d.cookie)
+        .send({ autoAccept })
+        .expect(200);
+      people.push(d);
+    }
+    const holderOf = async (id: string) => {
+      const [row] = await ctx.database.db.select().from(packages).where(eq(packages.id, id));
+      return { row: row!, who: people.find((p) => p.profile.id === row!.distributorId) };
+    };
+    return { donor, distributors: people, holderOf };
+  }
+
+  const act = (who: Registered, id: string, action: string, body: object = {}) =>
+    request(ctx.app).post(`/api/package/${id}/${action}`).set('Cookie', who.cookie).send(body);
+  const receive = async (who: Registered, id: string, donorId: string, code: string) =>
+    request(ctx.app).post('/api/distributor/togglePackage').set('Cookie', who.cookie).send({
+      donor_id: donorId,
+      distributor_id: who.profile.id,
+      packageId: id,
+      state: 'Received',
+      code,
+    });
+  /** Sets a deadline a moment ahead and waits for it, so the sweep and the request meet there. */
+  async function deadlineSoon(id: string, column: 'offer_expires_at' | 'ready_until') {
+    const ms = 30 + Math.floor(Math.random() * 40);
+    await ctx.database.db.execute(
+      sql`update packages set ${sql.raw(column)} = now() + ${ms} * interval '1 millisecond' where id = ${id}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, ms - 5 + Math.floor(Math.random() * 10)));
+  }
+  async function loadsMatch(people: Registered[]) {
+    for (const d of people) {
+      const [row] = await queryRows<{ open_load: number; held: number }>(
+        ctx.database.db,
+        sql`select d.open_load, coalesce((select sum(quantity) from packages p where p.distributor_id = d.user_id and p.state in ('Offered', 'Paired', 'Received')), 0)::int as held
+            from ${distributors} d where d.user_id = ${d.profile.id}`,
+      );
+      expect(row!.open_load).toBe(row!.held);
+    }
+  }
+  const statuses = (...responses: { status: number }[]) => responses.map((r) => r.status);
+
+  it('accept vs lapse: either the answer came in time or the offer moved on', async () => {
+    const { donor, distributors: people, holderOf } = await scene();
+    const outcomes = new Set<string>();
+    for (let round = 0; round < ROUNDS; round++) {
+      const pkg = await donate(ctx, donor, { quantity: 2 });
+      const { who } = await holderOf(pkg._id);
+      await deadlineSoon(pkg._id, 'offer_expires_at');
+      const [accepted, swept] = await Promise.all([
+        act(who!, pkg._id, 'accept'),
+        ctx.deadlines.runOnce(),
+      ]);
+      const { row } = await holderOf(pkg._id);
+      expect([200, 409]).toContain(accepted.status);
+      if (accepted.status === 200) {
+        expect(row).toMatchObject({ state: 'Paired', distributorId: who!.profile.id });
+        outcomes.add('accepted');
+      } else {
+        expect(swept.lapsed).toBeGreaterThanOrEqual(0);
+        await ctx.deadlines.runOnce();
+        expect((await holderOf(pkg._id)).row.distributorId).not.toBe(who!.profile.id);
+        outcomes.add('lapsed');
+      }
+      await loadsMatch(people);
+    }
+    expect(outcomes.size).toBeGreaterThan(0);
+  });
+
+  it('accept vs cancel: one order or the other, never half of each', async () => {
+    const { donor, distributors: people, holderOf } = await scene();
+    for (let round = 0; round < ROUNDS; round++) {
+      const pkg = await donate(ctx, donor, { quantity: 2 });
+      const { who } = await holderOf(pkg._id);
+      const [accepted, cancelled] = await Promise.all([
+        act(who!, pkg._id, 'accept'),
+        act(donor, pkg._id, 'cancel', { reason: 'race' }),
+      ]);
+      // Cancel always applies (an accepted package may be cancelled too); accept only if first.
+      expect(cancelled.status).toBe(200);
+      expect([200, 409]).toContain(accepted.status);
+      const { row } = await holderOf(pkg._id);
+      expect(row.state).toBe('Cancelled');
+      const [events] = await queryRows<{ kinds: string[] }>(
+        ctx.database.db,
+        sql`select array_agg(kind order by id) as kinds from package_events where package_id = ${pkg._id}`,
+      );
+      expect(events!.kinds).toEqual(
+        accepted.status === 200
+          ? ['created', 'offered', 'accepted', 'cancelled']
+          : ['created', 'offered', 'cancelled'],
+      );
+      await loadsMatch(people);
+    }
+  });
+
+  it('release vs receive: the package is either handed over or back in matching', async () => {
+    const { donor, distributors: people, holderOf } = await scene({ autoAccept: true });
+    for (let round = 0; round < ROUNDS; round++) {
+      const pkg = await donate(ctx, donor, { quantity: 2 });
+      const { who } = await holderOf(pkg._id);
+      const code = await handoverCodeOf(ctx, pkg._id);
+      const [released, received] = await Promise.all([
+        act(who!, pkg._id, 'release', { reason: 'race' }),
+        receive(who!, pkg._id, donor.profile.id, code),
+      ]);
+      expect(statuses(released, received).sort()).toEqual([200, 409]);
+      const { row } = await holderOf(pkg._id);
+      if (received.status === 200) {
+        expect(row).toMatchObject({ state: 'Received', distributorId: who!.profile.id });
+      } else {
+        expect(row.distributorId).not.toBe(who!.profile.id);
+      }
+      await loadsMatch(people);
+    }
+  });
+
+  it('two distributors accepting after a re-offer: only the one it is offered to wins', async () => {
+    const { donor, distributors: people, holderOf } = await scene();
+    for (let round = 0; round < ROUNDS; round++) {
+      const pkg = await donate(ctx, donor, { quantity: 2 });
+      const { who: first } = await holderOf(pkg._id);
+      await act(first!, pkg._id, 'decline').expect(200);
+      const { who: second } = await holderOf(pkg._id);
+      expect(second).toBeDefined();
+      expect(second!.profile.id).not.toBe(first!.profile.id);
+      const [late, taker] = await Promise.all([
+        act(first!, pkg._id, 'accept'),
+        act(second!, pkg._id, 'accept'),
+      ]);
+      expect(statuses(late, taker)).toEqual([409, 200]);
+      expect((await holderOf(pkg._id)).row).toMatchObject({
+        state: 'Paired',
+        distributorId: second!.profile.id,
+      });
+      await loadsMatch(people);
+    }
+  });
+
+  it('expiry vs receive: received in time, or expired and the handover refused', async () => {
+    const { donor, distributors: people, holderOf } = await scene({ autoAccept: true });
+    const outcomes = new Set<string>();
+    for (let round = 0; round < ROUNDS; round++) {
+      const pkg = await donate(ctx, donor, { quantity: 2 });
+      const { who } = await holderOf(pkg._id);
+      const code = await handoverCodeOf(ctx, pkg._id);
+      await deadlineSoon(pkg._id, 'ready_until');
+      const [received] = await Promise.all([
+        receive(who!, pkg._id, donor.profile.id, code),
+        ctx.deadlines.runOnce(),
+      ]);
+      expect([200, 409]).toContain(received.status);
+      await ctx.deadlines.runOnce();
+      const { row } = await holderOf(pkg._id);
+      expect(row.state).toBe(received.status === 200 ? 'Received' : 'Expired');
+      outcomes.add(row.state);
+      await loadsMatch(people);
+    }
+    expect(outcomes.size).toBeGreaterThan(0);
+  });
+});
