@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { type AppDb, type Executor, queryRows } from '../../db/client';
 import { nearestPlaceSql, placeAddress, placeColumns as columns } from '../../db/places';
 import type { PlaceRecord } from '../../db/rows';
-import { latinNameFor } from './native-names';
+import { nativePlaceFor } from './native-names';
 import { toSearchKey } from './search-key';
 
 const WORD_SIMILARITY_THRESHOLD = 0.45;
@@ -58,8 +58,10 @@ export function presentPlace(row: PlaceRecord): Place {
  * above localities of the same standing, so "Mumbai" finds the city before a post office.
  */
 export async function searchPlaces(db: AppDb, typed: string, limit: number): Promise<Place[]> {
-  // A city typed in Devanagari or Bengali script is searched under its Latin name.
-  const query = latinNameFor(typed) ?? typed;
+  // A city typed in Devanagari or Bengali script is searched under its Latin name, and the one
+  // in its state comes first (many villages share a city's name).
+  const native = nativePlaceFor(typed);
+  const query = native?.name ?? typed;
   const q = query.trim().toLowerCase();
   const key = toSearchKey(query);
   if (!key) return [];
@@ -95,6 +97,14 @@ export async function searchPlaces(db: AppDb, typed: string, limit: number): Pro
         (select ${columns}, search_key from places
           where search_key ~>=~ ${key} and search_key ~<~ ${nextPrefix(key)}
           order by search_key using ~<~ limit ${CANDIDATES})
+        ${
+          native
+            ? sql`union all
+        (select ${columns}, search_key from places
+          where state = ${native.state} and lower(name) ~>=~ ${q} and lower(name) ~<~ ${nextPrefix(q)}
+          order by (kind = 'district') desc, length(name) limit ${CANDIDATES})`
+            : sql``
+        }
       )
       select ${columns}
       from (
@@ -105,6 +115,18 @@ export async function searchPlaces(db: AppDb, typed: string, limit: number): Pro
         order by id
       ) candidates
       order by
+        ${
+          native
+            ? sql`case
+          when state = ${native.state} and lower(name) = ${q} then 0
+          -- "Bhubaneswar R S" before "Bhubaneswarpur": the whole name, then a break.
+          when state = ${native.state} and lower(name) like ${qLike}
+            and substr(lower(name), ${q.length + 1}, 1) !~ '[a-z]' then 1
+          when state = ${native.state} then 2
+          else 3
+        end,`
+            : sql``
+        }
         case
           when lower(name) = ${q} then 0
           -- A whole word in another spelling ("Lakhnau", "Bombay") is as good as exact.
