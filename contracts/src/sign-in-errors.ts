@@ -10,6 +10,7 @@ export const SIGN_IN_ERRORS = {
   no_email: 'Your account has no email address, which AlmQuest needs.',
   unverified_email: 'Please verify your email address with your provider first.',
   provider: 'The sign-in provider refused the sign-in. Please try again.',
+  rate_limited: 'Too many sign-in attempts from your network. Please wait a minute and try again.',
   failed: 'Sign-in failed. Please try again.',
 } as const;
 export type SignInErrorCode = keyof typeof SIGN_IN_ERRORS;

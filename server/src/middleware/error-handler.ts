@@ -45,6 +45,17 @@ function unavailability(err: unknown): { log: string; message: string } | null {
 }
 
 /**
+ * A page the browser itself navigated to (the sign-in redirects, the development provider's
+ * forms), not a call from the app: an error there is shown by the app, in its reader's language,
+ * from a code, never as raw JSON (a rate limit, a form sent again with the Back button).
+ */
+function isSignInNavigation(req: Parameters<ErrorRequestHandler>[1]): boolean {
+  const path = req.originalUrl.split('?')[0] ?? '';
+  const isSignInPath = path.startsWith('/api/auth/') || path.startsWith('/dev-idp/');
+  return isSignInPath && req.method !== 'HEAD' && req.get('sec-fetch-mode') === 'navigate';
+}
+
+/**
  * The one error handler: AppError -> its status; database down or a statement timed out -> 503;
  * anything else -> logged with the request id and answered 500 without details.
  */
@@ -60,6 +71,15 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, next) 
   if (!appError) {
     req.log?.error({ err }, 'unhandled error');
     appError = new AppError(500, 'internal', 'Something went wrong on our side. Please try again.');
+  }
+  if (isSignInNavigation(req) && appError.status < 500) {
+    const code = appError.code === 'rate_limited' ? 'rate_limited' : 'expired';
+    res.redirect(303, `/?signInError=${code}`);
+    return;
+  }
+  if (isSignInNavigation(req)) {
+    res.redirect(303, '/?signInError=failed');
+    return;
   }
   const body: ErrorBody = {
     error: {

@@ -181,7 +181,7 @@ const table: Row[] = [
     call: (p) => ({
       method: 'patch',
       url: `/api/distributor/update/${id(p, 'distributorX')}`,
-      body: { maxCapacity: 45 },
+      body: { maxCapacity: 190 },
     }),
     expect: onlyOwner('distributorX'),
   },

@@ -43,7 +43,7 @@ export function Avatar({
         fontSize="15"
         fontWeight="700"
         fill="#166534"
-        fontFamily="system-ui, sans-serif"
+        style={{ fontFamily: 'var(--font-sans)' }}
       >
         {initials(name)}
       </text>

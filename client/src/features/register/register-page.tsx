@@ -184,9 +184,8 @@ function RegisterForm({ name, email }: { name: string; email: string }) {
         )}
         <TextField
           label={t('register.distance')}
-          type="number"
+          type="text"
           inputMode="decimal"
-          min={0}
           placeholder={t(distanceCopy[userType].placeholder)}
           required
           {...form.textField('distanceRange')}
@@ -195,9 +194,8 @@ function RegisterForm({ name, email }: { name: string; email: string }) {
         {userType === 'distributor' && (
           <TextField
             label={t('register.capacity')}
-            type="number"
+            type="text"
             inputMode="numeric"
-            min={1}
             placeholder={t('register.capacity.placeholder')}
             required
             {...form.textField('maxCapacity')}

@@ -331,8 +331,38 @@ describe('rate limits', () => {
         .expect(429);
       expect(res.body.error.code).toBe('rate_limited');
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      // A browser sent there by a link or a redirect is shown the app's own words, not JSON.
+      const navigated = await request(strict.app)
+        .get('/api/auth/login')
+        .set('X-Forwarded-For', client)
+        .set('Sec-Fetch-Mode', 'navigate')
+        .expect(303);
+      expect(navigated.headers.location).toBe('/?signInError=rate_limited');
     } finally {
       await strict.close();
+    }
+  });
+});
+
+describe('errors on pages the browser navigates to', () => {
+  it('sends a form sent again (Back button) to the app with a code, not raw JSON', async () => {
+    const ctx = await createTestApp();
+    try {
+      const res = await request(ctx.app)
+        .post('/dev-idp/interaction/no-such-interaction/login')
+        .set('Sec-Fetch-Mode', 'navigate')
+        .type('form')
+        .send({ email: 'asha@example.org' })
+        .expect(303);
+      expect(res.headers.location).toBe('/?signInError=expired');
+      // An API call from the app still gets its JSON error.
+      const api = await request(ctx.app)
+        .post('/dev-idp/interaction/no-such-interaction/login')
+        .type('form')
+        .send({ email: 'asha@example.org' });
+      expect(api.status).toBeGreaterThanOrEqual(400);
+    } finally {
+      await ctx.close();
     }
   });
 });

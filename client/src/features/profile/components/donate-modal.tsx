@@ -80,9 +80,8 @@ function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
     <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={t('donate.title')}>
       <TextField
         label={t('donate.quantity')}
-        type="number"
+        type="text"
         inputMode="numeric"
-        min={1}
         placeholder={t('donate.quantity.placeholder')}
         required
         {...form.textField('quantity')}

@@ -121,7 +121,7 @@ export function ProfileEditForm({ profile, onDone }: Props) {
       )}
       <TextField
         label={t('register.distance')}
-        type="number"
+        type="text"
         inputMode="decimal"
         required
         {...form.textField('distanceRange')}
@@ -129,7 +129,7 @@ export function ProfileEditForm({ profile, onDone }: Props) {
       {profile.userType === 'distributor' && (
         <TextField
           label={t('edit.capacity')}
-          type="number"
+          type="text"
           inputMode="numeric"
           required
           {...form.textField('maxCapacity')}
