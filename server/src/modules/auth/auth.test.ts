@@ -1,3 +1,6 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { SessionUserSchema } from '@almquest/contracts/session';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -203,6 +206,36 @@ describe("the provider page in the app's language", () => {
       });
       expect(res.status).toBe(400);
       expect(await res.text()).toContain(invalid);
+    }
+  });
+
+  it("draws Hindi and Bengali in the app's own fonts, and names demo people in the language", async () => {
+    // A client build with the self-hosted fonts (names as Vite writes them).
+    const dist = await mkdtemp(path.join(tmpdir(), 'almquest-dist-'));
+    await mkdir(path.join(dist, 'assets'));
+    for (const file of [
+      'noto-sans-devanagari-devanagari-400-normal-AbC123.woff2',
+      'noto-sans-bengali-bengali-700-normal-x_Y9.woff2',
+      'noto-sans-devanagari-latin-400-normal-Zz1.woff2',
+    ]) {
+      await writeFile(path.join(dist, 'assets', file), '');
+    }
+    const withFonts = await createTestApp({ CLIENT_DIST: dist });
+    try {
+      const jar = new CookieJar();
+      const start = await send(jar, `${withFonts.baseUrl}/api/auth/login?returnTo=/&lang=hi`);
+      const html = await (await follow(jar, withFonts.baseUrl, start)).response.text();
+      expect(html).toContain(
+        "src: url('/assets/noto-sans-devanagari-devanagari-400-normal-AbC123.woff2')",
+      );
+      expect(html).toContain("url('/assets/noto-sans-bengali-bengali-700-normal-x_Y9.woff2')");
+      expect(html).not.toContain('latin-400');
+      expect(html).toContain('Annapurna Kitchen (डेमो दाता) के रूप में साइन इन करें');
+      // Only the account's stored name (a hidden field) is still English.
+      expect(html).not.toMatch(/>[^<]*demo donor/);
+    } finally {
+      await withFonts.close();
+      await rm(dist, { recursive: true, force: true });
     }
   });
 

@@ -3,10 +3,16 @@
  * click. They use the reserved example.org domain, so no real mailbox is ever involved.
  */
 export const demoAccounts = [
-  { email: 'donor.demo@example.org', name: 'Annapurna Kitchen (demo donor)', role: 'donor' },
+  {
+    email: 'donor.demo@example.org',
+    name: 'Annapurna Kitchen (demo donor)',
+    shortName: 'Annapurna Kitchen',
+    role: 'donor',
+  },
   {
     email: 'distributor.demo@example.org',
     name: 'Roti Bank (demo distributor)',
+    shortName: 'Roti Bank',
     role: 'distributor',
   },
 ] as const;

@@ -1,4 +1,6 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import express, { type Request, type Response, Router } from 'express';
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import { createDevIdpStore } from './dev-idp-store';
@@ -47,11 +49,33 @@ function nameFromEmail(email: string): string {
     .join(' ');
 }
 
+/**
+ * The app's own Devanagari and Bengali fonts (the client build's self-hosted Noto files), so this
+ * page shows real letters where the machine has no such font. Empty without a client build.
+ */
+function findScriptFonts(clientDist: string): string {
+  let files: string[];
+  try {
+    files = readdirSync(path.join(clientDist, 'assets'));
+  } catch {
+    return '';
+  }
+  return files
+    .map((file) => /^noto-sans-(devanagari|bengali)-\1-(400|700)-normal-[\w-]+\.woff2$/.exec(file))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map(
+      ([file, script, weight]) =>
+        `@font-face { font-family: 'AlmQuest ${script}'; font-weight: ${weight}; font-display: swap; src: url('/assets/${file}') format('woff2'); }`,
+    )
+    .join('\n');
+}
+
 function renderSignInPage(
   uid: string,
   locale: Locale,
   values: { email?: string; name?: string },
   error?: string,
+  fontFaces = '',
 ) {
   const text = DEV_IDP_TEXTS[locale];
   const action = `${DEV_IDP_PATH}/interaction/${encodeURIComponent(uid)}/login`;
@@ -60,7 +84,7 @@ function renderSignInPage(
       (a) => `<form method="post" action="${action}">
         <input type="hidden" name="email" value="${escapeHtml(a.email)}">
         <input type="hidden" name="name" value="${escapeHtml(a.name)}">
-        <button type="submit" class="secondary">${escapeHtml(text.signInAs.replace('{name}', a.name))}</button>
+        <button type="submit" class="secondary">${escapeHtml(text.signInAs.replace('{name}', (a.role === 'donor' ? text.demoDonor : text.demoDistributor).replace('{name}', a.shortName)))}</button>
       </form>`,
     )
     .join('\n');
@@ -72,7 +96,8 @@ function renderSignInPage(
 <title>${text.title}</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>
-  body { font-family: system-ui, 'Noto Sans', 'Noto Sans Devanagari', 'Noto Sans Bengali', sans-serif; margin: 0; background: #f0fdf4; color: #111827; }
+  ${fontFaces}
+  body { font-family: system-ui, 'Noto Sans', 'Noto Sans Devanagari', 'Noto Sans Bengali', 'AlmQuest devanagari', 'AlmQuest bengali', sans-serif; margin: 0; background: #f0fdf4; color: #111827; }
   main { max-width: 26rem; margin: 3rem auto; background: #fff; padding: 1.5rem; border-radius: 1rem; box-shadow: 0 1px 4px #0002; }
   h1 { margin-top: 0; color: #166534; font-size: 1.5rem; }
   label { display: block; font-weight: 600; margin-top: 1rem; }
@@ -121,6 +146,7 @@ export function createDevIdentityProvider(config: Config, logger: Logger): DevId
   const clientId = 'almquest-dev';
   const clientSecret = randomBytes(24).toString('base64url');
   const accounts = new Map<string, Account>();
+  const scriptFonts = findScriptFonts(config.clientDist);
 
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const jwk = { ...privateKey.export({ format: 'jwk' }), use: 'sig', alg: 'RS256', kid: 'dev-1' };
@@ -180,7 +206,10 @@ export function createDevIdentityProvider(config: Config, logger: Logger): DevId
   router.get(`${DEV_IDP_PATH}/interaction/:uid`, noStore, async (req, res) => {
     const details = await provider.interactionDetails(req, res);
     if (details.prompt.name === 'login') {
-      res.type('html').send(renderSignInPage(details.uid, pageLocale(details, req), {}));
+      const locale = pageLocale(details, req);
+      res
+        .type('html')
+        .send(renderSignInPage(details.uid, locale, {}, undefined, locale === 'en' ? '' : scriptFonts));
       return;
     }
     // A first-party client: consent is implied, so grant what it asked for and carry on.
@@ -226,6 +255,7 @@ export function createDevIdentityProvider(config: Config, logger: Logger): DevId
             locale,
             { email: String(body.email ?? ''), name: String(body.name ?? '') },
             message,
+            locale === 'en' ? '' : scriptFonts,
           ),
         );
       return;
