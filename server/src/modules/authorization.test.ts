@@ -245,7 +245,8 @@ const table: Row[] = [
       url: `/api/package/${fixtures.toDeclineId}/decline`,
       body: { reason: 'Van is full' },
     }),
-    expect: lifecycle('distributorX'),
+    // Declined: no longer theirs, so the answer shows nothing of it.
+    expect: { ...lifecycle('distributorX'), distributorX: 204 },
   },
   {
     route: 'POST /package/:id/release',
@@ -254,7 +255,7 @@ const table: Row[] = [
       url: `/api/package/${fixtures.toReleaseId}/release`,
       body: {},
     }),
-    expect: lifecycle('distributorX'),
+    expect: { ...lifecycle('distributorX'), distributorX: 204 },
   },
   {
     route: 'POST /package/:id/cancel',

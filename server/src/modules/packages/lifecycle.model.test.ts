@@ -242,7 +242,7 @@ function commands(): fc.Arbitrary<Cmd>[] {
         ['Offered'],
         (real, pkg, m) =>
           post(real, actor(m, pkg, f), `/api/package/${pkg.id}/decline`, { reason: 'busy' }),
-        (pkg, m) => forDistributor(m, pkg, f, pkg.state === 'Offered' ? [200] : [409]),
+        (pkg, m) => forDistributor(m, pkg, f, pkg.state === 'Offered' ? [204] : [409]),
       ),
     ),
     fc.tuple(pick, fc.nat(2)).map(([p, f]) =>
@@ -251,7 +251,7 @@ function commands(): fc.Arbitrary<Cmd>[] {
         p,
         ['Paired'],
         (real, pkg, m) => post(real, actor(m, pkg, f), `/api/package/${pkg.id}/release`),
-        (pkg, m) => forDistributor(m, pkg, f, pkg.state === 'Paired' ? [200] : [409]),
+        (pkg, m) => forDistributor(m, pkg, f, pkg.state === 'Paired' ? [204] : [409]),
       ),
     ),
     pick.map((p) =>

@@ -122,6 +122,14 @@ export function packagesRoutes({
     notifier.notify(result.notifications);
     if (result.freedDistributorId) rematcher.schedule(result.freedDistributorId);
     req.log.info({ packageId: result.package.id, state: result.package.state }, `package ${action}`);
+    // A distributor who declined or gave the package back is no party to it any more: nothing
+    // about where it went next is theirs to see.
+    const isStillParty =
+      result.package.donorId === user.id || result.package.distributorId === user.id;
+    if (!isStillParty) {
+      res.status(204).end();
+      return;
+    }
     const events = await getPackageEvents(db, result.package.id);
     const response: PackageResponse = {
       package: presentPackage(result.package, user.id, events),
