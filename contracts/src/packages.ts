@@ -21,7 +21,11 @@ export const WAITING_STATES = ['Not Paired', 'Offered'] as const satisfies Packa
 /** States in which a distributor holds the package (its meals count against their capacity). */
 export const HELD_STATES = ['Offered', 'Paired', 'Received'] as const satisfies PackageState[];
 /** States a package cannot leave. */
-export const FINAL_STATES = ['Distributed', 'Cancelled', 'Expired'] as const satisfies PackageState[];
+export const FINAL_STATES = [
+  'Distributed',
+  'Cancelled',
+  'Expired',
+] as const satisfies PackageState[];
 
 /** What the food is (issue #17): vegetarian, non-vegetarian, or vegetarian with egg. */
 export const DIETS = ['veg', 'nonveg', 'egg'] as const;

@@ -82,7 +82,11 @@ const EnvSchema = z.object({
   ),
   OFFER_MINUTES: z.preprocess(
     emptyAsUndefined,
-    z.coerce.number().min(0.01).max(24 * 60).default(10),
+    z.coerce
+      .number()
+      .min(0.01)
+      .max(24 * 60)
+      .default(10),
   ),
   DEADLINE_SWEEP_SECONDS: z.preprocess(
     emptyAsUndefined,

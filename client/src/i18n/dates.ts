@@ -1,13 +1,17 @@
 import { intlLocale, type Locale } from './locales';
 
 const dateTimes = new Map<Locale, Intl.DateTimeFormat>();
-/** "21 Nov 2026, 5:04 pm", "21 नव॰ 2026, 5:04 pm", in the reader's language. */
+/**
+ * "21 Nov 2026, 5:04 pm" in English; Hindi and Bengali on a 24-hour clock ("21 नव॰ 2026, 17:04"),
+ * since Intl would write the am/pm in Latin letters there.
+ */
 export function formatDateTime(locale: Locale, iso: string): string {
   let format = dateTimes.get(locale);
   if (!format) {
     format = new Intl.DateTimeFormat(intlLocale(locale), {
       dateStyle: 'medium',
       timeStyle: 'short',
+      ...(locale === 'en' ? {} : { hourCycle: 'h23' as const }),
     });
     dateTimes.set(locale, format);
   }
@@ -45,4 +49,15 @@ export function shortRelativeTime(
     relativeFormats.set(locale, format);
   }
   return format.format(-count, unit);
+}
+
+/** Minutes and seconds left ("9:05"), in the reader's digits. */
+export function formatCountdown(locale: Locale, ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const digits = (n: number, min: number) =>
+    new Intl.NumberFormat(intlLocale(locale), {
+      minimumIntegerDigits: min,
+      useGrouping: false,
+    }).format(n);
+  return `${digits(Math.floor(total / 60), 1)}:${digits(total % 60, 2)}`;
 }

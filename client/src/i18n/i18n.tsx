@@ -13,7 +13,7 @@ import { detectLocale, type Locale, LOCALE_STORAGE_KEY } from './locales';
 import { withAppCatalog, englishText } from './catalog-parts';
 import { loadScriptFonts } from './fonts';
 import type { Catalog, MessageKey } from './messages/en';
-import { formatDateTime, shortRelativeTime } from './dates';
+import { formatCountdown, formatDateTime, shortRelativeTime } from './dates';
 import { translateKnownText } from './server-text';
 
 /** Catalogs other than English load only when chosen (English ships with the first page). */
@@ -43,6 +43,8 @@ export type I18n = {
   formatNumber: (value: number) => string;
   /** "21 Nov 2026, 5:04 pm" in the reader's language. */
   formatDateTime: (iso: string) => string;
+  /** "9:05" minutes and seconds left, in the reader's digits. */
+  countdown: (ms: number) => string;
   /** "5m" in English, "5 मिनट पहले" in Hindi. */
   relativeTime: (iso: string, now?: number) => string;
   /** A message from the API or a shared schema, in the reader's language. */
@@ -173,12 +175,16 @@ function makeSpeaker(shown: () => Shown): Omit<I18n, 'locale' | 'setLocale'> {
     t,
     formatNumber: (n) => formatNumber(shown().locale, n),
     formatDateTime: (iso) => formatDateTime(shown().locale, iso),
+    countdown: (ms) => formatCountdown(shown().locale, ms),
     relativeTime: (iso, now = Date.now()) =>
       shortRelativeTime(shown().locale, iso, now, t('time.now')),
     serverText,
     errorText: (error) => {
       const { code, message } = (error ?? {}) as ErrorLike;
-      const fallback = errorKeys[typeof code === 'string' ? code : ''] ?? 'common.pleaseTryAgain';
+      const fallback =
+        typeof code === 'string' && Object.hasOwn(errorKeys, code)
+          ? errorKeys[code]!
+          : 'common.pleaseTryAgain';
       if (code === 'network' || code === 'unexpected_answer') return t(fallback);
       return typeof message === 'string' && typeof code === 'string'
         ? serverText(message, fallback)

@@ -20,7 +20,7 @@ describe('the API and schema messages, in the reader’s language', () => {
     );
     expect(translateKnownText('Pick a place from the list', t)).toBe('सूची में से कोई जगह चुनें');
     expect(translateKnownText('Quantity must be at most 1,00,000', t)).toBe(
-      'मात्रा ज़्यादा से ज़्यादा 1,00,000 हो सकता है',
+      'मात्रा: ज़्यादा से ज़्यादा 1,00,000',
     );
     expect(translateKnownText('Distance range is required', t)).toBe('दूरी ज़रूरी है');
     expect(translateKnownText('You are already registered as a donor.', t)).toBe(

@@ -35,7 +35,17 @@ const patterns: [RegExp, MessageKey, ...string[]][] = [
     'server.capacityBelowLoad',
     'count',
   ],
+  [/^Wrong code: (\d+) tr(?:y|ies) left$/, 'server.wrongCodeTries', 'count'],
+  [/^Too many wrong codes; try again later$/, 'server.codeLocked'],
   [/^Too many .+$/, 'error.rate_limited'],
+  [
+    /^This package is .+; only (?:an? .+ package|a package not yet Received) can .+\.$/,
+    'server.lifecycleConflict',
+  ],
+  [
+    /^This package is .+; the travel capacity can change only while it waits for a distributor\.$/,
+    'server.lifecycleConflict',
+  ],
   [/^You have donated many packages just now\..*$/, 'server.donatedTooMany'],
 ];
 

@@ -16,6 +16,8 @@ type TextKeys<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T] 
 export function useForm<T extends Record<string, unknown>>(initial: T | (() => T)) {
   const [values, setValues] = useState<T>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  /** Messages the form itself said, already in the reader's language (see setError). */
+  const [ownErrors, setOwnErrors] = useState<Record<string, string>>({});
   const { showAlert } = useAlerts();
   const { serverText, errorText } = useI18n();
   /** Field messages are the schemas' (and the API's) English; each reader gets their own words. */
@@ -26,6 +28,12 @@ export function useForm<T extends Record<string, unknown>>(initial: T | (() => T
   const set = useCallback(<K extends keyof T>(key: K, value: T[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
     const field = String(key);
+    setOwnErrors((e) => {
+      if (!(field in e)) return e;
+      const kept = { ...e };
+      delete kept[field];
+      return kept;
+    });
     setErrors((e) => {
       const stale = Object.keys(e).filter((k) => k === field || k.startsWith(`${field}.`));
       if (stale.length === 0) return e;
@@ -39,7 +47,7 @@ export function useForm<T extends Record<string, unknown>>(initial: T | (() => T
   const textField = (key: TextKeys<T>) => ({
     name: key,
     value: values[key] as string,
-    error: say(errors[key]),
+    error: ownErrors[key as string] ?? say(errors[key]),
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
       set(key, event.target.value as T[typeof key]),
   });
@@ -47,6 +55,7 @@ export function useForm<T extends Record<string, unknown>>(initial: T | (() => T
   /** The parsed input, or null after showing what is wrong with it. */
   function check<S extends z.ZodType>(schema: S, input: unknown): z.output<S> | null {
     const parsed = schema.safeParse(input);
+    setOwnErrors({});
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
       return null;
@@ -66,10 +75,13 @@ export function useForm<T extends Record<string, unknown>>(initial: T | (() => T
     setValues,
     set,
     errors,
-    /** Shows a message next to one field (a check the schema cannot make on its own). */
-    setError: (field: string, message: string) => setErrors((e) => ({ ...e, [field]: message })),
+    /**
+     * Shows a message next to one field (a check the schema cannot make on its own). The message
+     * is already in the reader's words (from t), so it is shown as it is.
+     */
+    setError: (field: string, message: string) => setOwnErrors((e) => ({ ...e, [field]: message })),
     /** The message for a field or any of its parts ("location" shows "location.coordinates"). */
-    errorFor: (field: string) => say(errorFor(errors, field)),
+    errorFor: (field: string) => ownErrors[field] ?? say(errorFor(errors, field)),
     textField,
     check,
     failed,

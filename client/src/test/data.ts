@@ -76,6 +76,8 @@ export function buildDistributorProfile(
     maxCapacity: 45,
     isActive: true,
     totalPackagesDistributed: 0,
+    autoAccept: true,
+    vegOnly: false,
     ...overrides,
   };
 }
@@ -95,8 +97,16 @@ export function buildPackage(
     location: { ...places.connaughtPlace },
     quantity: 12,
     travelCapacity: 8,
+    readyUntil: '2026-11-21T13:00:00.000Z',
+    diet: 'veg',
+    offerExpiresAt: null,
+    offerMeetArea: null,
+    handoverCode: state === 'Paired' ? '4821' : null,
+    handoverLockedUntil: null,
+    servedCount: null,
+    events: [],
     pair:
-      state === 'Not Paired'
+      state === 'Not Paired' || state === 'Offered'
         ? null
         : {
             distributor_id: ids.distributor,

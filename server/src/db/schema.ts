@@ -161,10 +161,7 @@ export const packages = pgTable(
       'packages_pairing',
       sql`case ${t.state} when 'Not Paired' then ${t.distributorId} is null and ${t.distributorName} is null when 'Distributed' then ${t.distributorName} is not null when 'Cancelled' then true when 'Expired' then true else ${t.distributorId} is not null end`,
     ),
-    check(
-      'packages_offer',
-      sql`(${t.state} = 'Offered') = (${t.offerExpiresAt} is not null)`,
-    ),
+    check('packages_offer', sql`(${t.state} = 'Offered') = (${t.offerExpiresAt} is not null)`),
     check('packages_served_count', sql`${t.servedCount} is null or ${t.servedCount} > 0`),
     uniqueIndex('packages_donor_idempotency_key')
       .on(t.donorId, t.idempotencyKey)

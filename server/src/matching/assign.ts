@@ -252,7 +252,9 @@ async function writePair(
       .returning({ id: packages.id }),
   );
 
-  await recordEvents(tx, [{ packageId: pkg.id, kind: isOffer ? 'offered' : 'paired', distributorId: distributor.id }]);
+  await recordEvents(tx, [
+    { packageId: pkg.id, kind: isOffer ? 'offered' : 'paired', distributorId: distributor.id },
+  ]);
   if (isOffer) {
     return tx
       .with(pairing)

@@ -109,3 +109,40 @@ export function SelectField({
     </Field>
   );
 }
+
+/** A yes/no choice: the box, its label beside it, and a hint below tied to it. */
+export function CheckboxField({
+  label,
+  hint,
+  checked,
+  onChange,
+}: {
+  label: string;
+  hint?: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <div className="flex min-h-11 items-center gap-3">
+        <input
+          id={id}
+          type="checkbox"
+          checked={checked}
+          onChange={(e) => onChange(e.target.checked)}
+          aria-describedby={hint ? `${id}-hint` : undefined}
+          className="size-5 accent-brand-700"
+        />
+        <label htmlFor={id} className="text-base font-semibold">
+          {label}
+        </label>
+      </div>
+      {hint && (
+        <p id={`${id}-hint`} className="ml-8 text-sm text-gray-600 dark:text-gray-400">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,19 +1,34 @@
-import type { PackageState } from '@almquest/contracts/packages';
-import { useEffect, useState } from 'react';
+import {
+  type PackageState,
+  TogglePackageRequestSchema,
+  WidenRequestSchema,
+} from '@almquest/contracts/packages';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button';
+import { TextAreaField, TextField } from '../../components/ui/field';
 import { Modal } from '../../components/ui/modal';
 import { Spinner } from '../../components/ui/spinner';
 import { StateBadge } from '../packages/components/state-badge';
 import { useAlerts } from '../../lib/alerts';
 import { useI18n } from '../../i18n/i18n';
+import type { MessageKey } from '../../i18n/messages/en';
 import { ApiError, failureAlert } from '../../lib/api-client';
 import { useAllowedUser } from '../auth/components/require-access';
 import { sayAlert, TRESPASSING_ALERT } from '../auth/hooks/use-guard';
 import { useDeletePackage } from './api/delete-package';
 import { usePackage } from './api/get-package';
 import { useMarkPackage } from './api/mark-package';
-import { PairedDetails, WaitingDetails } from './components/package-details';
+import { type PackageAction, usePackageAction } from './api/package-actions';
+import { useForm } from '../../lib/use-form';
+import {
+  HandoverCode,
+  OfferDetails,
+  PairedDetails,
+  PickupFacts,
+  Timeline,
+  WaitingDetails,
+} from './components/package-details';
 
 const successAlerts = {
   Received: { title: 'package.received.title', msg: 'package.received.msg' },
@@ -24,6 +39,94 @@ const nextStep: Partial<Record<PackageState, 'Received' | 'Distributed'>> = {
   Paired: 'Received',
   Received: 'Distributed',
 };
+
+/** The clock, once a second while `isTicking` (an offer's countdown). */
+function useNow(isTicking: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!isTicking) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [isTicking]);
+  return now;
+}
+
+type ReasonAsk = {
+  kind: 'decline' | 'release' | 'cancel';
+  title: MessageKey;
+  text?: MessageKey;
+  confirm: MessageKey;
+  keep: MessageKey;
+};
+const reasonAsks: Record<ReasonAsk['kind'], ReasonAsk> = {
+  decline: {
+    kind: 'decline',
+    title: 'package.decline.title',
+    confirm: 'package.offer.decline',
+    keep: 'common.cancel',
+  },
+  release: {
+    kind: 'release',
+    title: 'package.release.title',
+    text: 'package.release.text',
+    confirm: 'package.release.confirm',
+    keep: 'common.cancel',
+  },
+  cancel: {
+    kind: 'cancel',
+    title: 'package.cancel.title',
+    text: 'package.cancel.text',
+    confirm: 'package.cancel',
+    keep: 'package.cancel.keep',
+  },
+};
+
+/** Asks "are you sure?" with an optional reason, for decline, release and cancel. */
+function ReasonDialog({
+  ask,
+  isPending,
+  onClose,
+  onConfirm,
+}: {
+  ask: ReasonAsk | null;
+  isPending: boolean;
+  onClose: () => void;
+  onConfirm: (reason: string | undefined) => void;
+}) {
+  const { t } = useI18n();
+  const [reason, setReason] = useState('');
+  return (
+    <Modal title={ask ? t(ask.title) : ''} isOpen={ask !== null} onClose={onClose}>
+      {ask && (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            onConfirm(reason.trim() || undefined);
+          }}
+        >
+          {ask.text && <p>{t(ask.text)}</p>}
+          <TextAreaField
+            className="mt-4"
+            label={t('package.reason')}
+            value={reason}
+            maxLength={300}
+            rows={3}
+            onChange={(e) => setReason(e.target.value)}
+          />
+          <div className="mt-6 flex flex-wrap justify-end gap-3">
+            <Button variant="secondary" onClick={onClose}>
+              {t(ask.keep)}
+            </Button>
+            <Button type="submit" variant="danger" disabled={isPending}>
+              {isPending ? t('common.saving') : t(ask.confirm)}
+            </Button>
+          </div>
+        </form>
+      )}
+    </Modal>
+  );
+}
 
 export default function TransactionPage() {
   const { transactionId = '' } = useParams();
@@ -36,6 +139,12 @@ export default function TransactionPage() {
   const navigate = useNavigate();
   const { t, errorText, formatDateTime } = useI18n();
   const error = pkg.error instanceof ApiError ? pkg.error : null;
+  const action = usePackageAction(transactionId);
+  const [asking, setAsking] = useState<ReasonAsk | null>(null);
+  const markForm = useForm({ code: '', servedCount: '' });
+  const widenForm = useForm({ travelCapacity: '' });
+  const isOffered = pkg.data?.current_state === 'Offered';
+  const now = useNow(isOffered);
 
   // The server answers 404 for someone else's package (exactly as for a missing one); a 403
   // here comes from an older server or a malformed id (SPEC: trespassing).
@@ -74,19 +183,83 @@ export default function TransactionPage() {
   const viewerIsDistributor = data.pair?.distributor_id === user.id;
   const step = viewerIsDistributor ? nextStep[data.current_state] : undefined;
 
-  const onMark = (state: 'Received' | 'Distributed') =>
-    mark.mutate(
-      { donor_id: data.donor_id ?? '', distributor_id: user.id ?? '', packageId: data._id, state },
+  const viewerIsOffered = data.current_state === 'Offered' && !viewerIsDonor;
+  const msLeft = data.offerExpiresAt ? Date.parse(data.offerExpiresAt) - now : 0;
+
+  const onMark = (event: FormEvent) => {
+    event.preventDefault();
+    if (!step || mark.isPending) return;
+    const { code, servedCount } = markForm.values;
+    const body = markForm.check(TogglePackageRequestSchema, {
+      donor_id: data.donor_id ?? '',
+      distributor_id: user.id ?? '',
+      packageId: data._id,
+      state: step,
+      ...(step === 'Received' ? { code } : servedCount.trim() ? { servedCount } : {}),
+    });
+    if (!body) return;
+    mark.mutate(body, {
+      onSuccess: () =>
+        showAlert({
+          type: 'success',
+          title: t(successAlerts[step].title),
+          msg: t(successAlerts[step].msg),
+        }),
+      onError: markForm.failed(t('package.markFailed')),
+    });
+  };
+
+  /** Runs a lifecycle action and says how it went; those that end the viewer's part leave. */
+  const run = (act: PackageAction, done: { title: MessageKey; msg?: MessageKey }) =>
+    action.mutate(act, {
+      onSuccess: (after) => {
+        setAsking(null);
+        showAlert({ type: 'success', title: t(done.title), msg: done.msg ? t(done.msg) : '' });
+        if (!after) void navigate('/profile');
+      },
+      onError: (err) => {
+        setAsking(null);
+        showAlert(failureAlert(t('package.offer.failed'), err, errorText));
+        void pkg.refetch();
+      },
+    });
+
+  const onReason = (reason: string | undefined) => {
+    if (!asking) return;
+    const body = reason ? { reason } : {};
+    if (asking.kind === 'decline') {
+      run(
+        { kind: 'decline', body },
+        { title: 'package.offer.declined.title', msg: 'package.offer.declined.msg' },
+      );
+    } else if (asking.kind === 'release') {
+      run(
+        { kind: 'release', body },
+        { title: 'package.released.title', msg: 'package.released.msg' },
+      );
+    } else {
+      run(
+        { kind: 'cancel', body },
+        { title: 'package.cancelled.title', msg: 'package.cancelled.msg' },
+      );
+    }
+  };
+
+  const onWiden = (event: FormEvent) => {
+    event.preventDefault();
+    const body = widenForm.check(WidenRequestSchema, widenForm.values);
+    if (!body) return;
+    action.mutate(
+      { kind: 'widen', body },
       {
-        onSuccess: () =>
-          showAlert({
-            type: 'success',
-            title: t(successAlerts[state].title),
-            msg: t(successAlerts[state].msg),
-          }),
-        onError: (err) => showAlert(failureAlert(t('package.markFailed'), err, errorText)),
+        onSuccess: () => {
+          widenForm.setValues({ travelCapacity: '' });
+          showAlert({ type: 'success', title: t('package.widened.title'), msg: '' });
+        },
+        onError: widenForm.failed(t('package.offer.failed')),
       },
     );
+  };
 
   const onDelete = () =>
     remove.mutate(
@@ -107,6 +280,10 @@ export default function TransactionPage() {
       },
     );
 
+  const isWaiting = data.current_state === 'Not Paired' || data.current_state === 'Offered';
+  const canCancel = viewerIsDonor && (isWaiting || data.current_state === 'Paired');
+  const hasEnded = data.current_state === 'Cancelled' || data.current_state === 'Expired';
+
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <div className="flex flex-wrap items-center gap-3">
@@ -118,26 +295,128 @@ export default function TransactionPage() {
       </p>
       <p className="text-sm text-gray-700 dark:text-gray-300">{formatDateTime(data.timestamp)}</p>
 
+      {hasEnded && (
+        <p className="mt-4 rounded-lg bg-gray-100 p-3 font-semibold dark:bg-gray-800" role="status">
+          {t(`package.ended.${data.current_state as 'Cancelled' | 'Expired'}`)}
+        </p>
+      )}
+
       <div className="mt-6">
-        {data.pair ? (
+        {viewerIsOffered ? (
+          <OfferDetails pkg={data} msLeft={msLeft} />
+        ) : data.pair ? (
           <PairedDetails pkg={data} viewerIsDonor={viewerIsDonor} />
         ) : (
           <WaitingDetails pkg={data} />
         )}
       </div>
+      <div className="mt-4">
+        <PickupFacts pkg={data} />
+      </div>
 
-      <div className="mt-6 flex flex-wrap gap-3">
-        {step && (
-          <Button onClick={() => onMark(step)} disabled={mark.isPending}>
+      {viewerIsDonor && data.current_state === 'Offered' && data.offerExpiresAt && (
+        <p className="mt-4 rounded-lg bg-violet-50 p-3 dark:bg-violet-950" role="status">
+          {t('package.offer.waiting', { time: formatDateTime(data.offerExpiresAt) })}
+        </p>
+      )}
+      {viewerIsDonor && data.current_state === 'Paired' && data.handoverCode && (
+        <HandoverCode code={data.handoverCode} />
+      )}
+
+      {viewerIsOffered && (
+        <div className="mt-6 flex flex-wrap gap-3">
+          <Button
+            onClick={() =>
+              run(
+                { kind: 'accept' },
+                { title: 'package.offer.accepted.title', msg: 'package.offer.accepted.msg' },
+              )
+            }
+            disabled={action.isPending || msLeft <= 0}
+          >
+            {t('package.offer.accept')}
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() => setAsking(reasonAsks.decline)}
+            disabled={action.isPending}
+          >
+            {t('package.offer.decline')}
+          </Button>
+        </div>
+      )}
+
+      {step && (
+        <form noValidate onSubmit={onMark} className="mt-6 max-w-sm space-y-4">
+          {step === 'Received' ? (
+            <TextField
+              label={t('package.handover.enter')}
+              hint={
+                data.handoverLockedUntil
+                  ? t('package.handover.locked', {
+                      time: formatDateTime(data.handoverLockedUntil),
+                    })
+                  : t('package.handover.enterHint')
+              }
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={4}
+              {...markForm.textField('code')}
+            />
+          ) : (
+            <TextField
+              label={t('package.servedCount')}
+              inputMode="numeric"
+              {...markForm.textField('servedCount')}
+            />
+          )}
+          <Button type="submit" disabled={mark.isPending}>
             {mark.isPending ? t('common.saving') : t(`package.markAs.${step}`)}
           </Button>
+        </form>
+      )}
+
+      {viewerIsDonor && isWaiting && (
+        <form noValidate onSubmit={onWiden} className="mt-6 max-w-sm space-y-3">
+          <h2 className="text-lg font-bold">{t('package.widen')}</h2>
+          <TextField
+            label={t('package.widen.label')}
+            hint={t('package.widen.hint')}
+            placeholder={t('donate.travel.placeholder')}
+            {...widenForm.textField('travelCapacity')}
+          />
+          <Button type="submit" variant="secondary" disabled={action.isPending}>
+            {t('package.widen.save')}
+          </Button>
+        </form>
+      )}
+
+      <div className="mt-6 flex flex-wrap gap-3">
+        {viewerIsDistributor && data.current_state === 'Paired' && (
+          <Button variant="secondary" onClick={() => setAsking(reasonAsks.release)}>
+            {t('package.release')}
+          </Button>
         )}
-        {data.current_state === 'Not Paired' && (
+        {canCancel && (
+          <Button variant="danger" onClick={() => setAsking(reasonAsks.cancel)}>
+            {t('package.cancel')}
+          </Button>
+        )}
+        {data.current_state === 'Not Paired' && viewerIsDonor && (
           <Button variant="danger" onClick={() => setIsConfirmingDelete(true)}>
             {t('package.delete')}
           </Button>
         )}
       </div>
+
+      <Timeline pkg={data} />
+
+      <ReasonDialog
+        ask={asking}
+        isPending={action.isPending}
+        onClose={() => setAsking(null)}
+        onConfirm={onReason}
+      />
 
       <Modal
         title={t('package.delete.title')}

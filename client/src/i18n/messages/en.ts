@@ -50,7 +50,8 @@ export const en = {
   'signIn.pleaseRegister': 'Please register to join AlmQuest.',
   'signIn.accountNotLoaded': 'We could not load your account. Please try again.',
   'signIn.error.expired': 'Your sign-in took too long or was already used. Please try again.',
-  'signIn.error.rate_limited': 'Too many sign-in attempts from your network. Please wait a minute and try again.',
+  'signIn.error.rate_limited':
+    'Too many sign-in attempts from your network. Please wait a minute and try again.',
   'signIn.error.cancelled': 'Sign-in was cancelled.',
   'signIn.error.no_email': 'Your account has no email address, which AlmQuest needs.',
   'signIn.error.unverified_email': 'Please verify your email address with your provider first.',

@@ -209,7 +209,9 @@ export function createDevIdentityProvider(config: Config, logger: Logger): DevId
       const locale = pageLocale(details, req);
       res
         .type('html')
-        .send(renderSignInPage(details.uid, locale, {}, undefined, locale === 'en' ? '' : scriptFonts));
+        .send(
+          renderSignInPage(details.uid, locale, {}, undefined, locale === 'en' ? '' : scriptFonts),
+        );
       return;
     }
     // A first-party client: consent is implied, so grant what it asked for and carry on.

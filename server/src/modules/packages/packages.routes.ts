@@ -112,16 +112,14 @@ export function packagesRoutes({
   );
 
   /** Publishes what a lifecycle change did and answers with the package as the caller sees it. */
-  async function answerChange(
-    req: Request,
-    res: Response,
-    action: string,
-    result: ChangeResult,
-  ) {
+  async function answerChange(req: Request, res: Response, action: string, result: ChangeResult) {
     const user = sessionUser(req);
     notifier.notify(result.notifications);
     if (result.freedDistributorId) rematcher.schedule(result.freedDistributorId);
-    req.log.info({ packageId: result.package.id, state: result.package.state }, `package ${action}`);
+    req.log.info(
+      { packageId: result.package.id, state: result.package.state },
+      `package ${action}`,
+    );
     // A distributor who declined or gave the package back is no party to it any more: nothing
     // about where it went next is theirs to see.
     const isStillParty =

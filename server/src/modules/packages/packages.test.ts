@@ -448,9 +448,10 @@ describe('the package lifecycle', () => {
       'This package is Paired; only a Received package can be marked Distributed.',
     );
     await mark(distributor, await markBody(donor, distributor, pkg._id, 'Received')).expect(200);
-    const twice = await mark(distributor, await markBody(donor, distributor, pkg._id, 'Received')).expect(
-      409,
-    );
+    const twice = await mark(
+      distributor,
+      await markBody(donor, distributor, pkg._id, 'Received'),
+    ).expect(409);
     expect(twice.body.error.message).toBe('This package is already Received.');
   });
 
@@ -458,9 +459,10 @@ describe('the package lifecycle', () => {
     const { a, donor, distributor, pkg } = await pairedPackage();
     const stranger = await createDistributor(ctx, { location: a.at(30) });
     // A stranger is told the package does not exist, as for an id that never existed.
-    const strangerRes = await mark(stranger, await markBody(donor, stranger, pkg._id, 'Received')).expect(
-      404,
-    );
+    const strangerRes = await mark(
+      stranger,
+      await markBody(donor, stranger, pkg._id, 'Received'),
+    ).expect(404);
     expect(strangerRes.body.error.message).toBe('No such package.');
     await mark(stranger, await markBody(donor, distributor, pkg._id, 'Received')).expect(403);
     await mark(donor, await markBody(donor, distributor, pkg._id, 'Received')).expect(403);
@@ -685,7 +687,9 @@ describe('the package lifecycle', () => {
     async (_, travel) => {
       const { donor, distributor, pkg } = await pairedPackage(travel);
       await mark(distributor, await markBody(donor, distributor, pkg._id, 'Received')).expect(200);
-      await mark(distributor, await markBody(donor, distributor, pkg._id, 'Distributed')).expect(200);
+      await mark(distributor, await markBody(donor, distributor, pkg._id, 'Distributed')).expect(
+        200,
+      );
       const pickup = pkg.location;
       await request(ctx.app)
         .delete(`/api/donor/${donor.profile.id}`)

@@ -141,6 +141,9 @@ export function latinNameFor(query: string): string | null {
 
 /** Every place here with its spellings (for the test that each finds the right place). */
 export const NATIVE_NAMES: readonly { place: NativePlace; spellings: string[] }[] = NAMES.map(
-  ([name, state, hindi, bengali]) => ({ place: { name, state }, spellings: [...hindi, ...bengali] }),
+  ([name, state, hindi, bengali]) => ({
+    place: { name, state },
+    spellings: [...hindi, ...bengali],
+  }),
 );
 export const NATIVE_NAME_TARGETS: readonly string[] = NAMES.map(([name]) => name);

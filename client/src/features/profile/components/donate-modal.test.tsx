@@ -90,7 +90,7 @@ describe('Add a package', () => {
       'That is more meals than one package may hold.',
     );
     expect(await screen.findByRole('alert')).toHaveTextContent('Your package was not donated');
-    expect(d.getByLabelText('Quantity')).toHaveValue(40);
+    expect(d.getByLabelText('Quantity')).toHaveValue('40');
     expect(onClose).not.toHaveBeenCalled();
     expect(server.calls).toEqual([
       expect.objectContaining({ method: 'POST', url: '/donor/donate' }),
@@ -150,7 +150,7 @@ describe('Add a package: the location', () => {
     await actor.keyboard('{Escape}');
     expect(place).toHaveAttribute('aria-expanded', 'false');
     expect(onClose).not.toHaveBeenCalled();
-    expect(d.getByLabelText('Quantity')).toHaveValue(12);
+    expect(d.getByLabelText('Quantity')).toHaveValue('12');
     // A second Escape, with the list closed, closes the dialog as usual.
     await actor.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalled();

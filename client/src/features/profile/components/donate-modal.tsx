@@ -1,11 +1,11 @@
 import type { Location } from '@almquest/contracts/location';
-import { DonateRequestSchema } from '@almquest/contracts/packages';
+import { type Diet, DIETS, DonateRequestSchema } from '@almquest/contracts/packages';
 import { type DonorProfile, formatPhone } from '@almquest/contracts/users';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PlaceAutocomplete } from '../../places/components/place-autocomplete';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
+import { SelectField, TextField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { useI18n } from '../../../i18n/i18n';
 import { useAlerts } from '../../../lib/alerts';
@@ -13,6 +13,31 @@ import { useForm } from '../../../lib/use-form';
 import { useDonate } from '../api/donate';
 
 type Props = { profile: DonorProfile; isOpen: boolean; onClose: () => void };
+
+/** "Pick up by" choices: hours from now, tonight at ten, or a time the donor picks. */
+const READY_BY = ['1h', '2h', '3h', '4h', 'tonight', 'custom'] as const;
+type ReadyBy = (typeof READY_BY)[number];
+const TONIGHT_HOUR = 22;
+
+/** The ISO time a choice means now; a custom one comes from the picker (local wall time). */
+function readyUntilFor(choice: ReadyBy, custom: string, now = new Date()): string | undefined {
+  if (choice === 'custom') {
+    const picked = custom ? new Date(custom) : null;
+    return picked && !Number.isNaN(picked.getTime()) ? picked.toISOString() : undefined;
+  }
+  if (choice === 'tonight') {
+    const tonight = new Date(now);
+    tonight.setHours(TONIGHT_HOUR, 0, 0, 0);
+    return tonight.toISOString();
+  }
+  return new Date(now.getTime() + Number.parseInt(choice, 10) * 3_600_000).toISOString();
+}
+
+/** Local wall time for a datetime-local input ("2026-11-24T18:30"). */
+function localInputValue(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
 
 /** SPEC "Add a package". One idempotency key per opening: a double submit makes one package. */
 export function DonateModal({ profile, isOpen, onClose }: Props) {
@@ -27,11 +52,26 @@ export function DonateModal({ profile, isOpen, onClose }: Props) {
 function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
   const { t } = useI18n();
   // Location is null while the text typed in it is not a place picked from the list.
-  const form = useForm<{ quantity: string; travelCapacity: string; location: Location | null }>({
+  const form = useForm<{
+    quantity: string;
+    travelCapacity: string;
+    location: Location | null;
+    readyBy: ReadyBy;
+    customReadyUntil: string;
+    diet: Diet;
+  }>({
     quantity: '',
     travelCapacity: t('donate.travel.value', { km: String(profile.distanceRange) }),
     location: profile.location,
+    readyBy: '3h',
+    customReadyUntil: '',
+    diet: 'veg',
   });
+  // Tonight is offered only while ten o'clock is at least an hour away.
+  const [openedAt] = useState(() => new Date());
+  const readyByChoices = READY_BY.filter(
+    (choice) => choice !== 'tonight' || openedAt.getHours() < TONIGHT_HOUR - 1,
+  );
   const [isEditingLocation, setIsEditingLocation] = useState(false);
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const donate = useDonate(profile);
@@ -41,8 +81,18 @@ function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (donate.isPending) return;
+    const { readyBy, customReadyUntil, quantity, travelCapacity, location, diet } = form.values;
+    const readyUntil = readyUntilFor(readyBy, customReadyUntil);
+    if (readyBy === 'custom' && !readyUntil) {
+      form.setError('readyUntil', t('donate.readyBy.customInvalid'));
+      return;
+    }
     const body = form.check(DonateRequestSchema, {
-      ...form.values,
+      quantity,
+      travelCapacity,
+      location,
+      diet,
+      readyUntil,
       donor_id: profile.id,
       timestamp: Date.now(),
       donor_name: profile.name,
@@ -55,10 +105,11 @@ function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
         onSuccess: (pkg) => {
           onClose();
           showAlert(
-            pkg.current_state === 'Paired'
+            pkg.current_state === 'Paired' || pkg.current_state === 'Offered'
               ? {
                   type: 'success',
                   title: t('donate.done.title'),
+                  // Offered: nobody is named before they accept.
                   msg: t('donate.done.paired', {
                     name: pkg.pair?.distributor_name ?? t('donate.done.someone'),
                   }),
@@ -94,6 +145,39 @@ function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
         {...form.textField('travelCapacity')}
         hint={t('donate.travel.hint')}
       />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <SelectField
+            label={t('donate.readyBy')}
+            options={readyByChoices}
+            optionLabel={(choice) => t(`donate.readyBy.${choice as ReadyBy}`)}
+            value={form.values.readyBy}
+            onChange={(e) => form.set('readyBy', e.target.value as ReadyBy)}
+            hint={t('donate.readyBy.hint')}
+            error={form.values.readyBy === 'custom' ? undefined : form.errorFor('readyUntil')}
+          />
+          {form.values.readyBy === 'custom' && (
+            <TextField
+              className="mt-3"
+              label={t('donate.readyBy.customLabel')}
+              type="datetime-local"
+              min={localInputValue(openedAt)}
+              max={localInputValue(new Date(openedAt.getTime() + 48 * 3_600_000))}
+              value={form.values.customReadyUntil}
+              onChange={(e) => form.set('customReadyUntil', e.target.value)}
+              error={form.errorFor('readyUntil')}
+            />
+          )}
+        </div>
+        <SelectField
+          label={t('donate.diet')}
+          options={DIETS}
+          optionLabel={(diet) => t(`diet.${diet as Diet}`)}
+          value={form.values.diet}
+          onChange={(e) => form.set('diet', e.target.value as Diet)}
+          error={form.errorFor('diet')}
+        />
+      </div>
       <div>
         <PlaceAutocomplete
           label={t('donate.location')}

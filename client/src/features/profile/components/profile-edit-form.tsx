@@ -9,7 +9,7 @@ import {
 import type { FormEvent } from 'react';
 import { PlaceAutocomplete } from '../../places/components/place-autocomplete';
 import { Button } from '../../../components/ui/button';
-import { SelectField, TextField } from '../../../components/ui/field';
+import { CheckboxField, SelectField, TextField } from '../../../components/ui/field';
 import { useI18n } from '../../../i18n/i18n';
 import { useAlerts } from '../../../lib/alerts';
 import { useForm } from '../../../lib/use-form';
@@ -24,6 +24,8 @@ type FormValues = {
   distanceRange: string;
   donorType: DonorType;
   maxCapacity: string;
+  autoAccept: boolean;
+  vegOnly: boolean;
 };
 
 /** 'Edit your Details': every field required except location (SPEC section 5). */
@@ -35,6 +37,8 @@ export function ProfileEditForm({ profile, onDone }: Props) {
     distanceRange: String(profile.distanceRange),
     donorType: profile.userType === 'donor' ? profile.donorType : 'Individual',
     maxCapacity: profile.userType === 'distributor' ? String(profile.maxCapacity) : '',
+    autoAccept: profile.userType === 'distributor' ? profile.autoAccept : true,
+    vegOnly: profile.userType === 'distributor' ? profile.vegOnly : false,
   }));
   const update = useUpdateProfile();
   const { showAlert } = useAlerts();
@@ -51,7 +55,8 @@ export function ProfileEditForm({ profile, onDone }: Props) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const { name, phone, location, distanceRange, donorType, maxCapacity } = form.values;
+    const { name, phone, location, distanceRange, donorType, maxCapacity, autoAccept, vegOnly } =
+      form.values;
     // The location is sent when it changed; null (typed, not picked) is refused by the schema
     // with "Pick a place from the list".
     const isSamePlace =
@@ -66,7 +71,12 @@ export function ProfileEditForm({ profile, onDone }: Props) {
       if (!body) return;
       change = { userType: 'donor', id: profile.id, body };
     } else {
-      const body = form.check(DistributorUpdateSchema, { ...common, maxCapacity });
+      const body = form.check(DistributorUpdateSchema, {
+        ...common,
+        maxCapacity,
+        autoAccept,
+        vegOnly,
+      });
       if (!body) return;
       change = { userType: 'distributor', id: profile.id, body };
     }
@@ -134,6 +144,21 @@ export function ProfileEditForm({ profile, onDone }: Props) {
           required
           {...form.textField('maxCapacity')}
         />
+      )}
+      {profile.userType === 'distributor' && (
+        <>
+          <CheckboxField
+            label={t('edit.autoAccept')}
+            hint={t('edit.autoAccept.hint')}
+            checked={form.values.autoAccept}
+            onChange={(checked) => form.set('autoAccept', checked)}
+          />
+          <CheckboxField
+            label={t('edit.vegOnly')}
+            checked={form.values.vegOnly}
+            onChange={(checked) => form.set('vegOnly', checked)}
+          />
+        </>
       )}
       <div className="flex flex-wrap gap-3">
         <Button type="button" variant="secondary" onClick={discard}>

@@ -70,6 +70,12 @@ export function ProfileView({ profile }: { profile: Profile }) {
             <Row label={t('profile.status')}>
               {profile.isActive ? t('profile.active') : t('profile.inactive')}
             </Row>
+            <Row label={t('profile.pairings')}>
+              {profile.autoAccept ? t('profile.pairings.auto') : t('profile.pairings.manual')}
+            </Row>
+            <Row label={t('profile.food')}>
+              {profile.vegOnly ? t('profile.food.vegOnly') : t('profile.food.all')}
+            </Row>
           </>
         )}
       </dl>

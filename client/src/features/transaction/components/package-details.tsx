@@ -120,3 +120,86 @@ export function WaitingDetails({ pkg }: { pkg: Package }) {
     </dl>
   );
 }
+
+/** When the food must be picked up, and what it is. */
+export function PickupFacts({ pkg }: { pkg: Package }) {
+  const { t, formatDateTime, formatNumber } = useI18n();
+  return (
+    <dl className="grid gap-x-6 sm:grid-cols-2">
+      <Item label={t('package.readyUntil')}>{formatDateTime(pkg.readyUntil)}</Item>
+      <Item label={t('package.diet')}>{t(`diet.${pkg.diet}`)}</Item>
+      {pkg.servedCount !== null && (
+        <Item label={t('package.served')}>{formatNumber(pkg.servedCount)}</Item>
+      )}
+    </dl>
+  );
+}
+
+/** What happened to the package, oldest first, with who (once they may be named) and why. */
+export function Timeline({ pkg }: { pkg: Package }) {
+  const { t, formatDateTime } = useI18n();
+  if (pkg.events.length === 0) return null;
+  return (
+    <section aria-labelledby="timeline-title" className="mt-8">
+      <h2 id="timeline-title" className="text-xl font-bold">
+        {t('package.timeline')}
+      </h2>
+      <ol className="mt-3 space-y-3 border-l-2 border-brand-200 pl-4 dark:border-brand-800">
+        {pkg.events.map((event, i) => (
+          <li key={`${event.kind}-${i}`} data-event={event.kind}>
+            <p className="font-semibold">
+              {t(`package.event.${event.kind}`)}
+              {event.distributorName &&
+                ` ${t('package.event.by', { name: event.distributorName })}`}
+              {event.isViewer && ` ${t('package.event.you')}`}
+            </p>
+            <p className="text-sm text-gray-700 dark:text-gray-300">
+              <time dateTime={event.at}>{formatDateTime(event.at)}</time>
+            </p>
+            {event.reason && (
+              <p className="text-sm">{t('package.event.reason', { reason: event.reason })}</p>
+            )}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** The offered distributor's view: the food, the deadline and the area, not the donor. */
+export function OfferDetails({ pkg, msLeft }: { pkg: Package; msLeft: number }) {
+  const { t, countdown } = useI18n();
+  return (
+    <div className="rounded-xl border-2 border-violet-300 bg-violet-50 p-4 dark:border-violet-700 dark:bg-violet-950">
+      <h2 className="text-xl font-bold">{t('package.offer.title')}</h2>
+      <p className="mt-1">{t('package.offer.text')}</p>
+      <p className="mt-3 text-lg font-bold" role="timer" aria-live="off">
+        {msLeft > 0
+          ? t('package.offer.timeLeft', { time: countdown(msLeft) })
+          : t('package.offer.lapsed')}
+      </p>
+      <dl className="mt-2">
+        <Item label={t('package.quantity')}>{t('common.meals', { count: pkg.quantity })}</Item>
+        <Item label={t('package.offer.area')}>{pkg.offerMeetArea ?? pkg.location.address}</Item>
+      </dl>
+    </div>
+  );
+}
+
+/** The donor's four digits, shown big, while the package waits to be handed over. */
+export function HandoverCode({ code }: { code: string }) {
+  const { t } = useI18n();
+  return (
+    <div className="mt-4 rounded-xl border-2 border-brand-300 bg-brand-50 p-4 dark:border-brand-700 dark:bg-brand-950">
+      <h2 className="text-lg font-bold">{t('package.handover.code')}</h2>
+      <p
+        className="mt-1 font-mono text-4xl font-bold tracking-[0.3em]"
+        data-testid="handover-code"
+        lang="en"
+      >
+        {code}
+      </p>
+      <p className="mt-1 text-sm">{t('package.handover.codeHint')}</p>
+    </div>
+  );
+}
