@@ -164,6 +164,10 @@ test('a donor in Hindi and a distributor in Bengali: register, donate, pair, rec
   await panel.getByRole('link', { name: /একজন দাতার সঙ্গে আপনার জুটি হয়েছে/ }).click();
   await expect(distributor.getByRole('heading', { name: 'প্যাকেটের বিবরণ' })).toBeVisible();
   await expect(distributor.getByText('১২টি খাবার')).toBeVisible();
+  // The donor reads out the handover code; the distributor types it in Bengali digits.
+  const code = (await donor.getByTestId('handover-code').textContent())?.trim() ?? '';
+  const bengaliCode = code.replace(/\d/g, (d) => String.fromCharCode(0x9e6 + Number(d)));
+  await distributor.getByLabel('দাতার দেওয়া কোড').fill(bengaliCode);
   await distributor.getByRole('button', { name: '"গ্রহণ করা হয়েছে" চিহ্নিত করুন' }).click();
   await expectAlert(
     distributor,

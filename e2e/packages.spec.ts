@@ -119,6 +119,15 @@ test('a donor donates, a distributor nearby receives and distributes it', async 
   await expect(distributor.getByRole('button', { name: 'Notifications' })).toBeVisible();
   await expect(distributor.locator('[data-state]')).toHaveText('Paired');
   await expect(distributor.getByRole('link', { name: '+91 98765 43210' })).toBeVisible();
+  // The handover: a wrong code is refused, the donor's code is taken.
+  const code = (await donor.getByTestId('handover-code').textContent())?.trim() ?? '';
+  expect(code).toMatch(/^\d{4}$/);
+  const wrong = code === '0000' ? '1111' : '0000';
+  await distributor.getByLabel('Handover code from the donor').fill(wrong);
+  await distributor.getByRole('button', { name: 'Mark as Received' }).click();
+  await expect(distributor.getByText('Wrong code: 4 tries left')).toBeVisible();
+  await expect(distributor.locator('[data-state]')).toHaveText('Paired');
+  await distributor.getByLabel('Handover code from the donor').fill(code);
   await distributor.getByRole('button', { name: 'Mark as Received' }).click();
   await expectAlert(
     distributor,
