@@ -63,9 +63,13 @@ export const matchingBench: Benchmark = {
                       lng,
                       quantity: 5,
                       travelCapacity: 8,
+                      readyUntil: new Date(Date.now() + 3 * 3_600_000),
+                      warnAt: new Date(Date.now() + 1.5 * 3_600_000),
                     })
                     .returning();
-                  const [matchTook, outcome] = await time(() => tryMatchPackage(tx, pkg!));
+                  const [matchTook, outcome] = await time(() =>
+                    tryMatchPackage(tx, pkg!, { offerMs: 600_000 }),
+                  );
                   matchTimes.push(matchTook);
                   if (outcome.isPaired) paired += 1;
                   throw new Rollback();

@@ -1,36 +1,14 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import {
   expectAccessible,
   expectAlert,
-  register,
-  signIn,
+  newPerson,
+  openProfile,
   snap,
-  uniqueEmail,
   waitForPage,
 } from './support/helpers';
 
 const NOTIFICATION_DISTRIBUTED = 'Woah! Your package has been successfully distributed!';
-
-async function newPerson(
-  browser: Browser,
-  name: string,
-  register_: Parameters<typeof register>[1],
-): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await page.goto('/');
-  await waitForPage(page);
-  await signIn(page, uniqueEmail(name.split(' ')[0]!.toLowerCase()), name);
-  await expect(page).toHaveURL(/\/register$/);
-  await register(page, register_);
-  return page;
-}
-
-async function openProfile(page: Page) {
-  await page.getByRole('button', { name: /Account menu for/ }).click();
-  await page.getByRole('menuitem', { name: 'View Profile' }).click();
-  await expect(page.getByText(/AlmQuest verified/)).toBeVisible();
-}
 
 async function donate(page: Page, quantity: string, travel = '8 Kilometres') {
   await openProfile(page);

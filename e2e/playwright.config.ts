@@ -48,6 +48,10 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every journey comes from 127.0.0.1; keep limits on, but out of a test's way.
       RATE_LIMIT_MULTIPLIER: '100',
+      // Offers lapse in half a minute and deadlines are looked for every second, so the
+      // lifecycle journeys see them happen (journeys with auto-accepting distributors never wait).
+      OFFER_MINUTES: '0.5',
+      DEADLINE_SWEEP_SECONDS: '1',
     },
   },
 });

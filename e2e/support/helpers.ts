@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -103,4 +103,28 @@ export async function register(page: Page, input: RegisterInput): Promise<void> 
   if (input.maxCapacity) await page.getByLabel('Maximum capacity').fill(input.maxCapacity);
   await page.getByRole('button', { name: `Register as ${input.userType}` }).click();
   await expectAlert(page, `Successfully registered as a ${input.userType}!`);
+}
+
+/** A new person in their own browser, signed in and registered as `register_` says. */
+export async function newPerson(
+  browser: Browser,
+  name: string,
+  register_: RegisterInput,
+  viewport = { width: 1280, height: 900 },
+): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await page.goto('/');
+  await waitForPage(page);
+  await signIn(page, uniqueEmail(name.split(' ')[0]!.toLowerCase()), name);
+  await expect(page).toHaveURL(/\/register$/);
+  await register(page, register_);
+  return page;
+}
+
+/** Opens one's own profile from the account menu. */
+export async function openProfile(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /Account menu for/ }).click();
+  await page.getByRole('menuitem', { name: 'View Profile' }).click();
+  await expect(page.getByText(/AlmQuest verified/)).toBeVisible();
 }

@@ -166,7 +166,11 @@ export default function TransactionPage() {
     return (
       <div className="mx-auto max-w-xl px-4 py-16 text-center">
         <h1 className="text-2xl font-bold">
-          {error?.status === 404 ? t('package.notFound') : t('package.loadFailed')}
+          {error?.status === 404
+            ? t('package.notFound')
+            : error?.status === 409
+              ? t('package.gone')
+              : t('package.loadFailed')}
         </h1>
         <p className="mt-2">
           {error?.status === 404 ? t('package.notFound.text') : errorText(pkg.error)}

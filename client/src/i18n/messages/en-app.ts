@@ -170,6 +170,7 @@ export const enApp = {
   'package.notFound': 'Package not found',
   'package.notFound.text':
     'It may have been deleted by its donor, or it is not one of your packages.',
+  'package.gone': 'This package went to someone else',
   'package.loadFailed': 'We could not load this package',
   'package.backToProfile': 'Back to your profile',
   'package.title': 'Package Details',

@@ -195,7 +195,12 @@ describe('offers', () => {
     expect(await openLoad(first)).toBe(0);
     expect(await openLoad(second)).toBe(7);
     expect((await dbPackage(pkg._id)).distributorId).toBe(second.profile.id);
-    await request(ctx.app).get(`/api/package/${pkg._id}`).set('Cookie', first.cookie).expect(404);
+    // Their page says it went to someone else (they knew of it), not that it never existed.
+    const gone = await request(ctx.app)
+      .get(`/api/package/${pkg._id}`)
+      .set('Cookie', first.cookie)
+      .expect(409);
+    expect(gone.body.error.message).toBe('This package is no longer offered or assigned to you.');
 
     await act(second, pkg._id, 'decline', { reason: 'Closed today' }).expect(204);
     const row = await dbPackage(pkg._id);

@@ -33,6 +33,7 @@ import {
   getPackageEvents,
   listPackages,
   markPackage,
+  refuseFormerDistributor,
 } from './packages.service';
 import {
   acceptOffer,
@@ -104,6 +105,8 @@ export function packagesRoutes({
     validate({ params: PackageIdPathSchema }, async ({ params }, req, res) => {
       const user = sessionUser(req);
       const pkg = await getPackage(db, params.id);
+      // Someone it was offered to or who gave it back hears that it went elsewhere.
+      await refuseFormerDistributor(db, user, pkg);
       assertCanViewPackage(user, pkg);
       const events = await getPackageEvents(db, pkg.id);
       const response: PackageResponse = { package: presentPackage(pkg, user.id, events) };

@@ -74,7 +74,7 @@ function repeatOf(existing: PackageRow, input: DonationInput): DonationResult {
  * exists: they are told it is no longer theirs (409), where a stranger hears only "No such
  * package" (404).
  */
-export async function refuseFormerDistributor(tx: Tx, user: UserRow, pkg: PackageRow) {
+export async function refuseFormerDistributor(tx: AppDb | Tx, user: UserRow, pkg: PackageRow) {
   if (pkg.donorId === user.id || pkg.distributorId === user.id) return;
   const [row] = await tx
     .select({ id: packageEvents.id })
