@@ -305,6 +305,10 @@ export default function TransactionPage() {
         </p>
       )}
 
+      {viewerIsDonor && data.current_state === 'Paired' && data.handoverCode && (
+        <HandoverCode code={data.handoverCode} />
+      )}
+
       <div className="mt-6">
         {viewerIsOffered ? (
           <OfferDetails pkg={data} msLeft={msLeft} />
@@ -322,9 +326,6 @@ export default function TransactionPage() {
         <p className="mt-4 rounded-lg bg-violet-50 p-3 dark:bg-violet-950" role="status">
           {t('package.offer.waiting', { time: formatDateTime(data.offerExpiresAt) })}
         </p>
-      )}
-      {viewerIsDonor && data.current_state === 'Paired' && data.handoverCode && (
-        <HandoverCode code={data.handoverCode} />
       )}
 
       {viewerIsOffered && (
