@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { markLanguagePicked } from '../features/auth/language-picked';
 import { useI18n } from '../i18n/i18n';
 import { isLocale, LOCALE_NAMES, LOCALES } from '../i18n/locales';
 
@@ -21,6 +22,7 @@ export function LanguagePicker({ onChange }: { onChange?: (locale: string) => vo
         onChange={(event) => {
           const next = event.target.value;
           if (!isLocale(next)) return;
+          markLanguagePicked();
           setLocale(next);
           onChange?.(next);
         }}

@@ -37,3 +37,12 @@ describe('detectLocale', () => {
     expect(detectLocale(stored, languages)).toBe(expected);
   });
 });
+
+describe('a # inside a parameter', () => {
+  it('stays as typed; only the form’s own # is the count', () => {
+    const template = '{count, plural, one {# meal for {name}} other {# meals for {name}}}';
+    expect(formatMessage('bn', template, { count: 3, name: 'Roti Bank #7' })).toBe(
+      '৩ meals for Roti Bank #7',
+    );
+  });
+});

@@ -76,7 +76,11 @@ function fill(locale: Locale, inner: string, params: MessageParams): string {
   const form =
     forms.get(`=${count}`) ?? forms.get(pluralCategory(locale, count)) ?? forms.get('other');
   if (form === undefined) return `{${inner}}`;
-  return formatMessage(locale, form, params).replaceAll('#', formatNumber(locale, count));
+  // '#' is the count in the form's own text only: a '#' inside a parameter ("Roti Bank #7") stays.
+  return formatMessage(locale, form.replaceAll('#', '{\u0000count}'), {
+    ...params,
+    '\u0000count': count,
+  });
 }
 
 /** `one {# meal} other {# meals}` as a map from selector to text. */

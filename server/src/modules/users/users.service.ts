@@ -205,12 +205,12 @@ export async function updateDistributor(
   return getProfileRows(db, userId, 'distributor');
 }
 
-/** Flips a distributor between active (visible to donors) and inactive. */
 /** Keeps the language a person reads AlmQuest in on their account. */
 export async function setAccountLocale(db: AppDb, userId: string, locale: Locale): Promise<void> {
   await db.update(users).set({ locale }).where(eq(users.id, userId));
 }
 
+/** Flips a distributor between active (visible to donors) and inactive. */
 export async function toggleDistributorActivity(db: AppDb, userId: string): Promise<boolean> {
   const [row] = await db
     .update(distributors)

@@ -6,6 +6,7 @@ import { isLocale } from '../../../i18n/locales';
 import { readStoredLocale, useI18n } from '../../../i18n/i18n';
 import { api, ignoreBody } from '../../../lib/api-client';
 import { cacheUser, sessionQueryKey } from './session';
+import { wasLanguagePicked } from '../language-picked';
 
 /** PUT /api/me/locale: keeps the language on the account (notifications and e-mails use it). */
 export function setAccountLocale(locale: Locale): Promise<void> {
@@ -13,21 +14,22 @@ export function setAccountLocale(locale: Locale): Promise<void> {
 }
 
 /**
- * Keeps the browser's language and the account's in step for a signed-in person: a language
- * chosen in this browser goes to the account; with no choice made here, the account's language
- * is taken up (chosen on another device), and an account without one keeps the language this
- * browser speaks.
+ * Keeps the browser's language and the account's in step for a signed-in person. The account's
+ * language wins at sign-in: a browser shared by several people (a family phone, an NGO's desk)
+ * remembers the last one's language, which must not overwrite the next one's account. Only a
+ * language picked in this tab (with the picker, while signed in or just before signing in) goes
+ * to the account; an account without a language takes the one this browser speaks.
  */
 export function useAccountLocale(user: SessionUser) {
   const { locale, setLocale } = useI18n();
   const queryClient = useQueryClient();
 
   useEffect(() => {
-    const stored = readStoredLocale();
-    if (!isLocale(stored) && user.locale) {
+    if (user.locale && !wasLanguagePicked()) {
       if (user.locale !== locale) setLocale(user.locale);
       return;
     }
+    const stored = readStoredLocale();
     const chosen = isLocale(stored) ? stored : locale;
     if (chosen === user.locale) return;
     let isCurrent = true;

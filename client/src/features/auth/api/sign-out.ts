@@ -6,6 +6,7 @@ import { useI18n } from '../../../i18n/i18n';
 import { useAlerts } from '../../../lib/alerts';
 import { api, ignoreBody } from '../../../lib/api-client';
 import { cacheUser, sessionQueryKey } from './session';
+import { forgetLanguagePicked } from '../language-picked';
 
 /** POST /api/auth/logout: ends the server session (and its live streams). */
 export function signOut(): Promise<void> {
@@ -17,6 +18,7 @@ export function useForgetUser() {
   const queryClient = useQueryClient();
   return useCallback(() => {
     cacheUser(null);
+    forgetLanguagePicked();
     queryClient.setQueryData<SessionUser | null>(sessionQueryKey, null);
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionQueryKey[0] });
   }, [queryClient]);
