@@ -28,6 +28,13 @@ export const PhoneSchema = z
   })
   .refine((digits) => /^[6-9]\d{9}$/.test(digits), 'Enter a 10-digit Indian mobile number');
 
+/**
+ * What the other side's history says in place of a person who deleted their account. Clients
+ * show these in their reader's language (issue #16).
+ */
+export const FORMER_DONOR = 'A former donor';
+export const FORMER_DISTRIBUTOR = 'A former distributor';
+
 export const PERSON_NAME_MAX = 100;
 export const PersonNameSchema = textField({
   max: PERSON_NAME_MAX,

@@ -86,12 +86,12 @@ export function Navbar({ accountArea }: { accountArea: ReactNode }) {
           {site.brand}
         </a>
 
-        <div className="flex items-center gap-1 md:order-last">
+        <div className="flex items-center gap-1 lg:order-last">
           <ThemeToggle />
           {accountArea}
           <button
             type="button"
-            className="rounded-md p-2 md:hidden"
+            className="rounded-md p-2 lg:hidden"
             aria-controls="primary-navigation"
             aria-expanded={isMenuOpen}
             aria-label={isMenuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
@@ -117,7 +117,7 @@ export function Navbar({ accountArea }: { accountArea: ReactNode }) {
 
         <ul
           id="primary-navigation"
-          className={`${isMenuOpen ? 'flex' : 'hidden'} w-full flex-col gap-1 pb-2 md:flex md:w-auto md:flex-row md:items-center md:pb-0`}
+          className={`${isMenuOpen ? 'flex' : 'hidden'} w-full flex-col gap-1 pb-2 lg:flex lg:w-auto lg:flex-row lg:items-center lg:pb-0`}
         >
           {sectionLinks.map((link) => (
             <li key={link.id}>
@@ -138,7 +138,7 @@ export function Navbar({ accountArea }: { accountArea: ReactNode }) {
               {t('nav.contact')}
             </Link>
           </li>
-          <li className="px-3 py-2 md:py-0">
+          <li className="px-3 py-2 lg:py-0">
             <LanguagePicker />
           </li>
         </ul>

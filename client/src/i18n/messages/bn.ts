@@ -254,6 +254,8 @@ export const bn: Catalog = {
   'package.notFound': 'প্যাকেট পাওয়া যায়নি',
   'package.notFound.text': 'হয়তো দাতা এটি মুছে দিয়েছেন, বা এটি আপনার প্যাকেট নয়।',
   'package.gone': 'এই প্যাকেটটি অন্য কারও কাছে চলে গেছে',
+  'person.formerDonor': 'একজন প্রাক্তন দাতা',
+  'person.formerDistributor': 'একজন প্রাক্তন বিতরণকারী',
   'package.loadFailed': 'এই প্যাকেট লোড করা যায়নি',
   'package.backToProfile': 'আপনার প্রোফাইলে ফিরুন',
   'package.title': 'প্যাকেটের বিবরণ',

@@ -171,6 +171,8 @@ export const enApp = {
   'package.notFound.text':
     'It may have been deleted by its donor, or it is not one of your packages.',
   'package.gone': 'This package went to someone else',
+  'person.formerDonor': 'A former donor',
+  'person.formerDistributor': 'A former distributor',
   'package.loadFailed': 'We could not load this package',
   'package.backToProfile': 'Back to your profile',
   'package.title': 'Package Details',

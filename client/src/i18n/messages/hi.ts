@@ -252,6 +252,8 @@ export const hi: Catalog = {
   'package.notFound': 'पैकेट नहीं मिला',
   'package.notFound.text': 'हो सकता है दाता ने इसे हटा दिया हो, या यह आपका पैकेट न हो।',
   'package.gone': 'यह पैकेट किसी और के पास चला गया',
+  'person.formerDonor': 'एक पुराने दाता',
+  'person.formerDistributor': 'एक पुराने वितरक',
   'package.loadFailed': 'हम यह पैकेट लोड नहीं कर पाए',
   'package.backToProfile': 'अपनी प्रोफ़ाइल पर वापस जाएँ',
   'package.title': 'पैकेट की जानकारी',

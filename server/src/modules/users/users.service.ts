@@ -1,7 +1,7 @@
 import type { Locale } from '@almquest/contracts/locales';
 import type { Location } from '@almquest/contracts/location';
 import type { UserType } from '@almquest/contracts/session';
-import type { DonorType } from '@almquest/contracts/users';
+import { type DonorType, FORMER_DISTRIBUTOR, FORMER_DONOR } from '@almquest/contracts/users';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { type AppDb, queryRows, type Tx } from '../../db/client';
 import type { ProfileRows } from '../../db/rows';
@@ -226,8 +226,7 @@ export async function toggleDistributorActivity(db: AppDb, userId: string): Prom
  * exchange). Not Paired packages are withdrawn; Distributed ones stay in the other side's history
  * without this person's phone number.
  */
-export const FORMER_DONOR = 'A former donor';
-export const FORMER_DISTRIBUTOR = 'A former distributor';
+export { FORMER_DISTRIBUTOR, FORMER_DONOR };
 
 export async function deleteAccount(db: AppDb, userId: string): Promise<void> {
   await db.transaction(async (tx) => {

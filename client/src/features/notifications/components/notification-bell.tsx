@@ -18,7 +18,7 @@ export function NotificationBell({ user }: { user: SessionUser }) {
   const panelId = useId();
   const notifications = useBellNotifications(user);
   const markAllSeen = useMarkAllSeen(user);
-  const { t, relativeTime } = useI18n();
+  const { t, relativeTime, formatNumber } = useI18n();
   const unseen = notifications.data?.unseen_count ?? 0;
 
   const toggle = () => {
@@ -63,7 +63,7 @@ export function NotificationBell({ user }: { user: SessionUser }) {
             aria-hidden="true"
             className="absolute top-0.5 right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-700 px-1 text-[10px] font-bold text-white"
           >
-            {unseen > 9 ? '9+' : unseen}
+            {unseen > 9 ? `${formatNumber(9)}+` : formatNumber(unseen)}
           </span>
         )}
       </button>

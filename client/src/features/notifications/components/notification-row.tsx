@@ -1,4 +1,5 @@
 import type { Notification } from '@almquest/contracts/notifications';
+import { personName } from '../../packages/person-name';
 import { useI18n } from '../../../i18n/i18n';
 import type { I18n } from '../../../i18n/i18n';
 import { Avatar } from '../../../components/ui/avatar';
@@ -24,8 +25,9 @@ export function NotificationRow({
   notification: Notification;
   time: React.ReactNode;
 }) {
-  const counterpart = n.about?.counterpartName ?? null;
   const i18n = useI18n();
+  const named = n.about?.counterpartName ?? null;
+  const counterpart = named === null ? null : personName(named, i18n.t);
   return (
     <>
       <Avatar name={counterpart ?? 'AlmQuest'} picture={n.photo} size={36} />

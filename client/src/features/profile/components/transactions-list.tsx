@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { StateBadge } from '../../packages/components/state-badge';
+import { personName } from '../../packages/person-name';
 import { useI18n } from '../../../i18n/i18n';
 import { usePackageList } from '../api/get-packages';
 
@@ -56,7 +57,7 @@ export function TransactionsList({ profile }: { profile: Profile }) {
                 </span>
                 {pkg.counterpart && (
                   <span className="text-sm text-gray-700 dark:text-gray-300">
-                    {t('transactions.with', { name: pkg.counterpart })}
+                    {t('transactions.with', { name: personName(pkg.counterpart, t) })}
                   </span>
                 )}
                 <span className="ml-auto text-sm font-semibold text-brand-700 dark:text-brand-200">

@@ -3,6 +3,7 @@ import { formatPhone } from '@almquest/contracts/users';
 import { lazy, Suspense } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
+import { personName } from '../../packages/person-name';
 import { usePublicConfig } from '../../system/api/get-public-config';
 import { useMeetRoute } from '../api/get-meet-route';
 
@@ -95,11 +96,11 @@ export function PairedDetails({ pkg, viewerIsDonor }: { pkg: Package; viewerIsDo
         )}
       </section>
       <dl className="mt-4 grid gap-x-6 sm:grid-cols-2">
-        <Item label={t('package.donor')}>{pkg.donor_name}</Item>
+        <Item label={t('package.donor')}>{personName(pkg.donor_name, t)}</Item>
         <Item label={t('package.donorPhone')}>
           <Phone digits={pkg.donor_phone} />
         </Item>
-        <Item label={t('package.distributor')}>{pair.distributor_name}</Item>
+        <Item label={t('package.distributor')}>{personName(pair.distributor_name, t)}</Item>
         <Item label={t('package.distributorPhone')}>
           <Phone digits={pair.distributor_phone} />
         </Item>

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { hi } from '../../i18n/messages/hi';
+import type { MessageKey } from '../../i18n/messages/en';
+import { personName } from './person-name';
+
+const tHindi = (key: MessageKey) => hi[key];
+
+describe('personName', () => {
+  it('says the server’s words for a deleted account in the reader’s language', () => {
+    expect(personName('A former donor', tHindi)).toBe('एक पुराने दाता');
+    expect(personName('A former distributor', tHindi)).toBe('एक पुराने वितरक');
+  });
+  it('leaves every other name as it is', () => {
+    expect(personName('Roti Bank', tHindi)).toBe('Roti Bank');
+    expect(personName('constructor', tHindi)).toBe('constructor');
+  });
+});
