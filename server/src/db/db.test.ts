@@ -158,6 +158,85 @@ describe('migrations', () => {
     }
   });
 
+  it('give packages from before pickup windows a window, a code and a timeline (0009)', async () => {
+    const database = await openDatabase({ kind: 'pglite', dataDir: null });
+    try {
+      const before = (await readMigrations()).filter((m) => m.name < '0009');
+      for (const migration of before) {
+        for (const statement of migration.statements) await database.db.execute(sql.raw(statement));
+      }
+      await database.db.execute(sql`
+        create table app_migrations (name text primary key, applied_at timestamptz not null default now())`);
+      for (const migration of before) {
+        await database.db.execute(
+          sql`insert into app_migrations (name) values (${migration.name})`,
+        );
+      }
+      const [donor] = await queryRows<{ id: string }>(
+        database.db,
+        sql`insert into users (email, name) values ('donor@example.org', 'Old Donor') returning id`,
+      );
+      const [distributor] = await queryRows<{ id: string }>(
+        database.db,
+        sql`insert into users (email, name) values ('dist@example.org', 'Old Distributor') returning id`,
+      );
+      for (const [state, paired, received, distributed] of [
+        ['Not Paired', false, false, false],
+        ['Paired', true, false, false],
+        ['Received', true, true, false],
+        ['Distributed', true, true, true],
+      ] as const) {
+        await database.db.execute(sql`
+          insert into packages (donor_id, donor_name, donor_phone, state, address, lat, lng,
+            quantity, travel_capacity, created_at, distributor_id, distributor_name,
+            paired_at, received_at, distributed_at)
+          values (${donor!.id}, 'Old Donor', '9876543210', ${state}, 'Somewhere', 20, 78, 5, 8,
+            now() - interval '5 days',
+            ${paired ? distributor!.id : null}, ${paired ? 'Old Distributor' : null},
+            ${paired ? sql`now() - interval '5 days'` : null},
+            ${received ? sql`now() - interval '4 days'` : null},
+            ${distributed ? sql`now() - interval '3 days'` : null})`);
+      }
+
+      await migrate(database.db);
+      const rows = await queryRows<{
+        state: string;
+        open_window: boolean;
+        handover_code: string | null;
+        kinds: string[];
+      }>(
+        database.db,
+        sql`select p.state, p.ready_until > now() + interval '47 hours' as open_window,
+              p.handover_code, array_agg(e.kind order by e.id) as kinds
+            from packages p join package_events e on e.package_id = p.id
+            group by p.id order by p.state`,
+      );
+      expect(rows).toEqual([
+        {
+          state: 'Distributed',
+          open_window: false,
+          handover_code: null,
+          kinds: ['created', 'paired', 'received', 'distributed'],
+        },
+        { state: 'Not Paired', open_window: true, handover_code: null, kinds: ['created'] },
+        {
+          state: 'Paired',
+          open_window: true,
+          handover_code: expect.stringMatching(/^\d{4}$/),
+          kinds: ['created', 'paired'],
+        },
+        {
+          state: 'Received',
+          open_window: false,
+          handover_code: null,
+          kinds: ['created', 'paired', 'received'],
+        },
+      ]);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('match the Drizzle schema (no change is left without a migration)', async () => {
     const snapshot = JSON.parse(
       await readFile(path.join(migrationsDir, 'snapshot.json'), 'utf8'),
@@ -226,6 +305,31 @@ describe('PGlite storage', () => {
       await expect(
         database.db.insert(users).values({ email: 'RAVI@example.org', name: 'Ravi again' }),
       ).rejects.toThrow();
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('refuses a kind, state, diet or language outside their fixed lists', async () => {
+    const database = await openDatabase({ kind: 'pglite', dataDir: null });
+    try {
+      await migrate(database.db);
+      const [user] = await database.db
+        .insert(users)
+        .values({ email: 'mina@example.org', name: 'Mina' })
+        .returning();
+      const bad = [
+        sql`update users set locale = 'fr' where id = ${user!.id}`,
+        sql`insert into notifications (user_id, state, user_type, kind)
+            values (${user!.id}, 'Paired', 'Donor', 'paired_donor_v2')`,
+        sql`insert into notifications (user_id, state, user_type, kind)
+            values (${user!.id}, 'Lost', 'Donor', 'pairedDonor')`,
+      ];
+      for (const statement of bad) {
+        await expect(database.db.execute(statement)).rejects.toMatchObject({
+          cause: { message: expect.stringMatching(/check constraint/) },
+        });
+      }
     } finally {
       await database.close();
     }

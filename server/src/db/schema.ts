@@ -16,6 +16,10 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
+/** `'a', 'b'` for a CHECK that a text column holds one of a fixed list (the lists are ours). */
+const oneOf = (values: readonly string[]) =>
+  sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', '));
+
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /**
@@ -52,6 +56,7 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     check('users_lat_range', sql`${t.lat} between -90 and 90`),
     check('users_lng_range', sql`${t.lng} between -180 and 180`),
+    check('users_locale', sql`${t.locale} is null or ${t.locale} in (${oneOf(LOCALES)})`),
     // Candidates for matching come from this index (nearest-first), never a scan.
     index('users_distributor_area_gist')
       .using('gist', sql`ll_to_earth(${t.areaLat}, ${t.areaLng})`)
@@ -156,6 +161,8 @@ export const packages = pgTable(
   },
   (t) => [
     check('packages_quantity', sql`${t.quantity} > 0`),
+    check('packages_state', sql`${t.state} in (${oneOf(PACKAGE_STATES)})`),
+    check('packages_diet', sql`${t.diet} in (${oneOf(DIETS)})`),
     check('packages_travel_capacity', sql`${t.travelCapacity} >= 0`),
     check(
       'packages_pairing',
@@ -208,7 +215,10 @@ export const packageEvents = pgTable(
     reason: text('reason'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('package_events_package').on(t.packageId, t.id)],
+  (t) => [
+    index('package_events_package').on(t.packageId, t.id),
+    check('package_events_kind', sql`${t.kind} in (${oneOf(PACKAGE_EVENT_KINDS)})`),
+  ],
 );
 
 export const notifications = pgTable(
@@ -235,6 +245,8 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    check('notifications_kind', sql`${t.kind} in (${oneOf(NOTIFICATION_KINDS)})`),
+    check('notifications_state', sql`${t.state} in (${oneOf(PACKAGE_STATES)})`),
     index('notifications_user_id').on(t.userId, t.id.desc()),
     index('notifications_user_unseen')
       .on(t.userId)
