@@ -19,6 +19,8 @@ export type AlertInput = {
   img?: string;
   /** Where the alert leads when clicked (an app path). */
   link?: string;
+  /** Controls shown under the message (buttons that answer it right there). */
+  actions?: ReactNode;
 };
 
 export type ShownAlert = AlertInput & { id: number; isLeaving: boolean };

@@ -41,16 +41,19 @@ function Toast({ alert }: { alert: ShownAlert }) {
           : 'animate-[toast-in_500ms_ease-out] motion-reduce:animate-none'
       }`}
     >
-      {alert.link ? (
-        <Link
-          to={alert.link}
-          className="flex min-w-0 flex-1 items-start gap-3 underline-offset-2 hover:underline"
-        >
-          {body}
-        </Link>
-      ) : (
-        body
-      )}
+      <div className="flex min-w-0 flex-1 flex-col gap-2">
+        {alert.link ? (
+          <Link
+            to={alert.link}
+            className="flex min-w-0 flex-1 items-start gap-3 underline-offset-2 hover:underline"
+          >
+            {body}
+          </Link>
+        ) : (
+          <div className="flex min-w-0 flex-1 items-start gap-3">{body}</div>
+        )}
+        {alert.actions}
+      </div>
       <button
         type="button"
         onClick={() => dismissAlert(alert.id)}

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { notificationsQueryKey } from '../api/get-notifications';
 import { shortRelativeTime } from '../../../i18n/dates';
 import { fakeApi } from '../../../test/fake-api';
-import { buildSessionUser } from '../../../test/data';
+import { buildNotification, buildPackage, buildSessionUser } from '../../../test/data';
 import { renderApp } from '../../../test/render';
 
 const user = buildSessionUser({ email: 'meera@example.org' });
@@ -133,5 +133,44 @@ describe('shortRelativeTime', () => {
     [400 * 86400, '1y'],
   ])('%s seconds ago is %s', (seconds, expected) => {
     expect(shortRelativeTime('en', ago(seconds), now, 'now')).toBe(expected);
+  });
+});
+
+describe('an offer in the bell', () => {
+  it('can be accepted right there, and the package page opens', async () => {
+    const distributor = buildSessionUser({ email: 'ravi@example.org', userType: 'distributor' });
+    const offered = buildPackage('Paired');
+    const fake = fakeApi({
+      [`POST /distributor/${distributor.id}/notifSeen`]: () => ({
+        status: 200,
+        data: { unseen_count: 0 },
+      }),
+      [`POST /package/${offered._id}/accept`]: () => ({ status: 200, data: { package: offered } }),
+      [`GET /package/${offered._id}`]: () => ({ status: 200, data: { package: offered } }),
+    });
+    const app = renderApp('/', { user: distributor });
+    app.queryClient.setQueryData(notificationsQueryKey(distributor.id), {
+      unseen_count: 1,
+      nextCursor: null,
+      notifs: [
+        {
+          ...buildNotification(9),
+          packageId: offered._id,
+          state: 'Offered',
+          kind: 'offered',
+          message: 'A donor near you has food for you. Will you pick it up?',
+        },
+      ],
+    } satisfies NotificationList);
+    await userEvent.click(await screen.findByRole('button', { name: /Notifications, 1 unseen/ }));
+    const answer = await screen.findByRole('group', { name: 'A donor has food for you' });
+    await userEvent.click(within(answer).getByRole('button', { name: 'Accept' }));
+    expect(await screen.findByText('Package accepted!')).toBeInTheDocument();
+    expect(fake.calls).toContainEqual({
+      method: 'POST',
+      url: `/package/${offered._id}/accept`,
+      data: {},
+    });
+    expect(app.router.state.location.pathname).toBe(`/transaction/${offered._id}`);
   });
 });

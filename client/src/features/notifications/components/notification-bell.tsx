@@ -5,6 +5,7 @@ import { useDropdown } from '../../../lib/use-dropdown';
 import { NotificationRow } from './notification-row';
 import { useBellNotifications } from '../api/get-notifications';
 import { useMarkAllSeen } from '../api/mark-all-seen';
+import { OfferQuickAnswer } from '../../transaction/components/offer-quick-answer';
 import { useI18n } from '../../../i18n/i18n';
 
 /**
@@ -116,6 +117,11 @@ export function NotificationBell({ user }: { user: SessionUser }) {
                     </Link>
                   ) : (
                     <div className="flex items-center gap-3 px-4 py-3">{body}</div>
+                  )}
+                  {n.kind === 'offered' && n.packageId && (
+                    <div className="px-4 pb-3 pl-16">
+                      <OfferQuickAnswer packageId={n.packageId} onDone={() => setIsOpen(false)} />
+                    </div>
                   )}
                 </li>
               );

@@ -17,6 +17,7 @@ import { usePublicConfig } from '../../system/api/get-public-config';
 import { packageListQueryRoot } from '../../profile/api/get-packages';
 import { profileQueryRoot } from '../../profile/api/get-profile';
 import { packageQueryKey } from '../../transaction/api/get-package';
+import { OfferQuickAnswer } from '../../transaction/components/offer-quick-answer';
 
 type Unsubscribe = () => void;
 
@@ -99,6 +100,10 @@ export function useLiveEvents(user: SessionUser | null) {
         msg: t(`notification.${event.notification.kind}`),
         ...(event.photo ? { img: event.photo } : {}),
         ...(event.pid ? { link: `/transaction/${event.pid}` } : {}),
+        // An offer can be answered right in the toast.
+        ...(event.notification.kind === 'offered' && event.pid
+          ? { actions: <OfferQuickAnswer packageId={event.pid} /> }
+          : {}),
       });
     };
     return realtime.transport === 'pusher' && realtime.pusherKey && realtime.pusherCluster
