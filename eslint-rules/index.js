@@ -159,7 +159,8 @@ const HAS_LETTER = /\p{L}/u;
 
 /**
  * Text a person reads belongs in the catalogs (client/src/i18n/messages): JSX text with a letter,
- * and string literals given to spoken attributes (alt, aria-label, placeholder, title), fail.
+ * strings and templates with words as JSX children (also as a branch of ?:, && or ||), and string
+ * literals given to spoken attributes (alt, aria-label, placeholder, title), fail.
  */
 const noLiteralText = {
   meta: {
@@ -193,9 +194,21 @@ const noLiteralText = {
       },
       JSXExpressionContainer(node) {
         if (node.parent.type === 'JSXAttribute') return;
-        const e = node.expression;
-        if (e.type === 'Literal' && typeof e.value === 'string' && HAS_LETTER.test(e.value))
-          report(node, e.value);
+        // A string, a template with words in it, or either as a branch of ?: / && / ||.
+        const words = (e) => {
+          if (!e) return null;
+          if (e.type === 'Literal' && typeof e.value === 'string')
+            return HAS_LETTER.test(e.value) ? e.value : null;
+          if (e.type === 'TemplateLiteral') {
+            const text = e.quasis.map((q) => q.value.cooked ?? '').join('…');
+            return HAS_LETTER.test(text) ? text : null;
+          }
+          if (e.type === 'ConditionalExpression') return words(e.consequent) ?? words(e.alternate);
+          if (e.type === 'LogicalExpression') return words(e.right);
+          return null;
+        };
+        const text = words(node.expression);
+        if (text !== null) report(node, text);
       },
       JSXAttribute(node) {
         const name = node.name.type === 'JSXIdentifier' ? node.name.name : '';

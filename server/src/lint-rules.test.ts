@@ -26,6 +26,12 @@ describe('lint rules', () => {
     ['JSX text', 'export const A = () => <p>Donate a Package</p>;'],
     ['Hindi JSX text', 'export const A = () => <p>पैकेट दान करें</p>;'],
     ['a string in braces', "export const A = () => <p>{'Loading…'}</p>;"],
+    ['a template in braces', 'export const A = ({ n }: { n: number }) => <p>{`${n} meals`}</p>;'],
+    [
+      'a string as a branch',
+      'export const A = ({ ok }: { ok: boolean }) => <p>{ok ? "Saved" : "Failed"}</p>;',
+    ],
+    ['a string after &&', 'export const A = ({ ok }: { ok: boolean }) => <p>{ok && "Saved"}</p>;'],
     ['an aria-label', 'export const A = () => <nav aria-label="Main" />;'],
     [
       'a placeholder in braces',
