@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useLayoutEffect } from 'react';
 import { Outlet } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { useI18n } from '../i18n/i18n';
@@ -12,9 +12,10 @@ import { SignInEffects } from './sign-in-effects';
 
 export function Layout() {
   const { t } = useI18n();
-  // The tab's title in the reader's language (index.html carries the English one).
+  // The tab's title in the reader's language (index.html carries the English one); a page may
+  // name itself there (usePageTitle), after this.
   const title = t('site.title');
-  useEffect(() => {
+  useLayoutEffect(() => {
     document.title = title;
   }, [title]);
   return (

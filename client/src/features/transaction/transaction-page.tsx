@@ -21,6 +21,8 @@ import { usePackage } from './api/get-package';
 import { useMarkPackage } from './api/mark-package';
 import { type PackageAction, usePackageAction } from './api/package-actions';
 import { useForm } from '../../lib/use-form';
+import { usePageTitle } from '../../lib/use-page-title';
+import { site } from '../../content/site';
 import {
   HandoverCode,
   OfferDetails,
@@ -145,6 +147,7 @@ export default function TransactionPage() {
   const widenForm = useForm({ travelCapacity: '' });
   const isOffered = pkg.data?.current_state === 'Offered';
   const now = useNow(isOffered);
+  usePageTitle(t('package.title'), site.brand);
 
   // The server answers 404 for someone else's package (exactly as for a missing one); a 403
   // here comes from an older server or a malformed id (SPEC: trespassing).
