@@ -259,7 +259,7 @@ export const bn: Catalog = {
   'package.loadFailed': 'এই প্যাকেট লোড করা যায়নি',
   'package.backToProfile': 'আপনার প্রোফাইলে ফিরুন',
   'package.title': 'প্যাকেটের বিবরণ',
-  'package.id': 'প্যাকেট ID',
+  'package.id': 'প্যাকেট নম্বর',
   'package.markAs.Received': '"গ্রহণ করা হয়েছে" চিহ্নিত করুন',
   'package.markAs.Distributed': '"বিতরণ করা হয়েছে" চিহ্নিত করুন',
   'package.markFailed': 'কাজটি হয়নি',

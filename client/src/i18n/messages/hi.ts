@@ -257,7 +257,7 @@ export const hi: Catalog = {
   'package.loadFailed': 'हम यह पैकेट लोड नहीं कर पाए',
   'package.backToProfile': 'अपनी प्रोफ़ाइल पर वापस जाएँ',
   'package.title': 'पैकेट की जानकारी',
-  'package.id': 'पैकेट ID',
+  'package.id': 'पैकेट नंबर',
   'package.markAs.Received': '"मिल गया" मार्क करें',
   'package.markAs.Distributed': '"बाँट दिया गया" मार्क करें',
   'package.markFailed': 'यह नहीं हो पाया',

@@ -101,7 +101,7 @@ function renderSignInPage(
   main { max-width: 26rem; margin: 3rem auto; background: #fff; padding: 1.5rem; border-radius: 1rem; box-shadow: 0 1px 4px #0002; }
   h1 { margin-top: 0; color: #166534; font-size: 1.5rem; }
   label { display: block; font-weight: 600; margin-top: 1rem; }
-  input[type=email], input[type=text] { width: 100%; box-sizing: border-box; padding: .6rem; font-size: 1rem; border: 1px solid #9ca3af; border-radius: .5rem; margin-top: .25rem; }
+  input[type=text] { width: 100%; box-sizing: border-box; padding: .6rem; font-size: 1rem; border: 1px solid #9ca3af; border-radius: .5rem; margin-top: .25rem; }
   button { width: 100%; margin-top: 1rem; padding: .7rem; font-size: 1rem; font-weight: 600; border-radius: .5rem; border: 0; background: #15803d; color: #fff; cursor: pointer; }
   button.secondary { background: #fff; color: #166534; border: 1px solid #15803d; margin-top: .5rem; }
   .error { color: #b91c1c; font-weight: 600; }
@@ -116,7 +116,7 @@ function renderSignInPage(
   ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
   <form method="post" action="${action}">
     <label for="email">${text.email}</label>
-    <input id="email" name="email" type="email" required autocomplete="email" value="${escapeHtml(values.email ?? '')}" ${error ? 'aria-invalid="true"' : ''}>
+    <input id="email" name="email" type="text" inputmode="email" spellcheck="false" autocapitalize="none" aria-required="true" autocomplete="email" value="${escapeHtml(values.email ?? '')}" ${error ? 'aria-invalid="true"' : ''}>
     <label for="name">${text.name} <span class="note">${text.optional}</span></label>
     <input id="name" name="name" type="text" autocomplete="name" value="${escapeHtml(values.name ?? '')}">
     <button type="submit">${text.continue}</button>
