@@ -11,6 +11,37 @@ export function packageContext(pkg: { quantity: number; address: string; created
   };
 }
 
+/** A distributor's notification before they accept: the meet area stands for the address. */
+export function offerContext(pkg: {
+  quantity: number;
+  createdAt: Date;
+  meetAddress: string | null;
+  meetLat: number | null;
+  meetLng: number | null;
+}) {
+  return {
+    packageQuantity: pkg.quantity,
+    packageAddress: meetArea(pkg),
+    packageDonatedAt: pkg.createdAt,
+  };
+}
+
+/**
+ * The meet point as a distributor who has not accepted may know it: a locality's name as it is,
+ * a point given as coordinates only to about a kilometre (two decimals). A donor who will not
+ * travel meets at their own door, so the exact point would be their address.
+ */
+export function meetArea(pkg: {
+  meetAddress: string | null;
+  meetLat: number | null;
+  meetLng: number | null;
+}): string {
+  const isCoordinates = pkg.meetAddress === null || /^-?\d+(?:\.\d+)?, -?\d+(?:\.\d+)?$/.test(pkg.meetAddress);
+  if (!isCoordinates) return pkg.meetAddress!;
+  if (pkg.meetLat === null || pkg.meetLng === null) return '';
+  return `${pkg.meetLat.toFixed(2)}, ${pkg.meetLng.toFixed(2)}`;
+}
+
 /** Writes notification rows inside the caller's transaction; they are published after commit. */
 export async function insertNotifications(
   tx: Tx | Executor,

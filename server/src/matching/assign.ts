@@ -2,7 +2,7 @@ import { DISTANCE_RANGE_MAX_KM } from '@almquest/contracts/users';
 import { randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../db/client';
-import { packageContext } from '../db/notifications';
+import { offerContext, packageContext } from '../db/notifications';
 import { nearestPlaceWithinSql, placeAddress } from '../db/places';
 import type { NewNotification, NotificationRow, PackageRow, PlaceRecord } from '../db/rows';
 import { recordEvents } from '../db/package-events';
@@ -176,6 +176,7 @@ export async function tryMatchPackage(
           from ${users} u
           where d.user_id = ${chosen.id} and u.id = d.user_id
             and d.is_active and d.open_load + ${pkg.quantity} <= d.max_capacity
+            and (${pkg.diet} = 'veg' or not d.veg_only)
             and d.distance_range = ${chosen.distance_range}
             and u.lat = ${chosen.home_lat} and u.lng = ${chosen.home_lng}
           returning u.id, d.auto_accept, u.name, u.phone, u.picture, u.address
@@ -243,7 +244,10 @@ async function writePair(
         donorPath: directionsUrl(packageAt, meet),
         distributorPath: directionsUrl(distributorHome, meet),
         pairedAt: isOffer ? null : sql`now()`,
-        offerExpiresAt: isOffer ? sql`now() + ${offerMs} * interval '1 millisecond'` : null,
+        // An offer never outlives the pick-up time.
+        offerExpiresAt: isOffer
+          ? sql`least(now() + ${offerMs} * interval '1 millisecond', ${packages.readyUntil})`
+          : null,
         handoverCode: isOffer ? null : newHandoverCode(),
         handoverFailures: 0,
         handoverLockedUntil: null,
@@ -266,7 +270,8 @@ async function writePair(
         state: 'Offered',
         userType: 'Distributor',
         kind: 'offered',
-        ...packageContext(pkg),
+        // Not the donor's address: the meet point's area, as the offer's page shows it.
+        ...offerContext({ ...pkg, meetAddress, meetLat: meet[0], meetLng: meet[1] }),
         counterpartName: null,
       })
       .returning();

@@ -40,7 +40,8 @@ ALTER TABLE "packages" ADD COLUMN "expired_at" timestamp with time zone;
 UPDATE "packages" SET
   "ready_until" = CASE WHEN "state" IN ('Not Paired', 'Paired') THEN now() + interval '48 hours' ELSE "created_at" + interval '3 hours' END,
   "warned_at" = now(),
-  "handover_code" = CASE WHEN "state" = 'Paired' THEN lpad(floor(random() * 10000)::int::text, 4, '0') END;
+  -- Four digits from gen_random_uuid() (a strong random source; random() is not one).
+  "handover_code" = CASE WHEN "state" = 'Paired' THEN lpad(((('x' || substr(md5(gen_random_uuid()::text), 1, 8))::bit(32)::bigint) % 10000)::text, 4, '0') END;
 --> statement-breakpoint
 UPDATE "packages" SET "warn_at" = "created_at" + ("ready_until" - "created_at") / 2;
 --> statement-breakpoint
@@ -49,12 +50,15 @@ ALTER TABLE "packages" ALTER COLUMN "ready_until" SET NOT NULL;
 ALTER TABLE "packages" ALTER COLUMN "warn_at" SET NOT NULL;
 --> statement-breakpoint
 -- Their timelines, from what the package rows remember.
+-- (In time order, and in the order things happen where two share a time.)
 INSERT INTO "package_events" ("package_id", "kind", "distributor_id", "at")
-SELECT "id", 'created', NULL, "created_at" FROM "packages"
-UNION ALL SELECT "id", 'paired', "distributor_id", "paired_at" FROM "packages" WHERE "paired_at" IS NOT NULL
-UNION ALL SELECT "id", 'received', "distributor_id", "received_at" FROM "packages" WHERE "received_at" IS NOT NULL
-UNION ALL SELECT "id", 'distributed', "distributor_id", "distributed_at" FROM "packages" WHERE "distributed_at" IS NOT NULL
-ORDER BY 4;
+SELECT "package_id", "kind", "distributor_id", "at" FROM (
+  SELECT "id" AS "package_id", 'created' AS "kind", NULL::uuid AS "distributor_id", "created_at" AS "at", 0 AS "step" FROM "packages"
+  UNION ALL SELECT "id", 'paired', "distributor_id", "paired_at", 1 FROM "packages" WHERE "paired_at" IS NOT NULL
+  UNION ALL SELECT "id", 'received', "distributor_id", "received_at", 2 FROM "packages" WHERE "received_at" IS NOT NULL
+  UNION ALL SELECT "id", 'distributed', "distributor_id", "distributed_at", 3 FROM "packages" WHERE "distributed_at" IS NOT NULL
+) "old_steps"
+ORDER BY "at", "step";
 --> statement-breakpoint
 ALTER TABLE "package_events" ADD CONSTRAINT "package_events_package_id_packages_id_fk" FOREIGN KEY ("package_id") REFERENCES "public"."packages"("id") ON DELETE cascade ON UPDATE no action;
 --> statement-breakpoint

@@ -9,7 +9,7 @@ export async function countImpact(db: AppDb): Promise<Impact> {
   const [row] = await queryRows<Totals>(
     db,
     sql`select
-      (select coalesce(sum(quantity), 0)::float8 from packages where state <> 'Cancelled') as meals,
+      (select coalesce(sum(quantity), 0)::float8 from packages where state not in ('Cancelled', 'Expired')) as meals,
       (select count(*)::int from packages where state = 'Distributed') as distributed,
       (select count(*)::int from distributors d join users u on u.id = d.user_id
         where d.is_active and u.user_type = 'distributor') as active`,

@@ -48,24 +48,45 @@ export function createDeadlineSweeper({
     return 1;
   }
 
+  /** One package's deadline; a failure is logged and the sweep goes on with the others. */
+  async function actOn(
+    what: string,
+    id: string,
+    act: () => Promise<ChangeResult | null>,
+  ): Promise<number> {
+    try {
+      return publish(await act());
+    } catch (err) {
+      logger.error({ err, packageId: id, deadline: what }, 'acting on a deadline failed');
+      failed.add(id);
+      return 0;
+    }
+  }
+  /** Packages that failed in this sweep: not tried again until the next one. */
+  const failed = new Set<string>();
+
   async function runOnce(): Promise<DeadlineCounts> {
     const counts: DeadlineCounts = { lapsed: 0, expired: 0, warned: 0 };
+    failed.clear();
     for (;;) {
       const due = await duePackages(db, BATCH);
       let acted = 0;
       // Expiry first: a package whose pickup time has passed is not offered to anyone else.
       for (const id of due.expired) {
-        const done = publish(await expirePackage(db, id));
+        if (failed.has(id)) continue;
+        const done = await actOn('expiry', id, () => expirePackage(db, id));
         counts.expired += done;
         acted += done;
       }
       for (const id of due.lapsed) {
-        const done = publish(await lapseOffer(db, id, settings));
+        if (failed.has(id)) continue;
+        const done = await actOn('offer', id, () => lapseOffer(db, id, settings));
         counts.lapsed += done;
         acted += done;
       }
       for (const id of due.warned) {
-        const done = publish(await warnDonor(db, id));
+        if (failed.has(id)) continue;
+        const done = await actOn('warning', id, () => warnDonor(db, id));
         counts.warned += done;
         acted += done;
       }

@@ -31,6 +31,9 @@ type Snapshot = {
   donorId: string | null;
   quantity: number;
   handoverCode: string | null;
+  /** Received is locked by wrong codes just now. */
+  isLocked: boolean;
+  travelCapacity: number;
   /** Every distributor it was offered to or held by (they get 409, strangers 404). */
   involved: string[];
 };
@@ -84,6 +87,8 @@ async function snapshot(real: Real): Promise<Snapshot[]> {
     donorId: r.donorId,
     quantity: r.quantity,
     handoverCode: r.handoverCode,
+    isLocked: r.handoverLockedUntil !== null && r.handoverLockedUntil > new Date(),
+    travelCapacity: r.travelCapacity,
     involved: involved.filter((i) => i.package_id === r.id).map((i) => i.distributor_id),
   }));
 }
@@ -276,7 +281,44 @@ function commands(): fc.Arbitrary<Cmd>[] {
             state: 'Received',
             code: pkg.handoverCode ?? '0000',
           }),
-        (pkg, m) => forDistributor(m, pkg, f, pkg.state === 'Paired' ? [200] : [409]),
+        (pkg, m) =>
+          forDistributor(m, pkg, f, pkg.state !== 'Paired' ? [409] : pkg.isLocked ? [429] : [200]),
+      ),
+    ),
+    fc.tuple(pick, fc.nat(2)).map(([p, f]) =>
+      packageStep(
+        'wrong code',
+        p,
+        ['Paired'],
+        (real, pkg, m) =>
+          post(real, actor(m, pkg, f), '/api/distributor/togglePackage', {
+            donor_id: pkg.donorId,
+            distributor_id: actor(m, pkg, f).profile.id,
+            packageId: pkg.id,
+            state: 'Received',
+            code: pkg.handoverCode === '0000' ? '1111' : '0000',
+          }),
+        // Wrong: refused (422), the fifth in a row locks (429).
+        (pkg, m) =>
+          forDistributor(
+            m,
+            pkg,
+            f,
+            pkg.state !== 'Paired' ? [409] : pkg.isLocked ? [429] : [422, 429],
+          ),
+      ),
+    ),
+    pick.map((p) =>
+      packageStep(
+        'widen',
+        p,
+        ['Not Paired', 'Offered'],
+        (real, pkg, m) =>
+          request(real.ctx.app)
+            .patch(`/api/package/${pkg.id}`)
+            .set('Cookie', donorOf(m, pkg).cookie)
+            .send({ travelCapacity: pkg.travelCapacity + 1 }),
+        (pkg) => (['Not Paired', 'Offered'].includes(pkg.state) ? [200] : [409]),
       ),
     ),
     fc.tuple(pick, fc.nat(2)).map(([p, f]) =>

@@ -2,11 +2,11 @@ import type { PackageEventKind } from '@almquest/contracts/packages';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { type AppDb, type Tx } from '../../db/client';
-import { insertNotifications, packageContext } from '../../db/notifications';
+import { insertNotifications, offerContext, packageContext } from '../../db/notifications';
 import { recordEvents } from '../../db/package-events';
 import type { NewNotification, NotificationRow, PackageRow, UserRow } from '../../db/rows';
 import { distributors, donors, packages } from '../../db/schema';
-import { conflict } from '../../errors';
+import { badRequest, conflict } from '../../errors';
 import { type MatchSettings, newHandoverCode, tryMatchPackage } from '../../matching/assign';
 import { lockWithClock, refuseFormerDistributor } from './packages.service';
 import {
@@ -92,7 +92,8 @@ function toDistributor(
       state,
       userType: 'Distributor' as const,
       kind,
-      ...packageContext(pkg),
+      // Before accepting, the distributor knows the meet point's area, never the pickup address.
+      ...(isAccepted ? packageContext(pkg) : offerContext(pkg)),
       // The donor is named only to a distributor who accepted the package.
       counterpartName: isAccepted ? pkg.donorName : null,
     },
@@ -120,16 +121,18 @@ async function matchOrTellDonor(
 }
 
 /**
- * Takes a package away from its distributor (declined, lapsed or released) and back into
- * matching, which will not ask that distributor again.
+ * Takes a package away from its distributor (declined, lapsed or released): their room is freed,
+ * the package waits again, the change is on its timeline. Matching it again happens after this
+ * commits, in a transaction of its own (matchAfterGiveBack): freeing one distributor's row and
+ * claiming another's in one transaction would lock two distributor rows, and two give-backs
+ * crossing between the same two distributors would deadlock.
  */
-async function backToMatching(
+async function giveBack(
   tx: Tx,
   pkg: PackageRow,
   event: { kind: PackageEventKind; reason?: string | undefined },
-  settings: MatchSettings,
   extra: NewNotification[],
-): Promise<ChangeResult> {
+): Promise<{ notifications: NotificationRow[]; freed: string | null }> {
   const freed = await freeCapacity(tx, pkg);
   await tx
     .update(packages)
@@ -138,13 +141,65 @@ async function backToMatching(
   await recordEvents(tx, [
     { packageId: pkg.id, kind: event.kind, distributorId: freed, reason: event.reason ?? null },
   ]);
-  const told = await insertNotifications(tx, extra);
-  const waiting = await reread(tx, pkg.id);
-  const matched = await matchOrTellDonor(tx, waiting, settings);
+  return { notifications: await insertNotifications(tx, extra), freed };
+}
+
+/**
+ * Offers a package that was just given back to the next distributor (or tells the donor nobody
+ * is left). Another process may have matched or expired it meanwhile: then nothing is done. A
+ * package past its pick-up time is left to the deadline sweep, which expires it.
+ */
+async function matchAfterGiveBack(
+  db: AppDb,
+  packageId: string,
+  settings: MatchSettings,
+  logger?: { warn: (obj: object, msg: string) => void },
+): Promise<{ package: PackageRow | null; notifications: NotificationRow[] }> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [pkg] = await tx
+        .select()
+        .from(packages)
+        .where(
+          and(
+            eq(packages.id, packageId),
+            eq(packages.state, 'Not Paired'),
+            sql`${packages.readyUntil} > now()`,
+          ),
+        )
+        .for('update');
+      if (!pkg) {
+        const [now] = await tx.select().from(packages).where(eq(packages.id, packageId));
+        return { package: now ?? null, notifications: [] };
+      }
+      const notifications = await matchOrTellDonor(tx, pkg, settings);
+      return { package: await reread(tx, pkg.id), notifications };
+    });
+  } catch (err) {
+    // The give-back stands; the package waits, and the re-matcher gives it its next chance.
+    logger?.warn({ err, packageId }, 'matching a package given back failed');
+    const [now] = await db.select().from(packages).where(eq(packages.id, packageId));
+    return { package: now ?? null, notifications: [] };
+  }
+}
+
+/** A give-back and then its new match, as one change for the caller. */
+async function giveBackThenMatch(
+  db: AppDb,
+  packageId: string,
+  settings: MatchSettings,
+  giveBackTx: (
+    tx: Tx,
+  ) => Promise<{ notifications: NotificationRow[]; freed: string | null } | null>,
+): Promise<ChangeResult | null> {
+  const given = await db.transaction(giveBackTx);
+  if (!given) return null;
+  const matched = await matchAfterGiveBack(db, packageId, settings);
+  if (!matched.package) throw new Error(`package ${packageId} vanished after its give-back`);
   return {
-    package: await reread(tx, pkg.id),
-    notifications: [...told, ...matched],
-    freedDistributorId: freed,
+    package: matched.package,
+    notifications: [...given.notifications, ...matched.notifications],
+    freedDistributorId: given.freed,
   };
 }
 
@@ -163,6 +218,9 @@ export async function acceptOffer(
     }
     if (pkg.offerExpiresAt && pkg.offerExpiresAt <= now) {
       throw conflict('This offer has lapsed; the package is being offered to someone else.');
+    }
+    if (pkg.readyUntil <= now) {
+      throw conflict('The pickup time of this package has passed; it can no longer be received.');
     }
     await tx
       .update(packages)
@@ -205,15 +263,16 @@ export async function declineOffer(
   reason: string | undefined,
   settings: MatchSettings,
 ): Promise<ChangeResult> {
-  return db.transaction(async (tx) => {
+  const result = await giveBackThenMatch(db, packageId, settings, async (tx) => {
     const { pkg } = await lockWithClock(tx, packageId);
     await refuseFormerDistributor(tx, user, pkg);
     assertIsOfferedDistributor(user, pkg);
     if (pkg.state !== 'Offered') {
       throw conflict(`This package is ${pkg.state}; only an Offered package can be declined.`);
     }
-    return backToMatching(tx, pkg, { kind: 'declined', reason }, settings, []);
+    return giveBack(tx, pkg, { kind: 'declined', reason }, []);
   });
+  return result!;
 }
 
 /** The assigned distributor cannot make it after all: the package goes back to matching. */
@@ -224,21 +283,16 @@ export async function releasePackage(
   reason: string | undefined,
   settings: MatchSettings,
 ): Promise<ChangeResult> {
-  return db.transaction(async (tx) => {
+  const result = await giveBackThenMatch(db, packageId, settings, async (tx) => {
     const { pkg } = await lockWithClock(tx, packageId);
     await refuseFormerDistributor(tx, user, pkg);
     assertIsAssignedDistributor(user, pkg, 'release');
     if (pkg.state !== 'Paired') {
       throw conflict(`This package is ${pkg.state}; only a Paired package can be released.`);
     }
-    return backToMatching(
-      tx,
-      pkg,
-      { kind: 'released', reason },
-      settings,
-      toDonor(pkg, 'released', 'Not Paired'),
-    );
+    return giveBack(tx, pkg, { kind: 'released', reason }, toDonor(pkg, 'released', 'Not Paired'));
   });
+  return result!;
 }
 
 /** The donor calls a package off before it is Received; its distributor, if any, is told. */
@@ -293,12 +347,21 @@ export async function widenPackage(
   settings: MatchSettings,
 ): Promise<ChangeResult> {
   return db.transaction(async (tx) => {
-    const { pkg } = await lockWithClock(tx, packageId);
+    const { pkg, now } = await lockWithClock(tx, packageId);
     assertIsDonorOf(user, pkg, 'change');
     if (pkg.state !== 'Not Paired' && pkg.state !== 'Offered') {
       throw conflict(
         `This package is ${pkg.state}; the travel capacity can change only while it waits for a distributor.`,
       );
+    }
+    if (pkg.readyUntil <= now) {
+      throw conflict('The pickup time of this package has passed; it can no longer be received.');
+    }
+    // Widening only: a narrower range finds nobody new (and each change is on the timeline).
+    if (travelCapacity <= pkg.travelCapacity) {
+      throw badRequest(`Travel farther than the ${pkg.travelCapacity} km given now.`, {
+        travelCapacity: `Enter more than ${pkg.travelCapacity} km`,
+      });
     }
     await tx.update(packages).set({ travelCapacity }).where(eq(packages.id, pkg.id));
     await recordEvents(tx, [{ packageId: pkg.id, kind: 'widened' }]);
@@ -333,14 +396,13 @@ export async function lapseOffer(
   packageId: string,
   settings: MatchSettings,
 ): Promise<ChangeResult | null> {
-  return db.transaction(async (tx) => {
+  return giveBackThenMatch(db, packageId, settings, async (tx) => {
     const pkg = await lockDue(tx, packageId, offerLapsed);
     if (!pkg || !pkg.distributorId) return null;
-    return backToMatching(
+    return giveBack(
       tx,
       pkg,
       { kind: 'lapsed' },
-      settings,
       toDistributor(pkg, pkg.distributorId, 'offerLapsed', 'Not Paired', { isAccepted: false }),
     );
   });

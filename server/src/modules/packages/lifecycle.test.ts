@@ -1,7 +1,12 @@
 import { type Package, PackageResponseSchema } from '@almquest/contracts/packages';
 import { and, eq, sql } from 'drizzle-orm';
+import { createLogger } from '../../logger';
+import type { Notifier } from '../../notifier';
+import { createDeadlineSweeper } from './deadlines';
+import { expirePackage, lapseOffer, warnDonor } from './lifecycle.service';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
 import { distributors, donors, notifications, packages } from '../../db/schema';
 import { forgetArea, testArea } from '../../test/areas';
 import {
@@ -241,8 +246,10 @@ describe('offers', () => {
     const pkg = await donate(ctx, donor);
     const firstId = (await dbPackage(pkg._id)).distributorId!;
     const first = [a!, b!].find((d) => d.profile.id === firstId)!;
-    // Not yet due: the sweep leaves it alone.
-    expect((await ctx.deadlines.runOnce()).lapsed).toBe(0);
+    // Not yet due: the sweep leaves it alone (other test files' packages may be due: the
+    // database is shared, so this one is looked at, not the sweep's counts).
+    await ctx.deadlines.runOnce();
+    expect((await dbPackage(pkg._id)).distributorId).toBe(first.profile.id);
     await ctx.database.db
       .update(packages)
       .set({ offerExpiresAt: sql`now() - interval '1 second'` })
@@ -436,10 +443,25 @@ describe('handover code', () => {
     await mark(d!, pkg, { state: 'Received', code }).expect(429);
     expect((await view(d!, pkg._id)).handoverLockedUntil).not.toBeNull();
     expect((await dbPackage(pkg._id)).state).toBe('Paired');
-    await ctx.database.db
-      .update(packages)
-      .set({ handoverLockedUntil: sql`now() - interval '1 second'` })
-      .where(eq(packages.id, pkg._id));
+    const unlock = () =>
+      ctx.database.db
+        .update(packages)
+        .set({ handoverLockedUntil: sql`now() - interval '1 second'` })
+        .where(eq(packages.id, pkg._id));
+    await unlock();
+    // The next five wrong codes lock it twice as long: guessing gets slower and slower.
+    for (let i = 1; i <= 4; i++) {
+      await mark(d!, pkg, { state: 'Received', code: wrong }).expect(422);
+    }
+    await mark(d!, pkg, { state: 'Received', code: wrong }).expect(429);
+    const lockedFor = await queryRows<{ minutes: number }>(
+      ctx.database.db,
+      sql`select extract(epoch from handover_locked_until - now()) / 60 as minutes
+          from packages where id = ${pkg._id}`,
+    );
+    expect(Number(lockedFor[0]!.minutes)).toBeGreaterThan(19);
+    expect(Number(lockedFor[0]!.minutes)).toBeLessThanOrEqual(20);
+    await unlock();
     // The code may come in Devanagari digits, as a Hindi keyboard types them.
     const devanagari = code.replace(/\d/g, (digit) => String.fromCharCode(0x966 + Number(digit)));
     await mark(d!, pkg, { state: 'Received', code: devanagari }).expect(200);
@@ -460,5 +482,180 @@ describe('handover code', () => {
     const res = await mark(d!, pkg, { state: 'Distributed', servedCount: 0 }).expect(400);
     expect(Object.keys(res.body.error.fields)).toEqual(['servedCount']);
     expect((await dbPackage(pkg._id)).state).toBe('Received');
+  });
+});
+
+describe('what a distributor learns before accepting', () => {
+  it('the meet area to a kilometre, never the pickup address, donor id or exact point', async () => {
+    const { at, donor } = await scene({ distributorCount: 0 });
+    // A donor who will not travel meets at their own door.
+    const d = await createDistributor(ctx, { location: at(1), maxCapacity: 50 });
+    await setProfile(d, { autoAccept: false });
+    const pkg = await donate(ctx, donor, { travelCapacity: 0 });
+    const offered = await view(d, pkg._id);
+    expect(offered.current_state).toBe('Offered');
+    expect(offered.donor_id).toBeNull();
+    const [lat, lng] = offered.location.coordinates;
+    expect(Math.round(lat * 100) / 100).toBe(lat);
+    expect(Math.round(lng * 100) / 100).toBe(lng);
+    expect(offered.offerMeetArea).toBe(`${lat.toFixed(2)}, ${lng.toFixed(2)}`);
+    await request(ctx.app).get(`/api/package/${pkg._id}/route`).set('Cookie', d.cookie).expect(409);
+    // The bell says the same: the area, not the donor's address.
+    const notes = await request(ctx.app)
+      .get(`/api/distributor/${d.profile.id}/getNotifs`)
+      .set('Cookie', d.cookie)
+      .expect(200);
+    const offer = (notes.body.notifs as { kind: string; about: { address: string } }[]).find(
+      (n) => n.kind === 'offered',
+    );
+    expect(offer?.about.address).toBe(offered.offerMeetArea);
+    expect(JSON.stringify(notes.body)).not.toContain(donor.profile.location.address);
+    // Once they accept, it is all theirs to see.
+    await act(d, pkg._id, 'accept').expect(200);
+    const mine = await view(d, pkg._id);
+    expect(mine.donor_id).toBe(donor.profile.id);
+    expect(mine.location.address).toBe(donor.profile.location.address);
+  });
+
+  it('keeps a decline reason with the donor even after the decliner leaves', async () => {
+    const {
+      donor,
+      distributors: [a, b],
+    } = await scene();
+    const pkg = await donate(ctx, donor);
+    const firstId = (await dbPackage(pkg._id)).distributorId!;
+    const decliner = [a!, b!].find((p) => p.profile.id === firstId)!;
+    const next = [a!, b!].find((p) => p.profile.id !== firstId)!;
+    await act(decliner, pkg._id, 'decline', { reason: 'Private matter' }).expect(204);
+    await request(ctx.app)
+      .delete(`/api/distributor/${decliner.profile.id}`)
+      .set('Cookie', decliner.cookie)
+      .expect(204);
+    const seen = await view(next, pkg._id);
+    expect(seen.events.find((e) => e.kind === 'declined')?.reason).toBeNull();
+    const donorSees = await view(donor, pkg._id);
+    expect(donorSees.events.find((e) => e.kind === 'declined')?.reason).toBe('Private matter');
+  });
+});
+
+describe('after the pick-up time, before the sweep', () => {
+  it('refuses to accept or widen, and a decline does not offer it on', async () => {
+    const {
+      donor,
+      distributors: [a, b],
+    } = await scene();
+    const pkg = await donate(ctx, donor);
+    const firstId = (await dbPackage(pkg._id)).distributorId!;
+    const first = [a!, b!].find((p) => p.profile.id === firstId)!;
+    await ctx.database.db
+      .update(packages)
+      .set({ readyUntil: sql`now() - interval '1 second'` })
+      .where(eq(packages.id, pkg._id));
+    await act(first, pkg._id, 'accept').expect(409);
+    await request(ctx.app)
+      .patch(`/api/package/${pkg._id}`)
+      .set('Cookie', donor.cookie)
+      .send({ travelCapacity: '50 km' })
+      .expect(409);
+    await act(first, pkg._id, 'decline', {}).expect(204);
+    expect(await dbPackage(pkg._id)).toMatchObject({ state: 'Not Paired', distributorId: null });
+    await ctx.deadlines.runOnce();
+    expect((await dbPackage(pkg._id)).state).toBe('Expired');
+  });
+
+  it('only widens: a range no larger than now is refused, naming the field', async () => {
+    const { donor } = await scene({ distributorCount: 0 });
+    const pkg = await donate(ctx, donor, { travelCapacity: '5 km' });
+    const res = await request(ctx.app)
+      .patch(`/api/package/${pkg._id}`)
+      .set('Cookie', donor.cookie)
+      .send({ travelCapacity: '5 km' })
+      .expect(400);
+    expect(res.body.error.fields.travelCapacity).toBe('Enter more than 5 km');
+  });
+});
+
+describe('the deadline sweep', () => {
+  it('goes on with every other package when one of them fails', async () => {
+    // Room for one package each, so the two offers go to different distributors.
+    const {
+      donor,
+      distributors: [a, b],
+    } = await scene({ maxCapacity: 3 });
+    const poisoned = await donate(ctx, donor, { quantity: 3 });
+    const healthy = await donate(ctx, donor, { quantity: 3 });
+    const poisonedHolder = (await dbPackage(poisoned._id)).distributorId!;
+    const healthyHolder = (await dbPackage(healthy._id)).distributorId!;
+    expect(new Set([poisonedHolder, healthyHolder])).toEqual(
+      new Set([a!.profile.id, b!.profile.id]),
+    );
+    // A load counter that drifted: freeing the poisoned offer would take it below zero.
+    await ctx.database.db
+      .update(distributors)
+      .set({ openLoad: 0 })
+      .where(eq(distributors.userId, poisonedHolder));
+    // The poisoned one is due first, so a sweep that stopped at it would never reach the other.
+    for (const [id, seconds] of [
+      [poisoned._id, 2],
+      [healthy._id, 1],
+    ] as const) {
+      await ctx.database.db
+        .update(packages)
+        .set({ offerExpiresAt: sql`now() - ${seconds} * interval '1 second'` })
+        .where(eq(packages.id, id));
+    }
+    const silent: Notifier = { notify: () => {} };
+    const sweeper = createDeadlineSweeper({
+      db: ctx.database.db,
+      notifier: silent,
+      rematcher: ctx.rematcher,
+      settings: ctx.config.matching,
+      logger: createLogger('silent'),
+    });
+    await sweeper.runOnce();
+    // The poisoned one could not lapse; the healthy one did, and went to the other distributor.
+    expect((await dbPackage(poisoned._id)).distributorId).toBe(poisonedHolder);
+    const after = await dbPackage(healthy._id);
+    expect(after.distributorId).toBe(poisonedHolder);
+    expect(after.state).toBe('Offered');
+  });
+});
+
+describe('a deadline reached after the package moved on', () => {
+  it('is re-checked under the lock: an accepted offer, a received or cancelled package stay', async () => {
+    const {
+      donor,
+      distributors: [d],
+    } = await scene({ distributorCount: 1 });
+    const accepted = await donate(ctx, donor, { quantity: 2 });
+    await act(d!, accepted._id, 'accept').expect(200);
+    const received = await donate(ctx, donor, { quantity: 2 });
+    await act(d!, received._id, 'accept').expect(200);
+    await mark(d!, received, {
+      state: 'Received',
+      code: await handoverCodeOf(ctx, received._id),
+    }).expect(200);
+    const cancelled = await donate(ctx, donor, { quantity: 2 });
+    await act(donor, cancelled._id, 'cancel', {}).expect(200);
+    // Every deadline of all three has passed, as if a sweep had read them just before.
+    await ctx.database.db
+      .update(packages)
+      .set({
+        readyUntil: sql`now() - interval '1 second'`,
+        warnAt: sql`now() - interval '1 second'`,
+      })
+      .where(sql`${packages.id} in (${accepted._id}, ${received._id}, ${cancelled._id})`);
+    const load = await openLoad(d!);
+    for (const pkg of [accepted, received, cancelled]) {
+      expect(await lapseOffer(ctx.database.db, pkg._id, ctx.config.matching)).toBeNull();
+      expect(await warnDonor(ctx.database.db, pkg._id)).toBeNull();
+    }
+    expect(await expirePackage(ctx.database.db, received._id)).toBeNull();
+    expect(await expirePackage(ctx.database.db, cancelled._id)).toBeNull();
+    expect((await dbPackage(accepted._id)).state).toBe('Paired');
+    expect((await dbPackage(received._id)).state).toBe('Received');
+    expect((await dbPackage(cancelled._id)).state).toBe('Cancelled');
+    expect(await openLoad(d!)).toBe(load);
+    expect(await kindsFor(donor, cancelled._id)).not.toContain('stillWaiting');
   });
 });

@@ -1,6 +1,9 @@
 import type { Package, PackageEvent, PackageSummary } from '@almquest/contracts/packages';
 import type { PackageRow } from '../../db/rows';
+import { meetArea } from '../../db/notifications';
 import type { PackageEventRow } from './packages.service';
+
+const roundToArea = (degrees: number) => Math.round(degrees * 100) / 100;
 
 /**
  * Whether the distributor took the package (accepted, or paired automatically): only then do
@@ -26,7 +29,8 @@ function presentEvent(event: PackageEventRow, row: PackageRow, viewerId: string)
     at: event.at.toISOString(),
     distributorName: isTheAcceptedDistributor ? row.distributorName : null,
     isViewer,
-    reason: isDonorViewing || isViewer || event.distributorId === null ? event.reason : null,
+    // The donor reads every reason; a distributor their own, and the donor's for cancelling.
+    reason: isDonorViewing || isViewer || event.kind === 'cancelled' ? event.reason : null,
   };
 }
 
@@ -48,15 +52,19 @@ export function presentPackage(
   const showsDonor = isDonorViewing || accepted;
   return {
     _id: row.id,
-    donor_id: row.donorId,
+    donor_id: showsDonor ? row.donorId : null,
     donor_name: showsDonor ? row.donorName : '',
     donor_phone: showsDonor ? row.donorPhone : '',
     current_state: row.state,
     timestamp: row.createdAt.toISOString(),
-    // The pickup address is the donor's; before accepting, the meet point's area stands for it.
+    // The pickup address is the donor's; before accepting, the meet point's area stands for it,
+    // to about a kilometre (a donor who will not travel meets at their own door).
     location: showsDonor
       ? { address: row.address, coordinates: [row.lat, row.lng] }
-      : { address: row.meetAddress ?? '', coordinates: [row.meetLat ?? 0, row.meetLng ?? 0] },
+      : {
+          address: meetArea(row),
+          coordinates: [roundToArea(row.meetLat ?? 0), roundToArea(row.meetLng ?? 0)],
+        },
     quantity: row.quantity,
     travelCapacity: row.travelCapacity,
     pair: accepted
@@ -81,7 +89,7 @@ export function presentPackage(
     readyUntil: row.readyUntil.toISOString(),
     diet: row.diet,
     offerExpiresAt: row.offerExpiresAt?.toISOString() ?? null,
-    offerMeetArea: row.state === 'Offered' && isDistributorViewing ? row.meetAddress : null,
+    offerMeetArea: row.state === 'Offered' && isDistributorViewing ? meetArea(row) : null,
     handoverCode: isDonorViewing && row.state === 'Paired' ? row.handoverCode : null,
     handoverLockedUntil:
       isDistributorViewing && row.handoverLockedUntil && row.handoverLockedUntil > new Date()
@@ -100,7 +108,7 @@ export function presentPackageSummary(row: PackageRow, viewerId: string): Packag
     current_state: row.state,
     quantity: row.quantity,
     timestamp: row.createdAt.toISOString(),
-    address: isDonorViewing || accepted ? row.address : (row.meetAddress ?? ''),
+    address: isDonorViewing || accepted ? row.address : meetArea(row),
     counterpart: accepted ? (isDonorViewing ? row.distributorName : row.donorName) : null,
   };
 }

@@ -195,9 +195,20 @@ export function packagesRoutes({
     ),
   );
 
+  const widenLimit = rateLimit(database.db, {
+    name: 'widen',
+    max: 20,
+    multiplier: config.rateLimitMultiplier,
+    scope: config.rateLimitScope,
+    windowMs: 10 * 60_000,
+    message: 'You have changed the travel capacity many times just now. Please wait a few minutes.',
+    key: personOrAddressKey,
+  });
+
   router.patch(
     '/package/:id',
     requireRegistered,
+    widenLimit,
     validate(
       { params: PackageIdPathSchema, body: WidenRequestSchema },
       async ({ params, body }, req, res) => {
@@ -220,7 +231,8 @@ export function packagesRoutes({
       const user = sessionUser(req);
       const pkg = await getPackage(db, params.id);
       assertCanViewPackage(user, pkg);
-      if (pkg.meetLat === null || pkg.meetLng === null) {
+      // Before the distributor accepts, the meet point is theirs to know only to its area.
+      if (pkg.meetLat === null || pkg.meetLng === null || pkg.pairedAt === null) {
         throw conflict('This package is not paired yet, so there is no meet point.');
       }
       // Each side sees the way from their own location (SPEC: package details).

@@ -252,12 +252,9 @@ type HandoverRefusal = { isLocked: boolean; triesLeft: number; lockedUntil: Date
 
 function handoverError(refusal: HandoverRefusal): AppError {
   if (refusal.isLocked) {
-    return new AppError(
-      429,
-      'handover_locked',
-      `Too many wrong codes. Try again after ${HANDOVER_LOCK_MINUTES} minutes.`,
-      { code: 'Too many wrong codes; try again later' },
-    );
+    return new AppError(429, 'handover_locked', 'Too many wrong codes. Try again later.', {
+      code: 'Too many wrong codes; try again later',
+    });
   }
   return new AppError(422, 'wrong_handover_code', 'That is not the handover code.', {
     code:
@@ -269,7 +266,9 @@ function handoverError(refusal: HandoverRefusal): AppError {
 
 /**
  * Checks the code for Received. A wrong one is counted (and the count kept, even though the
- * request is refused); the fifth in a row locks Received for a while.
+ * request is refused). Every fifth wrong code in a row locks Received, for 10 minutes the first
+ * time and twice as long each time after, so guessing through a 48-hour window gets a few dozen
+ * tries, not a thousand (the count restarts only with a new pairing).
  */
 async function checkHandoverCode(
   tx: Tx,
@@ -287,22 +286,21 @@ async function checkHandoverCode(
   }
   if (pkg.handoverCode !== null && code === pkg.handoverCode) return null;
   const failures = pkg.handoverFailures + 1;
-  const isLocked = failures >= HANDOVER_CODE_TRIES;
+  const isLocked = failures % HANDOVER_CODE_TRIES === 0;
+  const lockMinutes = HANDOVER_LOCK_MINUTES * 2 ** (failures / HANDOVER_CODE_TRIES - 1);
   const [row] = await tx
     .update(packages)
-    .set(
-      isLocked
-        ? {
-            handoverFailures: 0,
-            handoverLockedUntil: sql`now() + ${HANDOVER_LOCK_MINUTES} * interval '1 minute'`,
-          }
-        : { handoverFailures: failures },
-    )
+    .set({
+      handoverFailures: failures,
+      ...(isLocked
+        ? { handoverLockedUntil: sql`now() + ${lockMinutes} * interval '1 minute'` }
+        : {}),
+    })
     .where(eq(packages.id, pkg.id))
     .returning({ lockedUntil: packages.handoverLockedUntil });
   return {
     isLocked,
-    triesLeft: HANDOVER_CODE_TRIES - failures,
+    triesLeft: HANDOVER_CODE_TRIES - (failures % HANDOVER_CODE_TRIES),
     lockedUntil: row?.lockedUntil ?? null,
   };
 }
