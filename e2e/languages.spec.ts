@@ -140,6 +140,7 @@ test('a donor in Hindi and a distributor in Bengali: register, donate, pair, rec
   const dialog = donor.getByRole('dialog', { name: 'पैकेट जोड़ें' });
   await expect(dialog.getByLabel('कितनी दूर जा सकते हैं')).toHaveValue('8 किलोमीटर');
   await dialog.getByLabel('मात्रा').fill('12');
+  await dialog.getByLabel('खाना').selectOption({ label: 'शाकाहारी' });
   await expectAccessible(donor);
   await snap(donor, 'hi-donate');
   await dialog.getByRole('button', { name: 'पैकेट दान करें' }).click();
@@ -165,8 +166,12 @@ test('a donor in Hindi and a distributor in Bengali: register, donate, pair, rec
   await expect(distributor.getByRole('heading', { name: 'প্যাকেটের বিবরণ' })).toBeVisible();
   await expect(distributor.getByText('১২টি খাবার')).toBeVisible();
   // The donor reads out the handover code; the distributor types it in Bengali digits.
-  const code = (await donor.getByTestId('handover-code').textContent())?.trim() ?? '';
-  const bengaliCode = code.replace(/\d/g, (d) => String.fromCharCode(0x9e6 + Number(d)));
+  // The Hindi donor sees it in Devanagari digits; the distributor types it in Bengali ones.
+  const shown = (await donor.getByTestId('handover-code').textContent())?.trim() ?? '';
+  expect(shown).toMatch(/^[\u0966-\u096F]{4}$/);
+  const bengaliCode = shown.replace(/[\u0966-\u096F]/g, (d) =>
+    String.fromCharCode(0x9e6 + d.charCodeAt(0) - 0x966),
+  );
   await distributor.getByLabel('দাতার দেওয়া কোড').fill(bengaliCode);
   await distributor.getByRole('button', { name: '"গ্রহণ করা হয়েছে" চিহ্নিত করুন' }).click();
   await expectAlert(

@@ -48,7 +48,7 @@ async function donate(page: Page, quantity: string, options: { food?: string } =
   const dialog = page.getByRole('dialog', { name: 'Add a package' });
   await dialog.getByLabel('Quantity').fill(quantity);
   await dialog.getByLabel('Pick up by').selectOption({ label: 'In 2 hours' });
-  if (options.food) await dialog.getByLabel('Food').selectOption({ label: options.food });
+  await dialog.getByLabel('Food').selectOption({ label: options.food ?? 'Vegetarian' });
   await dialog.getByRole('button', { name: 'Donate Package' }).click();
   await expect(page).toHaveURL(/\/transaction\//);
 }

@@ -212,7 +212,11 @@ export default function TransactionPage() {
           title: t(successAlerts[step].title),
           msg: t(successAlerts[step].msg),
         }),
-      onError: markForm.failed(t('package.markFailed')),
+      onError: (err) => {
+        markForm.failed(t('package.markFailed'))(err);
+        // Locked, or changed meanwhile: show the package as it is now (and until when).
+        void pkg.refetch();
+      },
     });
   };
 
@@ -263,7 +267,10 @@ export default function TransactionPage() {
           widenForm.setValues({ travelCapacity: '' });
           showAlert({ type: 'success', title: t('package.widened.title'), msg: '' });
         },
-        onError: widenForm.failed(t('package.offer.failed')),
+        onError: (err) => {
+          widenForm.failed(t('package.offer.failed'))(err);
+          void pkg.refetch();
+        },
       },
     );
   };
@@ -288,7 +295,11 @@ export default function TransactionPage() {
     );
 
   const isWaiting = data.current_state === 'Not Paired' || data.current_state === 'Offered';
-  const canCancel = viewerIsDonor && (isWaiting || data.current_state === 'Paired');
+  // Not Paired: Delete withdraws it (SPEC); once someone is involved, Cancel tells them.
+  const canCancel =
+    viewerIsDonor && (data.current_state === 'Offered' || data.current_state === 'Paired');
+  const isLocked =
+    data.handoverLockedUntil !== null && Date.parse(data.handoverLockedUntil) > Date.now();
   const hasEnded = data.current_state === 'Cancelled' || data.current_state === 'Expired';
 
   return (
@@ -315,7 +326,7 @@ export default function TransactionPage() {
       <div className="mt-6">
         {viewerIsOffered ? (
           <OfferDetails pkg={data} msLeft={msLeft} />
-        ) : data.pair ? (
+        ) : data.pair && !hasEnded ? (
           <PairedDetails pkg={data} viewerIsDonor={viewerIsDonor} />
         ) : (
           <WaitingDetails pkg={data} />
@@ -378,7 +389,7 @@ export default function TransactionPage() {
               {...markForm.textField('servedCount')}
             />
           )}
-          <Button type="submit" disabled={mark.isPending}>
+          <Button type="submit" disabled={mark.isPending || (step === 'Received' && isLocked)}>
             {mark.isPending ? t('common.saving') : t(`package.markAs.${step}`)}
           </Button>
         </form>

@@ -148,6 +148,8 @@ export const enApp = {
   'donate.readyBy.customLabel': 'Pick-up time',
   'donate.readyBy.customInvalid': 'Choose a time later than now and at most 48 hours ahead',
   'donate.diet': 'Food',
+  'donate.diet.choose': 'Choose…',
+  'donate.diet.required': 'Say what the food is, so it reaches someone who takes it',
   'diet.veg': 'Vegetarian',
   'diet.nonveg': 'Non-vegetarian',
   'diet.egg': 'Contains egg',
@@ -156,11 +158,13 @@ export const enApp = {
   'donate.editLocation': 'Edit Current Location',
   'donate.yourPhone': 'Your phone:',
   'donate.note':
-    'Please note: a donation cannot be retracted once it has been paired with a distributor.',
+    'Please note: you can cancel a package until the distributor has received it; they will be told not to come.',
   'donate.submit': 'Donate Package',
   'donate.submitting': 'Donating…',
   'donate.done.title': 'Package donated!',
   'donate.done.paired': '{name} will meet you. Thank you!',
+  'donate.done.offered':
+    'We have offered it to a distributor near you and will tell you when they accept.',
   'donate.done.someone': 'A distributor',
   'donate.done.waiting':
     'We are looking for a distributor and will tell you the moment one is found.',
@@ -269,6 +273,9 @@ export const enApp = {
   'package.event.cancelled': 'Cancelled by the donor',
   'package.event.expired': 'Expired: not picked up in time',
   'package.event.by': 'by {name}',
+  'package.event.offered.named': 'Offered to {name}',
+  'package.event.paired.named': 'Paired with {name}',
+  'package.event.accepted.named': 'Accepted by {name}',
   'package.event.you': '(you)',
   'package.event.reason': 'Reason: {reason}',
   'package.ended.Cancelled': 'This package was cancelled.',

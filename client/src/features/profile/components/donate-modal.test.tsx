@@ -45,7 +45,7 @@ describe('Add a package', () => {
     await actor.click(d.getByRole('button', { name: 'Save Location' }));
     expect(place).toBeDisabled();
     expect(d.getByText('+91 98765 43210')).toBeInTheDocument();
-    expect(d.getByRole('note')).toHaveTextContent('cannot be retracted');
+    expect(d.getByRole('note')).toHaveTextContent('you can cancel a package');
   });
 
   it('shows field errors and sends nothing when the quantity or distance is wrong', async () => {
@@ -59,6 +59,8 @@ describe('Add a package', () => {
     expect(d.getByLabelText('Travel Capacity')).toHaveAccessibleDescription(
       /Enter a distance in km/,
     );
+    // What the food is has no default: vegetarian by mistake would reach veg-only distributors.
+    expect(d.getByLabelText('Food')).toHaveAccessibleDescription(/Say what the food is/);
     // Typing in a field takes back what was said about it, and only about it.
     await actor.type(d.getByLabelText('Quantity'), '7');
     expect(d.getByLabelText('Quantity')).not.toHaveAttribute('aria-invalid', 'true');
@@ -85,6 +87,7 @@ describe('Add a package', () => {
     const { dialog, onClose } = renderModal();
     const d = within(dialog);
     await actor.type(d.getByLabelText('Quantity'), '40');
+    await actor.selectOptions(d.getByLabelText('Food'), 'Vegetarian');
     await actor.click(d.getByRole('button', { name: 'Donate Package' }));
     expect(await d.findByLabelText('Quantity')).toHaveAccessibleDescription(
       'That is more meals than one package may hold.',
@@ -131,6 +134,7 @@ describe('Add a package: the location', () => {
     expect(place).toBeEnabled();
     expect(place).toHaveAccessibleDescription(/Pick a place from the list/);
     await actor.type(d.getByLabelText('Quantity'), '12');
+    await actor.selectOptions(d.getByLabelText('Food'), 'Vegetarian');
     await actor.click(d.getByRole('button', { name: 'Donate Package' }));
     expect(place).toHaveAccessibleDescription(/Pick a place from the list/);
     expect(server.calls.filter((c) => c.method === 'POST')).toEqual([]);
@@ -142,6 +146,7 @@ describe('Add a package: the location', () => {
     const { dialog, onClose } = renderModal();
     const d = within(dialog);
     await actor.type(d.getByLabelText('Quantity'), '12');
+    await actor.selectOptions(d.getByLabelText('Food'), 'Vegetarian');
     await actor.click(d.getByRole('button', { name: 'Edit Current Location' }));
     const place = d.getByRole('combobox', { name: 'Your Current Location' });
     await actor.clear(place);

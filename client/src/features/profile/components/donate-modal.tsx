@@ -58,14 +58,15 @@ function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
     location: Location | null;
     readyBy: ReadyBy;
     customReadyUntil: string;
-    diet: Diet;
+    diet: Diet | '';
   }>({
     quantity: '',
     travelCapacity: t('donate.travel.value', { km: String(profile.distanceRange) }),
     location: profile.location,
     readyBy: '3h',
     customReadyUntil: '',
-    diet: 'veg',
+    // No default: food sent as vegetarian by mistake would reach people who take veg only.
+    diet: '',
   });
   // Tonight is offered only while ten o'clock is at least an hour away.
   const [openedAt] = useState(() => new Date());
@@ -91,34 +92,38 @@ function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
       quantity,
       travelCapacity,
       location,
-      diet,
+      diet: diet || undefined,
       readyUntil,
       donor_id: profile.id,
       timestamp: Date.now(),
       donor_name: profile.name,
       donor_phone: profile.phone,
     });
-    if (!body) return;
+    // Said with the other fields' errors, after the schema's check.
+    if (!diet) form.setError('diet', t('donate.diet.required'));
+    if (!body || !diet) return;
     donate.mutate(
       { body, key: idempotencyKey },
       {
         onSuccess: (pkg) => {
           onClose();
           showAlert(
-            pkg.current_state === 'Paired' || pkg.current_state === 'Offered'
+            pkg.current_state === 'Paired'
               ? {
                   type: 'success',
                   title: t('donate.done.title'),
-                  // Offered: nobody is named before they accept.
                   msg: t('donate.done.paired', {
                     name: pkg.pair?.distributor_name ?? t('donate.done.someone'),
                   }),
                 }
-              : {
-                  type: 'info',
-                  title: t('donate.done.title'),
-                  msg: t('donate.done.waiting'),
-                },
+              : pkg.current_state === 'Offered'
+                ? // Nobody is named before they accept.
+                  { type: 'success', title: t('donate.done.title'), msg: t('donate.done.offered') }
+                : {
+                    type: 'info',
+                    title: t('donate.done.title'),
+                    msg: t('donate.done.waiting'),
+                  },
           );
           void navigate(`/transaction/${pkg._id}`);
         },
@@ -171,10 +176,11 @@ function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
         </div>
         <SelectField
           label={t('donate.diet')}
-          options={DIETS}
-          optionLabel={(diet) => t(`diet.${diet as Diet}`)}
+          options={['', ...DIETS]}
+          optionLabel={(diet) => (diet ? t(`diet.${diet as Diet}`) : t('donate.diet.choose'))}
           value={form.values.diet}
-          onChange={(e) => form.set('diet', e.target.value as Diet)}
+          onChange={(e) => form.set('diet', e.target.value as Diet | '')}
+          required
           error={form.errorFor('diet')}
         />
       </div>

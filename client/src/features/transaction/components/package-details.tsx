@@ -1,4 +1,4 @@
-import type { Package } from '@almquest/contracts/packages';
+import type { Package, PackageEvent } from '@almquest/contracts/packages';
 import { formatPhone } from '@almquest/contracts/users';
 import { lazy, Suspense } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
@@ -136,6 +136,18 @@ export function PickupFacts({ pkg }: { pkg: Package }) {
   );
 }
 
+const NAMED_EVENTS = { offered: true, paired: true, accepted: true } as const;
+
+/** "Offered to Asha", "Received by Asha", or the plain kind when nobody may be named. */
+function eventTitle(event: PackageEvent, t: ReturnType<typeof useI18n>['t']): string {
+  const name = event.distributorName;
+  if (!name) return t(`package.event.${event.kind}`);
+  if (event.kind in NAMED_EVENTS) {
+    return t(`package.event.${event.kind as keyof typeof NAMED_EVENTS}.named`, { name });
+  }
+  return `${t(`package.event.${event.kind}`)} ${t('package.event.by', { name: personName(name, t) })}`;
+}
+
 /** What happened to the package, oldest first, with who (once they may be named) and why. */
 export function Timeline({ pkg }: { pkg: Package }) {
   const { t, formatDateTime } = useI18n();
@@ -149,9 +161,7 @@ export function Timeline({ pkg }: { pkg: Package }) {
         {pkg.events.map((event, i) => (
           <li key={`${event.kind}-${i}`} data-event={event.kind}>
             <p className="font-semibold">
-              {t(`package.event.${event.kind}`)}
-              {event.distributorName &&
-                ` ${t('package.event.by', { name: event.distributorName })}`}
+              {eventTitle(event, t)}
               {event.isViewer && ` ${t('package.event.you')}`}
             </p>
             <p className="text-sm text-gray-700 dark:text-gray-300">
@@ -189,16 +199,14 @@ export function OfferDetails({ pkg, msLeft }: { pkg: Package; msLeft: number }) 
 
 /** The donor's four digits, shown big, while the package waits to be handed over. */
 export function HandoverCode({ code }: { code: string }) {
-  const { t } = useI18n();
+  const { t, formatNumber } = useI18n();
+  // In the reader's digits (the distributor may type them in any script).
+  const shown = [...code].map((digit) => formatNumber(Number(digit))).join('');
   return (
     <div className="mt-4 rounded-xl border-2 border-brand-300 bg-brand-50 p-4 dark:border-brand-700 dark:bg-brand-950">
       <h2 className="text-lg font-bold">{t('package.handover.code')}</h2>
-      <p
-        className="mt-1 font-mono text-4xl font-bold tracking-[0.3em]"
-        data-testid="handover-code"
-        lang="en"
-      >
-        {code}
+      <p className="mt-1 font-mono text-4xl font-bold tracking-[0.3em]" data-testid="handover-code">
+        {shown}
       </p>
       <p className="mt-1 text-sm">{t('package.handover.codeHint')}</p>
     </div>
