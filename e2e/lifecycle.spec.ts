@@ -86,7 +86,7 @@ test('an offer accepted: contacts appear only then, the donor sees it live', asy
   await snap(distributor, 'offer-distributor-390');
   await distributor.setViewportSize({ width: 1280, height: 900 });
 
-  await distributor.getByRole('button', { name: 'Accept' }).click();
+  await distributor.getByRole('main').getByRole('button', { name: 'Accept' }).click();
   await expectAlert(distributor, 'Package accepted!');
   await expect(distributor.locator('[data-state]')).toHaveText('Paired');
   await expect(distributor.getByRole('link', { name: '+91 98765 43210' })).toBeVisible();
@@ -95,7 +95,8 @@ test('an offer accepted: contacts appear only then, the donor sees it live', asy
   await expect(donor.locator('[data-state]')).toHaveText('Paired');
   await expect(donor.getByTestId('handover-code')).toHaveText(/^\d{4}$/);
   const timeline = donor.getByRole('region', { name: 'History' });
-  await expect(timeline.getByText('Offered to a distributor')).toBeVisible();
+  // Named to the donor only now that they have accepted.
+  await expect(timeline.getByText('Offered to Asha Offer')).toBeVisible();
   await expect(timeline.getByText('Accepted by Asha Offer')).toBeVisible();
   await snap(donor, 'offer-accepted-donor');
 });
@@ -120,7 +121,7 @@ test('an offer declined goes to the next distributor, who accepts', async ({ bro
   const isFirstAsked = (await first.getByRole('button', { name: unseen }).count()) === 1;
   const [asked, next] = isFirstAsked ? [first, second] : [second, first];
   await openFromBell(asked, /has food for you/);
-  await asked.getByRole('button', { name: 'Decline' }).click();
+  await asked.getByRole('main').getByRole('button', { name: 'Decline' }).click();
   const dialog = asked.getByRole('dialog', { name: 'Decline this package?' });
   await dialog.getByLabel('Reason (optional)').fill('Van is away today');
   await dialog.getByRole('button', { name: 'Decline' }).click();
@@ -128,7 +129,7 @@ test('an offer declined goes to the next distributor, who accepts', async ({ bro
   await expect(asked).toHaveURL(/\/profile$/);
 
   await openFromBell(next, /has food for you/);
-  await next.getByRole('button', { name: 'Accept' }).click();
+  await next.getByRole('main').getByRole('button', { name: 'Accept' }).click();
   await expectAlert(next, 'Package accepted!');
 
   await expect(donor.locator('[data-state]')).toHaveText('Paired');
