@@ -36,7 +36,8 @@ export function meetArea(pkg: {
   meetLat: number | null;
   meetLng: number | null;
 }): string {
-  const isCoordinates = pkg.meetAddress === null || /^-?\d+(?:\.\d+)?, -?\d+(?:\.\d+)?$/.test(pkg.meetAddress);
+  const isCoordinates =
+    pkg.meetAddress === null || /^-?\d+(?:\.\d+)?, -?\d+(?:\.\d+)?$/.test(pkg.meetAddress);
   if (!isCoordinates) return pkg.meetAddress!;
   if (pkg.meetLat === null || pkg.meetLng === null) return '';
   return `${pkg.meetLat.toFixed(2)}, ${pkg.meetLng.toFixed(2)}`;
