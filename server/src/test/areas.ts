@@ -36,7 +36,7 @@ const AREAS = {
   rateLimits: { count: 1, points: (): LatLng => [31.5, 95.5] },
   /** One patch per test of lifecycle.test.ts (issue #17), down the west of India. */
   lifecycle: { count: 30, points: (i: number): LatLng => [8.5 + i * 0.6, 73.0] },
-  lifecycleRaces: { count: 14, points: (i: number): LatLng => [8.5 + i * 0.6, 74.2] },
+  lifecycleRaces: { count: 16, points: (i: number): LatLng => [8.5 + i * 0.6, 74.2] },
   lifecycleModel: { count: 4, points: (i: number): LatLng => [27.5 + i * 0.6, 73.0] },
 } satisfies Record<string, { count: number; points: (i: number) => LatLng }>;
 

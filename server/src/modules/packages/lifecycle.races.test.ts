@@ -8,6 +8,7 @@ import {
   createDistributor,
   createDonor,
   donate,
+  donationInput,
   handoverCodeOf,
   type Registered,
 } from '../../test/factories';
@@ -27,7 +28,7 @@ const engines: ('pglite' | 'default')[] = [
 
 describe.each(engines)('lifecycle races (%s)', (engine) => {
   let ctx: TestContext;
-  let patch = engine === 'pglite' ? 0 : 7;
+  let patch = engine === 'pglite' ? 0 : 8;
   beforeAll(async () => {
     ctx = await createTestApp({}, {}, engine);
     await forgetArea(ctx.database.db, 'lifecycleRaces');
@@ -235,6 +236,28 @@ describe.each(engines)('lifecycle races (%s)', (engine) => {
         const { row } = await holderOf(p._id);
         expect(row.distributorId).not.toBe(holders[i]!.who!.profile.id);
       }
+    }
+  });
+
+  it('donations and cancels by one donor at once: no deadlock, no 500', async () => {
+    const { donor, distributors: people } = await scene({ autoAccept: true });
+    for (let round = 0; round < 3; round++) {
+      const paired = [];
+      for (let i = 0; i < 6; i++) paired.push(await donate(ctx, donor, { quantity: 1 }));
+      const answers = await Promise.all([
+        ...paired.map((p) => act(donor, p._id, 'cancel', {})),
+        ...paired.map(() =>
+          request(ctx.app)
+            .post('/api/donor/donate')
+            .set('Cookie', donor.cookie)
+            .send(donationInput(donor, { quantity: 1 })),
+        ),
+      ]);
+      expect(answers.map((a) => a.status)).toEqual([
+        ...paired.map(() => 200),
+        ...paired.map(() => 201),
+      ]);
+      await loadsMatch(people);
     }
   });
 });

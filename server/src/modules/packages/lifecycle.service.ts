@@ -310,16 +310,17 @@ export async function cancelPackage(
         `This package is ${pkg.state}; only a package not yet Received can be cancelled.`,
       );
     }
+    // Meals called off are not meals donated. The donor's row before the distributor's: the
+    // order a donation takes them in (the other order deadlocked with a donation racing it).
+    await tx
+      .update(donors)
+      .set({ lifetimeDonation: sql`greatest(0, ${donors.lifetimeDonation} - ${pkg.quantity})` })
+      .where(eq(donors.userId, user.id));
     const freed = await freeCapacity(tx, pkg);
     await tx
       .update(packages)
       .set({ state: 'Cancelled', cancelledAt: sql`now()`, offerExpiresAt: null })
       .where(eq(packages.id, pkg.id));
-    // Meals called off are not meals donated.
-    await tx
-      .update(donors)
-      .set({ lifetimeDonation: sql`greatest(0, ${donors.lifetimeDonation} - ${pkg.quantity})` })
-      .where(eq(donors.userId, user.id));
     await recordEvents(tx, [
       { packageId: pkg.id, kind: 'cancelled', distributorId: null, reason: reason ?? null },
     ]);

@@ -230,6 +230,7 @@ export function packagesRoutes({
     validate({ params: PackageIdPathSchema }, async ({ params }, req, res) => {
       const user = sessionUser(req);
       const pkg = await getPackage(db, params.id);
+      await refuseFormerDistributor(db, user, pkg);
       assertCanViewPackage(user, pkg);
       // Before the distributor accepts, the meet point is theirs to know only to its area.
       if (pkg.meetLat === null || pkg.meetLng === null || pkg.pairedAt === null) {
