@@ -45,7 +45,7 @@ export const matchingBench: Benchmark = {
                 sql`
                 select u.id from users u
                 where u.user_type = 'distributor' and u.lat is not null
-                order by ll_to_earth(u.lat, u.lng) <-> ll_to_earth(${lat}, ${lng}) limit 1`,
+                order by ll_to_earth(u.area_lat, u.area_lng) <-> ll_to_earth(${lat}, ${lng}) limit 1`,
               ),
             );
             bareTimes.push(bare);

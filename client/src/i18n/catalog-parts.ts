@@ -7,8 +7,9 @@ type EnglishApp = typeof enApp;
 /**
  * English ships in two parts: en.ts with the first page, en-app.ts with the first page that needs
  * it (the signed-in area and every page loaded on demand wait for it alongside their own code, so
- * it costs no extra round trip). Other languages load whole, with this part for the wording of
- * the API's English messages (server-text.ts).
+ * it costs no extra round trip). Other languages load whole; they need this part only for the
+ * wording of the API's English messages (server-text.ts), which come from those same pages, so
+ * it arrives with them there too.
  */
 let englishApp: EnglishApp | null = null;
 let loading: Promise<void> | null = null;

@@ -10,23 +10,28 @@ import {
 } from 'react';
 import { formatMessage, formatNumber, type MessageParams } from './format-message';
 import { detectLocale, type Locale, LOCALE_STORAGE_KEY } from './locales';
-import { withAppCatalog, englishText } from './catalog-parts';
+import { englishText } from './catalog-parts';
 import { loadScriptFonts } from './fonts';
 import type { Catalog, MessageKey } from './messages/en';
 import { formatCountdown, formatDateTime, shortRelativeTime } from './dates';
 import { translateKnownText } from './server-text';
 
-/** Catalogs other than English load only when chosen (English ships with the first page). */
+/**
+ * Catalogs other than English load only when chosen (English ships with the first page). The
+ * rest of English (en-app.ts, whose wording server-text.ts reads the API's messages back by)
+ * comes with the first page that needs it, as in English: the signed-in area and every lazy page
+ * wait for it (withAppCatalog), so a Hindi or Bengali landing page does not load it.
+ */
 const loaders: Record<Exclude<Locale, 'en'>, () => Promise<Catalog>> = {
   hi: () =>
     withFonts(
       'hi',
-      withAppCatalog(import('./messages/hi')).then((m) => m.hi),
+      import('./messages/hi').then((m) => m.hi),
     ),
   bn: () =>
     withFonts(
       'bn',
-      withAppCatalog(import('./messages/bn')).then((m) => m.bn),
+      import('./messages/bn').then((m) => m.bn),
     ),
 };
 
