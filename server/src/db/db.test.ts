@@ -57,6 +57,19 @@ async function expectMigratedSchema(database: Database) {
 }
 
 /** Migrates an empty database, then again as an existing one. */
+/** A database as an older release left it: every migration before `name`, and its record. */
+async function migrateBefore(database: Database, name: string) {
+  const before = (await readMigrations()).filter((m) => m.name < name);
+  for (const migration of before) {
+    for (const statement of migration.statements) await database.db.execute(sql.raw(statement));
+  }
+  await database.db.execute(sql`
+    create table app_migrations (name text primary key, applied_at timestamptz not null default now())`);
+  for (const migration of before) {
+    await database.db.execute(sql`insert into app_migrations (name) values (${migration.name})`);
+  }
+}
+
 async function migrateTwice(database: Database) {
   const first = await migrate(database.db);
   expect(first).toEqual(await allMigrations());
@@ -106,17 +119,7 @@ describe('migrations', () => {
     const database = await openDatabase({ kind: 'pglite', dataDir: null });
     try {
       // A database as it was before 0008, holding notifications of every kind.
-      const before = (await readMigrations()).filter((m) => m.name < '0008');
-      for (const migration of before) {
-        for (const statement of migration.statements) await database.db.execute(sql.raw(statement));
-      }
-      await database.db.execute(sql`
-        create table app_migrations (name text primary key, applied_at timestamptz not null default now())`);
-      for (const migration of before) {
-        await database.db.execute(
-          sql`insert into app_migrations (name) values (${migration.name})`,
-        );
-      }
+      await migrateBefore(database, '0008');
       const [user] = await queryRows<{ id: string }>(
         database.db,
         sql`insert into users (email, name) values ('old@example.org', 'Old Timer') returning id`,
@@ -161,17 +164,7 @@ describe('migrations', () => {
   it('give packages from before pickup windows a window, a code and a timeline (0009)', async () => {
     const database = await openDatabase({ kind: 'pglite', dataDir: null });
     try {
-      const before = (await readMigrations()).filter((m) => m.name < '0009');
-      for (const migration of before) {
-        for (const statement of migration.statements) await database.db.execute(sql.raw(statement));
-      }
-      await database.db.execute(sql`
-        create table app_migrations (name text primary key, applied_at timestamptz not null default now())`);
-      for (const migration of before) {
-        await database.db.execute(
-          sql`insert into app_migrations (name) values (${migration.name})`,
-        );
-      }
+      await migrateBefore(database, '0009');
       const [donor] = await queryRows<{ id: string }>(
         database.db,
         sql`insert into users (email, name) values ('donor@example.org', 'Old Donor') returning id`,
