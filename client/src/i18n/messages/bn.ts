@@ -480,7 +480,7 @@ export const bn: Catalog = {
   'package.event.distributed': 'বিতরণ করা হয়েছে',
   'package.event.cancelled': 'দাতা বাতিল করেছেন',
   'package.event.expired': 'সময় পেরিয়ে গেছে: সময়মতো নেওয়া হয়নি',
-  'package.event.by': '{name}',
+  'package.event.by': '— {name}',
   'package.event.offered.named': '{name}-কে প্রস্তাব পাঠানো হয়েছে',
   'package.event.paired.named': '{name}-এর সঙ্গে জুটি হয়েছে',
   'package.event.accepted.named': '{name} গ্রহণ করেছেন',
