@@ -173,4 +173,38 @@ describe('an offer in the bell', () => {
     });
     expect(app.router.state.location.pathname).toBe(`/transaction/${offered._id}`);
   });
+
+  it('is not offered for an answer once something newer was said about its package', async () => {
+    const distributor = buildSessionUser({ email: 'ravi@example.org', userType: 'distributor' });
+    fakeApi({
+      [`POST /distributor/${distributor.id}/notifSeen`]: () => ({
+        status: 200,
+        data: { unseen_count: 0 },
+      }),
+    });
+    const app = renderApp('/', { user: distributor });
+    app.queryClient.setQueryData(notificationsQueryKey(distributor.id), {
+      unseen_count: 2,
+      nextCursor: null,
+      notifs: [
+        {
+          ...buildNotification(11),
+          packageId: 'p-9',
+          state: 'Not Paired',
+          kind: 'offerLapsed',
+          message: 'You did not answer in time, so the package was offered to someone else.',
+        },
+        {
+          ...buildNotification(10),
+          packageId: 'p-9',
+          state: 'Offered',
+          kind: 'offered',
+          message: 'A donor near you has food for you. Will you pick it up?',
+        },
+      ],
+    } satisfies NotificationList);
+    await userEvent.click(await screen.findByRole('button', { name: /Notifications, 2 unseen/ }));
+    expect(await screen.findByText(/did not answer in time/)).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'A donor has food for you' })).toBeNull();
+  });
 });

@@ -31,6 +31,15 @@ export function NotificationBell({ user }: { user: SessionUser }) {
   };
 
   const list = notifications.data?.notifs ?? [];
+  // An offer can be answered from here only while nothing newer was said about its package
+  // (lapsed, cancelled, expired, or answered): the list is newest first.
+  const answerable = new Set<number>();
+  const seenPackages = new Set<string>();
+  for (const n of list) {
+    if (!n.packageId) continue;
+    if (n.kind === 'offered' && !seenPackages.has(n.packageId)) answerable.add(n.id);
+    seenPackages.add(n.packageId);
+  }
   return (
     <div ref={container} className="relative">
       <button
@@ -118,7 +127,7 @@ export function NotificationBell({ user }: { user: SessionUser }) {
                   ) : (
                     <div className="flex items-center gap-3 px-4 py-3">{body}</div>
                   )}
-                  {n.kind === 'offered' && n.packageId && (
+                  {answerable.has(n.id) && n.packageId && (
                     <div className="px-4 pb-3 pl-16">
                       <OfferQuickAnswer packageId={n.packageId} onDone={() => setIsOpen(false)} />
                     </div>
