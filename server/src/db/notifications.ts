@@ -11,6 +11,28 @@ export function packageContext(pkg: { quantity: number; address: string; created
   };
 }
 
+/** A notification to the package's donor (none once the donor has deleted their account). */
+export function donorNotification(
+  pkg: { id: string; donorId: string | null; quantity: number; address: string; createdAt: Date },
+  kind: NewNotification['kind'],
+  state: NewNotification['state'],
+): NewNotification[] {
+  return pkg.donorId
+    ? [
+        {
+          userId: pkg.donorId,
+          packageId: pkg.id,
+          photo: null,
+          state,
+          userType: 'Donor',
+          kind,
+          ...packageContext(pkg),
+          counterpartName: null,
+        },
+      ]
+    : [];
+}
+
 /** A distributor's notification before they accept: the meet area stands for the address. */
 export function offerContext(pkg: {
   quantity: number;

@@ -41,10 +41,20 @@ export function createDeadlineSweeper({
   settings: MatchSettings;
   logger: Logger;
 }): DeadlineSweeper {
+  /** Packages that failed in this sweep: not tried again until the next one. */
+  const failed = new Set<string>();
+
   function publish(result: ChangeResult | null): number {
     if (!result) return 0;
     notifier.notify(result.notifications);
     if (result.freedDistributorId) rematcher.schedule(result.freedDistributorId);
+    if (result.matchError !== undefined) {
+      logger.warn(
+        { err: result.matchError, packageId: result.package.id },
+        'matching again failed',
+      );
+      rematcher.schedule();
+    }
     return 1;
   }
 
@@ -62,8 +72,6 @@ export function createDeadlineSweeper({
       return 0;
     }
   }
-  /** Packages that failed in this sweep: not tried again until the next one. */
-  const failed = new Set<string>();
 
   async function runOnce(): Promise<DeadlineCounts> {
     const counts: DeadlineCounts = { lapsed: 0, expired: 0, warned: 0 };

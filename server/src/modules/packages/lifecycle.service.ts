@@ -2,13 +2,18 @@ import type { PackageEventKind } from '@almquest/contracts/packages';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { type AppDb, type Tx } from '../../db/client';
-import { insertNotifications, offerContext, packageContext } from '../../db/notifications';
+import {
+  donorNotification,
+  insertNotifications,
+  offerContext,
+  packageContext,
+} from '../../db/notifications';
 import { recordEvents } from '../../db/package-events';
 import type { NewNotification, NotificationRow, PackageRow, UserRow } from '../../db/rows';
 import { distributors, donors, packages } from '../../db/schema';
 import { badRequest, conflict } from '../../errors';
 import { type MatchSettings, newHandoverCode, tryMatchPackage } from '../../matching/assign';
-import { lockWithClock, refuseFormerDistributor } from './packages.service';
+import { lockWithClock, pickupTimePassed, refuseFormerDistributor } from './packages.service';
 import {
   assertIsAssignedDistributor,
   assertIsDonorOf,
@@ -29,6 +34,11 @@ export type ChangeResult = {
   notifications: NotificationRow[];
   /** A distributor whose capacity grew: waiting packages near them get another chance. */
   freedDistributorId: string | null;
+  /**
+   * Set when a give-back committed but matching it again failed: the caller logs it and asks the
+   * re-matcher for a full pass, which gives the waiting package its next chance.
+   */
+  matchError?: unknown;
 };
 
 /** The pair fields a package loses when it goes back to waiting. */
@@ -58,23 +68,6 @@ async function freeCapacity(tx: Tx, pkg: PackageRow): Promise<string | null> {
     .set({ openLoad: sql`${distributors.openLoad} - ${pkg.quantity}` })
     .where(eq(distributors.userId, pkg.distributorId));
   return pkg.distributorId;
-}
-
-function toDonor(pkg: PackageRow, kind: NewNotification['kind'], state: PackageRow['state']) {
-  return pkg.donorId
-    ? [
-        {
-          userId: pkg.donorId,
-          packageId: pkg.id,
-          photo: null,
-          state,
-          userType: 'Donor' as const,
-          kind,
-          ...packageContext(pkg),
-          counterpartName: null,
-        },
-      ]
-    : [];
 }
 
 function toDistributor(
@@ -117,7 +110,7 @@ async function matchOrTellDonor(
 ): Promise<NotificationRow[]> {
   const outcome = await tryMatchPackage(tx, pkg, settings);
   if (outcome.isPaired) return outcome.notifications;
-  return insertNotifications(tx, toDonor(pkg, 'notPaired', 'Not Paired'));
+  return insertNotifications(tx, donorNotification(pkg, 'notPaired', 'Not Paired'));
 }
 
 /**
@@ -153,8 +146,7 @@ async function matchAfterGiveBack(
   db: AppDb,
   packageId: string,
   settings: MatchSettings,
-  logger?: { warn: (obj: object, msg: string) => void },
-): Promise<{ package: PackageRow | null; notifications: NotificationRow[] }> {
+): Promise<{ package: PackageRow | null; notifications: NotificationRow[]; error?: unknown }> {
   try {
     return await db.transaction(async (tx) => {
       const [pkg] = await tx
@@ -175,11 +167,10 @@ async function matchAfterGiveBack(
       const notifications = await matchOrTellDonor(tx, pkg, settings);
       return { package: await reread(tx, pkg.id), notifications };
     });
-  } catch (err) {
-    // The give-back stands; the package waits, and the re-matcher gives it its next chance.
-    logger?.warn({ err, packageId }, 'matching a package given back failed');
+  } catch (error) {
+    // The give-back stands and the package waits; the caller says so (ChangeResult.matchError).
     const [now] = await db.select().from(packages).where(eq(packages.id, packageId));
-    return { package: now ?? null, notifications: [] };
+    return { package: now ?? null, notifications: [], error };
   }
 }
 
@@ -200,6 +191,7 @@ async function giveBackThenMatch(
     package: matched.package,
     notifications: [...given.notifications, ...matched.notifications],
     freedDistributorId: given.freed,
+    ...(matched.error === undefined ? {} : { matchError: matched.error }),
   };
 }
 
@@ -220,7 +212,7 @@ export async function acceptOffer(
       throw conflict('This offer has lapsed; the package is being offered to someone else.');
     }
     if (pkg.readyUntil <= now) {
-      throw conflict('The pickup time of this package has passed; it can no longer be received.');
+      throw pickupTimePassed();
     }
     await tx
       .update(packages)
@@ -290,7 +282,12 @@ export async function releasePackage(
     if (pkg.state !== 'Paired') {
       throw conflict(`This package is ${pkg.state}; only a Paired package can be released.`);
     }
-    return giveBack(tx, pkg, { kind: 'released', reason }, toDonor(pkg, 'released', 'Not Paired'));
+    return giveBack(
+      tx,
+      pkg,
+      { kind: 'released', reason },
+      donorNotification(pkg, 'released', 'Not Paired'),
+    );
   });
   return result!;
 }
@@ -356,7 +353,7 @@ export async function widenPackage(
       );
     }
     if (pkg.readyUntil <= now) {
-      throw conflict('The pickup time of this package has passed; it can no longer be received.');
+      throw pickupTimePassed();
     }
     // Widening only: a narrower range finds nobody new (and each change is on the timeline).
     if (travelCapacity <= pkg.travelCapacity) {
@@ -421,7 +418,7 @@ export async function expirePackage(db: AppDb, packageId: string): Promise<Chang
       .where(eq(packages.id, pkg.id));
     await recordEvents(tx, [{ packageId: pkg.id, kind: 'expired', distributorId: null }]);
     const notifications = await insertNotifications(tx, [
-      ...toDonor(pkg, 'expiredDonor', 'Expired'),
+      ...donorNotification(pkg, 'expiredDonor', 'Expired'),
       ...(freed
         ? toDistributor(pkg, freed, 'expiredDistributor', 'Expired', {
             isAccepted: pkg.pairedAt !== null,
@@ -441,7 +438,10 @@ export async function warnDonor(db: AppDb, packageId: string): Promise<ChangeRes
       .update(packages)
       .set({ warnedAt: sql`now()` })
       .where(eq(packages.id, pkg.id));
-    const notifications = await insertNotifications(tx, toDonor(pkg, 'stillWaiting', pkg.state));
+    const notifications = await insertNotifications(
+      tx,
+      donorNotification(pkg, 'stillWaiting', pkg.state),
+    );
     return { package: pkg, notifications, freedDistributorId: null };
   });
 }

@@ -48,6 +48,11 @@ async function kindsFor(person: Registered, packageId: string) {
     .orderBy(notifications.id);
   return rows.map((r) => r.kind);
 }
+/** The two distributors, the one holding the package (by id) first. */
+function holderFirst(holderId: string, a: Registered, b: Registered): [Registered, Registered] {
+  return a.profile.id === holderId ? [a, b] : [b, a];
+}
+
 const view = async (who: Registered, id: string): Promise<Package> => {
   const res = await request(ctx.app).get(`/api/package/${id}`).set('Cookie', who.cookie);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -164,8 +169,7 @@ describe('offers', () => {
     } = await scene();
     const pkg = await donate(ctx, donor);
     const offeredTo = (await dbPackage(pkg._id)).distributorId!;
-    const decliner = [first!, second!].find((d) => d.profile.id === offeredTo)!;
-    const taker = [first!, second!].find((d) => d.profile.id !== offeredTo)!;
+    const [decliner, taker] = holderFirst(offeredTo, first!, second!);
     await act(decliner, pkg._id, 'decline', { reason: 'Van is away' }).expect(204);
     let events = (await view(donor, pkg._id)).events;
     expect(events.map((e) => [e.kind, e.distributorName])).toEqual([
@@ -192,8 +196,7 @@ describe('offers', () => {
     } = await scene();
     const pkg = await donate(ctx, donor, { quantity: 7 });
     const firstId = (await dbPackage(pkg._id)).distributorId!;
-    const first = [a!, b!].find((d) => d.profile.id === firstId)!;
-    const second = [a!, b!].find((d) => d.profile.id !== firstId)!;
+    const [first, second] = holderFirst(firstId, a!, b!);
     // The decliner no longer holds it (and sees nothing of where it goes); the other one is asked.
     const declined = await act(first, pkg._id, 'decline', {}).expect(204);
     expect(declined.body).toEqual({});
@@ -224,8 +227,7 @@ describe('offers', () => {
     } = await scene();
     const pkg = await donate(ctx, donor);
     const offeredId = (await dbPackage(pkg._id)).distributorId!;
-    const offered = [a!, b!].find((d) => d.profile.id === offeredId)!;
-    const other = [a!, b!].find((d) => d.profile.id !== offeredId)!;
+    const [offered, other] = holderFirst(offeredId, a!, b!);
     await act(other, pkg._id, 'accept').expect(404);
     await act(other, pkg._id, 'decline', {}).expect(404);
     const byDonor = await act(donor, pkg._id, 'accept').expect(403);
@@ -245,7 +247,7 @@ describe('offers', () => {
     } = await scene();
     const pkg = await donate(ctx, donor);
     const firstId = (await dbPackage(pkg._id)).distributorId!;
-    const first = [a!, b!].find((d) => d.profile.id === firstId)!;
+    const [first] = holderFirst(firstId, a!, b!);
     // Not yet due: the sweep leaves it alone (other test files' packages may be due: the
     // database is shared, so this one is looked at, not the sweep's counts).
     await ctx.deadlines.runOnce();
@@ -288,8 +290,7 @@ describe('release, cancel and widening', () => {
     } = await scene({ autoAccept: true });
     const pkg = await donate(ctx, donor, { quantity: 5 });
     const firstId = pkg.pair!.distributor_id!;
-    const first = [a!, b!].find((d) => d.profile.id === firstId)!;
-    const second = [a!, b!].find((d) => d.profile.id !== firstId)!;
+    const [first, second] = holderFirst(firstId, a!, b!);
     await act(donor, pkg._id, 'release', {}).expect(403);
     await act(second, pkg._id, 'release', {}).expect(404);
     const res = await act(first, pkg._id, 'release', { reason: 'Bike broke down' }).expect(204);
@@ -524,8 +525,7 @@ describe('what a distributor learns before accepting', () => {
     } = await scene();
     const pkg = await donate(ctx, donor);
     const firstId = (await dbPackage(pkg._id)).distributorId!;
-    const decliner = [a!, b!].find((p) => p.profile.id === firstId)!;
-    const next = [a!, b!].find((p) => p.profile.id !== firstId)!;
+    const [decliner, next] = holderFirst(firstId, a!, b!);
     await act(decliner, pkg._id, 'decline', { reason: 'Private matter' }).expect(204);
     await request(ctx.app)
       .delete(`/api/distributor/${decliner.profile.id}`)
@@ -546,7 +546,7 @@ describe('after the pick-up time, before the sweep', () => {
     } = await scene();
     const pkg = await donate(ctx, donor);
     const firstId = (await dbPackage(pkg._id)).distributorId!;
-    const first = [a!, b!].find((p) => p.profile.id === firstId)!;
+    const [first] = holderFirst(firstId, a!, b!);
     await ctx.database.db
       .update(packages)
       .set({ readyUntil: sql`now() - interval '1 second'` })

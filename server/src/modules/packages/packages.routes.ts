@@ -119,6 +119,10 @@ export function packagesRoutes({
     const user = sessionUser(req);
     notifier.notify(result.notifications);
     if (result.freedDistributorId) rematcher.schedule(result.freedDistributorId);
+    if (result.matchError !== undefined) {
+      req.log.warn({ err: result.matchError }, 'matching a package given back failed');
+      rematcher.schedule();
+    }
     req.log.info(
       { packageId: result.package.id, state: result.package.state },
       `package ${action}`,

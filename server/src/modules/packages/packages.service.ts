@@ -18,7 +18,7 @@ import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { type MatchSettings, tryMatchPackage } from '../../matching/assign';
 import { recordEvents } from '../../db/package-events';
 import type { NotificationRow, PackageRow, UserRow } from '../../db/rows';
-import { insertNotifications, packageContext } from '../../db/notifications';
+import { donorNotification, insertNotifications, packageContext } from '../../db/notifications';
 import { assertIsAssignedDistributor, assertIsDonorOf } from './packages.policy';
 
 export type DonationInput = {
@@ -82,6 +82,11 @@ export async function refuseFormerDistributor(tx: AppDb | Tx, user: UserRow, pkg
     .where(and(eq(packageEvents.packageId, pkg.id), eq(packageEvents.distributorId, user.id)))
     .limit(1);
   if (row) throw conflict('This package is no longer offered or assigned to you.');
+}
+
+/** Past its pick-up time a package only waits to be expired: nothing else may move it. */
+export function pickupTimePassed() {
+  return conflict('The pickup time of this package has passed; it can no longer be received.');
 }
 
 /** The pickup window when a donation gives none. */
@@ -156,18 +161,7 @@ export async function donate(
       const outcome = await tryMatchPackage(tx, created, settings);
       const notifications = outcome.isPaired
         ? outcome.notifications
-        : await insertNotifications(tx, [
-            {
-              userId: donor.id,
-              packageId: created.id,
-              photo: null,
-              state: 'Not Paired',
-              userType: 'Donor',
-              kind: 'notPaired',
-              ...packageContext(created),
-              counterpartName: null,
-            },
-          ]);
+        : await insertNotifications(tx, donorNotification(created, 'notPaired', 'Not Paired'));
       const [final] = await tx.select().from(packages).where(eq(packages.id, created.id));
       return { package: final!, isNew: true, notifications };
     });
@@ -331,7 +325,7 @@ export async function markPackage(db: AppDb, user: UserRow, input: MarkInput): P
     const isDistributed = input.state === 'Distributed';
     if (!isDistributed) {
       if (pkg.readyUntil <= now) {
-        throw conflict('The pickup time of this package has passed; it can no longer be received.');
+        throw pickupTimePassed();
       }
       const refusal = await checkHandoverCode(tx, pkg, input.code, now);
       if (refusal) return refusal;
