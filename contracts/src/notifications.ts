@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { enNotificationTexts } from './notification-texts/en';
 import { PackageStateSchema } from './packages';
 import { readDecimal } from './text';
 
@@ -24,21 +25,7 @@ export const NOTIFICATION_KINDS = [
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** The English words of each notification (issue #5); the same for every user of a kind. */
-export const NOTIFICATION_TEXT: Record<NotificationKind, string> = {
-  pairedDonor: 'Hurray! We have found a distributor for your package!',
-  pairedDistributor: 'Hurray! We have assigned you to a donor!',
-  notPaired: 'Oops! Looks like there are no distributors available near you.',
-  received: 'Yaay! Your package has been received by the distributor!',
-  distributed: 'Woah! Your package has been successfully distributed!',
-  offered: 'A donor near you has food for you. Will you pick it up?',
-  offerLapsed: 'You did not answer in time, so the package was offered to someone else.',
-  released: 'Your distributor cannot make it. We are looking for another one.',
-  cancelled: 'The donor has cancelled this package. You do not need to pick it up.',
-  expiredDonor: 'Nobody picked up your package in time, so it has expired.',
-  expiredDistributor: 'This package was not picked up in time and has expired.',
-  stillWaiting:
-    'Half of the pickup time has passed and your package still waits for a distributor. You can widen how far you will travel.',
-};
+export const NOTIFICATION_TEXT: Record<NotificationKind, string> = enNotificationTexts;
 
 /** SPEC notification, as the API presents it. */
 export const NotificationSchema = z.object({

@@ -15,6 +15,9 @@ import { contactRoutes } from './modules/contact/contact.routes';
 import { impactRoutes } from './modules/impact/impact.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { createNotifier } from './modules/notifications/notifier';
+import { createOutreach, type Outreach } from './modules/notifications/outreach';
+import { outreachRoutes } from './modules/notifications/outreach.routes';
+import { pushRoutes } from './modules/push/push.routes';
 import type { Notifier } from './notifier';
 import { packagesRoutes } from './modules/packages/packages.routes';
 import { createLocalLiveEvents, type LiveEvents } from './realtime/live-events';
@@ -40,6 +43,8 @@ export type AppDeps = {
   rematcher?: Rematcher;
   /** Mails contact messages when SMTP is configured. */
   mailer?: Mailer | null;
+  /** Push keys, mail tokens and the sender of push and e-mail notifications (issue #18). */
+  outreach?: Outreach;
 };
 
 const JSON_BODY_LIMIT = '32kb';
@@ -51,7 +56,8 @@ export function createApp({
   logger,
   gazetteer = { isReady: () => true },
   live = createLocalLiveEvents(),
-  notifier = createNotifier(live),
+  outreach = createOutreach({ config, db: database.db, logger }),
+  notifier = createNotifier(live, outreach.deliverer),
   rematcher = createRematcher(database.db, notifier, logger, config.matching),
   mailer = null,
 }: AppDeps): express.Express {
@@ -123,6 +129,8 @@ export function createApp({
   api.use(usersRoutes({ config, database, events }));
   api.use(packagesRoutes({ config, database, notifier, rematcher }));
   api.use(notificationsRoutes({ database, live }));
+  api.use(pushRoutes({ config, database, vapid: outreach.vapid }));
+  api.use(outreachRoutes({ config, database, outreach }));
   api.use(realtimeRoutes({ config }));
   api.use(apiNotFound);
 

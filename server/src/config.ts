@@ -2,6 +2,7 @@ import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { vapidSigningKey } from './lib/web-push';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -105,6 +106,17 @@ const EnvSchema = z.object({
   ),
   CONTACT_TO: z.preprocess(emptyAsUndefined, z.email().optional()),
   CONTACT_FROM: optionalString,
+  MAIL_FROM: optionalString,
+  VAPID_PUBLIC_KEY: optionalString,
+  VAPID_PRIVATE_KEY: optionalString,
+  VAPID_SUBJECT: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^(?:mailto:|https:\/\/)\S+$/, 'must be a mailto: address or an https:// URL')
+      .optional(),
+  ),
+  PUSH_EXTRA_ORIGINS: optionalString,
   OSRM_URL: optionalUrl,
   GOOGLE_MAPS_API_KEY: optionalString,
   GOOGLE_PLACES_API_URL: optionalUrl,
@@ -155,6 +167,18 @@ export type Config = {
   serveSourceMaps: boolean;
   /** Contact messages are also mailed when both are set. */
   contactMail: { smtpUrl: string; to: string; from: string } | null;
+  /** Notification e-mails (issue #18) go out when SMTP_URL is set. */
+  notificationMail: { smtpUrl: string; from: string } | null;
+  /**
+   * Web Push (issue #18): the VAPID keys from the environment (null: generated at first start and
+   * kept in the database), the subject push services may contact, and origins allowed besides the
+   * known push services (PUSH_EXTRA_ORIGINS, for tests).
+   */
+  push: {
+    keys: { publicKey: string; privateKey: string } | null;
+    subject: string;
+    extraOrigins: string[];
+  };
   /** How long an offer waits for its distributor (OFFER_MINUTES), in ms. */
   matching: { offerMs: number };
   /** How often deadlines (offer lapse, half-window warning, expiry) are looked for, in ms. */
@@ -248,16 +272,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       '  PUSHER_APP_ID, PUSHER_KEY, PUSHER_SECRET, PUSHER_CLUSTER: set all four to use Pusher, or none',
     );
   }
-  if (Boolean(e.SMTP_URL) !== Boolean(e.CONTACT_TO)) {
+  if (e.CONTACT_TO && !e.SMTP_URL) {
+    problems.push('  CONTACT_TO: needs SMTP_URL (the server that sends the contact messages)');
+  }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
     problems.push(
-      '  CONTACT_TO: SMTP_URL and CONTACT_TO go together (set both to mail contact messages)',
+      '  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both, or neither (keys are then generated and kept in the database)',
     );
+  } else if (e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY) {
+    try {
+      vapidSigningKey({ publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY });
+    } catch (error) {
+      problems.push(`  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: ${(error as Error).message}`);
+    }
+  }
+  const extraOrigins = (e.PUSH_EXTRA_ORIGINS ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  for (const item of extraOrigins) {
+    if (!URL.canParse(item) || new URL(item).origin !== item.replace(/\/$/, ''))
+      problems.push(`  PUSH_EXTRA_ORIGINS: "${item}" is not an origin (scheme://host[:port])`);
   }
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   if (trustProxy instanceof Error) problems.push(`  TRUST_PROXY: ${trustProxy.message}`);
   if (problems.length || trustProxy instanceof Error)
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   const publicUrl = e.PUBLIC_URL?.replace(/\/$/, '');
+  const mailFrom =
+    e.MAIL_FROM ??
+    e.CONTACT_FROM ??
+    `AlmQuest <no-reply@${new URL(publicUrl ?? 'http://localhost').hostname}>`;
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -320,11 +365,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? {
             smtpUrl: e.SMTP_URL,
             to: e.CONTACT_TO,
-            from:
-              e.CONTACT_FROM ??
-              `AlmQuest <no-reply@${new URL(publicUrl ?? 'http://localhost').hostname}>`,
+            from: e.CONTACT_FROM ?? mailFrom,
           }
         : null,
+    notificationMail: e.SMTP_URL ? { smtpUrl: e.SMTP_URL, from: mailFrom } : null,
+    push: {
+      keys:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : null,
+      subject:
+        e.VAPID_SUBJECT ??
+        (publicUrl?.startsWith('https://')
+          ? new URL(publicUrl).origin
+          : 'mailto:no-reply@almquest.invalid'),
+      extraOrigins: extraOrigins.map((item) => new URL(item).origin),
+    },
   };
 }
 

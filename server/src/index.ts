@@ -12,6 +12,8 @@ import { deleteExpiredRateLimits } from './middleware/rate-limit';
 import { createRematcher } from './matching/rematch';
 import { createLocalLiveEvents, createPostgresLiveEvents } from './realtime/live-events';
 import { createNotifier } from './modules/notifications/notifier';
+import { createOutreach } from './modules/notifications/outreach';
+import { deleteOldDeliveries } from './modules/notifications/delivery';
 import { withPusher } from './realtime/pusher';
 import { deleteExpiredSessions } from './db/sessions';
 import { deliverPendingMessages } from './modules/contact/contact.service';
@@ -63,7 +65,8 @@ async function main(): Promise<void> {
       ? await createPostgresLiveEvents(config.database.url, logger)
       : createLocalLiveEvents();
   const live = config.pusher ? withPusher(localLive, config.pusher, logger) : localLive;
-  const notifier = createNotifier(live);
+  const outreach = createOutreach({ config, db: database.db, logger });
+  const notifier = createNotifier(live, outreach.deliverer);
   const rematcher = createRematcher(database.db, notifier, logger, config.matching);
   // Packages left waiting by an earlier run get their chance again now.
   rematcher.schedule();
@@ -94,6 +97,17 @@ async function main(): Promise<void> {
         run: () => deadlines.runOnce(),
       },
       {
+        // Push and e-mail deliveries: retries, and what other processes' notifications queued.
+        name: 'notification-delivery',
+        everyMs: 5_000,
+        run: () => outreach.deliverer.runOnce(),
+      },
+      {
+        name: 'delivery-cleanup',
+        everyMs: 60 * 60_000,
+        run: () => deleteOldDeliveries(database.db),
+      },
+      {
         name: 'session-cleanup',
         everyMs: 60 * 60_000,
         run: () => deleteExpiredSessions(database.db),
@@ -113,6 +127,7 @@ async function main(): Promise<void> {
     logger,
     mailer,
     live,
+    outreach,
     notifier,
     rematcher,
     gazetteer: { isReady: () => isGazetteerReady },
@@ -141,6 +156,7 @@ async function main(): Promise<void> {
     force.unref();
     stopJobs();
     mailer?.close();
+    outreach.close();
     // Live streams never finish by themselves: end them; browsers reconnect elsewhere.
     live.hub.closeAll();
     server.close(() => {

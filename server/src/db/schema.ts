@@ -3,6 +3,7 @@ import { NOTIFICATION_KINDS } from '@almquest/contracts/notifications';
 import { DIETS, PACKAGE_EVENT_KINDS, PACKAGE_STATES } from '@almquest/contracts/packages';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -36,6 +37,14 @@ export const users = pgTable(
     userType: text('user_type', { enum: ['donor', 'distributor'] }),
     /** The language the person reads AlmQuest in (issue #16), null until they choose or sign in. */
     locale: text('locale', { enum: LOCALES }),
+    /**
+     * How the person wants to hear of what happens (issue #18): offers (someone asks them to pick
+     * up) and updates (everything else), each by push on their devices and by e-mail.
+     */
+    pushOffers: boolean('push_offers').notNull().default(true),
+    pushUpdates: boolean('push_updates').notNull().default(true),
+    emailOffers: boolean('email_offers').notNull().default(false),
+    emailUpdates: boolean('email_updates').notNull().default(false),
     phone: text('phone'),
     address: text('address'),
     lat: doublePrecision('lat'),
@@ -251,6 +260,78 @@ export const notifications = pgTable(
     index('notifications_user_unseen')
       .on(t.userId)
       .where(sql`not ${t.isSeen}`),
+  ],
+);
+
+/**
+ * A browser's Web Push subscription (issue #18): where its push service takes messages and the
+ * keys that encrypt them for that browser only. A person may have several devices; an endpoint
+ * belongs to whoever subscribed it last.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    /** The browser's P-256 public key and auth secret, base64url, as PushSubscription gives them. */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint').on(t.endpoint),
+    index('push_subscriptions_user_id').on(t.userId),
+  ],
+);
+
+/**
+ * What still has to go out for a notification, one row per push device or e-mail: an outbox.
+ * Rows are written by a trigger in the same transaction as the notification (migration 0011),
+ * so no code path can forget them and a crash after commit loses none; a background worker
+ * leases due rows, sends them and retries failures with back-off.
+ */
+export const notificationDeliveries = pgTable(
+  'notification_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    notificationId: bigint('notification_id', { mode: 'number' })
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: ['push', 'email'] }).notNull(),
+    subscriptionId: uuid('subscription_id').references(() => pushSubscriptions.id, {
+      onDelete: 'cascade',
+    }),
+    /** dropped: no longer worth sending (an offer that ended first, mail no longer set up). */
+    state: text('state', { enum: ['pending', 'sent', 'failed', 'dropped'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('notification_deliveries_channel', sql`${t.channel} in ('push', 'email')`),
+    check(
+      'notification_deliveries_state',
+      sql`${t.state} in ('pending', 'sent', 'failed', 'dropped')`,
+    ),
+    check(
+      'notification_deliveries_push_device',
+      sql`(${t.channel} = 'push') = (${t.subscriptionId} is not null)`,
+    ),
+    index('notification_deliveries_due')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.state} = 'pending'`),
+    index('notification_deliveries_done')
+      .on(t.doneAt)
+      .where(sql`${t.state} <> 'pending'`),
+    index('notification_deliveries_notification_id').on(t.notificationId),
+    index('notification_deliveries_subscription_id').on(t.subscriptionId),
   ],
 );
 

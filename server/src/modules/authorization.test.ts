@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,6 +59,18 @@ const id = (people: People, who: 'donorA' | 'distributorX') =>
   (people[who] as Registered).profile.id;
 const ownId = (people: People, actor: Actor) =>
   actor === 'visitor' ? '00000000-0000-4000-8000-000000000000' : people[actor].user.id;
+
+/** A browser subscription on Google's push service, with real keys, new each time. */
+function fcmSubscription() {
+  const ecdh = createECDH('prime256v1');
+  return {
+    endpoint: `https://fcm.googleapis.com/fcm/send/${randomBytes(12).toString('base64url')}`,
+    keys: {
+      p256dh: ecdh.generateKeys().toString('base64url'),
+      auth: randomBytes(16).toString('base64url'),
+    },
+  };
+}
 
 /** Packages made before the table runs: one Paired (donorA with distributorX), one waiting. */
 const fixtures = {
@@ -334,6 +347,51 @@ const table: Row[] = [
     expect: { ...signedIn(404), unregistered: 403 },
   },
   {
+    route: 'GET /push/public-key',
+    call: () => ({ method: 'get', url: '/api/push/public-key' }),
+    expect: all(200),
+  },
+  {
+    // A device of its own for each caller (the endpoint is never called here: nothing is due).
+    route: 'POST /push/subscriptions',
+    call: () => ({ method: 'post', url: '/api/push/subscriptions', body: fcmSubscription() }),
+    expect: signedIn(201),
+  },
+  {
+    // Nobody's device: a signed-in caller hears 404, like for someone else's.
+    route: 'DELETE /push/subscriptions',
+    call: () => ({
+      method: 'delete',
+      url: '/api/push/subscriptions',
+      body: { endpoint: 'https://fcm.googleapis.com/fcm/send/nobody' },
+    }),
+    expect: signedIn(404),
+  },
+  {
+    route: 'GET /notification-settings',
+    call: () => ({ method: 'get', url: '/api/notification-settings' }),
+    expect: signedIn(200),
+  },
+  {
+    route: 'PATCH /notification-settings',
+    call: () => ({
+      method: 'patch',
+      url: '/api/notification-settings',
+      body: { pushUpdates: true },
+    }),
+    expect: signedIn(200),
+  },
+  {
+    // Public: the signed token is the permission; a forged one is refused alike for everyone.
+    route: 'POST /mail/unsubscribe',
+    call: () => ({
+      method: 'post',
+      url: '/api/mail/unsubscribe',
+      body: { token: '00000000-0000-4000-8000-000000000000.offers.AAAAAAAAAAAAAAAAAAAAAAAA' },
+    }),
+    expect: all(400),
+  },
+  {
     route: 'DELETE /:userType/:id',
     call: (p) => ({ method: 'delete', url: `/api/donor/${id(p, 'donorA')}` }),
     expect: onlyOwner('donorA', 204),
@@ -415,7 +473,9 @@ async function fingerprint(cast: People): Promise<string> {
       'notifications', (select json_agg(n order by n.id) from notifications n
                         where n.user_id in (${list})),
       'sessions', (select json_agg(s.id_hash order by s.id_hash) from sessions s
-                   where s.user_id in (${list}))
+                   where s.user_id in (${list})),
+      'push', (select json_agg(s.endpoint order by s.endpoint) from push_subscriptions s
+               where s.user_id in (${list}))
     ) as state`,
   );
   return JSON.stringify(row?.state);

@@ -11,6 +11,7 @@ import { loadTestGazetteer } from './gazetteer';
 import { createRematcher, type Rematcher } from '../matching/rematch';
 import { createDeadlineSweeper, type DeadlineSweeper } from '../modules/packages/deadlines';
 import { createNotifier } from '../modules/notifications/notifier';
+import { createOutreach, type Outreach } from '../modules/notifications/outreach';
 import { createLocalLiveEvents } from '../realtime/live-events';
 
 export type TestContext = {
@@ -23,6 +24,8 @@ export type TestContext = {
   deadlines: DeadlineSweeper;
   /** The app's re-matcher, to wait for the passes a change scheduled. */
   rematcher: Rematcher;
+  /** Push keys, mail tokens and the deliverer (run it to send what is due). */
+  outreach: Outreach;
   close(): Promise<void>;
 };
 
@@ -78,7 +81,8 @@ export async function createTestApp(
   await loadTestGazetteer(database.db);
   const logger = createLogger(config.logLevel);
   const live = deps.live ?? createLocalLiveEvents();
-  const notifier = createNotifier(live);
+  const outreach = createOutreach({ config, db: database.db, logger });
+  const notifier = createNotifier(live, outreach.deliverer);
   const rematcher =
     deps.rematcher ?? createRematcher(database.db, notifier, logger, config.matching);
   const deadlines = createDeadlineSweeper({
@@ -94,6 +98,7 @@ export async function createTestApp(
     logger,
     ...deps,
     live,
+    outreach,
     notifier,
     rematcher,
   });
@@ -105,7 +110,10 @@ export async function createTestApp(
     baseUrl,
     deadlines,
     rematcher,
+    outreach,
     close: async () => {
+      await outreach.deliverer.idle();
+      outreach.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await database.close();

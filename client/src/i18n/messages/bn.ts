@@ -1,3 +1,5 @@
+import { notificationEntries } from '@almquest/contracts/notification-texts/kinds';
+import { bnNotificationTexts } from '@almquest/contracts/notification-texts/bn';
 import type { Catalog } from './en';
 
 /** Bengali: plain, everyday Bengali as people write it (see ../glossary.md for the key terms). */
@@ -303,11 +305,7 @@ export const bn: Catalog = {
   'notifications.seeAll': 'সব বার্তা দেখুন',
   'notifications.more': 'পুরোনো বার্তা দেখান',
   'notifications.live.title': 'প্যাকেট: {state}',
-  'notification.pairedDonor': 'দারুণ খবর! আপনার প্যাকেটের জন্য বিতরণকারী পাওয়া গেছে!',
-  'notification.pairedDistributor': 'দারুণ খবর! একজন দাতার সঙ্গে আপনার জুটি হয়েছে!',
-  'notification.notPaired': 'ইস! এই মুহূর্তে আপনার কাছাকাছি কোনো বিতরণকারী নেই।',
-  'notification.received': 'বাঃ! বিতরণকারী আপনার প্যাকেট গ্রহণ করেছেন!',
-  'notification.distributed': 'অসাধারণ! আপনার প্যাকেট মানুষের মধ্যে বিতরণ করা হয়েছে!',
+  ...notificationEntries(bnNotificationTexts),
   'time.now': 'এখন',
 
   'places.placeholder': 'শহর, পাড়া বা পিন কোড লিখতে শুরু করুন',
@@ -397,14 +395,6 @@ export const bn: Catalog = {
   'state.Offered': 'প্রস্তাব পাঠানো হয়েছে',
   'state.Cancelled': 'বাতিল',
   'state.Expired': 'সময় পেরিয়ে গেছে',
-  'notification.offered': 'আপনার কাছাকাছি এক দাতার কাছে আপনার জন্য খাবার আছে। আপনি কি নিয়ে যাবেন?',
-  'notification.offerLapsed': 'আপনি সময়মতো উত্তর দেননি, তাই প্যাকেটটি অন্য কাউকে দেওয়া হয়েছে।',
-  'notification.released': 'আপনার বিতরণকারী আসতে পারবেন না। আমরা অন্য একজনকে খুঁজছি।',
-  'notification.cancelled': 'দাতা এই প্যাকেটটি বাতিল করেছেন। আপনাকে আর নিতে যেতে হবে না।',
-  'notification.expiredDonor': 'সময়মতো কেউ আপনার প্যাকেট নিতে আসেনি, তাই এর সময় পেরিয়ে গেছে।',
-  'notification.expiredDistributor': 'এই প্যাকেটটি সময়মতো নেওয়া হয়নি, এর সময় পেরিয়ে গেছে।',
-  'notification.stillWaiting':
-    'নেওয়ার অর্ধেক সময় পেরিয়ে গেছে, আপনার প্যাকেট এখনও বিতরণকারীর অপেক্ষায়। আপনি আরও দূর পর্যন্ত যেতে পারেন।',
   'donate.readyBy': 'কতক্ষণের মধ্যে নিতে হবে',
   'donate.readyBy.hint': 'এই সময়ের আগেই খাবার নিয়ে যেতে হবে।',
   'donate.readyBy.1h': '১ ঘণ্টার মধ্যে',

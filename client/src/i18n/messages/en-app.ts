@@ -1,3 +1,5 @@
+import { notificationEntries } from '@almquest/contracts/notification-texts/kinds';
+import { enNotificationTexts } from '@almquest/contracts/notification-texts/en';
 /**
  * English, part two: the texts of the signed-in area and of the pages that load on demand (see
  * en.ts for part one and ../catalog-parts.ts for how this part is loaded). Same rules as en.ts.
@@ -291,20 +293,7 @@ export const enApp = {
   'notifications.seeAll': 'See all notifications',
   'notifications.more': 'Show older notifications',
   'notifications.live.title': 'Package {state}',
-  'notification.pairedDonor': 'Hurray! We have found a distributor for your package!',
-  'notification.pairedDistributor': 'Hurray! We have assigned you to a donor!',
-  'notification.notPaired': 'Oops! Looks like there are no distributors available near you.',
-  'notification.received': 'Yaay! Your package has been received by the distributor!',
-  'notification.distributed': 'Woah! Your package has been successfully distributed!',
-  'notification.offered': 'A donor near you has food for you. Will you pick it up?',
-  'notification.offerLapsed':
-    'You did not answer in time, so the package was offered to someone else.',
-  'notification.released': 'Your distributor cannot make it. We are looking for another one.',
-  'notification.cancelled': 'The donor has cancelled this package. You do not need to pick it up.',
-  'notification.expiredDonor': 'Nobody picked up your package in time, so it has expired.',
-  'notification.expiredDistributor': 'This package was not picked up in time and has expired.',
-  'notification.stillWaiting':
-    'Half of the pickup time has passed and your package still waits for a distributor. You can widen how far you will travel.',
+  ...notificationEntries(enNotificationTexts),
   'time.now': 'now',
   // Places
   'places.placeholder': 'Start typing a town, locality or PIN area',

@@ -1,3 +1,5 @@
+import { notificationEntries } from '@almquest/contracts/notification-texts/kinds';
+import { hiNotificationTexts } from '@almquest/contracts/notification-texts/hi';
 import type { Catalog } from './en';
 
 /** Hindi: plain, everyday Hindi as people write it (see ../glossary.md for the key terms). */
@@ -301,11 +303,7 @@ export const hi: Catalog = {
   'notifications.seeAll': 'सारी सूचनाएँ देखें',
   'notifications.more': 'पुरानी सूचनाएँ दिखाएँ',
   'notifications.live.title': 'पैकेट: {state}',
-  'notification.pairedDonor': 'बधाई हो! आपके पैकेट के लिए वितरक मिल गया है!',
-  'notification.pairedDistributor': 'बधाई हो! आपकी जोड़ी एक दाता से बन गई है!',
-  'notification.notPaired': 'ओह! अभी आपके पास कोई वितरक उपलब्ध नहीं है।',
-  'notification.received': 'वाह! वितरक को आपका पैकेट मिल गया है!',
-  'notification.distributed': 'शानदार! आपका पैकेट लोगों में बाँट दिया गया है!',
+  ...notificationEntries(hiNotificationTexts),
   'time.now': 'अभी',
 
   'places.placeholder': 'शहर, मोहल्ला या पिन कोड लिखना शुरू करें',
@@ -394,14 +392,6 @@ export const hi: Catalog = {
   'state.Offered': 'पेशकश भेजी गई',
   'state.Cancelled': 'रद्द',
   'state.Expired': 'समय निकल गया',
-  'notification.offered': 'आपके पास के एक दाता के पास आपके लिए खाना है। क्या आप इसे ले जाएँगे?',
-  'notification.offerLapsed': 'आपने समय पर जवाब नहीं दिया, इसलिए पैकेट किसी और को दे दिया गया।',
-  'notification.released': 'आपके वितरक नहीं आ पाएँगे। हम दूसरा वितरक ढूँढ रहे हैं।',
-  'notification.cancelled': 'दाता ने यह पैकेट रद्द कर दिया है। आपको इसे लेने नहीं जाना है।',
-  'notification.expiredDonor': 'समय पर कोई आपका पैकेट लेने नहीं आया, इसलिए इसका समय निकल गया।',
-  'notification.expiredDistributor': 'यह पैकेट समय पर नहीं लिया गया और इसका समय निकल गया।',
-  'notification.stillWaiting':
-    'लेने का आधा समय निकल गया है और आपका पैकेट अब भी वितरक का इंतज़ार कर रहा है। आप और दूर तक जाने का विकल्प चुन सकते हैं।',
   'donate.readyBy': 'कब तक ले जाना है',
   'donate.readyBy.hint': 'खाना इस समय से पहले ले जाना होगा।',
   'donate.readyBy.1h': '1 घंटे में',

@@ -1,5 +1,5 @@
-import nodemailer from 'nodemailer';
 import type { Config } from '../../config';
+import { createSmtpSender } from '../../lib/smtp';
 
 export type ContactMail = { name: string; email: string; message: string };
 
@@ -7,21 +7,16 @@ export type ContactMail = { name: string; email: string; message: string };
 export type Mailer = { sendContactMail(mail: ContactMail): Promise<void>; close(): void };
 
 export function createMailer(settings: NonNullable<Config['contactMail']>): Mailer {
-  const transport = nodemailer.createTransport(settings.smtpUrl, {
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
-  });
+  const sender = createSmtpSender(settings);
   return {
     async sendContactMail(mail) {
-      await transport.sendMail({
-        from: settings.from,
+      await sender.send({
         to: settings.to,
         replyTo: { name: mail.name, address: mail.email },
         subject: 'AlmQuest Query',
         text: `${mail.message}\n\n-- \n${mail.name} <${mail.email}>`,
       });
     },
-    close: () => transport.close(),
+    close: () => sender.close(),
   };
 }

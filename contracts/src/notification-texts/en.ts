@@ -1,0 +1,29 @@
+import type { DeliveryTexts, NotificationTexts } from './kinds';
+
+/** SPEC's words (issue #5), and those of the pickup lifecycle (issue #17). */
+export const enNotificationTexts: NotificationTexts = {
+  pairedDonor: 'Hurray! We have found a distributor for your package!',
+  pairedDistributor: 'Hurray! We have assigned you to a donor!',
+  notPaired: 'Oops! Looks like there are no distributors available near you.',
+  received: 'Yaay! Your package has been received by the distributor!',
+  distributed: 'Woah! Your package has been successfully distributed!',
+  offered: 'A donor near you has food for you. Will you pick it up?',
+  offerLapsed: 'You did not answer in time, so the package was offered to someone else.',
+  released: 'Your distributor cannot make it. We are looking for another one.',
+  cancelled: 'The donor has cancelled this package. You do not need to pick it up.',
+  expiredDonor: 'Nobody picked up your package in time, so it has expired.',
+  expiredDistributor: 'This package was not picked up in time and has expired.',
+  stillWaiting:
+    'Half of the pickup time has passed and your package still waits for a distributor. You can widen how far you will travel.',
+};
+
+export const enDeliveryTexts: DeliveryTexts = {
+  title: 'AlmQuest',
+  meals: (count, shown) => (count === 1 ? `${shown} meal` : `${shown} meals`),
+  packageLine: '{meals} · {place}',
+  answerBy: 'Answer by {time}',
+  mailOpen: 'Open the package: {url}',
+  mailWhyOffers: 'You get this e-mail because you chose e-mails about offers on AlmQuest.',
+  mailWhyUpdates: 'You get this e-mail because you chose e-mails about your packages on AlmQuest.',
+  mailStop: 'Stop these e-mails: {url}',
+};

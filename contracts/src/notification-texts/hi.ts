@@ -1,0 +1,29 @@
+import type { DeliveryTexts, NotificationTexts } from './kinds';
+
+/** Hindi (see client/src/i18n/glossary.md for the key terms). */
+export const hiNotificationTexts: NotificationTexts = {
+  pairedDonor: 'बधाई हो! आपके पैकेट के लिए वितरक मिल गया है!',
+  pairedDistributor: 'बधाई हो! आपकी जोड़ी एक दाता से बन गई है!',
+  notPaired: 'ओह! अभी आपके पास कोई वितरक उपलब्ध नहीं है।',
+  received: 'वाह! वितरक को आपका पैकेट मिल गया है!',
+  distributed: 'शानदार! आपका पैकेट लोगों में बाँट दिया गया है!',
+  offered: 'आपके पास के एक दाता के पास आपके लिए खाना है। क्या आप इसे ले जाएँगे?',
+  offerLapsed: 'आपने समय पर जवाब नहीं दिया, इसलिए पैकेट किसी और को दे दिया गया।',
+  released: 'आपके वितरक नहीं आ पाएँगे। हम दूसरा वितरक ढूँढ रहे हैं।',
+  cancelled: 'दाता ने यह पैकेट रद्द कर दिया है। आपको इसे लेने नहीं जाना है।',
+  expiredDonor: 'समय पर कोई आपका पैकेट लेने नहीं आया, इसलिए इसका समय निकल गया।',
+  expiredDistributor: 'यह पैकेट समय पर नहीं लिया गया और इसका समय निकल गया।',
+  stillWaiting:
+    'लेने का आधा समय निकल गया है और आपका पैकेट अब भी वितरक का इंतज़ार कर रहा है। आप और दूर तक जाने का विकल्प चुन सकते हैं।',
+};
+
+export const hiDeliveryTexts: DeliveryTexts = {
+  title: 'AlmQuest',
+  meals: (_count, shown) => `${shown} भोजन`,
+  packageLine: '{meals} · {place}',
+  answerBy: '{time} तक जवाब दें',
+  mailOpen: 'पैकेट खोलें: {url}',
+  mailWhyOffers: 'यह ई-मेल आपको इसलिए मिला क्योंकि आपने AlmQuest पर पेशकश के ई-मेल चुने हैं।',
+  mailWhyUpdates: 'यह ई-मेल आपको इसलिए मिला क्योंकि आपने AlmQuest पर अपने पैकेटों के ई-मेल चुने हैं।',
+  mailStop: 'ये ई-मेल बंद करें: {url}',
+};

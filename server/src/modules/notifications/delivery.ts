@@ -1,0 +1,356 @@
+import { isLocale, type Locale } from '@almquest/contracts/locales';
+import type { NotificationKind } from '@almquest/contracts/notifications';
+import { bnDeliveryTexts, bnNotificationTexts } from '@almquest/contracts/notification-texts/bn';
+import { enDeliveryTexts, enNotificationTexts } from '@almquest/contracts/notification-texts/en';
+import { hiDeliveryTexts, hiNotificationTexts } from '@almquest/contracts/notification-texts/hi';
+import type {
+  DeliveryTexts,
+  NotificationTexts,
+} from '@almquest/contracts/notification-texts/kinds';
+import type { MailTopic } from '@almquest/contracts/push';
+import { sql } from 'drizzle-orm';
+import { type AppDb, queryRows } from '../../db/client';
+import { notificationDeliveries, pushSubscriptions } from '../../db/schema';
+import type { Logger } from '../../logger';
+import type { SmtpSender } from '../../lib/smtp';
+import { type PushOutcome, sendPush } from '../../lib/web-push';
+import type { MailTokens } from './mail-tokens';
+
+/**
+ * Sends what the outbox (notification_deliveries, filled by a trigger with each notification)
+ * holds: Web Push to each device and e-mail, in the person's language (issue #18). Rows are leased
+ * in one short statement (FOR UPDATE SKIP LOCKED) so two processes never send the same one and no
+ * transaction waits on the network; failures are retried with back-off.
+ */
+
+const TEXTS: Record<Locale, { kinds: NotificationTexts; around: DeliveryTexts; tag: string }> = {
+  en: { kinds: enNotificationTexts, around: enDeliveryTexts, tag: 'en-IN' },
+  hi: { kinds: hiNotificationTexts, around: hiDeliveryTexts, tag: 'hi-IN-u-nu-deva' },
+  bn: { kinds: bnNotificationTexts, around: bnDeliveryTexts, tag: 'bn-IN-u-nu-beng' },
+};
+
+/** Offers are asked of someone; everything else is an update about a package. */
+export function mailTopicOf(kind: NotificationKind): MailTopic {
+  return kind === 'offered' ? 'offers' : 'updates';
+}
+
+const BATCH = 200;
+/** Sends at once; a push service answers in tens of milliseconds, SMTP in hundreds. */
+const CONCURRENCY = 32;
+const LEASE_MS = 2 * 60_000;
+const PUSH_MAX_ATTEMPTS = 8;
+const MAIL_MAX_ATTEMPTS = 10;
+/** How long a push service keeps an update for a device that is off. */
+const UPDATE_TTL_S = 24 * 60 * 60;
+
+/** Push: 10 s, 20 s, 40 s … at most 10 minutes. Mail: 1, 2, 4 … minutes, at most six hours. */
+export function deliveryRetryMs(channel: 'push' | 'email', attempts: number): number {
+  const step = 2 ** Math.max(0, attempts - 1);
+  return channel === 'push'
+    ? Math.min(step * 10_000, 10 * 60_000)
+    : Math.min(step * 60_000, 6 * 60 * 60_000);
+}
+
+type Due = {
+  id: number;
+  channel: 'push' | 'email';
+  attempts: number;
+  kind: NotificationKind;
+  packageId: string | null;
+  quantity: number | null;
+  address: string | null;
+  locale: string | null;
+  userId: string;
+  email: string;
+  name: string;
+  endpoint: string | null;
+  p256dh: string | null;
+  auth: string | null;
+  subscriptionId: string | null;
+  /** The package's offer deadline, when this is an offer still open to this person. */
+  offerExpiresAt: Date | string | null;
+  packageState: string | null;
+};
+
+export type Composed = { title: string; body: string; url: string; answerBy: string | null };
+
+/** The words of one notification in its reader's language, and the link to its package. */
+export function composeMessage(
+  due: Pick<Due, 'kind' | 'packageId' | 'quantity' | 'address' | 'locale'>,
+  offerExpiresAt: Date | null,
+  origin: string,
+): Composed {
+  const locale: Locale = isLocale(due.locale) ? due.locale : 'en';
+  const { kinds, around, tag } = TEXTS[locale];
+  const fill = (text: string, values: Record<string, string>) =>
+    text.replace(/\{(\w+)\}/g, (all, name: string) => values[name] ?? all);
+  const lines = [kinds[due.kind]];
+  if (due.quantity !== null && due.address) {
+    const shown = new Intl.NumberFormat(tag).format(due.quantity);
+    lines.push(
+      fill(around.packageLine, { meals: around.meals(due.quantity, shown), place: due.address }),
+    );
+  }
+  let answerBy: string | null = null;
+  if (offerExpiresAt) {
+    const time = new Intl.DateTimeFormat(tag, {
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: 'Asia/Kolkata',
+    }).format(offerExpiresAt);
+    answerBy = fill(around.answerBy, { time });
+    lines.push(answerBy);
+  }
+  return {
+    title: around.title,
+    body: lines.join('\n'),
+    url: `${origin}${due.packageId ? `/transaction/${due.packageId}` : '/notifications'}`,
+    answerBy,
+  };
+}
+
+export type Deliverer = {
+  /** Sends what is due now, in the background (after a notification's transaction commits). */
+  kick(): void;
+  /** Sends what is due; resolves with how many went out. For the periodic job and tests. */
+  runOnce(now?: Date): Promise<number>;
+  /** Resolves when no run started by kick() is under way (before closing the database). */
+  idle(): Promise<void>;
+};
+
+/** How each channel sends; push keys and the mail-token secret load from the database first. */
+export type Channels = {
+  push: { authorization: (audience: string) => string; extraOrigins: readonly string[] };
+  mail: { sender: SmtpSender; tokens: MailTokens } | null;
+};
+
+type SendDeps = Channels & { db: AppDb; logger: Logger; origin: string };
+
+export function createDeliverer({
+  db,
+  logger,
+  origin,
+  channels,
+}: {
+  db: AppDb;
+  logger: Logger;
+  /** The public origin links point to. */
+  origin: string;
+  channels: () => Promise<Channels>;
+}): Deliverer {
+  let running: Promise<number> | null = null;
+  let again = false;
+
+  async function runOnce(now = new Date()): Promise<number> {
+    const deps: SendDeps = { ...(await channels()), db, logger, origin };
+    let sent = 0;
+    // Rounds until nothing is due (a burst of a thousand notifications is a few rounds).
+    for (let round = 0; round < 50; round++) {
+      const due = await lease(db, now);
+      if (due.length === 0) break;
+      sent += await sendAll(deps, due, now);
+      if (due.length < BATCH) break;
+      now = new Date();
+    }
+    return sent;
+  }
+
+  return {
+    runOnce,
+    idle: async () => {
+      while (running) await running;
+    },
+    kick() {
+      if (running) {
+        again = true;
+        return;
+      }
+      const loop = async () => {
+        do {
+          again = false;
+          await runOnce();
+        } while (again);
+      };
+      running = loop()
+        .then(() => 0)
+        .catch((err: unknown) => {
+          logger.warn({ err }, 'notification delivery run failed; the sweep will retry');
+          return 0;
+        })
+        .finally(() => {
+          running = null;
+        });
+    },
+  };
+}
+
+async function lease(db: AppDb, now: Date): Promise<Due[]> {
+  const leaseUntil = new Date(now.getTime() + LEASE_MS).toISOString();
+  return queryRows<Due>(
+    db,
+    sql`
+      with leased as (
+        update ${notificationDeliveries} d
+        set next_attempt_at = ${leaseUntil}, attempts = d.attempts + 1
+        where d.id in (
+          select id from ${notificationDeliveries}
+          where state = 'pending' and next_attempt_at <= ${now.toISOString()}
+          order by next_attempt_at, id
+          limit ${BATCH}
+          for update skip locked
+        )
+        returning d.id, d.channel, d.attempts, d.notification_id, d.subscription_id
+      )
+      select l.id, l.channel, l.attempts, n.kind, n.package_id as "packageId",
+             n.package_quantity as quantity, n.package_address as address,
+             u.id as "userId", u.locale, u.email, u.name,
+             l.subscription_id as "subscriptionId", s.endpoint, s.p256dh, s.auth,
+             p.state as "packageState",
+             case when n.kind = 'offered' and p.state = 'Offered'
+                       and p.distributor_id = n.user_id
+                  then p.offer_expires_at end as "offerExpiresAt"
+      from leased l
+      join notifications n on n.id = l.notification_id
+      join users u on u.id = n.user_id
+      left join ${pushSubscriptions} s on s.id = l.subscription_id
+      left join packages p on p.id = n.package_id`,
+  );
+}
+
+type Result =
+  | { state: 'sent' }
+  | { state: 'dropped'; reason: string }
+  | { state: 'failed'; reason: string }
+  | { state: 'retry'; reason: string; afterMs: number }
+  | { state: 'gone' };
+
+async function sendAll(deps: SendDeps, due: Due[], now: Date): Promise<number> {
+  let next = 0;
+  let sent = 0;
+  const worker = async () => {
+    while (next < due.length) {
+      const item = due[next++]!;
+      let result: Result;
+      try {
+        result = await sendOne(deps, item, now);
+      } catch (error) {
+        result = { state: 'retry', reason: (error as Error).message, afterMs: 0 };
+      }
+      if (result.state === 'sent') sent += 1;
+      await record(deps, item, result, now);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, due.length) }, worker));
+  return sent;
+}
+
+async function sendOne(deps: SendDeps, item: Due, now: Date): Promise<Result> {
+  const offerEnds = item.offerExpiresAt ? new Date(item.offerExpiresAt) : null;
+  if (item.kind === 'offered' && (!offerEnds || offerEnds <= now)) {
+    return { state: 'dropped', reason: 'the offer ended before it was sent' };
+  }
+  const message = composeMessage(item, offerEnds, deps.origin);
+  if (item.channel === 'push') {
+    if (!item.endpoint || !item.p256dh || !item.auth) return { state: 'gone' };
+    const outcome: PushOutcome = await sendPush(
+      {
+        endpoint: item.endpoint,
+        keys: { p256dh: item.p256dh, auth: item.auth },
+        payload: JSON.stringify({
+          title: message.title,
+          body: message.body,
+          url: message.url,
+          kind: item.kind,
+          packageId: item.packageId,
+        }),
+        ttlSeconds: offerEnds
+          ? Math.max(1, (offerEnds.getTime() - now.getTime()) / 1000)
+          : UPDATE_TTL_S,
+        urgency: item.kind === 'offered' ? 'high' : 'normal',
+        ...(item.packageId ? { topic: item.packageId.replaceAll('-', '') } : {}),
+      },
+      deps.push.authorization,
+      deps.push.extraOrigins,
+    );
+    if (outcome.kind === 'sent') return { state: 'sent' };
+    if (outcome.kind === 'gone') return { state: 'gone' };
+    if (outcome.kind === 'failed') return { state: 'failed', reason: outcome.reason };
+    return { state: 'retry', reason: outcome.reason, afterMs: outcome.retryAfterMs ?? 0 };
+  }
+  if (!deps.mail) return { state: 'dropped', reason: 'mail is not set up on this server' };
+  const topic = mailTopicOf(item.kind);
+  const locale: Locale = isLocale(item.locale) ? item.locale : 'en';
+  const around = TEXTS[locale].around;
+  const token = deps.mail.tokens.make(item.userId, topic);
+  const pageLink = `${deps.origin}/unsubscribe?token=${encodeURIComponent(token)}`;
+  const oneClick = `${deps.origin}/api/mail/unsubscribe?token=${encodeURIComponent(token)}`;
+  const [firstLine = ''] = message.body.split('\n');
+  await deps.mail.sender.send({
+    to: { name: item.name, address: item.email },
+    subject: `AlmQuest: ${firstLine}`,
+    text: [
+      message.body,
+      '',
+      around.mailOpen.replace('{url}', message.url),
+      '',
+      '-- ',
+      topic === 'offers' ? around.mailWhyOffers : around.mailWhyUpdates,
+      around.mailStop.replace('{url}', pageLink),
+    ].join('\n'),
+    headers: {
+      'List-Unsubscribe': `<${oneClick}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      'Content-Language': locale,
+    },
+  });
+  return { state: 'sent' };
+}
+
+async function record(deps: SendDeps, item: Due, result: Result, now: Date): Promise<void> {
+  const { db, logger } = deps;
+  const log = { deliveryId: item.id, channel: item.channel, attempts: item.attempts };
+  if (result.state === 'gone') {
+    // The push service has forgotten the device: forget it too (its deliveries go with it).
+    if (item.subscriptionId) {
+      await db.execute(sql`delete from ${pushSubscriptions} where id = ${item.subscriptionId}`);
+    }
+    logger.info(log, 'push subscription expired; removed');
+    return;
+  }
+  if (result.state === 'sent' || result.state === 'dropped') {
+    await db.execute(sql`
+      update ${notificationDeliveries}
+      set state = ${result.state}, done_at = ${now.toISOString()},
+          last_error = ${result.state === 'dropped' ? result.reason : null}
+      where id = ${item.id}`);
+    if (result.state === 'dropped')
+      logger.info({ ...log, reason: result.reason }, 'delivery dropped');
+    return;
+  }
+  const maxAttempts = item.channel === 'push' ? PUSH_MAX_ATTEMPTS : MAIL_MAX_ATTEMPTS;
+  const isGivingUp = result.state === 'failed' || item.attempts >= maxAttempts;
+  const afterMs =
+    result.state === 'retry'
+      ? Math.max(result.afterMs, deliveryRetryMs(item.channel, item.attempts))
+      : 0;
+  await db.execute(sql`
+    update ${notificationDeliveries}
+    set state = ${isGivingUp ? 'failed' : 'pending'}, last_error = ${result.reason.slice(0, 500)},
+        next_attempt_at = ${new Date(now.getTime() + afterMs).toISOString()},
+        done_at = ${isGivingUp ? now.toISOString() : null}
+    where id = ${item.id}`);
+  logger[isGivingUp ? 'error' : 'warn'](
+    { ...log, reason: result.reason },
+    isGivingUp
+      ? 'notification delivery failed; giving up'
+      : 'notification delivery failed; will retry',
+  );
+}
+
+/** Forgets deliveries finished more than a week ago (the notifications themselves stay). */
+export async function deleteOldDeliveries(db: AppDb, now: Date = new Date()): Promise<void> {
+  const before = new Date(now.getTime() - 7 * 24 * 60 * 60_000).toISOString();
+  await db.execute(sql`
+    delete from ${notificationDeliveries} where state <> 'pending' and done_at < ${before}`);
+}

@@ -1,0 +1,208 @@
+import { eq } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notificationDeliveries, notifications } from '../../db/schema';
+import { forgetArea, testArea } from '../../test/areas';
+import { createDistributor, createDonor, donate, type Registered } from '../../test/factories';
+import { readMail, startSmtpServer } from '../../test/smtp';
+import { createTestApp, type TestContext } from '../../test/test-app';
+
+let ctx: TestContext;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  ctx = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'AlmQuest <alerts@almquest.test>' });
+  await forgetArea(ctx.database.db, 'mail');
+});
+afterAll(async () => {
+  await ctx.close();
+  await smtp.close();
+});
+
+let areaIndex = 0;
+const area = () => testArea('mail', areaIndex++);
+
+const settings = (who: Registered) =>
+  request(ctx.app).get('/api/notification-settings').set('Cookie', who.cookie);
+const changeSettings = (who: Registered, body: object) =>
+  request(ctx.app).patch('/api/notification-settings').set('Cookie', who.cookie).send(body);
+
+async function pair() {
+  const at = area();
+  const donor = await createDonor(ctx, { location: at(0) });
+  const distributor = await createDistributor(ctx, { location: at(2) });
+  await request(ctx.app)
+    .patch(`/api/distributor/update/${distributor.profile.id}`)
+    .set('Cookie', distributor.cookie)
+    .send({ autoAccept: false })
+    .expect(200);
+  return { donor, distributor };
+}
+
+function mailsTo(who: Registered) {
+  return smtp.received.filter((m) => m.to.includes(who.user.email)).map((m) => readMail(m.raw));
+}
+
+describe('notification settings', () => {
+  it('start with push on and e-mail off, and say e-mail is available', async () => {
+    const { donor } = await pair();
+    const res = await settings(donor).expect(200);
+    expect(res.body).toEqual({
+      pushOffers: true,
+      pushUpdates: true,
+      emailOffers: false,
+      emailUpdates: false,
+      emailAvailable: true,
+    });
+  });
+
+  it('need a signed-in person', async () => {
+    await request(ctx.app).get('/api/notification-settings').expect(401);
+    await request(ctx.app).patch('/api/notification-settings').send({}).expect(401);
+  });
+
+  it.each([
+    [{ emailOffers: 'yes' }, 'emailOffers'],
+    [{ pushUpdates: null }, 'pushUpdates'],
+  ])('refuses %j with 400 naming the field', async (body, field) => {
+    const { donor } = await pair();
+    const res = await changeSettings(donor, body).expect(400);
+    expect(res.body.error.fields[field]).toContain('true or false');
+  });
+
+  it('refuses a setting it does not know', async () => {
+    const { donor } = await pair();
+    const res = await changeSettings(donor, { smsOffers: true }).expect(400);
+    expect(JSON.stringify(res.body.error)).toContain('smsOffers');
+  });
+
+  it('cannot turn e-mail on where no SMTP server is set up (409)', async () => {
+    const noMail = await createTestApp({});
+    try {
+      const { donor } = await pair();
+      const read = await request(noMail.app)
+        .get('/api/notification-settings')
+        .set('Cookie', donor.cookie)
+        .expect(200);
+      expect(read.body.emailAvailable).toBe(false);
+      const res = await request(noMail.app)
+        .patch('/api/notification-settings')
+        .set('Cookie', donor.cookie)
+        .send({ emailUpdates: true })
+        .expect(409);
+      expect(res.body.error.message).toContain('E-mail is not set up');
+    } finally {
+      await noMail.close();
+    }
+  });
+});
+
+describe('notification e-mail', () => {
+  it('mails an offer in the person’s language, with a one-click unsubscribe that works', async () => {
+    const { donor, distributor } = await pair();
+    await request(ctx.app)
+      .put('/api/me/locale')
+      .set('Cookie', distributor.cookie)
+      .send({ locale: 'bn' })
+      .expect(204);
+    await changeSettings(distributor, { emailOffers: true }).expect(200);
+    const pkg = await donate(ctx, donor, { quantity: 7 });
+    await expect.poll(() => mailsTo(distributor).length).toBe(1);
+    const [mail] = mailsTo(distributor);
+    expect(mail!.headers.get('from')).toContain('alerts@almquest.test');
+    expect(mail!.headers.get('subject')).toContain('আপনার কাছাকাছি এক দাতার কাছে');
+    expect(mail!.text).toContain('৭টি খাবার');
+    expect(mail!.text).toContain(`${ctx.config.origin}/transaction/${pkg._id}`);
+    expect(mail!.text).toContain('প্রস্তাবের ই-মেল');
+    expect(mail!.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    const oneClick = /^<(.+)>$/.exec(mail!.headers.get('list-unsubscribe') ?? '')?.[1];
+    expect(oneClick).toMatch(/\/api\/mail\/unsubscribe\?token=/);
+    // The page link in the text carries the same token.
+    const token = new URL(oneClick!).searchParams.get('token')!;
+    expect(mail!.text).toContain(`/unsubscribe?token=${encodeURIComponent(token)}`);
+
+    // The mail program's one-click: a form POST, no cookie, no JSON.
+    const res = await request(ctx.app)
+      .post(new URL(oneClick!).pathname + new URL(oneClick!).search)
+      .type('form')
+      .send('List-Unsubscribe=One-Click')
+      .expect(200);
+    expect(res.body).toEqual({ topic: 'offers', subscribed: false });
+    expect((await settings(distributor)).body.emailOffers).toBe(false);
+
+    await donate(ctx, donor);
+    await ctx.outreach.deliverer.runOnce();
+    expect(mailsTo(distributor)).toHaveLength(1);
+
+    // The page's undo turns them back on.
+    await request(ctx.app)
+      .post('/api/mail/unsubscribe')
+      .send({ token, resubscribe: true })
+      .expect(200, { topic: 'offers', subscribed: true });
+    expect((await settings(distributor)).body.emailOffers).toBe(true);
+  });
+
+  it('mails updates only to those who chose them', async () => {
+    const { donor, distributor } = await pair();
+    await changeSettings(donor, { emailUpdates: true }).expect(200);
+    const pkg = await donate(ctx, donor);
+    await request(ctx.app)
+      .post(`/api/package/${pkg._id}/accept`)
+      .set('Cookie', distributor.cookie)
+      .send({})
+      .expect(200);
+    await expect.poll(() => mailsTo(donor).length).toBe(1);
+    const [mail] = mailsTo(donor);
+    expect(mail!.headers.get('subject')).toBe(
+      'AlmQuest: Hurray! We have found a distributor for your package!',
+    );
+    expect(mail!.text).toContain('10 meals');
+    expect(mail!.text).toContain('about your packages');
+    expect(mailsTo(distributor)).toEqual([]);
+  });
+
+  it.each([
+    ['a changed signature', (t: string) => t.slice(0, -2) + (t.endsWith('AA') ? 'BB' : 'AA')],
+    [
+      'another person',
+      (t: string) => t.replace(/^[0-9a-f-]{36}/, '00000000-0000-4000-8000-000000000000'),
+    ],
+    ['another topic', (t: string) => t.replace('.offers.', '.updates.')],
+    ['rubbish', () => 'not-a-token'],
+  ])('refuses an unsubscribe token with %s (400 naming token)', async (_name, spoil) => {
+    const { distributor } = await pair();
+    const token = (await ctx.outreach.mailTokens()).make(distributor.profile.id, 'offers');
+    const res = await request(ctx.app)
+      .post('/api/mail/unsubscribe')
+      .send({ token: spoil(token) })
+      .expect(400);
+    expect(res.body.error.fields.token).toBeTruthy();
+  });
+
+  it('keeps a mail the SMTP server refused and sends it on a later try', async () => {
+    const { donor, distributor } = await pair();
+    await changeSettings(distributor, { emailOffers: true }).expect(200);
+    smtp.state.isAccepting = false;
+    let pkgId = '';
+    try {
+      pkgId = (await donate(ctx, donor))._id;
+      const [offer] = await ctx.database.db
+        .select({ id: notifications.id })
+        .from(notifications)
+        .where(eq(notifications.packageId, pkgId));
+      await expect
+        .poll(async () => {
+          const [row] = await ctx.database.db
+            .select()
+            .from(notificationDeliveries)
+            .where(eq(notificationDeliveries.notificationId, offer!.id));
+          return row && { state: row.state, attempts: row.attempts, error: row.lastError };
+        })
+        .toMatchObject({ state: 'pending', attempts: 1, error: expect.stringContaining('451') });
+    } finally {
+      smtp.state.isAccepting = true;
+    }
+    await ctx.outreach.deliverer.runOnce(new Date(Date.now() + 61_000));
+    expect(mailsTo(distributor)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,57 @@
+import type { Config } from '../../config';
+import type { AppDb } from '../../db/client';
+import type { Logger } from '../../logger';
+import { createSmtpSender } from '../../lib/smtp';
+import { createVapidSigner, type VapidKeys } from '../../lib/web-push';
+import { loadVapidKeys } from '../push/push.service';
+import { type Channels, createDeliverer, type Deliverer } from './delivery';
+import { loadMailTokens, type MailTokens } from './mail-tokens';
+
+/** Reaching people outside the page (issue #18): push keys, mail tokens and the deliverer. */
+export type Outreach = {
+  vapid: () => Promise<VapidKeys>;
+  mailTokens: () => Promise<MailTokens>;
+  deliverer: Deliverer;
+  /** Whether notification e-mail can be turned on (SMTP is set up). */
+  isMailAvailable: boolean;
+  close(): void;
+};
+
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let value: Promise<T> | null = null;
+  return () => {
+    value ??= make().catch((error: unknown) => {
+      value = null;
+      throw error;
+    });
+    return value;
+  };
+}
+
+export function createOutreach({
+  config,
+  db,
+  logger,
+}: {
+  config: Config;
+  db: AppDb;
+  logger: Logger;
+}): Outreach {
+  const vapid = once(() => loadVapidKeys(db, config.push));
+  const mailTokens = once(() => loadMailTokens(db));
+  const sender = config.notificationMail ? createSmtpSender(config.notificationMail) : null;
+  const channels = once(async (): Promise<Channels> => ({
+    push: {
+      authorization: createVapidSigner(await vapid()),
+      extraOrigins: config.push.extraOrigins,
+    },
+    mail: sender ? { sender, tokens: await mailTokens() } : null,
+  }));
+  return {
+    vapid,
+    mailTokens,
+    deliverer: createDeliverer({ db, logger, origin: config.origin, channels }),
+    isMailAvailable: sender !== null,
+    close: () => sender?.close(),
+  };
+}

@@ -1,0 +1,60 @@
+import type {
+  MailTopic,
+  NotificationSettings,
+  NotificationSettingsUpdate,
+} from '@almquest/contracts/push';
+import { eq, sql } from 'drizzle-orm';
+import type { AppDb } from '../../db/client';
+import { users } from '../../db/schema';
+import { conflict, notFound } from '../../errors';
+
+const columns = {
+  pushOffers: users.pushOffers,
+  pushUpdates: users.pushUpdates,
+  emailOffers: users.emailOffers,
+  emailUpdates: users.emailUpdates,
+};
+
+export async function readSettings(
+  db: AppDb,
+  userId: string,
+  isMailAvailable: boolean,
+): Promise<NotificationSettings> {
+  const [row] = await db.select(columns).from(users).where(eq(users.id, userId));
+  if (!row) throw notFound('Your account was not found.');
+  return { ...row, emailAvailable: isMailAvailable };
+}
+
+/** Changes the signed-in person's choices; e-mail can only be turned on where mail is set up. */
+export async function updateSettings(
+  db: AppDb,
+  userId: string,
+  update: NotificationSettingsUpdate,
+  isMailAvailable: boolean,
+): Promise<NotificationSettings> {
+  if (!isMailAvailable && (update.emailOffers || update.emailUpdates)) {
+    throw conflict('E-mail is not set up on this AlmQuest server, so it cannot send you e-mails.');
+  }
+  if (Object.keys(update).length > 0) {
+    await db
+      .update(users)
+      .set({ ...update, updatedAt: sql`now()` })
+      .where(eq(users.id, userId));
+  }
+  return readSettings(db, userId, isMailAvailable);
+}
+
+/** The unsubscribe link's change: e-mails of one topic off (or back on, the page's undo). */
+export async function setMailTopic(
+  db: AppDb,
+  userId: string,
+  topic: MailTopic,
+  isOn: boolean,
+): Promise<boolean> {
+  const updated = await db
+    .update(users)
+    .set(topic === 'offers' ? { emailOffers: isOn } : { emailUpdates: isOn })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id });
+  return updated.length > 0;
+}

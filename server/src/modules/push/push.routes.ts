@@ -1,0 +1,68 @@
+import {
+  type PushPublicKey,
+  PushSubscriptionSchema,
+  PushUnsubscribeSchema,
+} from '@almquest/contracts/push';
+import { Router } from 'express';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { requireSession, sessionUser } from '../../middleware/authenticate';
+import { rateLimit } from '../../middleware/rate-limit';
+import { validate } from '../../middleware/validate';
+import type { VapidKeys } from '../../lib/web-push';
+import { subscribe, unsubscribe } from './push.service';
+
+/**
+ * Web Push (issue #18): the public key browsers subscribe with, and the signed-in person's
+ * devices. The keys load once per process (`vapid`), before the first answer that needs them.
+ */
+export function pushRoutes({
+  config,
+  database,
+  vapid,
+}: {
+  config: Config;
+  database: Database;
+  vapid: () => Promise<VapidKeys>;
+}): Router {
+  const router = Router();
+  const db = database.db;
+  const limit = rateLimit(db, {
+    name: 'push-subscriptions',
+    max: 30,
+    multiplier: config.rateLimitMultiplier,
+    scope: config.rateLimitScope,
+    windowMs: 10 * 60_000,
+    message:
+      'You have changed notification devices many times just now. Please wait a few minutes.',
+    key: (req) => ({ key: sessionUser(req).id }),
+  });
+
+  router.get('/push/public-key', async (_req, res) => {
+    const body: PushPublicKey = { publicKey: (await vapid()).publicKey };
+    res.json(body);
+  });
+
+  router.post(
+    '/push/subscriptions',
+    requireSession,
+    limit,
+    validate({ body: PushSubscriptionSchema }, async ({ body }, req, res) => {
+      await subscribe(db, sessionUser(req).id, body, config.push.extraOrigins);
+      req.log.info({ pushHost: new URL(body.endpoint).host }, 'push device subscribed');
+      res.status(201).json({ subscribed: true });
+    }),
+  );
+
+  router.delete(
+    '/push/subscriptions',
+    requireSession,
+    limit,
+    validate({ body: PushUnsubscribeSchema }, async ({ body }, req, res) => {
+      await unsubscribe(db, sessionUser(req).id, body.endpoint);
+      res.status(204).end();
+    }),
+  );
+
+  return router;
+}

@@ -1,0 +1,87 @@
+import type { PushSubscriptionJson } from '@almquest/contracts/push';
+import { and, eq, sql } from 'drizzle-orm';
+import { keptValue } from '../../db/app-values';
+import type { AppDb } from '../../db/client';
+import { pushSubscriptions } from '../../db/schema';
+import type { Config } from '../../config';
+import { badRequest, notFound } from '../../errors';
+import {
+  generateVapidKeys,
+  isAllowedEndpoint,
+  isValidBrowserKey,
+  type VapidKeys,
+} from '../../lib/web-push';
+
+/** A person keeps at most this many devices; subscribing one more forgets the oldest. */
+export const MAX_DEVICES = 10;
+
+/**
+ * The VAPID keys: the operator's from the environment, or a pair generated at first start and
+ * kept in the database, so every process and every restart signs with the same key (browsers'
+ * subscriptions are bound to it).
+ */
+export async function loadVapidKeys(db: AppDb, push: Config['push']): Promise<VapidKeys> {
+  if (push.keys) return { ...push.keys, subject: push.subject };
+  const stored = JSON.parse(
+    await keptValue(db, 'vapid_keys', () => JSON.stringify(generateVapidKeys())),
+  ) as { publicKey: string; privateKey: string };
+  return { ...stored, subject: push.subject };
+}
+
+/**
+ * Registers a browser's subscription for the signed-in person. An endpoint already known moves to
+ * this person with its new keys (a browser subscribes once; whoever signs in on it last gets its
+ * pushes).
+ */
+export async function subscribe(
+  db: AppDb,
+  userId: string,
+  subscription: PushSubscriptionJson,
+  extraOrigins: readonly string[],
+): Promise<void> {
+  if (!isAllowedEndpoint(subscription.endpoint, extraOrigins)) {
+    throw badRequest('Please check endpoint: it must be a known push service over https', {
+      endpoint:
+        'The endpoint must be a push service (Google, Mozilla, Apple or Microsoft) over https',
+    });
+  }
+  if (!isValidBrowserKey(subscription.keys.p256dh)) {
+    throw badRequest('Please check keys.p256dh: it is not a P-256 public key', {
+      'keys.p256dh': 'p256dh must be a base64url P-256 public key (65 bytes)',
+    });
+  }
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(pushSubscriptions)
+      .values({
+        userId,
+        endpoint: subscription.endpoint,
+        p256dh: subscription.keys.p256dh,
+        auth: subscription.keys.auth,
+      })
+      .onConflictDoUpdate({
+        target: pushSubscriptions.endpoint,
+        set: {
+          userId,
+          p256dh: subscription.keys.p256dh,
+          auth: subscription.keys.auth,
+          createdAt: sql`now()`,
+        },
+      });
+    await tx.execute(sql`
+      delete from ${pushSubscriptions}
+      where user_id = ${userId} and id not in (
+        select id from ${pushSubscriptions} where user_id = ${userId}
+        order by created_at desc, id limit ${MAX_DEVICES}
+      )`);
+  });
+}
+
+/** Forgets one of the signed-in person's devices; 404 when it is not theirs (or not known). */
+export async function unsubscribe(db: AppDb, userId: string, endpoint: string): Promise<void> {
+  const deleted = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
+    .returning({ id: pushSubscriptions.id });
+  if (deleted.length === 0) throw notFound('This device is not subscribed to your notifications.');
+}
