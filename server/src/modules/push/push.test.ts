@@ -158,7 +158,7 @@ describe('delivery', () => {
       const [push] = pushesTo(device.id);
       expect(push!.message.body).toContain('आपके पास के एक दाता के पास आपके लिए खाना है');
       expect(push!.message.body).toContain('१२ भोजन');
-      expect(push!.message.body).toMatch(/[०-९]{2}:[०-९]{2} तक जवाब दें/);
+      expect(push!.message.body).toMatch(/[\u0966-\u096f]{2}:[\u0966-\u096f]{2} तक जवाब दें/);
       expect(push!.message.url).toBe(`${ctx.config.origin}/transaction/${pkg._id}`);
       expect(push!.headers.urgency).toBe('high');
       const ttl = Number(push!.headers.ttl);
