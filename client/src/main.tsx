@@ -6,6 +6,7 @@ import { AppRoutes } from './app/router';
 import { readCachedUser } from './features/auth/api/session';
 import { loadStartingCatalog, startingLocale } from './i18n/i18n';
 import { readSavedTheme } from './lib/theme';
+import { startServiceWorker } from './lib/pwa';
 import './index.css';
 // Devanagari and Bengali glyphs for screens without them (issue #16). Each face has a
 // unicode-range: a browser fetches one only when a page shows that script and no system font
@@ -59,3 +60,4 @@ async function start(container: HTMLElement) {
 }
 
 void start(root);
+startServiceWorker();

@@ -9,6 +9,7 @@ import { Navbar } from './navbar';
 import { PageLoader } from './page-loader';
 import { ScrollReset } from './scroll-reset';
 import { SignInEffects } from './sign-in-effects';
+import { StatusBanners } from './status-banners';
 
 export function Layout() {
   const { t } = useI18n();
@@ -27,6 +28,7 @@ export function Layout() {
         {t('common.skipToContent')}
       </a>
       <Navbar accountArea={<AccountArea />} />
+      <StatusBanners />
       <main id="main" className="flex-1">
         <Suspense
           fallback={

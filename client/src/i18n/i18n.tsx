@@ -66,6 +66,7 @@ const I18nContext = createContext<I18n | null>(null);
 /** What each API error code means when its message is not one the catalogs know. */
 const errorKeys: Record<string, MessageKey> = {
   network: 'error.network',
+  offline: 'error.offline',
   unexpected_answer: 'error.unexpected',
   internal: 'error.internal',
   unauthenticated: 'error.unauthenticated',
@@ -190,7 +191,8 @@ function makeSpeaker(shown: () => Shown): Omit<I18n, 'locale' | 'setLocale'> {
         typeof code === 'string' && Object.hasOwn(errorKeys, code)
           ? errorKeys[code]!
           : 'common.pleaseTryAgain';
-      if (code === 'network' || code === 'unexpected_answer') return t(fallback);
+      if (code === 'network' || code === 'offline' || code === 'unexpected_answer')
+        return t(fallback);
       return typeof message === 'string' && typeof code === 'string'
         ? serverText(message, fallback)
         : t('common.pleaseTryAgain');

@@ -1,11 +1,12 @@
 import type { ErrorBody, ErrorCode } from '@almquest/contracts/errors';
+import { noteAnswer } from './pwa';
 
 /** An API failure as the client sees it: status, stable code, a message to show, field errors. */
 export class ApiError extends Error {
   override name = 'ApiError';
   constructor(
     readonly status: number,
-    readonly code: ErrorCode | 'network' | 'unexpected_answer',
+    readonly code: ErrorCode | 'network' | 'offline' | 'unexpected_answer',
     message: string,
     readonly fields: Record<string, string> = {},
   ) {
@@ -33,7 +34,15 @@ export type Transport = (request: {
 const TIMEOUT_MS = 20_000;
 
 const fetchTransport: Transport = async ({ method, url, body, headers, signal }) => {
-  const res = await fetch(url, { method, body, headers, signal, credentials: 'same-origin' });
+  let res: Response;
+  try {
+    res = await fetch(url, { method, body, headers, signal, credentials: 'same-origin' });
+  } catch (error) {
+    noteAnswer(false);
+    throw error;
+  }
+  // The service worker marks an answer it took from its offline copy (issue #18).
+  noteAnswer(res.headers.get('X-AlmQuest-Offline') === '1');
   const text = await res.text();
   let data: unknown = undefined;
   if (text) {
@@ -55,6 +64,14 @@ export function setTransport(next: Transport): () => void {
   return () => {
     transport = previous;
   };
+}
+
+function offlineError(): ApiError {
+  return new ApiError(
+    0,
+    'offline',
+    'You are offline, so nothing was sent. Try again when you are connected.',
+  );
 }
 
 function errorFrom(status: number, data: unknown): ApiError {
@@ -86,6 +103,9 @@ async function request<T>(
     .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
     .join('&');
   const url = `/api${path}${query ? `?${query}` : ''}`;
+  // Offline, a change is refused at once and said so, never queued to happen later (issue #18).
+  const isWrite = method !== 'GET';
+  if (isWrite && !navigator.onLine) throw offlineError();
   // One signal for both the caller's cancel and our time limit.
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
@@ -106,6 +126,7 @@ async function request<T>(
     });
   } catch (error) {
     if (options.signal?.aborted) throw error;
+    if (isWrite && !navigator.onLine) throw offlineError();
     throw new ApiError(
       0,
       'network',
@@ -141,8 +162,11 @@ export const api = {
     request('PUT', path, body, parser, options),
   patch: <T>(path: string, body: unknown, parser: ResponseParser<T>, options?: RequestOptions) =>
     request('PATCH', path, body, parser, options),
-  delete: <T>(path: string, parser: ResponseParser<T>, options?: RequestOptions) =>
-    request('DELETE', path, undefined, parser, options),
+  delete: <T>(
+    path: string,
+    parser: ResponseParser<T>,
+    options?: RequestOptions & { body?: unknown },
+  ) => request('DELETE', path, options?.body, parser, options),
 };
 
 /**

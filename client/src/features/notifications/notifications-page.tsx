@@ -64,3 +64,5 @@ export default function NotificationsPage() {
     </div>
   );
 }
+
+export { default as UnsubscribePage } from './unsubscribe-page';

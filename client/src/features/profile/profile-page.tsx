@@ -12,6 +12,7 @@ import { DonateModal } from './components/donate-modal';
 import { ProfileEditForm } from './components/profile-edit-form';
 import { ProfileView } from './components/profile-view';
 import { TransactionsList } from './components/transactions-list';
+import { NotificationSettings } from '../notifications/components/notification-settings';
 
 function Loading() {
   const { t } = useI18n();
@@ -108,6 +109,7 @@ export default function ProfilePage() {
             </section>
           )}
           <TransactionsList profile={data} />
+          <NotificationSettings isDistributor={data.userType === 'distributor'} />
         </>
       )}
       {data.userType === 'donor' && (

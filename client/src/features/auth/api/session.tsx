@@ -2,6 +2,7 @@ import type { SessionUser } from '@almquest/contracts/session';
 import { useQuery } from '@tanstack/react-query';
 import { isLocale } from '@almquest/contracts/locales';
 import { api, ApiError, type ResponseParser } from '../../../lib/api-client';
+import { setOfflineUser } from '../../../lib/pwa';
 
 const STORAGE_KEY = 'user';
 
@@ -44,6 +45,8 @@ export function readCachedUser(): SessionUser | null | undefined {
 }
 
 export function cacheUser(user: SessionUser | null): void {
+  // The service worker keeps only this person's answers for offline reading (issue #18).
+  setOfflineUser(user?.id ?? null);
   try {
     if (user) localStorage.setItem(STORAGE_KEY, JSON.stringify(user));
     else localStorage.removeItem(STORAGE_KEY);

@@ -7,9 +7,14 @@ import { useAlerts } from '../../../lib/alerts';
 import { api, ignoreBody } from '../../../lib/api-client';
 import { cacheUser, sessionQueryKey } from './session';
 import { forgetLanguagePicked } from '../language-picked';
+import { forgetPushDevice } from '../../notifications/api/push-device';
 
-/** POST /api/auth/logout: ends the server session (and its live streams). */
-export function signOut(): Promise<void> {
+/**
+ * POST /api/auth/logout: ends the server session (and its live streams). This device first stops
+ * getting the person's pushes (issue #18), while the session can still say whose device it is.
+ */
+export async function signOut(): Promise<void> {
+  await forgetPushDevice();
   return api.post('/auth/logout', undefined, ignoreBody);
 }
 

@@ -7,6 +7,7 @@ import { useBellNotifications } from '../api/get-notifications';
 import { useMarkAllSeen } from '../api/mark-all-seen';
 import { OfferQuickAnswer } from '../../transaction/components/offer-quick-answer';
 import { useI18n } from '../../../i18n/i18n';
+import { PushDeviceToggle } from './push-device-toggle';
 
 /**
  * SPEC bell: a different icon while something is unseen; the list is newest first, unseen items
@@ -136,6 +137,7 @@ export function NotificationBell({ user }: { user: SessionUser }) {
               );
             })}
           </ul>
+          <PushDeviceToggle compact />
           <Link
             to="/notifications"
             className="border-t border-gray-100 px-4 py-2 text-center text-sm font-semibold text-brand-700 hover:underline dark:border-gray-800 dark:text-brand-200"

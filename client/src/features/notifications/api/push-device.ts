@@ -1,0 +1,156 @@
+import { PushPublicKeySchema } from '@almquest/contracts/push';
+import { useCallback, useEffect, useState } from 'react';
+import { api, ignoreBody } from '../../../lib/api-client';
+
+/**
+ * Push on this device (issue #18): whether this browser can take notifications, whether the
+ * person allowed them, and whether this device is subscribed. Permission is asked only when the
+ * person clicks "Turn on" (a browser may refuse to ask otherwise, and asking on arrival is rude).
+ */
+export type DeviceState = 'checking' | 'unsupported' | 'blocked' | 'off' | 'on';
+
+const READY_TIMEOUT_MS = 10_000;
+const SYNCED_KEY = 'pushSynced';
+
+export function isPushSupported(): boolean {
+  return (
+    typeof navigator !== 'undefined' &&
+    'serviceWorker' in navigator &&
+    typeof window !== 'undefined' &&
+    'PushManager' in window &&
+    'Notification' in window
+  );
+}
+
+function base64urlBytes(text: string): Uint8Array<ArrayBuffer> {
+  const base64 = text.replace(/-/g, '+').replace(/_/g, '/');
+  const raw = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
+  return Uint8Array.from(raw, (c) => c.charCodeAt(0));
+}
+
+async function registration(): Promise<ServiceWorkerRegistration> {
+  const timeout = new Promise<never>((_, reject) =>
+    setTimeout(() => reject(new Error('The service worker is not running')), READY_TIMEOUT_MS),
+  );
+  return Promise.race([navigator.serviceWorker.ready, timeout]);
+}
+
+async function currentSubscription(): Promise<PushSubscription | null> {
+  const reg = await navigator.serviceWorker.getRegistration();
+  return (await reg?.pushManager.getSubscription()) ?? null;
+}
+
+export async function readDeviceState(): Promise<Exclude<DeviceState, 'checking'>> {
+  if (!isPushSupported()) return 'unsupported';
+  if (Notification.permission === 'denied') return 'blocked';
+  if (Notification.permission !== 'granted') return 'off';
+  return (await currentSubscription()) ? 'on' : 'off';
+}
+
+function sameKey(subscription: PushSubscription, key: Uint8Array): boolean {
+  const current = subscription.options.applicationServerKey;
+  if (!current) return false;
+  const bytes = new Uint8Array(current);
+  return bytes.length === key.length && bytes.every((b, i) => b === key[i]);
+}
+
+/** Asks permission, subscribes with the server's key and registers the device for this person. */
+export async function turnOnPush(): Promise<Exclude<DeviceState, 'checking'>> {
+  const permission = await Notification.requestPermission();
+  if (permission === 'denied') return 'blocked';
+  if (permission !== 'granted') return 'off';
+  const [reg, { publicKey }] = await Promise.all([
+    registration(),
+    api.get('/push/public-key', PushPublicKeySchema),
+  ]);
+  const key = base64urlBytes(publicKey);
+  let subscription = await reg.pushManager.getSubscription();
+  if (subscription && !sameKey(subscription, key)) {
+    await subscription.unsubscribe();
+    subscription = null;
+  }
+  subscription ??= await reg.pushManager.subscribe({
+    userVisibleOnly: true,
+    applicationServerKey: key,
+  });
+  await api.post('/push/subscriptions', subscription.toJSON(), ignoreBody);
+  sessionStorage.setItem(SYNCED_KEY, '1');
+  return 'on';
+}
+
+/** Stops pushes to this device: the server forgets it, then the browser unsubscribes. */
+export async function turnOffPush(): Promise<void> {
+  const subscription = await currentSubscription();
+  if (!subscription) return;
+  await api
+    .delete('/push/subscriptions', ignoreBody, { body: { endpoint: subscription.endpoint } })
+    .catch((error: unknown) => {
+      // Already gone on the server (another person subscribed it since): fine.
+      if ((error as { status?: number }).status !== 404) throw error;
+    });
+  await subscription.unsubscribe();
+}
+
+/**
+ * At sign-out: this device stops getting the person's pushes (the next person on it must not see
+ * them). Never blocks signing out.
+ */
+export async function forgetPushDevice(): Promise<void> {
+  if (!isPushSupported()) return;
+  sessionStorage.removeItem(SYNCED_KEY);
+  await turnOffPush().catch(() => undefined);
+}
+
+/** The device's state, and turning it on and off. */
+export function usePushDevice() {
+  const [state, setState] = useState<DeviceState>('checking');
+  const [isWorking, setIsWorking] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+
+  useEffect(() => {
+    let isCurrent = true;
+    void readDeviceState().then(async (found) => {
+      if (!isCurrent) return;
+      setState(found);
+      // Once a visit, tell the server again (it forgets a device its push service dropped,
+      // and a device moves to whoever subscribed it last).
+      if (found === 'on' && !sessionStorage.getItem(SYNCED_KEY)) {
+        const subscription = await currentSubscription();
+        if (subscription) {
+          sessionStorage.setItem(SYNCED_KEY, '1');
+          await api
+            .post('/push/subscriptions', subscription.toJSON(), ignoreBody)
+            .catch(() => sessionStorage.removeItem(SYNCED_KEY));
+        }
+      }
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, []);
+
+  const run = useCallback(async (action: () => Promise<Exclude<DeviceState, 'checking'>>) => {
+    setIsWorking(true);
+    setError(null);
+    try {
+      setState(await action());
+    } catch (caught) {
+      setError(caught);
+      setState(await readDeviceState().catch(() => 'off' as const));
+    } finally {
+      setIsWorking(false);
+    }
+  }, []);
+
+  return {
+    state,
+    isWorking,
+    error,
+    turnOn: () => run(turnOnPush),
+    turnOff: () =>
+      run(async () => {
+        await turnOffPush();
+        return readDeviceState();
+      }),
+  };
+}

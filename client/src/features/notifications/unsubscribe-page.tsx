@@ -1,0 +1,82 @@
+import type { Unsubscribed } from '@almquest/contracts/push';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { site } from '../../content/site';
+import { useI18n } from '../../i18n/i18n';
+import { usePageTitle } from '../../lib/use-page-title';
+import { changeMailByToken } from './api/settings';
+
+const said = (answer: Unsubscribed) =>
+  answer.topic === 'offers'
+    ? answer.subscribed
+      ? 'unsubscribe.offersOn'
+      : 'unsubscribe.offersOff'
+    : answer.subscribed
+      ? 'unsubscribe.updatesOn'
+      : 'unsubscribe.updatesOff';
+
+/**
+ * Where an e-mail's "Stop these e-mails" link lands (issue #18): no sign-in, one click. The page
+ * makes the change as it opens (a mail scanner that fetches links runs no scripts, so it cannot
+ * unsubscribe anyone), says what changed, and offers to undo it.
+ */
+export default function UnsubscribePage() {
+  const { t, errorText } = useI18n();
+  usePageTitle(t('unsubscribe.title'), site.brand);
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const change = useMutation({
+    mutationFn: (resubscribe: boolean) => changeMailByToken(token, resubscribe),
+  });
+  const hasStarted = useRef(false);
+  const { mutate } = change;
+  useEffect(() => {
+    if (hasStarted.current || !token) return;
+    hasStarted.current = true;
+    mutate(false);
+  }, [token, mutate]);
+
+  const isInvalid =
+    !token ||
+    (change.error as { code?: string } | null)?.code === 'validation_failed' ||
+    (change.error as { code?: string } | null)?.code === 'bad_request';
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="text-3xl font-bold">{t('unsubscribe.title')}</h1>
+      <div className="mt-6" aria-live="polite">
+        {change.isPending && (
+          <p role="status" className="flex items-center justify-center gap-3">
+            <Spinner />
+            {t('unsubscribe.working')}
+          </p>
+        )}
+        {isInvalid && <p role="alert">{t('unsubscribe.invalid')}</p>}
+        {!isInvalid && change.isError && (
+          <div role="alert">
+            <p>{errorText(change.error)}</p>
+            <Button className="mt-4" onClick={() => change.mutate(false)}>
+              {t('common.tryAgain')}
+            </Button>
+          </div>
+        )}
+        {change.data && (
+          <>
+            <p className="text-lg">{t(said(change.data))}</p>
+            {!change.data.subscribed && (
+              <Button variant="secondary" className="mt-4" onClick={() => change.mutate(true)}>
+                {t('unsubscribe.undo')}
+              </Button>
+            )}
+          </>
+        )}
+      </div>
+      <p className="mt-8 text-sm text-gray-700 dark:text-gray-300">{t('unsubscribe.profile')}</p>
+      <Link to="/profile" className={buttonClasses('ghost', 'mt-2')}>
+        {t('menu.viewProfile')}
+      </Link>
+    </div>
+  );
+}
