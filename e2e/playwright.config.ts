@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 8199);
 const baseURL = `http://127.0.0.1:${port}`;
+const pushPort = Number(process.env.E2E_PUSH_PORT ?? 8198);
 
 export default defineConfig({
   testDir: '.',
@@ -52,6 +53,8 @@ export default defineConfig({
       // lifecycle journeys see them happen (journeys with auto-accepting distributors never wait).
       OFFER_MINUTES: '0.5',
       DEADLINE_SWEEP_SECONDS: '1',
+      // The local push service of pwa.spec.ts, besides the real push services (issue #18).
+      PUSH_EXTRA_ORIGINS: `http://127.0.0.1:${pushPort}`,
     },
   },
 });

@@ -23,14 +23,18 @@ if (!existsSync(chromium)) {
 
 ensureClientBuild();
 
-const port = await new Promise((resolve, reject) => {
-  const server = createServer();
-  server.once('error', reject);
-  server.listen(0, '127.0.0.1', () => {
-    const { port: free } = server.address();
-    server.close(() => resolve(free));
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port: free } = server.address();
+      server.close(() => resolve(free));
+    });
   });
-});
+const port = await freePort();
+// The local push service the push journey runs (pwa.spec.ts); the server may post to it.
+const pushPort = await freePort();
 
 const result = spawnSync(
   'npx',
@@ -42,6 +46,7 @@ const result = spawnSync(
       ...process.env,
       CHROMIUM_PATH: chromium,
       E2E_PORT: String(port),
+      E2E_PUSH_PORT: String(pushPort),
       E2E_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'almquest-e2e-')),
     },
   },

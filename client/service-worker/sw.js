@@ -83,6 +83,11 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(page(request));
   } else if (url.pathname.startsWith('/assets/')) {
     event.respondWith(asset(request));
+  } else if (PRECACHE.includes(url.pathname)) {
+    // The logo, icons and manifest: this version's copy, the network if it is missing.
+    event.respondWith(
+      caches.match(url.pathname, { cacheName: SHELL_CACHE }).then((kept) => kept || fetch(request)),
+    );
   }
 });
 

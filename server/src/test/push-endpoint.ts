@@ -25,7 +25,7 @@ export type TestDevice = {
  * the aes128gcm body (RFC 8291) with the device's private key using http_ece, an implementation
  * independent of ours. `answer` sets what a device's endpoint says (410 = unsubscribed).
  */
-export async function startPushEndpoint() {
+export async function startPushEndpoint(port = 0) {
   const devices = new Map<string, { ecdh: ReturnType<typeof createECDH>; auth: string }>();
   const received: ReceivedPush[] = [];
   const rejected: { device: string; reason: string }[] = [];
@@ -75,7 +75,7 @@ export async function startPushEndpoint() {
       waiters.splice(0).forEach((w) => w());
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
