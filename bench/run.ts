@@ -15,6 +15,7 @@ import { lighthouseBench } from './lighthouse.bench';
 import { liveBench } from './live.bench';
 import { matchingBench } from './matching.bench';
 import { placesBench } from './places.bench';
+import { pushBench } from './push.bench';
 import { startupBench } from './startup.bench';
 
 const all: Benchmark[] = [
@@ -26,6 +27,7 @@ const all: Benchmark[] = [
   clientWeightBench,
   lighthouseBench,
   startupBench,
+  pushBench,
 ];
 const here = path.dirname(fileURLToPath(import.meta.url));
 

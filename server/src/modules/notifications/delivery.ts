@@ -195,7 +195,10 @@ async function lease(db: AppDb, now: Date): Promise<Due[]> {
         set next_attempt_at = ${leaseUntil}, attempts = d.attempts + 1
         where d.id in (
           select id from ${notificationDeliveries}
-          where state = 'pending' and next_attempt_at <= ${now.toISOString()}
+          -- The database's clock decides what is due: a row it stamped a moment ago may be a
+          -- fraction of a millisecond (or a skew) ahead of this process's clock.
+          where state = 'pending'
+            and next_attempt_at <= greatest(now(), ${now.toISOString()}::timestamptz)
           order by next_attempt_at, id
           limit ${BATCH}
           for update skip locked
@@ -227,7 +230,8 @@ type Result =
 
 async function sendAll(deps: SendDeps, due: Due[], now: Date): Promise<number> {
   let next = 0;
-  let sent = 0;
+  // Sent ones are written together after the batch (one statement, not one per message).
+  const sentIds: number[] = [];
   const worker = async () => {
     while (next < due.length) {
       const item = due[next++]!;
@@ -237,12 +241,18 @@ async function sendAll(deps: SendDeps, due: Due[], now: Date): Promise<number> {
       } catch (error) {
         result = { state: 'retry', reason: (error as Error).message, afterMs: 0 };
       }
-      if (result.state === 'sent') sent += 1;
-      await record(deps, item, result, now);
+      if (result.state === 'sent') sentIds.push(item.id);
+      else await record(deps, item, result, now);
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, due.length) }, worker));
-  return sent;
+  if (sentIds.length > 0) {
+    await deps.db.execute(sql`
+      update ${notificationDeliveries}
+      set state = 'sent', done_at = ${now.toISOString()}, last_error = null
+      where id = any(${sql.raw(`'{${sentIds.join(',')}}'::bigint[]`)})`);
+  }
+  return sentIds.length;
 }
 
 async function sendOne(deps: SendDeps, item: Due, now: Date): Promise<Result> {
@@ -307,7 +317,12 @@ async function sendOne(deps: SendDeps, item: Due, now: Date): Promise<Result> {
   return { state: 'sent' };
 }
 
-async function record(deps: SendDeps, item: Due, result: Result, now: Date): Promise<void> {
+async function record(
+  deps: SendDeps,
+  item: Due,
+  result: Exclude<Result, { state: 'sent' }>,
+  now: Date,
+): Promise<void> {
   const { db, logger } = deps;
   const log = { deliveryId: item.id, channel: item.channel, attempts: item.attempts };
   if (result.state === 'gone') {
@@ -318,7 +333,7 @@ async function record(deps: SendDeps, item: Due, result: Result, now: Date): Pro
     logger.info(log, 'push subscription expired; removed');
     return;
   }
-  if (result.state === 'sent' || result.state === 'dropped') {
+  if (result.state === 'dropped') {
     await db.execute(sql`
       update ${notificationDeliveries}
       set state = ${result.state}, done_at = ${now.toISOString()},

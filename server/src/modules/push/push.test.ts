@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
 import { notificationDeliveries, notifications, pushSubscriptions } from '../../db/schema';
 import { isAllowedEndpoint } from '../../lib/web-push';
 import { forgetArea, testArea } from '../../test/areas';
@@ -199,6 +200,32 @@ describe('delivery', () => {
     await pushService.waitFor(() =>
       pushesTo(distributorPhone.id).some((p) => p.message.kind === 'cancelled'),
     );
+  });
+
+  it('goes by the database’s clock: a process whose clock is behind still sends what is due', async () => {
+    const { donor, distributor } = await pair();
+    const phone = await subscribedDevice(distributor);
+    // Queued while push posts fail, so the kick after commit leaves it pending.
+    pushService.answer(phone.id, 503);
+    await donate(ctx, donor);
+    const ofPhone = sql`subscription_id in (
+      select id from push_subscriptions where endpoint = ${phone.subscription.endpoint})`;
+    await expect
+      .poll(async () => {
+        const rows = await queryRows<{ error: string | null }>(
+          ctx.database.db,
+          sql`select last_error as error from notification_deliveries where ${ofPhone}`,
+        );
+        return rows[0]?.error ?? '';
+      })
+      .toContain('503');
+    pushService.answer(phone.id, 0);
+    await ctx.database.db.execute(
+      sql`update notification_deliveries set next_attempt_at = now() - interval '1 second'
+          where ${ofPhone}`,
+    );
+    await ctx.outreach.deliverer.runOnce(new Date(Date.now() - 60_000));
+    expect(pushesTo(phone.id)).toHaveLength(1);
   });
 
   it('sends nothing of a kind the person turned off', async () => {
