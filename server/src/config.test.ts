@@ -1,3 +1,4 @@
+import { generateVapidKeys } from './lib/web-push';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -34,6 +35,46 @@ describe('loadConfig', () => {
       expect(message).toContain('DATABASE_URL');
       expect(message).toContain('LOG_LEVEL');
     }
+  });
+});
+
+describe('mail and push (issue #18)', () => {
+  it('mails notifications with SMTP_URL alone; contact mail needs CONTACT_TO too', () => {
+    const config = loadConfig({ SMTP_URL: 'smtp://mail.example:25' });
+    expect(config.notificationMail).toMatchObject({ smtpUrl: 'smtp://mail.example:25' });
+    expect(config.contactMail).toBeNull();
+    expect(() => loadConfig({ CONTACT_TO: 'ops@example.org' })).toThrow(
+      /CONTACT_TO: needs SMTP_URL/,
+    );
+  });
+
+  it('takes a VAPID key pair only as a matching pair', () => {
+    const pair = generateVapidKeys();
+    const config = loadConfig({
+      VAPID_PUBLIC_KEY: pair.publicKey,
+      VAPID_PRIVATE_KEY: pair.privateKey,
+    });
+    expect(config.push.keys).toEqual(pair);
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: pair.publicKey })).toThrow(/VAPID_PRIVATE_KEY/);
+    const other = generateVapidKeys();
+    expect(() =>
+      loadConfig({ VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: other.privateKey }),
+    ).toThrow(/not one key pair/);
+    expect(() =>
+      loadConfig({ VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: pair.privateKey }),
+    ).toThrow(/VAPID_PUBLIC_KEY/);
+  });
+
+  it('refuses a PUSH_EXTRA_ORIGINS item that is not an origin, and a bad VAPID_SUBJECT', () => {
+    expect(
+      loadConfig({ PUSH_EXTRA_ORIGINS: 'http://127.0.0.1:9000, https://push.example/' }).push
+        .extraOrigins,
+    ).toEqual(['http://127.0.0.1:9000', 'https://push.example']);
+    expect(() => loadConfig({ PUSH_EXTRA_ORIGINS: 'http://127.0.0.1:9000/path' })).toThrow(
+      /PUSH_EXTRA_ORIGINS/,
+    );
+    expect(() => loadConfig({ PUSH_EXTRA_ORIGINS: 'not a url' })).toThrow(/PUSH_EXTRA_ORIGINS/);
+    expect(() => loadConfig({ VAPID_SUBJECT: 'ops@example.org' })).toThrow(/VAPID_SUBJECT/);
   });
 });
 
