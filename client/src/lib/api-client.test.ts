@@ -41,4 +41,26 @@ describe('api client', () => {
       fields: { quantity: 'Too many' },
     });
   });
+
+  it('refuses a change while offline at once, sending nothing, and still reads', async () => {
+    let sent = 0;
+    restore = setTransport(() => {
+      sent += 1;
+      return Promise.resolve({ status: 200, data: { package: buildPackage('Paired') } });
+    });
+    const online = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine')!;
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    try {
+      const error = await api
+        .post('/donor/donate', {}, PackageResponseSchema)
+        .catch((e: unknown) => e);
+      expect(error).toMatchObject({ status: 0, code: 'offline' });
+      expect(sent).toBe(0);
+      await api.get('/package/x', PackageResponseSchema);
+      expect(sent).toBe(1);
+    } finally {
+      delete (navigator as { onLine?: boolean }).onLine;
+      Object.defineProperty(Navigator.prototype, 'onLine', online);
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import type { NotificationList } from '@almquest/contracts/notifications';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { notificationsQueryKey } from '../api/get-notifications';
@@ -171,7 +171,10 @@ describe('an offer in the bell', () => {
       url: `/package/${offered._id}/accept`,
       data: {},
     });
-    expect(app.router.state.location.pathname).toBe(`/transaction/${offered._id}`);
+    // The page opens once the answer is in (after the toast, on a busy machine a moment later).
+    await waitFor(() =>
+      expect(app.router.state.location.pathname).toBe(`/transaction/${offered._id}`),
+    );
   });
 
   it('is not offered for an answer once something newer was said about its package', async () => {
