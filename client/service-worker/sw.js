@@ -175,8 +175,13 @@ self.addEventListener('notificationclick', (event) => {
       if (same) return same.focus();
       const any = windows.find((client) => new URL(client.url).origin === target.origin);
       if (any) {
-        await any.focus();
-        return any.navigate(target.href);
+        // navigate() works only on a page this worker controls; otherwise open a new one.
+        try {
+          const moved = await any.navigate(target.href);
+          if (moved) return moved.focus();
+        } catch {
+          // fall through
+        }
       }
       return self.clients.openWindow(target.href);
     })(),
