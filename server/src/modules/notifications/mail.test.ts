@@ -79,7 +79,8 @@ describe('notification settings', () => {
   it('cannot turn e-mail on where no SMTP server is set up (409)', async () => {
     const noMail = await createTestApp({});
     try {
-      const { donor } = await pair();
+      // Signed up on that app (on PGlite each test app has a database of its own).
+      const donor = await createDonor(noMail, { location: area()(0) });
       const read = await request(noMail.app)
         .get('/api/notification-settings')
         .set('Cookie', donor.cookie)
