@@ -136,3 +136,23 @@ export async function handoverCodeOf(ctx: TestContext, packageId: string): Promi
   if (!code) throw new Error(`package ${packageId} has no handover code (is it Paired?)`);
   return code;
 }
+
+/** Changes a distributor's profile through the API (e.g. `{ autoAccept: false }`). */
+export async function updateDistributor(ctx: TestContext, who: Registered, patch: object) {
+  await request(ctx.app)
+    .patch(`/api/distributor/update/${who.profile.id}`)
+    .set('Cookie', who.cookie)
+    .send(patch)
+    .expect(200);
+}
+
+/** A donor at `at(0)` and a distributor 2 km away who answers each offer themselves. */
+export async function donorAndAnsweringDistributor(
+  ctx: TestContext,
+  at: (northKm: number) => { address: string; coordinates: [number, number] },
+) {
+  const donor = await createDonor(ctx, { location: at(0) });
+  const distributor = await createDistributor(ctx, { location: at(2) });
+  await updateDistributor(ctx, distributor, { autoAccept: false });
+  return { donor, distributor };
+}

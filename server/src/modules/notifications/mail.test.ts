@@ -3,7 +3,12 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationDeliveries, notifications } from '../../db/schema';
 import { forgetArea, testArea } from '../../test/areas';
-import { createDistributor, createDonor, donate, type Registered } from '../../test/factories';
+import {
+  createDonor,
+  donate,
+  donorAndAnsweringDistributor,
+  type Registered,
+} from '../../test/factories';
 import { readMail, startSmtpServer } from '../../test/smtp';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
@@ -27,17 +32,7 @@ const settings = (who: Registered) =>
 const changeSettings = (who: Registered, body: object) =>
   request(ctx.app).patch('/api/notification-settings').set('Cookie', who.cookie).send(body);
 
-async function pair() {
-  const at = area();
-  const donor = await createDonor(ctx, { location: at(0) });
-  const distributor = await createDistributor(ctx, { location: at(2) });
-  await request(ctx.app)
-    .patch(`/api/distributor/update/${distributor.profile.id}`)
-    .set('Cookie', distributor.cookie)
-    .send({ autoAccept: false })
-    .expect(200);
-  return { donor, distributor };
-}
+const pair = () => donorAndAnsweringDistributor(ctx, area());
 
 function mailsTo(who: Registered) {
   return smtp.received.filter((m) => m.to.includes(who.user.email)).map((m) => readMail(m.raw));

@@ -16,6 +16,7 @@ import {
   donationInput,
   handoverCodeOf,
   type Registered,
+  updateDistributor,
 } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
@@ -60,12 +61,7 @@ const view = async (who: Registered, id: string): Promise<Package> => {
 };
 const act = (who: Registered, id: string, action: string, body: object = {}) =>
   request(ctx.app).post(`/api/package/${id}/${action}`).set('Cookie', who.cookie).send(body);
-const setProfile = (who: Registered, patch: object) =>
-  request(ctx.app)
-    .patch(`/api/distributor/update/${who.profile.id}`)
-    .set('Cookie', who.cookie)
-    .send(patch)
-    .expect(200);
+const setProfile = (who: Registered, patch: object) => updateDistributor(ctx, who, patch);
 const mark = (who: Registered, pkg: { _id: string; donor_id: string | null }, body: object) =>
   request(ctx.app)
     .post('/api/distributor/togglePackage')

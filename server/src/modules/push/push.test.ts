@@ -7,7 +7,7 @@ import { isAllowedEndpoint } from '../../lib/web-push';
 import { createLogger } from '../../logger';
 import { createOutreach } from '../notifications/outreach';
 import { forgetArea, testArea } from '../../test/areas';
-import { createDistributor, createDonor, donate, type Registered } from '../../test/factories';
+import { donate, donorAndAnsweringDistributor, type Registered } from '../../test/factories';
 import { startPushEndpoint } from '../../test/push-endpoint';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
@@ -36,21 +36,8 @@ async function subscribedDevice(who: Registered) {
   return device;
 }
 
-const setProfile = (who: Registered, patch: object) =>
-  request(ctx.app)
-    .patch(`/api/distributor/update/${who.profile.id}`)
-    .set('Cookie', who.cookie)
-    .send(patch)
-    .expect(200);
-
 /** A donor and a distributor 2 km away who answers offers themselves. */
-async function pair() {
-  const at = area();
-  const donor = await createDonor(ctx, { location: at(0) });
-  const distributor = await createDistributor(ctx, { location: at(2) });
-  await setProfile(distributor, { autoAccept: false });
-  return { donor, distributor };
-}
+const pair = () => donorAndAnsweringDistributor(ctx, area());
 
 const pushesTo = (deviceId: string) => pushService.received.filter((p) => p.device === deviceId);
 
