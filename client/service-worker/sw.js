@@ -51,15 +51,28 @@ self.addEventListener('message', (event) => {
   }
 });
 
-/** Who is signed in on this browser, kept across worker restarts; null when nobody is. */
+/**
+ * Who is signed in on this browser (null: nobody), kept in a cache across worker restarts and in
+ * memory while the worker runs. `generation` counts changes of person: an answer that was on its
+ * way while the person changed (a sign-out) is never kept.
+ */
+let knownUser;
+let generation = 0;
+
 async function currentUser() {
-  const meta = await caches.open(META_CACHE);
-  const answer = await meta.match(USER_KEY);
-  return answer ? (await answer.text()) || null : null;
+  if (knownUser === undefined) {
+    const meta = await caches.open(META_CACHE);
+    const answer = await meta.match(USER_KEY);
+    const stored = answer ? (await answer.text()) || null : null;
+    if (knownUser === undefined) knownUser = stored;
+  }
+  return knownUser;
 }
 
 /** Remembers the signed-in person and forgets every other person's kept answers. */
 async function setUser(id) {
+  generation += 1;
+  knownUser = id;
   const meta = await caches.open(META_CACHE);
   if (id) await meta.put(USER_KEY, new Response(id));
   else await meta.delete(USER_KEY);
@@ -114,12 +127,15 @@ async function asset(request) {
 }
 
 async function apiRead(request) {
+  const asked = generation;
   const user = await currentUser();
   try {
     const answer = await fetch(request);
-    if (user && answer.status === 200) {
+    if (user && answer.status === 200 && asked === generation) {
+      const copy = answer.clone();
       const cache = await caches.open(`${API_PREFIX}${user}`);
-      await cache.put(request, answer.clone());
+      // Checked again: the person may have signed out while the cache opened.
+      if (asked === generation) await cache.put(request, copy);
     }
     return answer;
   } catch (error) {
