@@ -6,15 +6,18 @@ import type { z } from 'zod';
  * Unknown keys of a strict object are named one by one.
  */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
+  // Own keys only: "constructor" or "__proto__" is a field name like any other here.
+  const fields: Record<string, string> = Object.create(null) as Record<string, string>;
+  const name = (key: string, message: string) => {
+    if (!Object.hasOwn(fields, key)) fields[key] = message;
+  };
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys)
-        fields[[...issue.path, key].map(String).join('.')] ??= 'This field cannot be set here';
+        name([...issue.path, key].map(String).join('.'), 'This field cannot be set here');
       continue;
     }
-    const key = issue.path.map(String).join('.') || '_';
-    fields[key] ??= issue.message;
+    name(issue.path.map(String).join('.') || '_', issue.message);
   }
-  return fields;
+  return { ...fields };
 }

@@ -78,13 +78,20 @@ export type NotificationSettingsUpdate = z.infer<typeof NotificationSettingsUpda
 export const MAIL_TOPICS = ['offers', 'updates'] as const;
 export type MailTopic = (typeof MAIL_TOPICS)[number];
 
+const TOKEN_MAX = 300;
+
 export const UnsubscribeSchema = z.object({
-  token: z.string({ error: 'Give the unsubscribe token' }).min(1).max(300),
-  /** Turn the e-mails back on (the page's undo). */
-  resubscribe: z.boolean().optional(),
+  token: z
+    .string({ error: 'Give the unsubscribe token' })
+    .min(1, 'Give the unsubscribe token')
+    .max(TOKEN_MAX, 'This unsubscribe link is not valid'),
+  /** Turn the e-mails back on: `token` is then the undo token the unsubscribe answered with. */
+  resubscribe: z.boolean({ error: 'resubscribe must be true or false' }).optional(),
 });
 export const UnsubscribedSchema = z.object({
   topic: z.enum(MAIL_TOPICS),
   subscribed: z.boolean(),
+  /** For the page's undo, valid for a few minutes. */
+  undoToken: z.string().optional(),
 });
 export type Unsubscribed = z.infer<typeof UnsubscribedSchema>;

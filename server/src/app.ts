@@ -109,7 +109,8 @@ export function createApp({
   }
 
   const api = express.Router();
-  api.use(sameOrigin(config.origin));
+  // One-click unsubscribe comes from mail providers' servers; its signed token is its permission.
+  api.use(sameOrigin(config.origin, { exempt: ['/mail/unsubscribe'] }));
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
   api.use((_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');

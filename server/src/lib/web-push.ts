@@ -195,6 +195,13 @@ export type PushOutcome =
 
 const SEND_TIMEOUT_MS = 10_000;
 
+/** Retry-After in seconds or as an HTTP date, in ms from now, at most an hour; null if neither. */
+export function retryAfter(value: string | null, now = Date.now()): number | null {
+  if (!value) return null;
+  const seconds = /^\d+$/.test(value.trim()) ? Number(value) * 1000 : Date.parse(value) - now;
+  return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 3_600_000) : null;
+}
+
 /** Sends one encrypted message; never throws. */
 export async function sendPush(
   message: PushMessage,
@@ -214,7 +221,8 @@ export async function sendPush(
   try {
     res = await fetch(message.endpoint, {
       method: 'POST',
-      redirect: 'error',
+      // A push service answers; it never sends us elsewhere (a redirect is refused below).
+      redirect: 'manual',
       signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
       headers: {
         Authorization: authorization(audience),
@@ -235,14 +243,8 @@ export async function sendPush(
   if (res.status === 404 || res.status === 410) return { kind: 'gone', status: res.status };
   const reason = `push service answered ${res.status}${text ? `: ${text.slice(0, 200)}` : ''}`;
   if (res.status === 429 || res.status >= 500) {
-    const retryAfter = Number(res.headers.get('retry-after'));
-    return {
-      kind: 'retry',
-      reason,
-      ...(Number.isFinite(retryAfter) && retryAfter > 0
-        ? { retryAfterMs: Math.min(retryAfter, 3600) * 1000 }
-        : {}),
-    };
+    const retryAfterMs = retryAfter(res.headers.get('retry-after'));
+    return { kind: 'retry', reason, ...(retryAfterMs ? { retryAfterMs } : {}) };
   }
   return { kind: 'failed', reason };
 }

@@ -6,11 +6,15 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * Refuses state-changing requests sent by a page on another origin (CSRF), judged by the Origin
  * header browsers attach, or by Sec-Fetch-Site when Origin is absent. Requests with neither come
- * from programs, not browsers, and cannot ride on a visitor's cookies.
+ * from programs, not browsers, and cannot ride on a visitor's cookies. `exempt` paths carry their
+ * own permission (a signed token) and use no cookie.
  */
-export function sameOrigin(allowedOrigin: string): RequestHandler {
+export function sameOrigin(
+  allowedOrigin: string,
+  { exempt = [] }: { exempt?: string[] } = {},
+): RequestHandler {
   return (req, _res, next) => {
-    if (SAFE_METHODS.has(req.method)) return next();
+    if (SAFE_METHODS.has(req.method) || exempt.includes(req.path)) return next();
     const origin = req.headers.origin;
     if (origin !== undefined) {
       if (origin !== allowedOrigin) {

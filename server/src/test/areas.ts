@@ -39,7 +39,7 @@ const AREAS = {
   lifecycleRaces: { count: 16, points: (i: number): LatLng => [8.5 + i * 0.6, 74.2] },
   lifecycleModel: { count: 4, points: (i: number): LatLng => [27.5 + i * 0.6, 73.0] },
   /** One patch per test of push.test.ts (issue #18), up the north-east. */
-  push: { count: 16, points: (i: number): LatLng => [21.0 + i * 0.6, 92.5] },
+  push: { count: 24, points: (i: number): LatLng => [21.0 + i * 0.6, 92.5] },
   mail: { count: 16, points: (i: number): LatLng => [21.0 + i * 0.6, 94.0] },
 } satisfies Record<string, { count: number; points: (i: number) => LatLng }>;
 

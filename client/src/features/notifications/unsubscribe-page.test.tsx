@@ -7,10 +7,15 @@ import { renderApp } from '../../test/render';
 describe('the unsubscribe page', () => {
   it('stops the e-mails as it opens, says which, and can turn them back on', async () => {
     const api = fakeApi({
-      'POST /mail/unsubscribe': ({ body }) => ({
-        status: 200,
-        data: { topic: 'offers', subscribed: (body as { resubscribe: boolean }).resubscribe },
-      }),
+      'POST /mail/unsubscribe': ({ body }) => {
+        const { resubscribe } = body as { resubscribe: boolean };
+        return {
+          status: 200,
+          data: resubscribe
+            ? { topic: 'offers', subscribed: true }
+            : { topic: 'offers', subscribed: false, undoToken: 'undo.offers.123.sig' },
+        };
+      },
     });
     renderApp('/unsubscribe?token=abc.offers.sig');
     expect(
@@ -25,7 +30,7 @@ describe('the unsubscribe page', () => {
     ]);
     await userEvent.click(screen.getByRole('button', { name: 'Turn these e-mails back on' }));
     expect(await screen.findByText('E-mails about offers are on again.')).toBeInTheDocument();
-    expect(api.calls.at(-1)?.data).toEqual({ token: 'abc.offers.sig', resubscribe: true });
+    expect(api.calls.at(-1)?.data).toEqual({ token: 'undo.offers.123.sig', resubscribe: true });
   });
 
   it('says a bad link is not valid, and sends nothing without a token', async () => {

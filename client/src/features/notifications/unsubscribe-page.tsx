@@ -29,19 +29,21 @@ export default function UnsubscribePage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const change = useMutation({
-    mutationFn: (resubscribe: boolean) => changeMailByToken(token, resubscribe),
+    mutationFn: (undoToken?: string) =>
+      undoToken ? changeMailByToken(undoToken, true) : changeMailByToken(token, false),
   });
   const hasStarted = useRef(false);
   const { mutate } = change;
   useEffect(() => {
     if (hasStarted.current || !token) return;
     hasStarted.current = true;
-    mutate(false);
+    mutate(undefined);
   }, [token, mutate]);
 
   const isInvalid =
     !token ||
-    (change.error as { code?: string } | null)?.code === 'validation_failed' ||
+    (change.variables === undefined &&
+      (change.error as { code?: string } | null)?.code === 'validation_failed') ||
     (change.error as { code?: string } | null)?.code === 'bad_request';
   return (
     <div className="mx-auto max-w-xl px-4 py-16 text-center">
@@ -57,7 +59,7 @@ export default function UnsubscribePage() {
         {!isInvalid && change.isError && (
           <div role="alert">
             <p>{errorText(change.error)}</p>
-            <Button className="mt-4" onClick={() => change.mutate(false)}>
+            <Button className="mt-4" onClick={() => change.mutate(undefined)}>
               {t('common.tryAgain')}
             </Button>
           </div>
@@ -65,8 +67,12 @@ export default function UnsubscribePage() {
         {change.data && (
           <>
             <p className="text-lg">{t(said(change.data))}</p>
-            {!change.data.subscribed && (
-              <Button variant="secondary" className="mt-4" onClick={() => change.mutate(true)}>
+            {!change.data.subscribed && change.data.undoToken && (
+              <Button
+                variant="secondary"
+                className="mt-4"
+                onClick={() => change.mutate(change.data.undoToken)}
+              >
                 {t('unsubscribe.undo')}
               </Button>
             )}

@@ -34,10 +34,12 @@ export function mailTopicOf(kind: NotificationKind): MailTopic {
   return kind === 'offered' ? 'offers' : 'updates';
 }
 
-const BATCH = 200;
-/** Sends at once; a push service answers in tens of milliseconds, SMTP in hundreds. */
-const CONCURRENCY = 32;
-const LEASE_MS = 2 * 60_000;
+/**
+ * Leased and sent together: one round of sends at once, so a lease never waits behind a queue of
+ * slow sends (a push times out after 10 s, SMTP after about a minute), far inside LEASE.
+ */
+const BATCH = 32;
+const LEASE = "interval '5 minutes'";
 const PUSH_MAX_ATTEMPTS = 8;
 const MAIL_MAX_ATTEMPTS = 10;
 /** How long a push service keeps an update for a device that is off. */
@@ -67,6 +69,8 @@ type Due = {
   p256dh: string | null;
   auth: string | null;
   subscriptionId: string | null;
+  /** Whose the device is now (a device moves to whoever subscribed it last). */
+  deviceOwnerId: string | null;
   /** The package's offer deadline, when this is an offer still open to this person. */
   offerExpiresAt: Date | string | null;
   packageState: string | null;
@@ -146,7 +150,7 @@ export function createDeliverer({
     const deps: SendDeps = { ...(await channels()), db, logger, origin };
     let sent = 0;
     // Rounds until nothing is due (a burst of a thousand notifications is a few rounds).
-    for (let round = 0; round < 50; round++) {
+    for (let round = 0; round < 400; round++) {
       const due = await lease(db, now);
       if (due.length === 0) break;
       sent += await sendAll(deps, due, now);
@@ -186,19 +190,19 @@ export function createDeliverer({
 }
 
 async function lease(db: AppDb, now: Date): Promise<Due[]> {
-  const leaseUntil = new Date(now.getTime() + LEASE_MS).toISOString();
+  const clock = sql`greatest(now(), ${now.toISOString()}::timestamptz)`;
   return queryRows<Due>(
     db,
     sql`
       with leased as (
         update ${notificationDeliveries} d
-        set next_attempt_at = ${leaseUntil}, attempts = d.attempts + 1
+        set next_attempt_at = ${clock} + ${sql.raw(LEASE)}, attempts = d.attempts + 1
         where d.id in (
           select id from ${notificationDeliveries}
           -- The database's clock decides what is due: a row it stamped a moment ago may be a
           -- fraction of a millisecond (or a skew) ahead of this process's clock.
           where state = 'pending'
-            and next_attempt_at <= greatest(now(), ${now.toISOString()}::timestamptz)
+            and next_attempt_at <= ${clock}
           order by next_attempt_at, id
           limit ${BATCH}
           for update skip locked
@@ -209,6 +213,7 @@ async function lease(db: AppDb, now: Date): Promise<Due[]> {
              n.package_quantity as quantity, n.package_address as address,
              u.id as "userId", u.locale, u.email, u.name,
              l.subscription_id as "subscriptionId", s.endpoint, s.p256dh, s.auth,
+             s.user_id as "deviceOwnerId",
              p.state as "packageState",
              case when n.kind = 'offered' and p.state = 'Offered'
                        and p.distributor_id = n.user_id
@@ -245,7 +250,7 @@ async function sendAll(deps: SendDeps, due: Due[], now: Date): Promise<number> {
       else await record(deps, item, result, now);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, due.length) }, worker));
+  await Promise.all(Array.from({ length: due.length }, worker));
   if (sentIds.length > 0) {
     await deps.db.execute(sql`
       update ${notificationDeliveries}
@@ -263,6 +268,8 @@ async function sendOne(deps: SendDeps, item: Due, now: Date): Promise<Result> {
   const message = composeMessage(item, offerEnds, deps.origin);
   if (item.channel === 'push') {
     if (!item.endpoint || !item.p256dh || !item.auth) return { state: 'gone' };
+    if (item.deviceOwnerId !== item.userId)
+      return { state: 'dropped', reason: 'the device now belongs to someone else' };
     const outcome: PushOutcome = await sendPush(
       {
         endpoint: item.endpoint,

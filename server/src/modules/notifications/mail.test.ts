@@ -10,6 +10,7 @@ import {
   type Registered,
 } from '../../test/factories';
 import { readMail, startSmtpServer } from '../../test/smtp';
+import { UNDO_MS } from './mail-tokens';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
 let ctx: TestContext;
@@ -71,6 +72,20 @@ describe('notification settings', () => {
     expect(JSON.stringify(res.body.error)).toContain('smsOffers');
   });
 
+  it.each(['constructor', '__proto__', 'toString'])(
+    'names an unknown setting %j in the 400, even one an object already has',
+    async (key) => {
+      const { donor } = await pair();
+      const res = await request(ctx.app)
+        .patch('/api/notification-settings')
+        .set('Cookie', donor.cookie)
+        .set('Content-Type', 'application/json')
+        .send(`{"${key}": true}`)
+        .expect(400);
+      expect(Object.keys(res.body.error.fields)).toEqual([key]);
+    },
+  );
+
   it('cannot turn e-mail on where no SMTP server is set up (409)', async () => {
     const noMail = await createTestApp({});
     try {
@@ -123,19 +138,68 @@ describe('notification e-mail', () => {
       .type('form')
       .send('List-Unsubscribe=One-Click')
       .expect(200);
-    expect(res.body).toEqual({ topic: 'offers', subscribed: false });
+    expect(res.body).toMatchObject({ topic: 'offers', subscribed: false });
     expect((await settings(distributor)).body.emailOffers).toBe(false);
 
     await donate(ctx, donor);
     await ctx.outreach.deliverer.runOnce();
     expect(mailsTo(distributor)).toHaveLength(1);
 
-    // The page's undo turns them back on.
+    // The mail's own token cannot turn them back on (an old or forwarded mail must not) ...
     await request(ctx.app)
       .post('/api/mail/unsubscribe')
       .send({ token, resubscribe: true })
+      .expect(400);
+    // ... the page's undo, for a few minutes after the unsubscribe, can.
+    expect(res.body.undoToken).toEqual(expect.any(String));
+    await request(ctx.app)
+      .post('/api/mail/unsubscribe')
+      .send({ token: res.body.undoToken, resubscribe: true })
       .expect(200, { topic: 'offers', subscribed: true });
     expect((await settings(distributor)).body.emailOffers).toBe(true);
+  });
+
+  it('takes one-click from a mail provider on another origin, and an undo only while fresh', async () => {
+    const { distributor } = await pair();
+    await changeSettings(distributor, { emailOffers: true }).expect(200);
+    const tokens = await ctx.outreach.mailTokens();
+    const token = tokens.make(distributor.profile.id, 'offers');
+    await request(ctx.app)
+      .post(`/api/mail/unsubscribe?token=${encodeURIComponent(token)}`)
+      .set('Origin', 'https://mail.google.com')
+      .set('Sec-Fetch-Site', 'cross-site')
+      .type('form')
+      .send('List-Unsubscribe=One-Click')
+      .expect(200);
+    expect((await settings(distributor)).body.emailOffers).toBe(false);
+    const stale = tokens.makeUndo(distributor.profile.id, 'offers', Date.now() - UNDO_MS - 1000);
+    const res = await request(ctx.app)
+      .post('/api/mail/unsubscribe')
+      .send({ token: stale, resubscribe: true })
+      .expect(400);
+    expect(res.body.error.fields.token).toContain('expired');
+    expect((await settings(distributor)).body.emailOffers).toBe(false);
+  });
+
+  it('counts only bad tokens against an address: a mail provider may send many good ones', async () => {
+    const limited = await createTestApp({ SMTP_URL: smtp.url, RATE_LIMIT_MULTIPLIER: '1' });
+    try {
+      const tokens = await limited.outreach.mailTokens();
+      for (let i = 0; i < 35; i++) {
+        const person = `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+        await request(limited.app)
+          .post(`/api/mail/unsubscribe?token=${tokens.make(person, 'updates')}`)
+          .expect(200);
+      }
+      const bad = async () =>
+        (await request(limited.app).post('/api/mail/unsubscribe?token=forged')).status;
+      const statuses = [];
+      for (let i = 0; i < 31; i++) statuses.push(await bad());
+      expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true);
+      expect(statuses[30]).toBe(429);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('mails updates only to those who chose them', async () => {

@@ -17,7 +17,8 @@ import { readSettings, setMailTopic, updateSettings } from './settings.service';
  * How a person hears of their packages outside the page (issue #18): their choices, and the
  * unsubscribe link of every notification e-mail. The link works without signing in: the token
  * is signed; `POST /api/mail/unsubscribe?token=` is also the one-click of RFC 8058, which mail
- * programs send as a form without a JSON body.
+ * programs send as a form without a JSON body, from anywhere (app.ts exempts it from the
+ * cross-site check: the token is the permission).
  */
 export function outreachRoutes({
   config,
@@ -30,32 +31,53 @@ export function outreachRoutes({
 }): Router {
   const router = Router();
   const db = database.db;
-  const unsubscribeLimit = rateLimit(db, {
-    name: 'unsubscribe',
+  const badTokenLimit = rateLimit(db, {
+    name: 'unsubscribe-bad-token',
     max: 30,
     multiplier: config.rateLimitMultiplier,
     scope: config.rateLimitScope,
     windowMs: 10 * 60_000,
-    message: 'Too many unsubscribe requests just now. Please wait a few minutes.',
+    message: 'Too many unsubscribe links that do not work, just now. Please wait a few minutes.',
   });
 
-  router.post('/mail/unsubscribe', unsubscribeLimit, async (req, res) => {
+  router.post('/mail/unsubscribe', async (req, res) => {
     const fromQuery = typeof req.query.token === 'string' ? req.query.token : undefined;
     const isJson = typeof req.is('application/json') === 'string';
     const input = parseOrThrow(UnsubscribeSchema, isJson ? req.body : { token: fromQuery });
-    const token = (await outreach.mailTokens()).read(input.token);
+    const tokens = await outreach.mailTokens();
+    const isUndo = input.resubscribe === true;
+    const token = isUndo ? tokens.readUndo(input.token) : tokens.read(input.token);
     if (!token) {
-      throw badRequest('Please check token: this unsubscribe link is not valid', {
-        token: 'This unsubscribe link is not valid. Use the newest link from an AlmQuest e-mail.',
+      // Only bad tokens count against the sender's address: a big mail provider sends every
+      // valid one-click from a few addresses.
+      await new Promise<void>((resolve, reject) => {
+        // The limiter answers through next(), or throws (429) from its promise.
+        Promise.resolve(
+          badTokenLimit(req, res, (error?: unknown) => (error ? reject(error) : resolve())),
+        ).catch(reject);
       });
+      throw badRequest(
+        isUndo
+          ? 'Please check token: this undo has expired'
+          : 'Please check token: this unsubscribe link is not valid',
+        {
+          token: isUndo
+            ? 'This undo has expired. Change your e-mail settings on your profile.'
+            : 'This unsubscribe link is not valid. Use the newest link from an AlmQuest e-mail.',
+        },
+      );
     }
-    const subscribed = input.resubscribe === true && outreach.isMailAvailable;
+    const subscribed = isUndo && outreach.isMailAvailable;
     if (!(await setMailTopic(db, token.userId, token.topic, subscribed))) {
       // The account was deleted: nothing will be mailed to it any more.
       req.log.info('unsubscribe for an account that no longer exists');
     }
     req.log.info({ topic: token.topic, subscribed }, 'mail topic changed by link');
-    const body: Unsubscribed = { topic: token.topic, subscribed };
+    const body: Unsubscribed = {
+      topic: token.topic,
+      subscribed,
+      ...(subscribed ? {} : { undoToken: tokens.makeUndo(token.userId, token.topic) }),
+    };
     res.json(body);
   });
 

@@ -2,7 +2,7 @@ import type { PushSubscriptionJson } from '@almquest/contracts/push';
 import { and, eq, sql } from 'drizzle-orm';
 import { keptValue } from '../../db/app-values';
 import type { AppDb } from '../../db/client';
-import { pushSubscriptions } from '../../db/schema';
+import { notificationDeliveries, pushSubscriptions } from '../../db/schema';
 import type { Config } from '../../config';
 import { badRequest, notFound } from '../../errors';
 import {
@@ -11,6 +11,16 @@ import {
   isValidBrowserKey,
   type VapidKeys,
 } from '../../lib/web-push';
+
+/**
+ * One spelling per device: the URL as the WHATWG parser writes it (host lower case, default port
+ * dropped) without a fragment, so `HTTPS://FCM…:443/x#a` and `https://fcm…/x` are one device.
+ */
+export function normalEndpoint(endpoint: string): string {
+  const url = new URL(endpoint);
+  url.hash = '';
+  return url.href;
+}
 
 /** A person keeps at most this many devices; subscribing one more forgets the oldest. */
 export const MAX_DEVICES = 10;
@@ -50,12 +60,18 @@ export async function subscribe(
       'keys.p256dh': 'p256dh must be a base64url P-256 public key (65 bytes)',
     });
   }
+  const endpoint = normalEndpoint(subscription.endpoint);
   await db.transaction(async (tx) => {
+    // A device moving to another person takes none of the last person's pending pushes along.
+    await tx.execute(sql`
+      delete from ${notificationDeliveries}
+      where state = 'pending' and subscription_id in (
+        select id from ${pushSubscriptions} where endpoint = ${endpoint} and user_id <> ${userId})`);
     await tx
       .insert(pushSubscriptions)
       .values({
         userId,
-        endpoint: subscription.endpoint,
+        endpoint,
         p256dh: subscription.keys.p256dh,
         auth: subscription.keys.auth,
       })
@@ -81,7 +97,12 @@ export async function subscribe(
 export async function unsubscribe(db: AppDb, userId: string, endpoint: string): Promise<void> {
   const deleted = await db
     .delete(pushSubscriptions)
-    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
+    .where(
+      and(
+        eq(pushSubscriptions.userId, userId),
+        eq(pushSubscriptions.endpoint, normalEndpoint(endpoint)),
+      ),
+    )
     .returning({ id: pushSubscriptions.id });
   if (deleted.length === 0) throw notFound('This device is not subscribed to your notifications.');
 }

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { notificationDeliveries, notifications, pushSubscriptions } from '../../db/schema';
-import { isAllowedEndpoint } from '../../lib/web-push';
+import { isAllowedEndpoint, retryAfter } from '../../lib/web-push';
 import { createLogger } from '../../logger';
 import { createOutreach } from '../notifications/outreach';
 import { forgetArea, testArea } from '../../test/areas';
@@ -306,6 +306,45 @@ describe('delivery', () => {
     } finally {
       await outsider.close();
     }
+  });
+});
+
+describe('a device that changes hands', () => {
+  it('carries none of the last owner’s pending pushes to the new one', async () => {
+    const { donor, distributor } = await pair();
+    const phone = await subscribedDevice(distributor);
+    pushService.answer(phone.id, 503);
+    await donate(ctx, donor);
+    await pushService.waitFor(() => pushService.rejected.some((r) => r.device === phone.id));
+    // The offer's push waits for a retry; the phone is now the donor's.
+    await subscribe(donor, phone.subscription).expect(201);
+    pushService.answer(phone.id, 0);
+    await ctx.outreach.deliverer.runOnce(new Date(Date.now() + 60 * 60_000));
+    expect(pushesTo(phone.id).filter((p) => p.message.kind === 'offered')).toEqual([]);
+  });
+
+  it('is one device however its endpoint is spelled', async () => {
+    const { donor } = await pair();
+    const device = pushService.device();
+    const spelled = device.subscription.endpoint.replace('http://', 'HTTP://') + '#again';
+    await subscribe(donor, { ...device.subscription, endpoint: spelled }).expect(201);
+    await subscribe(donor, device.subscription).expect(201);
+    const rows = await ctx.database.db
+      .select({ endpoint: pushSubscriptions.endpoint })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, donor.profile.id));
+    expect(rows).toEqual([{ endpoint: device.subscription.endpoint }]);
+  });
+});
+
+describe('retryAfter', () => {
+  it('reads seconds and HTTP dates, at most an hour', () => {
+    const now = Date.parse('2026-11-24T10:00:00Z');
+    expect(retryAfter('120', now)).toBe(120_000);
+    expect(retryAfter('Tue, 24 Nov 2026 10:05:00 GMT', now)).toBe(300_000);
+    expect(retryAfter('86400', now)).toBe(3_600_000);
+    expect(retryAfter('soon', now)).toBeNull();
+    expect(retryAfter(null, now)).toBeNull();
   });
 });
 

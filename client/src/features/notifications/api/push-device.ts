@@ -78,17 +78,24 @@ export async function turnOnPush(): Promise<Exclude<DeviceState, 'checking'>> {
   return 'on';
 }
 
-/** Stops pushes to this device: the server forgets it, then the browser unsubscribes. */
+/**
+ * Stops pushes to this device: the server forgets it, and the browser unsubscribes whatever the
+ * server said (offline, signed out, refused): its push service then answers "gone" to the next
+ * push, and the server forgets the device then.
+ */
 export async function turnOffPush(): Promise<void> {
   const subscription = await currentSubscription();
   if (!subscription) return;
-  await api
-    .delete('/push/subscriptions', ignoreBody, { body: { endpoint: subscription.endpoint } })
-    .catch((error: unknown) => {
-      // Already gone on the server (another person subscribed it since): fine.
-      if ((error as { status?: number }).status !== 404) throw error;
-    });
-  await subscription.unsubscribe();
+  try {
+    await api
+      .delete('/push/subscriptions', ignoreBody, { body: { endpoint: subscription.endpoint } })
+      .catch((error: unknown) => {
+        // Already gone on the server (another person subscribed it since): fine.
+        if ((error as { status?: number }).status !== 404) throw error;
+      });
+  } finally {
+    await subscription.unsubscribe();
+  }
 }
 
 /**
@@ -115,13 +122,10 @@ export function usePushDevice() {
       // Once a visit, tell the server again (it forgets a device its push service dropped,
       // and a device moves to whoever subscribed it last).
       if (found === 'on' && !sessionStorage.getItem(SYNCED_KEY)) {
-        const subscription = await currentSubscription();
-        if (subscription) {
-          sessionStorage.setItem(SYNCED_KEY, '1');
-          await api
-            .post('/push/subscriptions', subscription.toJSON(), ignoreBody)
-            .catch(() => sessionStorage.removeItem(SYNCED_KEY));
-        }
+        sessionStorage.setItem(SYNCED_KEY, '1');
+        // turnOnPush re-subscribes when the server's key changed (a key change strands every
+        // device subscribed with the old one), and registers the device again.
+        await turnOnPush().catch(() => sessionStorage.removeItem(SYNCED_KEY));
       }
     });
     return () => {
