@@ -382,6 +382,11 @@ const table: Row[] = [
     expect: signedIn(200),
   },
   {
+    route: 'GET /mail/unsubscribe',
+    call: () => ({ method: 'get', url: '/api/mail/unsubscribe?token=x' }),
+    expect: all(303),
+  },
+  {
     // Public: the signed token is the permission; a forged one is refused alike for everyone.
     route: 'POST /mail/unsubscribe',
     call: () => ({

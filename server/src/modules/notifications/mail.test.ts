@@ -132,6 +132,12 @@ describe('notification e-mail', () => {
     const token = new URL(oneClick!).searchParams.get('token')!;
     expect(mail!.text).toContain(`/unsubscribe?token=${encodeURIComponent(token)}`);
 
+    // A mail program without one-click opens the address: it lands on the page.
+    const opened = await request(ctx.app)
+      .get(new URL(oneClick!).pathname + new URL(oneClick!).search)
+      .expect(303);
+    expect(opened.headers.location).toBe(`/unsubscribe?token=${encodeURIComponent(token)}`);
+
     // The mail program's one-click: a form POST, no cookie, no JSON.
     const res = await request(ctx.app)
       .post(new URL(oneClick!).pathname + new URL(oneClick!).search)

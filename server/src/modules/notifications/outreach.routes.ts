@@ -40,6 +40,13 @@ export function outreachRoutes({
     message: 'Too many unsubscribe links that do not work, just now. Please wait a few minutes.',
   });
 
+  // A mail program without one-click opens the List-Unsubscribe address in a browser: send it to
+  // the page, which asks nothing more and applies the link.
+  router.get('/mail/unsubscribe', (req, res) => {
+    const token = typeof req.query.token === 'string' ? req.query.token : '';
+    res.redirect(303, `/unsubscribe?token=${encodeURIComponent(token)}`);
+  });
+
   router.post('/mail/unsubscribe', async (req, res) => {
     const fromQuery = typeof req.query.token === 'string' ? req.query.token : undefined;
     const isJson = typeof req.is('application/json') === 'string';

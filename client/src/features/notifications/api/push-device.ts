@@ -28,11 +28,22 @@ function base64urlBytes(text: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(raw, (c) => c.charCodeAt(0));
 }
 
-async function registration(): Promise<ServiceWorkerRegistration> {
-  const timeout = new Promise<never>((_, reject) =>
-    setTimeout(() => reject(new Error('The service worker is not running')), READY_TIMEOUT_MS),
+const SUBSCRIBE_TIMEOUT_MS = 20_000;
+
+function withTimeout<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+function registration(): Promise<ServiceWorkerRegistration> {
+  return withTimeout(
+    navigator.serviceWorker.ready,
+    READY_TIMEOUT_MS,
+    'The service worker is not running',
   );
-  return Promise.race([navigator.serviceWorker.ready, timeout]);
 }
 
 async function currentSubscription(): Promise<PushSubscription | null> {
@@ -69,10 +80,12 @@ export async function turnOnPush(): Promise<Exclude<DeviceState, 'checking'>> {
     await subscription.unsubscribe();
     subscription = null;
   }
-  subscription ??= await reg.pushManager.subscribe({
-    userVisibleOnly: true,
-    applicationServerKey: key,
-  });
+  // A browser that cannot reach its push service may never answer: give up with a message.
+  subscription ??= await withTimeout(
+    reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }),
+    SUBSCRIBE_TIMEOUT_MS,
+    'The browser’s push service did not answer',
+  );
   await api.post('/push/subscriptions', subscription.toJSON(), ignoreBody);
   sessionStorage.setItem(SYNCED_KEY, '1');
   return 'on';
