@@ -21,6 +21,8 @@ export const NOTIFICATION_KINDS = [
   'expiredDonor',
   'expiredDistributor',
   'stillWaiting',
+  'cancelledByCoordinator',
+  'takenOver',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -4,6 +4,12 @@ import { LOCALES } from './locales';
 export const UserTypeSchema = z.enum(['donor', 'distributor']);
 export type UserType = z.infer<typeof UserTypeSchema>;
 
+/**
+ * The demo coordinator (issue #19): offered on the development sign-in page and a coordinator
+ * while that sign-in is on and COORDINATOR_EMAILS is unset. example.org: no real mailbox.
+ */
+export const DEMO_COORDINATOR_EMAIL = 'coordinator.demo@example.org';
+
 /** SPEC: the session user (kept in the browser under `user` only as a cache). */
 export const SessionUserSchema = z.object({
   id: z.string(),
@@ -14,6 +20,8 @@ export const SessionUserSchema = z.object({
   userType: UserTypeSchema.nullable(),
   /** The language kept on the account (issue #16): en, hi or bn; null until one is kept. */
   locale: z.enum(LOCALES).nullable(),
+  /** Runs the coordinator console (issue #19); absent means no. */
+  isCoordinator: z.boolean().optional(),
 });
 export type SessionUser = z.infer<typeof SessionUserSchema>;
 

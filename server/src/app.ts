@@ -12,7 +12,8 @@ import { createDevIdentityProvider } from './modules/auth/dev-idp';
 import { createOidcClient } from './modules/auth/oidc-client';
 import { createRematcher, type Rematcher } from './matching/rematch';
 import { contactRoutes } from './modules/contact/contact.routes';
-import { impactRoutes } from './modules/impact/impact.routes';
+import { coordinatorRoutes } from './modules/coordinator/coordinator.routes';
+import { impactRoutes, personalImpactRoutes } from './modules/impact/impact.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { createNotifier } from './modules/notifications/notifier';
 import { createOutreach, type Outreach } from './modules/notifications/outreach';
@@ -124,10 +125,12 @@ export function createApp({
   api.use(contactRoutes({ config, database, mailer, logger }));
   api.use(authenticate(database));
   api.use(authRoutes({ config, database, oidcClient, logger, live }));
+  api.use(coordinatorRoutes({ config, database, notifier, rematcher, live }));
   const events: UserEvents = {
     onDistributorCapacityChanged: (distributorId) => rematcher.schedule(distributorId),
   };
   api.use(usersRoutes({ config, database, events }));
+  api.use(personalImpactRoutes({ database }));
   api.use(packagesRoutes({ config, database, notifier, rematcher }));
   api.use(notificationsRoutes({ database, live }));
   api.use(pushRoutes({ config, database, vapid: outreach.vapid }));

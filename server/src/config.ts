@@ -1,6 +1,7 @@
 import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEMO_COORDINATOR_EMAIL } from '@almquest/contracts/session';
 import { z } from 'zod';
 import { vapidSigningKey } from './lib/web-push';
 
@@ -117,6 +118,7 @@ const EnvSchema = z.object({
       .optional(),
   ),
   PUSH_EXTRA_ORIGINS: optionalString,
+  COORDINATOR_EMAILS: optionalString,
   OSRM_URL: optionalUrl,
   GOOGLE_MAPS_API_KEY: optionalString,
   GOOGLE_PLACES_API_URL: optionalUrl,
@@ -179,6 +181,11 @@ export type Config = {
     subject: string;
     extraOrigins: string[];
   };
+  /**
+   * Who runs the console (issue #19): the e-mails in COORDINATOR_EMAILS, lower case. While the
+   * development sign-in is on and the variable is unset, the demo coordinator.
+   */
+  coordinatorEmails: ReadonlySet<string>;
   /** How long an offer waits for its distributor (OFFER_MINUTES), in ms. */
   matching: { offerMs: number };
   /** How often deadlines (offer lapse, half-window warning, expiry) are looked for, in ms. */
@@ -294,6 +301,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!URL.canParse(item) || new URL(item).origin !== item.replace(/\/$/, ''))
       problems.push(`  PUSH_EXTRA_ORIGINS: "${item}" is not an origin (scheme://host[:port])`);
   }
+  const coordinatorEmails = (e.COORDINATOR_EMAILS ?? '')
+    .split(',')
+    .map((item) => item.trim().toLowerCase())
+    .filter(Boolean);
+  for (const item of coordinatorEmails) {
+    if (!z.email().safeParse(item).success)
+      problems.push(`  COORDINATOR_EMAILS: "${item}" is not an e-mail address`);
+  }
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   if (trustProxy instanceof Error) problems.push(`  TRUST_PROXY: ${trustProxy.message}`);
   if (problems.length || trustProxy instanceof Error)
@@ -356,6 +371,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.SERVE_SOURCE_MAPS === undefined
         ? e.NODE_ENV !== 'production'
         : ['1', 'true', 'yes'].includes(e.SERVE_SOURCE_MAPS),
+    coordinatorEmails: new Set(
+      e.COORDINATOR_EMAILS === undefined && !e.OIDC_ISSUER
+        ? [DEMO_COORDINATOR_EMAIL]
+        : coordinatorEmails,
+    ),
     matching: { offerMs: Math.round(e.OFFER_MINUTES * 60_000) },
     deadlineSweepMs: Math.round(e.DEADLINE_SWEEP_SECONDS * 1000),
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,

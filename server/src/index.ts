@@ -7,6 +7,7 @@ import { databaseFailure, listenFailure } from './startup-errors';
 import { migrate } from './db/migrate';
 import { createLogger } from './logger';
 import { startJobs } from './jobs';
+import { foldImpactDeltas } from './modules/impact/impact.service';
 import { createDeadlineSweeper } from './modules/packages/deadlines';
 import { deleteExpiredRateLimits } from './middleware/rate-limit';
 import { createRematcher } from './matching/rematch';
@@ -106,6 +107,12 @@ async function main(): Promise<void> {
         name: 'delivery-cleanup',
         everyMs: 60 * 60_000,
         run: () => deleteOldDeliveries(database.db),
+      },
+      {
+        // Folds the impact deltas into the totals so GET /api/impact reads few rows.
+        name: 'impact-fold',
+        everyMs: 60_000,
+        run: () => foldImpactDeltas(database.db),
       },
       {
         name: 'session-cleanup',

@@ -1,3 +1,4 @@
+import { REPORT_REASONS } from '@almquest/contracts/coordinator';
 import { LOCALES } from '@almquest/contracts/locales';
 import { NOTIFICATION_KINDS } from '@almquest/contracts/notifications';
 import { DIETS, PACKAGE_EVENT_KINDS, PACKAGE_STATES } from '@almquest/contracts/packages';
@@ -58,6 +59,12 @@ export const users = pgTable(
       sql`least((floor(lat * 100) + 0.5) / 100, 90)`,
     ),
     areaLng: doublePrecision('area_lng').generatedAlwaysAs(sql`(floor(lng * 100) + 0.5) / 100`),
+    /**
+     * Set while a coordinator has suspended the person (issue #19): they cannot sign in, donate
+     * or be offered packages; null again once reinstated.
+     */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspendedReason: text('suspended_reason'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -167,6 +174,11 @@ export const packages = pgTable(
     servedCount: integer('served_count'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     expiredAt: timestamp('expired_at', { withTimezone: true }),
+    /**
+     * The district of the place nearest the pickup point (issue #19: cities reached), set by a
+     * trigger when the package is written; null when no place is known within 50 km.
+     */
+    city: text('city'),
   },
   (t) => [
     check('packages_quantity', sql`${t.quantity} > 0`),
@@ -200,6 +212,8 @@ export const packages = pgTable(
     index('packages_pickup_deadline')
       .on(t.readyUntil)
       .where(sql`${t.state} in ('Not Paired', 'Offered', 'Paired')`),
+    // Exports by date range (the coordinator's CSV) walk this index.
+    index('packages_created').on(t.createdAt, t.id),
     index('packages_warn_deadline')
       .on(t.warnAt)
       .where(sql`${t.state} in ('Not Paired', 'Offered') and ${t.warnedAt} is null`),
@@ -357,6 +371,8 @@ export const contactMessages = pgTable(
     email: text('email').notNull(),
     message: text('message').notNull(),
     createdAt: createdAt(),
+    /** When a coordinator marked the message read (issue #19); null while unread. */
+    readAt: timestamp('read_at', { withTimezone: true }),
     deliveryState: text('delivery_state', { enum: ['stored', 'sent', 'failed'] })
       .notNull()
       .default('stored'),
@@ -366,6 +382,7 @@ export const contactMessages = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [
+    index('contact_messages_created').on(t.createdAt.desc(), t.id),
     index('contact_messages_pending')
       .on(t.nextAttemptAt)
       .where(sql`${t.deliveryState} <> 'sent'`),
@@ -435,3 +452,77 @@ export const rateLimitHits = pgTable(
   },
   (t) => [index('rate_limit_hits_reset_at').on(t.resetAt)],
 );
+
+/** A donor or distributor says something went wrong with a package (issue #19). */
+export const packageReports = pgTable(
+  'package_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    packageId: uuid('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    reporterId: uuid('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason', { enum: REPORT_REASONS }).notNull(),
+    note: text('note'),
+    createdAt: createdAt(),
+    /** When a coordinator dealt with it; null while open. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('package_reports_reason', sql`${t.reason} in (${oneOf(REPORT_REASONS)})`),
+    // One report of each reason per person and package: a second tap changes nothing.
+    uniqueIndex('package_reports_once').on(t.packageId, t.reporterId, t.reason),
+    index('package_reports_created').on(t.createdAt.desc(), t.id),
+  ],
+);
+
+/**
+ * Every coordinator action (issue #19): who, what, on what, why, when. Append-only: a trigger
+ * (migration 0012) refuses UPDATE and DELETE, so nobody rewrites history through the app.
+ * The coordinator is kept by e-mail too: the log outlives their account.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorId: uuid('actor_id'),
+    actorEmail: text('actor_email').notNull(),
+    action: text('action').notNull(),
+    targetKind: text('target_kind', { enum: ['package', 'user', 'message', 'report'] }).notNull(),
+    targetId: text('target_id').notNull(),
+    reason: text('reason'),
+    /** A short description of the target as it was (a name, a package's meals and place). */
+    summary: text('summary'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_target').on(t.targetKind, t.targetId)],
+);
+
+/**
+ * Impact figures by the week a package was donated, its state and its city: what the public
+ * impact page sums (issue #19). Triggers on packages append a delta row per change in the same
+ * transaction (impact_deltas: no row is ever updated, so concurrent donations never wait on each
+ * other); a job folds the deltas into these rows. Readers add both.
+ */
+export const impactTotals = pgTable(
+  'impact_totals',
+  {
+    week: timestamp('week', { withTimezone: true }).notNull(),
+    state: text('state', { enum: packageStates }).notNull(),
+    city: text('city').notNull().default(''),
+    packages: bigint('packages', { mode: 'number' }).notNull().default(0),
+    meals: bigint('meals', { mode: 'number' }).notNull().default(0),
+    served: bigint('served', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [uniqueIndex('impact_totals_key').on(t.week, t.state, t.city)],
+);
+
+export const impactDeltas = pgTable('impact_deltas', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  week: timestamp('week', { withTimezone: true }).notNull(),
+  state: text('state', { enum: packageStates }).notNull(),
+  city: text('city').notNull().default(''),
+  packages: integer('packages').notNull(),
+  meals: integer('meals').notNull(),
+  served: integer('served').notNull(),
+});

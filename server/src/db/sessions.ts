@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { type AppDb, preparedPerDb } from './client';
 import type { UserRow } from './rows';
 import { sessions, users } from './schema';
@@ -26,7 +26,14 @@ const sessionUserQuery = preparedPerDb((db) =>
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.idHash, sql.placeholder('idHash')), gt(sessions.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(sessions.idHash, sql.placeholder('idHash')),
+        gt(sessions.expiresAt, sql`now()`),
+        // A suspended person's sessions are deleted; this holds even for one made in a race.
+        isNull(users.suspendedAt),
+      ),
+    )
     .limit(1)
     .prepare('session_user'),
 );

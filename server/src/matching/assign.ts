@@ -91,7 +91,7 @@ async function feasibleCandidates(tx: Tx, pkg: PackageRow): Promise<CandidateRow
                earth_distance(ll_to_earth(u.area_lat, u.area_lng), ll_to_earth(${pkg.lat}, ${pkg.lng})) as distance_m
         from ${users} u
         join ${distributors} d on d.user_id = u.id
-        where u.user_type = 'distributor' and u.lat is not null
+        where u.user_type = 'distributor' and u.lat is not null and u.suspended_at is null
           and ${reach}
           and d.is_active
           and d.open_load + ${pkg.quantity} <= d.max_capacity
@@ -152,58 +152,113 @@ export async function tryMatchPackage(
     const chosen = best && rows.find((row) => row.id === best.id);
     if (!chosen) return { isPaired: false, notifications: [] };
 
-    const packageAt: LatLng = [pkg.lat, pkg.lng];
-    // Matching never measures from the home (decision 003): from the centre of the home's area.
-    const distributorAt: LatLng = [chosen.area_lat, chosen.area_lng];
-    const exactMeet = meetPoint(
-      packageAt,
-      distributorAt,
-      pkg.travelCapacity,
-      chosen.distance_range,
-    );
-    // The exact meet point is not published either (it would lead towards the area's centre, see
-    // coarsenMeetPoint): it moves to the nearest locality within both ranges, else to a grid point.
-    const meetPlace = nearestPlaceWithinSql(exactMeet[0], exactMeet[1], [
-      { at: packageAt, km: pkg.travelCapacity },
-      { at: distributorAt, km: chosen.distance_range },
-    ]);
-    const [claimed] = await queryRows<ClaimedRow>(
-      tx,
-      sql`
-        with claimed as (
-          update ${distributors} d
-          set open_load = d.open_load + ${pkg.quantity}, last_assigned_at = now()
-          from ${users} u
-          where d.user_id = ${chosen.id} and u.id = d.user_id
-            and d.is_active and d.open_load + ${pkg.quantity} <= d.max_capacity
-            and (${pkg.diet} = 'veg' or not d.veg_only)
-            and d.distance_range = ${chosen.distance_range}
-            and u.lat = ${chosen.home_lat} and u.lng = ${chosen.home_lng}
-          returning u.id, d.auto_accept, u.name, u.phone, u.picture, u.address
-        )
-        select c.*, (select row_to_json(p) from (${meetPlace}) p) as place
-        from claimed c`,
-    );
+    const outcome = await claimAndWrite(tx, pkg, chosen, settings);
     // Another donation took the room, or the distributor changed: rank again.
-    if (!claimed) continue;
-    const meet: LatLng = claimed.place
-      ? [claimed.place.lat, claimed.place.lng]
-      : coarsenMeetPoint(
-          exactMeet,
-          packageAt,
-          distributorAt,
-          pkg.travelCapacity,
-          chosen.distance_range,
-        );
-    const state = claimed.auto_accept ? 'Paired' : 'Offered';
-    return {
-      isPaired: true,
-      state,
-      distributorId: claimed.id,
-      notifications: await writePair(tx, pkg, chosen, claimed, meet, { state, ...settings }),
-    };
+    if (outcome) return outcome;
   }
   return { isPaired: false, notifications: [] };
+}
+
+/**
+ * Claims the chosen distributor's room by one conditional UPDATE (which locks their row and
+ * re-checks, against the latest committed version, that they are still active, not suspended,
+ * have room, and are where they were ranked), then writes the pair. Null when the claim failed.
+ */
+async function claimAndWrite(
+  tx: Tx,
+  pkg: PackageRow,
+  chosen: CandidateRow,
+  settings: MatchSettings,
+): Promise<MatchOutcome | null> {
+  const packageAt: LatLng = [pkg.lat, pkg.lng];
+  // Matching never measures from the home (decision 003): from the centre of the home's area.
+  const distributorAt: LatLng = [chosen.area_lat, chosen.area_lng];
+  const exactMeet = meetPoint(packageAt, distributorAt, pkg.travelCapacity, chosen.distance_range);
+  // The exact meet point is not published either (it would lead towards the area's centre, see
+  // coarsenMeetPoint): it moves to the nearest locality within both ranges, else to a grid point.
+  const meetPlace = nearestPlaceWithinSql(exactMeet[0], exactMeet[1], [
+    { at: packageAt, km: pkg.travelCapacity },
+    { at: distributorAt, km: chosen.distance_range },
+  ]);
+  const [claimed] = await queryRows<ClaimedRow>(
+    tx,
+    sql`
+      with claimed as (
+        update ${distributors} d
+        set open_load = d.open_load + ${pkg.quantity}, last_assigned_at = now()
+        from ${users} u
+        where d.user_id = ${chosen.id} and u.id = d.user_id and u.suspended_at is null
+          and d.is_active and d.open_load + ${pkg.quantity} <= d.max_capacity
+          and (${pkg.diet} = 'veg' or not d.veg_only)
+          and d.distance_range = ${chosen.distance_range}
+          and u.lat = ${chosen.home_lat} and u.lng = ${chosen.home_lng}
+        returning u.id, d.auto_accept, u.name, u.phone, u.picture, u.address
+      )
+      select c.*, (select row_to_json(p) from (${meetPlace}) p) as place
+      from claimed c`,
+  );
+  if (!claimed) return null;
+  const meet: LatLng = claimed.place
+    ? [claimed.place.lat, claimed.place.lng]
+    : coarsenMeetPoint(exactMeet, packageAt, distributorAt, pkg.travelCapacity, chosen.distance_range);
+  const state = claimed.auto_accept ? 'Paired' : 'Offered';
+  return {
+    isPaired: true,
+    state,
+    distributorId: claimed.id,
+    notifications: await writePair(tx, pkg, chosen, claimed, meet, { state, ...settings }),
+  };
+}
+
+/** Why a coordinator's chosen distributor cannot take the package, or null when they can. */
+export type ChosenRefusal =
+  | 'not_distributor'
+  | 'suspended'
+  | 'inactive'
+  | 'no_room'
+  | 'veg_only'
+  | 'gave_back';
+
+/**
+ * A coordinator offers a Not Paired package (locked by the caller) to a distributor they chose,
+ * however far: capacity, activity, diet and "never offered again after giving it back" still
+ * hold. The distributor still answers the offer, unless they accept automatically.
+ */
+export async function offerToChosen(
+  tx: Tx,
+  pkg: PackageRow,
+  distributorId: string,
+  settings: MatchSettings,
+): Promise<{ outcome: MatchOutcome & { isPaired: true } } | { refusal: ChosenRefusal }> {
+  const [row] = await queryRows<
+    CandidateRow & { user_type: string | null; suspended: boolean; veg_only: boolean; gave_back: boolean }
+  >(
+    tx,
+    sql`
+      select u.id, u.name, u.phone, u.picture, u.address, u.user_type,
+             u.suspended_at is not null as suspended,
+             u.lat as home_lat, u.lng as home_lng, u.area_lat, u.area_lng,
+             d.distance_range, d.max_capacity, d.open_load, d.is_active, d.auto_accept,
+             d.last_assigned_at, d.veg_only,
+             earth_distance(ll_to_earth(u.area_lat, u.area_lng), ll_to_earth(${pkg.lat}, ${pkg.lng})) as distance_m,
+             exists (select 1 from package_events e
+                     where e.package_id = ${pkg.id} and e.distributor_id = u.id
+                       and e.kind in ('declined', 'lapsed', 'released')) as gave_back
+      from ${users} u
+      left join ${distributors} d on d.user_id = u.id
+      where u.id = ${distributorId}`,
+  );
+  if (!row || row.user_type !== 'distributor' || row.home_lat === null)
+    return { refusal: 'not_distributor' };
+  if (row.suspended) return { refusal: 'suspended' };
+  if (!row.is_active) return { refusal: 'inactive' };
+  if (row.open_load + pkg.quantity > row.max_capacity) return { refusal: 'no_room' };
+  if (pkg.diet !== 'veg' && row.veg_only) return { refusal: 'veg_only' };
+  if (row.gave_back) return { refusal: 'gave_back' };
+  const outcome = await claimAndWrite(tx, pkg, row, settings);
+  // The row is read in this transaction and claimed at once; a change in between reads as full.
+  if (!outcome || !outcome.isPaired) return { refusal: 'no_room' };
+  return { outcome };
 }
 
 /**

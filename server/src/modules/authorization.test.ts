@@ -22,8 +22,13 @@ import { createTestApp, type TestContext } from '../test/test-app';
  * Who gets what from every route of the API. A route added without a row here fails the first
  * test, so no route ships without its authorization being decided and tested.
  */
-type Actor = 'visitor' | 'unregistered' | 'donorA' | 'donorB' | 'distributorX' | 'distributorY';
-const actors: Actor[] = [
+type BaseActor = 'visitor' | 'unregistered' | 'donorA' | 'donorB' | 'distributorX' | 'distributorY';
+/**
+ * The coordinator (issue #19) is also a registered donor who is party to none of the fixtures:
+ * outside the coordinator routes they get what donorB gets, unless a row says otherwise.
+ */
+type Actor = BaseActor | 'coordinator';
+const baseActors: BaseActor[] = [
   'visitor',
   'unregistered',
   'donorA',
@@ -31,21 +36,31 @@ const actors: Actor[] = [
   'distributorX',
   'distributorY',
 ];
+const actors: Actor[] = [...baseActors, 'coordinator'];
+const COORDINATOR_EMAIL = uniqueEmail('coordinator');
 
 type People = Record<Exclude<Actor, 'visitor'>, SignedIn | Registered>;
 type Call = { method: 'get' | 'post' | 'put' | 'patch' | 'delete'; url: string; body?: object };
+type Expect = Record<BaseActor, number> & { coordinator?: number };
+const expected = (row: Row, actor: Actor): number =>
+  actor === 'coordinator' ? (row.expect.coordinator ?? row.expect.donorB) : row.expect[actor];
 type Row = {
   route: string;
   call: (people: People, actor: Actor) => Call | Promise<Call>;
-  expect: Record<Actor, number>;
+  expect: Expect;
   /** The owner's own cell uses a fresh person, because the call changes them for good. */
   freshOwner?: (ctx: TestContext) => Promise<Registered>;
 };
 
-const all = (status: number): Record<Actor, number> =>
-  Object.fromEntries(actors.map((a) => [a, status])) as Record<Actor, number>;
-const signedIn = (status: number): Record<Actor, number> => ({ ...all(status), visitor: 401 });
-const onlyOwner = (owner: Actor, status = 200): Record<Actor, number> => ({
+const all = (status: number): Record<BaseActor, number> =>
+  Object.fromEntries(baseActors.map((a) => [a, status])) as Record<BaseActor, number>;
+const signedIn = (status: number): Record<BaseActor, number> => ({
+  ...all(status),
+  visitor: 401,
+});
+/** A coordinator route: nobody else gets past the check (a visitor 401, anyone else 403). */
+const coordinatorOnly = (status = 200): Expect => ({ ...signedIn(403), coordinator: status });
+const onlyOwner = (owner: BaseActor, status = 200): Record<BaseActor, number> => ({
   visitor: 401,
   unregistered: 403,
   donorA: 403,
@@ -54,7 +69,7 @@ const onlyOwner = (owner: Actor, status = 200): Record<Actor, number> => ({
   distributorY: 403,
   [owner]: status,
 });
-const registration = (): Record<Actor, number> => ({ ...signedIn(409), unregistered: 201 });
+const registration = (): Record<BaseActor, number> => ({ ...signedIn(409), unregistered: 201 });
 const id = (people: People, who: 'donorA' | 'distributorX') =>
   (people[who] as Registered).profile.id;
 const ownId = (people: People, actor: Actor) =>
@@ -85,9 +100,16 @@ const fixtures = {
   /** donorA's waiting packages, to cancel and to widen. */
   toCancelId: '',
   toWidenId: '',
+  /** Issue #19: waiting packages a coordinator offers and cancels; a report; a message. */
+  toOfferId: '',
+  toCoordinatorCancelId: '',
+  reportId: '',
+  messageId: '',
+  /** A donor, party to nothing else, whom the coordinator suspends and reinstates. */
+  victimId: '',
 };
 /** Who answers for a package: its offered or assigned distributor, the donor, strangers. */
-const lifecycle = (owner: Actor): Record<Actor, number> => ({
+const lifecycle = (owner: BaseActor): Record<BaseActor, number> => ({
   visitor: 401,
   unregistered: 403,
   donorA: 403,
@@ -397,6 +419,138 @@ const table: Row[] = [
     expect: all(400),
   },
   {
+    route: 'POST /package/:id/report',
+    call: () => ({
+      method: 'post',
+      url: `/api/package/${fixtures.pairedId}/report`,
+      body: { reason: 'no_show' },
+    }),
+    expect: { ...lifecycle('donorA'), donorA: 201, distributorX: 201 },
+  },
+  {
+    route: 'GET /:userType/:id/impact',
+    call: (p) => ({ method: 'get', url: `/api/donor/${id(p, 'donorA')}/impact` }),
+    expect: onlyOwner('donorA'),
+  },
+  {
+    route: 'GET /:userType/:id/impact',
+    call: (p) => ({ method: 'get', url: `/api/distributor/${id(p, 'distributorX')}/impact` }),
+    expect: onlyOwner('distributorX'),
+  },
+  {
+    route: 'GET /:userType/:id/packages.csv',
+    call: (p) => ({ method: 'get', url: `/api/donor/${id(p, 'donorA')}/packages.csv` }),
+    expect: onlyOwner('donorA'),
+  },
+  {
+    route: 'GET /:userType/:id/packages.csv',
+    call: (p) => ({
+      method: 'get',
+      url: `/api/distributor/${id(p, 'distributorX')}/packages.csv`,
+    }),
+    expect: onlyOwner('distributorX'),
+  },
+  {
+    route: 'GET /coordinator/packages',
+    call: () => ({ method: 'get', url: '/api/coordinator/packages' }),
+    expect: coordinatorOnly(),
+  },
+  {
+    route: 'GET /coordinator/packages/:id/candidates',
+    call: () => ({
+      method: 'get',
+      url: `/api/coordinator/packages/${fixtures.toOfferId}/candidates`,
+    }),
+    expect: coordinatorOnly(),
+  },
+  {
+    route: 'POST /coordinator/packages/:id/offer',
+    call: (p) => ({
+      method: 'post',
+      url: `/api/coordinator/packages/${fixtures.toOfferId}/offer`,
+      body: { distributorId: (p.distributorY as Registered).profile.id },
+    }),
+    expect: coordinatorOnly(),
+  },
+  {
+    route: 'POST /coordinator/packages/:id/cancel',
+    call: () => ({
+      method: 'post',
+      url: `/api/coordinator/packages/${fixtures.toCoordinatorCancelId}/cancel`,
+      body: { reason: 'Reported as not food' },
+    }),
+    expect: coordinatorOnly(),
+  },
+  {
+    route: 'GET /coordinator/people',
+    call: () => ({ method: 'get', url: '/api/coordinator/people?q=example' }),
+    expect: coordinatorOnly(),
+  },
+  {
+    route: 'GET /coordinator/people/:id',
+    call: (p) => ({ method: 'get', url: `/api/coordinator/people/${id(p, 'donorA')}` }),
+    expect: coordinatorOnly(),
+  },
+  {
+    route: 'POST /coordinator/people/:id/suspend',
+    call: () => ({
+      method: 'post',
+      url: `/api/coordinator/people/${fixtures.victimId}/suspend`,
+      body: { reason: 'Fake packages' },
+    }),
+    expect: coordinatorOnly(),
+  },
+  {
+    route: 'POST /coordinator/people/:id/reinstate',
+    call: () => ({
+      method: 'post',
+      url: `/api/coordinator/people/${fixtures.victimId}/reinstate`,
+      body: { reason: 'Explained by phone' },
+    }),
+    expect: coordinatorOnly(),
+  },
+  {
+    route: 'GET /coordinator/reports',
+    call: () => ({ method: 'get', url: '/api/coordinator/reports' }),
+    expect: coordinatorOnly(),
+  },
+  {
+    route: 'POST /coordinator/reports/:id/close',
+    call: () => ({
+      method: 'post',
+      url: `/api/coordinator/reports/${fixtures.reportId}/close`,
+      body: { reason: 'Spoke to both sides' },
+    }),
+    expect: coordinatorOnly(204),
+  },
+  {
+    route: 'GET /coordinator/messages',
+    call: () => ({ method: 'get', url: '/api/coordinator/messages' }),
+    expect: coordinatorOnly(),
+  },
+  {
+    route: 'PATCH /coordinator/messages/:id',
+    call: () => ({
+      method: 'patch',
+      url: `/api/coordinator/messages/${fixtures.messageId}`,
+      body: { isRead: true },
+    }),
+    expect: coordinatorOnly(204),
+  },
+  {
+    route: 'GET /coordinator/audit',
+    call: () => ({ method: 'get', url: '/api/coordinator/audit' }),
+    expect: coordinatorOnly(),
+  },
+  {
+    route: 'GET /coordinator/packages.csv',
+    call: () => ({
+      method: 'get',
+      url: '/api/coordinator/packages.csv?from=2020-01-01&to=2099-12-31',
+    }),
+    expect: coordinatorOnly(),
+  },
+  {
     route: 'DELETE /:userType/:id',
     call: (p) => ({ method: 'delete', url: `/api/donor/${id(p, 'donorA')}` }),
     expect: onlyOwner('donorA', 204),
@@ -413,7 +567,7 @@ const table: Row[] = [
 let ctx: TestContext;
 let people: People;
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({ COORDINATOR_EMAILS: COORDINATOR_EMAIL });
   people = {
     unregistered: await signIn(ctx, uniqueEmail('unregistered')),
     donorA: await createDonor(ctx, { location: lucknow(0) }),
@@ -422,6 +576,7 @@ beforeAll(async () => {
     distributorY: await createDistributor(ctx, {
       location: { address: 'Andheri, Mumbai', coordinates: [19.12, 72.85] },
     }),
+    coordinator: await createDonor(ctx, {}, COORDINATOR_EMAIL),
   };
   const donorA = people.donorA as Registered;
   const paired = await donate(ctx, donorA, { location: lucknow(0) });
@@ -433,6 +588,28 @@ beforeAll(async () => {
   fixtures.toReleaseId = (await donate(ctx, donorA, { location: lucknow(0) }))._id;
   fixtures.toCancelId = (await donate(ctx, donorA, { location: andaman, travelCapacity: 0 }))._id;
   fixtures.toWidenId = (await donate(ctx, donorA, { location: andaman, travelCapacity: 0 }))._id;
+  fixtures.toOfferId = (await donate(ctx, donorA, { location: andaman, travelCapacity: 0 }))._id;
+  fixtures.toCoordinatorCancelId = (
+    await donate(ctx, donorA, { location: andaman, travelCapacity: 0 })
+  )._id;
+  const victim = await createDonor(ctx);
+  fixtures.victimId = victim.profile.id;
+  fixtures.reportId = (
+    await request(ctx.app)
+      .post(`/api/package/${fixtures.toWidenId}/report`)
+      .set('Cookie', donorA.cookie)
+      .send({ reason: 'unsafe', note: 'Smelled off' })
+      .expect(201)
+  ).body.id as string;
+  await request(ctx.app)
+    .post('/api/contact')
+    .send({ name: 'Kavya', email: 'kavya.auth@example.org', message: 'Hello coordinators' })
+    .expect(202);
+  const [message] = await queryRows<{ id: string }>(
+    ctx.database.db,
+    sql`select id from contact_messages where email = 'kavya.auth@example.org'`,
+  );
+  fixtures.messageId = message!.id;
   const distributorX = people.distributorX as Registered;
   const setAutoAccept = (autoAccept: boolean) =>
     request(ctx.app)
@@ -461,7 +638,7 @@ afterAll(() => ctx.close());
  * the other side's), notifications and sessions. A refused call must leave it exactly as it was.
  */
 async function fingerprint(cast: People): Promise<string> {
-  const ids = Object.values(cast).map((person) => person.user.id);
+  const ids = [...Object.values(cast).map((person) => person.user.id), fixtures.victimId];
   const list = sql.join(
     ids.map((personId) => sql`${personId}::uuid`),
     sql`, `,
@@ -480,7 +657,10 @@ async function fingerprint(cast: People): Promise<string> {
       'sessions', (select json_agg(s.id_hash order by s.id_hash) from sessions s
                    where s.user_id in (${list})),
       'push', (select json_agg(s.endpoint order by s.endpoint) from push_subscriptions s
-               where s.user_id in (${list}))
+               where s.user_id in (${list})),
+      'reports', (select json_agg(r order by r.id) from package_reports r),
+      'messages', (select json_agg(m.read_at order by m.id) from contact_messages m),
+      'audit', (select count(*) from audit_log)
     ) as state`,
   );
   return JSON.stringify(row?.state);
@@ -517,7 +697,7 @@ describe('authorization of every API route', () => {
       let cookie: string | undefined;
       if (actor !== 'visitor') {
         cookie = people[actor].cookie;
-        const isOwnerCell = row.expect[actor] < 300 && actor !== 'unregistered';
+        const isOwnerCell = expected(row, actor) < 300 && actor !== 'unregistered';
         if (row.freshOwner && isOwnerCell) {
           const fresh = await row.freshOwner(ctx);
           cast = { ...people, [actor]: fresh };
@@ -533,11 +713,11 @@ describe('authorization of every API route', () => {
         }
       }
       const call = await row.call(cast, actor);
-      const isRefusal = row.expect[actor] >= 400;
+      const isRefusal = expected(row, actor) >= 400;
       const before = isRefusal ? await fingerprint(cast) : '';
       const res = await perform(call, cookie);
       expect(res.status, `${row.route} as ${actor}: ${JSON.stringify(res.body)}`).toBe(
-        row.expect[actor],
+        expected(row, actor),
       );
       if (isRefusal) {
         expect(await fingerprint(cast), `${row.route} as ${actor} changed something`).toBe(before);

@@ -17,6 +17,7 @@ export const STREAMS_PER_USER = 8;
 export class LocalHub {
   private listeners = new Map<string, Set<Listener>>();
   private closers = new Map<string, Set<() => void>>();
+  private userClosers = new Map<string, Set<() => void>>();
 
   /** Whether one more stream may open for this user and session (see the limits above). */
   hasRoomFor(userId: string, sessionKey: string): boolean {
@@ -33,11 +34,16 @@ export class LocalHub {
     const closers = this.closers.get(sessionKey) ?? new Set();
     closers.add(close);
     this.closers.set(sessionKey, closers);
+    const userClosers = this.userClosers.get(userId) ?? new Set();
+    userClosers.add(close);
+    this.userClosers.set(userId, userClosers);
     return () => {
       set.delete(listener);
       if (set.size === 0) this.listeners.delete(userId);
       closers.delete(close);
       if (closers.size === 0) this.closers.delete(sessionKey);
+      userClosers.delete(close);
+      if (userClosers.size === 0) this.userClosers.delete(userId);
     };
   }
 
@@ -48,6 +54,11 @@ export class LocalHub {
   /** Ends every stream opened with this session (sign-out). */
   closeSession(sessionKey: string): void {
     for (const close of [...(this.closers.get(sessionKey) ?? [])]) close();
+  }
+
+  /** Ends every stream of one person, whatever session opened it (a suspension, issue #19). */
+  closeUser(userId: string): void {
+    for (const close of [...(this.userClosers.get(userId) ?? [])]) close();
   }
 
   /** Ends every open stream (shutdown); browsers reconnect to another process. */

@@ -13,6 +13,8 @@ export type LiveEvents = {
   hub: LocalHub;
   /** Called after the transaction that wrote them has committed. */
   publish(deliveries: Delivery[]): void;
+  /** Ends a person's open streams in every process (they were suspended). */
+  endUser(userId: string): void;
   close(): Promise<void>;
 };
 
@@ -24,6 +26,7 @@ export function createLocalLiveEvents(): LiveEvents {
     publish(deliveries) {
       for (const delivery of deliveries) hub.deliver(delivery);
     },
+    endUser: (userId) => hub.closeUser(userId),
     close: async () => undefined,
   };
 }
@@ -47,7 +50,9 @@ export async function createPostgresLiveEvents(url: string, logger: Logger): Pro
     client.on('notification', (message) => {
       if (message.channel !== CHANNEL || !message.payload) return;
       try {
-        hub.deliver(JSON.parse(message.payload) as Delivery);
+        const payload = JSON.parse(message.payload) as Delivery | { endUser: string };
+        if ('endUser' in payload) hub.closeUser(payload.endUser);
+        else hub.deliver(payload);
       } catch (err) {
         logger.warn({ err }, 'bad live event payload');
       }
@@ -88,6 +93,14 @@ export async function createPostgresLiveEvents(url: string, logger: Logger): Pro
             ),
           );
       }
+    },
+    endUser(userId) {
+      hub.closeUser(userId);
+      sender
+        .query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify({ endUser: userId })])
+        .catch((err: unknown) =>
+          logger.warn({ err }, 'could not end a suspended person’s streams in other processes'),
+        );
     },
     close: async () => {
       isClosed = true;

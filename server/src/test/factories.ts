@@ -75,8 +75,9 @@ export function distributorInput(
 export async function createDonor(
   ctx: TestContext,
   overrides: Partial<DonorRegistration> = {},
+  email = uniqueEmail('donor'),
 ): Promise<Registered> {
-  const session = await signIn(ctx, uniqueEmail('donor'));
+  const session = await signIn(ctx, email);
   const res = await request(ctx.app)
     .post('/api/donor/register')
     .set('Cookie', session.cookie)

@@ -9,6 +9,7 @@ import type { Logger } from '../../logger';
 import { requireSession, SESSION_COOKIE, sessionUser } from '../../middleware/authenticate';
 import { rateLimit } from '../../middleware/rate-limit';
 import { serviceUnavailable } from '../../errors';
+import { isCoordinator } from '../coordinator/coordinator.policy';
 import { presentSessionUser } from '../users/users.presenter';
 import { safeReturnTo, saveAuthRequest, takeAuthRequest, upsertSignedInUser } from './auth.service';
 import { type OidcClient, SignInError } from './oidc-client';
@@ -97,7 +98,12 @@ export function authRoutes({
         nonce: pending.nonce,
         codeVerifier: pending.codeVerifier,
       });
-      const userId = await upsertSignedInUser(database.db, identity);
+      const { id: userId, isSuspended } = await upsertSignedInUser(database.db, identity);
+      if (isSuspended) {
+        logger.info({ userId }, 'sign-in refused: suspended');
+        res.redirect(303, backToApp(pending.returnTo, { signInError: 'suspended' }));
+        return;
+      }
       // A fresh session id at every sign-in; an older session cookie is dropped.
       const previous = readCookie(req, SESSION_COOKIE);
       if (previous) await deleteSession(database.db, previous);
@@ -129,12 +135,12 @@ export function authRoutes({
 
   // The app asks on every page load; a visitor is an answer, not an error (no 401 in the console).
   router.get('/session', (req, res) => {
-    const body: SessionResponse = { user: req.user ? presentSessionUser(sessionUser(req)) : null };
+    const body: SessionResponse = { user: req.user ? presentSessionUser(sessionUser(req), isCoordinator(config, sessionUser(req))) : null };
     res.json(body);
   });
 
   router.get('/me', requireSession, (req, res) => {
-    const body: SessionUser = presentSessionUser(sessionUser(req));
+    const body: SessionUser = presentSessionUser(sessionUser(req), isCoordinator(config, sessionUser(req)));
     res.json(body);
   });
 

@@ -65,16 +65,20 @@ export async function takeAuthRequest(db: AppDb, id: string) {
  * one the provider vouches for at the latest sign-in: nobody can set a picture of their choice
  * (it loads in the other side's browser, so it would work as a tracking pixel).
  */
-export async function upsertSignedInUser(db: AppDb, identity: VerifiedIdentity): Promise<string> {
-  const [row] = await queryRows<{ id: string }>(
+export async function upsertSignedInUser(
+  db: AppDb,
+  identity: VerifiedIdentity,
+): Promise<{ id: string; isSuspended: boolean }> {
+  const [row] = await queryRows<{ id: string; suspended: boolean }>(
     db,
     sql`
       insert into ${users} (email, name, picture)
       values (${identity.email}, ${identity.name}, ${identity.picture})
       on conflict (lower(email)) do update
         set picture = excluded.picture
-      returning id`,
+      returning id, suspended_at is not null as suspended`,
   );
   if (!row) throw new Error('user upsert returned nothing');
-  return row.id;
+  // A suspended person (issue #19) gets no session: the caller says why.
+  return { id: row.id, isSuspended: row.suspended };
 }

@@ -8,7 +8,7 @@ import { Provider } from './oidc-provider-quiet';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Logger } from '../../logger';
-import { demoAccounts } from './demo-accounts';
+import { demoAccounts, demoCoordinator } from './demo-accounts';
 import { DEV_IDP_TEXTS, devIdpLocale } from './dev-idp-texts';
 import type { Locale } from '@almquest/contracts/locales';
 
@@ -85,6 +85,13 @@ function renderSignInPage(
         <input type="hidden" name="email" value="${escapeHtml(a.email)}">
         <input type="hidden" name="name" value="${escapeHtml(a.name)}">
         <button type="submit" class="secondary">${escapeHtml(text.signInAs.replace('{name}', (a.role === 'donor' ? text.demoDonor : text.demoDistributor).replace('{name}', a.shortName)))}</button>
+      </form>`,
+    )
+    .concat(
+      `<form method="post" action="${action}">
+        <input type="hidden" name="email" value="${escapeHtml(demoCoordinator.email)}">
+        <input type="hidden" name="name" value="${escapeHtml(demoCoordinator.name)}">
+        <button type="submit" class="secondary">${escapeHtml(text.signInAs.replace('{name}', text.demoCoordinator.replace('{name}', demoCoordinator.shortName)))}</button>
       </form>`,
     )
     .join('\n');

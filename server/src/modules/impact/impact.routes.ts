@@ -1,9 +1,12 @@
-import type { Impact } from '@almquest/contracts/impact';
+import type { Impact, PersonalImpact } from '@almquest/contracts/impact';
 import { Router } from 'express';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { cachedImpact } from './impact.service';
+import { streamPackagesCsv } from '../coordinator/csv-export';
+import { ownPathRoute } from '../users/own-path';
+import { cachedImpact, personalImpact } from './impact.service';
 
-/** GET /api/impact: public totals for the landing page. No session needed. */
+/** GET /api/impact: the public figures (issue #19). No session needed. */
 export function impactRoutes({ database }: { database: Database }): Router {
   const router = Router();
   const impact = cachedImpact(database.db);
@@ -12,5 +15,54 @@ export function impactRoutes({ database }: { database: Database }): Router {
     res.setHeader('Cache-Control', 'public, max-age=60');
     res.json(body);
   });
+  return router;
+}
+
+/** The columns of a person's own export: their packages, as their pages show them. */
+export const OWN_EXPORT_COLUMNS = [
+  'id',
+  'created_at',
+  'state',
+  'quantity',
+  'diet',
+  'address',
+  'donor_name',
+  'distributor_name',
+  'meet_address',
+  'ready_until',
+  'received_at',
+  'distributed_at',
+  'served_count',
+];
+
+/** A person's own figures and their own packages as CSV (their profile, issue #19). */
+export function personalImpactRoutes({ database }: { database: Database }): Router {
+  const router = Router();
+  const db = database.db;
+  router.get(
+    '/:userType/:id/impact',
+    ...ownPathRoute(async ({ user }, _req, res) => {
+      const body: PersonalImpact = await personalImpact(db, {
+        id: user.id,
+        userType: user.userType === 'donor' ? 'donor' : 'distributor',
+      });
+      res.json(body);
+    }),
+  );
+  router.get(
+    '/:userType/:id/packages.csv',
+    ...ownPathRoute(async ({ user }, _req, res) => {
+      await streamPackagesCsv(db, res, {
+        filename: 'almquest-my-packages.csv',
+        select: sql.raw(OWN_EXPORT_COLUMNS.map((c) => `p.${c}`).join(', ')),
+        // A distributor's: the packages they accepted (an offer they never took is not theirs).
+        where:
+          user.userType === 'donor'
+            ? sql`p.donor_id = ${user.id}`
+            : sql`p.distributor_id = ${user.id} and p.paired_at is not null`,
+        columns: OWN_EXPORT_COLUMNS,
+      });
+    }),
+  );
   return router;
 }

@@ -1,25 +1,106 @@
-import type { Impact } from '@almquest/contracts/impact';
+import { CO2E_FACTOR, type Impact, type PersonalImpact } from '@almquest/contracts/impact';
+import type { PackageState } from '@almquest/contracts/packages';
 import { sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
 
-type Totals = { meals: number; distributed: number; active: number };
-
-/** The public totals, counted now. */
-export async function countImpact(db: AppDb): Promise<Impact> {
-  const [row] = await queryRows<Totals>(
-    db,
-    sql`select
-      (select coalesce(sum(quantity), 0)::float8 from packages where state not in ('Cancelled', 'Expired')) as meals,
-      (select count(*)::int from packages where state = 'Distributed') as distributed,
-      (select count(*)::int from distributors d join users u on u.id = d.user_id
-        where d.is_active and u.user_type = 'distributor') as active`,
+/** Meals distributed, as kg CO2e avoided (the factor and its source are in CO2E_FACTOR). */
+export function co2eOf(mealsDistributed: number): number {
+  return (
+    Math.round(mealsDistributed * CO2E_FACTOR.kgFoodPerMeal * CO2E_FACTOR.kgCo2ePerKgFood * 10) /
+    10
   );
+}
+
+type ImpactRow = {
+  by_state: { state: PackageState; packages: number; meals: number; served: number }[] | null;
+  weeks: { week: string; donated: number; distributed: number }[] | null;
+  cities: { city: string; meals: number; packages: number }[] | null;
+  cities_reached: number;
+  active: number;
+};
+
+const NOT_COUNTED = sql`('Cancelled', 'Expired')`;
+
+/**
+ * The public figures, from the impact summary (impact_totals plus the deltas not folded in yet,
+ * migration 0012): a few thousand rows at most, however many packages there are. One round trip.
+ */
+export async function countImpact(db: AppDb): Promise<Impact> {
+  const [row] = await queryRows<ImpactRow>(
+    db,
+    sql`with t as (
+        select week, state, city, packages, meals, served from impact_totals
+        union all
+        select week, state, city, packages, meals, served from impact_deltas
+      ),
+      by_state as (
+        select state, sum(packages)::float8 as packages, sum(meals)::float8 as meals,
+               sum(served)::float8 as served
+        from t group by state having sum(packages) <> 0
+      ),
+      weeks as (
+        select to_char(w.week at time zone 'Asia/Kolkata', 'YYYY-MM-DD') as week,
+               coalesce(sum(t.meals) filter (where t.state not in ${NOT_COUNTED}), 0)::float8 as donated,
+               coalesce(sum(t.meals) filter (where t.state = 'Distributed'), 0)::float8 as distributed
+        from generate_series(impact_week(now()) - interval '11 weeks', impact_week(now()), interval '1 week') as w(week)
+        left join t on t.week = w.week
+        group by w.week order by w.week
+      ),
+      cities as (
+        select city, sum(meals)::float8 as meals, sum(packages)::float8 as packages
+        from t where state = 'Distributed' and city <> ''
+        group by city having sum(packages) > 0
+      )
+      select
+        (select json_agg(by_state order by state) from by_state) as by_state,
+        (select json_agg(weeks) from weeks) as weeks,
+        (select json_agg(c) from (select * from cities order by meals desc, city limit 10) c) as cities,
+        (select count(*)::int from cities) as cities_reached,
+        (select count(*)::int from distributors d join users u on u.id = d.user_id
+          where d.is_active and u.user_type = 'distributor' and u.suspended_at is null) as active`,
+  );
+  const byState = row?.by_state ?? [];
+  const sumOf = (pick: (s: (typeof byState)[number]) => number, states?: PackageState[]) =>
+    byState
+      .filter((s) => (states ? states.includes(s.state) : !['Cancelled', 'Expired'].includes(s.state)))
+      .reduce((total, s) => total + pick(s), 0);
+  const mealsDistributed = sumOf((s) => s.meals, ['Distributed']);
   return {
-    mealsDonated: Number(row?.meals ?? 0),
-    packagesDistributed: row?.distributed ?? 0,
+    mealsDonated: sumOf((s) => s.meals),
+    mealsDistributed,
+    packagesDistributed: sumOf((s) => s.packages, ['Distributed']),
+    peopleServed: sumOf((s) => s.served, ['Distributed']),
     activeDistributors: row?.active ?? 0,
+    citiesReached: row?.cities_reached ?? 0,
+    packagesByState: byState.map(({ state, packages, meals }) => ({ state, packages, meals })),
+    weeks: (row?.weeks ?? []).map((w) => ({
+      week: w.week,
+      mealsDonated: w.donated,
+      mealsDistributed: w.distributed,
+    })),
+    topCities: (row?.cities ?? []).map((c) => ({
+      city: c.city,
+      mealsDistributed: c.meals,
+      packagesDistributed: c.packages,
+    })),
+    co2e: {
+      kgAvoided: co2eOf(mealsDistributed),
+      kgCo2ePerKgFood: CO2E_FACTOR.kgCo2ePerKgFood,
+      kgFoodPerMeal: CO2E_FACTOR.kgFoodPerMeal,
+      source: CO2E_FACTOR.source,
+      sourceUrl: CO2E_FACTOR.sourceUrl,
+    },
     countedAt: new Date().toISOString(),
   };
+}
+
+/**
+ * Moves the impact deltas into the totals (a background job, every minute): readers add the
+ * deltas anyway, so this only keeps them few.
+ */
+export async function foldImpactDeltas(db: AppDb): Promise<number> {
+  const [row] = await queryRows<{ moved: number }>(db, sql`select fold_impact_deltas() as moved`);
+  return Number(row?.moved ?? 0);
 }
 
 /**
@@ -40,5 +121,56 @@ export function cachedImpact(db: AppDb, maxAgeMs = 60_000) {
         pending = null;
       });
     return pending;
+  };
+}
+
+type PersonalRow = {
+  by_state: { state: PackageState; packages: number; meals: number }[] | null;
+  months: { month: string; meals: number }[] | null;
+};
+
+/**
+ * One person's own figures: their donations (a donor) or the packages they were given (a
+ * distributor), from the per-person indexes on packages.
+ */
+export async function personalImpact(
+  db: AppDb,
+  user: { id: string; userType: 'donor' | 'distributor' },
+): Promise<PersonalImpact> {
+  const mine =
+    user.userType === 'donor'
+      ? sql`p.donor_id = ${user.id}`
+      : sql`p.distributor_id = ${user.id} and p.state in ('Paired', 'Received', 'Distributed')`;
+  const [row] = await queryRows<PersonalRow>(
+    db,
+    sql`with mine as (select state, quantity, created_at from packages p where ${mine}),
+      by_state as (
+        select state, count(*)::float8 as packages, sum(quantity)::float8 as meals
+        from mine group by state
+      ),
+      months as (
+        select to_char(m.month, 'YYYY-MM') as month,
+               coalesce(sum(mine.quantity) filter (where mine.state not in ${NOT_COUNTED}), 0)::float8 as meals
+        from generate_series(date_trunc('month', now() at time zone 'Asia/Kolkata') - interval '11 months',
+                             date_trunc('month', now() at time zone 'Asia/Kolkata'), interval '1 month') as m(month)
+        left join mine on date_trunc('month', mine.created_at at time zone 'Asia/Kolkata') = m.month
+        group by m.month order by m.month
+      )
+      select (select json_agg(by_state order by state) from by_state) as by_state,
+             (select json_agg(months) from months) as months`,
+  );
+  const byState = row?.by_state ?? [];
+  const meals = byState
+    .filter((s) => !['Cancelled', 'Expired'].includes(s.state))
+    .reduce((total, s) => total + s.meals, 0);
+  const mealsDistributed = byState
+    .filter((s) => s.state === 'Distributed')
+    .reduce((total, s) => total + s.meals, 0);
+  return {
+    meals,
+    mealsDistributed,
+    packagesByState: byState,
+    months: row?.months ?? [],
+    kgCo2eAvoided: co2eOf(mealsDistributed),
   };
 }

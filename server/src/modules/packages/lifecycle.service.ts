@@ -142,7 +142,7 @@ async function giveBack(
  * is left). Another process may have matched or expired it meanwhile: then nothing is done. A
  * package past its pick-up time is left to the deadline sweep, which expires it.
  */
-async function matchAfterGiveBack(
+export async function matchAfterGiveBack(
   db: AppDb,
   packageId: string,
   settings: MatchSettings,
@@ -370,6 +370,70 @@ export async function widenPackage(
         : [];
     return { package: await reread(tx, pkg.id), notifications, freedDistributorId: null };
   });
+}
+
+// ---- Coordinator actions (issue #19): the caller holds the package's lock in its own
+// transaction (a suspension handles several packages in one) and writes the audit log.
+
+/**
+ * A coordinator calls a package off before it is Received: as a donor's cancel, and the donor is
+ * told too (they did not do it).
+ */
+export async function cancelLockedByCoordinator(
+  tx: Tx,
+  pkg: PackageRow,
+  reason: string,
+): Promise<{ notifications: NotificationRow[]; freed: string | null }> {
+  if (!['Not Paired', 'Offered', 'Paired'].includes(pkg.state)) {
+    throw conflict(
+      `This package is ${pkg.state}; only a package not yet Received can be cancelled.`,
+    );
+  }
+  if (pkg.donorId) {
+    await tx
+      .update(donors)
+      .set({ lifetimeDonation: sql`greatest(0, ${donors.lifetimeDonation} - ${pkg.quantity})` })
+      .where(eq(donors.userId, pkg.donorId));
+  }
+  const freed = await freeCapacity(tx, pkg);
+  await tx
+    .update(packages)
+    .set({ state: 'Cancelled', cancelledAt: sql`now()`, offerExpiresAt: null })
+    .where(eq(packages.id, pkg.id));
+  await recordEvents(tx, [{ packageId: pkg.id, kind: 'cancelled', distributorId: null, reason }]);
+  const notifications = await insertNotifications(tx, [
+    ...donorNotification(pkg, 'cancelledByCoordinator', 'Cancelled'),
+    ...(freed
+      ? toDistributor(pkg, freed, 'cancelledByCoordinator', 'Cancelled', {
+          isAccepted: pkg.pairedAt !== null,
+        })
+      : []),
+  ]);
+  return { notifications, freed };
+}
+
+/**
+ * A coordinator takes an Offered or Paired package away from its distributor (they were
+ * suspended): it waits again, both sides are told, and the caller matches it once committed
+ * (matchAfterGiveBack). The distributor is never offered it again (a 'released' event).
+ */
+export async function takeBackLocked(
+  tx: Tx,
+  pkg: PackageRow,
+  reason: string,
+): Promise<{ notifications: NotificationRow[]; freed: string | null }> {
+  if (pkg.state !== 'Offered' && pkg.state !== 'Paired') {
+    throw conflict(`This package is ${pkg.state}; only an Offered or Paired package can be moved.`);
+  }
+  const distributorId = pkg.distributorId;
+  return giveBack(tx, pkg, { kind: 'released', reason }, [
+    ...(pkg.pairedAt ? donorNotification(pkg, 'released', 'Not Paired') : []),
+    ...(distributorId
+      ? toDistributor(pkg, distributorId, 'takenOver', 'Not Paired', {
+          isAccepted: pkg.pairedAt !== null,
+        })
+      : []),
+  ]);
 }
 
 // ---- Deadlines: each acts on one package, re-checked under its lock (SKIP LOCKED: a package

@@ -11,6 +11,7 @@ import {
   TogglePackageRequestSchema,
   WidenRequestSchema,
 } from '@almquest/contracts/packages';
+import { ReportRequestSchema } from '@almquest/contracts/coordinator';
 import { type Request, type Response, Router } from 'express';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -24,6 +25,7 @@ import { parseOrThrow, validate } from '../../middleware/validate';
 import { z } from 'zod';
 import type { Notifier } from '../../notifier';
 import { assertActsAsSelf, assertOwnPath, assertUserType } from '../users/users.policy';
+import { createReport } from '../coordinator/inbox.service';
 import { assertCanViewPackage } from './packages.policy';
 import { presentPackage, presentPackageSummary } from './packages.presenter';
 import {
@@ -224,6 +226,35 @@ export function packagesRoutes({
           config.matching,
         );
         await answerChange(req, res, 'widened', result);
+      },
+    ),
+  );
+
+  const reportLimit = rateLimit(database.db, {
+    name: 'report',
+    max: 20,
+    multiplier: config.rateLimitMultiplier,
+    scope: config.rateLimitScope,
+    windowMs: 10 * 60_000,
+    message: 'You have sent many reports just now. Please wait a few minutes.',
+    key: personOrAddressKey,
+  });
+
+  // Issue #19: the donor or the distributor of a package tells the coordinators something is wrong.
+  router.post(
+    '/package/:id/report',
+    requireRegistered,
+    reportLimit,
+    validate(
+      { params: PackageIdPathSchema, body: ReportRequestSchema },
+      async ({ params, body }, req, res) => {
+        const user = sessionUser(req);
+        const pkg = await getPackage(db, params.id);
+        // Only the package's donor or its distributor (once offered or assigned) may report it.
+        assertCanViewPackage(user, pkg);
+        const report = await createReport(db, user, pkg.id, body);
+        if (report.isNew) req.log.info({ packageId: pkg.id, reason: body.reason }, 'package reported');
+        res.status(report.isNew ? 201 : 200).json({ id: report.id });
       },
     ),
   );

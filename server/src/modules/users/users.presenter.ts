@@ -18,7 +18,7 @@ export function presentPicture(picture: string | null): string | null {
   return picture;
 }
 
-export function presentSessionUser(user: UserRow): SessionUser {
+export function presentSessionUser(user: UserRow, isCoordinator = false): SessionUser {
   return {
     id: user.id,
     name: user.name,
@@ -27,6 +27,7 @@ export function presentSessionUser(user: UserRow): SessionUser {
     isRegistered: user.userType !== null,
     userType: user.userType,
     locale: user.locale,
+    ...(isCoordinator ? { isCoordinator: true } : {}),
   };
 }
 

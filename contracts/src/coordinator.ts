@@ -1,0 +1,224 @@
+import { z } from 'zod';
+import { DietSchema, PackageStateSchema, REASON_MAX } from './packages';
+import { readDecimal, textField } from './text';
+
+/** Issue #19: what the coordinator console sends and gets back (/api/coordinator/*). */
+
+export const WAITING_STATES = ['Not Paired', 'Offered', 'Paired'] as const;
+export const REPORT_REASONS = ['not_food', 'unsafe', 'no_show'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const COORDINATOR_PAGE_MAX = 100;
+
+const Party = z.object({ id: z.string().nullable(), name: z.string(), phone: z.string() });
+
+/** GET /api/coordinator/packages?state=&city= */
+export const WaitingQuerySchema = z.strictObject({
+  state: z.enum(WAITING_STATES, { error: 'Choose Not Paired, Offered or Paired' }).optional(),
+  city: textField({ max: 100 }).optional(),
+});
+export type WaitingQuery = z.input<typeof WaitingQuerySchema>;
+
+export const WaitingPackageSchema = z.object({
+  id: z.string(),
+  state: PackageStateSchema,
+  quantity: z.number(),
+  diet: DietSchema,
+  address: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  city: z.string().nullable(),
+  createdAt: z.string(),
+  readyUntil: z.string(),
+  offerExpiresAt: z.string().nullable(),
+  donor: Party,
+  distributor: Party.nullable(),
+  openReports: z.number(),
+});
+export type WaitingPackage = z.infer<typeof WaitingPackageSchema>;
+
+export const WaitingListSchema = z.object({
+  packages: z.array(WaitingPackageSchema),
+  /** Every city a waiting package is in, for the area filter. */
+  cities: z.array(z.string()),
+  /** More wait than are listed (the oldest deadlines are listed first). */
+  isTruncated: z.boolean(),
+});
+export type WaitingList = z.infer<typeof WaitingListSchema>;
+
+export const CANDIDATE_REFUSALS = [
+  'not_distributor',
+  'suspended',
+  'inactive',
+  'no_room',
+  'veg_only',
+  'gave_back',
+] as const;
+
+/** GET /api/coordinator/packages/:id/candidates: distributors nearest the package. */
+export const CandidateSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  distanceKm: z.number(),
+  distanceRangeKm: z.number(),
+  openLoad: z.number(),
+  maxCapacity: z.number(),
+  isActive: z.boolean(),
+  autoAccept: z.boolean(),
+  /** Why they cannot be offered this package; null when they can. */
+  refusal: z.enum(CANDIDATE_REFUSALS).nullable(),
+});
+export type Candidate = z.infer<typeof CandidateSchema>;
+export const CandidateListSchema = z.object({ candidates: z.array(CandidateSchema) });
+export type CandidateList = z.infer<typeof CandidateListSchema>;
+
+/** POST /api/coordinator/packages/:id/offer */
+export const CoordinatorOfferSchema = z.strictObject({
+  distributorId: z.uuid({ error: 'Choose a distributor' }),
+});
+export type CoordinatorOffer = z.input<typeof CoordinatorOfferSchema>;
+
+/** A coordinator's reason: always given, and kept in the audit log. */
+const RequiredReason = textField({
+  min: 3,
+  max: REASON_MAX,
+  messages: { required: 'Give a reason (at least 3 characters)' },
+});
+
+/** POST /api/coordinator/packages/:id/cancel, /people/:id/suspend, /people/:id/reinstate */
+export const CoordinatorReasonSchema = z.strictObject({ reason: RequiredReason });
+export type CoordinatorReason = z.input<typeof CoordinatorReasonSchema>;
+
+/** GET /api/coordinator/people?q= */
+export const PeopleQuerySchema = z.strictObject({
+  q: textField({
+    min: 2,
+    max: 100,
+    messages: { required: 'Type at least 2 characters of a name, e-mail or phone' },
+  }),
+});
+
+export const PersonSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  userType: z.enum(['donor', 'distributor']).nullable(),
+  suspendedAt: z.string().nullable(),
+  suspendedReason: z.string().nullable(),
+});
+export type PersonSummary = z.infer<typeof PersonSummarySchema>;
+export const PeopleListSchema = z.object({ people: z.array(PersonSummarySchema) });
+export type PeopleList = z.infer<typeof PeopleListSchema>;
+
+export const ReliabilitySchema = z.object({
+  /** A distributor's offers: made to them, taken (accepted or paired at once), let lapse, declined. */
+  offers: z.number(),
+  offersAccepted: z.number(),
+  offersLapsed: z.number(),
+  offersDeclined: z.number(),
+  released: z.number(),
+  /** Their packages (as donor or distributor) by how they ended. */
+  completed: z.number(),
+  expired: z.number(),
+  cancelled: z.number(),
+});
+export type Reliability = z.infer<typeof ReliabilitySchema>;
+
+export const PersonPackageSchema = z.object({
+  id: z.string(),
+  state: PackageStateSchema,
+  quantity: z.number(),
+  address: z.string(),
+  createdAt: z.string(),
+  role: z.enum(['donor', 'distributor']),
+});
+
+/** GET /api/coordinator/people/:id */
+export const PersonDetailSchema = PersonSummarySchema.extend({
+  createdAt: z.string(),
+  reliability: ReliabilitySchema,
+  /** Their latest 50 packages. */
+  packages: z.array(PersonPackageSchema),
+});
+export type PersonDetail = z.infer<typeof PersonDetailSchema>;
+
+/** POST /api/package/:id/report (the donor or the distributor of the package). */
+export const ReportRequestSchema = z.strictObject({
+  reason: z.enum(REPORT_REASONS, { error: 'Choose not food, unsafe or no-show' }),
+  note: textField({ max: REASON_MAX, isMultiLine: true }).optional(),
+});
+export type ReportRequest = z.input<typeof ReportRequestSchema>;
+
+export const ReportSchema = z.object({
+  id: z.string(),
+  reason: z.enum(REPORT_REASONS),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+  closedAt: z.string().nullable(),
+  reporter: z.object({ id: z.string(), name: z.string() }).nullable(),
+  package: z.object({
+    id: z.string(),
+    state: PackageStateSchema,
+    quantity: z.number(),
+    address: z.string(),
+    donor: Party,
+    distributor: Party.nullable(),
+  }),
+});
+export type Report = z.infer<typeof ReportSchema>;
+export const ReportListSchema = z.object({ reports: z.array(ReportSchema) });
+export type ReportList = z.infer<typeof ReportListSchema>;
+
+export const ContactMessageSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
+  deliveryState: z.enum(['stored', 'sent', 'failed']),
+  readAt: z.string().nullable(),
+});
+export type ContactMessageItem = z.infer<typeof ContactMessageSchema>;
+export const ContactMessageListSchema = z.object({
+  messages: z.array(ContactMessageSchema),
+  unread: z.number(),
+});
+export type ContactMessageList = z.infer<typeof ContactMessageListSchema>;
+
+/** PATCH /api/coordinator/messages/:id */
+export const MessageReadSchema = z.strictObject({
+  isRead: z.boolean({ error: 'isRead must be true or false' }),
+});
+
+export const AuditEntrySchema = z.object({
+  id: z.number(),
+  actorEmail: z.string(),
+  action: z.string(),
+  targetKind: z.enum(['package', 'user', 'message', 'report']),
+  targetId: z.string(),
+  reason: z.string().nullable(),
+  summary: z.string().nullable(),
+  at: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+export const AuditListSchema = z.object({
+  entries: z.array(AuditEntrySchema),
+  nextCursor: z.number().nullable(),
+});
+export type AuditList = z.infer<typeof AuditListSchema>;
+
+/** GET /api/coordinator/audit?cursor= */
+export const AuditQuerySchema = z.strictObject({
+  cursor: z.preprocess(readDecimal, z.number().int().positive()).optional(),
+});
+
+const Day = z.iso.date({ error: 'Use a date as YYYY-MM-DD' });
+
+/** GET /api/coordinator/packages.csv?from=&to= (both days included, India time). */
+export const ExportQuerySchema = z
+  .strictObject({ from: Day, to: Day })
+  .refine((q) => q.from <= q.to, { message: 'from must not be after to', path: ['to'] });
+export type ExportQuery = z.input<typeof ExportQuerySchema>;
+
+export const IdPathSchema = z.object({ id: z.uuid({ error: 'Not a valid id' }) });

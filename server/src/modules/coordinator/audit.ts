@@ -1,0 +1,39 @@
+import type { Tx } from '../../db/client';
+import type { UserRow } from '../../db/rows';
+import { auditLog } from '../../db/schema';
+
+export type AuditAction =
+  | 'package.offer'
+  | 'package.cancel'
+  | 'person.suspend'
+  | 'person.reinstate'
+  | 'report.close'
+  | 'message.read'
+  | 'message.unread'
+  | 'packages.export';
+
+/**
+ * Writes one coordinator action to the append-only audit log, in the transaction of the action
+ * itself: an action is logged exactly when it happened.
+ */
+export async function recordAudit(
+  tx: Tx,
+  actor: UserRow,
+  entry: {
+    action: AuditAction;
+    targetKind: 'package' | 'user' | 'message' | 'report';
+    targetId: string;
+    reason?: string | null;
+    summary?: string | null;
+  },
+): Promise<void> {
+  await tx.insert(auditLog).values({
+    actorId: actor.id,
+    actorEmail: actor.email,
+    action: entry.action,
+    targetKind: entry.targetKind,
+    targetId: entry.targetId,
+    reason: entry.reason ?? null,
+    summary: entry.summary ?? null,
+  });
+}

@@ -1,0 +1,249 @@
+import {
+  AuditQuerySchema,
+  type AuditList,
+  type CandidateList,
+  type ContactMessageList,
+  CoordinatorOfferSchema,
+  CoordinatorReasonSchema,
+  ExportQuerySchema,
+  IdPathSchema,
+  MessageReadSchema,
+  type PeopleList,
+  PeopleQuerySchema,
+  type PersonDetail,
+  type ReportList,
+  type WaitingList,
+  WaitingQuerySchema,
+} from '@almquest/contracts/coordinator';
+import { Router } from 'express';
+import { sql } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import type { Rematcher } from '../../matching/rematch';
+import { sessionUser } from '../../middleware/authenticate';
+import { validate } from '../../middleware/validate';
+import type { Notifier } from '../../notifier';
+import type { LiveEvents } from '../../realtime/live-events';
+import { matchAfterGiveBack } from '../packages/lifecycle.service';
+import { recordAudit } from './audit';
+import { requireCoordinator } from './coordinator.policy';
+import { streamPackagesCsv } from './csv-export';
+import { closeReport, listAudit, listMessages, listReports, markMessage } from './inbox.service';
+import { personDetail, reinstatePerson, searchPeople, suspendPerson } from './people.service';
+import {
+  cancelAsCoordinator,
+  listCandidates,
+  listWaiting,
+  offerAsCoordinator,
+} from './waiting.service';
+
+/** The columns of the coordinators' export, in order. */
+export const EXPORT_COLUMNS = [
+  'id',
+  'created_at',
+  'state',
+  'quantity',
+  'diet',
+  'address',
+  'city',
+  'donor_name',
+  'distributor_name',
+  'ready_until',
+  'paired_at',
+  'received_at',
+  'distributed_at',
+  'served_count',
+  'cancelled_at',
+  'expired_at',
+];
+
+/**
+ * /api/coordinator/*: the console of issue #19. Every route refuses anyone who is not a
+ * coordinator (401 signed out, 403 otherwise) before it reads anything; every change is written
+ * to the audit log in its own transaction.
+ */
+export function coordinatorRoutes({
+  config,
+  database,
+  notifier,
+  rematcher,
+  live,
+}: {
+  config: Config;
+  database: Database;
+  notifier: Notifier;
+  rematcher: Rematcher;
+  live: Pick<LiveEvents, 'endUser'>;
+}): Router {
+  const router = Router();
+  const db = database.db;
+  router.use('/coordinator', requireCoordinator(config));
+
+  router.get(
+    '/coordinator/packages',
+    validate({ query: WaitingQuerySchema }, async ({ query }, _req, res) => {
+      const body: WaitingList = await listWaiting(db, query);
+      res.json(body);
+    }),
+  );
+
+  router.get(
+    '/coordinator/packages/:id/candidates',
+    validate({ params: IdPathSchema }, async ({ params }, _req, res) => {
+      const body: CandidateList = await listCandidates(db, params.id);
+      res.json(body);
+    }),
+  );
+
+  router.post(
+    '/coordinator/packages/:id/offer',
+    validate(
+      { params: IdPathSchema, body: CoordinatorOfferSchema },
+      async ({ params, body }, req, res) => {
+        const result = await offerAsCoordinator(
+          db,
+          sessionUser(req),
+          params.id,
+          body.distributorId,
+          config.matching,
+        );
+        notifier.notify(result.notifications);
+        req.log.info(
+          { packageId: params.id, distributorId: body.distributorId, state: result.package.state },
+          'coordinator offered a package',
+        );
+        res.json({ state: result.package.state });
+      },
+    ),
+  );
+
+  router.post(
+    '/coordinator/packages/:id/cancel',
+    validate(
+      { params: IdPathSchema, body: CoordinatorReasonSchema },
+      async ({ params, body }, req, res) => {
+        const result = await cancelAsCoordinator(db, sessionUser(req), params.id, body.reason);
+        notifier.notify(result.notifications);
+        if (result.freed) rematcher.schedule(result.freed);
+        req.log.info({ packageId: params.id }, 'coordinator cancelled a package');
+        res.json({ state: 'Cancelled' });
+      },
+    ),
+  );
+
+  router.get(
+    '/coordinator/people',
+    validate({ query: PeopleQuerySchema }, async ({ query }, _req, res) => {
+      const body: PeopleList = { people: await searchPeople(db, query.q) };
+      res.json(body);
+    }),
+  );
+
+  router.get(
+    '/coordinator/people/:id',
+    validate({ params: IdPathSchema }, async ({ params }, _req, res) => {
+      const body: PersonDetail = await personDetail(db, params.id);
+      res.json(body);
+    }),
+  );
+
+  router.post(
+    '/coordinator/people/:id/suspend',
+    validate(
+      { params: IdPathSchema, body: CoordinatorReasonSchema },
+      async ({ params, body }, req, res) => {
+        const result = await suspendPerson(db, sessionUser(req), params.id, body.reason);
+        // Committed: their open streams end in every process, everyone concerned hears.
+        live.endUser(params.id);
+        notifier.notify(result.notifications);
+        for (const id of result.freed) rematcher.schedule(id);
+        for (const packageId of result.toRematch) {
+          const matched = await matchAfterGiveBack(db, packageId, config.matching);
+          notifier.notify(matched.notifications);
+          if (matched.error !== undefined) {
+            req.log.warn({ err: matched.error, packageId }, 'matching a taken-back package failed');
+            rematcher.schedule();
+          }
+        }
+        req.log.info({ userId: params.id }, 'coordinator suspended a person');
+        const detail: PersonDetail = await personDetail(db, params.id);
+        res.json(detail);
+      },
+    ),
+  );
+
+  router.post(
+    '/coordinator/people/:id/reinstate',
+    validate(
+      { params: IdPathSchema, body: CoordinatorReasonSchema },
+      async ({ params, body }, req, res) => {
+        await reinstatePerson(db, sessionUser(req), params.id, body.reason);
+        req.log.info({ userId: params.id }, 'coordinator reinstated a person');
+        const detail: PersonDetail = await personDetail(db, params.id);
+        res.json(detail);
+      },
+    ),
+  );
+
+  router.get('/coordinator/reports', async (_req, res) => {
+    const body: ReportList = { reports: await listReports(db) };
+    res.json(body);
+  });
+
+  router.post(
+    '/coordinator/reports/:id/close',
+    validate(
+      { params: IdPathSchema, body: CoordinatorReasonSchema },
+      async ({ params, body }, req, res) => {
+        await closeReport(db, sessionUser(req), params.id, body.reason);
+        res.status(204).end();
+      },
+    ),
+  );
+
+  router.get('/coordinator/messages', async (_req, res) => {
+    const body: ContactMessageList = await listMessages(db);
+    res.json(body);
+  });
+
+  router.patch(
+    '/coordinator/messages/:id',
+    validate({ params: IdPathSchema, body: MessageReadSchema }, async ({ params, body }, req, res) => {
+      await markMessage(db, sessionUser(req), params.id, body.isRead);
+      res.status(204).end();
+    }),
+  );
+
+  router.get(
+    '/coordinator/audit',
+    validate({ query: AuditQuerySchema }, async ({ query }, _req, res) => {
+      const body: AuditList = await listAudit(db, query.cursor);
+      res.json(body);
+    }),
+  );
+
+  router.get(
+    '/coordinator/packages.csv',
+    validate({ query: ExportQuerySchema }, async ({ query }, req, res) => {
+      // Logged before the first byte: an export is a copy of everyone's data leaving.
+      await db.transaction((tx) =>
+        recordAudit(tx, sessionUser(req), {
+          action: 'packages.export',
+          targetKind: 'package',
+          targetId: '*',
+          summary: `packages donated ${query.from} to ${query.to}`,
+        }),
+      );
+      const count = await streamPackagesCsv(db, res, {
+        filename: `almquest-packages-${query.from}-to-${query.to}.csv`,
+        select: sql.raw(EXPORT_COLUMNS.map((c) => `p.${c}`).join(', ')),
+        where: sql`p.created_at >= (${query.from}::date)::timestamp at time zone 'Asia/Kolkata'
+          and p.created_at < ((${query.to}::date + 1)::timestamp at time zone 'Asia/Kolkata')`,
+        columns: EXPORT_COLUMNS,
+      });
+      req.log.info({ count, from: query.from, to: query.to }, 'coordinator exported packages');
+    }),
+  );
+
+  return router;
+}

@@ -1,0 +1,217 @@
+import type { PersonDetail, PersonSummary, Reliability } from '@almquest/contracts/coordinator';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { type AppDb, queryRows } from '../../db/client';
+import type { NotificationRow, PackageRow, UserRow } from '../../db/rows';
+import { packages, pushSubscriptions, sessions, users } from '../../db/schema';
+import { conflict, notFound } from '../../errors';
+import { cancelLockedByCoordinator, takeBackLocked } from '../packages/lifecycle.service';
+import { recordAudit } from './audit';
+import { packageSummary } from './waiting.service';
+
+const SEARCH_LIMIT = 30;
+
+function presentPerson(u: UserRow): PersonSummary {
+  return {
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    phone: u.phone ?? '',
+    userType: u.userType,
+    suspendedAt: u.suspendedAt ? u.suspendedAt.toISOString() : null,
+    suspendedReason: u.suspendedReason,
+  };
+}
+
+/** `%` and `_` typed by the coordinator are letters, not wildcards. */
+function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * People whose name, e-mail or phone contains the text (the trigram index of migration 0012);
+ * a phone typed with spaces or +91 is found by its digits.
+ */
+export async function searchPeople(db: AppDb, q: string): Promise<PersonSummary[]> {
+  const digits = q.replace(/\D/g, '');
+  const phoneTerm = digits.length >= 4 ? digits.replace(/^91(?=\d{10}$)/, '') : null;
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select id from users
+        where (lower(name) || ' ' || lower(email) || ' ' || coalesce(phone, '')) like ${likePattern(q)}
+          ${phoneTerm ? sql`or coalesce(phone, '') like ${likePattern(phoneTerm)}` : sql``}
+        order by lower(name), id
+        limit ${SEARCH_LIMIT}`,
+  );
+  if (rows.length === 0) return [];
+  const found = await db
+    .select()
+    .from(users)
+    .where(
+      inArray(
+        users.id,
+        rows.map((r) => r.id),
+      ),
+    );
+  const order = new Map(rows.map((r, i) => [r.id, i]));
+  return found
+    .sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0))
+    .map(presentPerson);
+}
+
+type ReliabilityRow = { [K in keyof Reliability]: number };
+
+/** A person, their latest packages and how reliable they have been. */
+export async function personDetail(db: AppDb, id: string): Promise<PersonDetail> {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  if (!user) throw notFound('No such person.');
+  const [reliability] = await queryRows<ReliabilityRow>(
+    db,
+    sql`select
+      (select count(*)::int from package_events where distributor_id = ${id} and kind in ('offered', 'paired')) as offers,
+      (select count(*)::int from package_events where distributor_id = ${id} and kind in ('accepted', 'paired')) as "offersAccepted",
+      (select count(*)::int from package_events where distributor_id = ${id} and kind = 'lapsed') as "offersLapsed",
+      (select count(*)::int from package_events where distributor_id = ${id} and kind = 'declined') as "offersDeclined",
+      (select count(*)::int from package_events where distributor_id = ${id} and kind = 'released') as released,
+      (select count(*)::int from packages where (donor_id = ${id} or distributor_id = ${id}) and state = 'Distributed') as completed,
+      (select count(*)::int from packages where (donor_id = ${id} or distributor_id = ${id}) and state = 'Expired') as expired,
+      (select count(*)::int from packages where (donor_id = ${id} or distributor_id = ${id}) and state = 'Cancelled') as cancelled`,
+  );
+  const recent = await queryRows<{
+    id: string;
+    state: PackageRow['state'];
+    quantity: number;
+    address: string;
+    created_at: Date | string;
+    role: 'donor' | 'distributor';
+  }>(
+    db,
+    sql`(select id, state, quantity, address, created_at, 'donor' as role from packages
+          where donor_id = ${id} order by created_at desc limit 50)
+        union all
+        (select id, state, quantity, address, created_at, 'distributor' as role from packages
+          where distributor_id = ${id} order by created_at desc limit 50)
+        order by created_at desc limit 50`,
+  );
+  return {
+    ...presentPerson(user),
+    createdAt: user.createdAt.toISOString(),
+    reliability: reliability ?? {
+      offers: 0,
+      offersAccepted: 0,
+      offersLapsed: 0,
+      offersDeclined: 0,
+      released: 0,
+      completed: 0,
+      expired: 0,
+      cancelled: 0,
+    },
+    packages: recent.map((p) => ({
+      id: p.id,
+      state: p.state,
+      quantity: p.quantity,
+      address: p.address,
+      createdAt: new Date(p.created_at).toISOString(),
+      role: p.role,
+    })),
+  };
+}
+
+export type SuspendResult = {
+  user: UserRow;
+  notifications: NotificationRow[];
+  /** Packages taken from a suspended distributor: match each once this has committed. */
+  toRematch: string[];
+  freed: string[];
+};
+
+/**
+ * Suspends a person, in one transaction: they are marked (sign-in, donating and offers check it),
+ * their sessions and push devices are deleted, their own waiting packages are cancelled and the
+ * packages offered or assigned to them go back to waiting (the caller re-matches them and ends
+ * their live streams once this has committed). Received packages stay with their distributor:
+ * the food is in their hands.
+ */
+export async function suspendPerson(
+  db: AppDb,
+  coordinator: UserRow,
+  id: string,
+  reason: string,
+): Promise<SuspendResult> {
+  if (id === coordinator.id) throw conflict('You cannot suspend yourself.');
+  return db.transaction(async (tx) => {
+    // The person first: from here on no new session, donation or offer gets through.
+    const [user] = await tx
+      .update(users)
+      .set({ suspendedAt: sql`now()`, suspendedReason: reason })
+      .where(and(eq(users.id, id), isNull(users.suspendedAt)))
+      .returning();
+    if (!user) {
+      const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id));
+      if (!exists) throw notFound('No such person.');
+      throw conflict('This person is already suspended.');
+    }
+    await tx.delete(sessions).where(eq(sessions.userId, id));
+    await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, id));
+    const open = await tx
+      .select()
+      .from(packages)
+      .where(
+        sql`(${packages.donorId} = ${id} and ${packages.state} in ('Not Paired', 'Offered', 'Paired'))
+          or (${packages.distributorId} = ${id} and ${packages.state} in ('Offered', 'Paired'))`,
+      )
+      .orderBy(packages.id)
+      .for('update');
+    const notifications: NotificationRow[] = [];
+    const toRematch: string[] = [];
+    const freed: string[] = [];
+    const why = `Suspended: ${reason}`;
+    for (const pkg of open) {
+      const result =
+        pkg.donorId === id
+          ? await cancelLockedByCoordinator(tx, pkg, why)
+          : await takeBackLocked(tx, pkg, why);
+      notifications.push(...result.notifications);
+      if (result.freed && result.freed !== id) freed.push(result.freed);
+      if (pkg.donorId !== id) toRematch.push(pkg.id);
+    }
+    await recordAudit(tx, coordinator, {
+      action: 'person.suspend',
+      targetKind: 'user',
+      targetId: id,
+      reason,
+      summary:
+        `${user.name} <${user.email}>` +
+        (open.length ? `; ${open.length} open package(s): ${open.map(packageSummary).join('; ')}` : ''),
+    });
+    return { user, notifications, toRematch, freed };
+  });
+}
+
+/** Lifts a suspension: the person may sign in again (their sessions are gone; they sign in anew). */
+export async function reinstatePerson(
+  db: AppDb,
+  coordinator: UserRow,
+  id: string,
+  reason: string,
+): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .update(users)
+      .set({ suspendedAt: null, suspendedReason: null })
+      .where(and(eq(users.id, id), sql`${users.suspendedAt} is not null`))
+      .returning();
+    if (!user) {
+      const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id));
+      if (!exists) throw notFound('No such person.');
+      throw conflict('This person is not suspended.');
+    }
+    await recordAudit(tx, coordinator, {
+      action: 'person.reinstate',
+      targetKind: 'user',
+      targetId: id,
+      reason,
+      summary: `${user.name} <${user.email}>`,
+    });
+    return user;
+  });
+}
