@@ -15,8 +15,10 @@ export const bnNotificationTexts: NotificationTexts = {
   expiredDistributor: 'এই প্যাকেটটি সময়মতো নেওয়া হয়নি, এর সময় পেরিয়ে গেছে।',
   stillWaiting:
     'নেওয়ার অর্ধেক সময় পেরিয়ে গেছে, আপনার প্যাকেট এখনও বিতরণকারীর অপেক্ষায়। আপনি আরও দূর পর্যন্ত যেতে পারেন।',
-  cancelledByCoordinator: 'AlmQuest-এর একজন সমন্বয়কারী এই প্যাকেটটি বাতিল করেছেন। এখন আর কাউকে নিতে যেতে হবে না।',
-  takenOver: 'AlmQuest-এর একজন সমন্বয়কারী এই প্যাকেটটি অন্য একজন বিতরণকারীকে দিয়েছেন। আপনাকে আর নিতে যেতে হবে না।',
+  cancelledByCoordinator:
+    'AlmQuest-এর একজন সমন্বয়কারী এই প্যাকেটটি বাতিল করেছেন। এখন আর কাউকে নিতে যেতে হবে না।',
+  takenOver:
+    'AlmQuest-এর একজন সমন্বয়কারী এই প্যাকেটটি অন্য একজন বিতরণকারীকে দিয়েছেন। আপনাকে আর নিতে যেতে হবে না।',
 };
 
 export const bnDeliveryTexts: DeliveryTexts = {

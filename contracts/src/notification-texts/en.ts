@@ -15,8 +15,10 @@ export const enNotificationTexts: NotificationTexts = {
   expiredDistributor: 'This package was not picked up in time and has expired.',
   stillWaiting:
     'Half of the pickup time has passed and your package still waits for a distributor. You can widen how far you will travel.',
-  cancelledByCoordinator: 'An AlmQuest coordinator has cancelled this package. Nobody needs to pick it up.',
-  takenOver: 'An AlmQuest coordinator has moved this package to another distributor. You do not need to pick it up.',
+  cancelledByCoordinator:
+    'An AlmQuest coordinator has cancelled this package. Nobody needs to pick it up.',
+  takenOver:
+    'An AlmQuest coordinator has moved this package to another distributor. You do not need to pick it up.',
 };
 
 export const enDeliveryTexts: DeliveryTexts = {

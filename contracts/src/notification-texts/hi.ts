@@ -15,7 +15,8 @@ export const hiNotificationTexts: NotificationTexts = {
   expiredDistributor: 'यह पैकेट समय पर नहीं लिया गया और इसका समय निकल गया।',
   stillWaiting:
     'लेने का आधा समय निकल गया है और आपका पैकेट अब भी वितरक का इंतज़ार कर रहा है। आप और दूर तक जाने का विकल्प चुन सकते हैं।',
-  cancelledByCoordinator: 'AlmQuest के एक समन्वयक ने यह पैकेट रद्द कर दिया है। अब किसी को इसे लेने नहीं जाना है।',
+  cancelledByCoordinator:
+    'AlmQuest के एक समन्वयक ने यह पैकेट रद्द कर दिया है। अब किसी को इसे लेने नहीं जाना है।',
   takenOver: 'AlmQuest के एक समन्वयक ने यह पैकेट किसी दूसरे वितरक को दे दिया है। आपको इसे लेने नहीं जाना है।',
 };
 

@@ -200,7 +200,13 @@ async function claimAndWrite(
   if (!claimed) return null;
   const meet: LatLng = claimed.place
     ? [claimed.place.lat, claimed.place.lng]
-    : coarsenMeetPoint(exactMeet, packageAt, distributorAt, pkg.travelCapacity, chosen.distance_range);
+    : coarsenMeetPoint(
+        exactMeet,
+        packageAt,
+        distributorAt,
+        pkg.travelCapacity,
+        chosen.distance_range,
+      );
   const state = claimed.auto_accept ? 'Paired' : 'Offered';
   return {
     isPaired: true,
@@ -212,12 +218,7 @@ async function claimAndWrite(
 
 /** Why a coordinator's chosen distributor cannot take the package, or null when they can. */
 export type ChosenRefusal =
-  | 'not_distributor'
-  | 'suspended'
-  | 'inactive'
-  | 'no_room'
-  | 'veg_only'
-  | 'gave_back';
+  'not_distributor' | 'suspended' | 'inactive' | 'no_room' | 'veg_only' | 'gave_back';
 
 /**
  * A coordinator offers a Not Paired package (locked by the caller) to a distributor they chose,
@@ -231,7 +232,12 @@ export async function offerToChosen(
   settings: MatchSettings,
 ): Promise<{ outcome: MatchOutcome & { isPaired: true } } | { refusal: ChosenRefusal }> {
   const [row] = await queryRows<
-    CandidateRow & { user_type: string | null; suspended: boolean; veg_only: boolean; gave_back: boolean }
+    CandidateRow & {
+      user_type: string | null;
+      suspended: boolean;
+      veg_only: boolean;
+      gave_back: boolean;
+    }
   >(
     tx,
     sql`

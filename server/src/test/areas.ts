@@ -41,6 +41,8 @@ const AREAS = {
   /** One patch per test of push.test.ts (issue #18), up the north-east. */
   push: { count: 24, points: (i: number): LatLng => [21.0 + i * 0.6, 92.5] },
   mail: { count: 16, points: (i: number): LatLng => [21.0 + i * 0.6, 94.0] },
+  /** One patch per test of coordinator.test.ts (issue #19), around Bengaluru and north of it. */
+  coordinator: { count: 12, points: (i: number): LatLng => [12.0 + i * 0.6, 77.8] },
 } satisfies Record<string, { count: number; points: (i: number) => LatLng }>;
 
 export type AreaName = keyof typeof AREAS;

@@ -135,12 +135,19 @@ export function authRoutes({
 
   // The app asks on every page load; a visitor is an answer, not an error (no 401 in the console).
   router.get('/session', (req, res) => {
-    const body: SessionResponse = { user: req.user ? presentSessionUser(sessionUser(req), isCoordinator(config, sessionUser(req))) : null };
+    const body: SessionResponse = {
+      user: req.user
+        ? presentSessionUser(sessionUser(req), isCoordinator(config, sessionUser(req)))
+        : null,
+    };
     res.json(body);
   });
 
   router.get('/me', requireSession, (req, res) => {
-    const body: SessionUser = presentSessionUser(sessionUser(req), isCoordinator(config, sessionUser(req)));
+    const body: SessionUser = presentSessionUser(
+      sessionUser(req),
+      isCoordinator(config, sessionUser(req)),
+    );
     res.json(body);
   });
 

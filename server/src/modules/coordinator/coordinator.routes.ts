@@ -208,10 +208,13 @@ export function coordinatorRoutes({
 
   router.patch(
     '/coordinator/messages/:id',
-    validate({ params: IdPathSchema, body: MessageReadSchema }, async ({ params, body }, req, res) => {
-      await markMessage(db, sessionUser(req), params.id, body.isRead);
-      res.status(204).end();
-    }),
+    validate(
+      { params: IdPathSchema, body: MessageReadSchema },
+      async ({ params, body }, req, res) => {
+        await markMessage(db, sessionUser(req), params.id, body.isRead);
+        res.status(204).end();
+      },
+    ),
   );
 
   router.get(

@@ -27,7 +27,12 @@ export async function createReport(
   try {
     const [row] = await db
       .insert(packageReports)
-      .values({ packageId, reporterId: reporter.id, reason: input.reason, note: input.note ?? null })
+      .values({
+        packageId,
+        reporterId: reporter.id,
+        reason: input.reason,
+        note: input.note ?? null,
+      })
       .returning({ id: packageReports.id });
     if (!row) throw new Error('report insert returned nothing');
     return { id: row.id, isNew: true };

@@ -53,9 +53,7 @@ export async function searchPeople(db: AppDb, q: string): Promise<PersonSummary[
       ),
     );
   const order = new Map(rows.map((r, i) => [r.id, i]));
-  return found
-    .sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0))
-    .map(presentPerson);
+  return found.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0)).map(presentPerson);
 }
 
 type ReliabilityRow = { [K in keyof Reliability]: number };
@@ -181,7 +179,9 @@ export async function suspendPerson(
       reason,
       summary:
         `${user.name} <${user.email}>` +
-        (open.length ? `; ${open.length} open package(s): ${open.map(packageSummary).join('; ')}` : ''),
+        (open.length
+          ? `; ${open.length} open package(s): ${open.map(packageSummary).join('; ')}`
+          : ''),
     });
     return { user, notifications, toRematch, freed };
   });

@@ -120,10 +120,13 @@ type CandidateRow = {
  * offered it and why not: the coordinator chooses among them.
  */
 export async function listCandidates(db: AppDb, packageId: string): Promise<CandidateList> {
-  const [pkg] = await queryRows<{ id: string; lat: number; lng: number; quantity: number; diet: string }>(
-    db,
-    sql`select id, lat, lng, quantity, diet from packages where id = ${packageId}`,
-  );
+  const [pkg] = await queryRows<{
+    id: string;
+    lat: number;
+    lng: number;
+    quantity: number;
+    diet: string;
+  }>(db, sql`select id, lat, lng, quantity, diet from packages where id = ${packageId}`);
   if (!pkg) throw notFound('No such package.');
   const rows = await queryRows<CandidateRow>(
     db,
@@ -147,20 +150,18 @@ export async function listCandidates(db: AppDb, packageId: string): Promise<Cand
     return null;
   };
   return {
-    candidates: rows.map(
-      (r): Candidate => ({
-        id: r.id,
-        name: r.name,
-        phone: r.phone ?? '',
-        distanceKm: Math.round(r.distance_m / 100) / 10,
-        distanceRangeKm: r.distance_range,
-        openLoad: r.open_load,
-        maxCapacity: r.max_capacity,
-        isActive: r.is_active,
-        autoAccept: r.auto_accept,
-        refusal: refusalOf(r),
-      }),
-    ),
+    candidates: rows.map((r): Candidate => ({
+      id: r.id,
+      name: r.name,
+      phone: r.phone ?? '',
+      distanceKm: Math.round(r.distance_m / 100) / 10,
+      distanceRangeKm: r.distance_range,
+      openLoad: r.open_load,
+      maxCapacity: r.max_capacity,
+      isActive: r.is_active,
+      autoAccept: r.auto_accept,
+      refusal: refusalOf(r),
+    })),
   };
 }
 

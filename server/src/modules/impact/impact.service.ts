@@ -6,8 +6,7 @@ import { type AppDb, queryRows } from '../../db/client';
 /** Meals distributed, as kg CO2e avoided (the factor and its source are in CO2E_FACTOR). */
 export function co2eOf(mealsDistributed: number): number {
   return (
-    Math.round(mealsDistributed * CO2E_FACTOR.kgFoodPerMeal * CO2E_FACTOR.kgCo2ePerKgFood * 10) /
-    10
+    Math.round(mealsDistributed * CO2E_FACTOR.kgFoodPerMeal * CO2E_FACTOR.kgCo2ePerKgFood * 10) / 10
   );
 }
 
@@ -62,7 +61,9 @@ export async function countImpact(db: AppDb): Promise<Impact> {
   const byState = row?.by_state ?? [];
   const sumOf = (pick: (s: (typeof byState)[number]) => number, states?: PackageState[]) =>
     byState
-      .filter((s) => (states ? states.includes(s.state) : !['Cancelled', 'Expired'].includes(s.state)))
+      .filter((s) =>
+        states ? states.includes(s.state) : !['Cancelled', 'Expired'].includes(s.state),
+      )
       .reduce((total, s) => total + pick(s), 0);
   const mealsDistributed = sumOf((s) => s.meals, ['Distributed']);
   return {

@@ -4,7 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDistributor, createDonor, donate, handoverCodeOf } from '../../test/factories';
 import { testArea } from '../../test/areas';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { cachedImpact } from './impact.service';
+import { CO2E_FACTOR } from '@almquest/contracts/impact';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client';
+import { cachedImpact, countImpact, foldImpactDeltas } from './impact.service';
 
 // A database of its own (PGlite), so the totals are exactly what this file made.
 let ctx: TestContext;
@@ -31,6 +34,7 @@ describe('GET /api/impact', () => {
           packageId: first._id,
           state,
           code: await handoverCodeOf(ctx, first._id),
+          ...(state === 'Distributed' ? { servedCount: 25 } : {}),
         })
         .expect(200);
     }
@@ -42,6 +46,46 @@ describe('GET /api/impact', () => {
       activeDistributors: 2,
     });
     expect(res.headers['cache-control']).toBe('public, max-age=60');
+    // Issue #19: meals distributed, people served, the city, this week, and CO2e with its source.
+    expect(impact).toMatchObject({
+      mealsDistributed: 12,
+      peopleServed: 25,
+      citiesReached: 1,
+      topCities: [{ city: 'Kolkata', mealsDistributed: 12, packagesDistributed: 1 }],
+      co2e: {
+        kgAvoided: 12, // 12 meals × 0.4 kg × 2.5 kg CO2e per kg
+        source: CO2E_FACTOR.source,
+      },
+    });
+    expect(impact.packagesByState).toEqual([
+      { state: 'Paired', packages: 1, meals: 30 },
+      { state: 'Distributed', packages: 1, meals: 12 },
+    ]);
+    expect(impact.weeks).toHaveLength(12);
+    expect(impact.weeks.at(-1)).toMatchObject({ mealsDonated: 42, mealsDistributed: 12 });
+    expect(impact.weeks.slice(0, 11).every((w) => w.mealsDonated === 0)).toBe(true);
+    // Folding the deltas into the totals changes no figure.
+    const before = await countImpact(ctx.database.db);
+    expect(await foldImpactDeltas(ctx.database.db)).toBeGreaterThan(0);
+    const [left] = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from impact_deltas`,
+    );
+    expect(left?.n).toBe(0);
+    const after = await countImpact(ctx.database.db);
+    expect({ ...after, countedAt: '' }).toEqual({ ...before, countedAt: '' });
+  });
+
+  it('agrees with a count over the packages table after every kind of change', async () => {
+    const [counted] = await queryRows<{ meals: number; distributed: number }>(
+      ctx.database.db,
+      sql`select coalesce(sum(quantity) filter (where state not in ('Cancelled', 'Expired')), 0)::int as meals,
+                 coalesce(sum(quantity) filter (where state = 'Distributed'), 0)::int as distributed
+          from packages`,
+    );
+    const impact = await countImpact(ctx.database.db);
+    expect(impact.mealsDonated).toBe(counted?.meals);
+    expect(impact.mealsDistributed).toBe(counted?.distributed);
   });
 
   it('counts at most once a minute per process', async () => {

@@ -253,7 +253,8 @@ export function packagesRoutes({
         // Only the package's donor or its distributor (once offered or assigned) may report it.
         assertCanViewPackage(user, pkg);
         const report = await createReport(db, user, pkg.id, body);
-        if (report.isNew) req.log.info({ packageId: pkg.id, reason: body.reason }, 'package reported');
+        if (report.isNew)
+          req.log.info({ packageId: pkg.id, reason: body.reason }, 'package reported');
         res.status(report.isNew ? 201 : 200).json({ id: report.id });
       },
     ),

@@ -1,0 +1,432 @@
+import {
+  AuditListSchema,
+  CandidateListSchema,
+  ContactMessageListSchema,
+  PersonDetailSchema,
+  ReportListSchema,
+  WaitingListSchema,
+} from '@almquest/contracts/coordinator';
+import { sql } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
+import { forgetArea, testArea } from '../../test/areas';
+import {
+  createDistributor,
+  createDonor,
+  donate,
+  handoverCodeOf,
+  uniqueEmail,
+  updateDistributor,
+} from '../../test/factories';
+import { signIn, type SignedIn } from '../../test/session';
+import { openEventStream } from '../../test/sse';
+import { createTestApp, type TestContext } from '../../test/test-app';
+import { csvField } from './csv-export';
+
+const COORDINATOR = uniqueEmail('coordinator');
+let ctx: TestContext;
+let coordinator: SignedIn;
+beforeAll(async () => {
+  ctx = await createTestApp({ COORDINATOR_EMAILS: `someone.else@example.org, ${COORDINATOR}` });
+  await forgetArea(ctx.database.db, 'coordinator');
+  coordinator = await signIn(ctx, COORDINATOR.toUpperCase());
+});
+afterAll(() => ctx.close());
+
+let areaIndex = 0;
+const area = () => testArea('coordinator', areaIndex++);
+
+const as = (who: { cookie: string }) => ({
+  get: (url: string) => request(ctx.app).get(url).set('Cookie', who.cookie),
+  post: (url: string, body: object = {}) =>
+    request(ctx.app).post(url).set('Cookie', who.cookie).send(body),
+  patch: (url: string, body: object) =>
+    request(ctx.app).patch(url).set('Cookie', who.cookie).send(body),
+});
+
+async function notificationKinds(userId: string): Promise<string[]> {
+  const rows = await queryRows<{ kind: string }>(
+    ctx.database.db,
+    sql`select kind from notifications where user_id = ${userId} order by id`,
+  );
+  return rows.map((r) => r.kind);
+}
+
+async function auditActions(targetId: string): Promise<string[]> {
+  const rows = await queryRows<{ action: string }>(
+    ctx.database.db,
+    sql`select action from audit_log where target_id = ${targetId} order by id`,
+  );
+  return rows.map((r) => r.action);
+}
+
+/** A donor whose packages nobody can reach (travel 0) and a distributor 30 km off (range 2). */
+async function strandedPackage(quantity = 10) {
+  const at = area();
+  const donor = await createDonor(ctx, { location: at(0) });
+  const distributor = await createDistributor(ctx, {
+    location: at(30),
+    distanceRange: 2,
+    maxCapacity: 50,
+  });
+  const pkg = await donate(ctx, donor, { location: at(0), travelCapacity: 0, quantity });
+  expect(pkg.current_state).toBe('Not Paired');
+  return { at, donor, distributor, pkg };
+}
+
+describe('who is a coordinator', () => {
+  it('is whoever COORDINATOR_EMAILS names (any case), and the session says so to them only', async () => {
+    expect(coordinator.user.isCoordinator).toBe(true);
+    const other = await signIn(ctx, uniqueEmail('notcoordinator'));
+    expect(other.user.isCoordinator).toBeUndefined();
+    await as(other).get('/api/coordinator/packages').expect(403);
+  });
+});
+
+describe('waiting packages', () => {
+  it('lists Not Paired, Offered and Paired packages, oldest deadline first, with both sides and filters', async () => {
+    const { pkg, donor } = await strandedPackage(7);
+    const res = await as(coordinator).get('/api/coordinator/packages').expect(200);
+    const list = WaitingListSchema.parse(res.body);
+    const mine = list.packages.find((p) => p.id === pkg._id);
+    expect(mine).toMatchObject({
+      state: 'Not Paired',
+      quantity: 7,
+      donor: { id: donor.profile.id, name: donor.profile.name },
+      distributor: null,
+    });
+    const deadlines = list.packages.map((p) => p.readyUntil);
+    expect(deadlines).toEqual([...deadlines].sort());
+    const offered = WaitingListSchema.parse(
+      (await as(coordinator).get('/api/coordinator/packages?state=Offered').expect(200)).body,
+    );
+    expect(offered.packages.every((p) => p.state === 'Offered')).toBe(true);
+    const bad = await as(coordinator).get('/api/coordinator/packages?state=Received').expect(400);
+    expect(bad.body.error.fields).toHaveProperty('state');
+  });
+
+  it('offers a stranded package to a chosen distributor, who is told and still answers', async () => {
+    const { pkg, distributor } = await strandedPackage(10);
+    await updateDistributor(ctx, distributor, { autoAccept: false });
+    const candidates = CandidateListSchema.parse(
+      (await as(coordinator).get(`/api/coordinator/packages/${pkg._id}/candidates`).expect(200))
+        .body,
+    );
+    const candidate = candidates.candidates.find((c) => c.id === distributor.profile.id);
+    expect(candidate).toMatchObject({ refusal: null, maxCapacity: 50, openLoad: 0 });
+    expect(candidate!.distanceKm).toBeGreaterThan(20);
+
+    const res = await as(coordinator)
+      .post(`/api/coordinator/packages/${pkg._id}/offer`, {
+        distributorId: distributor.profile.id,
+      })
+      .expect(200);
+    expect(res.body.state).toBe('Offered');
+    expect(await notificationKinds(distributor.profile.id)).toContain('offered');
+    expect(await auditActions(pkg._id)).toEqual(['package.offer']);
+    // The distributor accepts as with any offer.
+    await as(distributor).post(`/api/package/${pkg._id}/accept`).expect(200);
+    // Offering it again is refused: it is no longer waiting for a distributor.
+    const again = await as(coordinator)
+      .post(`/api/coordinator/packages/${pkg._id}/offer`, {
+        distributorId: distributor.profile.id,
+      })
+      .expect(409);
+    expect(again.body.error.message).toMatch(/only a Not Paired package/);
+  });
+
+  it('keeps the capacity rule: a distributor without room is refused, nothing changes', async () => {
+    const { pkg, distributor } = await strandedPackage(60);
+    const res = await as(coordinator)
+      .post(`/api/coordinator/packages/${pkg._id}/offer`, {
+        distributorId: distributor.profile.id,
+      })
+      .expect(409);
+    expect(res.body.error.message).toBe('That distributor has no room for this package.');
+    const [row] = await queryRows<{ state: string }>(
+      ctx.database.db,
+      sql`select state from packages where id = ${pkg._id}`,
+    );
+    expect(row?.state).toBe('Not Paired');
+    expect(await auditActions(pkg._id)).toEqual([]);
+    const missing = await as(coordinator)
+      .post(`/api/coordinator/packages/${pkg._id}/offer`, { distributorId: 'nope' })
+      .expect(400);
+    expect(missing.body.error.fields).toHaveProperty('distributorId');
+  });
+
+  it('cancels a Paired package with a reason: both sides told, the room freed, the reason logged', async () => {
+    const at = area();
+    const donor = await createDonor(ctx, { location: at(0) });
+    const distributor = await createDistributor(ctx, { location: at(2), maxCapacity: 40 });
+    const pkg = await donate(ctx, donor, { location: at(0), quantity: 15 });
+    expect(pkg.current_state).toBe('Paired');
+    const noReason = await as(coordinator)
+      .post(`/api/coordinator/packages/${pkg._id}/cancel`, {})
+      .expect(400);
+    expect(noReason.body.error.fields).toHaveProperty('reason');
+    await as(coordinator)
+      .post(`/api/coordinator/packages/${pkg._id}/cancel`, { reason: 'Reported as not food' })
+      .expect(200);
+    expect(await notificationKinds(donor.profile.id)).toContain('cancelledByCoordinator');
+    expect(await notificationKinds(distributor.profile.id)).toContain('cancelledByCoordinator');
+    const [load] = await queryRows<{ open_load: number }>(
+      ctx.database.db,
+      sql`select open_load from distributors where user_id = ${distributor.profile.id}`,
+    );
+    expect(load?.open_load).toBe(0);
+    const [entry] = await queryRows<{ reason: string; actor_email: string }>(
+      ctx.database.db,
+      sql`select reason, actor_email from audit_log where target_id = ${pkg._id}`,
+    );
+    expect(entry?.reason).toBe('Reported as not food');
+    expect(entry?.actor_email.toLowerCase()).toBe(COORDINATOR);
+  });
+});
+
+describe('people', () => {
+  it('finds people by name, e-mail or phone and shows their packages and reliability', async () => {
+    const at = area();
+    const donor = await createDonor(ctx, { location: at(0), phone: '9812345678' });
+    const distributor = await createDistributor(ctx, { location: at(2), maxCapacity: 80 });
+    const pkg = await donate(ctx, donor, { location: at(0), quantity: 5 });
+    const code = await handoverCodeOf(ctx, pkg._id);
+    for (const state of ['Received', 'Distributed'])
+      await as(distributor)
+        .post('/api/distributor/togglePackage', {
+          donor_id: donor.profile.id,
+          distributor_id: distributor.profile.id,
+          packageId: pkg._id,
+          state,
+          code,
+        })
+        .expect(200);
+    for (const q of [donor.user.email.slice(0, 20), '+91 98123 45678', '98123']) {
+      const found = await as(coordinator)
+        .get(`/api/coordinator/people?q=${encodeURIComponent(q)}`)
+        .expect(200);
+      expect(found.body.people.map((p: { id: string }) => p.id)).toContain(donor.profile.id);
+    }
+    const wildcard = await as(coordinator).get('/api/coordinator/people?q=%25%25').expect(200);
+    expect(wildcard.body.people).toEqual([]);
+    const short = await as(coordinator).get('/api/coordinator/people?q=a').expect(400);
+    expect(short.body.error.fields).toHaveProperty('q');
+    const detail = PersonDetailSchema.parse(
+      (await as(coordinator).get(`/api/coordinator/people/${distributor.profile.id}`).expect(200))
+        .body,
+    );
+    expect(detail.reliability).toMatchObject({ offers: 1, offersAccepted: 1, completed: 1 });
+    expect(detail.packages).toEqual([
+      expect.objectContaining({ id: pkg._id, state: 'Distributed', role: 'distributor' }),
+    ]);
+  });
+
+  it('suspends a distributor: streams and sessions end, sign-in refused, their package goes to someone else', async () => {
+    const at = area();
+    const donor = await createDonor(ctx, { location: at(0) });
+    const suspect = await createDistributor(ctx, { location: at(1), maxCapacity: 30 });
+    const pkg = await donate(ctx, donor, { location: at(0), quantity: 8 });
+    expect(pkg.pair?.distributor_id).toBe(suspect.profile.id);
+    const other = await createDistributor(ctx, { location: at(3), maxCapacity: 30 });
+    const stream = await openEventStream(`${ctx.baseUrl}/api/events`, suspect.cookie);
+    expect(stream.status).toBe(200);
+    try {
+      const res = await as(coordinator)
+        .post(`/api/coordinator/people/${suspect.profile.id}/suspend`, {
+          reason: 'Never shows up',
+        })
+        .expect(200);
+      expect(PersonDetailSchema.parse(res.body)).toMatchObject({
+        suspendedReason: 'Never shows up',
+      });
+      await stream.waitFor(99, 2000);
+      expect(stream.isClosed()).toBe(true);
+    } finally {
+      await stream.close();
+    }
+    await as(suspect).get('/api/me').expect(401);
+    await expect(signIn(ctx, suspect.user.email)).rejects.toThrow(/signInError=suspended/);
+    const [now] = await queryRows<{ state: string; distributor_id: string }>(
+      ctx.database.db,
+      sql`select state, distributor_id from packages where id = ${pkg._id}`,
+    );
+    expect(now).toEqual({ state: 'Paired', distributor_id: other.profile.id });
+    expect(await notificationKinds(suspect.profile.id)).toContain('takenOver');
+    // A new donation next to them never reaches them (the other one goes inactive first).
+    await request(ctx.app)
+      .post(`/api/distributor/toggle/${other.profile.id}`)
+      .set('Cookie', other.cookie)
+      .expect(200);
+    const next = await donate(ctx, donor, { location: at(1), quantity: 2 });
+    expect(next.current_state).toBe('Not Paired');
+    // Twice is refused; reinstating lets them sign in again.
+    await as(coordinator)
+      .post(`/api/coordinator/people/${suspect.profile.id}/suspend`, { reason: 'again' })
+      .expect(409);
+    await as(coordinator)
+      .post(`/api/coordinator/people/${suspect.profile.id}/reinstate`, { reason: 'Talked to them' })
+      .expect(200);
+    const back = await signIn(ctx, suspect.user.email);
+    await as(back).get('/api/me').expect(200);
+    expect(await auditActions(suspect.profile.id)).toEqual(['person.suspend', 'person.reinstate']);
+  });
+
+  it('suspending a donor cancels their waiting packages and tells the distributor', async () => {
+    const at = area();
+    const donor = await createDonor(ctx, { location: at(0) });
+    const distributor = await createDistributor(ctx, { location: at(1), maxCapacity: 30 });
+    const paired = await donate(ctx, donor, { location: at(0), quantity: 4 });
+    expect(paired.current_state).toBe('Paired');
+    await as(coordinator)
+      .post(`/api/coordinator/people/${donor.profile.id}/suspend`, { reason: 'Fake packages' })
+      .expect(200);
+    const [row] = await queryRows<{ state: string }>(
+      ctx.database.db,
+      sql`select state from packages where id = ${paired._id}`,
+    );
+    expect(row?.state).toBe('Cancelled');
+    expect(await notificationKinds(distributor.profile.id)).toContain('cancelledByCoordinator');
+    await as(donor).post('/api/donor/donate', {}).expect(401);
+    const self = await as(coordinator)
+      .post(`/api/coordinator/people/${coordinator.user.id}/suspend`, { reason: 'oops' })
+      .expect(409);
+    expect(self.body.error.message).toBe('You cannot suspend yourself.');
+  });
+});
+
+describe('reports, messages and the audit log', () => {
+  it('takes a report from a party to the package and shows it with both parties', async () => {
+    const at = area();
+    const donor = await createDonor(ctx, { location: at(0) });
+    const distributor = await createDistributor(ctx, { location: at(1), maxCapacity: 30 });
+    const pkg = await donate(ctx, donor, { location: at(0), quantity: 4 });
+    const first = await as(distributor)
+      .post(`/api/package/${pkg._id}/report`, { reason: 'not_food', note: 'Only bottles' })
+      .expect(201);
+    // The same report again is the same report.
+    const again = await as(distributor)
+      .post(`/api/package/${pkg._id}/report`, { reason: 'not_food' })
+      .expect(200);
+    expect(again.body.id).toBe(first.body.id);
+    const bad = await as(donor)
+      .post(`/api/package/${pkg._id}/report`, { reason: 'ugly' })
+      .expect(400);
+    expect(bad.body.error.fields).toHaveProperty('reason');
+    const list = ReportListSchema.parse(
+      (await as(coordinator).get('/api/coordinator/reports').expect(200)).body,
+    );
+    const report = list.reports.find((r) => r.id === first.body.id);
+    expect(report).toMatchObject({
+      reason: 'not_food',
+      note: 'Only bottles',
+      closedAt: null,
+      reporter: { id: distributor.profile.id },
+      package: {
+        id: pkg._id,
+        donor: { id: donor.profile.id },
+        distributor: { id: distributor.profile.id },
+      },
+    });
+    await as(coordinator)
+      .post(`/api/coordinator/reports/${first.body.id}/close`, { reason: 'Donor warned' })
+      .expect(204);
+    const after = ReportListSchema.parse(
+      (await as(coordinator).get('/api/coordinator/reports').expect(200)).body,
+    );
+    expect(after.reports.find((r) => r.id === first.body.id)?.closedAt).not.toBeNull();
+  });
+
+  it('shows contact messages with their delivery state and keeps read/unread', async () => {
+    const email = uniqueEmail('writer');
+    await request(ctx.app)
+      .post('/api/contact')
+      .send({ name: 'Asha', email, message: 'Can our NGO join in Pune?' })
+      .expect(202);
+    const before = ContactMessageListSchema.parse(
+      (await as(coordinator).get('/api/coordinator/messages').expect(200)).body,
+    );
+    const message = before.messages.find((m) => m.email === email);
+    expect(message).toMatchObject({ deliveryState: 'stored', readAt: null });
+    await as(coordinator)
+      .patch(`/api/coordinator/messages/${message!.id}`, { isRead: true })
+      .expect(204);
+    const after = ContactMessageListSchema.parse(
+      (await as(coordinator).get('/api/coordinator/messages').expect(200)).body,
+    );
+    expect(after.messages.find((m) => m.id === message!.id)?.readAt).not.toBeNull();
+    expect(after.unread).toBe(before.unread - 1);
+  });
+
+  it('keeps every action in an append-only log, newest first', async () => {
+    const res = await as(coordinator).get('/api/coordinator/audit').expect(200);
+    const log = AuditListSchema.parse(res.body);
+    expect(log.entries.length).toBeGreaterThan(0);
+    const ids = log.entries.map((e) => e.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    await expect(
+      ctx.database.db.execute(sql`update audit_log set reason = 'rewritten'`),
+    ).rejects.toThrow();
+    await expect(ctx.database.db.execute(sql`delete from audit_log`)).rejects.toThrow();
+  });
+});
+
+describe('exports', () => {
+  it('streams every package of a date range as CSV to a coordinator, logged', async () => {
+    const { pkg } = await strandedPackage(3);
+    const today = new Date().toISOString().slice(0, 10);
+    const res = await as(coordinator)
+      .get(`/api/coordinator/packages.csv?from=2020-01-01&to=2099-12-31`)
+      .buffer(true)
+      .parse((r, done) => {
+        let text = '';
+        r.setEncoding('utf8');
+        r.on('data', (chunk: string) => (text += chunk));
+        r.on('end', () => done(null, text));
+      })
+      .expect(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    const lines = (res.body as string)
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toMatch(/^id,created_at,state,quantity,/);
+    expect(lines.some((l) => l.startsWith(`${pkg._id},`))).toBe(true);
+    expect(new Set(lines).size).toBe(lines.length);
+    const bad = await as(coordinator)
+      .get(`/api/coordinator/packages.csv?from=${today}&to=2020-01-01`)
+      .expect(400);
+    expect(bad.body.error.fields).toHaveProperty('to');
+  });
+
+  it('writes fields a spreadsheet cannot run as formulas', () => {
+    expect(csvField('=HYPERLINK("http://x")')).toBe(`"'=HYPERLINK(""http://x"")"`);
+    expect(csvField('+91 98')).toBe("'+91 98");
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField(-5)).toBe('-5');
+    expect(csvField(null)).toBe('');
+  });
+
+  it('gives each person their own impact and their own packages as CSV', async () => {
+    const at = area();
+    const donor = await createDonor(ctx, { location: at(0) });
+    await donate(ctx, donor, { location: at(0), travelCapacity: 0, quantity: 6 });
+    await donate(ctx, donor, { location: at(0), travelCapacity: 0, quantity: 4 });
+    const impact = (await as(donor).get(`/api/donor/${donor.profile.id}/impact`).expect(200)).body;
+    expect(impact.meals).toBe(10);
+    expect(impact.months).toHaveLength(12);
+    expect(impact.months[11].meals).toBe(10);
+    expect(impact.packagesByState).toEqual([{ state: 'Not Paired', packages: 2, meals: 10 }]);
+    const csv = await as(donor)
+      .get(`/api/donor/${donor.profile.id}/packages.csv`)
+      .buffer(true)
+      .parse((r, done) => {
+        let text = '';
+        r.setEncoding('utf8');
+        r.on('data', (chunk: string) => (text += chunk));
+        r.on('end', () => done(null, text));
+      })
+      .expect(200);
+    expect((csv.body as string).trim().split('\r\n')).toHaveLength(3);
+  });
+});
