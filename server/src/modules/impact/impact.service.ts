@@ -1,5 +1,5 @@
 import { CO2E_FACTOR, type Impact, type PersonalImpact } from '@almquest/contracts/impact';
-import type { PackageState } from '@almquest/contracts/packages';
+import { PACKAGE_STATES, type PackageState } from '@almquest/contracts/packages';
 import { sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
 
@@ -7,6 +7,13 @@ import { type AppDb, queryRows } from '../../db/client';
 export function co2eOf(mealsDistributed: number): number {
   return (
     Math.round(mealsDistributed * CO2E_FACTOR.kgFoodPerMeal * CO2E_FACTOR.kgCo2ePerKgFood * 10) / 10
+  );
+}
+
+/** States in their lifecycle order (Not Paired first), as the charts show them. */
+function inStateOrder<T extends { state: PackageState }>(rows: T[]): T[] {
+  return [...rows].sort(
+    (a, b) => PACKAGE_STATES.indexOf(a.state) - PACKAGE_STATES.indexOf(b.state),
   );
 }
 
@@ -58,7 +65,7 @@ export async function countImpact(db: AppDb): Promise<Impact> {
         (select count(*)::int from distributors d join users u on u.id = d.user_id
           where d.is_active and u.user_type = 'distributor' and u.suspended_at is null) as active`,
   );
-  const byState = row?.by_state ?? [];
+  const byState = inStateOrder(row?.by_state ?? []);
   const sumOf = (pick: (s: (typeof byState)[number]) => number, states?: PackageState[]) =>
     byState
       .filter((s) =>
@@ -160,7 +167,7 @@ export async function personalImpact(
       select (select json_agg(by_state order by state) from by_state) as by_state,
              (select json_agg(months) from months) as months`,
   );
-  const byState = row?.by_state ?? [];
+  const byState = inStateOrder(row?.by_state ?? []);
   const meals = byState
     .filter((s) => !['Cancelled', 'Expired'].includes(s.state))
     .reduce((total, s) => total + s.meals, 0);
