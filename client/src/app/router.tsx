@@ -27,6 +27,12 @@ const UnsubscribePage = lazy(() =>
   ),
 );
 
+// Issue #19: the console (coordinators only) and the public impact page, each on demand.
+const CoordinatorPage = lazy(() =>
+  withAppCatalog(import('../features/coordinator/coordinator-page')),
+);
+const ImpactPage = lazy(() => withAppCatalog(import('../features/impact/impact-page')));
+
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
@@ -35,6 +41,7 @@ export const routes: RouteObject[] = [
       { path: '/contact', element: <ContactPage /> },
       { path: '/personainfo', element: <PersonaInfoPage /> },
       { path: '/unsubscribe', element: <UnsubscribePage /> },
+      { path: '/impact', element: <ImpactPage /> },
       // SPEC section 2's guards: each group opens only for the people its rule allows.
       {
         element: <RequireAccess rule="register" />,
@@ -46,6 +53,10 @@ export const routes: RouteObject[] = [
           { path: '/profile', element: <ProfilePage /> },
           { path: '/notifications', element: <NotificationsPage /> },
         ],
+      },
+      {
+        element: <RequireAccess rule="coordinator" />,
+        children: [{ path: '/coordinator', element: <CoordinatorPage /> }],
       },
       {
         element: <RequireAccess rule="package" />,

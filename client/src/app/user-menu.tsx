@@ -110,6 +110,11 @@ export function UserMenu({ user }: { user: SessionUser }) {
               {t('menu.viewTransactions')}
             </Link>
           )}
+          {user.isCoordinator && (
+            <Link role="menuitem" to="/coordinator" className={itemClass} onClick={close}>
+              {t('menu.coordinator')}
+            </Link>
+          )}
           {!user.isRegistered && (
             <Link role="menuitem" to="/register" className={itemClass} onClick={close}>
               {t('menu.register')}

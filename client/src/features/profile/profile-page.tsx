@@ -11,6 +11,7 @@ import { DeleteProfileDialog } from './components/delete-profile-dialog';
 import { DonateModal } from './components/donate-modal';
 import { ProfileEditForm } from './components/profile-edit-form';
 import { ProfileView } from './components/profile-view';
+import { OwnImpact } from './components/own-impact';
 import { TransactionsList } from './components/transactions-list';
 import { NotificationSettings } from '../notifications/components/notification-settings';
 
@@ -109,6 +110,7 @@ export default function ProfilePage() {
             </section>
           )}
           <TransactionsList profile={data} />
+          <OwnImpact profile={data} />
           <NotificationSettings isDistributor={data.userType === 'distributor'} />
         </>
       )}

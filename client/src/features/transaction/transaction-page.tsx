@@ -17,6 +17,7 @@ import { ApiError, failureAlert } from '../../lib/api-client';
 import { useAllowedUser } from '../auth/components/require-access';
 import { sayAlert, TRESPASSING_ALERT } from '../auth/hooks/use-guard';
 import { useDeletePackage } from './api/delete-package';
+import { ReportButton } from './components/report-dialog';
 import { usePackage } from './api/get-package';
 import { useMarkPackage } from './api/mark-package';
 import { type PackageAction, usePackageAction } from './api/package-actions';
@@ -426,6 +427,7 @@ export default function TransactionPage() {
             {t('package.delete')}
           </Button>
         )}
+        <ReportButton packageId={data._id} />
       </div>
 
       <Timeline pkg={data} />

@@ -126,6 +126,11 @@ export const en = {
   'notFound.title': 'Page not found',
   'notFound.text': 'We could not find that page. It may have moved, or the link may be mistyped.',
   'notFound.home': 'Back to the home page',
+  'guard.notCoordinator.title': 'Coordinators only',
+  'guard.notCoordinator.msg': 'This console is for AlmQuest coordinators.',
+  'signIn.error.suspended':
+    'Your account is suspended by an AlmQuest coordinator. If you think this is a mistake, write to us through the contact form.',
+  'site.impact.more': 'See our impact',
 } as const;
 
 /** Every key the client uses: the first page's (above) and the rest (en-app.ts). */

@@ -19,7 +19,8 @@ function isSessionUser(value: unknown): value is SessionUser {
     (v.picture === null || typeof v.picture === 'string') &&
     typeof v.isRegistered === 'boolean' &&
     (v.userType === null || v.userType === 'donor' || v.userType === 'distributor') &&
-    (v.locale === null || isLocale(v.locale))
+    (v.locale === null || isLocale(v.locale)) &&
+    (v.isCoordinator === undefined || typeof v.isCoordinator === 'boolean')
   );
 }
 

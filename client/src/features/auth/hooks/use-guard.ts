@@ -6,7 +6,7 @@ import { useSession } from '../api/session';
 import { type I18n, useI18n } from '../../../i18n/i18n';
 import type { MessageKey } from '../../../i18n/messages/en';
 
-export type GuardRule = 'profile' | 'package' | 'register';
+export type GuardRule = 'profile' | 'package' | 'register' | 'coordinator';
 
 /** An alert by its catalog keys, said in the reader's language when it shows (sayAlert). */
 export type GuardAlert = {
@@ -55,6 +55,18 @@ export function judge(rule: GuardRule, user: SessionUser | null): Verdict {
       return null;
     case 'package':
       return user?.isRegistered ? null : { alert: TRESPASSING_ALERT, to: '/' };
+    case 'coordinator':
+      if (!user) return { alert: notRecognised, to: '/' };
+      return user.isCoordinator
+        ? null
+        : {
+            alert: {
+              type: 'error',
+              title: 'guard.notCoordinator.title',
+              msg: 'guard.notCoordinator.msg',
+            },
+            to: '/',
+          };
     case 'register':
       if (!user) return { alert: notRecognised, to: '/' };
       if (user.isRegistered) {

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { useI18n } from '../../../i18n/i18n';
 import { useImpact } from '../api/get-impact';
@@ -35,6 +36,11 @@ export function ImpactTotals() {
             </div>
           ))}
         </dl>
+        <p className="mt-6 text-center">
+          <Link className="font-semibold text-brand-800 underline dark:text-brand-200" to="/impact">
+            {t('site.impact.more')}
+          </Link>
+        </p>
         {impact.isError && (
           <p className="mt-4 text-center text-sm text-gray-700 dark:text-gray-300">
             {t('site.impact.failed')}

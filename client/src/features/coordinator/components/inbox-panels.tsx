@@ -1,0 +1,250 @@
+import type { Report } from '@almquest/contracts/coordinator';
+import { useState } from 'react';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { useI18n } from '../../../i18n/i18n';
+import { useAlerts } from '../../../lib/alerts';
+import { failureAlert } from '../../../lib/api-client';
+import { StateBadge } from '../../packages/components/state-badge';
+import { useAuditLog, useCloseReport, useMarkMessage, useMessages, useReports } from '../api/inbox';
+import { CoordinatorReasonDialog } from './reason-dialog';
+
+function Loading() {
+  const { t } = useI18n();
+  return (
+    <div className="flex justify-center py-8" role="status" aria-label={t('common.loading')}>
+      <Spinner />
+    </div>
+  );
+}
+
+function Failed({ onRetry }: { onRetry: () => void }) {
+  const { t } = useI18n();
+  return (
+    <div role="alert">
+      <p>{t('coord.loadFailed')}</p>
+      <Button variant="secondary" className="mt-2" onClick={onRetry}>
+        {t('common.tryAgain')}
+      </Button>
+    </div>
+  );
+}
+
+/** Reports from donors and distributors, open ones first, with the package and both sides. */
+export function ReportsPanel() {
+  const { t, formatDateTime } = useI18n();
+  const reports = useReports();
+  const close = useCloseReport();
+  const { showAlert } = useAlerts();
+  const [closing, setClosing] = useState<Report | null>(null);
+  if (reports.isPending) return <Loading />;
+  if (reports.isError) return <Failed onRetry={() => void reports.refetch()} />;
+  const list = reports.data.reports;
+  return (
+    <div>
+      {list.length === 0 ? (
+        <p className="rounded-lg bg-gray-100 p-4 dark:bg-gray-800">{t('coord.reports.empty')}</p>
+      ) : (
+        <ul className="space-y-3">
+          {list.map((r) => (
+            <li
+              key={r.id}
+              className={`rounded-xl border p-4 ${r.closedAt ? 'border-gray-200 opacity-80 dark:border-gray-800' : 'border-red-300 dark:border-red-800'}`}
+              data-testid="report"
+            >
+              <p className="font-semibold">{t(`coord.report.reason.${r.reason}`)}</p>
+              {r.note && <p className="mt-1 break-words whitespace-pre-line">“{r.note}”</p>}
+              <p className="mt-1 text-sm">
+                {t('coord.reports.by', {
+                  name: r.reporter?.name ?? t('coord.reports.deleted'),
+                  date: formatDateTime(r.createdAt),
+                })}
+              </p>
+              <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">
+                <StateBadge state={r.package.state} />
+                {t('common.meals', { count: r.package.quantity })} · {r.package.address}
+              </p>
+              <p className="text-sm">
+                {t('coord.waiting.donor', {
+                  name: r.package.donor.name,
+                  phone: r.package.donor.phone,
+                })}
+              </p>
+              {r.package.distributor && (
+                <p className="text-sm">
+                  {t('coord.waiting.distributor', {
+                    name: r.package.distributor.name,
+                    phone: r.package.distributor.phone,
+                  })}
+                </p>
+              )}
+              {r.closedAt ? (
+                <p className="mt-2 text-sm font-semibold">
+                  {t('coord.reports.closed', { date: formatDateTime(r.closedAt) })}
+                </p>
+              ) : (
+                <Button variant="secondary" className="mt-3" onClick={() => setClosing(r)}>
+                  {t('coord.reports.close')}
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <CoordinatorReasonDialog
+        key={closing?.id ?? 'none'}
+        title={t('coord.close.title')}
+        intro={t('coord.close.intro')}
+        confirm={t('coord.close.submit')}
+        variant="primary"
+        isOpen={closing !== null}
+        isPending={close.isPending}
+        error={close.error}
+        onClose={() => {
+          setClosing(null);
+          close.reset();
+        }}
+        onConfirm={(reason) => {
+          if (!closing) return;
+          close.mutate(
+            { id: closing.id, body: { reason } },
+            {
+              onSuccess: () => {
+                setClosing(null);
+                showAlert({ type: 'success', title: t('coord.close.done'), msg: reason });
+              },
+            },
+          );
+        }}
+      />
+    </div>
+  );
+}
+
+/** Contact messages: delivery state, read/unread, a reply link. */
+export function MessagesPanel() {
+  const { t, formatDateTime, errorText } = useI18n();
+  const messages = useMessages();
+  const mark = useMarkMessage();
+  const { showAlert } = useAlerts();
+  if (messages.isPending) return <Loading />;
+  if (messages.isError) return <Failed onRetry={() => void messages.refetch()} />;
+  const { messages: list, unread } = messages.data;
+  return (
+    <div>
+      <p className="font-semibold" role="status">
+        {t('coord.messages.unread', { count: unread })}
+      </p>
+      {list.length === 0 ? (
+        <p className="mt-4 rounded-lg bg-gray-100 p-4 dark:bg-gray-800">
+          {t('coord.messages.empty')}
+        </p>
+      ) : (
+        <ul className="mt-4 space-y-3">
+          {list.map((m) => (
+            <li
+              key={m.id}
+              className={`rounded-xl border p-4 ${m.readAt ? 'border-gray-200 dark:border-gray-800' : 'border-brand-600 bg-brand-50 dark:bg-brand-950'}`}
+              data-testid="message"
+            >
+              <p className="text-sm">
+                {!m.readAt && <strong>{t('coord.messages.new')} · </strong>}
+                {t('coord.messages.from', {
+                  name: m.name,
+                  email: m.email,
+                  date: formatDateTime(m.createdAt),
+                })}
+              </p>
+              <p className="mt-2 break-words whitespace-pre-line">{m.message}</p>
+              <p className="mt-2 text-sm">{t(`coord.delivery.${m.deliveryState}`)}</p>
+              <div className="mt-3 flex flex-wrap gap-2">
+                <a
+                  className={buttonClasses('secondary')}
+                  href={`mailto:${m.email}?subject=${encodeURIComponent(t('coord.messages.replySubject'))}`}
+                >
+                  {t('coord.messages.reply')}
+                </a>
+                <Button
+                  variant="ghost"
+                  disabled={mark.isPending}
+                  onClick={() =>
+                    mark.mutate(
+                      { id: m.id, isRead: !m.readAt },
+                      {
+                        onError: (error) =>
+                          showAlert(failureAlert(t('coord.messages.markFailed'), error, errorText)),
+                      },
+                    )
+                  }
+                >
+                  {m.readAt ? t('coord.messages.markUnread') : t('coord.messages.markRead')}
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** The audit log, newest first: every coordinator action with who, when and why. */
+export function AuditPanel() {
+  const { t, formatDateTime } = useI18n();
+  const log = useAuditLog();
+  if (log.isPending) return <Loading />;
+  if (log.isError) return <Failed onRetry={() => void log.refetch()} />;
+  const entries = log.data.pages.flatMap((page) => page.entries);
+  return (
+    <div>
+      {entries.length === 0 ? (
+        <p className="rounded-lg bg-gray-100 p-4 dark:bg-gray-800">{t('coord.audit.empty')}</p>
+      ) : (
+        <ol className="space-y-2">
+          {entries.map((e) => (
+            <li
+              key={e.id}
+              className="rounded-lg border border-gray-200 p-3 dark:border-gray-800"
+              data-testid="audit-entry"
+            >
+              <p className="font-semibold">{auditActionText(e.action, t)}</p>
+              {e.summary && <p className="text-sm break-words">{e.summary}</p>}
+              {e.reason && (
+                <p className="text-sm">{t('coord.audit.reason', { reason: e.reason })}</p>
+              )}
+              <p className="text-sm text-gray-700 dark:text-gray-300">
+                {t('coord.audit.entry', { who: e.actorEmail, date: formatDateTime(e.at) })}
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+      {log.hasNextPage && (
+        <Button
+          variant="secondary"
+          className="mt-4"
+          disabled={log.isFetchingNextPage}
+          onClick={() => void log.fetchNextPage()}
+        >
+          {log.isFetchingNextPage ? t('common.loading') : t('coord.audit.more')}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+const AUDIT_ACTIONS = [
+  'package.offer',
+  'package.cancel',
+  'person.suspend',
+  'person.reinstate',
+  'report.close',
+  'message.read',
+  'message.unread',
+  'packages.export',
+] as const;
+
+function auditActionText(action: string, t: ReturnType<typeof useI18n>['t']): string {
+  const known = AUDIT_ACTIONS.find((a) => a === action);
+  return known ? t(`coord.audit.action.${known}`) : action;
+}

@@ -1,0 +1,64 @@
+import 'leaflet/dist/leaflet.css';
+import type { WaitingPackage } from '@almquest/contracts/coordinator';
+import L from 'leaflet';
+import { useEffect, useRef } from 'react';
+
+const COLOURS: Record<string, string> = {
+  'Not Paired': '#b91c1c',
+  Offered: '#7c3aed',
+  Paired: '#1d4ed8',
+};
+
+/**
+ * The waiting packages on a map (Leaflet, loaded with the console only): a dot per package,
+ * coloured by state, its label on hover and focus; choosing one selects it in the list.
+ */
+export default function WaitingMap({
+  packages,
+  tileUrl,
+  attribution,
+  labelOf,
+  onChoose,
+}: {
+  packages: WaitingPackage[];
+  tileUrl: string;
+  attribution: string;
+  labelOf: (pkg: WaitingPackage) => string;
+  onChoose: (id: string) => void;
+}) {
+  const container = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!container.current) return;
+    const map = L.map(container.current, { scrollWheelZoom: false }).setView([22.5, 79], 4);
+    L.tileLayer(tileUrl, { attribution, maxZoom: 19 }).addTo(map);
+    for (const pkg of packages) {
+      L.circleMarker([pkg.lat, pkg.lng], {
+        radius: 8,
+        color: '#ffffff',
+        weight: 2,
+        fillColor: COLOURS[pkg.state] ?? '#374151',
+        fillOpacity: 0.9,
+      })
+        .bindTooltip(labelOf(pkg))
+        .on('click', () => onChoose(pkg.id))
+        .addTo(map);
+    }
+    if (packages.length > 0) {
+      map.fitBounds(L.latLngBounds(packages.map((p) => [p.lat, p.lng] as [number, number])), {
+        padding: [30, 30],
+        maxZoom: 13,
+      });
+    }
+    return () => {
+      map.remove();
+    };
+  }, [packages, tileUrl, attribution, labelOf, onChoose]);
+
+  return (
+    <div
+      ref={container}
+      className="isolate h-72 w-full rounded-xl border border-gray-200 sm:h-96 dark:border-gray-700"
+    />
+  );
+}
