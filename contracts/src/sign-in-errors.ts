@@ -11,8 +11,7 @@ export const SIGN_IN_ERRORS = {
   unverified_email: 'Please verify your email address with your provider first.',
   provider: 'The sign-in provider refused the sign-in. Please try again.',
   rate_limited: 'Too many sign-in attempts from your network. Please wait a minute and try again.',
-  suspended:
-    'Your account is suspended by an AlmQuest coordinator. If you think this is a mistake, write to us through the contact form.',
+  suspended: 'Your account is suspended.',
   failed: 'Sign-in failed. Please try again.',
 } as const;
 export type SignInErrorCode = keyof typeof SIGN_IN_ERRORS;

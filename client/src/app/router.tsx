@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { type ComponentType, lazy } from 'react';
 import { type RouteObject, useRoutes } from 'react-router';
 import { RequireAccess } from '../features/auth/components/require-access';
 import { HomePage } from '../features/home/home-page';
@@ -17,21 +17,19 @@ const TransactionPage = lazy(() =>
 const NotificationsPage = lazy(() =>
   withAppCatalog(import('../features/notifications/notifications-page')),
 );
-// In the notifications page's chunk: a chunk of its own made the bundler split the first page's
-// shared code into more files, costing the first page 3 KB.
-const UnsubscribePage = lazy(() =>
-  withAppCatalog(
-    import('../features/notifications/notifications-page').then((m) => ({
-      default: m.UnsubscribePage,
-    })),
-  ),
-);
-
-// Issue #19: the console (coordinators only) and the public impact page, each on demand.
-const CoordinatorPage = lazy(() =>
-  withAppCatalog(import('../features/coordinator/coordinator-page')),
-);
-const ImpactPage = lazy(() => withAppCatalog(import('../features/impact/impact-page')));
+// Pages kept in the notifications page's chunk: a chunk of their own made the bundler split the
+// first page's shared code into more files (3 KB more for the first page each time).
+type SharedChunk = typeof import('../features/notifications/notifications-page');
+const inSharedChunk = (pick: (m: SharedChunk) => ComponentType) =>
+  lazy(() =>
+    withAppCatalog(
+      import('../features/notifications/notifications-page').then((m) => ({ default: pick(m) })),
+    ),
+  );
+const UnsubscribePage = inSharedChunk((m) => m.UnsubscribePage);
+// Issue #19: the console (coordinators only) and the public impact page.
+const CoordinatorPage = inSharedChunk((m) => m.CoordinatorPage);
+const ImpactPage = inSharedChunk((m) => m.ImpactPage);
 
 export const routes: RouteObject[] = [
   {

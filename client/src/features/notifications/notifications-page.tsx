@@ -66,3 +66,6 @@ export default function NotificationsPage() {
 }
 
 export { default as UnsubscribePage } from './unsubscribe-page';
+
+export { default as CoordinatorPage } from '../coordinator/coordinator-page';
+export { default as ImpactPage } from '../impact/impact-page';

@@ -14,16 +14,9 @@ export const en = {
   'common.loading': 'Loading…',
   'common.busy': 'Loading',
   'common.loadingPage': 'Loading page',
-  'common.tryAgain': 'Try again',
   'common.pleaseTryAgain': 'Please try again.',
-  'common.cancel': 'Cancel',
-  'common.saving': 'Saving…',
-  'common.deleting': 'Deleting…',
-  'common.km': '{value} km',
-  'common.meals': '{count, plural, one {# meal} other {# meals}}',
   'common.skipToContent': 'Skip to content',
   'common.dismissAlert': 'Dismiss alert',
-  'common.notAvailable': 'Not available',
   // Language picker
   'language.label': 'Language',
   // Navbar, menus, footer
@@ -66,8 +59,6 @@ export const en = {
   'guard.noProfile.msg': 'Please register with us to create your profile now.',
   'guard.alreadyMember.title': 'Already a member of the family',
   'guard.alreadyMember.msg': 'You are already registered as a {userType}',
-  'guard.onlyDonors.title': 'Only donors can donate',
-  'guard.onlyDonors.msg': 'Distributors collect packages; they cannot donate them.',
   // Roles, states, categories
   'role.donor': 'Donor',
   'role.distributor': 'Distributor',
@@ -120,16 +111,13 @@ export const en = {
   'site.persona.meal.text':
     'A meal is enough food for about half a day for one person. There is no rigid standard: a plate of rice and dal, a few rotis with sabzi, or a packed lunch all count. When you donate, count the meals you can offer as best you can.',
   'site.persona.join': 'Join AlmQuest',
-  'site.contact.title': 'Contact us',
-  'site.contact.text': 'Questions, ideas or a partnership in mind? Write to us.',
   // Not found
   'notFound.title': 'Page not found',
   'notFound.text': 'We could not find that page. It may have moved, or the link may be mistyped.',
   'notFound.home': 'Back to the home page',
   'guard.notCoordinator.title': 'Coordinators only',
-  'guard.notCoordinator.msg': 'This console is for AlmQuest coordinators.',
-  'signIn.error.suspended':
-    'Your account is suspended by an AlmQuest coordinator. If you think this is a mistake, write to us through the contact form.',
+  'guard.notCoordinator.msg': 'This page is for AlmQuest coordinators.',
+  'signIn.error.suspended': 'Your account is suspended. If this is a mistake, write to us.',
   'site.impact.more': 'See our impact',
 } as const;
 

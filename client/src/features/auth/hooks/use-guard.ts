@@ -24,6 +24,11 @@ const notRecognised: GuardAlert = {
   title: 'guard.notRecognised.title',
   msg: 'guard.notRecognised.msg',
 };
+const notCoordinator: GuardAlert = {
+  type: 'error',
+  title: 'guard.notCoordinator.title',
+  msg: 'guard.notCoordinator.msg',
+};
 /** SPEC: the alert for someone on a package page that is not theirs to see. */
 export const TRESPASSING_ALERT: GuardAlert = {
   type: 'error',
@@ -56,17 +61,7 @@ export function judge(rule: GuardRule, user: SessionUser | null): Verdict {
     case 'package':
       return user?.isRegistered ? null : { alert: TRESPASSING_ALERT, to: '/' };
     case 'coordinator':
-      if (!user) return { alert: notRecognised, to: '/' };
-      return user.isCoordinator
-        ? null
-        : {
-            alert: {
-              type: 'error',
-              title: 'guard.notCoordinator.title',
-              msg: 'guard.notCoordinator.msg',
-            },
-            to: '/',
-          };
+      return user?.isCoordinator ? null : { alert: user ? notCoordinator : notRecognised, to: '/' };
     case 'register':
       if (!user) return { alert: notRecognised, to: '/' };
       if (user.isRegistered) {

@@ -36,10 +36,8 @@ export function ImpactTotals() {
             </div>
           ))}
         </dl>
-        <p className="mt-6 text-center">
-          <Link className="font-semibold text-brand-800 underline dark:text-brand-200" to="/impact">
-            {t('site.impact.more')}
-          </Link>
+        <p className="mt-6 text-center font-semibold underline">
+          <Link to="/impact">{t('site.impact.more')}</Link>
         </p>
         {impact.isError && (
           <p className="mt-4 text-center text-sm text-gray-700 dark:text-gray-300">
