@@ -1,6 +1,7 @@
 import { type ComponentType, lazy } from 'react';
 import { type RouteObject, useRoutes } from 'react-router';
 import { RequireAccess } from '../features/auth/components/require-access';
+import type * as SharedChunk from '../features/notifications/notifications-page';
 import { HomePage } from '../features/home/home-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { PersonaInfoPage } from '../features/persona-info/persona-info-page';
@@ -19,8 +20,7 @@ const NotificationsPage = lazy(() =>
 );
 // Pages kept in the notifications page's chunk: a chunk of their own made the bundler split the
 // first page's shared code into more files (3 KB more for the first page each time).
-type SharedChunk = typeof import('../features/notifications/notifications-page');
-const inSharedChunk = (pick: (m: SharedChunk) => ComponentType) =>
+const inSharedChunk = (pick: (m: typeof SharedChunk) => ComponentType) =>
   lazy(() =>
     withAppCatalog(
       import('../features/notifications/notifications-page').then((m) => ({ default: pick(m) })),
