@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import {
+  donate,
   expectAccessible,
   expectAlert,
   newPerson,
@@ -40,17 +41,6 @@ async function answeringDistributor(browser: Browser, name: string, place: Regis
   await expectAlert(page, 'Welcoming the new you!');
   await expect(page.getByText('I answer each offer')).toBeVisible();
   return page;
-}
-
-async function donate(page: Page, quantity: string, options: { food?: string } = {}) {
-  await openProfile(page);
-  await page.getByRole('button', { name: 'Donate a Package' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add a package' });
-  await dialog.getByLabel('Quantity').fill(quantity);
-  await dialog.getByLabel('Pick up by').selectOption({ label: 'In 2 hours' });
-  await dialog.getByLabel('Food').selectOption({ label: options.food ?? 'Vegetarian' });
-  await dialog.getByRole('button', { name: 'Donate Package' }).click();
-  await expect(page).toHaveURL(/\/transaction\//);
 }
 
 /** Opens the newest notification's package from the bell. */

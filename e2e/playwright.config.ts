@@ -53,6 +53,8 @@ export default defineConfig({
       // lifecycle journeys see them happen (journeys with auto-accepting distributors never wait).
       OFFER_MINUTES: '0.5',
       DEADLINE_SWEEP_SECONDS: '1',
+      // /impact is compared with the packages as they are (coordinator.spec.ts).
+      IMPACT_CACHE_SECONDS: '0',
       // The local push service of pwa.spec.ts, besides the real push services (issue #18).
       PUSH_EXTRA_ORIGINS: `http://127.0.0.1:${pushPort}`,
     },

@@ -128,3 +128,15 @@ export async function openProfile(page: Page): Promise<void> {
   await page.getByRole('menuitem', { name: 'View Profile' }).click();
   await expect(page.getByText(/AlmQuest verified/)).toBeVisible();
 }
+
+/** Donates a package from the profile's form (picked up within 2 hours) and opens its page. */
+export async function donate(page: Page, quantity: string, options: { food?: string } = {}) {
+  await openProfile(page);
+  await page.getByRole('button', { name: 'Donate a Package' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a package' });
+  await dialog.getByLabel('Quantity').fill(quantity);
+  await dialog.getByLabel('Pick up by').selectOption({ label: 'In 2 hours' });
+  await dialog.getByLabel('Food').selectOption({ label: options.food ?? 'Vegetarian' });
+  await dialog.getByRole('button', { name: 'Donate Package' }).click();
+  await expect(page).toHaveURL(/\/transaction\//);
+}

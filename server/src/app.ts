@@ -121,7 +121,7 @@ export function createApp({
   // runs on every keystroke).
   api.use(systemRoutes({ config, database }));
   api.use(placesRoutes({ config, database, gazetteer, logger }));
-  api.use(impactRoutes({ database }));
+  api.use(impactRoutes({ config, database }));
   api.use(contactRoutes({ config, database, mailer, logger }));
   api.use(authenticate(database));
   api.use(authRoutes({ config, database, oidcClient, logger, live }));

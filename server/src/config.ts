@@ -119,6 +119,10 @@ const EnvSchema = z.object({
   ),
   PUSH_EXTRA_ORIGINS: optionalString,
   COORDINATOR_EMAILS: optionalString,
+  IMPACT_CACHE_SECONDS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().min(0).max(3600).default(60),
+  ),
   OSRM_URL: optionalUrl,
   GOOGLE_MAPS_API_KEY: optionalString,
   GOOGLE_PLACES_API_URL: optionalUrl,
@@ -186,6 +190,8 @@ export type Config = {
    * development sign-in is on and the variable is unset, the demo coordinator.
    */
   coordinatorEmails: ReadonlySet<string>;
+  /** How long GET /api/impact keeps its figures (IMPACT_CACHE_SECONDS, 60 by default), in ms. */
+  impactCacheMs: number;
   /** How long an offer waits for its distributor (OFFER_MINUTES), in ms. */
   matching: { offerMs: number };
   /** How often deadlines (offer lapse, half-window warning, expiry) are looked for, in ms. */
@@ -376,6 +382,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? [DEMO_COORDINATOR_EMAIL]
         : coordinatorEmails,
     ),
+    impactCacheMs: Math.round(e.IMPACT_CACHE_SECONDS * 1000),
     matching: { offerMs: Math.round(e.OFFER_MINUTES * 60_000) },
     deadlineSweepMs: Math.round(e.DEADLINE_SWEEP_SECONDS * 1000),
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,

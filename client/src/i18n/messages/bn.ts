@@ -714,4 +714,6 @@ export const bn: Catalog = {
   'report.submit': 'অভিযোগ পাঠান',
   'report.doneTitle': 'অভিযোগ পাঠানো হয়েছে',
   'report.done': 'ধন্যবাদ। একজন সমন্বয়কারী বিষয়টি দেখবেন।',
+  'session.ended.title': 'আপনি সাইন আউট হয়েছেন',
+  'session.ended.msg': 'আপনার সেশন শেষ হয়েছে। এগোতে আবার সাইন ইন করুন।',
 };

@@ -617,4 +617,6 @@ export const enApp = {
   'common.meals': '{count, plural, one {# meal} other {# meals}}',
   'site.contact.title': 'Contact us',
   'site.contact.text': 'Questions, ideas or a partnership in mind? Write to us.',
+  'session.ended.title': 'You are signed out',
+  'session.ended.msg': 'Your session has ended. Sign in again to go on.',
 } as const;

@@ -708,4 +708,6 @@ export const hi: Catalog = {
   'report.submit': 'शिकायत भेजें',
   'report.doneTitle': 'शिकायत भेजी गई',
   'report.done': 'धन्यवाद। एक समन्वयक इसे देखेंगे।',
+  'session.ended.title': 'आप साइन आउट हो गए हैं',
+  'session.ended.msg': 'आपका सत्र समाप्त हो गया है। आगे बढ़ने के लिए फिर से साइन इन करें।',
 };

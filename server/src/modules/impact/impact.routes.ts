@@ -1,18 +1,26 @@
 import type { Impact, PersonalImpact } from '@almquest/contracts/impact';
 import { Router } from 'express';
 import { sql } from 'drizzle-orm';
+import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { streamPackagesCsv } from '../coordinator/csv-export';
 import { ownPathRoute } from '../users/own-path';
 import { cachedImpact, personalImpact } from './impact.service';
 
 /** GET /api/impact: the public figures (issue #19). No session needed. */
-export function impactRoutes({ database }: { database: Database }): Router {
+export function impactRoutes({
+  config,
+  database,
+}: {
+  config: Pick<Config, 'impactCacheMs'>;
+  database: Database;
+}): Router {
   const router = Router();
-  const impact = cachedImpact(database.db);
+  const impact = cachedImpact(database.db, config.impactCacheMs);
+  const maxAge = Math.round(config.impactCacheMs / 1000);
   router.get('/impact', async (_req, res) => {
     const body: Impact = await impact();
-    res.setHeader('Cache-Control', 'public, max-age=60');
+    res.setHeader('Cache-Control', maxAge > 0 ? `public, max-age=${maxAge}` : 'no-store');
     res.json(body);
   });
   return router;

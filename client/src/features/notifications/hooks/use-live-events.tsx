@@ -5,9 +5,10 @@ import {
 } from '@almquest/contracts/notifications';
 import type { SessionUser } from '@almquest/contracts/session';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useI18n } from '../../../i18n/i18n';
 import { useAlerts } from '../../../lib/alerts';
+import { fetchSessionUser, sessionQueryKey } from '../../auth/api/session';
 import {
   addNotification,
   allNotificationsQueryKey,
@@ -21,14 +22,23 @@ import { OfferQuickAnswer } from '../../transaction/components/offer-quick-answe
 
 type Unsubscribe = () => void;
 
-/** Server-Sent Events, the default transport. */
-function listenWithSse(onData: (data: string) => void): Unsubscribe {
+/**
+ * Server-Sent Events, the default transport. The browser reconnects by itself after a dropped
+ * connection; when the server refuses the stream (the session ended: signed out elsewhere, or
+ * suspended by a coordinator, issue #19) the source closes for good and `onClosed` is told.
+ */
+function listenWithSse(onData: (data: string) => void, onClosed: () => void): Unsubscribe {
   if (typeof EventSource === 'undefined') return () => undefined;
   const source = new EventSource('/api/events');
   const handler = (message: MessageEvent<string>) => onData(message.data);
+  const onError = () => {
+    if (source.readyState === EventSource.CLOSED) onClosed();
+  };
   source.addEventListener('notification', handler as EventListener);
+  source.addEventListener('error', onError);
   return () => {
     source.removeEventListener('notification', handler as EventListener);
+    source.removeEventListener('error', onError);
     source.close();
   };
 }
@@ -74,9 +84,28 @@ export function useLiveEvents(user: SessionUser | null) {
   const { t } = useI18n();
   const userId = user?.isRegistered ? user.id : null;
   const realtime = usePublicConfig().data?.realtime;
+  // Bumped to open the stream again after the server refused it while the session still holds.
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     if (!userId || !realtime) return;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const onClosed = () => {
+      void queryClient
+        .fetchQuery({ queryKey: sessionQueryKey, queryFn: fetchSessionUser, staleTime: 0 })
+        .then((now) => {
+          if (now) {
+            retry = setTimeout(() => setAttempt((n) => n + 1), 5000);
+            return;
+          }
+          // The session is gone (suspended, or signed out on another device): say so at once;
+          // the page's guard takes the person home.
+          showAlert({ type: 'info', title: t('session.ended.title'), msg: t('session.ended.msg') });
+        })
+        .catch(() => {
+          retry = setTimeout(() => setAttempt((n) => n + 1), 5000);
+        });
+    };
     const onData = (data: string) => {
       let event: LiveEvent;
       try {
@@ -106,8 +135,13 @@ export function useLiveEvents(user: SessionUser | null) {
           : {}),
       });
     };
-    return realtime.transport === 'pusher' && realtime.pusherKey && realtime.pusherCluster
-      ? listenWithPusher(realtime.pusherKey, realtime.pusherCluster, userId, onData)
-      : listenWithSse(onData);
-  }, [userId, realtime, queryClient, showAlert, t]);
+    const stop =
+      realtime.transport === 'pusher' && realtime.pusherKey && realtime.pusherCluster
+        ? listenWithPusher(realtime.pusherKey, realtime.pusherCluster, userId, onData)
+        : listenWithSse(onData, onClosed);
+    return () => {
+      clearTimeout(retry);
+      stop();
+    };
+  }, [userId, realtime, queryClient, showAlert, t, attempt]);
 }
