@@ -2,6 +2,8 @@ function initials(name: string): string {
   return (
     name
       .split(/\s+/)
+      // "Meera (demo coordinator)": words are read from their first letter or digit.
+      .map((p) => p.replace(/^[^\p{L}\p{N}]+/u, ''))
       .filter(Boolean)
       .slice(0, 2)
       .map((p) => p[0]?.toUpperCase() ?? '')

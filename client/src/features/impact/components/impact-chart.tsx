@@ -42,10 +42,17 @@ export default function ImpactChart({
           values: (_u, splits) => splits.map((i) => labels[i] ?? ''),
           incrs: [1],
         },
-        { ...axis, values: (_u, splits) => splits.map(formatValue), size: 56 },
+        {
+          ...axis,
+          // Whole meals and packages: no 2.5 on the scale.
+          incrs: [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10_000, 1e5, 1e6],
+          values: (_u, splits) => splits.map(formatValue),
+          size: 56,
+        },
       ],
       series: [
-        { label: '' },
+        // The category's own name in the legend, not its index.
+        { label: '', value: (_u: uPlot, i: number | null) => (i === null ? '' : (labels[i] ?? '')) },
         ...series.map((s) => ({
           label: s.label,
           stroke: s.colour,
