@@ -17,7 +17,10 @@ export type BenchApp = {
 };
 
 /** The real app over a real database, on a free port, with limits out of the way. */
-export async function startBenchApp(database: Database): Promise<BenchApp> {
+export async function startBenchApp(
+  database: Database,
+  env: Record<string, string> = {},
+): Promise<BenchApp> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -26,6 +29,7 @@ export async function startBenchApp(database: Database): Promise<BenchApp> {
     LOG_LEVEL: 'silent',
     PUBLIC_URL: baseUrl,
     RATE_LIMIT_MULTIPLIER: '1000000',
+    ...env,
   });
   const live = createLocalLiveEvents();
   const app = createApp({ config, database, logger: createLogger('silent'), live });

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { apiBench } from './api.bench';
 import { clientWeightBench } from './client-weight.bench';
 import { donationsBench } from './donations.bench';
+import { impactBench } from './impact.bench';
 import type { Benchmark, Row } from './lib';
 import { lighthouseBench } from './lighthouse.bench';
 import { liveBench } from './live.bench';
@@ -28,6 +29,7 @@ const all: Benchmark[] = [
   lighthouseBench,
   startupBench,
   pushBench,
+  impactBench,
 ];
 const here = path.dirname(fileURLToPath(import.meta.url));
 

@@ -37,6 +37,21 @@ afterAll(() => ctx.close());
 let areaIndex = 0;
 const area = () => testArea('coordinator', areaIndex++);
 
+/** GETs a CSV as text (supertest parses only JSON and forms by itself). */
+function getCsv(who: { cookie: string }, url: string) {
+  return request(ctx.app)
+    .get(url)
+    .set('Cookie', who.cookie)
+    .buffer(true)
+    .parse((res, done) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => done(null, text));
+    })
+    .expect(200);
+}
+
 const as = (who: { cookie: string }) => ({
   get: (url: string) => request(ctx.app).get(url).set('Cookie', who.cookie),
   post: (url: string, body: object = {}) =>
@@ -375,16 +390,10 @@ describe('exports', () => {
   it('streams every package of a date range as CSV to a coordinator, logged', async () => {
     const { pkg } = await strandedPackage(3);
     const today = new Date().toISOString().slice(0, 10);
-    const res = await as(coordinator)
-      .get(`/api/coordinator/packages.csv?from=2020-01-01&to=2099-12-31`)
-      .buffer(true)
-      .parse((r, done) => {
-        let text = '';
-        r.setEncoding('utf8');
-        r.on('data', (chunk: string) => (text += chunk));
-        r.on('end', () => done(null, text));
-      })
-      .expect(200);
+    const res = await getCsv(
+      coordinator,
+      '/api/coordinator/packages.csv?from=2020-01-01&to=2099-12-31',
+    );
     expect(res.headers['content-type']).toContain('text/csv');
     const lines = (res.body as string)
       .replace(/^\uFEFF/, '')
@@ -417,16 +426,7 @@ describe('exports', () => {
     expect(impact.months).toHaveLength(12);
     expect(impact.months[11].meals).toBe(10);
     expect(impact.packagesByState).toEqual([{ state: 'Not Paired', packages: 2, meals: 10 }]);
-    const csv = await as(donor)
-      .get(`/api/donor/${donor.profile.id}/packages.csv`)
-      .buffer(true)
-      .parse((r, done) => {
-        let text = '';
-        r.setEncoding('utf8');
-        r.on('data', (chunk: string) => (text += chunk));
-        r.on('end', () => done(null, text));
-      })
-      .expect(200);
+    const csv = await getCsv(donor, `/api/donor/${donor.profile.id}/packages.csv`);
     expect((csv.body as string).trim().split('\r\n')).toHaveLength(3);
   });
 });

@@ -52,7 +52,10 @@ export default function ImpactChart({
       ],
       series: [
         // The category's own name in the legend, not its index.
-        { label: '', value: (_u: uPlot, i: number | null) => (i === null ? '' : (labels[i] ?? '')) },
+        {
+          label: '',
+          value: (_u: uPlot, i: number | null) => (i === null ? '' : (labels[i] ?? '')),
+        },
         ...series.map((s) => ({
           label: s.label,
           stroke: s.colour,
