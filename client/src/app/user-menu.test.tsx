@@ -52,6 +52,17 @@ describe('user menu', () => {
     ]);
   });
 
+  it('offers a coordinator the console, whatever else they are (issue #19)', async () => {
+    const { items } = await openMenu(buildNewcomer({ name: base.name, isCoordinator: true }));
+    expect(items).toEqual(['Switch to dark theme', 'Coordinator console', 'Register', 'Sign Out']);
+  });
+
+  it('offers a coordinator who is also a donor both', async () => {
+    const { items } = await openMenu(buildSessionUser({ ...base, isCoordinator: true }));
+    expect(items).toContain('Coordinator console');
+    expect(items).toContain('Donate Now');
+  });
+
   it('gives an unregistered user only theme, Register and Sign Out', async () => {
     const { items } = await openMenu(buildNewcomer({ name: base.name }));
     expect(items).toEqual(['Switch to dark theme', 'Register', 'Sign Out']);

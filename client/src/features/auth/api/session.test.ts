@@ -26,6 +26,8 @@ describe('the session answer check (zod-free, for the first page)', () => {
     ['a picture that is a number', { user: { ...user, picture: 3 } }],
     ['an unknown account type', { user: { ...user, userType: 'admin' } }],
     ['isRegistered as text', { user: { ...user, isRegistered: 'true' } }],
+    ['a coordinator', { user: { ...user, isCoordinator: true } }],
+    ['isCoordinator as text', { user: { ...user, isCoordinator: 'yes' } }],
   ])('agrees with SessionResponseSchema on %s', (_label, data) => {
     const byZod = accepts((d) => SessionResponseSchema.parse(d), data);
     const byHand = accepts((d) => ({ user: sessionAnswer.parse(d) }), data);

@@ -39,6 +39,23 @@ describe('access guards (SPEC section 2)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
+  it.each([
+    ['a visitor', null, "Hey! We don't recognize you"],
+    ['a donor who is no coordinator', person(), 'Coordinators only'],
+  ])('keeps %s out of the coordinator console', async (_who, user, title) => {
+    const { router } = renderApp('/coordinator', { user });
+    await screen.findByText(title);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('lets a coordinator into the console', async () => {
+    const { router } = renderApp('/coordinator', { user: person({ isCoordinator: true }) });
+    expect(
+      await screen.findByRole('heading', { name: 'Coordinator console' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/coordinator');
+  });
+
   it('sends a visitor away from registration', async () => {
     const { router } = renderApp('/register', { user: null });
     await expectAlert("Hey! We don't recognize you", 'Please login to join AlmQuest!');
