@@ -34,11 +34,13 @@ function likePattern(text: string): string {
 export async function searchPeople(db: AppDb, q: string): Promise<PersonSummary[]> {
   const digits = q.replace(/\D/g, '');
   const phoneTerm = digits.length >= 4 ? digits.replace(/^91(?=\d{10}$)/, '') : null;
+  const searched = sql`(lower(name) || ' ' || lower(email) || ' ' || coalesce(phone, ''))`;
+  // Both arms read the trigram index of migration 0012.
   const rows = await queryRows<{ id: string }>(
     db,
     sql`select id from users
-        where (lower(name) || ' ' || lower(email) || ' ' || coalesce(phone, '')) like ${likePattern(q)}
-          ${phoneTerm ? sql`or coalesce(phone, '') like ${likePattern(phoneTerm)}` : sql``}
+        where ${searched} like ${likePattern(q)}
+          ${phoneTerm ? sql`or ${searched} like ${likePattern(phoneTerm)}` : sql``}
         order by lower(name), id
         limit ${SEARCH_LIMIT}`,
   );
