@@ -42,7 +42,9 @@ test('a donor donates, a distributor nearby receives and distributes it', async 
   // The distributor waits on the home page; nothing is reloaded from here on.
   await distributor.goto('/');
   await waitForPage(distributor);
-  await expect(distributor.getByRole('button', { name: 'Notifications' })).toBeVisible();
+  await expect(
+    distributor.getByRole('button', { name: 'Notifications', exact: true }),
+  ).toBeVisible();
 
   await donate(donor, '12');
   await expect(donor.getByRole('heading', { name: 'Package Details' })).toBeVisible();
@@ -95,7 +97,9 @@ test('a donor donates, a distributor nearby receives and distributes it', async 
   await expectAccessible(distributor);
   await snap(distributor, 'notifications-panel');
   await panel.getByRole('link', { name: /assigned you to a donor/ }).click();
-  await expect(distributor.getByRole('button', { name: 'Notifications' })).toBeVisible();
+  await expect(
+    distributor.getByRole('button', { name: 'Notifications', exact: true }),
+  ).toBeVisible();
   await expect(distributor.locator('[data-state]')).toHaveText('Paired');
   await expect(distributor.getByRole('link', { name: '+91 98765 43210' })).toBeVisible();
   // The handover: a wrong code is refused, the donor's code is taken.
