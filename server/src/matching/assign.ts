@@ -183,11 +183,16 @@ async function claimAndWrite(
   const [claimed] = await queryRows<ClaimedRow>(
     tx,
     sql`
-      with claimed as (
+      with person as (
+        -- Locked, and read at its latest: a suspension (issue #19) committed meanwhile is seen,
+        -- and one under way waits for this pairing and then takes it back.
+        select id from ${users} where id = ${chosen.id} and suspended_at is null for share
+      ),
+      claimed as (
         update ${distributors} d
         set open_load = d.open_load + ${pkg.quantity}, last_assigned_at = now()
-        from ${users} u
-        where d.user_id = ${chosen.id} and u.id = d.user_id and u.suspended_at is null
+        from ${users} u, person
+        where d.user_id = ${chosen.id} and u.id = d.user_id and person.id = u.id
           and d.is_active and d.open_load + ${pkg.quantity} <= d.max_capacity
           and (${pkg.diet} = 'veg' or not d.veg_only)
           and d.distance_range = ${chosen.distance_range}

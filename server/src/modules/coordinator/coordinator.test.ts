@@ -15,6 +15,7 @@ import {
   createDistributor,
   createDonor,
   donate,
+  donationInput,
   handoverCodeOf,
   uniqueEmail,
   updateDistributor,
@@ -307,6 +308,44 @@ describe('people', () => {
       .post(`/api/coordinator/people/${coordinator.user.id}/suspend`, { reason: 'oops' })
       .expect(409);
     expect(self.body.error.message).toBe('You cannot suspend yourself.');
+  });
+});
+
+describe('suspension racing', () => {
+  it('leaves no waiting package behind when donations race the suspension, nor a pairing with the suspended', async () => {
+    const at = area();
+    const donor = await createDonor(ctx, { location: at(0) });
+    const distributor = await createDistributor(ctx, { location: at(1), maxCapacity: 500 });
+    const other = await createDonor(ctx, { location: at(0) });
+    const donations = Array.from({ length: 8 }, (_, i) =>
+      as(i % 2 ? donor : other).post(
+        '/api/donor/donate',
+        donationInput(i % 2 ? donor : other, { quantity: 3 }),
+      ),
+    );
+    const suspensions = [
+      as(coordinator).post(`/api/coordinator/people/${donor.profile.id}/suspend`, {
+        reason: 'Race',
+      }),
+      as(coordinator).post(`/api/coordinator/people/${distributor.profile.id}/suspend`, {
+        reason: 'Race',
+      }),
+    ];
+    const answers = await Promise.all([...donations, ...suspensions]);
+    for (const res of answers)
+      expect([200, 201, 401, 403], JSON.stringify(res.body)).toContain(res.status);
+    const open = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from packages
+          where (donor_id = ${donor.profile.id} and state in ('Not Paired', 'Offered', 'Paired'))
+             or (distributor_id = ${distributor.profile.id} and state in ('Offered', 'Paired'))`,
+    );
+    expect(open[0]?.n).toBe(0);
+    const [load] = await queryRows<{ open_load: number }>(
+      ctx.database.db,
+      sql`select open_load from distributors where user_id = ${distributor.profile.id}`,
+    );
+    expect(load?.open_load).toBe(0);
   });
 });
 

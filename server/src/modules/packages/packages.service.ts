@@ -14,7 +14,7 @@ import {
   type Tx,
 } from '../../db/client';
 import { distributors, donors, packageEvents, packages, users } from '../../db/schema';
-import { AppError, badRequest, conflict, notFound } from '../../errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import { type MatchSettings, tryMatchPackage } from '../../matching/assign';
 import { recordEvents } from '../../db/package-events';
 import type { NotificationRow, PackageRow, UserRow } from '../../db/rows';
@@ -128,8 +128,11 @@ export async function donate(
   }
   try {
     return await db.transaction(async (tx) => {
-      const [person] = await tx.select().from(users).where(eq(users.id, donor.id));
+      // Shared lock: a coordinator suspending the donor (issue #19) waits for this donation to
+      // commit and then cancels it with their other packages, or this waits and is refused.
+      const [person] = await tx.select().from(users).where(eq(users.id, donor.id)).for('share');
       if (!person) throw notFound('Your account no longer exists.');
+      if (person.suspendedAt) throw forbidden('Your account is suspended.');
       const createdAt = new Date();
       const readyUntil = input.readyUntil ? new Date(input.readyUntil) : defaultReadyUntil();
       const [created] = await tx
