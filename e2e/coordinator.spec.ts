@@ -17,6 +17,9 @@ import {
  * COORDINATOR_EMAILS is unset in these runs, so the demo coordinator runs the console.
  */
 
+// Each journey signs in three people; a busy machine needs more than the default minute.
+test.describe.configure({ timeout: 150_000 });
+
 const COORDINATOR = { email: 'coordinator.demo@example.org', name: 'Meera (demo coordinator)' };
 
 async function coordinatorPage(browser: Browser): Promise<Page> {

@@ -25,6 +25,8 @@ async function donate(page: Page, quantity: string, travel = '8 Kilometres') {
 }
 
 test('a donor donates, a distributor nearby receives and distributes it', async ({ browser }) => {
+  // Three people and every step of a package: over a minute on a busy 2-core machine.
+  test.setTimeout(150_000);
   const distributor = await newPerson(browser, 'Ravi Distributor', {
     userType: 'Distributor',
     phone: '91234 56789',
