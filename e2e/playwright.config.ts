@@ -8,7 +8,8 @@ export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
   outputDir: 'artifacts/results',
-  timeout: 60_000,
+  // Journeys sign in several people; a busy 2-core machine needs more than a minute for some.
+  timeout: 150_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
