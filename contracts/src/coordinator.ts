@@ -167,7 +167,11 @@ export const ReportSchema = z.object({
   }),
 });
 export type Report = z.infer<typeof ReportSchema>;
-export const ReportListSchema = z.object({ reports: z.array(ReportSchema) });
+export const ReportListSchema = z.object({
+  reports: z.array(ReportSchema),
+  /** Give it back as ?cursor= for the next page; null on the last. */
+  nextCursor: z.string().nullable(),
+});
 export type ReportList = z.infer<typeof ReportListSchema>;
 
 export const ContactMessageSchema = z.object({
@@ -183,8 +187,25 @@ export type ContactMessageItem = z.infer<typeof ContactMessageSchema>;
 export const ContactMessageListSchema = z.object({
   messages: z.array(ContactMessageSchema),
   unread: z.number(),
+  nextCursor: z.string().nullable(),
 });
 export type ContactMessageList = z.infer<typeof ContactMessageListSchema>;
+
+/**
+ * Where the next page of reports or messages starts: the last one shown, as the server wrote it
+ * (its time to the microsecond, UTC, and its id; a report's also says open or closed).
+ */
+const PageCursor = z
+  .string()
+  .regex(
+    /^[oc]?\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z_[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}$/,
+    {
+      error: 'Not a valid cursor',
+    },
+  );
+
+/** GET /api/coordinator/reports?cursor= and /messages?cursor= */
+export const PageQuerySchema = z.strictObject({ cursor: PageCursor.optional() });
 
 /** PATCH /api/coordinator/messages/:id */
 export const MessageReadSchema = z.strictObject({
@@ -199,6 +220,8 @@ export const AuditEntrySchema = z.object({
   targetId: z.string(),
   reason: z.string().nullable(),
   summary: z.string().nullable(),
+  /** What the target is now (a person's name, a package's meals and place), read when shown. */
+  target: z.string().nullable(),
   at: z.string(),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
@@ -213,7 +236,11 @@ export const AuditQuerySchema = z.strictObject({
   cursor: z.preprocess(readDecimal, z.number().int().positive()).optional(),
 });
 
-const Day = z.iso.date({ error: 'Use a date as YYYY-MM-DD' });
+const Day = z.iso
+  .date({ error: 'Use a date as YYYY-MM-DD' })
+  .refine((day) => day >= '2000-01-01' && day <= '2099-12-31', {
+    error: 'Use a date between 2000 and 2099',
+  });
 
 /** GET /api/coordinator/packages.csv?from=&to= (both days included, India time). */
 export const ExportQuerySchema = z

@@ -46,6 +46,9 @@ export const PACKAGE_EVENT_KINDS = [
   'distributed',
   'cancelled',
   'expired',
+  // Issue #19: a coordinator's actions, told apart from the donor's and the distributor's own.
+  'cancelledByCoordinator',
+  'takenBack',
 ] as const;
 export type PackageEventKind = (typeof PACKAGE_EVENT_KINDS)[number];
 

@@ -460,7 +460,8 @@ export const packageReports = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     packageId: uuid('package_id')
       .notNull()
-      .references(() => packages.id, { onDelete: 'cascade' }),
+      // A reported package is never deleted (the app cancels it instead): no way to erase a report.
+      .references(() => packages.id, { onDelete: 'restrict' }),
     reporterId: uuid('reporter_id').references(() => users.id, { onDelete: 'set null' }),
     reason: text('reason', { enum: REPORT_REASONS }).notNull(),
     note: text('note'),

@@ -96,11 +96,12 @@ async function feasibleCandidates(tx: Tx, pkg: PackageRow): Promise<CandidateRow
           and d.is_active
           and d.open_load + ${pkg.quantity} <= d.max_capacity
           and (${pkg.diet} = 'veg' or not d.veg_only)
-          -- Whoever declined this package, let its offer lapse or released it is not asked again.
+          -- Whoever declined this package, let its offer lapse, released it or had it taken back
+          -- by a coordinator is not asked again.
           and not exists (
             select 1 from package_events e
             where e.package_id = ${pkg.id} and e.distributor_id = u.id
-              and e.kind in ('declined', 'lapsed', 'released'))
+              and e.kind in ('declined', 'lapsed', 'released', 'takenBack'))
         order by ll_to_earth(u.area_lat, u.area_lng) <-> ll_to_earth(${pkg.lat}, ${pkg.lng})
         limit ${limit}`,
     );
@@ -252,6 +253,7 @@ export async function offerToChosen(
              d.distance_range, d.max_capacity, d.open_load, d.is_active, d.auto_accept,
              d.last_assigned_at, d.veg_only,
              earth_distance(ll_to_earth(u.area_lat, u.area_lng), ll_to_earth(${pkg.lat}, ${pkg.lng})) as distance_m,
+             -- A coordinator may choose someone a package was taken back from (once reinstated).
              exists (select 1 from package_events e
                      where e.package_id = ${pkg.id} and e.distributor_id = u.id
                        and e.kind in ('declined', 'lapsed', 'released')) as gave_back

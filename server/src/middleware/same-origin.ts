@@ -29,3 +29,18 @@ export function sameOrigin(
     next();
   };
 }
+
+/**
+ * For downloads that are worth something to read or that leave a trace (a CSV export): a GET
+ * started by another site's page (a link or an image tag riding on the visitor's cookie) is
+ * refused. Browsers say where a request came from in Sec-Fetch-Site; programs send none.
+ */
+export function refuseCrossSite(): RequestHandler {
+  return (req, _res, next) => {
+    const site = req.headers['sec-fetch-site'];
+    if (site === 'cross-site' || site === 'same-site') {
+      throw forbidden('Downloads started from other websites are not accepted.');
+    }
+    next();
+  };
+}

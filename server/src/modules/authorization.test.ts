@@ -598,7 +598,7 @@ beforeAll(async () => {
     await request(ctx.app)
       .post(`/api/package/${fixtures.toWidenId}/report`)
       .set('Cookie', donorA.cookie)
-      .send({ reason: 'unsafe', note: 'Smelled off' })
+      .send({ reason: 'no_show', note: 'Nobody came' })
       .expect(201)
   ).body.id as string;
   await request(ctx.app)

@@ -43,6 +43,8 @@ const AREAS = {
   mail: { count: 16, points: (i: number): LatLng => [21.0 + i * 0.6, 94.0] },
   /** One patch per test of coordinator.test.ts (issue #19), around Bengaluru and north of it. */
   coordinator: { count: 12, points: (i: number): LatLng => [12.0 + i * 0.6, 77.8] },
+  /** The review's cases in coordinator.test.ts, a column further west. */
+  coordinatorReview: { count: 12, points: (i: number): LatLng => [12.0 + i * 0.6, 76.6] },
 } satisfies Record<string, { count: number; points: (i: number) => LatLng }>;
 
 export type AreaName = keyof typeof AREAS;
@@ -85,6 +87,10 @@ export function testArea(name: AreaName, index = 0) {
  */
 export async function forgetArea(db: AppDb, name: AreaName): Promise<void> {
   const prefix = `${areaPrefix(name)}%`;
+  // Reports hold on to their packages (migration 0013): they go first.
+  await db.execute(
+    sql`delete from package_reports where package_id in (select id from packages where address like ${prefix})`,
+  );
   await db.execute(sql`delete from packages where address like ${prefix}`);
   await db.execute(sql`delete from users where address like ${prefix}`);
 }

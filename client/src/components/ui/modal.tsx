@@ -17,6 +17,12 @@ const FOCUSABLE =
 export function Modal({ title, isOpen, onClose, children }: Props) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
+  // The latest onClose, read when Escape is pressed: a parent passing a new function on each
+  // render must not re-run the effect below, which would pull focus out of the field being typed in.
+  const close = useRef(onClose);
+  useEffect(() => {
+    close.current = onClose;
+  }, [onClose]);
 
   useEffect(() => {
     if (!isOpen) return;
@@ -26,7 +32,7 @@ export function Modal({ title, isOpen, onClose, children }: Props) {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
         event.preventDefault();
-        onClose();
+        close.current();
       }
       if (event.key !== 'Tab' || !panel.current) return;
       const items = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
@@ -45,7 +51,7 @@ export function Modal({ title, isOpen, onClose, children }: Props) {
       document.removeEventListener('keydown', onKey);
       previous?.focus();
     };
-  }, [isOpen, onClose]);
+  }, [isOpen]);
 
   if (!isOpen) return null;
   return (

@@ -427,7 +427,7 @@ export default function TransactionPage() {
             {t('package.delete')}
           </Button>
         )}
-        <ReportButton packageId={data._id} />
+        <ReportButton packageId={data._id} isDonor={viewerIsDonor} />
       </div>
 
       <Timeline pkg={data} />

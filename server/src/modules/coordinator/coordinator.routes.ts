@@ -8,6 +8,7 @@ import {
   ExportQuerySchema,
   IdPathSchema,
   MessageReadSchema,
+  PageQuerySchema,
   type PeopleList,
   PeopleQuerySchema,
   type PersonDetail,
@@ -21,6 +22,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { Rematcher } from '../../matching/rematch';
 import { sessionUser } from '../../middleware/authenticate';
+import { refuseCrossSite } from '../../middleware/same-origin';
 import { validate } from '../../middleware/validate';
 import type { Notifier } from '../../notifier';
 import type { LiveEvents } from '../../realtime/live-events';
@@ -152,7 +154,9 @@ export function coordinatorRoutes({
     validate(
       { params: IdPathSchema, body: CoordinatorReasonSchema },
       async ({ params, body }, req, res) => {
-        const result = await suspendPerson(db, sessionUser(req), params.id, body.reason);
+        const result = await suspendPerson(db, sessionUser(req), params.id, body.reason, (email) =>
+          config.coordinatorEmails.has(email.toLowerCase()),
+        );
         // Committed: their open streams end in every process, everyone concerned hears.
         live.endUser(params.id);
         notifier.notify(result.notifications);
@@ -185,10 +189,13 @@ export function coordinatorRoutes({
     ),
   );
 
-  router.get('/coordinator/reports', async (_req, res) => {
-    const body: ReportList = { reports: await listReports(db) };
-    res.json(body);
-  });
+  router.get(
+    '/coordinator/reports',
+    validate({ query: PageQuerySchema }, async ({ query }, _req, res) => {
+      const body: ReportList = await listReports(db, query.cursor);
+      res.json(body);
+    }),
+  );
 
   router.post(
     '/coordinator/reports/:id/close',
@@ -201,10 +208,13 @@ export function coordinatorRoutes({
     ),
   );
 
-  router.get('/coordinator/messages', async (_req, res) => {
-    const body: ContactMessageList = await listMessages(db);
-    res.json(body);
-  });
+  router.get(
+    '/coordinator/messages',
+    validate({ query: PageQuerySchema }, async ({ query }, _req, res) => {
+      const body: ContactMessageList = await listMessages(db, query.cursor);
+      res.json(body);
+    }),
+  );
 
   router.patch(
     '/coordinator/messages/:id',
@@ -227,22 +237,24 @@ export function coordinatorRoutes({
 
   router.get(
     '/coordinator/packages.csv',
+    refuseCrossSite(),
     validate({ query: ExportQuerySchema }, async ({ query }, req, res) => {
-      // Logged before the first byte: an export is a copy of everyone's data leaving.
-      await db.transaction((tx) =>
-        recordAudit(tx, sessionUser(req), {
-          action: 'packages.export',
-          targetKind: 'package',
-          targetId: '*',
-          summary: `packages donated ${query.from} to ${query.to}`,
-        }),
-      );
       const count = await streamPackagesCsv(db, res, {
         filename: `almquest-packages-${query.from}-to-${query.to}.csv`,
         select: sql.raw(EXPORT_COLUMNS.map((c) => `p.${c}`).join(', ')),
         where: sql`p.created_at >= (${query.from}::date)::timestamp at time zone 'Asia/Kolkata'
           and p.created_at < ((${query.to}::date + 1)::timestamp at time zone 'Asia/Kolkata')`,
         columns: EXPORT_COLUMNS,
+        // Logged before the first byte: an export is a copy of everyone's data leaving.
+        onStart: () =>
+          db.transaction((tx) =>
+            recordAudit(tx, sessionUser(req), {
+              action: 'packages.export',
+              targetKind: 'package',
+              targetId: '*',
+              summary: `packages donated ${query.from} to ${query.to}`,
+            }),
+          ),
       });
       req.log.info({ count, from: query.from, to: query.to }, 'coordinator exported packages');
     }),

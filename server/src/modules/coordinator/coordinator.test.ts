@@ -7,6 +7,9 @@ import {
   WaitingListSchema,
 } from '@almquest/contracts/coordinator';
 import { sql } from 'drizzle-orm';
+import { createECDH, randomBytes } from 'node:crypto';
+import { createServer, request as httpRequest, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
@@ -23,14 +26,18 @@ import {
 import { signIn, type SignedIn } from '../../test/session';
 import { openEventStream } from '../../test/sse';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { csvField } from './csv-export';
+import { subscribe } from '../push/push.service';
+import { deleteAccount } from '../users/users.service';
+import { csvField, drained } from './csv-export';
 
 const COORDINATOR = uniqueEmail('coordinator');
+const SECOND_COORDINATOR = uniqueEmail('coordinator2');
 let ctx: TestContext;
 let coordinator: SignedIn;
 beforeAll(async () => {
-  ctx = await createTestApp({ COORDINATOR_EMAILS: `someone.else@example.org, ${COORDINATOR}` });
+  ctx = await createTestApp({ COORDINATOR_EMAILS: `${SECOND_COORDINATOR}, ${COORDINATOR}` });
   await forgetArea(ctx.database.db, 'coordinator');
+  await forgetArea(ctx.database.db, 'coordinatorReview');
   coordinator = await signIn(ctx, COORDINATOR.toUpperCase());
 });
 afterAll(() => ctx.close());
@@ -467,5 +474,276 @@ describe('exports', () => {
     expect(impact.packagesByState).toEqual([{ state: 'Not Paired', packages: 2, meals: 10 }]);
     const csv = await getCsv(donor, `/api/donor/${donor.profile.id}/packages.csv`);
     expect((csv.body as string).trim().split('\r\n')).toHaveLength(3);
+  });
+});
+
+// What the review of issue #19 found (an attacker's tries), each kept from coming back.
+let reviewIndex = 0;
+const reviewArea = () => testArea('coordinatorReview', reviewIndex++);
+
+describe('review: reports cannot be erased', () => {
+  it('keeps a reported package: its donor cannot delete it, and deleting the account cancels it instead', async () => {
+    const at = reviewArea();
+    const donor = await createDonor(ctx, { location: at(0) });
+    const pkg = await donate(ctx, donor, { location: at(0), travelCapacity: 0, quantity: 5 });
+    // The donor knows what they gave: only a no-show is theirs to report.
+    const unsafe = await as(donor)
+      .post(`/api/package/${pkg._id}/report`, { reason: 'unsafe' })
+      .expect(400);
+    expect(unsafe.body.error.fields.reason).toBe('As the donor, you can report a no-show only.');
+    const report = await as(donor)
+      .post(`/api/package/${pkg._id}/report`, { reason: 'no_show' })
+      .expect(201);
+    const refused = await request(ctx.app)
+      .delete(`/api/donor/${donor.profile.id}/package/${pkg._id}`)
+      .set('Cookie', donor.cookie)
+      .expect(409);
+    expect(refused.body.error.message).toContain('has been reported');
+    await request(ctx.app)
+      .delete(`/api/donor/${donor.profile.id}`)
+      .set('Cookie', donor.cookie)
+      .expect(204);
+    const [row] = await queryRows<{ state: string }>(
+      ctx.database.db,
+      sql`select state from packages where id = ${pkg._id}`,
+    );
+    expect(row?.state).toBe('Cancelled');
+    const [kept] = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from package_reports where id = ${report.body.id}`,
+    );
+    expect(kept?.n).toBe(1);
+    // Nor can anything else delete it while the report stands.
+    await expect(
+      ctx.database.db.execute(sql`delete from packages where id = ${pkg._id}`),
+    ).rejects.toThrow();
+  });
+
+  it("answers a report racing its package's deletion with 201 or 404, never a 500", async () => {
+    const at = reviewArea();
+    const donor = await createDonor(ctx, { location: at(0) });
+    for (let round = 0; round < 6; round++) {
+      const pkg = await donate(ctx, donor, { location: at(0), travelCapacity: 0, quantity: 2 });
+      const [report, deletion] = await Promise.all([
+        as(donor).post(`/api/package/${pkg._id}/report`, { reason: 'no_show' }),
+        request(ctx.app)
+          .delete(`/api/donor/${donor.profile.id}/package/${pkg._id}`)
+          .set('Cookie', donor.cookie),
+      ]);
+      const outcome = `${report.status}/${deletion.status}`;
+      expect(['201/409', '404/204'], JSON.stringify([report.body, deletion.body])).toContain(
+        outcome,
+      );
+    }
+  });
+});
+
+describe('review: what the other side is told', () => {
+  it("tells a package's other side what a coordinator did, never the reason", async () => {
+    const at = reviewArea();
+    const donor = await createDonor(ctx, { location: at(0) });
+    const suspect = await createDistributor(ctx, { location: at(1), maxCapacity: 30 });
+    const taken = await donate(ctx, donor, { location: at(0), quantity: 3 });
+    expect(taken.pair?.distributor_id).toBe(suspect.profile.id);
+    await as(coordinator)
+      .post(`/api/coordinator/people/${suspect.profile.id}/suspend`, {
+        reason: 'SECRET-fraud-suspicion',
+      })
+      .expect(200);
+    const seen = await as(donor).get(`/api/package/${taken._id}`).expect(200);
+    expect(JSON.stringify(seen.body)).not.toContain('SECRET');
+    const kinds = (seen.body.package.events as { kind: string }[]).map((e) => e.kind);
+    expect(kinds).toContain('takenBack');
+    expect(kinds).not.toContain('released');
+    // Not counted against them as a release.
+    const record = PersonDetailSchema.parse(
+      (await as(coordinator).get(`/api/coordinator/people/${suspect.profile.id}`).expect(200)).body,
+    );
+    expect(record.reliability.released).toBe(0);
+
+    const other = await createDonor(ctx, { location: at(10) });
+    const helper = await createDistributor(ctx, { location: at(11), maxCapacity: 30 });
+    const cancelled = await donate(ctx, other, { location: at(10), quantity: 2 });
+    expect(cancelled.pair?.distributor_id).toBe(helper.profile.id);
+    await as(coordinator)
+      .post(`/api/coordinator/packages/${cancelled._id}/cancel`, { reason: 'SECRET-donor-flagged' })
+      .expect(200);
+    for (const side of [other, helper]) {
+      const view = await as(side).get(`/api/package/${cancelled._id}`).expect(200);
+      expect(JSON.stringify(view.body)).not.toContain('SECRET');
+      expect(view.body.package.events.map((e: { kind: string }) => e.kind)).toContain(
+        'cancelledByCoordinator',
+      );
+    }
+  });
+});
+
+describe('review: suspension holds', () => {
+  it('will not suspend a coordinator (two could lock each other out)', async () => {
+    const second = await signIn(ctx, SECOND_COORDINATOR);
+    const res = await as(coordinator)
+      .post(`/api/coordinator/people/${second.user.id}/suspend`, { reason: 'Takeover' })
+      .expect(409);
+    expect(res.body.error.message).toContain('COORDINATOR_EMAILS');
+    await as(second).get('/api/coordinator/packages').expect(200);
+  });
+
+  it('refuses a suspended person a new push device and the deletion of their account', async () => {
+    const at = reviewArea();
+    const donor = await createDonor(ctx, { location: at(0) });
+    await as(coordinator)
+      .post(`/api/coordinator/people/${donor.profile.id}/suspend`, { reason: 'Fake packages' })
+      .expect(200);
+    // As a request already past the session check when the suspension committed would.
+    const key = createECDH('prime256v1');
+    key.generateKeys();
+    await expect(
+      subscribe(
+        ctx.database.db,
+        donor.profile.id,
+        {
+          endpoint: 'https://fcm.googleapis.com/fcm/send/suspended-device',
+          keys: {
+            p256dh: key.getPublicKey().toString('base64url'),
+            auth: randomBytes(16).toString('base64url'),
+          },
+        },
+        [],
+      ),
+    ).rejects.toThrow('Your account is suspended.');
+    await expect(deleteAccount(ctx.database.db, donor.profile.id)).rejects.toThrow(
+      'Your account is suspended.',
+    );
+    const [still] = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from users where id = ${donor.profile.id} and suspended_at is not null`,
+    );
+    expect(still?.n).toBe(1);
+  });
+});
+
+describe('review: lists and the log', () => {
+  it('pages through every report and message, none twice, even with equal times', async () => {
+    const at = reviewArea();
+    const donor = await createDonor(ctx, { location: at(0) });
+    const pkg = await donate(ctx, donor, { location: at(0), travelCapacity: 0, quantity: 2 });
+    const tag = `page-${Date.now()}`;
+    // 130 of each written in one statement: they share one time, and only the id orders them.
+    await ctx.database.db.execute(sql`
+      insert into package_reports (package_id, reporter_id, reason, note)
+      select ${pkg._id}, null, 'no_show', ${tag} || '-' || i from generate_series(1, 130) i`);
+    await ctx.database.db.execute(sql`
+      insert into contact_messages (name, email, message)
+      select 'Pager', ${tag} || '-' || i || '@example.org', 'Hello' from generate_series(1, 130) i`);
+    const all = async <T>(path: string, pick: (body: { nextCursor: string | null }) => T[]) => {
+      const seen: T[] = [];
+      let cursor: string | null = null;
+      for (let page = 0; page < 50; page++) {
+        const url: string = cursor ? `${path}?cursor=${encodeURIComponent(cursor)}` : path;
+        const body = (await as(coordinator).get(url).expect(200)).body;
+        seen.push(...pick(body));
+        cursor = body.nextCursor;
+        if (!cursor) break;
+      }
+      return seen;
+    };
+    const reports = await all('/api/coordinator/reports', (b) =>
+      ReportListSchema.parse(b).reports.map((r) => r.note ?? ''),
+    );
+    const mine = reports.filter((n) => n.startsWith(tag));
+    expect(mine).toHaveLength(130);
+    expect(new Set(mine).size).toBe(130);
+    const messages = await all('/api/coordinator/messages', (b) =>
+      ContactMessageListSchema.parse(b).messages.map((m) => m.email),
+    );
+    const ours = messages.filter((e) => e.startsWith(tag));
+    expect(ours).toHaveLength(130);
+    expect(new Set(ours).size).toBe(130);
+    for (const bad of ['cursor=yesterday', 'cursor=', 'page=2']) {
+      const res = await as(coordinator).get(`/api/coordinator/messages?${bad}`).expect(400);
+      expect(res.body.error.code).toBe('validation_failed');
+    }
+    await as(coordinator).get('/api/coordinator/reports?limit=5').expect(400);
+  });
+
+  it('logs a change of read state once, and names targets as they are now, not in the log', async () => {
+    const email = uniqueEmail('reader');
+    await request(ctx.app)
+      .post('/api/contact')
+      .send({ name: 'Ravi', email, message: 'Hello there' })
+      .expect(202);
+    const list = ContactMessageListSchema.parse(
+      (await as(coordinator).get('/api/coordinator/messages').expect(200)).body,
+    );
+    const message = list.messages.find((m) => m.email === email)!;
+    for (let i = 0; i < 3; i++)
+      await as(coordinator)
+        .patch(`/api/coordinator/messages/${message.id}`, { isRead: true })
+        .expect(204);
+    expect(await auditActions(message.id)).toEqual(['message.read']);
+
+    const at = reviewArea();
+    const person = await createDonor(ctx, { location: at(0), name: 'Named Later Donor' });
+    await as(coordinator)
+      .post(`/api/coordinator/people/${person.profile.id}/suspend`, { reason: 'Checking' })
+      .expect(200);
+    const [raw] = await queryRows<{ summary: string | null }>(
+      ctx.database.db,
+      sql`select summary from audit_log where target_id = ${person.profile.id}`,
+    );
+    expect(raw?.summary ?? '').not.toContain('Named Later');
+    expect(raw?.summary ?? '').not.toContain(person.user.email);
+    const log = AuditListSchema.parse(
+      (await as(coordinator).get('/api/coordinator/audit').expect(200)).body,
+    );
+    expect(log.entries.find((e) => e.targetId === person.profile.id)?.target).toBe(
+      'Named Later Donor',
+    );
+    expect(log.entries.find((e) => e.targetId === message.id)?.target).toBe(`Ravi <${email}>`);
+  });
+});
+
+describe('review: exports', () => {
+  it('refuses years a database cannot count and downloads started by other sites, logging neither', async () => {
+    const before = await auditActions('*');
+    const old = await as(coordinator)
+      .get('/api/coordinator/packages.csv?from=0000-01-01&to=2020-01-01')
+      .expect(400);
+    expect(old.body.error.fields).toHaveProperty('from');
+    await as(coordinator)
+      .get('/api/coordinator/packages.csv?from=2020-01-01&to=2020-01-02')
+      .set('Sec-Fetch-Site', 'cross-site')
+      .expect(403);
+    expect(await auditActions('*')).toEqual(before);
+    const donor = await createDonor(ctx, { location: reviewArea()(0) });
+    await as(donor)
+      .get(`/api/donor/${donor.profile.id}/packages.csv`)
+      .set('Sec-Fetch-Site', 'cross-site')
+      .expect(403);
+  });
+
+  it('stops waiting for the socket once the reader has gone', async () => {
+    let closed!: Promise<void>;
+    const server = createServer((_req, res) => {
+      // Fill the socket until it pushes back, then the reader goes away.
+      while (res.write('x'.repeat(64 * 1024)));
+      closed = new Promise((resolve) => res.on('close', () => resolve()));
+      res.socket?.destroy();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const answer = await new Promise<ServerResponse>((resolve) => {
+      server.once('request', (_req, res: ServerResponse) => resolve(res));
+      const req = httpRequest({ port, host: '127.0.0.1', path: '/' }, (res) => res.pause());
+      req.on('error', () => {});
+      req.end();
+    });
+    await closed;
+    const waited = await Promise.race([
+      drained(answer as unknown as Parameters<typeof drained>[0]).then(() => 'returned'),
+      new Promise((resolve) => setTimeout(() => resolve('hung'), 2000)),
+    ]);
+    expect(waited).toBe('returned');
+    server.close();
   });
 });

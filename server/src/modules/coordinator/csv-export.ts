@@ -17,10 +17,28 @@ export function csvField(value: unknown): string {
 
 export type ExportRow = Record<string, unknown> & { cursor_at: string; cursor_id: string };
 
+/** Resolves once the socket can take more, or at once if the response is over (closed, failed). */
+export function drained(res: Response): Promise<void> {
+  if (res.destroyed || res.writableEnded) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      res.off('error', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+    res.on('error', done);
+  });
+}
+
 /**
  * Streams packages as CSV, a batch at a time by (created_at, id) from an index, waiting for the
  * socket to drain between batches: memory stays flat however many rows there are. `where` picks
- * the packages; `columns` are the header and the row's fields, in order.
+ * the packages; `columns` are the header and the row's fields, in order. The first batch is read
+ * before anything is sent (a failing query still gets a proper error answer), then `onStart`
+ * runs (the coordinators' export writes its audit entry there). A reader who goes away stops it.
  */
 export async function streamPackagesCsv(
   db: AppDb,
@@ -30,17 +48,17 @@ export async function streamPackagesCsv(
     where,
     select,
     columns,
-  }: { filename: string; where: SQL; select: SQL; columns: string[] },
+    onStart,
+  }: {
+    filename: string;
+    where: SQL;
+    select: SQL;
+    columns: string[];
+    onStart?: () => Promise<void>;
+  },
 ): Promise<number> {
-  res.status(200);
-  res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-  res.setHeader('Content-Disposition', `attachment; filename="${filename}"`);
-  // A byte-order mark, so spreadsheet programs read Hindi and Bengali names as UTF-8.
-  res.write(`\uFEFF${columns.join(',')}\r\n`);
-  let after: { at: string; id: string } | null = null;
-  let count = 0;
-  for (;;) {
-    const rows: ExportRow[] = await queryRows<ExportRow>(
+  const batch = (after: { at: string; id: string } | null) =>
+    queryRows<ExportRow>(
       db,
       sql`select ${select}, p.created_at::text as cursor_at, p.id as cursor_id from packages p
           where ${where}
@@ -48,26 +66,24 @@ export async function streamPackagesCsv(
           order by p.created_at, p.id
           limit ${BATCH}`,
     );
-    if (rows.length === 0) break;
+  let rows = await batch(null);
+  await onStart?.();
+  res.status(200);
+  res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+  res.setHeader('Content-Disposition', `attachment; filename="${filename}"`);
+  // A byte-order mark, so spreadsheet programs read Hindi and Bengali names as UTF-8.
+  res.write(`\uFEFF${columns.join(',')}\r\n`);
+  let count = 0;
+  while (rows.length > 0) {
     const text = rows
       .map((row) => columns.map((c) => csvField(row[c])).join(',') + '\r\n')
       .join('');
     count += rows.length;
-    if (!res.write(text)) {
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          res.off('drain', done);
-          res.off('close', done);
-          resolve();
-        };
-        res.on('drain', done);
-        res.on('close', done);
-      });
-    }
-    if (res.destroyed) break;
-    const last = rows[rows.length - 1]!;
-    after = { at: last.cursor_at, id: last.cursor_id };
+    if (!res.write(text)) await drained(res);
+    if (res.destroyed) return count;
     if (rows.length < BATCH) break;
+    const last = rows[rows.length - 1]!;
+    rows = await batch({ at: last.cursor_at, id: last.cursor_id });
   }
   res.end();
   return count;

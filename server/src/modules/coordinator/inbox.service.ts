@@ -1,14 +1,16 @@
 import type {
+  AuditEntry,
   AuditList,
   ContactMessageList,
   Report,
+  ReportList,
   ReportReason,
 } from '@almquest/contracts/coordinator';
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
-import { type AppDb, isUniqueViolation, queryRows } from '../../db/client';
-import type { UserRow } from '../../db/rows';
-import { auditLog, contactMessages, packageReports } from '../../db/schema';
-import { notFound } from '../../errors';
+import { and, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { type AppDb, queryRows } from '../../db/client';
+import type { PackageRow, UserRow } from '../../db/rows';
+import { contactMessages, packageReports, packages } from '../../db/schema';
+import { badRequest, notFound } from '../../errors';
 import { recordAudit } from './audit';
 
 const LIST_LIMIT = 100;
@@ -16,16 +18,27 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 
 /**
  * A party to a package reports it. The same reason twice from the same person changes nothing
- * (answers as the first); the caller has checked that they are a party to the package.
+ * (answers as the first). The package is read under a shared lock, so it cannot be deleted
+ * between the check and the report; who may report is checked on what is read here.
  */
 export async function createReport(
   db: AppDb,
   reporter: UserRow,
   packageId: string,
   input: { reason: ReportReason; note?: string | undefined },
+  mayReport: (pkg: PackageRow) => void,
 ): Promise<{ id: string; isNew: boolean }> {
-  try {
-    const [row] = await db
+  return db.transaction(async (tx) => {
+    const [pkg] = await tx.select().from(packages).where(eq(packages.id, packageId)).for('share');
+    if (!pkg) throw notFound('No such package.');
+    mayReport(pkg);
+    // The donor knows what they gave: what they can tell us is that nobody came.
+    if (pkg.donorId === reporter.id && input.reason !== 'no_show') {
+      throw badRequest('As the donor, you can report a no-show only.', {
+        reason: 'As the donor, you can report a no-show only.',
+      });
+    }
+    const [row] = await tx
       .insert(packageReports)
       .values({
         packageId,
@@ -33,12 +46,12 @@ export async function createReport(
         reason: input.reason,
         note: input.note ?? null,
       })
+      .onConflictDoNothing({
+        target: [packageReports.packageId, packageReports.reporterId, packageReports.reason],
+      })
       .returning({ id: packageReports.id });
-    if (!row) throw new Error('report insert returned nothing');
-    return { id: row.id, isNew: true };
-  } catch (error) {
-    if (!isUniqueViolation(error, 'package_reports_once')) throw error;
-    const [row] = await db
+    if (row) return { id: row.id, isNew: true };
+    const [first] = await tx
       .select({ id: packageReports.id })
       .from(packageReports)
       .where(
@@ -48,9 +61,9 @@ export async function createReport(
           eq(packageReports.reason, input.reason),
         ),
       );
-    if (!row) throw error;
-    return { id: row.id, isNew: false };
-  }
+    if (!first) throw new Error('report neither inserted nor found');
+    return { id: first.id, isNew: false };
+  });
 }
 
 type ReportRow = {
@@ -73,11 +86,24 @@ type ReportRow = {
   distributor_phone: string | null;
 };
 
-/** Reports, open ones first, newest first, with the package and both parties. */
-export async function listReports(db: AppDb): Promise<Report[]> {
-  const rows = await queryRows<ReportRow>(
+/** A row's place in a newest-first list: its time to the microsecond (UTC) and its id. */
+const cursorOf = (at: string, id: string) => `${at}_${id}`;
+const utcText = (column: SQL) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+function readCursor(cursor: string): { at: string; id: string } {
+  const at = cursor.slice(0, cursor.indexOf('_'));
+  return { at, id: cursor.slice(at.length + 1) };
+}
+
+/**
+ * Reports, open ones first, newest first, with the package and both parties; a page at a time
+ * (the cursor is the last report shown, 'o' or 'c' for open or closed first).
+ */
+export async function listReports(db: AppDb, cursor: string | undefined): Promise<ReportList> {
+  const after = cursor ? { isClosed: cursor[0] === 'c', ...readCursor(cursor.slice(1)) } : null;
+  const rows = await queryRows<ReportRow & { cursor_at: string }>(
     db,
-    sql`select r.id, r.reason, r.note, r.created_at, r.closed_at,
+    sql`select r.id, r.reason, r.note, r.created_at, r.closed_at, ${utcText(sql`r.created_at`)} as cursor_at,
           r.reporter_id, ru.name as reporter_name,
           p.id as package_id, p.state, p.quantity, p.address,
           p.donor_id, coalesce(du.name, p.donor_name) as donor_name,
@@ -89,10 +115,30 @@ export async function listReports(db: AppDb): Promise<Report[]> {
         left join users ru on ru.id = r.reporter_id
         left join users du on du.id = p.donor_id
         left join users xu on xu.id = p.distributor_id
+        ${
+          after
+            ? sql`where (r.closed_at is not null) > ${after.isClosed}
+                or ((r.closed_at is not null) = ${after.isClosed}
+                    and (r.created_at < ${after.at}::timestamptz
+                         or (r.created_at = ${after.at}::timestamptz and r.id > ${after.id}::uuid)))`
+            : sql``
+        }
         order by r.closed_at is not null, r.created_at desc, r.id
-        limit ${LIST_LIMIT}`,
+        limit ${LIST_LIMIT + 1}`,
   );
-  return rows.map((r) => ({
+  const page = rows.slice(0, LIST_LIMIT);
+  const last = page[page.length - 1];
+  return {
+    reports: page.map(presentReport),
+    nextCursor:
+      rows.length > LIST_LIMIT && last
+        ? `${last.closed_at ? 'c' : 'o'}${cursorOf(last.cursor_at, last.id)}`
+        : null,
+  };
+}
+
+function presentReport(r: ReportRow): Report {
+  return {
     id: r.id,
     reason: r.reason,
     note: r.note,
@@ -109,7 +155,7 @@ export async function listReports(db: AppDb): Promise<Report[]> {
         ? { id: r.distributor_id, name: r.distributor_name, phone: r.distributor_phone ?? '' }
         : null,
     },
-  }));
+  };
 }
 
 /** A coordinator has dealt with a report. */
@@ -144,18 +190,30 @@ export async function closeReport(
 }
 
 /** Contact messages, newest first, with how their mailing went and whether anyone read them. */
-export async function listMessages(db: AppDb): Promise<ContactMessageList> {
+export async function listMessages(
+  db: AppDb,
+  cursor: string | undefined,
+): Promise<ContactMessageList> {
+  const after = cursor ? readCursor(cursor) : null;
   const rows = await db
-    .select()
+    .select({ message: contactMessages, cursorAt: utcText(sql`${contactMessages.createdAt}`) })
     .from(contactMessages)
+    .where(
+      after
+        ? sql`${contactMessages.createdAt} < ${after.at}::timestamptz
+            or (${contactMessages.createdAt} = ${after.at}::timestamptz and ${contactMessages.id} > ${after.id}::uuid)`
+        : undefined,
+    )
     .orderBy(desc(contactMessages.createdAt), contactMessages.id)
-    .limit(LIST_LIMIT);
+    .limit(LIST_LIMIT + 1);
   const [unread] = await queryRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from contact_messages where read_at is null`,
   );
+  const page = rows.slice(0, LIST_LIMIT);
+  const last = page[page.length - 1];
   return {
-    messages: rows.map((m) => ({
+    messages: page.map(({ message: m }) => ({
       id: m.id,
       name: m.name,
       email: m.email,
@@ -165,10 +223,15 @@ export async function listMessages(db: AppDb): Promise<ContactMessageList> {
       readAt: m.readAt ? m.readAt.toISOString() : null,
     })),
     unread: unread?.n ?? 0,
+    nextCursor:
+      rows.length > LIST_LIMIT && last ? cursorOf(String(last.cursorAt), last.message.id) : null,
   };
 }
 
-/** Marks a message read or unread (logged: who read what is part of the record). */
+/**
+ * Marks a message read or unread. A change is logged (who read what is part of the record);
+ * marking it as it already is changes nothing and logs nothing.
+ */
 export async function markMessage(
   db: AppDb,
   coordinator: UserRow,
@@ -178,39 +241,86 @@ export async function markMessage(
   await db.transaction(async (tx) => {
     const [row] = await tx
       .update(contactMessages)
-      .set({ readAt: isRead ? sql`coalesce(${contactMessages.readAt}, now())` : null })
-      .where(eq(contactMessages.id, id))
-      .returning({ id: contactMessages.id, email: contactMessages.email });
-    if (!row) throw notFound('No such message.');
+      .set({ readAt: isRead ? sql`now()` : null })
+      .where(
+        and(
+          eq(contactMessages.id, id),
+          isRead ? isNull(contactMessages.readAt) : isNotNull(contactMessages.readAt),
+        ),
+      )
+      .returning({ id: contactMessages.id });
+    if (!row) {
+      const [exists] = await tx
+        .select({ id: contactMessages.id })
+        .from(contactMessages)
+        .where(eq(contactMessages.id, id));
+      if (!exists) throw notFound('No such message.');
+      return;
+    }
     await recordAudit(tx, coordinator, {
       action: isRead ? 'message.read' : 'message.unread',
       targetKind: 'message',
       targetId: id,
-      summary: `from ${row.email}`,
     });
   });
 }
 
-/** The audit log, newest first, a page at a time (cursor: the last id seen). */
+/**
+ * The audit log, newest first, a page at a time (cursor: the last id seen). The log holds ids,
+ * not names: what each target is called is read now, so a deleted person's name is gone from it.
+ */
+const targetUuid = (kind: AuditEntry['targetKind']) =>
+  // CASE first: an export's target is '*' (all packages), which is no uuid.
+  sql.raw(
+    `(case when a.target_kind = '${kind}' and a.target_id <> '*' then a.target_id::uuid end)`,
+  );
+
 export async function listAudit(db: AppDb, cursor: number | undefined): Promise<AuditList> {
-  const rows = await db
-    .select()
-    .from(auditLog)
-    .where(cursor ? lt(auditLog.id, cursor) : undefined)
-    .orderBy(desc(auditLog.id))
-    .limit(LIST_LIMIT + 1);
+  const rows = await queryRows<{
+    id: number;
+    actor_email: string;
+    action: string;
+    target_kind: AuditEntry['targetKind'];
+    target_id: string;
+    reason: string | null;
+    summary: string | null;
+    at: Date | string;
+    person: string | null;
+    package_quantity: number | null;
+    package_address: string | null;
+    message_from: string | null;
+  }>(
+    db,
+    sql`select a.id, a.actor_email, a.action, a.target_kind, a.target_id, a.reason, a.summary, a.at,
+          u.name as person, p.quantity as package_quantity, p.address as package_address,
+          m.name || ' <' || m.email || '>' as message_from
+        from audit_log a
+        left join users u on u.id = ${targetUuid('user')}
+        left join packages p on p.id = ${targetUuid('package')}
+        left join contact_messages m on m.id = ${targetUuid('message')}
+        ${cursor ? sql`where a.id < ${cursor}` : sql``}
+        order by a.id desc
+        limit ${LIST_LIMIT + 1}`,
+  );
   const page = rows.slice(0, LIST_LIMIT);
+  const last = page[page.length - 1];
   return {
     entries: page.map((e) => ({
-      id: e.id,
-      actorEmail: e.actorEmail,
+      id: Number(e.id),
+      actorEmail: e.actor_email,
       action: e.action,
-      targetKind: e.targetKind,
-      targetId: e.targetId,
+      targetKind: e.target_kind,
+      targetId: e.target_id,
       reason: e.reason,
       summary: e.summary,
-      at: e.at.toISOString(),
+      target:
+        e.person ??
+        e.message_from ??
+        (e.package_quantity !== null
+          ? `${e.package_quantity} meals at ${e.package_address}`
+          : null),
+      at: iso(e.at),
     })),
-    nextCursor: rows.length > LIST_LIMIT ? (page[page.length - 1]?.id ?? null) : null,
+    nextCursor: rows.length > LIST_LIMIT && last ? Number(last.id) : null,
   };
 }

@@ -1,12 +1,18 @@
 import type { PersonDetail, PersonSummary, Reliability } from '@almquest/contracts/coordinator';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
 import type { NotificationRow, PackageRow, UserRow } from '../../db/rows';
-import { packages, pushSubscriptions, sessions, users } from '../../db/schema';
+import {
+  distributors,
+  donors,
+  packages,
+  pushSubscriptions,
+  sessions,
+  users,
+} from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { cancelLockedByCoordinator, takeBackLocked } from '../packages/lifecycle.service';
 import { recordAudit } from './audit';
-import { packageSummary } from './waiting.service';
 
 const SEARCH_LIMIT = 30;
 
@@ -129,29 +135,44 @@ export type SuspendResult = {
  * their sessions and push devices are deleted, their own waiting packages are cancelled and the
  * packages offered or assigned to them go back to waiting (the caller re-matches them and ends
  * their live streams once this has committed). Received packages stay with their distributor:
- * the food is in their hands.
+ * the food is in their hands. A coordinator cannot be suspended (two could lock each other out):
+ * take them out of COORDINATOR_EMAILS first.
  */
 export async function suspendPerson(
   db: AppDb,
   coordinator: UserRow,
   id: string,
   reason: string,
+  isCoordinatorEmail: (email: string) => boolean,
 ): Promise<SuspendResult> {
   if (id === coordinator.id) throw conflict('You cannot suspend yourself.');
   return db.transaction(async (tx) => {
-    // The person first: from here on no new session, donation or offer gets through.
+    // Locks in the documented order (db/client.ts), as deleting an account does: packages, the
+    // role rows, then the person. A donation takes its donor row before the person's, so one
+    // racing this either commits first (and its package is cancelled below) or is refused.
+    await tx.execute(
+      sql`select id from ${packages} where donor_id = ${id} or distributor_id = ${id} order by id for update`,
+    );
+    await tx.execute(sql`select user_id from ${distributors} where user_id = ${id} for update`);
+    await tx.execute(sql`select user_id from ${donors} where user_id = ${id} for update`);
+    const [target] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+    if (!target) throw notFound('No such person.');
+    if (isCoordinatorEmail(target.email)) {
+      throw conflict(
+        'Coordinators cannot be suspended. Take their e-mail out of COORDINATOR_EMAILS first.',
+      );
+    }
+    if (target.suspendedAt) throw conflict('This person is already suspended.');
+    // From here on no new session, donation or offer gets through.
     const [user] = await tx
       .update(users)
       .set({ suspendedAt: sql`now()`, suspendedReason: reason })
-      .where(and(eq(users.id, id), isNull(users.suspendedAt)))
+      .where(eq(users.id, id))
       .returning();
-    if (!user) {
-      const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id));
-      if (!exists) throw notFound('No such person.');
-      throw conflict('This person is already suspended.');
-    }
+    if (!user) throw new Error('person vanished inside their own suspension');
     await tx.delete(sessions).where(eq(sessions.userId, id));
     await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, id));
+    // Read after the locks: packages committed while this waited are here too.
     const open = await tx
       .select()
       .from(packages)
@@ -164,12 +185,13 @@ export async function suspendPerson(
     const notifications: NotificationRow[] = [];
     const toRematch: string[] = [];
     const freed: string[] = [];
-    const why = `Suspended: ${reason}`;
     for (const pkg of open) {
+      // The reason stays in the audit log and on the person's record: the other side of each
+      // package is told what happened to it, not why.
       const result =
         pkg.donorId === id
-          ? await cancelLockedByCoordinator(tx, pkg, why)
-          : await takeBackLocked(tx, pkg, why);
+          ? await cancelLockedByCoordinator(tx, pkg)
+          : await takeBackLocked(tx, pkg);
       notifications.push(...result.notifications);
       if (result.freed && result.freed !== id) freed.push(result.freed);
       if (pkg.donorId !== id) toRematch.push(pkg.id);
@@ -179,11 +201,7 @@ export async function suspendPerson(
       targetKind: 'user',
       targetId: id,
       reason,
-      summary:
-        `${user.name} <${user.email}>` +
-        (open.length
-          ? `; ${open.length} open package(s): ${open.map(packageSummary).join('; ')}`
-          : ''),
+      summary: open.length ? `open packages: ${open.map((p) => p.id).join(', ')}` : null,
     });
     return { user, notifications, toRematch, freed };
   });
@@ -212,7 +230,6 @@ export async function reinstatePerson(
       targetKind: 'user',
       targetId: id,
       reason,
-      summary: `${user.name} <${user.email}>`,
     });
     return user;
   });

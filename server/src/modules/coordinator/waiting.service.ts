@@ -174,10 +174,6 @@ const REFUSAL_TEXT: Record<ChosenRefusal, string> = {
   gave_back: 'That distributor already declined, let lapse or released this package.',
 };
 
-export function packageSummary(pkg: Pick<PackageRow, 'quantity' | 'address' | 'donorName'>) {
-  return `${pkg.quantity} meals at ${pkg.address} from ${pkg.donorName}`;
-}
-
 /** A coordinator offers a Not Paired package to the distributor they chose. */
 export async function offerAsCoordinator(
   db: AppDb,
@@ -198,7 +194,8 @@ export async function offerAsCoordinator(
       action: 'package.offer',
       targetKind: 'package',
       targetId: pkg.id,
-      summary: `${packageSummary(pkg)}, to distributor ${distributorId} (${result.outcome.state})`,
+      // Ids only: the log shows names as they are when read (a deleted person's are gone).
+      summary: `to distributor ${distributorId} (${result.outcome.state})`,
     });
     const [updated] = await tx.select().from(packages).where(eq(packages.id, pkg.id));
     if (!updated) throw new Error('package vanished inside its own transaction');
@@ -215,13 +212,13 @@ export async function cancelAsCoordinator(
 ): Promise<{ notifications: NotificationRow[]; freed: string | null }> {
   return db.transaction(async (tx) => {
     const { pkg } = await lockWithClock(tx, packageId);
-    const result = await cancelLockedByCoordinator(tx, pkg, reason);
+    const result = await cancelLockedByCoordinator(tx, pkg);
     await recordAudit(tx, coordinator, {
       action: 'package.cancel',
       targetKind: 'package',
       targetId: pkg.id,
       reason,
-      summary: `${packageSummary(pkg)} (was ${pkg.state})`,
+      summary: `was ${pkg.state}`,
     });
     return result;
   });

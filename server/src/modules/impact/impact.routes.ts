@@ -3,6 +3,7 @@ import { Router } from 'express';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { refuseCrossSite } from '../../middleware/same-origin';
 import { streamPackagesCsv } from '../coordinator/csv-export';
 import { ownPathRoute } from '../users/own-path';
 import { cachedImpact, personalImpact } from './impact.service';
@@ -59,6 +60,7 @@ export function personalImpactRoutes({ database }: { database: Database }): Rout
   );
   router.get(
     '/:userType/:id/packages.csv',
+    refuseCrossSite(),
     ...ownPathRoute(async ({ user }, _req, res) => {
       await streamPackagesCsv(db, res, {
         filename: 'almquest-my-packages.csv',

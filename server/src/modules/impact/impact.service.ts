@@ -1,7 +1,7 @@
 import { CO2E_FACTOR, type Impact, type PersonalImpact } from '@almquest/contracts/impact';
 import { PACKAGE_STATES, type PackageState } from '@almquest/contracts/packages';
 import { sql } from 'drizzle-orm';
-import { type AppDb, queryRows } from '../../db/client';
+import { type AppDb, type Executor, queryRows } from '../../db/client';
 
 /** Meals distributed, as kg CO2e avoided (the factor and its source are in CO2E_FACTOR). */
 export function co2eOf(mealsDistributed: number): number {
@@ -31,7 +31,7 @@ const NOT_COUNTED = sql`('Cancelled', 'Expired')`;
  * The public figures, from the impact summary (impact_totals plus the deltas not folded in yet,
  * migration 0012): a few thousand rows at most, however many packages there are. One round trip.
  */
-export async function countImpact(db: AppDb): Promise<Impact> {
+export async function countImpact(db: Executor): Promise<Impact> {
   const [row] = await queryRows<ImpactRow>(
     db,
     sql`with t as (
@@ -45,12 +45,15 @@ export async function countImpact(db: AppDb): Promise<Impact> {
         from t group by state having sum(packages) <> 0
       ),
       weeks as (
-        select to_char(w.week at time zone 'Asia/Kolkata', 'YYYY-MM-DD') as week,
+        select to_char(w.local, 'YYYY-MM-DD') as week,
                coalesce(sum(t.meals) filter (where t.state not in ${NOT_COUNTED}), 0)::float8 as donated,
                coalesce(sum(t.meals) filter (where t.state = 'Distributed'), 0)::float8 as distributed
-        from generate_series(impact_week(now()) - interval '11 weeks', impact_week(now()), interval '1 week') as w(week)
-        left join t on t.week = w.week
-        group by w.week order by w.week
+        -- Counted on India's calendar, whatever the database session's time zone (a zone with
+        -- summer time would shift a series of timestamptz weeks by an hour).
+        from generate_series(date_trunc('week', now() at time zone 'Asia/Kolkata') - interval '11 weeks',
+                             date_trunc('week', now() at time zone 'Asia/Kolkata'), interval '1 week') as w(local)
+        left join t on t.week = w.local at time zone 'Asia/Kolkata'
+        group by w.local order by w.local
       ),
       cities as (
         select city, sum(meals)::float8 as meals, sum(packages)::float8 as packages

@@ -96,4 +96,40 @@ describe('GET /api/impact', () => {
     expect((await impact()).mealsDonated).toBe(before.mealsDonated);
     expect((await cachedImpact(ctx.database.db, 0)()).mealsDonated).toBe(before.mealsDonated + 5);
   });
+
+  it("counts weeks on India's calendar whatever the session's time zone (summer time included)", async () => {
+    const donor = await createDonor(ctx, { location: testArea('impactCache')(0) });
+    const pkg = await donate(ctx, donor, { quantity: 9 });
+    // Donated two months ago: before the zone's change below.
+    await ctx.database.db.execute(
+      sql`update packages set created_at = now() - interval '60 days' where id = ${pkg._id}`,
+    );
+    const plain = await countImpact(ctx.database.db);
+    // A zone that moved its clocks five weeks ago (a POSIX rule, so this holds on any date):
+    // weeks stepped in it would drift by an hour after the change.
+    const zone = `XST5XDT,J${julianDay(-35)},J${julianDay(35)}`;
+    const shifted = await ctx.database.db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`set local time zone '${zone}'`));
+      return countImpact(tx);
+    });
+    expect(shifted.weeks).toEqual(plain.weeks);
+    const mondays = shifted.weeks.map((w) => new Date(`${w.week}T00:00:00Z`));
+    expect(mondays.every((d) => d.getUTCDay() === 1)).toBe(true);
+    mondays
+      .slice(1)
+      .forEach((d, i) => expect(d.getTime() - mondays[i]!.getTime()).toBe(7 * 86400e3));
+    expect(plain.weeks.some((w) => w.mealsDonated === 9)).toBe(true);
+  });
 });
+
+/** Day of the year (1-365, 29 February never counted, as POSIX's Jn) `days` from today. */
+function julianDay(days: number): number {
+  const at = new Date(Date.now() + days * 86400e3);
+  const start = Date.UTC(2001, 0, 1); // a year without 29 February
+  const sameDay = Date.UTC(
+    2001,
+    at.getUTCMonth(),
+    Math.min(at.getUTCDate(), at.getUTCMonth() === 1 ? 28 : 31),
+  );
+  return Math.round((sameDay - start) / 86400e3) + 1;
+}

@@ -382,7 +382,6 @@ export async function widenPackage(
 export async function cancelLockedByCoordinator(
   tx: Tx,
   pkg: PackageRow,
-  reason: string,
 ): Promise<{ notifications: NotificationRow[]; freed: string | null }> {
   if (!['Not Paired', 'Offered', 'Paired'].includes(pkg.state)) {
     throw conflict(
@@ -400,7 +399,10 @@ export async function cancelLockedByCoordinator(
     .update(packages)
     .set({ state: 'Cancelled', cancelledAt: sql`now()`, offerExpiresAt: null })
     .where(eq(packages.id, pkg.id));
-  await recordEvents(tx, [{ packageId: pkg.id, kind: 'cancelled', distributorId: null, reason }]);
+  // The coordinator's reason stays in the audit log: it may be about one of the two sides.
+  await recordEvents(tx, [
+    { packageId: pkg.id, kind: 'cancelledByCoordinator', distributorId: null, reason: null },
+  ]);
   const notifications = await insertNotifications(tx, [
     ...donorNotification(pkg, 'cancelledByCoordinator', 'Cancelled'),
     ...(freed
@@ -415,18 +417,19 @@ export async function cancelLockedByCoordinator(
 /**
  * A coordinator takes an Offered or Paired package away from its distributor (they were
  * suspended): it waits again, both sides are told, and the caller matches it once committed
- * (matchAfterGiveBack). The distributor is never offered it again (a 'released' event).
+ * (matchAfterGiveBack). The distributor is not offered it again (a 'takenBack' event).
  */
 export async function takeBackLocked(
   tx: Tx,
   pkg: PackageRow,
-  reason: string,
 ): Promise<{ notifications: NotificationRow[]; freed: string | null }> {
   if (pkg.state !== 'Offered' && pkg.state !== 'Paired') {
     throw conflict(`This package is ${pkg.state}; only an Offered or Paired package can be moved.`);
   }
   const distributorId = pkg.distributorId;
-  return giveBack(tx, pkg, { kind: 'released', reason }, [
+  // 'takenBack', not 'released': it is not counted against the distributor as a release, and
+  // the reason (a suspension's) is not shown to the donor.
+  return giveBack(tx, pkg, { kind: 'takenBack' }, [
     ...(pkg.pairedAt ? donorNotification(pkg, 'released', 'Not Paired') : []),
     ...(distributorId
       ? toDistributor(pkg, distributorId, 'takenOver', 'Not Paired', {

@@ -249,12 +249,12 @@ export function packagesRoutes({
       { params: PackageIdPathSchema, body: ReportRequestSchema },
       async ({ params, body }, req, res) => {
         const user = sessionUser(req);
-        const pkg = await getPackage(db, params.id);
         // Only the package's donor or its distributor (once offered or assigned) may report it.
-        assertCanViewPackage(user, pkg);
-        const report = await createReport(db, user, pkg.id, body);
+        const report = await createReport(db, user, params.id, body, (pkg) =>
+          assertCanViewPackage(user, pkg),
+        );
         if (report.isNew)
-          req.log.info({ packageId: pkg.id, reason: body.reason }, 'package reported');
+          req.log.info({ packageId: params.id, reason: body.reason }, 'package reported');
         res.status(report.isNew ? 201 : 200).json({ id: report.id });
       },
     ),

@@ -13,7 +13,14 @@ import {
   preparedPerDb,
   type Tx,
 } from '../../db/client';
-import { distributors, donors, packageEvents, packages, users } from '../../db/schema';
+import {
+  distributors,
+  donors,
+  packageEvents,
+  packageReports,
+  packages,
+  users,
+} from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import { type MatchSettings, tryMatchPackage } from '../../matching/assign';
 import { recordEvents } from '../../db/package-events';
@@ -128,8 +135,10 @@ export async function donate(
   }
   try {
     return await db.transaction(async (tx) => {
-      // Shared lock: a coordinator suspending the donor (issue #19) waits for this donation to
-      // commit and then cancels it with their other packages, or this waits and is refused.
+      // The donor row (its total changes below), then a shared lock on the person, in the
+      // documented order: a coordinator suspending the donor (issue #19) waits for this donation
+      // to commit and then cancels it with their other packages, or this waits and is refused.
+      await tx.execute(sql`select user_id from ${donors} where user_id = ${donor.id} for update`);
       const [person] = await tx.select().from(users).where(eq(users.id, donor.id)).for('share');
       if (!person) throw notFound('Your account no longer exists.');
       if (person.suspendedAt) throw forbidden('Your account is suspended.');
@@ -392,6 +401,15 @@ export async function deletePackage(db: AppDb, user: UserRow, packageId: string)
     assertIsDonorOf(user, pkg);
     if (pkg.state !== 'Not Paired') {
       throw conflict(`This package is ${pkg.state}; only a Not Paired package can be deleted.`);
+    }
+    // A report keeps its package (issue #19): deleting it would erase the report too.
+    const [reported] = await tx
+      .select({ id: packageReports.id })
+      .from(packageReports)
+      .where(eq(packageReports.packageId, pkg.id))
+      .limit(1);
+    if (reported) {
+      throw conflict('This package has been reported, so it cannot be deleted. Cancel it instead.');
     }
     await tx.delete(packages).where(eq(packages.id, pkg.id));
     await tx

@@ -2,9 +2,9 @@ import type { PushSubscriptionJson } from '@almquest/contracts/push';
 import { and, eq, sql } from 'drizzle-orm';
 import { keptValue } from '../../db/app-values';
 import type { AppDb } from '../../db/client';
-import { notificationDeliveries, pushSubscriptions } from '../../db/schema';
+import { notificationDeliveries, pushSubscriptions, users } from '../../db/schema';
 import type { Config } from '../../config';
-import { badRequest, notFound } from '../../errors';
+import { badRequest, forbidden, notFound } from '../../errors';
 import {
   generateVapidKeys,
   isAllowedEndpoint,
@@ -62,6 +62,15 @@ export async function subscribe(
   }
   const endpoint = normalEndpoint(subscription.endpoint);
   await db.transaction(async (tx) => {
+    // A shared lock on the person: a suspension (issue #19) either waits for this and then
+    // deletes the device with their others, or this waits and is refused.
+    const [person] = await tx
+      .select({ suspendedAt: users.suspendedAt })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('share');
+    if (!person) throw notFound('Your account no longer exists.');
+    if (person.suspendedAt) throw forbidden('Your account is suspended.');
     // A device moving to another person takes none of the last person's pending pushes along.
     await tx.execute(sql`
       delete from ${notificationDeliveries}

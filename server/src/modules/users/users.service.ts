@@ -5,8 +5,15 @@ import { type DonorType, FORMER_DISTRIBUTOR, FORMER_DONOR } from '@almquest/cont
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { type AppDb, queryRows, type Tx } from '../../db/client';
 import type { ProfileRows } from '../../db/rows';
-import { distributors, donors, notifications, packages, users } from '../../db/schema';
-import { conflict, notFound } from '../../errors';
+import {
+  distributors,
+  donors,
+  notifications,
+  packageReports,
+  packages,
+  users,
+} from '../../db/schema';
+import { conflict, forbidden, notFound } from '../../errors';
 
 type Person = {
   name: string;
@@ -238,7 +245,12 @@ export async function deleteAccount(db: AppDb, userId: string): Promise<void> {
     );
     await tx.execute(sql`select user_id from ${distributors} where user_id = ${userId} for update`);
     await tx.execute(sql`select user_id from ${donors} where user_id = ${userId} for update`);
-    await tx.execute(sql`select id from ${users} where id = ${userId} for update`);
+    const locked = await queryRows<{ suspended: boolean }>(
+      tx,
+      sql`select suspended_at is not null as suspended from ${users} where id = ${userId} for update`,
+    );
+    // A suspension is not undone by deleting the account and signing up again (issue #19).
+    if (locked[0]?.suspended) throw forbidden('Your account is suspended.');
     const open = await tx
       .select({ id: packages.id, state: packages.state })
       .from(packages)
@@ -254,6 +266,12 @@ export async function deleteAccount(db: AppDb, userId: string): Promise<void> {
         'You have a package that is Offered, Paired or Received. Finish, answer or cancel it before deleting your profile.',
       );
     }
+    // A waiting package someone reported is cancelled, not deleted: the report stays for the
+    // coordinators (and is anonymised with the rest below).
+    await tx.execute(sql`
+      update ${packages} p set state = 'Cancelled', cancelled_at = now()
+      where p.donor_id = ${userId} and p.state = 'Not Paired'
+        and exists (select 1 from ${packageReports} r where r.package_id = p.id)`);
     await tx
       .delete(packages)
       .where(and(eq(packages.donorId, userId), eq(packages.state, 'Not Paired')));

@@ -4,15 +4,19 @@ import {
   type CoordinatorReason,
   ReportListSchema,
 } from '@almquest/contracts/coordinator';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ignoreBody } from '../../../lib/api-client';
 import { coordinatorKey } from './waiting';
 
-/** GET /api/coordinator/reports: open reports first. */
+const page = (cursor: string) => (cursor ? `?cursor=${encodeURIComponent(cursor)}` : '');
+
+/** GET /api/coordinator/reports?cursor=: open reports first, newest first, a page at a time. */
 export function useReports() {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: [...coordinatorKey, 'reports'] as const,
-    queryFn: () => api.get('/coordinator/reports', ReportListSchema),
+    queryFn: ({ pageParam }) => api.get(`/coordinator/reports${page(pageParam)}`, ReportListSchema),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
 
@@ -26,11 +30,14 @@ export function useCloseReport() {
   });
 }
 
-/** GET /api/coordinator/messages: newest first, with the unread count. */
+/** GET /api/coordinator/messages?cursor=: newest first, a page at a time, with the unread count. */
 export function useMessages() {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: [...coordinatorKey, 'messages'] as const,
-    queryFn: () => api.get('/coordinator/messages', ContactMessageListSchema),
+    queryFn: ({ pageParam }) =>
+      api.get(`/coordinator/messages${page(pageParam)}`, ContactMessageListSchema),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
 

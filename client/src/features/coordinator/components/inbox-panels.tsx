@@ -30,6 +30,28 @@ function Failed({ onRetry }: { onRetry: () => void }) {
   );
 }
 
+/** "Show more" under a list read a page at a time, while there is more. */
+function MoreButton({
+  list,
+  label,
+}: {
+  list: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
+  label: string;
+}) {
+  const { t } = useI18n();
+  if (!list.hasNextPage) return null;
+  return (
+    <Button
+      variant="secondary"
+      className="mt-4"
+      disabled={list.isFetchingNextPage}
+      onClick={() => void list.fetchNextPage()}
+    >
+      {list.isFetchingNextPage ? t('common.loading') : label}
+    </Button>
+  );
+}
+
 /** Reports from donors and distributors, open ones first, with the package and both sides. */
 export function ReportsPanel() {
   const { t, formatDateTime } = useI18n();
@@ -39,7 +61,7 @@ export function ReportsPanel() {
   const [closing, setClosing] = useState<Report | null>(null);
   if (reports.isPending) return <Loading />;
   if (reports.isError) return <Failed onRetry={() => void reports.refetch()} />;
-  const list = reports.data.reports;
+  const list = reports.data.pages.flatMap((page) => page.reports);
   return (
     <div>
       {list.length === 0 ? (
@@ -91,6 +113,7 @@ export function ReportsPanel() {
           ))}
         </ul>
       )}
+      <MoreButton list={reports} label={t('coord.list.more')} />
       <CoordinatorReasonDialog
         key={closing?.id ?? 'none'}
         title={t('coord.close.title')}
@@ -129,7 +152,9 @@ export function MessagesPanel() {
   const { showAlert } = useAlerts();
   if (messages.isPending) return <Loading />;
   if (messages.isError) return <Failed onRetry={() => void messages.refetch()} />;
-  const { messages: list, unread } = messages.data;
+  const list = messages.data.pages.flatMap((page) => page.messages);
+  // The count as of the latest page read (the first page is read again after each change).
+  const unread = messages.data.pages[0]?.unread ?? 0;
   return (
     <div>
       <p className="font-semibold" role="status">
@@ -184,6 +209,7 @@ export function MessagesPanel() {
           ))}
         </ul>
       )}
+      <MoreButton list={messages} label={t('coord.list.more')} />
     </div>
   );
 }
@@ -208,6 +234,7 @@ export function AuditPanel() {
               data-testid="audit-entry"
             >
               <p className="font-semibold">{auditActionText(e.action, t)}</p>
+              {e.target && <p className="text-sm break-words">{e.target}</p>}
               {e.summary && <p className="text-sm break-words">{e.summary}</p>}
               {e.reason && (
                 <p className="text-sm">{t('coord.audit.reason', { reason: e.reason })}</p>
@@ -219,16 +246,7 @@ export function AuditPanel() {
           ))}
         </ol>
       )}
-      {log.hasNextPage && (
-        <Button
-          variant="secondary"
-          className="mt-4"
-          disabled={log.isFetchingNextPage}
-          onClick={() => void log.fetchNextPage()}
-        >
-          {log.isFetchingNextPage ? t('common.loading') : t('coord.audit.more')}
-        </Button>
-      )}
+      <MoreButton list={log} label={t('coord.audit.more')} />
     </div>
   );
 }

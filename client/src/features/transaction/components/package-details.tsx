@@ -136,7 +136,7 @@ export function PickupFacts({ pkg }: { pkg: Package }) {
   );
 }
 
-const NAMED_EVENTS = { offered: true, paired: true, accepted: true } as const;
+const NAMED_EVENTS = { offered: true, paired: true, accepted: true, takenBack: true } as const;
 
 /** "Offered to Asha", "Received by Asha", or the plain kind when nobody may be named. */
 function eventTitle(event: PackageEvent, t: ReturnType<typeof useI18n>['t']): string {

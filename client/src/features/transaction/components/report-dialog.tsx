@@ -7,18 +7,22 @@ import { useI18n } from '../../../i18n/i18n';
 import { useAlerts } from '../../../lib/alerts';
 import { useReportPackage } from '../api/report-package';
 
-/** "Report a problem": not food, unsafe or a no-show, with an optional note. */
-export function ReportButton({ packageId }: { packageId: string }) {
+/**
+ * "Report a problem": not food, unsafe or a no-show, with an optional note. The donor knows what
+ * they gave, so theirs can only be a no-show (the server holds to that too).
+ */
+export function ReportButton({ packageId, isDonor }: { packageId: string; isDonor: boolean }) {
+  const reasons: readonly ReportReason[] = isDonor ? ['no_show'] : REPORT_REASONS;
   const { t, errorText } = useI18n();
   const [isOpen, setIsOpen] = useState(false);
-  const [reason, setReason] = useState<ReportReason | null>(null);
+  const [reason, setReason] = useState<ReportReason | null>(isDonor ? 'no_show' : null);
   const [note, setNote] = useState('');
   const [isMissing, setIsMissing] = useState(false);
   const report = useReportPackage(packageId);
   const { showAlert } = useAlerts();
   const close = () => {
     setIsOpen(false);
-    setReason(null);
+    setReason(isDonor ? 'no_show' : null);
     setNote('');
     setIsMissing(false);
     report.reset();
@@ -59,7 +63,7 @@ export function ReportButton({ packageId }: { packageId: string }) {
             aria-invalid={isMissing || undefined}
           >
             <legend className="text-sm font-semibold">{t('report.reason')}</legend>
-            {REPORT_REASONS.map((value) => (
+            {reasons.map((value) => (
               <label key={value} className="mt-2 flex min-h-11 items-center gap-3">
                 <input
                   type="radio"
