@@ -65,10 +65,16 @@ export const matchingBench: Benchmark = {
                       travelCapacity: 8,
                       readyUntil: new Date(Date.now() + 3 * 3_600_000),
                       warnAt: new Date(Date.now() + 1.5 * 3_600_000),
+                      // Issue #20: with splitting on, as the donate form sends from 50 meals.
+                      allowSplit: true,
                     })
                     .returning();
                   const [matchTook, outcome] = await time(() =>
-                    tryMatchPackage(tx, pkg!, { offerMs: 600_000 }),
+                    tryMatchPackage(tx, pkg!, {
+                      offerMs: 600_000,
+                      splitMinMeals: 10,
+                      splitMaxParts: 5,
+                    }),
                   );
                   matchTimes.push(matchTook);
                   if (outcome.isPaired) paired += 1;

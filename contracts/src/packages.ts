@@ -141,6 +141,8 @@ export const DonateRequestSchema = z.object({
   /** The food must be picked up by then (default: three hours from now). */
   readyUntil: ReadyUntilSchema.optional(),
   diet: DietSchema.optional(),
+  /** Issue #20: may be split across distributors when no single one has room (default false). */
+  allowSplit: z.boolean({ error: 'allowSplit must be true or false' }).optional(),
 });
 export type DonateRequest = z.input<typeof DonateRequestSchema>;
 
@@ -154,6 +156,40 @@ export const PackageEventSchema = z.object({
   reason: z.string().nullable(),
 });
 export type PackageEvent = z.infer<typeof PackageEventSchema>;
+
+/**
+ * Why a package is still waiting (issue #20), for its donor: counts and distances only (never
+ * who), from the rules matching uses. Distances in whole kilometres.
+ */
+export const ExplanationSchema = z.object({
+  /** Distributors whose range and the donor's travel together reach the pickup point. */
+  withinReach: z.number(),
+  /** Of those, how many are taking packages now. */
+  active: z.number(),
+  /** Of those, how many have room for all of it (and take its food). */
+  withRoom: z.number(),
+  /** The most meals one of the active ones within reach could take now (null: none has room). */
+  largestNow: z.number().nullable(),
+  /** The nearest one with room out of reach: how far it is, and the travel that would reach it. */
+  nearestOutOfReach: z.object({ distanceKm: z.number(), travelKm: z.number() }).nullable(),
+  suggestions: z.array(
+    z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('widen'), travelCapacity: z.number() }),
+      z.object({ kind: z.literal('split') }),
+      z.object({ kind: z.literal('wait'), until: z.string() }),
+    ]),
+  ),
+});
+export type Explanation = z.infer<typeof ExplanationSchema>;
+
+/** To the distributor offered or given a package: why them (issue #20). */
+export const WhyYouSchema = z.object({
+  /** From their home to the meet point, to 0.1 km. */
+  distanceKm: z.number(),
+  /** Meals they still have room for with this package counted. */
+  roomAfter: z.number(),
+});
+export type WhyYou = z.infer<typeof WhyYouSchema>;
 
 /** SPEC package entity, as the API presents it, with the pickup lifecycle of issue #17. */
 export const PackageSchema = z.object({
@@ -192,6 +228,13 @@ export const PackageSchema = z.object({
   handoverLockedUntil: z.string().nullable(),
   servedCount: z.number().nullable(),
   events: z.array(PackageEventSchema),
+  /** Issue #20: the donation this package is a part of, when it was split. */
+  groupId: z.string().nullable(),
+  allowSplit: z.boolean(),
+  /** To the donor, while it waits: why, and what would help. */
+  explanation: ExplanationSchema.nullable(),
+  /** To the distributor offered or given it: why them. */
+  whyYou: WhyYouSchema.nullable(),
 });
 export type Package = z.infer<typeof PackageSchema>;
 
@@ -221,7 +264,16 @@ export const DeletePackagePathSchema = z.object({
 });
 
 /** PATCH /api/package/:id: a donor widens (or narrows) how far they travel, while waiting. */
-export const WidenRequestSchema = z.strictObject({ travelCapacity: TravelCapacitySchema });
+/** PATCH /api/package/:id: travel farther, or allow splitting (issue #20), or both. */
+export const WidenRequestSchema = z
+  .strictObject({
+    travelCapacity: TravelCapacitySchema.optional(),
+    allowSplit: z.literal(true, { error: 'allowSplit can only be turned on' }).optional(),
+  })
+  .refine((body) => body.travelCapacity !== undefined || body.allowSplit !== undefined, {
+    error: 'Travel capacity is required',
+    path: ['travelCapacity'],
+  });
 export type WidenRequest = z.input<typeof WidenRequestSchema>;
 
 export const PACKAGE_PAGE_MAX = 50;
@@ -238,6 +290,8 @@ export const PackageSummarySchema = z.object({
   address: z.string(),
   /** The other side: the distributor for a donor, the donor for a distributor. */
   counterpart: z.string().nullable(),
+  /** Issue #20: a part of a split donation. */
+  groupId: z.string().nullable(),
 });
 export type PackageSummary = z.infer<typeof PackageSummarySchema>;
 
@@ -256,3 +310,28 @@ export const MeetRouteSchema = z.object({
   distanceKm: z.number(),
 });
 export type MeetRoute = z.infer<typeof MeetRouteSchema>;
+
+/** GET /api/donations/:groupId (issue #20): a split donation and its parts, for its donor. */
+export const DonationGroupSchema = z.object({
+  groupId: z.string(),
+  /** The whole donation's meals; the parts add up to it. */
+  quantity: z.number(),
+  timestamp: z.string(),
+  readyUntil: z.string(),
+  address: z.string(),
+  parts: z.array(
+    z.object({
+      _id: z.string(),
+      quantity: z.number(),
+      current_state: PackageStateSchema,
+      /** Once the part's distributor has accepted. */
+      distributor_name: z.string().nullable(),
+      meet_location: PresentedLocationSchema.nullable(),
+    }),
+  ),
+});
+export type DonationGroup = z.infer<typeof DonationGroupSchema>;
+
+export const GroupIdPathSchema = z.object({
+  groupId: z.uuid({ error: 'Not a valid donation id' }),
+});

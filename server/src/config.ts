@@ -90,6 +90,14 @@ const EnvSchema = z.object({
       .max(24 * 60)
       .default(10),
   ),
+  SPLIT_MIN_MEALS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(10_000).default(10),
+  ),
+  SPLIT_MAX_PARTS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(2).max(50).default(5),
+  ),
   DEADLINE_SWEEP_SECONDS: z.preprocess(
     emptyAsUndefined,
     z.coerce.number().min(0.1).max(3600).default(5),
@@ -192,8 +200,11 @@ export type Config = {
   coordinatorEmails: ReadonlySet<string>;
   /** How long GET /api/impact keeps its figures (IMPACT_CACHE_SECONDS, 60 by default), in ms. */
   impactCacheMs: number;
-  /** How long an offer waits for its distributor (OFFER_MINUTES), in ms. */
-  matching: { offerMs: number };
+  /**
+   * How long an offer waits for its distributor (OFFER_MINUTES), in ms; how a big donation may be
+   * split (issue #20): parts of at least SPLIT_MIN_MEALS, at most SPLIT_MAX_PARTS of them.
+   */
+  matching: { offerMs: number; splitMinMeals: number; splitMaxParts: number };
   /** How often deadlines (offer lapse, half-window warning, expiry) are looked for, in ms. */
   deadlineSweepMs: number;
   /** Scales every rate limit (tests raise it; 1 in normal use). */
@@ -383,7 +394,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : coordinatorEmails,
     ),
     impactCacheMs: Math.round(e.IMPACT_CACHE_SECONDS * 1000),
-    matching: { offerMs: Math.round(e.OFFER_MINUTES * 60_000) },
+    matching: {
+      offerMs: Math.round(e.OFFER_MINUTES * 60_000),
+      splitMinMeals: e.SPLIT_MIN_MEALS,
+      splitMaxParts: e.SPLIT_MAX_PARTS,
+    },
     deadlineSweepMs: Math.round(e.DEADLINE_SWEEP_SECONDS * 1000),
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     rateLimitScope: '',

@@ -105,6 +105,10 @@ export function buildPackage(
     handoverLockedUntil: null,
     servedCount: null,
     events: [],
+    groupId: null,
+    allowSplit: false,
+    explanation: null,
+    whyYou: null,
     pair:
       state === 'Not Paired' || state === 'Offered'
         ? null

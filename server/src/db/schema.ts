@@ -124,6 +124,24 @@ export const distributors = pgTable(
   ],
 );
 
+/**
+ * A big donation split across distributors (issue #20): each part is a package of its own with
+ * this group's id; `quantity` is the whole donation, which the parts add up to.
+ */
+export const donationGroups = pgTable(
+  'donation_groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    donorId: uuid('donor_id').references(() => users.id, { onDelete: 'set null' }),
+    quantity: integer('quantity').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('donation_groups_quantity', sql`${t.quantity} > 0`),
+    index('donation_groups_donor').on(t.donorId),
+  ],
+);
+
 export const packageStates = PACKAGE_STATES;
 export const diets = DIETS;
 
@@ -179,9 +197,16 @@ export const packages = pgTable(
      * trigger when the package is written; null when no place is known within 50 km.
      */
     city: text('city'),
+    /** The donation this package is a part of (issue #20), when it was split. */
+    groupId: uuid('group_id').references(() => donationGroups.id, { onDelete: 'set null' }),
+    /** The donor allows splitting it across distributors when no one has room for all of it. */
+    allowSplit: boolean('allow_split').notNull().default(false),
   },
   (t) => [
     check('packages_quantity', sql`${t.quantity} > 0`),
+    index('packages_group')
+      .on(t.groupId)
+      .where(sql`${t.groupId} is not null`),
     check('packages_state', sql`${t.state} in (${oneOf(PACKAGE_STATES)})`),
     check('packages_diet', sql`${t.diet} in (${oneOf(DIETS)})`),
     check('packages_travel_capacity', sql`${t.travelCapacity} >= 0`),

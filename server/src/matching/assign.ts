@@ -2,14 +2,19 @@ import { DISTANCE_RANGE_MAX_KM } from '@almquest/contracts/users';
 import { randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../db/client';
-import { offerContext, packageContext } from '../db/notifications';
+import {
+  donorNotification,
+  insertNotifications,
+  offerContext,
+  packageContext,
+} from '../db/notifications';
 import { nearestPlaceWithinSql, placeAddress } from '../db/places';
 import type { NewNotification, NotificationRow, PackageRow, PlaceRecord } from '../db/rows';
 import { recordEvents } from '../db/package-events';
-import { distributors, notifications, packages, users } from '../db/schema';
+import { distributors, donationGroups, notifications, packages, users } from '../db/schema';
 import { withinReachSql } from './reach';
 import { coarsenMeetPoint, coordinateLabel, meetPoint, type LatLng } from './geometry';
-import { type Candidate, chooseDistributor, type PackageToMatch } from './ranking';
+import { type Candidate, chooseDistributor, type PackageToMatch, planSplit } from './ranking';
 
 type CandidateRow = {
   id: string;
@@ -45,8 +50,11 @@ export type MatchOutcome =
     }
   | { isPaired: false; notifications: NotificationRow[] };
 
-/** How long an offer waits for its distributor's answer (OFFER_MINUTES). */
-export type MatchSettings = { offerMs: number };
+/**
+ * How long an offer waits for its distributor's answer (OFFER_MINUTES), and how a donation that
+ * allows it may be split when no one has room for all of it (issue #20).
+ */
+export type MatchSettings = { offerMs: number; splitMinMeals: number; splitMaxParts: number };
 
 /** Four random digits, shown to the donor, asked of the distributor at the handover. */
 export function newHandoverCode(): string {
@@ -73,14 +81,29 @@ function toCandidate(row: CandidateRow): Candidate {
  * (KNN order inside a bounding box): never a scan of all distributors. Fetches more only while
  * the farthest fetched is as near as the nearest, so ties are all there to be ranked.
  */
-async function feasibleCandidates(tx: Tx, pkg: PackageRow): Promise<CandidateRow[]> {
+async function feasibleCandidates(
+  tx: Tx,
+  pkg: PackageRow,
+  {
+    minRoom = pkg.quantity,
+    need = 1,
+    exclude = [],
+  }: {
+    /** Room a distributor needs: the whole package, or the smallest part of a split. */
+    minRoom?: number;
+    /** How many of the best are wanted (ties at the last one are all fetched). */
+    need?: number;
+    /** Distributors already holding a part of this donation. */
+    exclude?: readonly string[];
+  } = {},
+): Promise<CandidateRow[]> {
   const reach = withinReachSql({
     center: sql`ll_to_earth(${pkg.lat}, ${pkg.lng})`,
     other: sql`ll_to_earth(u.area_lat, u.area_lng)`,
     boxKm: sql`${pkg.travelCapacity + DISTANCE_RANGE_MAX_KM}`,
     reachKm: sql`${pkg.travelCapacity} + d.distance_range`,
   });
-  for (let limit = FIRST_BATCH; ; limit *= 4) {
+  for (let limit = Math.max(FIRST_BATCH, need * 2); ; limit *= 4) {
     const rows = await queryRows<CandidateRow>(
       tx,
       sql`
@@ -94,8 +117,16 @@ async function feasibleCandidates(tx: Tx, pkg: PackageRow): Promise<CandidateRow
         where u.user_type = 'distributor' and u.lat is not null and u.suspended_at is null
           and ${reach}
           and d.is_active
-          and d.open_load + ${pkg.quantity} <= d.max_capacity
+          and d.open_load + ${minRoom} <= d.max_capacity
           and (${pkg.diet} = 'veg' or not d.veg_only)
+          ${
+            exclude.length
+              ? sql`and u.id not in (${sql.join(
+                  exclude.map((id) => sql`${id}::uuid`),
+                  sql`, `,
+                )})`
+              : sql``
+          }
           -- Whoever declined this package, let its offer lapse, released it or had it taken back
           -- by a coordinator is not asked again.
           and not exists (
@@ -105,9 +136,11 @@ async function feasibleCandidates(tx: Tx, pkg: PackageRow): Promise<CandidateRow
         order by ll_to_earth(u.area_lat, u.area_lng) <-> ll_to_earth(${pkg.lat}, ${pkg.lng})
         limit ${limit}`,
     );
-    const first = rows[0];
+    // Enough when all were fetched, or when the last fetched is farther than the last wanted
+    // (so every candidate tied with the ones wanted is here to be ranked).
+    const wanted = rows[Math.min(need, rows.length) - 1];
     const last = rows[rows.length - 1];
-    if (rows.length < limit || !first || !last || last.distance_m - first.distance_m > 0.01)
+    if (rows.length < limit || !wanted || !last || last.distance_m - wanted.distance_m > 0.01)
       return rows;
   }
 }
@@ -141,6 +174,7 @@ export async function tryMatchPackage(
   tx: Tx,
   pkg: PackageRow,
   settings: MatchSettings,
+  { canSplit = true }: { canSplit?: boolean } = {},
 ): Promise<MatchOutcome> {
   const toMatch: PackageToMatch = {
     location: [pkg.lat, pkg.lng],
@@ -151,13 +185,149 @@ export async function tryMatchPackage(
     const rows = await feasibleCandidates(tx, pkg);
     const best = chooseDistributor(toMatch, rows.map(toCandidate));
     const chosen = best && rows.find((row) => row.id === best.id);
-    if (!chosen) return { isPaired: false, notifications: [] };
+    if (!chosen) {
+      // No one has room for all of it: the donor may have allowed parts (issue #20).
+      return pkg.allowSplit && canSplit
+        ? splitPackage(tx, pkg, settings)
+        : { isPaired: false, notifications: [] };
+    }
 
     const outcome = await claimAndWrite(tx, pkg, chosen, settings);
     // Another donation took the room, or the distributor changed: rank again.
     if (outcome) return outcome;
   }
   return { isPaired: false, notifications: [] };
+}
+
+/** Thrown inside a part's savepoint when its claim failed: the part is undone, the rest re-planned. */
+class ClaimLost extends Error {}
+
+/**
+ * Splits a Not Paired package (locked by the caller) across the best distributors with room for
+ * a part (planSplit, the reference), inside the caller's transaction: the package itself becomes
+ * the first part, each further part a package of its own in the same donation group, claimed
+ * exactly as a single match claims (a part whose claim fails is undone in its savepoint and the
+ * rest planned again). What no part covers waits as one more package of the group, matched like
+ * any other. The parts already in the group count towards SPLIT_MAX_PARTS. Nothing changes when
+ * no part can be placed.
+ */
+async function splitPackage(
+  tx: Tx,
+  pkg: PackageRow,
+  settings: MatchSettings,
+): Promise<MatchOutcome> {
+  const minMeals = settings.splitMinMeals;
+  let partsLeft = settings.splitMaxParts;
+  if (pkg.groupId) {
+    const [others] = await queryRows<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from ${packages}
+          where group_id = ${pkg.groupId} and id <> ${pkg.id} and state not in ('Cancelled', 'Expired')`,
+    );
+    partsLeft -= others?.n ?? 0;
+  }
+  let groupId = pkg.groupId;
+  let remaining = pkg.quantity;
+  let first: (MatchOutcome & { isPaired: true }) | null = null;
+  const notifications: NotificationRow[] = [];
+  const used: string[] = [];
+  for (
+    let attempt = 0;
+    attempt < MAX_LOCK_RETRIES && partsLeft > 0 && remaining >= minMeals;
+    attempt++
+  ) {
+    const rows = await feasibleCandidates(tx, pkg, {
+      minRoom: minMeals,
+      need: partsLeft,
+      exclude: used,
+    });
+    const plan = planSplit(
+      { location: [pkg.lat, pkg.lng], quantity: remaining, travelCapacityKm: pkg.travelCapacity },
+      rows.map(toCandidate),
+      { minMeals, maxParts: partsLeft },
+    );
+    if (plan.length === 0) break;
+    let isLost = false;
+    for (const part of plan) {
+      const chosen = rows.find((row) => row.id === part.candidate.id)!;
+      try {
+        const outcome = await tx.transaction(async (sp) => {
+          if (!groupId) {
+            const [group] = await sp
+              .insert(donationGroups)
+              .values({ donorId: pkg.donorId, quantity: pkg.quantity })
+              .returning({ id: donationGroups.id });
+            groupId = group!.id;
+          }
+          const partRow = first
+            ? await insertPart(sp, pkg, part.quantity, groupId)
+            : await resizeToPart(sp, pkg, part.quantity, groupId);
+          const claimed = await claimAndWrite(sp, partRow, chosen, settings);
+          if (!claimed || !claimed.isPaired) throw new ClaimLost();
+          return claimed;
+        });
+        if (!first) first = outcome;
+        notifications.push(...outcome.notifications);
+        used.push(chosen.id);
+        remaining -= part.quantity;
+        partsLeft -= 1;
+      } catch (error) {
+        if (!(error instanceof ClaimLost)) throw error;
+        // The savepoint undid this part (and a group made for it); plan the rest again.
+        if (!first) groupId = pkg.groupId;
+        isLost = true;
+        break;
+      }
+    }
+    if (!isLost) break;
+  }
+  if (!first) return { isPaired: false, notifications: [] };
+  if (remaining > 0 && groupId) {
+    // The rest waits, as a package of its own, and is matched whole when someone has room.
+    const rest = await insertPart(tx, pkg, remaining, groupId);
+    const matched = await tryMatchPackage(tx, rest, settings, { canSplit: false });
+    notifications.push(
+      ...(matched.isPaired
+        ? matched.notifications
+        : await insertNotifications(tx, donorNotification(rest, 'notPaired', 'Not Paired'))),
+    );
+  }
+  return { ...first, notifications };
+}
+
+/** The package itself becomes the first part of its donation. */
+async function resizeToPart(tx: Tx, pkg: PackageRow, quantity: number, groupId: string) {
+  const [row] = await tx
+    .update(packages)
+    .set({ quantity, groupId })
+    .where(eq(packages.id, pkg.id))
+    .returning();
+  return row!;
+}
+
+/** One more part (or the waiting rest) of a split donation, as its donor gave it. */
+async function insertPart(tx: Tx, pkg: PackageRow, quantity: number, groupId: string) {
+  const [row] = await tx
+    .insert(packages)
+    .values({
+      donorId: pkg.donorId,
+      donorName: pkg.donorName,
+      donorPhone: pkg.donorPhone,
+      address: pkg.address,
+      lat: pkg.lat,
+      lng: pkg.lng,
+      quantity,
+      travelCapacity: pkg.travelCapacity,
+      createdAt: pkg.createdAt,
+      readyUntil: pkg.readyUntil,
+      warnAt: pkg.warnAt,
+      diet: pkg.diet,
+      groupId,
+      allowSplit: true,
+    })
+    .returning();
+  await recordEvents(tx, [{ packageId: row!.id, kind: 'created' }]);
+  return row!;
 }
 
 /**

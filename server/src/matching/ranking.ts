@@ -58,3 +58,38 @@ export function chooseDistributor(
   }
   return best;
 }
+
+/** How a big donation may be split (issue #20). */
+export type SplitRules = { minMeals: number; maxParts: number };
+
+/** One part of a split donation: who takes it and how many meals. */
+export type SplitPart = { candidate: Candidate; quantity: number };
+
+/** Meals a candidate can still take. */
+export const roomOf = (candidate: Candidate) => candidate.maxCapacity - candidate.openLoad;
+
+/**
+ * When no one has room for the whole package: parts for the best candidates within reach that
+ * have room for at least `minMeals`, ranked as ever (the load share compared as if each took the
+ * smallest part), each filled as far as its room allows, best first, at most `maxParts` of them.
+ * What is left (less than `minMeals`, or beyond the parts) is not in the plan: it waits.
+ */
+export function planSplit(
+  pkg: PackageToMatch,
+  candidates: readonly Candidate[],
+  { minMeals, maxParts }: SplitRules,
+): SplitPart[] {
+  const smallest: PackageToMatch = { ...pkg, quantity: minMeals };
+  const usable = candidates
+    .filter((c) => isFeasible(smallest, c))
+    .sort((a, b) => compareCandidates(smallest, a, b));
+  const parts: SplitPart[] = [];
+  let remaining = pkg.quantity;
+  for (const candidate of usable) {
+    if (parts.length >= maxParts || remaining < minMeals) break;
+    const quantity = Math.min(roomOf(candidate), remaining);
+    parts.push({ candidate, quantity });
+    remaining -= quantity;
+  }
+  return parts;
+}

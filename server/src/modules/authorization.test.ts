@@ -107,6 +107,8 @@ const fixtures = {
   messageId: '',
   /** A donor, party to nothing else, whom the coordinator suspends and reinstates. */
   victimId: '',
+  /** Issue #20: donorA's donation split between a distributor outside the cast and the rest. */
+  groupId: '',
 };
 /** Who answers for a package: its offered or assigned distributor, the donor, strangers. */
 const lifecycle = (owner: BaseActor): Record<BaseActor, number> => ({
@@ -291,6 +293,21 @@ const table: Row[] = [
       body: {},
     }),
     expect: { ...lifecycle('distributorX'), distributorX: 204 },
+  },
+  {
+    route: 'GET /donations/:groupId',
+    call: () => ({ method: 'get', url: `/api/donations/${fixtures.groupId}` }),
+    // A split donation is its donor's alone: to anyone else it does not exist.
+    expect: { ...lifecycle('donorA'), distributorX: 404 },
+  },
+  {
+    route: 'POST /donations/:groupId/cancel',
+    call: () => ({
+      method: 'post',
+      url: `/api/donations/${fixtures.groupId}/cancel`,
+      body: { reason: 'Party called off' },
+    }),
+    expect: { ...lifecycle('donorA'), distributorX: 404 },
   },
   {
     route: 'POST /package/:id/cancel',
@@ -624,6 +641,14 @@ beforeAll(async () => {
   fixtures.toAcceptId = toAccept._id;
   fixtures.toDeclineId = toDecline._id;
   await setAutoAccept(true);
+  const shillong = {
+    address: 'Police Bazar, Shillong',
+    coordinates: [25.57, 91.88] as [number, number],
+  };
+  await createDistributor(ctx, { location: shillong, maxCapacity: 20 });
+  const split = await donate(ctx, donorA, { location: shillong, quantity: 30, allowSplit: true });
+  expect(split.groupId).not.toBeNull();
+  fixtures.groupId = split.groupId!;
   const notes = await request(ctx.app)
     .get(`/api/donor/${donorA.profile.id}/getNotifs`)
     .set('Cookie', donorA.cookie);

@@ -95,7 +95,7 @@ async function snapshot(real: Real): Promise<Snapshot[]> {
 
 /** Every invariant, read from the database after a step. */
 /** How many steps and which states the runs went through: a run that never reached a state proves nothing about it. */
-const steps = { count: 0, states: new Set<PackageState>() };
+const steps = { count: 0, states: new Set<PackageState>(), groups: 0 };
 
 async function checkInvariants(real: Real, before: Snapshot[]): Promise<Snapshot[]> {
   steps.count += 1;
@@ -145,7 +145,21 @@ async function checkInvariants(real: Real, before: Snapshot[]): Promise<Snapshot
     expect(steps.at(-1), `timeline ${t.kinds.join(',')} vs ${t.state}`).toBe(t.state);
     expect(t.kinds[0]).toBe('created');
   }
+  // A split donation's parts (and what waits of it) add up to the donation, whatever happened.
+  const uneven = await queryRows<{ id: string }>(
+    db,
+    sql`select g.id from donation_groups g
+        where exists (select 1 from packages p where p.group_id = g.id and p.address like ${`${real.area.address}%`})
+          and g.quantity <> (select sum(quantity) from packages p where p.group_id = g.id)`,
+  );
+  expect(uneven, 'parts not adding up to their donation').toEqual([]);
   for (const p of after) steps.states.add(p.state);
+  const [split] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(distinct group_id)::int as n from packages
+        where address like ${`${real.area.address}%`} and group_id is not null`,
+  );
+  steps.groups = Math.max(steps.groups, split?.n ?? 0);
   // Only allowed transitions since the last step.
   for (const p of after) {
     const was = before.find((b) => b.id === p.id);
@@ -230,6 +244,29 @@ function commands(): fc.Arbitrary<Cmd>[] {
           m.packages = await checkInvariants(real, m.packages);
         },
         toString: () => `donate(${donor}, ${quantity}, ${diet})`,
+      })),
+    // Issue #20: a donation bigger than anyone's room, which may be split.
+    fc
+      .record({ donor: fc.nat(2), quantity: fc.integer({ min: 20, max: 75 }) })
+      .map(({ donor, quantity }) => ({
+        check: () => true,
+        run: async (m: Model, real: Real) => {
+          const who = m.people.donors[donor]!;
+          const res = await post(
+            real,
+            who,
+            '/api/donor/donate',
+            donationInput(who, {
+              quantity,
+              allowSplit: true,
+              location: real.area(0),
+              travelCapacity: '5 km',
+            }),
+          );
+          expect(res.status, JSON.stringify(res.body)).toBe(201);
+          m.packages = await checkInvariants(real, m.packages);
+        },
+        toString: () => `donateSplittable(${donor}, ${quantity})`,
       })),
     fc.tuple(pick, fc.nat(2)).map(([p, f]) =>
       packageStep(
@@ -451,6 +488,7 @@ describe.each(['pglite', 'default'] as const)('the pickup lifecycle model (%s)',
 
   it('keeps every invariant through random sequences of every action', async () => {
     steps.count = 0;
+    steps.groups = 0;
     steps.states.clear();
     await fc.assert(
       fc.asyncProperty(
@@ -488,5 +526,6 @@ describe.each(['pglite', 'default'] as const)('the pickup lifecycle model (%s)',
       'Received',
     ]);
     expect(steps.count).toBeGreaterThan(150);
+    expect(steps.groups, 'no run split a donation').toBeGreaterThan(0);
   }, 240_000);
 });

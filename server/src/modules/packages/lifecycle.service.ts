@@ -302,46 +302,55 @@ export async function cancelPackage(
   return db.transaction(async (tx) => {
     const { pkg } = await lockWithClock(tx, packageId);
     assertIsDonorOf(user, pkg, 'cancel');
-    if (!['Not Paired', 'Offered', 'Paired'].includes(pkg.state)) {
-      throw conflict(
-        `This package is ${pkg.state}; only a package not yet Received can be cancelled.`,
-      );
-    }
-    // Meals called off are not meals donated. The donor's row before the distributor's: the
-    // order a donation takes them in (the other order deadlocked with a donation racing it).
-    await tx
-      .update(donors)
-      .set({ lifetimeDonation: sql`greatest(0, ${donors.lifetimeDonation} - ${pkg.quantity})` })
-      .where(eq(donors.userId, user.id));
-    const freed = await freeCapacity(tx, pkg);
-    await tx
-      .update(packages)
-      .set({ state: 'Cancelled', cancelledAt: sql`now()`, offerExpiresAt: null })
-      .where(eq(packages.id, pkg.id));
-    await recordEvents(tx, [
-      { packageId: pkg.id, kind: 'cancelled', distributorId: null, reason: reason ?? null },
-    ]);
-    const notifications = freed
-      ? await insertNotifications(
-          tx,
-          toDistributor(pkg, freed, 'cancelled', 'Cancelled', {
-            isAccepted: pkg.pairedAt !== null,
-          }),
-        )
-      : [];
+    const { notifications, freed } = await cancelLockedByDonor(tx, user, pkg, reason);
     return { package: await reread(tx, pkg.id), notifications, freedDistributorId: freed };
   });
 }
 
+/** The donor's cancel of one package the caller has locked (a split donation cancels several). */
+export async function cancelLockedByDonor(
+  tx: Tx,
+  user: UserRow,
+  pkg: PackageRow,
+  reason: string | undefined,
+): Promise<{ notifications: NotificationRow[]; freed: string | null }> {
+  if (!['Not Paired', 'Offered', 'Paired'].includes(pkg.state)) {
+    throw conflict(
+      `This package is ${pkg.state}; only a package not yet Received can be cancelled.`,
+    );
+  }
+  // Meals called off are not meals donated. The donor's row before the distributor's: the
+  // order a donation takes them in (the other order deadlocked with a donation racing it).
+  await tx
+    .update(donors)
+    .set({ lifetimeDonation: sql`greatest(0, ${donors.lifetimeDonation} - ${pkg.quantity})` })
+    .where(eq(donors.userId, user.id));
+  const freed = await freeCapacity(tx, pkg);
+  await tx
+    .update(packages)
+    .set({ state: 'Cancelled', cancelledAt: sql`now()`, offerExpiresAt: null })
+    .where(eq(packages.id, pkg.id));
+  await recordEvents(tx, [
+    { packageId: pkg.id, kind: 'cancelled', distributorId: null, reason: reason ?? null },
+  ]);
+  const notifications = freed
+    ? await insertNotifications(
+        tx,
+        toDistributor(pkg, freed, 'cancelled', 'Cancelled', { isAccepted: pkg.pairedAt !== null }),
+      )
+    : [];
+  return { notifications, freed };
+}
+
 /**
- * The donor changes how far they will travel while the package waits; a Not Paired package is
- * matched again at once with the new range.
+ * The donor changes how far they will travel while the package waits, or allows it to be split
+ * across distributors (issue #20); a Not Paired package is matched again at once.
  */
 export async function widenPackage(
   db: AppDb,
   user: UserRow,
   packageId: string,
-  travelCapacity: number,
+  change: { travelCapacity?: number | undefined; allowSplit?: true | undefined },
   settings: MatchSettings,
 ): Promise<ChangeResult> {
   return db.transaction(async (tx) => {
@@ -355,14 +364,20 @@ export async function widenPackage(
     if (pkg.readyUntil <= now) {
       throw pickupTimePassed();
     }
+    const travelCapacity = change.travelCapacity ?? pkg.travelCapacity;
     // Widening only: a narrower range finds nobody new (and each change is on the timeline).
-    if (travelCapacity <= pkg.travelCapacity) {
+    if (change.travelCapacity !== undefined && travelCapacity <= pkg.travelCapacity) {
       throw badRequest(`Travel farther than the ${pkg.travelCapacity} km given now.`, {
         travelCapacity: `Enter more than ${pkg.travelCapacity} km`,
       });
     }
-    await tx.update(packages).set({ travelCapacity }).where(eq(packages.id, pkg.id));
-    await recordEvents(tx, [{ packageId: pkg.id, kind: 'widened' }]);
+    await tx
+      .update(packages)
+      .set({ travelCapacity, allowSplit: change.allowSplit ?? pkg.allowSplit })
+      .where(eq(packages.id, pkg.id));
+    if (change.travelCapacity !== undefined) {
+      await recordEvents(tx, [{ packageId: pkg.id, kind: 'widened' }]);
+    }
     const updated = await reread(tx, pkg.id);
     const notifications =
       updated.state === 'Not Paired'

@@ -45,6 +45,7 @@ export function presentPackage(
   row: PackageRow,
   viewerId: string,
   events: PackageEventRow[] = [],
+  { explanation = null, whyYou = null }: Pick<Partial<Package>, 'explanation' | 'whyYou'> = {},
 ): Package {
   const accepted = isAccepted(row);
   const isDistributorViewing = row.distributorId !== null && row.distributorId === viewerId;
@@ -97,6 +98,11 @@ export function presentPackage(
         : null,
     servedCount: row.servedCount,
     events: events.map((event) => presentEvent(event, row, viewerId)),
+    // The donation a part belongs to is the donor's to see (distributors see their part only).
+    groupId: isDonorViewing ? row.groupId : null,
+    allowSplit: row.allowSplit,
+    explanation: isDonorViewing ? explanation : null,
+    whyYou: isDistributorViewing ? whyYou : null,
   };
 }
 
@@ -110,5 +116,6 @@ export function presentPackageSummary(row: PackageRow, viewerId: string): Packag
     timestamp: row.createdAt.toISOString(),
     address: isDonorViewing || accepted ? row.address : meetArea(row),
     counterpart: accepted ? (isDonorViewing ? row.distributorName : row.donorName) : null,
+    groupId: isDonorViewing ? row.groupId : null,
   };
 }

@@ -1,8 +1,11 @@
 import {
   DeletePackagePathSchema,
+  type DonationGroup,
   DonateRequestSchema,
+  GroupIdPathSchema,
   IdempotencyKeySchema,
   type MeetRoute,
+  type Package,
   PackageIdPathSchema,
   type PackageList,
   PackageListQuerySchema,
@@ -15,7 +18,9 @@ import { ReportRequestSchema } from '@almquest/contracts/coordinator';
 import { type Request, type Response, Router } from 'express';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import type { PackageRow } from '../../db/rows';
 import { conflict } from '../../errors';
+import { explainWaiting, whyYou } from '../../matching/explain';
 import { meetRoute } from '../../matching/routes';
 import type { Rematcher } from '../../matching/rematch';
 import { requireRegistered, sessionUser } from '../../middleware/authenticate';
@@ -26,6 +31,7 @@ import { z } from 'zod';
 import type { Notifier } from '../../notifier';
 import { assertActsAsSelf, assertOwnPath, assertUserType } from '../users/users.policy';
 import { createReport } from '../coordinator/inbox.service';
+import { cancelDonationGroup, donationGroup } from './donations.service';
 import { assertCanViewPackage } from './packages.policy';
 import { presentPackage, presentPackageSummary } from './packages.presenter';
 import {
@@ -93,10 +99,7 @@ export function packagesRoutes({
           'package donated',
         );
       }
-      const events = await getPackageEvents(db, result.package.id);
-      const response: PackageResponse = {
-        package: presentPackage(result.package, user.id, events),
-      };
+      const response: PackageResponse = { package: await packageFor(result.package, user.id) };
       res.status(result.isNew ? 201 : 200).json(response);
     }),
   );
@@ -110,11 +113,27 @@ export function packagesRoutes({
       // Someone it was offered to or who gave it back hears that it went elsewhere.
       await refuseFormerDistributor(db, user, pkg);
       assertCanViewPackage(user, pkg);
-      const events = await getPackageEvents(db, pkg.id);
-      const response: PackageResponse = { package: presentPackage(pkg, user.id, events) };
+      const response: PackageResponse = { package: await packageFor(pkg, user.id) };
       res.json(response);
     }),
   );
+
+  /**
+   * A package as its viewer sees it, with its timeline; while it waits, its donor also gets why
+   * (issue #20), and the distributor offered or given it why them.
+   */
+  async function packageFor(pkg: PackageRow, viewerId: string): Promise<Package> {
+    const events = await getPackageEvents(db, pkg.id);
+    const explanation =
+      pkg.donorId === viewerId && pkg.state === 'Not Paired'
+        ? await explainWaiting(db, pkg, config.matching)
+        : null;
+    const why =
+      pkg.distributorId === viewerId && (pkg.state === 'Offered' || pkg.state === 'Paired')
+        ? await whyYou(db, pkg)
+        : null;
+    return presentPackage(pkg, viewerId, events, { explanation, whyYou: why });
+  }
 
   /** Publishes what a lifecycle change did and answers with the package as the caller sees it. */
   async function answerChange(req: Request, res: Response, action: string, result: ChangeResult) {
@@ -137,10 +156,7 @@ export function packagesRoutes({
       res.status(204).end();
       return;
     }
-    const events = await getPackageEvents(db, result.package.id);
-    const response: PackageResponse = {
-      package: presentPackage(result.package, user.id, events),
-    };
+    const response: PackageResponse = { package: await packageFor(result.package, user.id) };
     res.json(response);
   }
 
@@ -218,14 +234,35 @@ export function packagesRoutes({
     validate(
       { params: PackageIdPathSchema, body: WidenRequestSchema },
       async ({ params, body }, req, res) => {
-        const result = await widenPackage(
-          db,
-          sessionUser(req),
-          params.id,
-          body.travelCapacity,
-          config.matching,
-        );
+        const result = await widenPackage(db, sessionUser(req), params.id, body, config.matching);
         await answerChange(req, res, 'widened', result);
+      },
+    ),
+  );
+
+  // Issue #20: a split donation, seen and called off as one by its donor.
+  router.get(
+    '/donations/:groupId',
+    requireRegistered,
+    validate({ params: GroupIdPathSchema }, async ({ params }, req, res) => {
+      const body: DonationGroup = await donationGroup(db, sessionUser(req), params.groupId);
+      res.json(body);
+    }),
+  );
+
+  router.post(
+    '/donations/:groupId/cancel',
+    requireRegistered,
+    validate(
+      { params: GroupIdPathSchema, body: ReasonRequestSchema },
+      async ({ params, body }, req, res) => {
+        const user = sessionUser(req);
+        const result = await cancelDonationGroup(db, user, params.groupId, body.reason);
+        notifier.notify(result.notifications);
+        for (const id of result.freed) rematcher.schedule(id);
+        req.log.info({ groupId: params.groupId }, 'donation cancelled');
+        const group: DonationGroup = await donationGroup(db, user, params.groupId);
+        res.json(group);
       },
     ),
   );
@@ -300,10 +337,7 @@ export function packagesRoutes({
       notifier.notify(result.notifications);
       if (result.hasFreedCapacity) rematcher.schedule(user.id);
       req.log.info({ packageId: body.packageId, state: body.state }, 'package marked');
-      const events = await getPackageEvents(db, result.package.id);
-      const response: PackageResponse = {
-        package: presentPackage(result.package, user.id, events),
-      };
+      const response: PackageResponse = { package: await packageFor(result.package, user.id) };
       res.json(response);
     }),
   );

@@ -15,6 +15,7 @@ import {
 } from '../../db/client';
 import {
   distributors,
+  donationGroups,
   donors,
   packageEvents,
   packageReports,
@@ -35,6 +36,8 @@ export type DonationInput = {
   idempotencyKey?: string | undefined;
   readyUntil?: string | undefined;
   diet?: Diet | undefined;
+  /** Issue #20: it may be split across distributors when no one has room for all of it. */
+  allowSplit?: boolean | undefined;
 };
 
 export type DonationResult = {
@@ -43,21 +46,27 @@ export type DonationResult = {
   notifications: NotificationRow[];
 };
 
+/** The package a key made, with the whole donation's meals (more than its own once split). */
 async function findByIdempotencyKey(db: AppDb | Tx, donorId: string, key: string) {
   const [row] = await db
-    .select()
+    .select({ pkg: packages, total: donationGroups.quantity })
     .from(packages)
+    .leftJoin(donationGroups, eq(donationGroups.id, packages.groupId))
     .where(and(eq(packages.donorId, donorId), eq(packages.idempotencyKey, key)));
-  return row ?? null;
+  return row ? { ...row.pkg, donatedQuantity: row.total ?? row.pkg.quantity } : null;
 }
 
 /**
  * A repeated idempotency key: the same donation again answers with the first package; a
  * different donation under the same key is refused (422), never answered with the wrong package.
  */
-function repeatOf(existing: PackageRow, input: DonationInput): DonationResult {
+function repeatOf(
+  { donatedQuantity, ...existing }: PackageRow & { donatedQuantity: number },
+  input: DonationInput,
+): DonationResult {
   const isSame =
-    existing.quantity === input.quantity &&
+    donatedQuantity === input.quantity &&
+    existing.allowSplit === (input.allowSplit ?? false) &&
     existing.travelCapacity === input.travelCapacity &&
     existing.address === input.location.address &&
     existing.lat === input.location.coordinates[0] &&
@@ -161,6 +170,7 @@ export async function donate(
           // Halfway through the window the donor hears whether anyone has taken it yet.
           warnAt: new Date((createdAt.getTime() + readyUntil.getTime()) / 2),
           diet: input.diet ?? 'veg',
+          allowSplit: input.allowSplit ?? false,
         })
         .returning();
       if (!created) throw new Error('package insert returned nothing');

@@ -1,0 +1,123 @@
+import type { Explanation, WhyYou } from '@almquest/contracts/packages';
+import { DISTANCE_RANGE_MAX_KM } from '@almquest/contracts/users';
+import { sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../db/client';
+import type { PackageRow } from '../db/rows';
+import { distanceKm } from './geometry';
+import type { MatchSettings } from './assign';
+import { withinReachSql } from './reach';
+
+/** How many of the nearest distributors with room are looked at for the "widen" suggestion. */
+const NEAREST_LOOKED_AT = 50;
+
+type CountsRow = {
+  within_reach: number;
+  active: number;
+  with_room: number;
+  largest_now: number | null;
+  split_room: number | null;
+};
+
+type NearestRow = { distance_km: number; travel_km: number };
+
+/**
+ * Why a Not Paired package still waits (issue #20), with the rules matching uses (the same reach
+ * predicate, activity, suspension, diet, room, and "never offered again after giving it back"),
+ * and what the donor could do: travel farther (to the nearest distributor with room that is out
+ * of reach, if the farthest travel allowed reaches them), allow splitting (when parts would find
+ * room), or wait until the pick-up time. Counts and whole kilometres only: never who.
+ */
+export async function explainWaiting(
+  db: Executor,
+  pkg: PackageRow,
+  settings: MatchSettings,
+): Promise<Explanation> {
+  const at = sql`ll_to_earth(${pkg.lat}, ${pkg.lng})`;
+  const area = sql`ll_to_earth(u.area_lat, u.area_lng)`;
+  const takes = sql`d.is_active and (${pkg.diet} = 'veg' or not d.veg_only)
+    and not exists (select 1 from package_events e
+                    where e.package_id = ${pkg.id} and e.distributor_id = u.id
+                      and e.kind in ('declined', 'lapsed', 'released', 'takenBack'))`;
+  const [counts] = await queryRows<CountsRow>(
+    db,
+    sql`select count(*)::int as within_reach,
+               count(*) filter (where d.is_active)::int as active,
+               count(*) filter (where ${takes} and d.open_load + ${pkg.quantity} <= d.max_capacity)::int as with_room,
+               max(d.max_capacity - d.open_load) filter (where ${takes} and d.open_load < d.max_capacity)::int as largest_now,
+               sum(least(d.max_capacity - d.open_load, ${pkg.quantity}))
+                 filter (where ${takes} and d.open_load + ${settings.splitMinMeals} <= d.max_capacity)::int as split_room
+        from users u join distributors d on d.user_id = u.id
+        where u.user_type = 'distributor' and u.lat is not null and u.suspended_at is null
+          and ${withinReachSql({
+            center: at,
+            other: area,
+            boxKm: sql`${pkg.travelCapacity + DISTANCE_RANGE_MAX_KM}`,
+            reachKm: sql`${pkg.travelCapacity} + d.distance_range`,
+          })}`,
+  );
+  // The nearest ones with room for all of it, from the GiST index, for the travel that would
+  // reach one of them: their distance less their own range.
+  const [nearest] = await queryRows<NearestRow>(
+    db,
+    sql`select min(distance_km)::float8 as distance_km, min(travel_km)::float8 as travel_km from (
+          select earth_distance(${area}, ${at}) / 1000 as distance_km,
+                 earth_distance(${area}, ${at}) / 1000 - d.distance_range as travel_km
+          from users u join distributors d on d.user_id = u.id
+          where u.user_type = 'distributor' and u.lat is not null and u.suspended_at is null
+            and ${takes} and d.open_load + ${pkg.quantity} <= d.max_capacity
+            and earth_distance(${area}, ${at}) / 1000 > ${pkg.travelCapacity} + d.distance_range
+          order by ${area} <-> ${at}
+          limit ${NEAREST_LOOKED_AT}
+        ) n`,
+  );
+  const travelKm =
+    nearest?.travel_km !== null && nearest?.travel_km !== undefined
+      ? Math.ceil(nearest.travel_km)
+      : null;
+  const canWiden =
+    travelKm !== null && travelKm > pkg.travelCapacity && travelKm <= DISTANCE_RANGE_MAX_KM;
+  const c = counts ?? {
+    within_reach: 0,
+    active: 0,
+    with_room: 0,
+    largest_now: null,
+    split_room: null,
+  };
+  const suggestions: Explanation['suggestions'] = [];
+  if (canWiden) suggestions.push({ kind: 'widen', travelCapacity: travelKm });
+  if (
+    !pkg.allowSplit &&
+    pkg.quantity >= settings.splitMinMeals &&
+    (c.split_room ?? 0) >= settings.splitMinMeals
+  ) {
+    suggestions.push({ kind: 'split' });
+  }
+  suggestions.push({ kind: 'wait', until: pkg.readyUntil.toISOString() });
+  return {
+    withinReach: c.within_reach,
+    active: c.active,
+    withRoom: c.with_room,
+    largestNow: c.largest_now,
+    nearestOutOfReach:
+      canWiden && nearest ? { distanceKm: Math.round(nearest.distance_km), travelKm } : null,
+    suggestions,
+  };
+}
+
+/**
+ * Why the distributor viewing an Offered or Paired package was chosen: how far the meet point is
+ * from their home, and the room they keep with it counted (their load already includes it).
+ */
+export async function whyYou(db: Executor, pkg: PackageRow): Promise<WhyYou | null> {
+  if (!pkg.distributorId || pkg.meetLat === null || pkg.meetLng === null) return null;
+  const [row] = await queryRows<{ room: number }>(
+    db,
+    sql`select (max_capacity - open_load)::int as room from distributors where user_id = ${pkg.distributorId}`,
+  );
+  if (!row) return null;
+  const home: [number, number] = [pkg.distributorLat ?? pkg.lat, pkg.distributorLng ?? pkg.lng];
+  return {
+    distanceKm: Math.round(distanceKm(home, [pkg.meetLat, pkg.meetLng]) * 10) / 10,
+    roomAfter: Math.max(0, row.room),
+  };
+}

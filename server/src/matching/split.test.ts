@@ -1,0 +1,305 @@
+import {
+  DonationGroupSchema,
+  type Package,
+  PackageResponseSchema,
+} from '@almquest/contracts/packages';
+import { sql } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../db/client';
+import { forgetArea, testArea } from '../test/areas';
+import {
+  createDistributor,
+  createDonor,
+  donate,
+  donationInput,
+  handoverCodeOf,
+  type Registered,
+} from '../test/factories';
+import { createTestApp, type TestContext } from '../test/test-app';
+import { type Candidate, planSplit } from './ranking';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  await forgetArea(ctx.database.db, 'split');
+});
+afterAll(() => ctx.close());
+
+let areaIndex = 0;
+const area = () => testArea('split', areaIndex++);
+
+const as = (who: { cookie: string }) => ({
+  get: (url: string) => request(ctx.app).get(url).set('Cookie', who.cookie),
+  post: (url: string, body: object = {}) =>
+    request(ctx.app).post(url).set('Cookie', who.cookie).send(body),
+  patch: (url: string, body: object) =>
+    request(ctx.app).patch(url).set('Cookie', who.cookie).send(body),
+});
+
+async function loads(ids: string[]) {
+  const rows = await queryRows<{ user_id: string; open_load: number }>(
+    ctx.database.db,
+    sql`select user_id, open_load from distributors where user_id in (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`,
+  );
+  return Object.fromEntries(rows.map((r) => [r.user_id, r.open_load]));
+}
+
+/** Four distributors around a donor, each with room for 60, at 1, 2, 3 and 4 km. */
+async function fourWithRoom(room = 60) {
+  const at = area();
+  const donor = await createDonor(ctx, { location: at(0) });
+  const distributors: Registered[] = [];
+  for (let i = 1; i <= 4; i++) {
+    distributors.push(await createDistributor(ctx, { location: at(i), maxCapacity: room }));
+  }
+  return { at, donor, distributors };
+}
+
+describe('planSplit (the reference)', () => {
+  const candidate = (id: string, km: number, room: number, load = 0): Candidate => ({
+    id,
+    location: [20 + km / 111.2, 80],
+    distanceRangeKm: 10,
+    maxCapacity: room + load,
+    openLoad: load,
+    isActive: true,
+    lastAssignedAt: null,
+  });
+  const pkg = { location: [20, 80] as [number, number], quantity: 200, travelCapacityKm: 5 };
+
+  it('fills the best-ranked first, each part as big as its room, the last partial', () => {
+    const plan = planSplit(
+      pkg,
+      [candidate('d', 4, 60), candidate('b', 2, 60), candidate('a', 1, 60), candidate('c', 3, 60)],
+      { minMeals: 10, maxParts: 5 },
+    );
+    expect(plan.map((p) => [p.candidate.id, p.quantity])).toEqual([
+      ['a', 60],
+      ['b', 60],
+      ['c', 60],
+      ['d', 20],
+    ]);
+  });
+
+  it('keeps to the most parts, skips room under the smallest part and anyone out of reach', () => {
+    const plan = planSplit(
+      pkg,
+      [
+        candidate('tiny', 1, 9),
+        candidate('far', 40, 100),
+        candidate('a', 2, 30),
+        candidate('b', 3, 30),
+        candidate('c', 4, 30),
+      ],
+      { minMeals: 10, maxParts: 2 },
+    );
+    expect(plan.map((p) => [p.candidate.id, p.quantity])).toEqual([
+      ['a', 30],
+      ['b', 30],
+    ]);
+  });
+
+  it('leaves a rest smaller than the smallest part to wait', () => {
+    const plan = planSplit(
+      { ...pkg, quantity: 65 },
+      [candidate('a', 1, 60), candidate('b', 2, 60)],
+      {
+        minMeals: 10,
+        maxParts: 5,
+      },
+    );
+    expect(plan.map((p) => p.quantity)).toEqual([60]);
+  });
+});
+
+describe('split donations', () => {
+  it('splits 200 meals across four distributors with room for 60: three full parts and one of 20', async () => {
+    const { at, donor, distributors } = await fourWithRoom();
+    const pkg = await donate(ctx, donor, { location: at(0), quantity: 200, allowSplit: true });
+    expect(pkg.groupId).not.toBeNull();
+    expect(pkg).toMatchObject({ quantity: 60, current_state: 'Paired', allowSplit: true });
+    const group = DonationGroupSchema.parse(
+      (await as(donor).get(`/api/donations/${pkg.groupId}`).expect(200)).body,
+    );
+    expect(group.quantity).toBe(200);
+    expect(group.parts.map((p) => p.quantity)).toEqual([60, 60, 60, 20]);
+    expect(group.parts.every((p) => p.current_state === 'Paired' && p.meet_location)).toBe(true);
+    const [holders] = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(distinct distributor_id)::int as n from packages where group_id = ${pkg.groupId}`,
+    );
+    expect(holders?.n).toBe(4);
+    const ids = distributors.map((d) => d.profile.id);
+    expect(Object.values(await loads(ids)).sort()).toEqual([20, 60, 60, 60]);
+    // The donor's lifetime figure counts the donation once; impact counts each meal once.
+    const [donated] = await queryRows<{ lifetime_donation: number }>(
+      ctx.database.db,
+      sql`select lifetime_donation from donors where user_id = ${donor.profile.id}`,
+    );
+    expect(donated?.lifetime_donation).toBe(200);
+    // Each distributor sees their own part only, and not the donation.
+    const first = distributors[0]!;
+    const [ownRow] = await queryRows<{ id: string }>(
+      ctx.database.db,
+      sql`select id from packages where group_id = ${pkg.groupId} and distributor_id = ${first.profile.id}`,
+    );
+    const own = group.parts.find((p) => p._id === ownRow!.id)!;
+    const mine = PackageResponseSchema.parse(
+      (await as(first).get(`/api/package/${own._id}`).expect(200)).body,
+    ).package;
+    expect(mine.groupId).toBeNull();
+    expect(mine.whyYou).toMatchObject({ roomAfter: 0 });
+    expect(mine.whyYou!.distanceKm).toBeGreaterThanOrEqual(0);
+    const other = group.parts.find((p) => p._id !== own._id)!;
+    await as(first).get(`/api/package/${other._id}`).expect(404);
+    await as(first).get(`/api/donations/${pkg.groupId}`).expect(404);
+    // Each part is received on its own.
+    await as(first)
+      .post('/api/distributor/togglePackage', {
+        donor_id: donor.profile.id,
+        distributor_id: first.profile.id,
+        packageId: own._id,
+        state: 'Received',
+        code: await handoverCodeOf(ctx, own._id),
+      })
+      .expect(200);
+    const after = DonationGroupSchema.parse(
+      (await as(donor).get(`/api/donations/${pkg.groupId}`).expect(200)).body,
+    );
+    expect(after.parts.filter((p) => p.current_state === 'Received')).toHaveLength(1);
+  });
+
+  it('lets the rest wait when the parts cannot cover it, and matches it when room appears', async () => {
+    const { at, donor } = await fourWithRoom(30);
+    const pkg = await donate(ctx, donor, { location: at(0), quantity: 160, allowSplit: true });
+    const group = DonationGroupSchema.parse(
+      (await as(donor).get(`/api/donations/${pkg.groupId}`).expect(200)).body,
+    );
+    expect(group.parts.map((p) => [p.quantity, p.current_state])).toEqual([
+      [30, 'Paired'],
+      [30, 'Paired'],
+      [30, 'Paired'],
+      [30, 'Paired'],
+      [40, 'Not Paired'],
+    ]);
+    const rest = group.parts[4]!;
+    // A distributor with room for it registers: the rest is matched whole.
+    const helper = await createDistributor(ctx, { location: at(2), maxCapacity: 50 });
+    await ctx.rematcher.whenIdle();
+    const [row] = await queryRows<{ state: string; distributor_id: string }>(
+      ctx.database.db,
+      sql`select state, distributor_id from packages where id = ${rest._id}`,
+    );
+    expect(row).toEqual({ state: 'Paired', distributor_id: helper.profile.id });
+  });
+
+  it('does not split without the donor allowing it, and says why it waits and what would help', async () => {
+    const { at, donor, distributors } = await fourWithRoom();
+    const pkg = await donate(ctx, donor, { location: at(0), quantity: 100 });
+    expect(pkg).toMatchObject({ current_state: 'Not Paired', groupId: null });
+    expect(pkg.explanation).toMatchObject({
+      withinReach: 4,
+      active: 4,
+      withRoom: 0,
+      largestNow: 60,
+    });
+    expect(pkg.explanation!.suggestions.map((s) => s.kind)).toEqual(['split', 'wait']);
+    const text = JSON.stringify(pkg.explanation);
+    for (const d of distributors) {
+      expect(text).not.toContain(d.profile.id);
+      expect(text).not.toContain(d.profile.name);
+    }
+    // "Allow splitting", one tap.
+    const res = await as(donor).patch(`/api/package/${pkg._id}`, { allowSplit: true }).expect(200);
+    const split = PackageResponseSchema.parse(res.body).package;
+    expect(split).toMatchObject({ current_state: 'Paired', quantity: 60 });
+    const group = DonationGroupSchema.parse(
+      (await as(donor).get(`/api/donations/${split.groupId}`).expect(200)).body,
+    );
+    expect(group.parts.map((p) => p.quantity)).toEqual([60, 40]);
+    await as(donor).patch(`/api/package/${pkg._id}`, { allowSplit: false }).expect(400);
+    await as(donor).patch(`/api/package/${pkg._id}`, {}).expect(400);
+  });
+
+  it('tells a far donation how much farther would reach someone, and widening pairs it', async () => {
+    const at = area();
+    const donor = await createDonor(ctx, { location: at(0) });
+    await createDistributor(ctx, { location: at(30), distanceRange: 2, maxCapacity: 40 });
+    const pkg = await donate(ctx, donor, { location: at(0), quantity: 10, travelCapacity: '5 km' });
+    expect(pkg.current_state).toBe('Not Paired');
+    const explanation = pkg.explanation!;
+    expect(explanation).toMatchObject({ withinReach: 0, withRoom: 0, largestNow: null });
+    expect(explanation.nearestOutOfReach).toEqual({ distanceKm: 30, travelKm: 28 });
+    expect(explanation.suggestions[0]).toEqual({ kind: 'widen', travelCapacity: 28 });
+    // What the page shows on a later visit is the same.
+    const again = PackageResponseSchema.parse(
+      (await as(donor).get(`/api/package/${pkg._id}`).expect(200)).body,
+    ).package;
+    expect(again.explanation).toEqual(explanation);
+    const res = await as(donor)
+      .patch(`/api/package/${pkg._id}`, { travelCapacity: 28 })
+      .expect(200);
+    const widened: Package = PackageResponseSchema.parse(res.body).package;
+    expect(widened.current_state).toBe('Paired');
+    expect(widened.explanation).toBeNull();
+  });
+
+  it('cancels a donation as one: every part not yet Received, the room freed', async () => {
+    const { at, donor, distributors } = await fourWithRoom(25);
+    const pkg = await donate(ctx, donor, { location: at(0), quantity: 75, allowSplit: true });
+    const group = DonationGroupSchema.parse(
+      (await as(donor).get(`/api/donations/${pkg.groupId}`).expect(200)).body,
+    );
+    expect(group.parts.map((p) => p.quantity)).toEqual([25, 25, 25]);
+    const [receivedPart] = await queryRows<{ id: string; distributor_id: string }>(
+      ctx.database.db,
+      sql`select id, distributor_id from packages where id = ${group.parts[0]!._id}`,
+    );
+    const holder = distributors.find((d) => d.profile.id === receivedPart!.distributor_id)!;
+    await as(holder)
+      .post('/api/distributor/togglePackage', {
+        donor_id: donor.profile.id,
+        distributor_id: holder.profile.id,
+        packageId: receivedPart!.id,
+        state: 'Received',
+        code: await handoverCodeOf(ctx, receivedPart!.id),
+      })
+      .expect(200);
+    const stranger = await createDonor(ctx, { location: at(0) });
+    await as(stranger).post(`/api/donations/${pkg.groupId}/cancel`, {}).expect(404);
+    const res = await as(donor)
+      .post(`/api/donations/${pkg.groupId}/cancel`, { reason: 'Party called off' })
+      .expect(200);
+    const after = DonationGroupSchema.parse(res.body);
+    expect(after.parts.map((p) => p.current_state)).toEqual(['Received', 'Cancelled', 'Cancelled']);
+    const ids = distributors.map((d) => d.profile.id);
+    expect(Object.values(await loads(ids)).reduce((a, b) => a + b, 0)).toBe(25);
+    const [donated] = await queryRows<{ lifetime_donation: number }>(
+      ctx.database.db,
+      sql`select lifetime_donation from donors where user_id = ${donor.profile.id}`,
+    );
+    expect(donated?.lifetime_donation).toBe(25);
+  });
+
+  it('answers a repeated split donation with its first part, not a 422', async () => {
+    const { at, donor } = await fourWithRoom(20);
+    const body = donationInput(donor, {
+      location: at(0),
+      quantity: 50,
+      allowSplit: true,
+      idempotencyKey: `split-${Date.now()}`,
+    });
+    const first = await as(donor).post('/api/donor/donate', body).expect(201);
+    const again = await as(donor).post('/api/donor/donate', body).expect(200);
+    expect(again.body.package._id).toBe(first.body.package._id);
+    const [count] = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from packages where group_id = ${first.body.package.groupId}`,
+    );
+    expect(count?.n).toBe(3);
+  });
+});

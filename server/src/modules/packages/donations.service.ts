@@ -1,0 +1,79 @@
+import type { DonationGroup } from '@almquest/contracts/packages';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { AppDb } from '../../db/client';
+import type { NotificationRow, UserRow } from '../../db/rows';
+import { donationGroups, packageEvents, packages } from '../../db/schema';
+import { notFound } from '../../errors';
+import { cancelLockedByDonor } from './lifecycle.service';
+
+const WAITING = ['Not Paired', 'Offered', 'Paired'];
+
+/** A split donation and its parts (issue #20); only its donor may see it (404 to anyone else). */
+export async function donationGroup(
+  db: AppDb,
+  user: UserRow,
+  groupId: string,
+): Promise<DonationGroup> {
+  const [group] = await db.select().from(donationGroups).where(eq(donationGroups.id, groupId));
+  if (!group || group.donorId !== user.id) throw notFound('No such donation.');
+  // In the order they were made (the first part is the donation itself; the rest waits last).
+  const parts = await db
+    .select()
+    .from(packages)
+    .where(eq(packages.groupId, groupId))
+    .orderBy(
+      sql`(select min(e.id) from ${packageEvents} e where e.package_id = ${packages.id})`,
+      asc(packages.id),
+    );
+  const first = parts[0];
+  return {
+    groupId,
+    quantity: group.quantity,
+    timestamp: group.createdAt.toISOString(),
+    readyUntil: (first?.readyUntil ?? group.createdAt).toISOString(),
+    address: first?.address ?? '',
+    parts: parts.map((p) => {
+      const isAccepted = p.pairedAt !== null && p.meetLat !== null && p.meetLng !== null;
+      return {
+        _id: p.id,
+        quantity: p.quantity,
+        current_state: p.state,
+        distributor_name: isAccepted ? p.distributorName : null,
+        meet_location: isAccepted
+          ? { address: p.meetAddress ?? '', coordinates: [p.meetLat!, p.meetLng!] }
+          : null,
+      };
+    }),
+  };
+}
+
+/**
+ * The donor calls off a split donation: every part not yet Received is cancelled in one
+ * transaction (parts locked in id order, as everywhere); Received and Distributed parts go on.
+ */
+export async function cancelDonationGroup(
+  db: AppDb,
+  user: UserRow,
+  groupId: string,
+  reason: string | undefined,
+): Promise<{ notifications: NotificationRow[]; freed: string[] }> {
+  return db.transaction(async (tx) => {
+    const [group] = await tx.select().from(donationGroups).where(eq(donationGroups.id, groupId));
+    if (!group || group.donorId !== user.id) throw notFound('No such donation.');
+    const parts = await tx
+      .select()
+      .from(packages)
+      .where(eq(packages.groupId, groupId))
+      .orderBy(asc(packages.id))
+      .for('update');
+    const notifications: NotificationRow[] = [];
+    const freed: string[] = [];
+    for (const part of parts) {
+      if (!WAITING.includes(part.state) || part.donorId !== user.id) continue;
+      const result = await cancelLockedByDonor(tx, user, part, reason);
+      notifications.push(...result.notifications);
+      if (result.freed) freed.push(result.freed);
+    }
+    return { notifications, freed };
+  });
+}
