@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startPushEndpoint } from '../server/src/test/push-endpoint';
 import {
+  donate,
   newPerson,
   openProfile,
   register,
@@ -36,17 +37,6 @@ async function controlledByWorker(page: Page) {
   await expect
     .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)))
     .toBe(true);
-}
-
-async function donate(page: Page, quantity: string) {
-  await openProfile(page);
-  await page.getByRole('button', { name: 'Donate a Package' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add a package' });
-  await dialog.getByLabel('Quantity').fill(quantity);
-  await dialog.getByLabel('Pick up by').selectOption({ label: 'In 2 hours' });
-  await dialog.getByLabel('Food').selectOption({ label: 'Vegetarian' });
-  await dialog.getByRole('button', { name: 'Donate Package' }).click();
-  await expect(page).toHaveURL(/\/transaction\//);
 }
 
 test('is installable: Chromium finds a valid manifest and a registered worker', async ({

@@ -318,7 +318,8 @@ export const DonationGroupSchema = z.object({
   quantity: z.number(),
   timestamp: z.string(),
   readyUntil: z.string(),
-  address: z.string(),
+  /** Where the food is picked up (the donor's own point). */
+  location: PresentedLocationSchema,
   parts: z.array(
     z.object({
       _id: z.string(),

@@ -129,14 +129,24 @@ export async function openProfile(page: Page): Promise<void> {
   await expect(page.getByText(/AlmQuest verified/)).toBeVisible();
 }
 
-/** Donates a package from the profile's form (picked up within 2 hours) and opens its page. */
-export async function donate(page: Page, quantity: string, options: { food?: string } = {}) {
+/** Opens the profile's donate form and fills it (picked up within 2 hours); not yet sent. */
+export async function openDonateForm(
+  page: Page,
+  quantity: string,
+  { food = 'Vegetarian' }: { food?: string } = {},
+) {
   await openProfile(page);
   await page.getByRole('button', { name: 'Donate a Package' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add a package' });
   await dialog.getByLabel('Quantity').fill(quantity);
   await dialog.getByLabel('Pick up by').selectOption({ label: 'In 2 hours' });
-  await dialog.getByLabel('Food').selectOption({ label: options.food ?? 'Vegetarian' });
+  await dialog.getByLabel('Food').selectOption({ label: food });
+  return dialog;
+}
+
+/** Donates a package from the profile's form (picked up within 2 hours) and opens its page. */
+export async function donate(page: Page, quantity: string, options: { food?: string } = {}) {
+  const dialog = await openDonateForm(page, quantity, options);
   await dialog.getByRole('button', { name: 'Donate Package' }).click();
   await expect(page).toHaveURL(/\/transaction\//);
 }

@@ -1,6 +1,7 @@
 import {
   type PackageState,
   TogglePackageRequestSchema,
+  type WidenRequest,
   WidenRequestSchema,
 } from '@almquest/contracts/packages';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -18,6 +19,7 @@ import { useAllowedUser } from '../auth/components/require-access';
 import { sayAlert, TRESPASSING_ALERT } from '../auth/hooks/use-guard';
 import { useDeletePackage } from './api/delete-package';
 import { ReportButton } from './components/report-dialog';
+import { WaitingExplanation } from './components/waiting-explanation';
 import { usePackage } from './api/get-package';
 import { useMarkPackage } from './api/mark-package';
 import { type PackageAction, usePackageAction } from './api/package-actions';
@@ -32,6 +34,8 @@ import {
   Timeline,
   WaitingDetails,
 } from './components/package-details';
+
+export { DonationPage } from '../donations/donation-page';
 
 const successAlerts = {
   Received: { title: 'package.received.title', msg: 'package.received.msg' },
@@ -276,6 +280,25 @@ export default function TransactionPage() {
     );
   };
 
+  /** One tap on a suggestion of the explanation: widen to its distance, or allow splitting. */
+  const onSuggestion = (body: WidenRequest) =>
+    action.mutate(
+      { kind: 'widen', body },
+      {
+        onSuccess: (after) => {
+          showAlert({
+            type: after?.current_state === 'Not Paired' ? 'info' : 'success',
+            title: t(body.allowSplit ? 'package.splitAllowed.title' : 'package.widened.title'),
+            msg: after?.current_state === 'Not Paired' ? t('package.stillWaiting') : '',
+          });
+        },
+        onError: (err) => {
+          showAlert(failureAlert(t('package.offer.failed'), err, errorText));
+          void pkg.refetch();
+        },
+      },
+    );
+
   const onDelete = () =>
     remove.mutate(
       { donorId: user.id ?? '', packageId: data._id },
@@ -336,6 +359,31 @@ export default function TransactionPage() {
       <div className="mt-4">
         <PickupFacts pkg={data} />
       </div>
+
+      {viewerIsDonor && data.groupId && (
+        <p className="mt-4 rounded-lg bg-sky-50 p-3 dark:bg-sky-950">
+          {t('package.group.part')}{' '}
+          <Link to={`/donations/${data.groupId}`} className="font-semibold underline">
+            {t('package.group.open')}
+          </Link>
+        </p>
+      )}
+
+      {data.whyYou && (
+        <p className="mt-4 rounded-lg bg-sky-50 p-3 dark:bg-sky-950" data-testid="why-you">
+          {t('package.whyYou', { km: data.whyYou.distanceKm, count: data.whyYou.roomAfter })}
+        </p>
+      )}
+
+      {viewerIsDonor && data.current_state === 'Not Paired' && data.explanation && (
+        <WaitingExplanation
+          explanation={data.explanation}
+          quantity={data.quantity}
+          isPending={action.isPending}
+          onWiden={(travelCapacity) => onSuggestion({ travelCapacity })}
+          onSplit={() => onSuggestion({ allowSplit: true })}
+        />
+      )}
 
       {viewerIsDonor && data.current_state === 'Offered' && data.offerExpiresAt && (
         <p className="mt-4 rounded-lg bg-violet-50 p-3 dark:bg-violet-950" role="status">

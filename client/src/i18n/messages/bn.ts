@@ -725,4 +725,46 @@ export const bn: Catalog = {
   'report.done': 'ধন্যবাদ। একজন সমন্বয়কারী বিষয়টি দেখবেন।',
   'session.ended.title': 'আপনি সাইন আউট হয়েছেন',
   'session.ended.msg': 'আপনার সেশন শেষ হয়েছে। এগোতে আবার সাইন ইন করুন।',
+  'donate.split': 'কয়েকজন বিতরণকারীর মধ্যে ভাগ করা যাবে',
+  'donate.split.hint':
+    'কোনো একজন বিতরণকারীর কাছে পুরোটার জায়গা না থাকলে ভাগগুলো কাছের কয়েকজনের কাছে যাবে (প্রতি ভাগে অন্তত ১০টি খাবার)।',
+  'donate.done.split': 'কয়েকজন বিতরণকারীর মধ্যে ভাগ হয়েছে: দানের পেজে প্রতিটি ভাগ দেখুন।',
+  'package.splitAllowed.title': 'ভাগ করার অনুমতি দেওয়া হয়েছে',
+  'package.stillWaiting': 'এখনো কারও কাছে জায়গা নেই: আমরা খুঁজতে থাকব।',
+  'package.group.part': 'এটি একটি বড় দানের একটি ভাগ।',
+  'package.group.open': 'পুরো দান দেখুন',
+  'package.whyYou':
+    'আপনি কেন: দেখা করার জায়গা আপনার থেকে {km} কিমি দূরে, আর এই প্যাকেটের পরও আপনার কাছে {count, plural, one {#টি খাবারের} other {#টি খাবারের}} জায়গা আছে।',
+  'explain.title': 'এটি কেন এখনো অপেক্ষায়',
+  'explain.reach':
+    '{count, plural, =0 {কোনো বিতরণকারী নাগালের মধ্যে নেই।} one {#জন বিতরণকারী নাগালের মধ্যে আছেন।} other {#জন বিতরণকারী নাগালের মধ্যে আছেন।}}',
+  'explain.active':
+    '{count, plural, =0 {তাঁদের কেউ এখন প্যাকেট নিচ্ছেন না।} one {তাঁদের #জন এখন প্যাকেট নিচ্ছেন।} other {তাঁদের #জন এখন প্যাকেট নিচ্ছেন।}}',
+  'explain.withRoom':
+    '{count, plural, =0 {কারও কাছে {meals}টি খাবারের জায়গা নেই।} one {#জনের কাছে {meals}টি খাবারের জায়গা আছে।} other {#জনের কাছে {meals}টি খাবারের জায়গা আছে।}}',
+  'explain.largest':
+    'এখন কেউ সবচেয়ে বেশি {count, plural, one {#টি খাবার} other {#টি খাবার}} নিতে পারেন।',
+  'explain.nearest':
+    '{km} কিমি দূরে একজন বিতরণকারীর জায়গা আছে: আপনি {travel} কিমি পর্যন্ত গেলে তাঁকে পাওয়া যাবে।',
+  'explain.widen': '{km} কিমি পর্যন্ত বাড়ান',
+  'explain.split': 'ভাগ করার অনুমতি দিন',
+  'explain.wait': 'অথবা অপেক্ষা করুন: আমরা {time} পর্যন্ত খুঁজতে থাকব।',
+  'donation.title': 'আপনার দান',
+  'donation.notFound': 'এমন কোনো দান নেই',
+  'donation.summary':
+    '{date}-এ {count, plural, one {#টি খাবার} other {#টি খাবার}} দান করেছেন, {parts, plural, one {#টি ভাগে} other {#টি ভাগে}}।',
+  'donation.placed': '{total}টির মধ্যে {count}টি খাবারের বিতরণকারী পাওয়া গেছে।',
+  'donation.parts': 'ভাগগুলো',
+  'donation.part': 'ভাগ {n}: {count, plural, one {#টি খাবার} other {#টি খাবার}}',
+  'donation.takenBy': '{name} নিচ্ছেন',
+  'donation.openPart': 'ভাগ {n} খুলুন',
+  'donation.map': 'দেখা করার জায়গাগুলোর মানচিত্র',
+  'donation.map.pickup': 'নেওয়ার জায়গা',
+  'donation.map.part': '{count, plural, one {ভাগ {n}} other {ভাগ {n}}}',
+  'donation.cancel': 'দান বাতিল করুন…',
+  'donation.cancel.confirm':
+    'যে ভাগগুলো এখনো নেওয়া হয়নি সেগুলো বাতিল হবে এবং তাদের বিতরণকারীকে জানানো হবে। যেগুলো নেওয়া হয়ে গেছে সেগুলো চলবে।',
+  'donation.cancel.yes': 'এখনো না নেওয়া সব ভাগ বাতিল করুন',
+  'donation.cancel.done': 'দান বাতিল হয়েছে',
+  'donation.cancel.failed': 'দান বাতিল করা গেল না',
 };

@@ -629,4 +629,46 @@ export const enApp = {
   'site.contact.text': 'Questions, ideas or a partnership in mind? Write to us.',
   'session.ended.title': 'You are signed out',
   'session.ended.msg': 'Your session has ended. Sign in again to go on.',
+  // Issue #20: split donations and why a package waits.
+  'donate.split': 'Can be split across distributors',
+  'donate.split.hint':
+    'If no single distributor has room for all of it, parts go to several nearby (at least 10 meals each).',
+  'donate.done.split': 'Split across distributors: see every part on the donation’s page.',
+  'package.splitAllowed.title': 'Splitting allowed',
+  'package.stillWaiting': 'Still nobody with room: we keep looking.',
+  'package.group.part': 'This is a part of a bigger donation.',
+  'package.group.open': 'See the whole donation',
+  'package.whyYou':
+    'Why you: the meet point is {km} km from you, and you still have room for {count, plural, one {# meal} other {# meals}} with this package.',
+  'explain.title': 'Why it is still waiting',
+  'explain.reach':
+    '{count, plural, =0 {No distributor is within reach.} one {# distributor is within reach.} other {# distributors are within reach.}}',
+  'explain.active':
+    '{count, plural, =0 {None of them is taking packages now.} one {# of them is taking packages now.} other {# of them are taking packages now.}}',
+  'explain.withRoom':
+    '{count, plural, =0 {None has room for {meals} meals.} one {# has room for {meals} meals.} other {# have room for {meals} meals.}}',
+  'explain.largest': 'The most one can take now is {count, plural, one {# meal} other {# meals}}.',
+  'explain.nearest':
+    'A distributor {km} km away has room: they can be reached if you travel {travel} km.',
+  'explain.widen': 'Widen to {km} km',
+  'explain.split': 'Allow splitting',
+  'explain.wait': 'Or wait: we will keep looking until {time}.',
+  'donation.title': 'Your donation',
+  'donation.notFound': 'No such donation',
+  'donation.summary':
+    '{count, plural, one {# meal} other {# meals}} donated {date}, in {parts, plural, one {# part} other {# parts}}.',
+  'donation.placed': '{count} of {total} meals have a distributor.',
+  'donation.parts': 'Parts',
+  'donation.part': 'Part {n}: {count, plural, one {# meal} other {# meals}}',
+  'donation.takenBy': 'Taken by {name}',
+  'donation.openPart': 'Open part {n}',
+  'donation.map': 'Map of the meet points',
+  'donation.map.pickup': 'Pick-up',
+  'donation.map.part': '{count, plural, one {Part {n}} other {Parts {n}}}',
+  'donation.cancel': 'Cancel the donation…',
+  'donation.cancel.confirm':
+    'Every part not yet received is cancelled and its distributor told. Parts already received go on.',
+  'donation.cancel.yes': 'Cancel every part not yet received',
+  'donation.cancel.done': 'Donation cancelled',
+  'donation.cancel.failed': 'Could not cancel the donation',
 } as const;

@@ -719,4 +719,45 @@ export const hi: Catalog = {
   'report.done': 'धन्यवाद। एक समन्वयक इसे देखेंगे।',
   'session.ended.title': 'आप साइन आउट हो गए हैं',
   'session.ended.msg': 'आपका सत्र समाप्त हो गया है। आगे बढ़ने के लिए फिर से साइन इन करें।',
+  'donate.split': 'कई वितरकों में बाँटा जा सकता है',
+  'donate.split.hint':
+    'अगर किसी एक वितरक के पास पूरे के लिए जगह नहीं है, तो हिस्से आसपास के कई वितरकों को जाएँगे (हर हिस्सा कम से कम 10 भोजन)।',
+  'donate.done.split': 'कई वितरकों में बाँटा गया: दान के पेज पर हर हिस्सा देखें।',
+  'package.splitAllowed.title': 'बाँटने की अनुमति दी गई',
+  'package.stillWaiting': 'अभी भी किसी के पास जगह नहीं: हम ढूँढते रहेंगे।',
+  'package.group.part': 'यह एक बड़े दान का हिस्सा है।',
+  'package.group.open': 'पूरा दान देखें',
+  'package.whyYou':
+    'आप क्यों: मिलने की जगह आपसे {km} किमी दूर है, और इस पैकेट के बाद भी आपके पास {count, plural, one {# भोजन} other {# भोजन}} की जगह है।',
+  'explain.title': 'यह अभी भी इंतज़ार में क्यों है',
+  'explain.reach':
+    '{count, plural, =0 {कोई वितरक पहुँच में नहीं है।} one {# वितरक पहुँच में है।} other {# वितरक पहुँच में हैं।}}',
+  'explain.active':
+    '{count, plural, =0 {उनमें से कोई अभी पैकेट नहीं ले रहा।} one {उनमें से # अभी पैकेट ले रहा है।} other {उनमें से # अभी पैकेट ले रहे हैं।}}',
+  'explain.withRoom':
+    '{count, plural, =0 {किसी के पास {meals} भोजन की जगह नहीं है।} one {# के पास {meals} भोजन की जगह है।} other {# के पास {meals} भोजन की जगह है।}}',
+  'explain.largest': 'अभी कोई अधिकतम {count, plural, one {# भोजन} other {# भोजन}} ले सकता है।',
+  'explain.nearest':
+    '{km} किमी दूर एक वितरक के पास जगह है: अगर आप {travel} किमी तक जाएँ तो वे पहुँच में होंगे।',
+  'explain.widen': '{km} किमी तक बढ़ाएँ',
+  'explain.split': 'बाँटने की अनुमति दें',
+  'explain.wait': 'या इंतज़ार करें: हम {time} तक ढूँढते रहेंगे।',
+  'donation.title': 'आपका दान',
+  'donation.notFound': 'ऐसा कोई दान नहीं है',
+  'donation.summary':
+    '{date} को {count, plural, one {# भोजन} other {# भोजन}} दान किया, {parts, plural, one {# हिस्से} other {# हिस्सों}} में।',
+  'donation.placed': '{total} में से {count} भोजन के लिए वितरक मिल गया है।',
+  'donation.parts': 'हिस्से',
+  'donation.part': 'हिस्सा {n}: {count, plural, one {# भोजन} other {# भोजन}}',
+  'donation.takenBy': '{name} ले रहे हैं',
+  'donation.openPart': 'हिस्सा {n} खोलें',
+  'donation.map': 'मिलने की जगहों का नक्शा',
+  'donation.map.pickup': 'लेने की जगह',
+  'donation.map.part': '{count, plural, one {हिस्सा {n}} other {हिस्से {n}}}',
+  'donation.cancel': 'दान रद्द करें…',
+  'donation.cancel.confirm':
+    'जो हिस्से अभी तक नहीं लिए गए, वे रद्द होंगे और उनके वितरक को बताया जाएगा। जो हिस्से ले लिए गए, वे चलते रहेंगे।',
+  'donation.cancel.yes': 'अभी तक न लिए गए सभी हिस्से रद्द करें',
+  'donation.cancel.done': 'दान रद्द हुआ',
+  'donation.cancel.failed': 'दान रद्द नहीं हो सका',
 };

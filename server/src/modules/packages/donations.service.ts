@@ -31,7 +31,10 @@ export async function donationGroup(
     quantity: group.quantity,
     timestamp: group.createdAt.toISOString(),
     readyUntil: (first?.readyUntil ?? group.createdAt).toISOString(),
-    address: first?.address ?? '',
+    location: {
+      address: first?.address ?? '',
+      coordinates: [first?.lat ?? 0, first?.lng ?? 0],
+    },
     parts: parts.map((p) => {
       const isAccepted = p.pairedAt !== null && p.meetLat !== null && p.meetLng !== null;
       return {
@@ -70,7 +73,7 @@ export async function cancelDonationGroup(
     const freed: string[] = [];
     for (const part of parts) {
       if (!WAITING.includes(part.state) || part.donorId !== user.id) continue;
-      const result = await cancelLockedByDonor(tx, user, part, reason);
+      const result = await cancelLockedByDonor(tx, part, reason);
       notifications.push(...result.notifications);
       if (result.freed) freed.push(result.freed);
     }

@@ -292,6 +292,32 @@ export async function releasePackage(
   return result!;
 }
 
+/**
+ * Calls off a package not yet Received (the caller holds its lock): it is Cancelled, its meals
+ * leave the donor's lifetime figure, and its distributor's room is freed (returned: who).
+ */
+async function callOff(tx: Tx, pkg: PackageRow): Promise<string | null> {
+  if (!['Not Paired', 'Offered', 'Paired'].includes(pkg.state)) {
+    throw conflict(
+      `This package is ${pkg.state}; only a package not yet Received can be cancelled.`,
+    );
+  }
+  // Meals called off are not meals donated. The donor's row before the distributor's: the
+  // order a donation takes them in (the other order deadlocked with a donation racing it).
+  if (pkg.donorId) {
+    await tx
+      .update(donors)
+      .set({ lifetimeDonation: sql`greatest(0, ${donors.lifetimeDonation} - ${pkg.quantity})` })
+      .where(eq(donors.userId, pkg.donorId));
+  }
+  const freed = await freeCapacity(tx, pkg);
+  await tx
+    .update(packages)
+    .set({ state: 'Cancelled', cancelledAt: sql`now()`, offerExpiresAt: null })
+    .where(eq(packages.id, pkg.id));
+  return freed;
+}
+
 /** The donor calls a package off before it is Received; its distributor, if any, is told. */
 export async function cancelPackage(
   db: AppDb,
@@ -302,7 +328,7 @@ export async function cancelPackage(
   return db.transaction(async (tx) => {
     const { pkg } = await lockWithClock(tx, packageId);
     assertIsDonorOf(user, pkg, 'cancel');
-    const { notifications, freed } = await cancelLockedByDonor(tx, user, pkg, reason);
+    const { notifications, freed } = await cancelLockedByDonor(tx, pkg, reason);
     return { package: await reread(tx, pkg.id), notifications, freedDistributorId: freed };
   });
 }
@@ -310,26 +336,10 @@ export async function cancelPackage(
 /** The donor's cancel of one package the caller has locked (a split donation cancels several). */
 export async function cancelLockedByDonor(
   tx: Tx,
-  user: UserRow,
   pkg: PackageRow,
   reason: string | undefined,
 ): Promise<{ notifications: NotificationRow[]; freed: string | null }> {
-  if (!['Not Paired', 'Offered', 'Paired'].includes(pkg.state)) {
-    throw conflict(
-      `This package is ${pkg.state}; only a package not yet Received can be cancelled.`,
-    );
-  }
-  // Meals called off are not meals donated. The donor's row before the distributor's: the
-  // order a donation takes them in (the other order deadlocked with a donation racing it).
-  await tx
-    .update(donors)
-    .set({ lifetimeDonation: sql`greatest(0, ${donors.lifetimeDonation} - ${pkg.quantity})` })
-    .where(eq(donors.userId, user.id));
-  const freed = await freeCapacity(tx, pkg);
-  await tx
-    .update(packages)
-    .set({ state: 'Cancelled', cancelledAt: sql`now()`, offerExpiresAt: null })
-    .where(eq(packages.id, pkg.id));
+  const freed = await callOff(tx, pkg);
   await recordEvents(tx, [
     { packageId: pkg.id, kind: 'cancelled', distributorId: null, reason: reason ?? null },
   ]);
@@ -398,22 +408,7 @@ export async function cancelLockedByCoordinator(
   tx: Tx,
   pkg: PackageRow,
 ): Promise<{ notifications: NotificationRow[]; freed: string | null }> {
-  if (!['Not Paired', 'Offered', 'Paired'].includes(pkg.state)) {
-    throw conflict(
-      `This package is ${pkg.state}; only a package not yet Received can be cancelled.`,
-    );
-  }
-  if (pkg.donorId) {
-    await tx
-      .update(donors)
-      .set({ lifetimeDonation: sql`greatest(0, ${donors.lifetimeDonation} - ${pkg.quantity})` })
-      .where(eq(donors.userId, pkg.donorId));
-  }
-  const freed = await freeCapacity(tx, pkg);
-  await tx
-    .update(packages)
-    .set({ state: 'Cancelled', cancelledAt: sql`now()`, offerExpiresAt: null })
-    .where(eq(packages.id, pkg.id));
+  const freed = await callOff(tx, pkg);
   // The coordinator's reason stays in the audit log: it may be about one of the two sides.
   await recordEvents(tx, [
     { packageId: pkg.id, kind: 'cancelledByCoordinator', distributorId: null, reason: null },

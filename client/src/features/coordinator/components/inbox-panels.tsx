@@ -1,6 +1,7 @@
 import type { Report } from '@almquest/contracts/coordinator';
 import { useState } from 'react';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
 import { useAlerts } from '../../../lib/alerts';
@@ -27,28 +28,6 @@ function Failed({ onRetry }: { onRetry: () => void }) {
         {t('common.tryAgain')}
       </Button>
     </div>
-  );
-}
-
-/** "Show more" under a list read a page at a time, while there is more. */
-function MoreButton({
-  list,
-  label,
-}: {
-  list: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
-  label: string;
-}) {
-  const { t } = useI18n();
-  if (!list.hasNextPage) return null;
-  return (
-    <Button
-      variant="secondary"
-      className="mt-4"
-      disabled={list.isFetchingNextPage}
-      onClick={() => void list.fetchNextPage()}
-    >
-      {list.isFetchingNextPage ? t('common.loading') : label}
-    </Button>
   );
 }
 
@@ -113,7 +92,7 @@ export function ReportsPanel() {
           ))}
         </ul>
       )}
-      <MoreButton list={reports} label={t('coord.list.more')} />
+      <LoadMoreButton pages={reports} label={t('coord.list.more')} />
       <CoordinatorReasonDialog
         key={closing?.id ?? 'none'}
         title={t('coord.close.title')}
@@ -209,7 +188,7 @@ export function MessagesPanel() {
           ))}
         </ul>
       )}
-      <MoreButton list={messages} label={t('coord.list.more')} />
+      <LoadMoreButton pages={messages} label={t('coord.list.more')} />
     </div>
   );
 }
@@ -246,7 +225,7 @@ export function AuditPanel() {
           ))}
         </ol>
       )}
-      <MoreButton list={log} label={t('coord.audit.more')} />
+      <LoadMoreButton pages={log} label={t('coord.audit.more')} />
     </div>
   );
 }

@@ -100,6 +100,39 @@ describe('Add a package', () => {
     ]);
   });
 
+  it('offers splitting, ticked from 50 meals until the donor decides, and sends the choice', async () => {
+    const server = fakeApi({
+      'POST /donor/donate': () => ({
+        status: 400,
+        data: { error: { code: 'bad_request', message: 'Not now.' } },
+      }),
+    });
+    const actor = userEvent.setup();
+    const { dialog } = renderModal();
+    const d = within(dialog);
+    const split = d.getByLabelText('Can be split across distributors');
+    expect(split).toHaveAccessibleDescription(/parts go to several nearby/);
+    expect(split).not.toBeChecked();
+    await actor.type(d.getByLabelText('Quantity'), '49');
+    expect(split).not.toBeChecked();
+    await actor.clear(d.getByLabelText('Quantity'));
+    await actor.type(d.getByLabelText('Quantity'), '200');
+    expect(split).toBeChecked();
+    await actor.selectOptions(d.getByLabelText('Food'), 'Vegetarian');
+    await actor.click(d.getByRole('button', { name: 'Donate Package' }));
+    await screen.findByRole('alert');
+    // Unticked by the donor, it stays unticked whatever the quantity.
+    await actor.click(split);
+    await actor.type(d.getByLabelText('Quantity'), '0');
+    expect(split).not.toBeChecked();
+    await actor.click(d.getByRole('button', { name: 'Donate Package' }));
+    await vi.waitFor(() => expect(server.calls).toHaveLength(2));
+    expect(server.calls.map((c) => (c.data as { allowSplit?: boolean }).allowSplit)).toEqual([
+      true,
+      false,
+    ]);
+  });
+
   it('closes with Cancel or Escape', async () => {
     const actor = userEvent.setup();
     const { dialog, onClose } = renderModal();

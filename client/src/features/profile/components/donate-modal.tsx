@@ -5,7 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PlaceAutocomplete } from '../../places/components/place-autocomplete';
 import { Button } from '../../../components/ui/button';
-import { SelectField, TextField } from '../../../components/ui/field';
+import { CheckboxField, SelectField, TextField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { useI18n } from '../../../i18n/i18n';
 import { useAlerts } from '../../../lib/alerts';
@@ -38,6 +38,9 @@ function localInputValue(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
+
+/** From this many meals the donate form offers splitting, ticked (issue #20). */
+const SPLIT_DEFAULT_FROM = 50;
 
 /** SPEC "Add a package". One idempotency key per opening: a double submit makes one package. */
 export function DonateModal({ profile, isOpen, onClose }: Props) {
@@ -73,6 +76,9 @@ function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
   const readyByChoices = READY_BY.filter(
     (choice) => choice !== 'tonight' || openedAt.getHours() < TONIGHT_HOUR - 1,
   );
+  // Issue #20: on by default from 50 meals, until the donor decides.
+  const [splitChoice, setSplitChoice] = useState<boolean | null>(null);
+  const allowSplit = splitChoice ?? Number(form.values.quantity.trim()) >= SPLIT_DEFAULT_FROM;
   const [isEditingLocation, setIsEditingLocation] = useState(false);
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const donate = useDonate(profile);
@@ -93,6 +99,7 @@ function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
       travelCapacity,
       location,
       diet: diet || undefined,
+      allowSplit,
       readyUntil,
       donor_id: profile.id,
       timestamp: Date.now(),
@@ -108,24 +115,31 @@ function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
         onSuccess: (pkg) => {
           onClose();
           showAlert(
-            pkg.current_state === 'Paired'
-              ? {
-                  type: 'success',
-                  title: t('donate.done.title'),
-                  msg: t('donate.done.paired', {
-                    name: pkg.pair?.distributor_name ?? t('donate.done.someone'),
-                  }),
-                }
-              : pkg.current_state === 'Offered'
-                ? // Nobody is named before they accept.
-                  { type: 'success', title: t('donate.done.title'), msg: t('donate.done.offered') }
-                : {
-                    type: 'info',
+            pkg.groupId
+              ? { type: 'success', title: t('donate.done.title'), msg: t('donate.done.split') }
+              : pkg.current_state === 'Paired'
+                ? {
+                    type: 'success',
                     title: t('donate.done.title'),
-                    msg: t('donate.done.waiting'),
-                  },
+                    msg: t('donate.done.paired', {
+                      name: pkg.pair?.distributor_name ?? t('donate.done.someone'),
+                    }),
+                  }
+                : pkg.current_state === 'Offered'
+                  ? // Nobody is named before they accept.
+                    {
+                      type: 'success',
+                      title: t('donate.done.title'),
+                      msg: t('donate.done.offered'),
+                    }
+                  : {
+                      type: 'info',
+                      title: t('donate.done.title'),
+                      msg: t('donate.done.waiting'),
+                    },
           );
-          void navigate(`/transaction/${pkg._id}`);
+          // A split donation opens on its parts; one package on its own page.
+          void navigate(pkg.groupId ? `/donations/${pkg.groupId}` : `/transaction/${pkg._id}`);
         },
         onError: form.failed(t('donate.failed')),
       },
@@ -184,6 +198,12 @@ function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
           error={form.errorFor('diet')}
         />
       </div>
+      <CheckboxField
+        label={t('donate.split')}
+        hint={t('donate.split.hint')}
+        checked={allowSplit}
+        onChange={setSplitChoice}
+      />
       <div>
         <PlaceAutocomplete
           label={t('donate.location')}

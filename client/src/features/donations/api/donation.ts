@@ -1,0 +1,34 @@
+import { DonationGroupSchema, type ReasonRequest } from '@almquest/contracts/packages';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { invalidateOwnData } from '../../transaction/api/mark-package';
+
+export const donationQueryKey = (groupId: string) => ['donation', groupId] as const;
+
+/** How often a donation with parts still waiting is looked at again. */
+const WAITING_REFRESH_MS = 15_000;
+
+/** GET /api/donations/:groupId: a split donation and its parts (its donor only). */
+export function useDonation(groupId: string) {
+  return useQuery({
+    queryKey: donationQueryKey(groupId),
+    queryFn: () => api.get(`/donations/${groupId}`, DonationGroupSchema),
+    refetchInterval: (query) =>
+      query.state.data?.parts.some((p) => ['Not Paired', 'Offered'].includes(p.current_state))
+        ? WAITING_REFRESH_MS
+        : false,
+  });
+}
+
+/** POST /api/donations/:groupId/cancel: every part not yet Received. */
+export function useCancelDonation(groupId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReasonRequest) =>
+      api.post(`/donations/${groupId}/cancel`, body, DonationGroupSchema),
+    onSuccess: (group) => {
+      queryClient.setQueryData(donationQueryKey(groupId), group);
+      invalidateOwnData(queryClient);
+    },
+  });
+}

@@ -1,0 +1,49 @@
+import 'leaflet/dist/leaflet.css';
+import L from 'leaflet';
+import { useEffect, useRef } from 'react';
+
+type Point = { at: [number, number]; label: string };
+
+/**
+ * A split donation on a map (issue #20): the pickup point and every part's meet point, each
+ * labelled. Loaded only on the donation's page.
+ */
+export default function DonationMap({
+  pickup,
+  meets,
+  tileUrl,
+  attribution,
+}: {
+  pickup: Point;
+  meets: Point[];
+  tileUrl: string;
+  attribution: string;
+}) {
+  const container = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!container.current) return;
+    const map = L.map(container.current, { scrollWheelZoom: false }).setView(pickup.at, 12);
+    L.tileLayer(tileUrl, { attribution, maxZoom: 19 }).addTo(map);
+    L.circleMarker(pickup.at, { radius: 9, color: '#166534', fillColor: '#22c55e', fillOpacity: 1 })
+      .bindTooltip(pickup.label, { permanent: true, direction: 'top' })
+      .addTo(map);
+    for (const meet of meets) {
+      L.circleMarker(meet.at, { radius: 8, color: '#92400e', fillColor: '#f59e0b', fillOpacity: 1 })
+        .bindTooltip(meet.label, { permanent: true, direction: 'top' })
+        .addTo(map);
+    }
+    map.fitBounds(L.latLngBounds([pickup.at, ...meets.map((m) => m.at)]), {
+      padding: [40, 40],
+      maxZoom: 15,
+    });
+    return () => {
+      map.remove();
+    };
+  }, [pickup, meets, tileUrl, attribution]);
+  return (
+    <div
+      ref={container}
+      className="isolate h-72 w-full rounded-xl border border-gray-200 sm:h-96 dark:border-gray-700"
+    />
+  );
+}

@@ -1,0 +1,185 @@
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { useI18n } from '../../i18n/i18n';
+import { useAlerts } from '../../lib/alerts';
+import { ApiError, failureAlert } from '../../lib/api-client';
+import { usePageTitle } from '../../lib/use-page-title';
+import { site } from '../../content/site';
+import { StateBadge } from '../packages/components/state-badge';
+import { usePublicConfig } from '../system/api/get-public-config';
+import { useCancelDonation, useDonation } from './api/donation';
+
+const DonationMap = lazy(() => import('./components/donation-map'));
+
+const NOT_YET_RECEIVED = ['Not Paired', 'Offered', 'Paired'];
+
+/**
+ * A split donation on one page (issue #20): the whole, each part with its state and who takes it,
+ * a map of every meet point, and one button that calls off the parts not yet Received.
+ */
+export function DonationPage() {
+  const { groupId = '' } = useParams();
+  const { t, formatDateTime, errorText } = useI18n();
+  usePageTitle(t('donation.title'), site.brand);
+  const donation = useDonation(groupId);
+  const cancel = useCancelDonation(groupId);
+  const config = usePublicConfig();
+  const { showAlert } = useAlerts();
+  const [isConfirming, setIsConfirming] = useState(false);
+  const data = donation.data;
+  const points = useMemo(() => {
+    if (!data) return null;
+    // Parts meeting at the same point share one marker: "Parts 1, 2, 3".
+    const byPoint = new Map<string, { at: [number, number]; parts: number[] }>();
+    data.parts.forEach((p, i) => {
+      if (!p.meet_location) return;
+      const key = p.meet_location.coordinates.join(',');
+      const point = byPoint.get(key) ?? { at: p.meet_location.coordinates, parts: [] };
+      point.parts.push(i + 1);
+      byPoint.set(key, point);
+    });
+    return {
+      pickup: { at: data.location.coordinates, label: t('donation.map.pickup') },
+      meets: [...byPoint.values()].map((point) => ({
+        at: point.at,
+        label: t('donation.map.part', { count: point.parts.length, n: point.parts.join(', ') }),
+      })),
+    };
+  }, [data, t]);
+
+  if (donation.isPending) {
+    return (
+      <div className="flex justify-center py-16" role="status" aria-label={t('common.loading')}>
+        <Spinner />
+      </div>
+    );
+  }
+  if (donation.isError || !data || !points) {
+    const isMissing = donation.error instanceof ApiError && donation.error.status === 404;
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-10" role="alert">
+        <h1 className="text-2xl font-bold">{t('donation.notFound')}</h1>
+        {!isMissing && <p className="mt-2">{errorText(donation.error)}</p>}
+        <Link to="/profile" className={buttonClasses('primary', 'mt-6')}>
+          {t('package.backToProfile')}
+        </Link>
+      </div>
+    );
+  }
+  const canCancel = data.parts.some((p) => NOT_YET_RECEIVED.includes(p.current_state));
+  const placed = data.parts
+    .filter((p) => p.current_state !== 'Not Paired' && p.current_state !== 'Cancelled')
+    .reduce((sum, p) => sum + p.quantity, 0);
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <h1 className="text-3xl font-bold">{t('donation.title')}</h1>
+      <p className="mt-2">
+        {t('donation.summary', {
+          count: data.quantity,
+          parts: data.parts.length,
+          date: formatDateTime(data.timestamp),
+        })}
+      </p>
+      <p className="text-sm text-gray-700 dark:text-gray-300">
+        {data.location.address} · {t('package.readyUntil')}: {formatDateTime(data.readyUntil)}
+      </p>
+      <p className="mt-2 font-semibold" role="status">
+        {t('donation.placed', { count: placed, total: data.quantity })}
+      </p>
+
+      <h2 className="mt-6 text-xl font-bold">{t('donation.parts')}</h2>
+      <ol className="mt-2 space-y-3">
+        {data.parts.map((part, i) => (
+          <li
+            key={part._id}
+            className="rounded-xl border border-gray-200 p-4 dark:border-gray-800"
+            data-testid="donation-part"
+          >
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="font-semibold">
+                {t('donation.part', { n: i + 1, count: part.quantity })}
+              </span>
+              <StateBadge state={part.current_state} />
+            </div>
+            {part.distributor_name && (
+              <p className="mt-1 text-sm">
+                {t('donation.takenBy', { name: part.distributor_name })}
+              </p>
+            )}
+            {part.meet_location && (
+              <p className="text-sm">
+                {t('package.meetPoint')}: {part.meet_location.address}
+              </p>
+            )}
+            <Link to={`/transaction/${part._id}`} className={buttonClasses('ghost', 'mt-2 px-0')}>
+              {t('donation.openPart', { n: i + 1 })}
+            </Link>
+          </li>
+        ))}
+      </ol>
+
+      <section aria-label={t('donation.map')} className="mt-6">
+        {config.data ? (
+          <Suspense
+            fallback={
+              <div className="flex h-72 items-center justify-center">
+                <Spinner />
+              </div>
+            }
+          >
+            <DonationMap
+              pickup={points.pickup}
+              meets={points.meets}
+              tileUrl={config.data.map.tileUrl}
+              attribution={config.data.map.attribution}
+            />
+          </Suspense>
+        ) : (
+          <div className="flex h-72 items-center justify-center" role="status">
+            <Spinner />
+          </div>
+        )}
+      </section>
+
+      {canCancel && (
+        <div className="mt-6">
+          {isConfirming ? (
+            <div className="rounded-xl border border-red-300 p-4 dark:border-red-800" role="group">
+              <p>{t('donation.cancel.confirm')}</p>
+              <div className="mt-3 flex flex-wrap gap-3">
+                <Button
+                  variant="danger"
+                  disabled={cancel.isPending}
+                  onClick={() =>
+                    cancel.mutate(
+                      {},
+                      {
+                        onSuccess: () => {
+                          setIsConfirming(false);
+                          showAlert({ type: 'success', title: t('donation.cancel.done'), msg: '' });
+                        },
+                        onError: (error) =>
+                          showAlert(failureAlert(t('donation.cancel.failed'), error, errorText)),
+                      },
+                    )
+                  }
+                >
+                  {cancel.isPending ? t('common.saving') : t('donation.cancel.yes')}
+                </Button>
+                <Button variant="secondary" onClick={() => setIsConfirming(false)}>
+                  {t('common.cancel')}
+                </Button>
+              </div>
+            </div>
+          ) : (
+            <Button variant="danger" onClick={() => setIsConfirming(true)}>
+              {t('donation.cancel')}
+            </Button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { I18nProvider } from '../../../i18n/i18n';
+import { WaitingExplanation } from './waiting-explanation';
+
+function renderIt(explanation: Parameters<typeof WaitingExplanation>[0]['explanation']) {
+  const onWiden = vi.fn();
+  const onSplit = vi.fn();
+  render(
+    <I18nProvider>
+      <WaitingExplanation
+        explanation={explanation}
+        quantity={100}
+        isPending={false}
+        onWiden={onWiden}
+        onSplit={onSplit}
+      />
+    </I18nProvider>,
+  );
+  return { onWiden, onSplit };
+}
+
+describe('why a package waits', () => {
+  it('says how many are in reach, active and with room, and offers splitting in one tap', async () => {
+    const actor = userEvent.setup();
+    const { onSplit } = renderIt({
+      withinReach: 4,
+      active: 3,
+      withRoom: 0,
+      largestNow: 60,
+      nearestOutOfReach: null,
+      suggestions: [{ kind: 'split' }, { kind: 'wait', until: '2026-11-25T14:00:00.000Z' }],
+    });
+    const section = screen.getByRole('region', { name: 'Why it is still waiting' });
+    expect(section).toHaveTextContent('4 distributors are within reach.');
+    expect(section).toHaveTextContent('3 of them are taking packages now.');
+    expect(section).toHaveTextContent('None has room for 100 meals.');
+    expect(section).toHaveTextContent('The most one can take now is 60 meals.');
+    expect(section).toHaveTextContent(/we will keep looking until/);
+    expect(screen.queryByRole('button', { name: /Widen/ })).toBeNull();
+    await actor.click(screen.getByRole('button', { name: 'Allow splitting' }));
+    expect(onSplit).toHaveBeenCalledOnce();
+  });
+
+  it('names how much farther would reach someone, and widens to it in one tap', async () => {
+    const actor = userEvent.setup();
+    const { onWiden } = renderIt({
+      withinReach: 0,
+      active: 0,
+      withRoom: 0,
+      largestNow: null,
+      nearestOutOfReach: { distanceKm: 30, travelKm: 28 },
+      suggestions: [
+        { kind: 'widen', travelCapacity: 28 },
+        { kind: 'wait', until: '2026-11-25T14:00:00.000Z' },
+      ],
+    });
+    expect(screen.getByText('No distributor is within reach.')).toBeInTheDocument();
+    expect(screen.queryByText(/taking packages now/)).toBeNull();
+    expect(
+      screen.getByText(
+        'A distributor 30 km away has room: they can be reached if you travel 28 km.',
+      ),
+    ).toBeInTheDocument();
+    await actor.click(screen.getByRole('button', { name: 'Widen to 28 km' }));
+    expect(onWiden).toHaveBeenCalledWith(28);
+  });
+});
