@@ -15,12 +15,6 @@ const ProfilePage = lazy(() => withAppCatalog(import('../features/profile/profil
 const TransactionPage = lazy(() =>
   withAppCatalog(import('../features/transaction/transaction-page')),
 );
-// Issue #20: a split donation's page, in the package page's chunk (its parts open there).
-const DonationPage = lazy(() =>
-  withAppCatalog(
-    import('../features/transaction/transaction-page').then((m) => ({ default: m.DonationPage })),
-  ),
-);
 const NotificationsPage = lazy(() =>
   withAppCatalog(import('../features/notifications/notifications-page')),
 );
@@ -66,7 +60,8 @@ export const routes: RouteObject[] = [
         element: <RequireAccess rule="package" />,
         children: [
           { path: '/transaction/:transactionId', element: <TransactionPage /> },
-          { path: '/donations/:groupId', element: <DonationPage /> },
+          // Issue #20: a split donation, drawn by the package page's module.
+          { path: '/donations/:groupId', element: <TransactionPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

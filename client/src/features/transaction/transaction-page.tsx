@@ -18,6 +18,7 @@ import { ApiError, failureAlert } from '../../lib/api-client';
 import { useAllowedUser } from '../auth/components/require-access';
 import { sayAlert, TRESPASSING_ALERT } from '../auth/hooks/use-guard';
 import { useDeletePackage } from './api/delete-package';
+import { DonationPage } from '../donations/donation-page';
 import { ReportButton } from './components/report-dialog';
 import { WaitingExplanation } from './components/waiting-explanation';
 import { usePackage } from './api/get-package';
@@ -34,8 +35,6 @@ import {
   Timeline,
   WaitingDetails,
 } from './components/package-details';
-
-export { DonationPage } from '../donations/donation-page';
 
 const successAlerts = {
   Received: { title: 'package.received.title', msg: 'package.received.msg' },
@@ -135,7 +134,15 @@ function ReasonDialog({
   );
 }
 
+/**
+ * The package page, and (issue #20) a split donation's page, which shares its chunk and route
+ * element: one more page for no more bytes on the first page.
+ */
 export default function TransactionPage() {
+  return useParams().groupId ? <DonationPage /> : <PackagePage />;
+}
+
+function PackagePage() {
   const { transactionId = '' } = useParams();
   const user = useAllowedUser();
   const pkg = usePackage(transactionId);
