@@ -187,6 +187,7 @@ describe('split donations', () => {
       [40, 'Not Paired'],
     ]);
     const rest = group.parts[4]!;
+    expect(rest.quantity).toBe(40);
     // A distributor with room for it registers: the rest is matched whole.
     const helper = await createDistributor(ctx, { location: at(2), maxCapacity: 50 });
     await ctx.rematcher.whenIdle();
@@ -283,6 +284,41 @@ describe('split donations', () => {
       sql`select lifetime_donation from donors where user_id = ${donor.profile.id}`,
     );
     expect(donated?.lifetime_donation).toBe(25);
+  });
+
+  it('makes the donation smaller when its waiting rest is withdrawn, and forgets an emptied one', async () => {
+    const { at, donor } = await fourWithRoom(20);
+    const pkg = await donate(ctx, donor, { location: at(0), quantity: 95, allowSplit: true });
+    const group = DonationGroupSchema.parse(
+      (await as(donor).get(`/api/donations/${pkg.groupId}`).expect(200)).body,
+    );
+    const rest = group.parts.at(-1)!;
+    expect(rest).toMatchObject({ quantity: 15, current_state: 'Not Paired' });
+    await request(ctx.app)
+      .delete(`/api/donor/${donor.profile.id}/package/${rest._id}`)
+      .set('Cookie', donor.cookie)
+      .expect(204);
+    const after = DonationGroupSchema.parse(
+      (await as(donor).get(`/api/donations/${pkg.groupId}`).expect(200)).body,
+    );
+    expect(after.quantity).toBe(80);
+    expect(after.parts.reduce((sum, p) => sum + p.quantity, 0)).toBe(80);
+    // A donor who leaves takes their waiting parts; what others hold stays, and adds up.
+    await request(ctx.app)
+      .post(`/api/donations/${pkg.groupId}/cancel`)
+      .set('Cookie', donor.cookie)
+      .send({})
+      .expect(200);
+    await request(ctx.app)
+      .delete(`/api/donor/${donor.profile.id}`)
+      .set('Cookie', donor.cookie)
+      .expect(204);
+    const [left] = await queryRows<{ quantity: number; parts: number }>(
+      ctx.database.db,
+      sql`select g.quantity, (select sum(quantity) from packages p where p.group_id = g.id)::int as parts
+          from donation_groups g where g.id = ${pkg.groupId}`,
+    );
+    expect(left?.quantity).toBe(left?.parts);
   });
 
   it('answers a repeated split donation with its first part, not a 422', async () => {

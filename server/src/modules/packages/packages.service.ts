@@ -5,7 +5,7 @@ import {
   HANDOVER_LOCK_MINUTES,
   PICKUP_WINDOW_DEFAULT_HOURS,
 } from '@almquest/contracts/packages';
-import { type AnyColumn, and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { type AnyColumn, and, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import {
   type AppDb,
   isForeignKeyViolation,
@@ -426,7 +426,23 @@ export async function deletePackage(db: AppDb, user: UserRow, packageId: string)
       .update(donors)
       .set({ lifetimeDonation: sql`greatest(0, ${donors.lifetimeDonation} - ${pkg.quantity})` })
       .where(eq(donors.userId, user.id));
+    // A part withdrawn makes its donation smaller (issue #20): the parts still add up to it.
+    if (pkg.groupId) await recountDonationGroups(tx, sql`g.id = ${pkg.groupId}`);
   });
+}
+
+/**
+ * Sets split donations' totals to what their packages add up to, after parts were deleted, and
+ * removes a donation left with no parts. `which` picks the donations (alias g).
+ */
+export async function recountDonationGroups(tx: Tx, which: SQL): Promise<void> {
+  await tx.execute(sql`
+    delete from ${donationGroups} g
+    where ${which} and not exists (select 1 from ${packages} p where p.group_id = g.id)`);
+  await tx.execute(sql`
+    update ${donationGroups} g
+    set quantity = (select sum(p.quantity) from ${packages} p where p.group_id = g.id)
+    where ${which}`);
 }
 
 /** The cursor is the id of the last package shown; the next page starts after it. */

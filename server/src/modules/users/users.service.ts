@@ -14,6 +14,7 @@ import {
   users,
 } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../errors';
+import { recountDonationGroups } from '../packages/packages.service';
 
 type Person = {
   name: string;
@@ -275,6 +276,8 @@ export async function deleteAccount(db: AppDb, userId: string): Promise<void> {
     await tx
       .delete(packages)
       .where(and(eq(packages.donorId, userId), eq(packages.state, 'Not Paired')));
+    // Their split donations are what is left of them (issue #20).
+    await recountDonationGroups(tx, sql`g.donor_id = ${userId}`);
     // What stays in the other side's history no longer says who this was or where they lived.
     // Where a former donor's packages were picked up (often their home) gives way to the meet
     // point, which both sides already knew, rounded to about a kilometre: a donor who would not
