@@ -69,8 +69,8 @@ export const placesBench: Benchmark = {
             'slowest hostile query ms': round(worstHostile),
             'hostile / typed p99': round(worstHostile / s.p99, 1),
           },
-          target: 'p99 < 20 ms; slowest hostile query within 10x typed p99',
-          isTargetMet: s.p99 < 20 && worstHostile <= 10 * s.p99,
+          target: 'p99 < 12 ms; slowest hostile query within 10x typed p99',
+          isTargetMet: s.p99 < 12 && worstHostile <= 10 * s.p99,
         });
       } finally {
         await drop();

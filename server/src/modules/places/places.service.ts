@@ -83,7 +83,7 @@ export async function searchPlaces(db: AppDb, typed: string, limit: number): Pro
     const fuzzy =
       fuzzyKey.length >= 4
         ? sql`union all (select ${columns}, search_key from places
-            where (select count(distinct id) from prefix_hits) < ${limit} and ${fuzzyKey} <% search_key
+            where not exists (select 1 from prefix_hits) and ${fuzzyKey} <% search_key
             order by word_similarity(${fuzzyKey}, search_key) desc limit ${CANDIDATES})`
         : sql``;
     return queryRows<PlaceRecord>(

@@ -90,6 +90,22 @@ describe('GET /api/places', () => {
     expect(first?.district).toBe(expected);
   });
 
+  it('answers a prefix that is found from prefixes alone, and looks for misspellings only when none is', async () => {
+    // The fuzzy step is the slow one: it runs only when nothing starts with what was typed.
+    for (const typed of ['Karol', 'Connaught']) {
+      const places = await search(typed, 8);
+      expect(places.length).toBeGreaterThan(0);
+      for (const place of places) {
+        expect(
+          place.name.toLowerCase().startsWith(typed.toLowerCase()) ||
+            toSearchKey(place.name).startsWith(toSearchKey(typed)),
+          `${place.name} for ${typed}`,
+        ).toBe(true);
+      }
+    }
+    expect((await search('Ahmdabad'))[0]?.name).toBe('Ahmedabad');
+  });
+
   it('returns nothing for gibberish rather than random places', async () => {
     expect(await search('qxzvw')).toEqual([]);
   });
