@@ -1,6 +1,6 @@
 import { DISTANCE_RANGE_MAX_KM } from '@almquest/contracts/users';
 import { randomInt } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../db/client';
 import {
   donorNotification,
@@ -36,6 +36,23 @@ type CandidateRow = {
   last_assigned_at: Date | string | null;
   distance_m: number;
 };
+
+/**
+ * SQL: the distributor declined this package, let its offer lapse, released it or had it taken
+ * back by a coordinator; they are not asked again. For a part of a split donation, any part of it
+ * counts (a distributor who turned down 30 meals of a donation is not offered 20 more of it).
+ */
+export function hasTurnedDown(pkg: Pick<PackageRow, 'id' | 'groupId'>, distributorId: SQL): SQL {
+  return sql`exists (
+    select 1 from package_events e
+    where e.distributor_id = ${distributorId}
+      and e.kind in ('declined', 'lapsed', 'released', 'takenBack')
+      and ${
+        pkg.groupId
+          ? sql`e.package_id in (select g.id from packages g where g.group_id = ${pkg.groupId})`
+          : sql`e.package_id = ${pkg.id}`
+      })`;
+}
 
 /**
  * Found someone: the package is Paired with them (they accept pairings automatically) or Offered
@@ -127,12 +144,7 @@ async function feasibleCandidates(
                 )})`
               : sql``
           }
-          -- Whoever declined this package, let its offer lapse, released it or had it taken back
-          -- by a coordinator is not asked again.
-          and not exists (
-            select 1 from package_events e
-            where e.package_id = ${pkg.id} and e.distributor_id = u.id
-              and e.kind in ('declined', 'lapsed', 'released', 'takenBack'))
+          and not ${hasTurnedDown(pkg, sql`u.id`)}
         order by ll_to_earth(u.area_lat, u.area_lng) <-> ll_to_earth(${pkg.lat}, ${pkg.lng})
         limit ${limit}`,
     );

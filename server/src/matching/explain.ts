@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../db/client';
 import type { PackageRow } from '../db/rows';
 import { distanceKm } from './geometry';
-import type { MatchSettings } from './assign';
+import { hasTurnedDown, type MatchSettings } from './assign';
 import { withinReachSql } from './reach';
 
 /** How many of the nearest distributors with room are looked at for the "widen" suggestion. */
@@ -35,9 +35,7 @@ export async function explainWaiting(
   const at = sql`ll_to_earth(${pkg.lat}, ${pkg.lng})`;
   const area = sql`ll_to_earth(u.area_lat, u.area_lng)`;
   const takes = sql`d.is_active and (${pkg.diet} = 'veg' or not d.veg_only)
-    and not exists (select 1 from package_events e
-                    where e.package_id = ${pkg.id} and e.distributor_id = u.id
-                      and e.kind in ('declined', 'lapsed', 'released', 'takenBack'))`;
+    and not ${hasTurnedDown(pkg, sql`u.id`)}`;
   const [counts] = await queryRows<CountsRow>(
     db,
     sql`select count(*)::int as within_reach,

@@ -15,6 +15,7 @@ import {
   donationInput,
   handoverCodeOf,
   type Registered,
+  updateDistributor,
 } from '../test/factories';
 import { createTestApp, type TestContext } from '../test/test-app';
 import { type Candidate, planSplit } from './ranking';
@@ -319,6 +320,38 @@ describe('split donations', () => {
           from donation_groups g where g.id = ${pkg.groupId}`,
     );
     expect(left?.quantity).toBe(left?.parts);
+  });
+
+  it('passes a declined part on whole to someone else with room, never back to who declined', async () => {
+    const { at, donor, distributors } = await fourWithRoom(30);
+    const [first] = distributors;
+    await updateDistributor(ctx, first!, { autoAccept: false });
+    const spare = await createDistributor(ctx, { location: at(6), maxCapacity: 40 });
+    // 150 meals: 30 each from the four (the nearest is offered, the rest pair), 30 to the spare.
+    const pkg = await donate(ctx, donor, { location: at(0), quantity: 150, allowSplit: true });
+    expect(pkg.current_state).toBe('Offered');
+    expect((await loads([spare.profile.id]))[spare.profile.id]).toBe(30);
+    await as(first!).post(`/api/package/${pkg._id}/decline`, {}).expect(204);
+    const [row] = await queryRows<{ state: string; distributor_id: string; quantity: number }>(
+      ctx.database.db,
+      sql`select state, distributor_id, quantity from packages where id = ${pkg._id}`,
+    );
+    // Nobody has room for all 30 (the spare has 10 left): it is split again, within the group,
+    // and what is left waits rather than go back to who declined.
+    const group = DonationGroupSchema.parse(
+      (await as(donor).get(`/api/donations/${pkg.groupId}`).expect(200)).body,
+    );
+    expect(group.parts.reduce((sum, p) => sum + p.quantity, 0)).toBe(150);
+    expect(row?.distributor_id ?? null).not.toBe(first!.profile.id);
+    const [held] = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from packages
+          where group_id = ${pkg.groupId} and distributor_id = ${first!.profile.id}`,
+    );
+    expect(held?.n).toBe(0);
+    const ids = [...distributors.map((d) => d.profile.id), spare.profile.id];
+    const after = await loads(ids);
+    for (const id of ids) expect(after[id]).toBeLessThanOrEqual(id === spare.profile.id ? 40 : 30);
   });
 
   it('answers a repeated split donation with its first part, not a 422', async () => {
