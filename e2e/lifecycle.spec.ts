@@ -1,10 +1,12 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
+  answeringDistributor,
+  distributorIn,
   donate,
   expectAccessible,
   expectAlert,
   newPerson,
-  openProfile,
+  openFromBell,
   snap,
   type RegisterInput,
 } from './support/helpers';
@@ -15,41 +17,12 @@ import {
  * Each journey lives in its own city, far from the others'.
  */
 
-const distributorIn = (place: RegisterInput['place']): RegisterInput => ({
-  userType: 'Distributor',
-  phone: '91234 56789',
-  place,
-  distanceRange: '10',
-  maxCapacity: '60',
-});
 const donorIn = (place: RegisterInput['place']): RegisterInput => ({
   userType: 'Donor',
   phone: '98765 43210',
   place,
   distanceRange: '5',
 });
-
-/** A distributor who answers each offer: "Accept pairings automatically" turned off. */
-async function answeringDistributor(browser: Browser, name: string, place: RegisterInput['place']) {
-  const page = await newPerson(browser, name, distributorIn(place));
-  await openProfile(page);
-  await page.getByRole('button', { name: 'Update Profile' }).click();
-  const autoAccept = page.getByRole('checkbox', { name: 'Accept pairings automatically' });
-  await expect(autoAccept).toBeChecked();
-  await autoAccept.uncheck();
-  await page.getByRole('button', { name: 'Save Changes' }).click();
-  await expectAlert(page, 'Welcoming the new you!');
-  await expect(page.getByText('I answer each offer')).toBeVisible();
-  return page;
-}
-
-/** Opens the newest notification's package from the bell. */
-async function openFromBell(page: Page, text: RegExp) {
-  await page.getByRole('button', { name: /Notifications, \d+ unseen/ }).click();
-  const panel = page.getByRole('region', { name: 'Notifications' });
-  await panel.getByRole('link', { name: text }).first().click();
-  await expect(page.getByRole('heading', { name: 'Package Details' })).toBeVisible();
-}
 
 test('an offer accepted: contacts appear only then, the donor sees it live', async ({
   browser,

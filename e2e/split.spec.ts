@@ -1,9 +1,12 @@
 import { expect, test } from '@playwright/test';
 import {
+  answeringDistributor,
+  distributorIn,
   expectAccessible,
   expectAlert,
   newPerson,
   openDonateForm,
+  openFromBell,
   type RegisterInput,
   snap,
 } from './support/helpers';
@@ -19,19 +22,16 @@ test.describe.configure({ timeout: 240_000 });
 
 const nagpur: RegisterInput['place'] = ['Nagpur', /Nagpur.*Maharashtra/];
 
-test('200 meals split across four distributors with room for 60, each part received on its own', async ({
+test('200 meals split across four distributors with room for 60, each part accepted and received on its own', async ({
   browser,
 }) => {
   const names = ['Asha Split', 'Bina Split', 'Chetan Split', 'Devi Split'];
+  // Two answer each offer themselves, two accept automatically.
   const distributors = await Promise.all(
     names.map((name, i) =>
-      newPerson(browser, name, {
-        userType: 'Distributor',
-        phone: `91234 5670${i}`,
-        place: nagpur,
-        distanceRange: '10',
-        maxCapacity: '60',
-      }),
+      i < 2
+        ? answeringDistributor(browser, name, nagpur)
+        : newPerson(browser, name, distributorIn(nagpur)),
     ),
   );
   const donor = await newPerson(browser, 'Wedding Host', {
@@ -53,6 +53,17 @@ test('200 meals split across four distributors with room for 60, each part recei
     (text) => /^Part \d: (\d+) meals/.exec(text)?.[1],
   );
   expect(sizes).toEqual(['60', '60', '60', '20']);
+  // The parts offered to the two who answer wait for them; each accepts their own.
+  await expect(donor.getByTestId('donation-part').filter({ hasText: 'Offered' })).toHaveCount(2);
+  await expect(donor.getByText(/^(80|120) of 200 meals have a distributor\.$/)).toBeVisible();
+  await Promise.all(
+    distributors.slice(0, 2).map(async (distributor) => {
+      await openFromBell(distributor, /has food for you/);
+      await expect(distributor.getByTestId('why-you')).toContainText('Why you');
+      await distributor.getByRole('main').getByRole('button', { name: 'Accept' }).click();
+      await expectAlert(distributor, 'Package accepted!');
+    }),
+  );
   await expect(donor.getByText('200 of 200 meals have a distributor.')).toBeVisible();
   await expect(donor.locator('.leaflet-container')).toBeVisible();
   await expectAccessible(donor);

@@ -150,3 +150,38 @@ export async function donate(page: Page, quantity: string, options: { food?: str
   await dialog.getByRole('button', { name: 'Donate Package' }).click();
   await expect(page).toHaveURL(/\/transaction\//);
 }
+
+/** A distributor with room for 60 meals within 10 km of the place. */
+export const distributorIn = (place: RegisterInput['place']): RegisterInput => ({
+  userType: 'Distributor',
+  phone: '91234 56789',
+  place,
+  distanceRange: '10',
+  maxCapacity: '60',
+});
+
+/** A distributor who answers each offer: "Accept pairings automatically" turned off. */
+export async function answeringDistributor(
+  browser: Browser,
+  name: string,
+  place: RegisterInput['place'],
+) {
+  const page = await newPerson(browser, name, distributorIn(place));
+  await openProfile(page);
+  await page.getByRole('button', { name: 'Update Profile' }).click();
+  const autoAccept = page.getByRole('checkbox', { name: 'Accept pairings automatically' });
+  await expect(autoAccept).toBeChecked();
+  await autoAccept.uncheck();
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expectAlert(page, 'Welcoming the new you!');
+  await expect(page.getByText('I answer each offer')).toBeVisible();
+  return page;
+}
+
+/** Opens the newest notification's package from the bell. */
+export async function openFromBell(page: Page, text: RegExp) {
+  await page.getByRole('button', { name: /Notifications, \d+ unseen/ }).click();
+  const panel = page.getByRole('region', { name: 'Notifications' });
+  await panel.getByRole('link', { name: text }).first().click();
+  await expect(page.getByRole('heading', { name: 'Package Details' })).toBeVisible();
+}

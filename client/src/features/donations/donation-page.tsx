@@ -56,7 +56,8 @@ export function DonationPage() {
       </div>
     );
   }
-  if (donation.isError || !data || !points) {
+  // A failed refresh keeps what was shown; only a page with nothing to show says so.
+  if (!data || !points) {
     const isMissing = donation.error instanceof ApiError && donation.error.status === 404;
     return (
       <div className="mx-auto max-w-3xl px-4 py-10" role="alert">
@@ -69,8 +70,9 @@ export function DonationPage() {
     );
   }
   const canCancel = data.parts.some((p) => NOT_YET_RECEIVED.includes(p.current_state));
+  // A part has a distributor once they accepted it (an offer may still be turned down).
   const placed = data.parts
-    .filter((p) => p.current_state !== 'Not Paired' && p.current_state !== 'Cancelled')
+    .filter((p) => ['Paired', 'Received', 'Distributed'].includes(p.current_state))
     .reduce((sum, p) => sum + p.quantity, 0);
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">

@@ -1,9 +1,15 @@
 import { DonationGroupSchema, type ReasonRequest } from '@almquest/contracts/packages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { packageListQueryRoot } from '../../profile/api/get-packages';
 import { invalidateOwnData } from '../../transaction/api/mark-package';
 
-export const donationQueryKey = (groupId: string) => ['donation', groupId] as const;
+/**
+ * Under the package lists' root: every live event about the donor's packages (a part accepted,
+ * received, …) refreshes the donation's page as it refreshes their lists.
+ */
+export const donationQueryKey = (groupId: string) =>
+  [...packageListQueryRoot, 'donation', groupId] as const;
 
 /** How often a donation with parts still waiting is looked at again. */
 const WAITING_REFRESH_MS = 15_000;

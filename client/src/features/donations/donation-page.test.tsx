@@ -1,0 +1,90 @@
+import type { DonationGroup } from '@almquest/contracts/packages';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { buildSessionUser } from '../../test/data';
+import { fakeApi } from '../../test/fake-api';
+import { renderApp } from '../../test/render';
+import { donationQueryKey } from './api/donation';
+
+const groupId = '7d1f6c1e-2f4b-4a7e-9c55-0c3b1f0a9e01';
+const part = (
+  n: number,
+  quantity: number,
+  state: DonationGroup['parts'][number]['current_state'],
+) => ({
+  _id: `00000000-0000-4000-8000-00000000000${n}`,
+  quantity,
+  current_state: state,
+  distributor_name: state === 'Paired' || state === 'Received' ? `Distributor ${n}` : null,
+  meet_location:
+    state === 'Paired' || state === 'Received'
+      ? { address: 'Lava, Nagpur', coordinates: [21.1, 79.0] as [number, number] }
+      : null,
+});
+const donation: DonationGroup = {
+  groupId,
+  quantity: 200,
+  timestamp: '2026-11-25T10:00:00.000Z',
+  readyUntil: '2026-11-25T12:00:00.000Z',
+  location: { address: 'Sitabuldi, Nagpur', coordinates: [21.14, 79.08] },
+  parts: [
+    part(1, 60, 'Received'),
+    part(2, 60, 'Paired'),
+    part(3, 60, 'Offered'),
+    part(4, 20, 'Not Paired'),
+  ],
+};
+
+describe('a split donation’s page', () => {
+  it('shows the whole, each part with its state and who takes it, and what has a distributor', async () => {
+    const app = renderApp(`/donations/${groupId}`, { user: buildSessionUser() });
+    app.queryClient.setQueryData(donationQueryKey(groupId), donation);
+    expect(await screen.findByRole('heading', { name: 'Your donation' })).toBeInTheDocument();
+    expect(screen.getByText(/200 meals donated .*, in 4 parts\./)).toBeInTheDocument();
+    const parts = screen.getAllByTestId('donation-part');
+    expect(parts.map((p) => within(p).getByText(/^Part \d/).textContent)).toEqual([
+      'Part 1: 60 meals',
+      'Part 2: 60 meals',
+      'Part 3: 60 meals',
+      'Part 4: 20 meals',
+    ]);
+    expect(within(parts[0]!).getByText('Taken by Distributor 1')).toBeInTheDocument();
+    expect(within(parts[2]!).queryByText(/Taken by/)).toBeNull();
+    // An offer is not a distributor yet: only the accepted parts count.
+    expect(screen.getByText('120 of 200 meals have a distributor.')).toBeInTheDocument();
+    expect(within(parts[3]!).getByRole('link', { name: 'Open part 4' })).toHaveAttribute(
+      'href',
+      `/transaction/${donation.parts[3]!._id}`,
+    );
+  });
+
+  it('cancels every part not yet received after asking once', async () => {
+    let now = donation;
+    const server = fakeApi({
+      [`GET /donations/${groupId}`]: () => ({ status: 200, data: now }),
+      [`POST /donations/${groupId}/cancel`]: () => {
+        now = {
+          ...donation,
+          parts: donation.parts.map((p) =>
+            p.current_state === 'Received' ? p : { ...p, current_state: 'Cancelled' as const },
+          ),
+        };
+        return { status: 200, data: now };
+      },
+    });
+    const actor = userEvent.setup();
+    const app = renderApp(`/donations/${groupId}`, { user: buildSessionUser() });
+    app.queryClient.setQueryData(donationQueryKey(groupId), donation);
+    await actor.click(await screen.findByRole('button', { name: 'Cancel the donation…' }));
+    expect(screen.getByText(/Parts already received go on/)).toBeInTheDocument();
+    await actor.click(screen.getByRole('button', { name: 'Cancel every part not yet received' }));
+    expect(server.calls).toContainEqual({
+      method: 'POST',
+      url: `/donations/${groupId}/cancel`,
+      data: {},
+    });
+    expect(await screen.findAllByText('Cancelled')).toHaveLength(3);
+    expect(screen.queryByRole('button', { name: 'Cancel the donation…' })).toBeNull();
+  });
+});
