@@ -231,6 +231,9 @@ async function splitPackage(
   const minMeals = settings.splitMinMeals;
   let partsLeft = settings.splitMaxParts;
   if (pkg.groupId) {
+    // One split of a donation at a time (its row locked after the part's): two parts given back
+    // at once cannot both count the others before either has added its own.
+    await tx.execute(sql`select id from ${donationGroups} where id = ${pkg.groupId} for update`);
     const [others] = await queryRows<{ n: number }>(
       tx,
       sql`select count(*)::int as n from ${packages}
@@ -260,6 +263,16 @@ async function splitPackage(
     );
     if (plan.length === 0) break;
     let isLost = false;
+    // Every planned distributor's row locked first, in id order: two splits claiming the same
+    // ones in opposite ranking orders would otherwise deadlock. Then claimed best first.
+    await tx.execute(
+      sql`select user_id from ${distributors}
+          where user_id in (${sql.join(
+            plan.map((p) => sql`${p.candidate.id}::uuid`),
+            sql`, `,
+          )})
+          order by user_id for update`,
+    );
     for (const part of plan) {
       const chosen = rows.find((row) => row.id === part.candidate.id)!;
       try {
@@ -333,6 +346,8 @@ async function insertPart(tx: Tx, pkg: PackageRow, quantity: number, groupId: st
       createdAt: pkg.createdAt,
       readyUntil: pkg.readyUntil,
       warnAt: pkg.warnAt,
+      // A donor already told it still waits is not told again for each part.
+      warnedAt: pkg.warnedAt,
       diet: pkg.diet,
       groupId,
       allowSplit: true,

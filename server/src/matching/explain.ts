@@ -43,7 +43,7 @@ export async function explainWaiting(
                count(*) filter (where ${takes} and d.open_load + ${pkg.quantity} <= d.max_capacity)::int as with_room,
                max(d.max_capacity - d.open_load) filter (where ${takes} and d.open_load < d.max_capacity)::int as largest_now,
                sum(least(d.max_capacity - d.open_load, ${pkg.quantity}))
-                 filter (where ${takes} and d.open_load + ${settings.splitMinMeals} <= d.max_capacity)::int as split_room
+                 filter (where ${takes} and d.open_load + ${settings.splitMinMeals} <= d.max_capacity)::float8 as split_room
         from users u join distributors d on d.user_id = u.id
         where u.user_type = 'distributor' and u.lat is not null and u.suspended_at is null
           and ${withinReachSql({

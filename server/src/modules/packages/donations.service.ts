@@ -63,12 +63,28 @@ export async function cancelDonationGroup(
   return db.transaction(async (tx) => {
     const [group] = await tx.select().from(donationGroups).where(eq(donationGroups.id, groupId));
     if (!group || group.donorId !== user.id) throw notFound('No such donation.');
-    const parts = await tx
+    // Locked, then read again until no part is new: a split of one of them that committed
+    // while this waited added parts the first read could not see (and holding every part's
+    // lock, no further split can start).
+    let parts = await tx
       .select()
       .from(packages)
       .where(eq(packages.groupId, groupId))
       .orderBy(asc(packages.id))
       .for('update');
+    for (;;) {
+      const again = await tx
+        .select()
+        .from(packages)
+        .where(eq(packages.groupId, groupId))
+        .orderBy(asc(packages.id))
+        .for('update');
+      const isSame =
+        again.length === parts.length &&
+        again.every((p, i) => p.id === parts[i]!.id && p.state === parts[i]!.state);
+      parts = again;
+      if (isSame) break;
+    }
     const notifications: NotificationRow[] = [];
     const freed: string[] = [];
     for (const part of parts) {

@@ -100,7 +100,7 @@ export function presentPackage(
     events: events.map((event) => presentEvent(event, row, viewerId)),
     // The donation a part belongs to is the donor's to see (distributors see their part only).
     groupId: isDonorViewing ? row.groupId : null,
-    allowSplit: row.allowSplit,
+    allowSplit: isDonorViewing ? row.allowSplit : false,
     explanation: isDonorViewing ? explanation : null,
     whyYou: isDistributorViewing ? whyYou : null,
   };
