@@ -218,15 +218,20 @@ export async function setAccountLocale(db: AppDb, userId: string, locale: Locale
   await db.update(users).set({ locale }).where(eq(users.id, userId));
 }
 
-/** Flips a distributor between active (visible to donors) and inactive. */
+/**
+ * Flips a distributor between active (visible to donors) and inactive. In a transaction, so a
+ * deadlock with a split claiming this distributor (issue #20) is retried, not answered 500.
+ */
 export async function toggleDistributorActivity(db: AppDb, userId: string): Promise<boolean> {
-  const [row] = await db
-    .update(distributors)
-    .set({ isActive: sql`not ${distributors.isActive}` })
-    .where(eq(distributors.userId, userId))
-    .returning({ isActive: distributors.isActive });
-  if (!row) throw notFound('No distributor profile found.');
-  return row.isActive;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(distributors)
+      .set({ isActive: sql`not ${distributors.isActive}` })
+      .where(eq(distributors.userId, userId))
+      .returning({ isActive: distributors.isActive });
+    if (!row) throw notFound('No distributor profile found.');
+    return row.isActive;
+  });
 }
 
 /**
