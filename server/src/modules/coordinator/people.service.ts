@@ -2,14 +2,7 @@ import type { PersonDetail, PersonSummary, Reliability } from '@almquest/contrac
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
 import type { NotificationRow, PackageRow, UserRow } from '../../db/rows';
-import {
-  distributors,
-  donors,
-  packages,
-  pushSubscriptions,
-  sessions,
-  users,
-} from '../../db/schema';
+import { packages, pushSubscriptions, sessions, users } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { cancelLockedByCoordinator, takeBackLocked } from '../packages/lifecycle.service';
 import { recordAudit } from './audit';
@@ -147,15 +140,12 @@ export async function suspendPerson(
 ): Promise<SuspendResult> {
   if (id === coordinator.id) throw conflict('You cannot suspend yourself.');
   return db.transaction(async (tx) => {
-    // Locks in the documented order (db/client.ts), as deleting an account does: packages, the
-    // role rows, then the person. A donation takes its donor row before the person's, so one
-    // racing this either commits first (and its package is cancelled below) or is refused.
-    await tx.execute(
-      sql`select id from ${packages} where donor_id = ${id} or distributor_id = ${id} order by id for update`,
-    );
-    await tx.execute(sql`select user_id from ${distributors} where user_id = ${id} for update`);
-    await tx.execute(sql`select user_id from ${donors} where user_id = ${id} for update`);
-    const [target] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+    // The person's row first (no-key update: what matching's and a donation's shared locks
+    // wait for, while a notification's key-share lock does not), as matching's claim takes the
+    // person before their distributor row: the other order deadlocked with donations (issue #19
+    // review). A donation or a claim under way finishes first and is undone below; a later one
+    // sees the suspension and is refused.
+    const [target] = await tx.select().from(users).where(eq(users.id, id)).for('no key update');
     if (!target) throw notFound('No such person.');
     if (isCoordinatorEmail(target.email)) {
       throw conflict(

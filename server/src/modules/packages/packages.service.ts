@@ -144,10 +144,9 @@ export async function donate(
   }
   try {
     return await db.transaction(async (tx) => {
-      // The donor row (its total changes below), then a shared lock on the person, in the
-      // documented order: a coordinator suspending the donor (issue #19) waits for this donation
-      // to commit and then cancels it with their other packages, or this waits and is refused.
-      await tx.execute(sql`select user_id from ${donors} where user_id = ${donor.id} for update`);
+      // A shared lock on the person, first (as matching's claim takes its distributor): a
+      // coordinator suspending the donor (issue #19) waits for this donation to commit and then
+      // cancels it with their other packages, or this waits and is refused.
       const [person] = await tx.select().from(users).where(eq(users.id, donor.id)).for('share');
       if (!person) throw notFound('Your account no longer exists.');
       if (person.suspendedAt) throw forbidden('Your account is suspended.');
