@@ -191,21 +191,35 @@ export const ContactMessageListSchema = z.object({
 });
 export type ContactMessageList = z.infer<typeof ContactMessageListSchema>;
 
-/**
- * Where the next page of reports or messages starts: the last one shown, as the server wrote it
- * (its time to the microsecond, UTC, and its id; a report's also says open or closed).
- */
-const PageCursor = z
-  .string()
-  .regex(
-    /^[oc]?\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z_[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}$/,
-    {
-      error: 'Not a valid cursor',
-    },
+/** A time the server wrote to the microsecond (UTC) that is a real moment (no 30 February). */
+function isRealMoment(at: string): boolean {
+  const millis = `${at.slice(0, 23)}Z`;
+  const date = new Date(millis);
+  return (
+    !Number.isNaN(date.getTime()) && date.toISOString() === millis && date.getUTCFullYear() >= 1970
   );
+}
 
-/** GET /api/coordinator/reports?cursor= and /messages?cursor= */
-export const PageQuerySchema = z.strictObject({ cursor: PageCursor.optional() });
+/**
+ * Where the next page of a list starts: the last item shown, as the server wrote it (its time to
+ * the microsecond, UTC, and its id). Each list has its own kind: a report's cursor also says
+ * whether it was open or closed ('o' or 'c' first), a message's does not.
+ */
+function pageCursor(prefix: string) {
+  const shape = new RegExp(
+    `^${prefix}(\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{6})Z_[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}$`,
+  );
+  return z.string().refine((cursor) => {
+    const at = shape.exec(cursor)?.[1];
+    return at !== undefined && isRealMoment(at);
+  }, 'Not a valid cursor');
+}
+
+/** GET /api/coordinator/reports?cursor= */
+export const ReportPageQuerySchema = z.strictObject({ cursor: pageCursor('[oc]').optional() });
+
+/** GET /api/coordinator/messages?cursor= */
+export const MessagePageQuerySchema = z.strictObject({ cursor: pageCursor('').optional() });
 
 /** PATCH /api/coordinator/messages/:id */
 export const MessageReadSchema = z.strictObject({

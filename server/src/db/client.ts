@@ -112,11 +112,13 @@ export function isRetryableConflict(error: unknown): boolean {
  * pause) when PostgreSQL aborts it for a serialization failure or a deadlock. Transactions here
  * publish nothing until they have committed, so running one again is safe.
  *
- * Lock order, everywhere: package rows (by id) -> donor / distributor rows -> user rows. Matching
- * locks its package, claims the distributor row, then its notification inserts take a key-share
- * lock on both users; marking a package and deleting one follow the same order, and deleting an
- * account takes its packages, its role row and its user row in that order. Keeping one order
- * makes deadlocks rare; the retry handles the rest without a 500.
+ * Lock order. Matching locks its package, takes the distributor's person row shared (read at its
+ * latest: not suspended), then claims the distributor row; a donation takes the donor's person
+ * row shared, then the donor row. Whatever acts on a whole person (a suspension, deleting an
+ * account) takes that person's row first with a no-key update (which waits for those shared
+ * locks and blocks new ones, while notifications' key-share locks pass), then the person's
+ * packages by id, then the role rows. Marking a package locks the package, then its rows.
+ * Keeping these orders makes deadlocks rare; the retry handles the rest without a 500.
  */
 function retryConflicts(db: AppDb): AppDb {
   const runOnce = db.transaction.bind(db);

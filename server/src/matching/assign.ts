@@ -2,6 +2,7 @@ import { DISTANCE_RANGE_MAX_KM } from '@almquest/contracts/users';
 import { randomInt } from 'node:crypto';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../db/client';
+import { lockPeopleShared } from '../db/person-lock';
 import {
   donorNotification,
   insertNotifications,
@@ -263,7 +264,12 @@ async function splitPackage(
     );
     if (plan.length === 0) break;
     let isLost = false;
-    // Every planned distributor's row locked first, in id order: two splits claiming the same
+    // Their person locks first (db/person-lock.ts), as every claim takes them.
+    await lockPeopleShared(
+      tx,
+      plan.map((p) => p.candidate.id),
+    );
+    // Every planned distributor's row locked next, in id order: two splits claiming the same
     // ones in opposite ranking orders would otherwise deadlock. Then claimed best first.
     await tx.execute(
       sql`select user_id from ${distributors}
@@ -378,6 +384,9 @@ async function claimAndWrite(
     { at: packageAt, km: pkg.travelCapacity },
     { at: distributorAt, km: chosen.distance_range },
   ]);
+  // The person's lock before their rows: a suspension or an account deletion under way goes
+  // first (db/person-lock.ts).
+  await lockPeopleShared(tx, [chosen.id]);
   const [claimed] = await queryRows<ClaimedRow>(
     tx,
     sql`

@@ -613,9 +613,9 @@ beforeAll(async () => {
   fixtures.victimId = victim.profile.id;
   fixtures.reportId = (
     await request(ctx.app)
-      .post(`/api/package/${fixtures.toWidenId}/report`)
-      .set('Cookie', donorA.cookie)
-      .send({ reason: 'no_show', note: 'Nobody came' })
+      .post(`/api/package/${fixtures.pairedId}/report`)
+      .set('Cookie', (people.distributorX as Registered).cookie)
+      .send({ reason: 'not_food', note: 'Only bottles' })
       .expect(201)
   ).body.id as string;
   await request(ctx.app)

@@ -42,11 +42,11 @@ const AREAS = {
   push: { count: 24, points: (i: number): LatLng => [21.0 + i * 0.6, 92.5] },
   mail: { count: 16, points: (i: number): LatLng => [21.0 + i * 0.6, 94.0] },
   /** One patch per test of coordinator.test.ts (issue #19), around Bengaluru and north of it. */
-  coordinator: { count: 12, points: (i: number): LatLng => [12.0 + i * 0.6, 77.8] },
+  coordinator: { count: 14, points: (i: number): LatLng => [12.0 + i * 0.6, 77.8] },
   /** One patch per test of split.test.ts (issue #20), across Bengal and up to Sikkim. */
   split: { count: 12, points: (i: number): LatLng => [22.0 + i * 0.55, 89.6] },
   /** The review's cases in coordinator.test.ts, a column further west. */
-  coordinatorReview: { count: 12, points: (i: number): LatLng => [12.0 + i * 0.6, 76.6] },
+  coordinatorReview: { count: 14, points: (i: number): LatLng => [12.0 + i * 0.6, 76.6] },
 } satisfies Record<string, { count: number; points: (i: number) => LatLng }>;
 
 export type AreaName = keyof typeof AREAS;

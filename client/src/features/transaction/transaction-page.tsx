@@ -482,7 +482,10 @@ function PackagePage() {
             {t('package.delete')}
           </Button>
         )}
-        <ReportButton packageId={data._id} isDonor={viewerIsDonor} />
+        {/* A donor reports a no-show: there is someone to report once a distributor accepted. */}
+        {(!viewerIsDonor || data.pair) && (
+          <ReportButton packageId={data._id} isDonor={viewerIsDonor} />
+        )}
       </div>
 
       <Timeline pkg={data} />

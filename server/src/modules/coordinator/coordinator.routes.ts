@@ -8,7 +8,8 @@ import {
   ExportQuerySchema,
   IdPathSchema,
   MessageReadSchema,
-  PageQuerySchema,
+  MessagePageQuerySchema,
+  ReportPageQuerySchema,
   type PeopleList,
   PeopleQuerySchema,
   type PersonDetail,
@@ -29,7 +30,7 @@ import type { LiveEvents } from '../../realtime/live-events';
 import { matchAfterGiveBack } from '../packages/lifecycle.service';
 import { recordAudit } from './audit';
 import { requireCoordinator } from './coordinator.policy';
-import { streamPackagesCsv } from './csv-export';
+import { exportSelect, streamPackagesCsv } from './csv-export';
 import { closeReport, listAudit, listMessages, listReports, markMessage } from './inbox.service';
 import { personDetail, reinstatePerson, searchPeople, suspendPerson } from './people.service';
 import {
@@ -191,7 +192,7 @@ export function coordinatorRoutes({
 
   router.get(
     '/coordinator/reports',
-    validate({ query: PageQuerySchema }, async ({ query }, _req, res) => {
+    validate({ query: ReportPageQuerySchema }, async ({ query }, _req, res) => {
       const body: ReportList = await listReports(db, query.cursor);
       res.json(body);
     }),
@@ -210,7 +211,7 @@ export function coordinatorRoutes({
 
   router.get(
     '/coordinator/messages',
-    validate({ query: PageQuerySchema }, async ({ query }, _req, res) => {
+    validate({ query: MessagePageQuerySchema }, async ({ query }, _req, res) => {
       const body: ContactMessageList = await listMessages(db, query.cursor);
       res.json(body);
     }),
@@ -241,7 +242,7 @@ export function coordinatorRoutes({
     validate({ query: ExportQuerySchema }, async ({ query }, req, res) => {
       const count = await streamPackagesCsv(db, res, {
         filename: `almquest-packages-${query.from}-to-${query.to}.csv`,
-        select: sql.raw(EXPORT_COLUMNS.map((c) => `p.${c}`).join(', ')),
+        select: exportSelect(EXPORT_COLUMNS),
         where: sql`p.created_at >= (${query.from}::date)::timestamp at time zone 'Asia/Kolkata'
           and p.created_at < ((${query.to}::date + 1)::timestamp at time zone 'Asia/Kolkata')`,
         columns: EXPORT_COLUMNS,

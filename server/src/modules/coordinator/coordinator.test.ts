@@ -18,8 +18,10 @@ import {
   createDistributor,
   createDonor,
   donate,
+  donorAndAnsweringDistributor,
   donationInput,
   handoverCodeOf,
+  type Registered,
   uniqueEmail,
   updateDistributor,
 } from '../../test/factories';
@@ -356,6 +358,71 @@ describe('suspension racing', () => {
   });
 });
 
+describe('review: whole-person actions racing a stream of donations', () => {
+  /**
+   * One distributor who accepts by themself and eight donors donating to them one after another,
+   * while the person is suspended or deletes their account. Taking the distributor row before the
+   * person deadlocked with the claims (each retry again): a 500 after several seconds.
+   */
+  async function whileDonating(act: (distributor: Registered) => Promise<{ status: number }>) {
+    const at = area();
+    const distributor = await createDistributor(ctx, { location: at(1), maxCapacity: 100000 });
+    const donors = await Promise.all(
+      Array.from({ length: 8 }, () => createDonor(ctx, { location: at(0) })),
+    );
+    let acting = true;
+    const failures: string[] = [];
+    const donating = donors.map(async (donor) => {
+      while (acting) {
+        const res = await as(donor).post(
+          '/api/donor/donate',
+          donationInput(donor, { quantity: 1 }),
+        );
+        if (res.status >= 500) failures.push(JSON.stringify(res.body));
+      }
+    });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    let answer: { status: number };
+    try {
+      answer = await act(distributor);
+    } finally {
+      acting = false;
+    }
+    await Promise.all(donating);
+    return { answer, failures, distributor };
+  }
+
+  it('suspends a distributor that donations are being matched to', async () => {
+    const { answer, failures, distributor } = await whileDonating((d) =>
+      as(coordinator).post(`/api/coordinator/people/${d.profile.id}/suspend`, { reason: 'Race' }),
+    );
+    expect(answer.status).toBe(200);
+    expect(failures).toEqual([]);
+    const [open] = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from packages
+          where distributor_id = ${distributor.profile.id} and state in ('Offered', 'Paired')`,
+    );
+    expect(open?.n).toBe(0);
+  });
+
+  it("deletes a distributor's account while donations are being matched to them, or says why not", async () => {
+    const { answer, failures, distributor } = await whileDonating((d) =>
+      request(ctx.app).delete(`/api/distributor/${d.profile.id}`).set('Cookie', d.cookie),
+    );
+    // Paired packages (auto-accepted) keep the account: 409; with none left it goes: 204.
+    expect([204, 409]).toContain(answer.status);
+    expect(failures).toEqual([]);
+    if (answer.status === 204) {
+      const [left] = await queryRows<{ n: number }>(
+        ctx.database.db,
+        sql`select count(*)::int as n from users where id = ${distributor.profile.id}`,
+      );
+      expect(left?.n).toBe(0);
+    }
+  });
+});
+
 describe('reports, messages and the audit log', () => {
   it('takes a report from a party to the package and shows it with both parties', async () => {
     const at = area();
@@ -473,7 +540,30 @@ describe('exports', () => {
     expect(impact.months[11].meals).toBe(10);
     expect(impact.packagesByState).toEqual([{ state: 'Not Paired', packages: 2, meals: 10 }]);
     const csv = await getCsv(donor, `/api/donor/${donor.profile.id}/packages.csv`);
-    expect((csv.body as string).trim().split('\r\n')).toHaveLength(3);
+    const lines = (csv.body as string).trim().split('\r\n');
+    expect(lines).toHaveLength(3);
+    // Moments in ISO 8601, UTC.
+    const header = lines[0]!.replace('\uFEFF', '').split(',');
+    const created = lines[1]!.split(',')[header.indexOf('created_at')];
+    expect(created).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+  });
+
+  it("names a package's distributor in the donor's CSV only once they accepted it", async () => {
+    const at = reviewArea();
+    const { donor, distributor } = await donorAndAnsweringDistributor(ctx, at);
+    const pkg = await donate(ctx, donor, { location: at(0), quantity: 3 });
+    const rowOf = async () => {
+      const csv = await getCsv(donor, `/api/donor/${donor.profile.id}/packages.csv`);
+      const [head, ...rows] = (csv.body as string).replace('\uFEFF', '').trim().split('\r\n');
+      const columns = head!.split(',');
+      const row = rows.find((r) => r.startsWith(pkg._id))!.split(',');
+      return (column: string) => row[columns.indexOf(column)];
+    };
+    expect((await rowOf())('state')).toBe('Offered');
+    expect((await rowOf())('distributor_name')).toBe('');
+    expect((await rowOf())('meet_address')).toBe('');
+    await as(distributor).post(`/api/package/${pkg._id}/accept`).expect(200);
+    expect((await rowOf())('distributor_name')).toBe(distributor.profile.name);
   });
 });
 
@@ -484,16 +574,26 @@ const reviewArea = () => testArea('coordinatorReview', reviewIndex++);
 describe('review: reports cannot be erased', () => {
   it('keeps a reported package: its donor cannot delete it, and deleting the account cancels it instead', async () => {
     const at = reviewArea();
-    const donor = await createDonor(ctx, { location: at(0) });
-    const pkg = await donate(ctx, donor, { location: at(0), travelCapacity: 0, quantity: 5 });
-    // The donor knows what they gave: only a no-show is theirs to report.
+    const { donor, distributor } = await donorAndAnsweringDistributor(ctx, at);
+    const pkg = await donate(ctx, donor, { location: at(0), quantity: 5 });
+    expect(pkg.current_state).toBe('Offered');
+    // The donor knows what they gave: only a no-show is theirs to report, and only once a
+    // distributor accepted (before that nobody was to come).
     const unsafe = await as(donor)
       .post(`/api/package/${pkg._id}/report`, { reason: 'unsafe' })
       .expect(400);
     expect(unsafe.body.error.fields.reason).toBe('As the donor, you can report a no-show only.');
-    const report = await as(donor)
+    const early = await as(donor)
       .post(`/api/package/${pkg._id}/report`, { reason: 'no_show' })
+      .expect(409);
+    expect(early.body.error.message).toContain('Nobody has accepted this package yet');
+    // The distributor offered it reports it and turns it down: it waits again, reported.
+    const report = await as(distributor)
+      .post(`/api/package/${pkg._id}/report`, { reason: 'not_food' })
       .expect(201);
+    await as(distributor)
+      .post(`/api/package/${pkg._id}/decline`, { reason: 'Not food' })
+      .expect(204);
     const refused = await request(ctx.app)
       .delete(`/api/donor/${donor.profile.id}/package/${pkg._id}`)
       .set('Cookie', donor.cookie)
@@ -530,8 +630,9 @@ describe('review: reports cannot be erased', () => {
           .delete(`/api/donor/${donor.profile.id}/package/${pkg._id}`)
           .set('Cookie', donor.cookie),
       ]);
+      // Nobody accepted it: the donor's report is refused (409), or finds it gone (404).
       const outcome = `${report.status}/${deletion.status}`;
-      expect(['201/409', '404/204'], JSON.stringify([report.body, deletion.body])).toContain(
+      expect(['409/204', '404/204'], JSON.stringify([report.body, deletion.body])).toContain(
         outcome,
       );
     }
@@ -664,6 +765,23 @@ describe('review: lists and the log', () => {
       expect(res.body.error.code).toBe('validation_failed');
     }
     await as(coordinator).get('/api/coordinator/reports?limit=5').expect(400);
+    // Cursors of the right shape that are not real moments, or belong to the other list.
+    const id = '0b9f3c4e-1d2a-4b5c-8d7e-9f0a1b2c3d4e';
+    const times = ['2024-13-45T10:00:00.000000Z', '2024-02-30T10:00:00.000000Z'];
+    for (const time of [...times, '2024-01-01T24:00:00.000000Z', '0000-01-01T00:00:00.000000Z']) {
+      const asMessage = encodeURIComponent(`${time}_${id}`);
+      const asReport = encodeURIComponent(`o${time}_${id}`);
+      const message = await as(coordinator).get(`/api/coordinator/messages?cursor=${asMessage}`);
+      expect(message.status, time).toBe(400);
+      expect(message.body.error.fields).toHaveProperty('cursor');
+      await as(coordinator).get(`/api/coordinator/reports?cursor=${asReport}`).expect(400);
+    }
+    const reportCursor = encodeURIComponent(`o2024-02-29T10:00:00.123456Z_${id}`);
+    const messageCursor = encodeURIComponent(`2024-02-29T10:00:00.123456Z_${id}`);
+    await as(coordinator).get(`/api/coordinator/messages?cursor=${reportCursor}`).expect(400);
+    await as(coordinator).get(`/api/coordinator/reports?cursor=${messageCursor}`).expect(400);
+    await as(coordinator).get(`/api/coordinator/messages?cursor=${messageCursor}`).expect(200);
+    await as(coordinator).get(`/api/coordinator/reports?cursor=${reportCursor}`).expect(200);
   });
 
   it('logs a change of read state once, and names targets as they are now, not in the log', async () => {

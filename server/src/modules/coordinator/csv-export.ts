@@ -4,6 +4,36 @@ import { type AppDb, queryRows } from '../../db/client';
 
 const BATCH = 1000;
 
+/** Columns that hold a moment: written as ISO 8601 in UTC (`2026-11-25T07:00:00Z`). */
+const MOMENT_COLUMNS = new Set([
+  'created_at',
+  'ready_until',
+  'paired_at',
+  'received_at',
+  'distributed_at',
+  'cancelled_at',
+  'expired_at',
+]);
+
+/**
+ * The select list of an export of `packages p`: each column by name, moments as ISO text in UTC,
+ * and any column in `instead` by the expression given (e.g. what only some may see).
+ */
+export function exportSelect(columns: readonly string[], instead: Record<string, SQL> = {}): SQL {
+  return sql.join(
+    columns.map((column) => {
+      const own = sql.raw(`p.${column}`);
+      const value =
+        instead[column] ??
+        (MOMENT_COLUMNS.has(column)
+          ? sql`to_char(${own} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`
+          : own);
+      return sql`${value} as ${sql.raw(column)}`;
+    }),
+    sql`, `,
+  );
+}
+
 /**
  * One CSV field. Quotes what needs quoting, and a field a spreadsheet would run as a formula
  * (= + - @, tab or carriage return first) gets a leading apostrophe (OWASP's CSV injection advice).

@@ -10,7 +10,7 @@ import { and, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
 import type { PackageRow, UserRow } from '../../db/rows';
 import { contactMessages, packageReports, packages } from '../../db/schema';
-import { badRequest, notFound } from '../../errors';
+import { badRequest, conflict, notFound } from '../../errors';
 import { recordAudit } from './audit';
 
 const LIST_LIMIT = 100;
@@ -37,6 +37,9 @@ export async function createReport(
       throw badRequest('As the donor, you can report a no-show only.', {
         reason: 'As the donor, you can report a no-show only.',
       });
+    }
+    if (pkg.donorId === reporter.id && pkg.pairedAt === null) {
+      throw conflict('Nobody has accepted this package yet, so nobody can have failed to come.');
     }
     const [row] = await tx
       .insert(packageReports)

@@ -1,6 +1,7 @@
 import type { PersonDetail, PersonSummary, Reliability } from '@almquest/contracts/coordinator';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
+import { lockPersonExclusive } from '../../db/person-lock';
 import type { NotificationRow, PackageRow, UserRow } from '../../db/rows';
 import { packages, pushSubscriptions, sessions, users } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
@@ -145,6 +146,8 @@ export async function suspendPerson(
     // person before their distributor row: the other order deadlocked with donations (issue #19
     // review). A donation or a claim under way finishes first and is undone below; a later one
     // sees the suspension and is refused.
+    // The person's lock first, exclusively (db/person-lock.ts): a queue shared lockers cannot jump.
+    await lockPersonExclusive(tx, id);
     const [target] = await tx.select().from(users).where(eq(users.id, id)).for('no key update');
     if (!target) throw notFound('No such person.');
     if (isCoordinatorEmail(target.email)) {

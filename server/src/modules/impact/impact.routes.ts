@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { refuseCrossSite } from '../../middleware/same-origin';
-import { streamPackagesCsv } from '../coordinator/csv-export';
+import { exportSelect, streamPackagesCsv } from '../coordinator/csv-export';
 import { ownPathRoute } from '../users/own-path';
 import { cachedImpact, personalImpact } from './impact.service';
 
@@ -64,7 +64,17 @@ export function personalImpactRoutes({ database }: { database: Database }): Rout
     ...ownPathRoute(async ({ user }, _req, res) => {
       await streamPackagesCsv(db, res, {
         filename: 'almquest-my-packages.csv',
-        select: sql.raw(OWN_EXPORT_COLUMNS.map((c) => `p.${c}`).join(', ')),
+        // A donor sees who took a package, and where they meet, once it was accepted, as their
+        // package page does (packages.presenter.ts): an offer never accepted names nobody.
+        select: exportSelect(
+          OWN_EXPORT_COLUMNS,
+          user.userType === 'donor'
+            ? {
+                distributor_name: sql`case when p.paired_at is not null then p.distributor_name end`,
+                meet_address: sql`case when p.paired_at is not null then p.meet_address end`,
+              }
+            : {},
+        ),
         // A distributor's: the packages they accepted (an offer they never took is not theirs).
         where:
           user.userType === 'donor'

@@ -13,6 +13,7 @@ import {
   preparedPerDb,
   type Tx,
 } from '../../db/client';
+import { lockPeopleShared } from '../../db/person-lock';
 import {
   distributors,
   donationGroups,
@@ -147,6 +148,7 @@ export async function donate(
       // A shared lock on the person, first (as matching's claim takes its distributor): a
       // coordinator suspending the donor (issue #19) waits for this donation to commit and then
       // cancels it with their other packages, or this waits and is refused.
+      await lockPeopleShared(tx, [donor.id]);
       const [person] = await tx.select().from(users).where(eq(users.id, donor.id)).for('share');
       if (!person) throw notFound('Your account no longer exists.');
       if (person.suspendedAt) throw forbidden('Your account is suspended.');

@@ -2,6 +2,7 @@ import type { PushSubscriptionJson } from '@almquest/contracts/push';
 import { and, eq, sql } from 'drizzle-orm';
 import { keptValue } from '../../db/app-values';
 import type { AppDb } from '../../db/client';
+import { lockPeopleShared } from '../../db/person-lock';
 import { notificationDeliveries, pushSubscriptions, users } from '../../db/schema';
 import type { Config } from '../../config';
 import { badRequest, forbidden, notFound } from '../../errors';
@@ -64,6 +65,7 @@ export async function subscribe(
   await db.transaction(async (tx) => {
     // A shared lock on the person: a suspension (issue #19) either waits for this and then
     // deletes the device with their others, or this waits and is refused.
+    await lockPeopleShared(tx, [userId]);
     const [person] = await tx
       .select({ suspendedAt: users.suspendedAt })
       .from(users)

@@ -4,6 +4,7 @@ import type { UserType } from '@almquest/contracts/session';
 import { type DonorType, FORMER_DISTRIBUTOR, FORMER_DONOR } from '@almquest/contracts/users';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { type AppDb, queryRows, type Tx } from '../../db/client';
+import { lockPersonExclusive } from '../../db/person-lock';
 import type { ProfileRows } from '../../db/rows';
 import {
   distributors,
@@ -243,18 +244,21 @@ export { FORMER_DISTRIBUTOR, FORMER_DONOR };
 
 export async function deleteAccount(db: AppDb, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    // Locks in the documented order (db/client.ts): packages, then the role row, then the user.
-    // Matching holds a distributor row and then needs the user row, so taking the user first
-    // here would deadlock with a donation being matched to this distributor.
+    // The person first (no-key update: what matching's claim and a donation take shared, while a
+    // notification's key-share lock does not wait for it), then their packages and role rows, as
+    // a suspension does (db/client.ts). Taking the distributor row before the person deadlocked
+    // with donations being matched to this distributor: the claim holds the person shared and
+    // then needs the distributor row (issue #19 review: 500 after 7-9 s).
+    await lockPersonExclusive(tx, userId);
+    const locked = await queryRows<{ suspended: boolean }>(
+      tx,
+      sql`select suspended_at is not null as suspended from ${users} where id = ${userId} for no key update`,
+    );
     await tx.execute(
       sql`select id from ${packages} where donor_id = ${userId} or distributor_id = ${userId} order by id for update`,
     );
     await tx.execute(sql`select user_id from ${distributors} where user_id = ${userId} for update`);
     await tx.execute(sql`select user_id from ${donors} where user_id = ${userId} for update`);
-    const locked = await queryRows<{ suspended: boolean }>(
-      tx,
-      sql`select suspended_at is not null as suspended from ${users} where id = ${userId} for update`,
-    );
     // A suspension is not undone by deleting the account and signing up again (issue #19).
     if (locked[0]?.suspended) throw forbidden('Your account is suspended.');
     const open = await tx

@@ -2,6 +2,7 @@ import {
   AuditListSchema,
   ContactMessageListSchema,
   type CoordinatorReason,
+  type Report,
   ReportListSchema,
 } from '@almquest/contracts/coordinator';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -18,6 +19,15 @@ export function useReports() {
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
+}
+
+/**
+ * Each report once, where it was seen last: open ones come first, so a report closed while the
+ * pages were read comes again among the closed ones, with its new state.
+ */
+export function latestOfEach(reports: Report[]): Report[] {
+  const lastIndex = new Map(reports.map((r, i) => [r.id, i]));
+  return reports.filter((r, i) => lastIndex.get(r.id) === i);
 }
 
 /** POST /api/coordinator/reports/:id/close, with what was done. */

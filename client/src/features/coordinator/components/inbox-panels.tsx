@@ -7,7 +7,14 @@ import { useI18n } from '../../../i18n/i18n';
 import { useAlerts } from '../../../lib/alerts';
 import { failureAlert } from '../../../lib/api-client';
 import { StateBadge } from '../../packages/components/state-badge';
-import { useAuditLog, useCloseReport, useMarkMessage, useMessages, useReports } from '../api/inbox';
+import {
+  latestOfEach,
+  useAuditLog,
+  useCloseReport,
+  useMarkMessage,
+  useMessages,
+  useReports,
+} from '../api/inbox';
 import { CoordinatorReasonDialog } from './reason-dialog';
 
 function Loading() {
@@ -40,7 +47,7 @@ export function ReportsPanel() {
   const [closing, setClosing] = useState<Report | null>(null);
   if (reports.isPending) return <Loading />;
   if (reports.isError) return <Failed onRetry={() => void reports.refetch()} />;
-  const list = reports.data.pages.flatMap((page) => page.reports);
+  const list = latestOfEach(reports.data.pages.flatMap((page) => page.reports));
   return (
     <div>
       {list.length === 0 ? (
