@@ -55,6 +55,20 @@ describe('coming back from a sign-in', () => {
   });
 });
 
+describe('a coordinator coming back from a sign-in', () => {
+  it('goes to the console without being asked to register (a coordinator may be neither role)', async () => {
+    const coordinator = buildNewcomer({ name: 'Meera (demo coordinator)', isCoordinator: true });
+    fakeApi({
+      'GET /session': () => ({ status: 200, data: { user: coordinator } }),
+      'POST /checkExist': () => ({ status: 200, data: { isRegistered: false } }),
+    });
+    const { router } = renderApp('/?signedIn=1', { user: coordinator });
+    await screen.findByText('Welcome back, Meera!');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/coordinator'));
+    expect(screen.queryByText('You are not registered yet')).toBeNull();
+  });
+});
+
 describe('one alert for one sign-in, wherever it returns to', () => {
   const registered = buildSessionUser({ name: 'Priya Sharma', email: 'priya@example.org' });
   const newcomer = buildNewcomer({ name: 'Priya Sharma', email: 'priya@example.org' });

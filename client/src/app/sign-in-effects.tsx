@@ -55,28 +55,26 @@ export function SignInEffects() {
         });
         if (!user) return;
         // Loaded only now, after a sign-in: its contract (zod) stays out of the landing page.
-        const { checkExist } = await import('../features/auth/api/check-exist');
-        const found = await checkExist(user.email);
-        if (found.isRegistered) {
-          showAlert({
-            type: 'success',
-            title: t('signIn.welcomeBack', { name: firstName(user.name) }),
-            msg: t('signIn.goodToSeeYou'),
-          });
-          // Where they were going, else their profile (the landing page is for visitors).
-          // Registration is no place for them either.
-          if (location.pathname === '/' || location.pathname === '/register') {
-            void navigate('/profile', { replace: true });
-          }
-        } else {
-          showAlert({
-            type: 'warning',
-            title: t('signIn.notRegistered'),
-            msg: t('signIn.pleaseRegister'),
-          });
-          // Already on registration (from a Join button, with its account type): stay.
-          if (location.pathname !== '/register') void navigate('/register', { replace: true });
-        }
+        const { checkExist, afterSignIn } = await import('../features/auth/api/check-exist');
+        const next = afterSignIn(
+          await checkExist(user.email),
+          user.isCoordinator === true,
+          location.pathname,
+        );
+        showAlert(
+          next.isWelcome
+            ? {
+                type: 'success',
+                title: t('signIn.welcomeBack', { name: firstName(user.name) }),
+                msg: t('signIn.goodToSeeYou'),
+              }
+            : {
+                type: 'warning',
+                title: t('signIn.notRegistered'),
+                msg: t('signIn.pleaseRegister'),
+              },
+        );
+        if (next.to) void navigate(next.to, { replace: true });
       } catch {
         showAlert({
           type: 'error',

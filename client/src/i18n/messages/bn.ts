@@ -697,6 +697,7 @@ export const bn: Catalog = {
   'impact.cities.city': 'শহর',
   'impact.cities.meals': 'বিতরণ করা খাবার',
   'impact.cities.none': 'এখনো কোনো শহরে প্যাকেট বিতরণ হয়নি।',
+  'impact.nothingYet': 'এখনও দেখানোর মতো কিছু নেই।',
   'impact.showTable': 'সংখ্যাগুলি সারণিতে দেখান',
   'impact.countedAt': '{time}-এ গোনা হয়েছে',
   'profile.impact.title': 'আপনার প্রভাব',

@@ -591,6 +591,7 @@ export const enApp = {
   'impact.cities.city': 'City',
   'impact.cities.meals': 'Meals distributed',
   'impact.cities.none': 'No city has a package distributed yet.',
+  'impact.nothingYet': 'Nothing to show yet.',
   'impact.showTable': 'Show the figures as a table',
   'impact.countedAt': 'Counted {time}',
   'profile.impact.title': 'Your impact',

@@ -692,6 +692,7 @@ export const hi: Catalog = {
   'impact.cities.city': 'शहर',
   'impact.cities.meals': 'बाँटे गए भोजन',
   'impact.cities.none': 'अभी किसी शहर में कोई पैकेट नहीं बाँटा गया।',
+  'impact.nothingYet': 'अभी दिखाने को कुछ नहीं है।',
   'impact.showTable': 'आँकड़े तालिका में दिखाएँ',
   'impact.countedAt': '{time} पर गिना गया',
   'profile.impact.title': 'आपका असर',

@@ -21,6 +21,14 @@ import { CoordinatorReasonDialog } from './reason-dialog';
 
 const WaitingMap = lazy(() => import('./waiting-map'));
 
+/**
+ * The area filter's options: every area something waits in, and the chosen one even when nothing
+ * waits there any more, so the filter shows what is applied rather than seeming to be off.
+ */
+function cityOptions(cities: string[], chosen: string | undefined): string[] {
+  return ['', ...cities, ...(chosen && !cities.includes(chosen) ? [chosen] : [])];
+}
+
 /** Waiting packages: filters, the map, the list, and the coordinator's two actions on each. */
 export function WaitingPanel() {
   const { t, formatDateTime, formatNumber, errorText } = useI18n();
@@ -63,7 +71,7 @@ export function WaitingPanel() {
         <SelectField
           label={t('coord.filter.city')}
           value={query.city ?? ''}
-          options={['', ...(list?.cities ?? [])]}
+          options={cityOptions(list?.cities ?? [], query.city)}
           optionLabel={(option) => option || t('coord.filter.allCities')}
           onChange={(e) => setQuery({ ...query, city: e.target.value || undefined })}
         />

@@ -26,21 +26,27 @@ export function ChartFigure({
   children?: ReactNode;
 }) {
   const { t, formatNumber } = useI18n();
+  const isEmpty = series.every((s) => s.values.every((v) => v === 0));
   return (
     <figure className="rounded-2xl border border-gray-200 p-4 dark:border-gray-800">
       <figcaption className="text-lg font-bold">{title}</figcaption>
       {children}
-      <div className="mt-3 min-h-60">
-        <Suspense fallback={<div className="h-60 rounded-lg bg-gray-100 dark:bg-gray-800" />}>
-          <ImpactChart
-            kind={kind}
-            labels={labels}
-            series={series}
-            summary={summary}
-            formatValue={formatNumber}
-          />
-        </Suspense>
-      </div>
+      {isEmpty ? (
+        <p className="mt-3 rounded-lg bg-gray-100 p-4 dark:bg-gray-800">{t('impact.nothingYet')}</p>
+      ) : (
+        <div className="mt-3 min-h-60">
+          <Suspense fallback={<div className="h-60 rounded-lg bg-gray-100 dark:bg-gray-800" />}>
+            <ImpactChart
+              kind={kind}
+              labels={labels}
+              series={series}
+              summary={summary}
+              categoryLabel={columnTitle}
+              formatValue={formatNumber}
+            />
+          </Suspense>
+        </div>
+      )}
       <details className="mt-3">
         <summary className="cursor-pointer text-sm font-semibold">{t('impact.showTable')}</summary>
         <div className="mt-2 overflow-x-auto">

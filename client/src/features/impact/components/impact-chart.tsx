@@ -4,6 +4,72 @@ import uPlot from 'uplot';
 
 export type ChartSeries = { label: string; values: number[]; colour: string };
 
+type ChartInput = {
+  kind: 'line' | 'bars';
+  labels: string[];
+  series: ChartSeries[];
+  categoryLabel: string;
+  formatValue: (n: number) => string;
+  font: string;
+  width: number;
+};
+
+/** uPlot's options for one chart (apart from the drawing, so they can be tested). */
+export function chartOptions({
+  kind,
+  labels,
+  series,
+  categoryLabel,
+  formatValue,
+  font,
+  width,
+}: ChartInput): uPlot.Options {
+  const bars = uPlot.paths.bars?.({ size: [0.6, 48] });
+  const axis = { stroke: '#6b7280', grid: { stroke: 'rgba(107,114,128,0.2)' }, font };
+  return {
+    width,
+    height: 240,
+    legend: { show: series.length > 1 },
+    cursor: { drag: { x: false, y: false } },
+    scales: {
+      x: { time: false, range: [-0.5, Math.max(labels.length - 0.5, 0.5)] },
+      // Counts start at nought: a bar from 40 up would make 41 look twice 40.
+      y: { range: (_u, _min, max) => uPlot.rangeNum(0, Math.max(max, 1), 0.1, true) },
+    },
+    axes: [
+      {
+        ...axis,
+        values: (_u, splits) => splits.map((i) => labels[i] ?? ''),
+        // Every label when they fit, else every second, third... (a phone shows some, not none).
+        incrs: [1, 2, 3, 4, 6, 12],
+        space: 44,
+      },
+      {
+        ...axis,
+        // Whole meals and packages: no 2.5 on the scale.
+        incrs: [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10_000, 1e5, 1e6],
+        values: (_u, splits) => splits.map(formatValue),
+        size: 56,
+      },
+    ],
+    series: [
+      // The category's own name in the legend, not its index.
+      {
+        label: categoryLabel,
+        value: (_u: uPlot, i: number | null) => (i === null ? '' : (labels[i] ?? '')),
+      },
+      ...series.map((s) => ({
+        label: s.label,
+        stroke: s.colour,
+        fill: kind === 'bars' ? s.colour : undefined,
+        width: kind === 'line' ? 3 : 0,
+        ...(kind === 'bars' && bars ? { paths: bars, points: { show: false } } : {}),
+        value: (_u: uPlot, v: number | null) => (v === null ? '' : formatValue(v)),
+      })),
+    ],
+  };
+}
+
 /**
  * A chart drawn by uPlot (loaded with the impact and profile pages only): lines over time, or
  * bars for categories. It is a picture (role img, labelled); the same figures are in a table
@@ -14,12 +80,15 @@ export default function ImpactChart({
   labels,
   series,
   summary,
+  categoryLabel,
   formatValue,
 }: {
   kind: 'line' | 'bars';
   labels: string[];
   series: ChartSeries[];
   summary: string;
+  /** What the labels are (week, state, city): the legend's first column. */
+  categoryLabel: string;
   formatValue: (n: number) => string;
 }) {
   const box = useRef<HTMLDivElement>(null);
@@ -28,44 +97,18 @@ export default function ImpactChart({
     const element = box.current;
     if (!element) return;
     const xs = labels.map((_, i) => i);
-    const bars = uPlot.paths.bars?.({ size: [0.6, 48] });
-    const axis = { stroke: '#6b7280', grid: { stroke: 'rgba(107,114,128,0.2)' } };
-    const options: uPlot.Options = {
+    // The page's own fonts (with the Noto faces for Hindi and Bengali): uPlot's list has none
+    // for those scripts, and their labels were boxes.
+    const font = `12px ${getComputedStyle(element).fontFamily || 'sans-serif'}`;
+    const options = chartOptions({
+      kind,
+      labels,
+      series,
+      categoryLabel,
+      formatValue,
+      font,
       width: element.clientWidth || 320,
-      height: 240,
-      legend: { show: series.length > 1 },
-      cursor: { drag: { x: false, y: false } },
-      scales: { x: { time: false, range: [-0.5, Math.max(labels.length - 0.5, 0.5)] } },
-      axes: [
-        {
-          ...axis,
-          values: (_u, splits) => splits.map((i) => labels[i] ?? ''),
-          incrs: [1],
-        },
-        {
-          ...axis,
-          // Whole meals and packages: no 2.5 on the scale.
-          incrs: [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10_000, 1e5, 1e6],
-          values: (_u, splits) => splits.map(formatValue),
-          size: 56,
-        },
-      ],
-      series: [
-        // The category's own name in the legend, not its index.
-        {
-          label: '',
-          value: (_u: uPlot, i: number | null) => (i === null ? '' : (labels[i] ?? '')),
-        },
-        ...series.map((s) => ({
-          label: s.label,
-          stroke: s.colour,
-          fill: kind === 'bars' ? s.colour : undefined,
-          width: kind === 'line' ? 3 : 0,
-          ...(kind === 'bars' && bars ? { paths: bars, points: { show: false } } : {}),
-          value: (_u: uPlot, v: number | null) => (v === null ? '' : formatValue(v)),
-        })),
-      ],
-    };
+    });
     const chart = new uPlot(options, [xs, ...series.map((s) => s.values)], element);
     const resize = new ResizeObserver(() => {
       chart.setSize({ width: element.clientWidth, height: 240 });
@@ -75,7 +118,7 @@ export default function ImpactChart({
       resize.disconnect();
       chart.destroy();
     };
-  }, [kind, labels, series, formatValue]);
+  }, [kind, labels, series, formatValue, categoryLabel]);
 
   return <div ref={box} role="img" aria-label={summary} className="w-full overflow-hidden" />;
 }

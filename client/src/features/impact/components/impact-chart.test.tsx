@@ -1,0 +1,70 @@
+import { render, screen } from '@testing-library/react';
+import type uPlot from 'uplot';
+import { describe, expect, it, vi } from 'vitest';
+import { I18nProvider } from '../../../i18n/i18n';
+import { ChartFigure } from './chart-figure';
+import { chartOptions } from './impact-chart';
+
+// uPlot asks for the pixel ratio's media query when it loads; jsdom has no matchMedia.
+vi.hoisted(() => {
+  window.matchMedia ??= (() => ({
+    matches: false,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+  })) as unknown as typeof window.matchMedia;
+});
+
+const options = chartOptions({
+  kind: 'bars',
+  labels: ['Not Paired', 'Paired', 'Distributed'],
+  series: [{ label: 'Packages', values: [40, 41, 45], colour: '#000' }],
+  categoryLabel: 'State',
+  formatValue: String,
+  font: '12px "Noto Sans Devanagari", sans-serif',
+  width: 390,
+});
+
+describe('impact charts', () => {
+  it('start counts at nought, however high the smallest bar', () => {
+    const range = options.scales!.y!.range as unknown as (
+      u: uPlot,
+      lo: number,
+      hi: number,
+    ) => number[];
+    const [low, high] = range({} as uPlot, 40, 45);
+    expect(low).toBe(0);
+    expect(high).toBeGreaterThanOrEqual(45);
+  });
+
+  it('write their labels in the page’s fonts and name the categories in the legend', () => {
+    expect(options.axes!.map((a) => a.font)).toEqual([
+      '12px "Noto Sans Devanagari", sans-serif',
+      '12px "Noto Sans Devanagari", sans-serif',
+    ]);
+    expect(options.series[0]!.label).toBe('State');
+    // On a phone the x axis may skip labels rather than drop them all.
+    expect(options.axes![0]!.incrs).toEqual(expect.arrayContaining([1, 2, 3]));
+  });
+});
+
+describe('a chart with nothing in it', () => {
+  it('says so instead of drawing empty axes, and keeps its table', async () => {
+    render(
+      <I18nProvider>
+        <ChartFigure
+          title="Packages by state"
+          kind="bars"
+          labels={['Not Paired', 'Paired']}
+          series={[{ label: 'Packages', values: [0, 0], colour: '#000' }]}
+          columnTitle="State"
+          summary="Not Paired: 0, Paired: 0"
+        />
+      </I18nProvider>,
+    );
+    expect(await screen.findByText('Nothing to show yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('img')).toBeNull();
+    expect(screen.getByRole('table', { name: 'Packages by state' })).toBeInTheDocument();
+  });
+});
