@@ -67,6 +67,12 @@ export const CandidateSchema = z.object({
   autoAccept: z.boolean(),
   /** Why they cannot be offered this package; null when they can. */
   refusal: z.enum(CANDIDATE_REFUSALS).nullable(),
+  /**
+   * How far the donor and this distributor are apart beyond what the two travel together (km,
+   * 0.1; 0 when they reach each other). Matching never pairs them; a coordinator may, and then
+   * the distributor travels that much beyond their range (the donor never beyond theirs).
+   */
+  beyondReachKm: z.number(),
 });
 export type Candidate = z.infer<typeof CandidateSchema>;
 export const CandidateListSchema = z.object({ candidates: z.array(CandidateSchema) });

@@ -108,14 +108,25 @@ export async function explainWaiting(
  */
 export async function whyYou(db: Executor, pkg: PackageRow): Promise<WhyYou | null> {
   if (!pkg.distributorId || pkg.meetLat === null || pkg.meetLng === null) return null;
-  const [row] = await queryRows<{ room: number }>(
+  // A coordinator's offer is logged in the transaction that made it, at the same moment as its
+  // timeline entry: chosen by a coordinator when the latest offer or pairing has such an entry.
+  const [row] = await queryRows<{ room: number; chosen: boolean }>(
     db,
-    sql`select (max_capacity - open_load)::int as room from distributors where user_id = ${pkg.distributorId}`,
+    sql`select (max_capacity - open_load)::int as room,
+          exists (
+            select 1 from audit_log a
+            where a.target_kind = 'package' and a.target_id = ${pkg.id}::text
+              and a.action = 'package.offer'
+              and a.at >= (select max(e.at) from package_events e
+                           where e.package_id = ${pkg.id} and e.kind in ('offered', 'paired'))
+          ) as chosen
+        from distributors where user_id = ${pkg.distributorId}`,
   );
   if (!row) return null;
   const home: [number, number] = [pkg.distributorLat ?? pkg.lat, pkg.distributorLng ?? pkg.lng];
   return {
     distanceKm: Math.round(distanceKm(home, [pkg.meetLat, pkg.meetLng]) * 10) / 10,
     roomAfter: Math.max(0, row.room),
+    isCoordinatorChoice: row.chosen,
   };
 }

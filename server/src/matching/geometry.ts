@@ -42,7 +42,9 @@ export function interpolate(a: LatLng, b: LatLng, f: number): [number, number] {
 /**
  * DESIGN "Matching": the meet point lies on the great circle from the package P to the
  * distributor X, at d * rD / (rD + rX) from P, so each side travels in proportion to its range
- * and stays within it. With rD + rX = 0 it is P.
+ * and stays within it. With rD + rX = 0 it is P. Matching pairs only sides that reach each other
+ * (d <= rD + rX); a coordinator may choose a distributor farther away (issue #19), and then the
+ * donor still travels no more than rD: the distributor covers the rest.
  */
 export function meetPoint(
   p: LatLng,
@@ -52,7 +54,9 @@ export function meetPoint(
 ): [number, number] {
   const total = donorRangeKm + distributorRangeKm;
   if (total <= 0) return [p[0], p[1]];
-  return interpolate(p, x, donorRangeKm / total);
+  const d = distanceKm(p, x);
+  const f = d > total ? donorRangeKm / d : donorRangeKm / total;
+  return interpolate(p, x, f);
 }
 
 /** Grid step of a meet point that found no locality: 0.01 degree, about a kilometre. */

@@ -34,7 +34,7 @@ describe('meetPoint', () => {
   it('splits the way in proportion to the ranges', () => {
     const p: LatLng = [10, 77];
     const x: LatLng = [11, 77];
-    const m = meetPoint(p, x, 10, 30);
+    const m = meetPoint(p, x, 40, 120);
     expect(distanceKm(p, m)).toBeCloseTo(111.2 * 0.25, 0);
     expect(distanceKm(m, x)).toBeCloseTo(111.2 * 0.75, 0);
   });
@@ -44,8 +44,16 @@ describe('meetPoint', () => {
   });
 
   it('is the distributor location when only the donor travels', () => {
-    const m = meetPoint(delhi, mumbai, 5, 0);
-    expect(distanceKm(m, mumbai)).toBeLessThan(1e-6);
+    const near: LatLng = [delhi[0] + 0.03, delhi[1]];
+    const m = meetPoint(delhi, near, 5, 0);
+    expect(distanceKm(m, near)).toBeLessThan(1e-6);
+  });
+
+  it('takes the donor no farther than they travel when the two cannot reach each other', () => {
+    // Only a coordinator pairs such a distributor (issue #19 review): they cover the rest.
+    const m = meetPoint(delhi, mumbai, 5, 20);
+    expect(distanceKm(delhi, m)).toBeCloseTo(5, 6);
+    expect(distanceKm(delhi, meetPoint(delhi, mumbai, 0, 20))).toBeLessThan(1e-6);
   });
 });
 

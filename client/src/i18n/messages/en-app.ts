@@ -470,6 +470,8 @@ export const enApp = {
     'The 20 distributors nearest the package. Capacity, activity and diet rules still hold; the distributor still accepts unless they accept automatically.',
   'coord.offer.choose': 'Choose a distributor',
   'coord.offer.candidate': '{distance} km away · {load} of {max} meals taken',
+  'coord.offer.beyondReach':
+    'Out of reach by {km} km: they would travel that much beyond their range (the donor no farther than they said).',
   'coord.offer.autoAccept': 'accepts automatically',
   'coord.offer.none': 'No distributors are registered near this package.',
   'coord.offer.submit': 'Offer',
@@ -639,6 +641,8 @@ export const enApp = {
   'package.stillWaiting': 'Still nobody with room: we keep looking.',
   'package.group.part': 'This is a part of a bigger donation.',
   'package.group.open': 'See the whole donation',
+  'package.whyYouCoordinator':
+    'A coordinator chose you for this package. The meet point is {km} km from you, and you still have room for {count, plural, one {# meal} other {# meals}} with it.',
   'package.whyYou':
     'Why you: the meet point is {km} km from you, and you still have room for {count, plural, one {# meal} other {# meals}} with this package.',
   'explain.title': 'Why it is still waiting',

@@ -87,7 +87,7 @@ async function auditActions(targetId: string): Promise<string[]> {
 }
 
 /** A donor whose packages nobody can reach (travel 0) and a distributor 30 km off (range 2). */
-async function strandedPackage(quantity = 10) {
+async function strandedPackage(quantity = 10, travelCapacity = 0) {
   const at = area();
   const donor = await createDonor(ctx, { location: at(0) });
   const distributor = await createDistributor(ctx, {
@@ -95,7 +95,7 @@ async function strandedPackage(quantity = 10) {
     distanceRange: 2,
     maxCapacity: 50,
   });
-  const pkg = await donate(ctx, donor, { location: at(0), travelCapacity: 0, quantity });
+  const pkg = await donate(ctx, donor, { location: at(0), travelCapacity, quantity });
   expect(pkg.current_state).toBe('Not Paired');
   return { at, donor, distributor, pkg };
 }
@@ -132,7 +132,7 @@ describe('waiting packages', () => {
   });
 
   it('offers a stranded package to a chosen distributor, who is told and still answers', async () => {
-    const { pkg, distributor } = await strandedPackage(10);
+    const { pkg, distributor, donor } = await strandedPackage(10, 3);
     await updateDistributor(ctx, distributor, { autoAccept: false });
     const candidates = CandidateListSchema.parse(
       (await as(coordinator).get(`/api/coordinator/packages/${pkg._id}/candidates`).expect(200))
@@ -141,6 +141,8 @@ describe('waiting packages', () => {
     const candidate = candidates.candidates.find((c) => c.id === distributor.profile.id);
     expect(candidate).toMatchObject({ refusal: null, maxCapacity: 50, openLoad: 0 });
     expect(candidate!.distanceKm).toBeGreaterThan(20);
+    // Matching would never pair them: the dialog says by how much they are out of reach.
+    expect(candidate!.beyondReachKm).toBeCloseTo(candidate!.distanceKm - 3 - 2, 0);
 
     const res = await as(coordinator)
       .post(`/api/coordinator/packages/${pkg._id}/offer`, {
@@ -150,8 +152,19 @@ describe('waiting packages', () => {
     expect(res.body.state).toBe('Offered');
     expect(await notificationKinds(distributor.profile.id)).toContain('offered');
     expect(await auditActions(pkg._id)).toEqual(['package.offer']);
+    // They are told a coordinator chose them (not that matching found them the nearest).
+    const offered = (await as(distributor).get(`/api/package/${pkg._id}`).expect(200)).body.package;
+    expect(offered.whyYou).toMatchObject({ isCoordinatorChoice: true });
     // The distributor accepts as with any offer.
     await as(distributor).post(`/api/package/${pkg._id}/accept`).expect(200);
+    // The donor travels no farther than the 3 km they said, however far the distributor has to
+    // come (in proportion to the ranges it would have been 18 km).
+    const seen = (await as(donor).get(`/api/package/${pkg._id}`).expect(200)).body.package;
+    const [lat, lng] = seen.pair.meet_location.coordinates as [number, number];
+    const [donorLat, donorLng] = pkg.location.coordinates;
+    expect(
+      Math.hypot(lat - donorLat, (lng - donorLng) * Math.cos((lat * Math.PI) / 180)) * 111,
+    ).toBeLessThan(4.5);
     // Offering it again is refused: it is no longer waiting for a distributor.
     const again = await as(coordinator)
       .post(`/api/coordinator/packages/${pkg._id}/offer`, {

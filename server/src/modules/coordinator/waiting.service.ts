@@ -126,7 +126,11 @@ export async function listCandidates(db: AppDb, packageId: string): Promise<Cand
     lng: number;
     quantity: number;
     diet: string;
-  }>(db, sql`select id, lat, lng, quantity, diet from packages where id = ${packageId}`);
+    travel_capacity: number;
+  }>(
+    db,
+    sql`select id, lat, lng, quantity, diet, travel_capacity from packages where id = ${packageId}`,
+  );
   if (!pkg) throw notFound('No such package.');
   const rows = await queryRows<CandidateRow>(
     db,
@@ -161,6 +165,10 @@ export async function listCandidates(db: AppDb, packageId: string): Promise<Cand
       isActive: r.is_active,
       autoAccept: r.auto_accept,
       refusal: refusalOf(r),
+      beyondReachKm: Math.max(
+        0,
+        Math.round((r.distance_m / 1000 - pkg.travel_capacity - r.distance_range) * 10) / 10,
+      ),
     })),
   };
 }

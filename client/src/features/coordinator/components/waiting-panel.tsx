@@ -313,6 +313,11 @@ function OfferDialog({
                           {t(`coord.refusal.${c.refusal}`)}
                         </span>
                       )}
+                      {!c.refusal && c.beyondReachKm > 0 && (
+                        <span className="block text-sm font-semibold text-amber-800 dark:text-amber-300">
+                          {t('coord.offer.beyondReach', { km: formatNumber(c.beyondReachKm) })}
+                        </span>
+                      )}
                     </span>
                   </label>
                 </li>

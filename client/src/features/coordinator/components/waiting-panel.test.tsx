@@ -1,0 +1,108 @@
+import type { Candidate, WaitingList, WaitingPackage } from '@almquest/contracts/coordinator';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { I18nProvider } from '../../../i18n/i18n';
+import { AlertsProvider } from '../../../lib/alerts';
+import { createQueryClient } from '../../../lib/query-client';
+import { fakeApi } from '../../../test/fake-api';
+import { WaitingPanel } from './waiting-panel';
+
+const waiting = (id: string, city: string): WaitingPackage => ({
+  id,
+  state: 'Not Paired',
+  quantity: 12,
+  diet: 'veg',
+  address: `Market road, ${city}`,
+  lat: 18.5,
+  lng: 73.8,
+  city,
+  createdAt: '2026-11-25T06:00:00.000Z',
+  readyUntil: '2026-11-25T12:00:00.000Z',
+  offerExpiresAt: null,
+  donor: { id: null, name: 'Asha', phone: '+91 98765 43210' },
+  distributor: null,
+  openReports: 0,
+});
+
+const candidate = (id: string, name: string, beyondReachKm: number): Candidate => ({
+  id,
+  name,
+  phone: '',
+  distanceKm: 40,
+  distanceRangeKm: 5,
+  openLoad: 0,
+  maxCapacity: 100,
+  isActive: true,
+  autoAccept: false,
+  refusal: null,
+  beyondReachKm,
+});
+
+function renderPanel() {
+  const queryClient = createQueryClient();
+  render(
+    <QueryClientProvider client={queryClient}>
+      <I18nProvider>
+        <AlertsProvider>
+          <WaitingPanel />
+        </AlertsProvider>
+      </I18nProvider>
+    </QueryClientProvider>,
+  );
+  return queryClient;
+}
+
+describe('the waiting list', () => {
+  it('keeps showing the chosen area after nothing waits there any more', async () => {
+    let pune: WaitingPackage[] = [waiting('p1', 'Pune')];
+    fakeApi({
+      'GET /coordinator/packages': ({ query }): { status: number; data: WaitingList } => {
+        const all = [...pune, waiting('n1', 'Nagpur')];
+        const city = query.get('city');
+        return {
+          status: 200,
+          data: {
+            packages: all.filter((p) => !city || p.city === city),
+            cities: [...new Set(all.map((p) => p.city!))],
+            isTruncated: false,
+          },
+        };
+      },
+    });
+    const actor = userEvent.setup();
+    const queryClient = renderPanel();
+    const area = await screen.findByRole('combobox', { name: 'Area' });
+    await screen.findByRole('option', { name: 'Pune' });
+    await actor.selectOptions(area, 'Pune');
+    expect(await screen.findByText('1 package waits')).toBeInTheDocument();
+    // Pune's last package is taken; the list refreshes with the filter still on.
+    pune = [];
+    await queryClient.invalidateQueries();
+    expect(await screen.findByText('No package waits')).toBeInTheDocument();
+    expect(area).toHaveValue('Pune');
+    expect(within(area).getByRole('option', { name: 'Pune' })).toBeInTheDocument();
+  });
+
+  it('warns when the distributor chosen is out of the donor’s and their reach', async () => {
+    fakeApi({
+      'GET /coordinator/packages': () => ({
+        status: 200,
+        data: { packages: [waiting('p1', 'Pune')], cities: ['Pune'], isTruncated: false },
+      }),
+      'GET /coordinator/packages/p1/candidates': () => ({
+        status: 200,
+        data: { candidates: [candidate('d1', 'Near NGO', 0), candidate('d2', 'Far NGO', 31.5)] },
+      }),
+    });
+    const actor = userEvent.setup();
+    renderPanel();
+    await actor.click(await screen.findByRole('button', { name: 'Offer to a distributor…' }));
+    const dialog = await screen.findByRole('dialog');
+    const far = (await within(dialog).findByText('Far NGO')).closest('label')!;
+    expect(far).toHaveTextContent('Out of reach by 31.5 km');
+    const near = within(dialog).getByText('Near NGO').closest('label')!;
+    expect(near).not.toHaveTextContent('Out of reach');
+  });
+});
