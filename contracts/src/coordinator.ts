@@ -232,6 +232,23 @@ export const MessageReadSchema = z.strictObject({
   isRead: z.boolean({ error: 'isRead must be true or false' }),
 });
 
+/**
+ * What an action concerned, as facts the console words in the reader's language (issue #19
+ * review): whom a package was offered to and in what state it went, what state a cancelled
+ * package was in, how many open packages a suspension called off or gave back, what a closed
+ * report said, which days an export covered.
+ */
+export const AuditDetailsSchema = z.object({
+  distributorName: z.string().nullable().optional(),
+  state: PackageStateSchema.optional(),
+  was: PackageStateSchema.optional(),
+  openPackages: z.number().optional(),
+  reportReason: z.enum(REPORT_REASONS).optional(),
+  from: z.string().optional(),
+  to: z.string().optional(),
+});
+export type AuditDetails = z.infer<typeof AuditDetailsSchema>;
+
 export const AuditEntrySchema = z.object({
   id: z.number(),
   actorEmail: z.string(),
@@ -239,9 +256,13 @@ export const AuditEntrySchema = z.object({
   targetKind: z.enum(['package', 'user', 'message', 'report']),
   targetId: z.string(),
   reason: z.string().nullable(),
+  /** Entries written before `details` existed: a short English description. */
   summary: z.string().nullable(),
-  /** What the target is now (a person's name, a package's meals and place), read when shown. */
-  target: z.string().nullable(),
+  details: AuditDetailsSchema.nullable(),
+  /** Who the target is now (a person's name, a message's sender), read when shown. */
+  targetName: z.string().nullable(),
+  /** The package the target is or concerns, as it is now. */
+  targetPackage: z.object({ quantity: z.number(), address: z.string() }).nullable(),
   at: z.string(),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;

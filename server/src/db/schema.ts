@@ -11,6 +11,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -517,8 +518,10 @@ export const auditLog = pgTable(
     targetKind: text('target_kind', { enum: ['package', 'user', 'message', 'report'] }).notNull(),
     targetId: text('target_id').notNull(),
     reason: text('reason'),
-    /** A short description of the target as it was (a name, a package's meals and place). */
+    /** Entries before issue #19's second review: a short English description. */
     summary: text('summary'),
+    /** What the action concerned, as facts (ids, states, codes) shown in the reader's language. */
+    details: jsonb('details'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('audit_log_target').on(t.targetKind, t.targetId)],

@@ -1,3 +1,5 @@
+import type { ReportReason } from '@almquest/contracts/coordinator';
+import type { PackageState } from '@almquest/contracts/packages';
 import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/rows';
 import { auditLog } from '../../db/schema';
@@ -13,6 +15,21 @@ export type AuditAction =
   | 'packages.export';
 
 /**
+ * What an action concerned, as it is stored: ids, states and codes, never names or sentences (the
+ * log shows names as they are when read, and words in the reader's language).
+ */
+export type StoredAuditDetails = {
+  distributorId?: string;
+  state?: PackageState;
+  was?: PackageState;
+  packageIds?: string[];
+  reportReason?: ReportReason;
+  packageId?: string;
+  from?: string;
+  to?: string;
+};
+
+/**
  * Writes one coordinator action to the append-only audit log, in the transaction of the action
  * itself: an action is logged exactly when it happened.
  */
@@ -24,7 +41,7 @@ export async function recordAudit(
     targetKind: 'package' | 'user' | 'message' | 'report';
     targetId: string;
     reason?: string | null;
-    summary?: string | null;
+    details?: StoredAuditDetails;
   },
 ): Promise<void> {
   await tx.insert(auditLog).values({
@@ -34,6 +51,6 @@ export async function recordAudit(
     targetKind: entry.targetKind,
     targetId: entry.targetId,
     reason: entry.reason ?? null,
-    summary: entry.summary ?? null,
+    details: entry.details ?? null,
   });
 }

@@ -253,7 +253,7 @@ export function coordinatorRoutes({
               action: 'packages.export',
               targetKind: 'package',
               targetId: '*',
-              summary: `packages donated ${query.from} to ${query.to}`,
+              details: { from: query.from, to: query.to },
             }),
           ),
       });

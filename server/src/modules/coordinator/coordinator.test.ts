@@ -152,6 +152,16 @@ describe('waiting packages', () => {
     expect(res.body.state).toBe('Offered');
     expect(await notificationKinds(distributor.profile.id)).toContain('offered');
     expect(await auditActions(pkg._id)).toEqual(['package.offer']);
+    // The log keeps facts, worded by the console in the reader's language.
+    const log = AuditListSchema.parse(
+      (await as(coordinator).get('/api/coordinator/audit').expect(200)).body,
+    );
+    const entry = log.entries.find((e) => e.targetId === pkg._id);
+    expect(entry).toMatchObject({
+      details: { distributorName: distributor.profile.name, state: 'Offered' },
+      targetPackage: { quantity: 10 },
+      summary: null,
+    });
     // They are told a coordinator chose them (not that matching found them the nearest).
     const offered = (await as(distributor).get(`/api/package/${pkg._id}`).expect(200)).body.package;
     expect(offered.whyYou).toMatchObject({ isCoordinatorChoice: true });
@@ -476,6 +486,14 @@ describe('reports, messages and the audit log', () => {
       (await as(coordinator).get('/api/coordinator/reports').expect(200)).body,
     );
     expect(after.reports.find((r) => r.id === first.body.id)?.closedAt).not.toBeNull();
+    const log = AuditListSchema.parse(
+      (await as(coordinator).get('/api/coordinator/audit').expect(200)).body,
+    );
+    expect(log.entries.find((e) => e.targetId === first.body.id)).toMatchObject({
+      action: 'report.close',
+      details: { reportReason: 'not_food' },
+      targetPackage: { quantity: 4 },
+    });
   });
 
   it('shows contact messages with their delivery state and keeps read/unread', async () => {
@@ -818,19 +836,20 @@ describe('review: lists and the log', () => {
     await as(coordinator)
       .post(`/api/coordinator/people/${person.profile.id}/suspend`, { reason: 'Checking' })
       .expect(200);
-    const [raw] = await queryRows<{ summary: string | null }>(
+    const [raw] = await queryRows<{ summary: string | null; details: unknown }>(
       ctx.database.db,
-      sql`select summary from audit_log where target_id = ${person.profile.id}`,
+      sql`select summary, details from audit_log where target_id = ${person.profile.id}`,
     );
-    expect(raw?.summary ?? '').not.toContain('Named Later');
-    expect(raw?.summary ?? '').not.toContain(person.user.email);
+    expect(raw?.summary).toBeNull();
+    expect(JSON.stringify(raw?.details)).not.toContain('Named Later');
+    expect(JSON.stringify(raw?.details)).not.toContain(person.user.email);
     const log = AuditListSchema.parse(
       (await as(coordinator).get('/api/coordinator/audit').expect(200)).body,
     );
-    expect(log.entries.find((e) => e.targetId === person.profile.id)?.target).toBe(
-      'Named Later Donor',
-    );
-    expect(log.entries.find((e) => e.targetId === message.id)?.target).toBe(`Ravi <${email}>`);
+    const suspension = log.entries.find((e) => e.targetId === person.profile.id);
+    expect(suspension?.targetName).toBe('Named Later Donor');
+    expect(suspension?.details).toEqual({ openPackages: 0 });
+    expect(log.entries.find((e) => e.targetId === message.id)?.targetName).toBe(`Ravi <${email}>`);
   });
 });
 

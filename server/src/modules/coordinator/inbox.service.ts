@@ -1,4 +1,5 @@
 import type {
+  AuditDetails,
   AuditEntry,
   AuditList,
   ContactMessageList,
@@ -11,7 +12,7 @@ import { type AppDb, queryRows } from '../../db/client';
 import type { PackageRow, UserRow } from '../../db/rows';
 import { contactMessages, packageReports, packages } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
-import { recordAudit } from './audit';
+import { recordAudit, type StoredAuditDetails } from './audit';
 
 const LIST_LIMIT = 100;
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -187,7 +188,7 @@ export async function closeReport(
       targetKind: 'report',
       targetId: id,
       reason,
-      summary: `${row.reason} report on package ${row.packageId}`,
+      details: { reportReason: row.reason, packageId: row.packageId },
     });
   });
 }
@@ -268,6 +269,18 @@ export async function markMessage(
   });
 }
 
+/** Stored facts as the console shows them: names as they are now, counts instead of id lists. */
+function presentDetails(stored: StoredAuditDetails, distributorName: string | null): AuditDetails {
+  return {
+    ...(stored.distributorId ? { distributorName } : {}),
+    ...(stored.state ? { state: stored.state } : {}),
+    ...(stored.was ? { was: stored.was } : {}),
+    ...(stored.packageIds ? { openPackages: stored.packageIds.length } : {}),
+    ...(stored.reportReason ? { reportReason: stored.reportReason } : {}),
+    ...(stored.from ? { from: stored.from, to: stored.to } : {}),
+  };
+}
+
 /**
  * The audit log, newest first, a page at a time (cursor: the last id seen). The log holds ids,
  * not names: what each target is called is read now, so a deleted person's name is gone from it.
@@ -287,20 +300,26 @@ export async function listAudit(db: AppDb, cursor: number | undefined): Promise<
     target_id: string;
     reason: string | null;
     summary: string | null;
+    details: StoredAuditDetails | null;
     at: Date | string;
     person: string | null;
     package_quantity: number | null;
     package_address: string | null;
     message_from: string | null;
+    distributor_name: string | null;
   }>(
     db,
-    sql`select a.id, a.actor_email, a.action, a.target_kind, a.target_id, a.reason, a.summary, a.at,
-          u.name as person, p.quantity as package_quantity, p.address as package_address,
-          m.name || ' <' || m.email || '>' as message_from
+    sql`select a.id, a.actor_email, a.action, a.target_kind, a.target_id, a.reason, a.summary,
+          a.details, a.at, u.name as person,
+          p.quantity as package_quantity, p.address as package_address,
+          m.name || ' <' || m.email || '>' as message_from, x.name as distributor_name
         from audit_log a
         left join users u on u.id = ${targetUuid('user')}
-        left join packages p on p.id = ${targetUuid('package')}
+        left join package_reports r on r.id = ${targetUuid('report')}
+        -- A package, or the one a report is about.
+        left join packages p on p.id = coalesce(${targetUuid('package')}, r.package_id)
         left join contact_messages m on m.id = ${targetUuid('message')}
+        left join users x on x.id = (a.details->>'distributorId')::uuid
         ${cursor ? sql`where a.id < ${cursor}` : sql``}
         order by a.id desc
         limit ${LIST_LIMIT + 1}`,
@@ -316,12 +335,12 @@ export async function listAudit(db: AppDb, cursor: number | undefined): Promise<
       targetId: e.target_id,
       reason: e.reason,
       summary: e.summary,
-      target:
-        e.person ??
-        e.message_from ??
-        (e.package_quantity !== null
-          ? `${e.package_quantity} meals at ${e.package_address}`
-          : null),
+      details: e.details && presentDetails(e.details, e.distributor_name),
+      targetName: e.person ?? e.message_from,
+      targetPackage:
+        e.package_quantity !== null
+          ? { quantity: e.package_quantity, address: e.package_address ?? '' }
+          : null,
       at: iso(e.at),
     })),
     nextCursor: rows.length > LIST_LIMIT && last ? Number(last.id) : null,

@@ -194,7 +194,7 @@ export async function suspendPerson(
       targetKind: 'user',
       targetId: id,
       reason,
-      summary: open.length ? `open packages: ${open.map((p) => p.id).join(', ')}` : null,
+      details: { packageIds: open.map((p) => p.id) },
     });
     return { user, notifications, toRematch, freed };
   });

@@ -203,7 +203,7 @@ export async function offerAsCoordinator(
       targetKind: 'package',
       targetId: pkg.id,
       // Ids only: the log shows names as they are when read (a deleted person's are gone).
-      summary: `to distributor ${distributorId} (${result.outcome.state})`,
+      details: { distributorId, state: result.outcome.state },
     });
     const [updated] = await tx.select().from(packages).where(eq(packages.id, pkg.id));
     if (!updated) throw new Error('package vanished inside its own transaction');
@@ -226,7 +226,7 @@ export async function cancelAsCoordinator(
       targetKind: 'package',
       targetId: pkg.id,
       reason,
-      summary: `was ${pkg.state}`,
+      details: { was: pkg.state },
     });
     return result;
   });

@@ -1,4 +1,4 @@
-import type { Report } from '@almquest/contracts/coordinator';
+import type { AuditDetails, Report } from '@almquest/contracts/coordinator';
 import { useState } from 'react';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
@@ -220,8 +220,22 @@ export function AuditPanel() {
               data-testid="audit-entry"
             >
               <p className="font-semibold">{auditActionText(e.action, t)}</p>
-              {e.target && <p className="text-sm break-words">{e.target}</p>}
-              {e.summary && <p className="text-sm break-words">{e.summary}</p>}
+              {e.targetName && <p className="text-sm break-words">{e.targetName}</p>}
+              {e.targetPackage && (
+                <p className="text-sm break-words">
+                  {t('coord.audit.package', {
+                    meals: t('common.meals', { count: e.targetPackage.quantity }),
+                    address: e.targetPackage.address,
+                  })}
+                </p>
+              )}
+              {e.details
+                ? auditDetailLines(e.details, t).map((line) => (
+                    <p key={line} className="text-sm break-words">
+                      {line}
+                    </p>
+                  ))
+                : e.summary && <p className="text-sm break-words">{e.summary}</p>}
               {e.reason && (
                 <p className="text-sm">{t('coord.audit.reason', { reason: e.reason })}</p>
               )}
@@ -247,6 +261,25 @@ const AUDIT_ACTIONS = [
   'message.unread',
   'packages.export',
 ] as const;
+
+/** What an entry concerned, in the reader's language (the log keeps facts, not sentences). */
+function auditDetailLines(d: AuditDetails, t: ReturnType<typeof useI18n>['t']): string[] {
+  const lines: string[] = [];
+  if (d.distributorName !== undefined && d.state)
+    lines.push(
+      t('coord.audit.offeredTo', {
+        name: d.distributorName ?? t('coord.audit.deleted'),
+        state: t(`state.${d.state}`),
+      }),
+    );
+  if (d.was) lines.push(t('coord.audit.was', { state: t(`state.${d.was}`) }));
+  if (d.openPackages !== undefined)
+    lines.push(t('coord.audit.openPackages', { count: d.openPackages }));
+  if (d.reportReason)
+    lines.push(t('coord.audit.report', { reason: t(`coord.report.reason.${d.reportReason}`) }));
+  if (d.from && d.to) lines.push(t('coord.audit.days', { from: d.from, to: d.to }));
+  return lines;
+}
 
 function auditActionText(action: string, t: ReturnType<typeof useI18n>['t']): string {
   const known = AUDIT_ACTIONS.find((a) => a === action);
