@@ -43,11 +43,18 @@ type CandidateRow = {
  * back by a coordinator; they are not asked again. For a part of a split donation, any part of it
  * counts (a distributor who turned down 30 meals of a donation is not offered 20 more of it).
  */
-export function hasTurnedDown(pkg: Pick<PackageRow, 'id' | 'groupId'>, distributorId: SQL): SQL {
+export function hasTurnedDown(
+  pkg: Pick<PackageRow, 'id' | 'groupId'>,
+  distributorId: SQL,
+  { countTakenBack = true } = {},
+): SQL {
+  const kinds = countTakenBack
+    ? sql`('declined', 'lapsed', 'released', 'takenBack')`
+    : sql`('declined', 'lapsed', 'released')`;
   return sql`exists (
     select 1 from package_events e
     where e.distributor_id = ${distributorId}
-      and e.kind in ('declined', 'lapsed', 'released', 'takenBack')
+      and e.kind in ${kinds}
       and ${
         pkg.groupId
           ? sql`e.package_id in (select g.id from packages g where g.group_id = ${pkg.groupId})`
@@ -459,10 +466,9 @@ export async function offerToChosen(
              d.distance_range, d.max_capacity, d.open_load, d.is_active, d.auto_accept,
              d.last_assigned_at, d.veg_only,
              earth_distance(ll_to_earth(u.area_lat, u.area_lng), ll_to_earth(${pkg.lat}, ${pkg.lng})) as distance_m,
-             -- A coordinator may choose someone a package was taken back from (once reinstated).
-             exists (select 1 from package_events e
-                     where e.package_id = ${pkg.id} and e.distributor_id = u.id
-                       and e.kind in ('declined', 'lapsed', 'released')) as gave_back
+             -- A coordinator may choose someone a package was taken back from (once reinstated);
+             -- not someone who turned down this package or another part of its donation.
+             ${hasTurnedDown(pkg, sql`u.id`, { countTakenBack: false })} as gave_back
       from ${users} u
       left join ${distributors} d on d.user_id = u.id
       where u.id = ${distributorId}`,

@@ -15,15 +15,20 @@ import {
   donationInput,
   handoverCodeOf,
   type Registered,
+  uniqueEmail,
   updateDistributor,
 } from '../test/factories';
+import { signIn, type SignedIn } from '../test/session';
 import { createTestApp, type TestContext } from '../test/test-app';
 import { type Candidate, planSplit } from './ranking';
 
 let ctx: TestContext;
+let coordinator: SignedIn;
+const COORDINATOR = uniqueEmail('split-coordinator');
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({ COORDINATOR_EMAILS: COORDINATOR });
   await forgetArea(ctx.database.db, 'split');
+  coordinator = await signIn(ctx, COORDINATOR);
 });
 afterAll(() => ctx.close());
 
@@ -352,6 +357,21 @@ describe('split donations', () => {
     const ids = [...distributors.map((d) => d.profile.id), spare.profile.id];
     const after = await loads(ids);
     for (const id of ids) expect(after[id]).toBeLessThanOrEqual(id === spare.profile.id ? 40 : 30);
+    // Nor may a coordinator hand them another part of it: they turned this donation down.
+    const [waiting] = await queryRows<{ id: string }>(
+      ctx.database.db,
+      sql`select id from packages where group_id = ${pkg.groupId} and state = 'Not Paired'`,
+    );
+    expect(waiting).toBeDefined();
+    const candidates = (
+      await as(coordinator).get(`/api/coordinator/packages/${waiting!.id}/candidates`).expect(200)
+    ).body as { candidates: { id: string; refusal: string | null }[] };
+    expect(candidates.candidates.find((c) => c.id === first!.profile.id)?.refusal).toBe(
+      'gave_back',
+    );
+    await as(coordinator)
+      .post(`/api/coordinator/packages/${waiting!.id}/offer`, { distributorId: first!.profile.id })
+      .expect(409);
   });
 
   it('answers a repeated split donation with its first part, not a 422', async () => {

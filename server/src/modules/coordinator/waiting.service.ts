@@ -10,7 +10,12 @@ import { type AppDb, queryRows } from '../../db/client';
 import type { NotificationRow, PackageRow, UserRow } from '../../db/rows';
 import { packages } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
-import { type ChosenRefusal, type MatchSettings, offerToChosen } from '../../matching/assign';
+import {
+  type ChosenRefusal,
+  hasTurnedDown,
+  type MatchSettings,
+  offerToChosen,
+} from '../../matching/assign';
 import { cancelLockedByCoordinator } from '../packages/lifecycle.service';
 import { lockWithClock, pickupTimePassed } from '../packages/packages.service';
 import { recordAudit } from './audit';
@@ -127,9 +132,10 @@ export async function listCandidates(db: AppDb, packageId: string): Promise<Cand
     quantity: number;
     diet: string;
     travel_capacity: number;
+    group_id: string | null;
   }>(
     db,
-    sql`select id, lat, lng, quantity, diet, travel_capacity from packages where id = ${packageId}`,
+    sql`select id, lat, lng, quantity, diet, travel_capacity, group_id from packages where id = ${packageId}`,
   );
   if (!pkg) throw notFound('No such package.');
   const rows = await queryRows<CandidateRow>(
@@ -137,9 +143,7 @@ export async function listCandidates(db: AppDb, packageId: string): Promise<Cand
     sql`select u.id, u.name, u.phone, u.suspended_at is not null as suspended,
           earth_distance(ll_to_earth(u.area_lat, u.area_lng), ll_to_earth(${pkg.lat}, ${pkg.lng})) as distance_m,
           d.distance_range, d.open_load, d.max_capacity, d.is_active, d.auto_accept, d.veg_only,
-          exists (select 1 from package_events e
-                  where e.package_id = ${pkg.id} and e.distributor_id = u.id
-                    and e.kind in ('declined', 'lapsed', 'released')) as gave_back
+          ${hasTurnedDown({ id: pkg.id, groupId: pkg.group_id }, sql`u.id`, { countTakenBack: false })} as gave_back
         from users u join distributors d on d.user_id = u.id
         where u.user_type = 'distributor' and u.lat is not null
         order by ll_to_earth(u.area_lat, u.area_lng) <-> ll_to_earth(${pkg.lat}, ${pkg.lng})
