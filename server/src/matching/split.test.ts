@@ -392,3 +392,78 @@ describe('split donations', () => {
     expect(count?.n).toBe(3);
   });
 });
+
+describe('split races (issue #20 review)', () => {
+  /**
+   * A donation of 200 that waits because every distributor around it is inactive; then the six
+   * come back at once, each return re-matching the waiting donation while the others do.
+   */
+  async function waitingForSix() {
+    const at = area();
+    const donor = await createDonor(ctx, { location: at(0) });
+    const six: Registered[] = [];
+    for (let i = 1; i <= 6; i++) {
+      const d = await createDistributor(ctx, { location: at(i * 0.5), maxCapacity: 30 });
+      await as(d).post(`/api/distributor/toggle/${d.profile.id}`).expect(200);
+      six.push(d);
+    }
+    const pkg = await donate(ctx, donor, { location: at(0), quantity: 200, allowSplit: true });
+    expect(pkg.current_state).toBe('Not Paired');
+    const comeBack = () =>
+      six.map((d) => as(d).post(`/api/distributor/toggle/${d.profile.id}`).expect(200));
+    return { donor, six, pkg, comeBack };
+  }
+
+  async function partsOf(donorId: string) {
+    return queryRows<{ state: string; quantity: number; distributor_id: string | null }>(
+      ctx.database.db,
+      sql`select state, quantity, distributor_id from packages where donor_id = ${donorId}`,
+    );
+  }
+
+  it('keeps to SPLIT_MAX_PARTS parts, one waiting rest and the whole when six return at once', async () => {
+    const { donor, six, comeBack } = await waitingForSix();
+    await Promise.all(comeBack());
+    const parts = await partsOf(donor.profile.id);
+    // At most SPLIT_MAX_PARTS parts with a distributor, and what they do not cover waits as one.
+    const max = ctx.config.matching.splitMaxParts;
+    expect(parts.filter((p) => p.state !== 'Not Paired').length).toBeLessThanOrEqual(max);
+    expect(parts.filter((p) => p.state === 'Not Paired').length).toBeLessThanOrEqual(1);
+    expect(parts.reduce((sum, p) => sum + p.quantity, 0)).toBe(200);
+    const after = await loads(six.map((d) => d.profile.id));
+    for (const d of six) {
+      const held = parts
+        .filter((p) => p.distributor_id === d.profile.id && p.state !== 'Not Paired')
+        .reduce((sum, p) => sum + p.quantity, 0);
+      expect(after[d.profile.id]).toBe(held);
+      expect(held).toBeLessThanOrEqual(30);
+    }
+  });
+
+  it('cancels every part when the donor cancels while the returns split it', async () => {
+    for (let round = 0; round < 3; round++) {
+      const { donor, six, pkg, comeBack } = await waitingForSix();
+      // Two of the six back first: the donation is split, its rest waits.
+      await as(six[0]!).post(`/api/distributor/toggle/${six[0]!.profile.id}`).expect(200);
+      await as(six[1]!).post(`/api/distributor/toggle/${six[1]!.profile.id}`).expect(200);
+      await ctx.rematcher.whenIdle();
+      const [row] = await queryRows<{ group_id: string | null }>(
+        ctx.database.db,
+        sql`select group_id from packages where id = ${pkg._id}`,
+      );
+      expect(row?.group_id).toBeTruthy();
+      // The other four come back (each return re-splits the rest) while the donor cancels.
+      const answers = await Promise.all([
+        ...comeBack().slice(2),
+        ctx.rematcher.runOnce(),
+        as(donor).post(`/api/donations/${row!.group_id}/cancel`, {}),
+      ]);
+      expect((answers.at(-1) as { status: number }).status).toBe(200);
+      await ctx.rematcher.whenIdle();
+      const parts = await partsOf(donor.profile.id);
+      expect(parts.filter((p) => p.state !== 'Cancelled')).toEqual([]);
+      const after = await loads(six.map((d) => d.profile.id));
+      expect(Object.values(after).every((load) => load === 0)).toBe(true);
+    }
+  });
+});
