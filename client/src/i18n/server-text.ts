@@ -43,7 +43,7 @@ const patterns: [RegExp, MessageKey, ...string[]][] = [
     'server.lifecycleConflict',
   ],
   [
-    /^This package is .+; the travel capacity can change only while it waits for a distributor\.$/,
+    /^This package is .+; (?:the travel capacity can change|it can be allowed to split) only while it waits for a distributor\.$/,
     'server.lifecycleConflict',
   ],
   [/^You have donated many packages just now\..*$/, 'server.donatedTooMany'],

@@ -393,6 +393,18 @@ describe('split donations', () => {
   });
 });
 
+describe('allowing a split later', () => {
+  it('is refused for a package that has its distributor, in words about splitting', async () => {
+    const { at, donor } = await fourWithRoom(60);
+    const pkg = await donate(ctx, donor, { location: at(0), quantity: 20 });
+    expect(pkg.current_state).toBe('Paired');
+    const res = await as(donor).patch(`/api/package/${pkg._id}`, { allowSplit: true }).expect(409);
+    expect(res.body.error.message).toBe(
+      'This package is Paired; it can be allowed to split only while it waits for a distributor.',
+    );
+  });
+});
+
 describe('split races (issue #20 review)', () => {
   /**
    * A donation of 200 that waits because every distributor around it is inactive; then the six

@@ -367,8 +367,12 @@ export async function widenPackage(
     const { pkg, now } = await lockWithClock(tx, packageId);
     assertIsDonorOf(user, pkg, 'change');
     if (pkg.state !== 'Not Paired' && pkg.state !== 'Offered') {
+      const what =
+        change.travelCapacity === undefined
+          ? 'it can be allowed to split'
+          : 'the travel capacity can change';
       throw conflict(
-        `This package is ${pkg.state}; the travel capacity can change only while it waits for a distributor.`,
+        `This package is ${pkg.state}; ${what} only while it waits for a distributor.`,
       );
     }
     if (pkg.readyUntil <= now) {
