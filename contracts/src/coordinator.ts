@@ -143,6 +143,8 @@ export const PersonPackageSchema = z.object({
 /** GET /api/coordinator/people/:id */
 export const PersonDetailSchema = PersonSummarySchema.extend({
   createdAt: z.string(),
+  /** Named in COORDINATOR_EMAILS: cannot be suspended (take them out of the list first). */
+  isCoordinator: z.boolean(),
   reliability: ReliabilitySchema,
   /** Their latest 50 packages. */
   packages: z.array(PersonPackageSchema),

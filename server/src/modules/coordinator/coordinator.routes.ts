@@ -78,6 +78,7 @@ export function coordinatorRoutes({
   rematcher: Rematcher;
   live: Pick<LiveEvents, 'endUser'>;
 }): Router {
+  const isCoordinatorEmail = (email: string) => config.coordinatorEmails.has(email.toLowerCase());
   const router = Router();
   const db = database.db;
   router.use('/coordinator', requireCoordinator(config));
@@ -145,7 +146,7 @@ export function coordinatorRoutes({
   router.get(
     '/coordinator/people/:id',
     validate({ params: IdPathSchema }, async ({ params }, _req, res) => {
-      const body: PersonDetail = await personDetail(db, params.id);
+      const body: PersonDetail = await personDetail(db, params.id, isCoordinatorEmail);
       res.json(body);
     }),
   );
@@ -155,8 +156,12 @@ export function coordinatorRoutes({
     validate(
       { params: IdPathSchema, body: CoordinatorReasonSchema },
       async ({ params, body }, req, res) => {
-        const result = await suspendPerson(db, sessionUser(req), params.id, body.reason, (email) =>
-          config.coordinatorEmails.has(email.toLowerCase()),
+        const result = await suspendPerson(
+          db,
+          sessionUser(req),
+          params.id,
+          body.reason,
+          isCoordinatorEmail,
         );
         // Committed: their open streams end in every process, everyone concerned hears.
         live.endUser(params.id);
@@ -171,7 +176,7 @@ export function coordinatorRoutes({
           }
         }
         req.log.info({ userId: params.id }, 'coordinator suspended a person');
-        const detail: PersonDetail = await personDetail(db, params.id);
+        const detail: PersonDetail = await personDetail(db, params.id, isCoordinatorEmail);
         res.json(detail);
       },
     ),
@@ -184,7 +189,7 @@ export function coordinatorRoutes({
       async ({ params, body }, req, res) => {
         await reinstatePerson(db, sessionUser(req), params.id, body.reason);
         req.log.info({ userId: params.id }, 'coordinator reinstated a person');
-        const detail: PersonDetail = await personDetail(db, params.id);
+        const detail: PersonDetail = await personDetail(db, params.id, isCoordinatorEmail);
         res.json(detail);
       },
     ),

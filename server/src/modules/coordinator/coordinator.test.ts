@@ -265,6 +265,7 @@ describe('people', () => {
         .body,
     );
     expect(detail.reliability).toMatchObject({ offers: 1, offersAccepted: 1, completed: 1 });
+    expect(detail.isCoordinator).toBe(false);
     expect(detail.packages).toEqual([
       expect.objectContaining({ id: pkg._id, state: 'Distributed', role: 'distributor' }),
     ]);
@@ -718,6 +719,11 @@ describe('review: suspension holds', () => {
       .expect(409);
     expect(res.body.error.message).toContain('COORDINATOR_EMAILS');
     await as(second).get('/api/coordinator/packages').expect(200);
+    // Their record says so, and the console offers no Suspend for them.
+    const record = PersonDetailSchema.parse(
+      (await as(coordinator).get(`/api/coordinator/people/${second.user.id}`).expect(200)).body,
+    );
+    expect(record.isCoordinator).toBe(true);
   });
 
   it('refuses a suspended person a new push device and the deletion of their account', async () => {

@@ -61,7 +61,11 @@ export async function searchPeople(db: AppDb, q: string): Promise<PersonSummary[
 type ReliabilityRow = { [K in keyof Reliability]: number };
 
 /** A person, their latest packages and how reliable they have been. */
-export async function personDetail(db: AppDb, id: string): Promise<PersonDetail> {
+export async function personDetail(
+  db: AppDb,
+  id: string,
+  isCoordinatorEmail: (email: string) => boolean,
+): Promise<PersonDetail> {
   const [user] = await db.select().from(users).where(eq(users.id, id));
   if (!user) throw notFound('No such person.');
   const [reliability] = await queryRows<ReliabilityRow>(
@@ -95,6 +99,7 @@ export async function personDetail(db: AppDb, id: string): Promise<PersonDetail>
   return {
     ...presentPerson(user),
     createdAt: user.createdAt.toISOString(),
+    isCoordinator: isCoordinatorEmail(user.email),
     reliability: reliability ?? {
       offers: 0,
       offersAccepted: 0,

@@ -175,10 +175,12 @@ export function MessagesPanel() {
                 >
                   {t('coord.messages.reply')}
                 </a>
+                {/* aria-disabled, not disabled: a disabled button drops the focus to the page. */}
                 <Button
                   variant="ghost"
-                  disabled={mark.isPending}
+                  aria-disabled={mark.isPending}
                   onClick={() =>
+                    !mark.isPending &&
                     mark.mutate(
                       { id: m.id, isRead: !m.readAt },
                       {

@@ -1,5 +1,5 @@
 import type { PersonSummary } from '@almquest/contracts/coordinator';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
@@ -105,6 +105,8 @@ function PersonRecord({ id, onBack }: { id: string; onBack: () => void }) {
   const suspension = useSuspension();
   const { showAlert } = useAlerts();
   const [asking, setAsking] = useState<'suspend' | 'reinstate' | null>(null);
+  // The button that opened the dialog is replaced by its opposite: focus goes to the record.
+  const nameRef = useRef<HTMLHeadingElement>(null);
   const p = person.data;
   return (
     <div>
@@ -119,7 +121,7 @@ function PersonRecord({ id, onBack }: { id: string; onBack: () => void }) {
       {person.isError && <p role="alert">{t('coord.loadFailed')}</p>}
       {p && (
         <article className="mt-4" aria-labelledby="person-name">
-          <h2 id="person-name" className="text-2xl font-bold">
+          <h2 id="person-name" className="text-2xl font-bold" ref={nameRef} tabIndex={-1}>
             {p.name}
           </h2>
           <PersonLine person={p} />
@@ -135,7 +137,9 @@ function PersonRecord({ id, onBack }: { id: string; onBack: () => void }) {
             </p>
           )}
           <div className="mt-4">
-            {p.suspendedAt ? (
+            {p.isCoordinator && !p.suspendedAt ? (
+              <p className="text-sm">{t('coord.people.isCoordinator')}</p>
+            ) : p.suspendedAt ? (
               <Button variant="secondary" onClick={() => setAsking('reinstate')}>
                 {t('coord.people.reinstate')}
               </Button>
@@ -216,6 +220,7 @@ function PersonRecord({ id, onBack }: { id: string; onBack: () => void }) {
                       msg: reason,
                     });
                     setAsking(null);
+                    setTimeout(() => nameRef.current?.focus(), 0);
                   },
                 },
               );

@@ -1,6 +1,6 @@
 import type { Candidate, WaitingList, WaitingPackage } from '@almquest/contracts/coordinator';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { I18nProvider } from '../../../i18n/i18n';
@@ -91,6 +91,7 @@ describe('the waiting list', () => {
         status: 200,
         data: { packages: [waiting('p1', 'Pune')], cities: ['Pune'], isTruncated: false },
       }),
+      'POST /coordinator/packages/p1/offer': () => ({ status: 200, data: { state: 'Offered' } }),
       'GET /coordinator/packages/p1/candidates': () => ({
         status: 200,
         data: { candidates: [candidate('d1', 'Near NGO', 0), candidate('d2', 'Far NGO', 31.5)] },
@@ -104,5 +105,10 @@ describe('the waiting list', () => {
     expect(far).toHaveTextContent('Out of reach by 31.5 km');
     const near = within(dialog).getByText('Near NGO').closest('label')!;
     expect(near).not.toHaveTextContent('Out of reach');
+    // Offered: the dialog closes and focus lands on the list, not on the page's top.
+    await actor.click(within(near).getByRole('radio'));
+    await actor.click(within(dialog).getByRole('button', { name: 'Offer' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toHaveTextContent('1 package waits'));
   });
 });

@@ -4,7 +4,7 @@ import {
   type WaitingPackage,
   type WaitingQuery,
 } from '@almquest/contracts/coordinator';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 
 type WaitingState = (typeof WAITING_STATES)[number];
 import { Button } from '../../../components/ui/button';
@@ -40,6 +40,10 @@ export function WaitingPanel() {
   const [cancelling, setCancelling] = useState<WaitingPackage | null>(null);
   const action = useWaitingAction();
   const { showAlert } = useAlerts();
+  // After an offer or a cancel the button that opened the dialog is gone with the package's old
+  // state: focus goes to the list's count, not to the top of the page.
+  const countRef = useRef<HTMLParagraphElement>(null);
+  const focusList = () => setTimeout(() => countRef.current?.focus(), 0);
 
   const labelOf = useCallback(
     (pkg: WaitingPackage) =>
@@ -99,7 +103,7 @@ export function WaitingPanel() {
       )}
       {list && (
         <>
-          <p className="mt-6 font-semibold" role="status">
+          <p className="mt-6 font-semibold" role="status" ref={countRef} tabIndex={-1}>
             {t('coord.waiting.count', { count: list.packages.length })}
             {list.isTruncated && ` ${t('coord.waiting.truncated')}`}
           </p>
@@ -188,6 +192,7 @@ export function WaitingPanel() {
             {
               onSuccess: (answer) => {
                 setOffering(null);
+                focusList();
                 showAlert({
                   type: 'success',
                   title: t('coord.offer.doneTitle'),
@@ -223,6 +228,7 @@ export function WaitingPanel() {
             {
               onSuccess: () => {
                 setCancelling(null);
+                focusList();
                 showAlert({
                   type: 'success',
                   title: t('coord.cancel.done'),
