@@ -10,7 +10,7 @@ import { loadConfig } from '../src/config';
 import { type AppDb, openDatabase } from '../src/db/client';
 import { DataDirInUseError } from '../src/db/data-dir-lock';
 import { migrate } from '../src/db/migrate';
-import { demoAccounts } from '../src/modules/auth/demo-accounts';
+import { demoAccounts, demoCoordinator } from '../src/modules/auth/demo-accounts';
 
 /** Cities and a rough weight: most distributors live in metros. */
 const cities = [
@@ -171,6 +171,9 @@ async function main() {
     );
     console.log(
       `Demo accounts: ${demoAccounts.map((a) => a.email).join(', ')} (one click on the development sign-in page).`,
+    );
+    console.log(
+      `Demo coordinator: ${demoCoordinator.email} (while COORDINATOR_EMAILS is unset; its own button on that page).`,
     );
   } finally {
     await database.close();

@@ -662,6 +662,7 @@ export const bn: Catalog = {
   'coord.audit.report': 'রিপোর্ট: {reason}',
   'coord.audit.days': '{from} থেকে {to} পর্যন্ত দান করা প্যাকেট',
   'coord.audit.deleted': 'মুছে ফেলা অ্যাকাউন্ট',
+  'coord.people.found': '{count, plural, one {#জনকে পাওয়া গেছে} other {#জনকে পাওয়া গেছে}}',
   'coord.people.isCoordinator':
     'সমন্বয়কারী (COORDINATOR_EMAILS-এ আছেন): স্থগিত করতে আগে তাঁকে ওই তালিকা থেকে সরান।',
   'coord.audit.empty': 'এখনো কিছু করা হয়নি।',

@@ -556,6 +556,7 @@ export const enApp = {
   'coord.audit.report': 'Report: {reason}',
   'coord.audit.days': 'Packages donated {from} to {to}',
   'coord.audit.deleted': 'a deleted account',
+  'coord.people.found': '{count, plural, one {# person found} other {# people found}}',
   'coord.people.isCoordinator':
     'A coordinator (named in COORDINATOR_EMAILS): take them out of that list to suspend them.',
   'coord.audit.empty': 'Nothing has been done yet.',

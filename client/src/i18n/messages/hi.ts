@@ -658,6 +658,7 @@ export const hi: Catalog = {
   'coord.audit.report': 'रिपोर्ट: {reason}',
   'coord.audit.days': '{from} से {to} तक दान किए गए पैकेट',
   'coord.audit.deleted': 'हटाया गया खाता',
+  'coord.people.found': '{count, plural, one {# व्यक्ति मिला} other {# लोग मिले}}',
   'coord.people.isCoordinator':
     'समन्वयक (COORDINATOR_EMAILS में): निलंबित करने के लिए पहले उन्हें उस सूची से हटाएँ।',
   'coord.audit.empty': 'अभी तक कुछ नहीं किया गया।',

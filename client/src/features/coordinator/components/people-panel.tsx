@@ -56,10 +56,14 @@ export function PeoplePanel() {
         </p>
       )}
       {results.data && (
-        <div role="status" className="mt-6">
-          {results.data.people.length === 0 ? (
-            <p>{t('coord.people.none', { q })}</p>
-          ) : (
+        <div className="mt-6">
+          {/* Only the count is announced; the list is read when the reader goes to it. */}
+          <p role="status" className={results.data.people.length === 0 ? '' : 'sr-only'}>
+            {results.data.people.length === 0
+              ? t('coord.people.none', { q })
+              : t('coord.people.found', { count: results.data.people.length })}
+          </p>
+          {results.data.people.length > 0 && (
             <ul className="divide-y divide-gray-200 rounded-xl border border-gray-200 dark:divide-gray-800 dark:border-gray-800">
               {results.data.people.map((person) => (
                 <li key={person.id}>

@@ -110,6 +110,8 @@ export default function ImpactChart({
       width: element.clientWidth || 320,
     });
     const chart = new uPlot(options, [xs, ...series.map((s) => s.values)], element);
+    // The legend repeats the table beside the chart: screen readers get the table only.
+    chart.root.querySelector('.u-legend')?.setAttribute('aria-hidden', 'true');
     const resize = new ResizeObserver(() => {
       chart.setSize({ width: element.clientWidth, height: 240 });
     });
