@@ -84,11 +84,11 @@ export function PeoplePanel() {
   );
 }
 
-function PersonLine({ person }: { person: PersonSummary }) {
+function PersonLine({ person, isNamed = true }: { person: PersonSummary; isNamed?: boolean }) {
   const { t } = useI18n();
   return (
     <span className="block">
-      <span className="font-semibold">{person.name}</span>{' '}
+      {isNamed && <span className="font-semibold">{person.name}</span>}{' '}
       {person.suspendedAt && (
         <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900 dark:bg-red-950 dark:text-red-100">
           {t('coord.people.suspended')}
@@ -128,7 +128,7 @@ function PersonRecord({ id, onBack }: { id: string; onBack: () => void }) {
           <h2 id="person-name" className="text-2xl font-bold" ref={nameRef} tabIndex={-1}>
             {p.name}
           </h2>
-          <PersonLine person={p} />
+          <PersonLine person={p} isNamed={false} />
           <p className="mt-1 text-sm">
             {t('coord.people.since', { date: formatDateTime(p.createdAt) })}
           </p>
@@ -155,17 +155,19 @@ function PersonRecord({ id, onBack }: { id: string; onBack: () => void }) {
           </div>
           <h3 className="mt-6 text-lg font-bold">{t('coord.people.reliability')}</h3>
           <dl className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
-            {(
-              [
-                'offers',
-                'offersAccepted',
-                'offersLapsed',
-                'offersDeclined',
-                'released',
-                'completed',
-                'expired',
-                'cancelled',
-              ] as const
+            {/* Offers are a distributor's; a donor's record counts how their packages ended. */}
+            {(p.userType === 'donor'
+              ? (['completed', 'expired', 'cancelled'] as const)
+              : ([
+                  'offers',
+                  'offersAccepted',
+                  'offersLapsed',
+                  'offersDeclined',
+                  'released',
+                  'completed',
+                  'expired',
+                  'cancelled',
+                ] as const)
             ).map((key) => (
               <div key={key} className="rounded-lg bg-gray-50 p-3 dark:bg-gray-900">
                 <dt className="text-sm">{t(`coord.rel.${key}`)}</dt>
