@@ -116,6 +116,7 @@ function ImpactFigures({ impact }: { impact: Impact }) {
           </div>
         ))}
       </dl>
+      <p className="mt-3 text-sm text-gray-700 dark:text-gray-300">{t('impact.figure.meaning')}</p>
       <section
         aria-labelledby="co2e-title"
         className="mt-6 rounded-2xl bg-brand-50 p-5 dark:bg-brand-950"

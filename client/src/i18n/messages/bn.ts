@@ -686,6 +686,8 @@ export const bn: Catalog = {
   'impact.title': 'আমাদের প্রভাব',
   'impact.intro':
     'দাতা ও বিতরণকারীরা AlmQuest-এ একসঙ্গে যা করেছেন, প্রতিটি প্যাকেট থেকে গোনা। সংখ্যাগুলি বড়জোর এক মিনিট পুরোনো।',
+  'impact.figure.meaning':
+    'দান করা খাবার: AlmQuest-এ দেওয়া সব খাবার, বাতিল বা মেয়াদ পেরোনো প্যাকেট ছাড়া; বিতরণ করা খাবার: যা মানুষের হাতে পৌঁছেছে।',
   'impact.figure.mealsDonated': 'দান করা খাবার',
   'impact.figure.mealsDistributed': 'বিতরণ করা খাবার',
   'impact.figure.packagesDistributed': 'বিতরণ করা প্যাকেট',

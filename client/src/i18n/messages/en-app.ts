@@ -580,6 +580,8 @@ export const enApp = {
   'impact.title': 'Our impact',
   'impact.intro':
     'What donors and distributors have done together on AlmQuest, counted from every package. The figures are at most a minute old.',
+  'impact.figure.meaning':
+    'Meals donated: every meal offered through AlmQuest except packages cancelled or expired; meals distributed: those handed out to people.',
   'impact.figure.mealsDonated': 'Meals donated',
   'impact.figure.mealsDistributed': 'Meals distributed',
   'impact.figure.packagesDistributed': 'Packages distributed',

@@ -682,6 +682,8 @@ export const hi: Catalog = {
   'impact.title': 'हमारा असर',
   'impact.intro':
     'दाताओं और वितरकों ने AlmQuest पर मिलकर क्या किया, हर पैकेट से गिना गया। आँकड़े अधिकतम एक मिनट पुराने हैं।',
+  'impact.figure.meaning':
+    'दान किए गए भोजन: AlmQuest पर दिए गए सभी भोजन, रद्द या समय-सीमा बीते पैकेट छोड़कर; बाँटे गए भोजन: जो लोगों तक पहुँचाए गए।',
   'impact.figure.mealsDonated': 'दान किए गए भोजन',
   'impact.figure.mealsDistributed': 'बाँटे गए भोजन',
   'impact.figure.packagesDistributed': 'बाँटे गए पैकेट',
