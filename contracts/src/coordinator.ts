@@ -276,7 +276,15 @@ export type AuditList = z.infer<typeof AuditListSchema>;
 
 /** GET /api/coordinator/audit?cursor= */
 export const AuditQuerySchema = z.strictObject({
-  cursor: z.preprocess(readDecimal, z.number().int().positive()).optional(),
+  cursor: z
+    .preprocess(
+      readDecimal,
+      z
+        .number({ error: 'Not a valid cursor' })
+        .int('Not a valid cursor')
+        .positive('Not a valid cursor'),
+    )
+    .optional(),
 });
 
 const Day = z.iso

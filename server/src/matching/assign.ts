@@ -3,12 +3,7 @@ import { randomInt } from 'node:crypto';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../db/client';
 import { lockPeopleShared } from '../db/person-lock';
-import {
-  donorNotification,
-  insertNotifications,
-  offerContext,
-  packageContext,
-} from '../db/notifications';
+import { offerContext, packageContext } from '../db/notifications';
 import { nearestPlaceWithinSql, placeAddress } from '../db/places';
 import type { NewNotification, NotificationRow, PackageRow, PlaceRecord } from '../db/rows';
 import { recordEvents } from '../db/package-events';
@@ -254,6 +249,7 @@ async function splitPackage(
   let first: (MatchOutcome & { isPaired: true }) | null = null;
   const notifications: NotificationRow[] = [];
   const used: string[] = [];
+  let isDonorTold = false;
   for (
     let attempt = 0;
     attempt < MAX_LOCK_RETRIES && partsLeft > 0 && remaining >= minMeals;
@@ -300,11 +296,15 @@ async function splitPackage(
           const partRow = first
             ? await insertPart(sp, pkg, part.quantity, groupId)
             : await resizeToPart(sp, pkg, part.quantity, groupId);
-          const claimed = await claimAndWrite(sp, partRow, chosen, settings);
+          // The donor hears of the donation once, not once a part (issue #20 newcomer review).
+          const claimed = await claimAndWrite(sp, partRow, chosen, settings, {
+            tellsDonor: !isDonorTold,
+          });
           if (!claimed || !claimed.isPaired) throw new ClaimLost();
           return claimed;
         });
         if (!first) first = outcome;
+        if (outcome.state === 'Paired') isDonorTold = true;
         notifications.push(...outcome.notifications);
         used.push(chosen.id);
         remaining -= part.quantity;
@@ -321,14 +321,12 @@ async function splitPackage(
   }
   if (!first) return { isPaired: false, notifications: [] };
   if (remaining > 0 && groupId) {
-    // The rest waits, as a package of its own, and is matched whole when someone has room.
+    // The rest waits, as a package of its own, and is matched whole when someone has room. The
+    // donor is not told "no distributor near you" about it: some just took the other parts, and
+    // the donation's page shows what waits.
     const rest = await insertPart(tx, pkg, remaining, groupId);
     const matched = await tryMatchPackage(tx, rest, settings, { canSplit: false });
-    notifications.push(
-      ...(matched.isPaired
-        ? matched.notifications
-        : await insertNotifications(tx, donorNotification(rest, 'notPaired', 'Not Paired'))),
-    );
+    notifications.push(...matched.notifications);
   }
   return { ...first, notifications };
 }
@@ -380,6 +378,7 @@ async function claimAndWrite(
   pkg: PackageRow,
   chosen: CandidateRow,
   settings: MatchSettings,
+  { tellsDonor = true } = {},
 ): Promise<MatchOutcome | null> {
   const packageAt: LatLng = [pkg.lat, pkg.lng];
   // Matching never measures from the home (decision 003): from the centre of the home's area.
@@ -431,7 +430,11 @@ async function claimAndWrite(
     isPaired: true,
     state,
     distributorId: claimed.id,
-    notifications: await writePair(tx, pkg, chosen, claimed, meet, { state, ...settings }),
+    notifications: await writePair(tx, pkg, chosen, claimed, meet, {
+      state,
+      tellsDonor,
+      ...settings,
+    }),
   };
 }
 
@@ -497,7 +500,11 @@ async function writePair(
   ranked: CandidateRow,
   distributor: ClaimedRow,
   meet: LatLng,
-  { state, offerMs }: MatchSettings & { state: 'Paired' | 'Offered' },
+  {
+    state,
+    offerMs,
+    tellsDonor,
+  }: MatchSettings & { state: 'Paired' | 'Offered'; tellsDonor: boolean },
 ): Promise<NotificationRow[]> {
   const isOffer = state === 'Offered';
   const packageAt: LatLng = [pkg.lat, pkg.lng];
@@ -557,7 +564,7 @@ async function writePair(
       .returning();
   }
   const rows: NewNotification[] = [
-    ...(pkg.donorId
+    ...(pkg.donorId && tellsDonor
       ? [
           {
             userId: pkg.donorId,

@@ -194,6 +194,13 @@ describe('split donations', () => {
     ]);
     const rest = group.parts[4]!;
     expect(rest.quantity).toBe(40);
+    // The donor hears of the donation once (not once a part), and not that nobody is near: four
+    // just took most of it (issue #20 newcomer review).
+    const told = await queryRows<{ kind: string }>(
+      ctx.database.db,
+      sql`select kind from notifications where user_id = ${donor.profile.id} order by id`,
+    );
+    expect(told.map((n) => n.kind)).toEqual(['pairedDonor']);
     // A distributor with room for it registers: the rest is matched whole.
     const helper = await createDistributor(ctx, { location: at(2), maxCapacity: 50 });
     await ctx.rematcher.whenIdle();

@@ -67,11 +67,14 @@ function ImpactFigures({ impact }: { impact: Impact }) {
         colour: '#1d4ed8',
       },
     ],
-    [impact.weeks, t],
+    // t keeps its identity across a change of language: the locale is what changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [impact.weeks, t, locale],
   );
   const stateLabels = useMemo(
     () => impact.packagesByState.map((s) => t(`state.${s.state}`)),
-    [impact.packagesByState, t],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [impact.packagesByState, t, locale],
   );
   const stateSeries = useMemo(
     () => [
@@ -81,7 +84,8 @@ function ImpactFigures({ impact }: { impact: Impact }) {
         colour: '#15803d',
       },
     ],
-    [impact.packagesByState, t],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [impact.packagesByState, t, locale],
   );
   const cityLabels = useMemo(() => impact.topCities.map((c) => c.city), [impact.topCities]);
   const citySeries = useMemo(
@@ -92,7 +96,8 @@ function ImpactFigures({ impact }: { impact: Impact }) {
         colour: '#b45309',
       },
     ],
-    [impact.topCities, t],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [impact.topCities, t, locale],
   );
   const kg = impact.co2e.kgAvoided;
 

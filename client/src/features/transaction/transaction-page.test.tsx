@@ -1,9 +1,11 @@
 import type { PackageState } from '@almquest/contracts/packages';
 import type { SessionUser } from '@almquest/contracts/session';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { packageQueryKey } from './api/get-package';
 import { buildPackage, buildSessionUser, ids } from '../../test/data';
+import { fakeApi } from '../../test/fake-api';
 import { renderApp } from '../../test/render';
 
 const packageId = ids.package;
@@ -68,5 +70,44 @@ describe('package page', () => {
     expect(screen.getByText('12 meals')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete Package' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Meet Directions/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('allowing a waiting package to be split', () => {
+  it('goes to the donation’s page, where every part and what still waits are shown', async () => {
+    const groupId = '7d1f6c1e-2f4b-4a7e-9c55-0c3b1f0a9e01';
+    const waiting = buildPackage('Not Paired', {
+      quantity: 100,
+      explanation: {
+        withinReach: 3,
+        active: 3,
+        withRoom: 0,
+        largestNow: 54,
+        nearestOutOfReach: null,
+        suggestions: [{ kind: 'split' }],
+      },
+    });
+    let now = waiting;
+    const server = fakeApi({
+      [`GET /package/${packageId}`]: () => ({ status: 200, data: { package: now } }),
+      [`PATCH /package/${packageId}`]: () => ({
+        status: 200,
+        data: {
+          package: (now = buildPackage('Paired', { quantity: 54, groupId, allowSplit: true })),
+        },
+      }),
+    });
+    const actor = userEvent.setup();
+    const app = renderApp(`/transaction/${packageId}`, { user: buildSessionUser() });
+    app.queryClient.setQueryData(packageQueryKey(packageId), waiting);
+    // The page's own chunk loads first (a busy machine takes its time).
+    const split = await screen.findByRole('button', { name: 'Allow splitting' }, { timeout: 4000 });
+    await actor.click(split);
+    expect(server.calls).toContainEqual({
+      method: 'PATCH',
+      url: `/package/${packageId}`,
+      data: { allowSplit: true },
+    });
+    await waitFor(() => expect(app.router.state.location.pathname).toBe(`/donations/${groupId}`));
   });
 });

@@ -293,11 +293,19 @@ function PackagePage() {
       { kind: 'widen', body },
       {
         onSuccess: (after) => {
+          // Split: this page now holds one part; the donation's page shows them all and what
+          // still waits (issue #20 newcomer review).
+          const isSplit = body.allowSplit && after?.groupId;
           showAlert({
             type: after?.current_state === 'Not Paired' ? 'info' : 'success',
             title: t(body.allowSplit ? 'package.splitAllowed.title' : 'package.widened.title'),
-            msg: after?.current_state === 'Not Paired' ? t('package.stillWaiting') : '',
+            msg: isSplit
+              ? t('donate.done.split')
+              : after?.current_state === 'Not Paired'
+                ? t('package.stillWaiting')
+                : '',
           });
+          if (isSplit) void navigate(`/donations/${after.groupId}`);
         },
         onError: (err) => {
           showAlert(failureAlert(t('package.offer.failed'), err, errorText));

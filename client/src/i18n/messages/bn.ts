@@ -562,7 +562,7 @@ export const bn: Catalog = {
   'coord.waiting.showMap': 'মানচিত্র',
   'coord.waiting.map': 'অপেক্ষমাণ প্যাকেটের মানচিত্র',
   'coord.waiting.count':
-    '{count, plural, =0 {কোনো প্যাকেট অপেক্ষায় নেই} one {#টি প্যাকেট অপেক্ষায় আছে} other {#টি প্যাকেট অপেক্ষায় আছে}}',
+    '{count, plural, =0 {কোনো প্যাকেট অপেক্ষায় নেই।} one {#টি প্যাকেট অপেক্ষায় আছে।} other {#টি প্যাকেট অপেক্ষায় আছে।}}',
   'coord.waiting.truncated': 'শুধু সবচেয়ে কাছের সময়সীমার ৫০০টি দেখানো হয়েছে।',
   'coord.waiting.empty': 'কিছুই অপেক্ষায় নেই: প্রতিটি প্যাকেট বিতরণকারী পেয়েছে।',
   'coord.waiting.deadline': '{time}-এর মধ্যে নিতে হবে',
@@ -656,12 +656,13 @@ export const bn: Catalog = {
   'coord.messages.markFailed': 'বার্তা বদলানো গেল না',
   'coord.audit.package': '{meals}, {address}',
   'coord.audit.offeredTo': '{name}-কে: {state}',
-  'coord.audit.was': 'এটি {state} ছিল',
+  'coord.audit.was': 'আগের অবস্থা: {state}',
   'coord.audit.openPackages':
     '{count, plural, =0 {কোনো খোলা প্যাকেট নেই} one {#টি খোলা প্যাকেট বাতিল বা ফেরত দেওয়া হয়েছে} other {#টি খোলা প্যাকেট বাতিল বা ফেরত দেওয়া হয়েছে}}',
   'coord.audit.report': 'রিপোর্ট: {reason}',
   'coord.audit.days': '{from} থেকে {to} পর্যন্ত দান করা প্যাকেট',
   'coord.audit.deleted': 'মুছে ফেলা অ্যাকাউন্ট',
+  'coord.audit.deletedPerson': 'মুছে ফেলা অ্যাকাউন্ট',
   'coord.people.found': '{count, plural, one {#জনকে পাওয়া গেছে} other {#জনকে পাওয়া গেছে}}',
   'coord.people.isCoordinator':
     'সমন্বয়কারী (COORDINATOR_EMAILS-এ আছেন): স্থগিত করতে আগে তাঁকে ওই তালিকা থেকে সরান।',

@@ -455,7 +455,7 @@ export const enApp = {
   'coord.waiting.showMap': 'Map',
   'coord.waiting.map': 'Map of waiting packages',
   'coord.waiting.count':
-    '{count, plural, =0 {No package waits} one {# package waits} other {# packages wait}}',
+    '{count, plural, =0 {No package waits.} one {# package waits.} other {# packages wait.}}',
   'coord.waiting.truncated': 'Only the 500 with the nearest deadlines are listed.',
   'coord.waiting.empty': 'Nothing is waiting: every package has a distributor.',
   'coord.waiting.deadline': 'Pick up by {time}',
@@ -550,12 +550,13 @@ export const enApp = {
   'coord.messages.markFailed': 'Could not change the message',
   'coord.audit.package': '{meals} at {address}',
   'coord.audit.offeredTo': 'To {name}: {state}',
-  'coord.audit.was': 'It was {state}',
+  'coord.audit.was': 'It was: {state}',
   'coord.audit.openPackages':
     '{count, plural, =0 {No open package} one {# open package called off or given back} other {# open packages called off or given back}}',
   'coord.audit.report': 'Report: {reason}',
   'coord.audit.days': 'Packages donated {from} to {to}',
   'coord.audit.deleted': 'a deleted account',
+  'coord.audit.deletedPerson': 'A deleted account',
   'coord.people.found': '{count, plural, one {# person found} other {# people found}}',
   'coord.people.isCoordinator':
     'A coordinator (named in COORDINATOR_EMAILS): take them out of that list to suspend them.',

@@ -558,7 +558,7 @@ export const hi: Catalog = {
   'coord.waiting.showMap': 'नक्शा',
   'coord.waiting.map': 'प्रतीक्षारत पैकेटों का नक्शा',
   'coord.waiting.count':
-    '{count, plural, =0 {कोई पैकेट प्रतीक्षा में नहीं} one {# पैकेट प्रतीक्षा में है} other {# पैकेट प्रतीक्षा में हैं}}',
+    '{count, plural, =0 {कोई पैकेट प्रतीक्षा में नहीं।} one {# पैकेट प्रतीक्षा में है।} other {# पैकेट प्रतीक्षा में हैं।}}',
   'coord.waiting.truncated': 'केवल सबसे नज़दीकी समय-सीमा वाले 500 दिखाए गए हैं।',
   'coord.waiting.empty': 'कुछ भी प्रतीक्षा में नहीं: हर पैकेट को वितरक मिल गया है।',
   'coord.waiting.deadline': '{time} तक उठाना है',
@@ -652,12 +652,13 @@ export const hi: Catalog = {
   'coord.messages.markFailed': 'संदेश बदला नहीं जा सका',
   'coord.audit.package': '{meals}, {address}',
   'coord.audit.offeredTo': '{name} को: {state}',
-  'coord.audit.was': 'यह {state} था',
+  'coord.audit.was': 'पहले की स्थिति: {state}',
   'coord.audit.openPackages':
     '{count, plural, =0 {कोई खुला पैकेट नहीं} one {# खुला पैकेट रद्द या वापस किया गया} other {# खुले पैकेट रद्द या वापस किए गए}}',
   'coord.audit.report': 'रिपोर्ट: {reason}',
   'coord.audit.days': '{from} से {to} तक दान किए गए पैकेट',
-  'coord.audit.deleted': 'हटाया गया खाता',
+  'coord.audit.deleted': 'हटाए गए खाते',
+  'coord.audit.deletedPerson': 'हटाया गया खाता',
   'coord.people.found': '{count, plural, one {# व्यक्ति मिला} other {# लोग मिले}}',
   'coord.people.isCoordinator':
     'समन्वयक (COORDINATOR_EMAILS में): निलंबित करने के लिए पहले उन्हें उस सूची से हटाएँ।',

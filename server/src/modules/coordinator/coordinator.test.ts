@@ -819,6 +819,8 @@ describe('review: lists and the log', () => {
     await as(coordinator).get(`/api/coordinator/reports?cursor=${messageCursor}`).expect(400);
     await as(coordinator).get(`/api/coordinator/messages?cursor=${messageCursor}`).expect(200);
     await as(coordinator).get(`/api/coordinator/reports?cursor=${reportCursor}`).expect(200);
+    const audit = await as(coordinator).get('/api/coordinator/audit?cursor=abc').expect(400);
+    expect(audit.body.error.fields.cursor).toBe('Not a valid cursor');
   });
 
   it('logs a change of read state once, and names targets as they are now, not in the log', async () => {

@@ -222,7 +222,11 @@ export function AuditPanel() {
               data-testid="audit-entry"
             >
               <p className="font-semibold">{auditActionText(e.action, t)}</p>
-              {e.targetName && <p className="text-sm break-words">{e.targetName}</p>}
+              {(e.targetName || e.targetKind === 'user') && (
+                <p className="text-sm break-words">
+                  {e.targetName ?? t('coord.audit.deletedPerson')}
+                </p>
+              )}
               {e.targetPackage && (
                 <p className="text-sm break-words">
                   {t('coord.audit.package', {

@@ -76,11 +76,11 @@ describe('the waiting list', () => {
     const area = await screen.findByRole('combobox', { name: 'Area' });
     await screen.findByRole('option', { name: 'Pune' });
     await actor.selectOptions(area, 'Pune');
-    expect(await screen.findByText('1 package waits')).toBeInTheDocument();
+    expect(await screen.findByText('1 package waits.')).toBeInTheDocument();
     // Pune's last package is taken; the list refreshes with the filter still on.
     pune = [];
     await queryClient.invalidateQueries();
-    expect(await screen.findByText('No package waits')).toBeInTheDocument();
+    expect(await screen.findByText('No package waits.')).toBeInTheDocument();
     expect(area).toHaveValue('Pune');
     expect(within(area).getByRole('option', { name: 'Pune' })).toBeInTheDocument();
   });
@@ -109,6 +109,6 @@ describe('the waiting list', () => {
     await actor.click(within(near).getByRole('radio'));
     await actor.click(within(dialog).getByRole('button', { name: 'Offer' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await waitFor(() => expect(document.activeElement).toHaveTextContent('1 package waits'));
+    await waitFor(() => expect(document.activeElement).toHaveTextContent('1 package waits.'));
   });
 });

@@ -110,8 +110,10 @@ export default function ImpactChart({
       width: element.clientWidth || 320,
     });
     const chart = new uPlot(options, [xs, ...series.map((s) => s.values)], element);
-    // The legend repeats the table beside the chart: screen readers get the table only.
+    // The legend repeats the table beside the chart: screen readers get the table only. It is
+    // HTML in uPlot's own fonts, which have no Devanagari or Bengali: the page's instead.
     chart.root.querySelector('.u-legend')?.setAttribute('aria-hidden', 'true');
+    chart.root.style.fontFamily = getComputedStyle(element).fontFamily;
     const resize = new ResizeObserver(() => {
       chart.setSize({ width: element.clientWidth, height: 240 });
     });
