@@ -189,7 +189,7 @@ export const WhyYouSchema = z.object({
   /** Meals they still have room for with this package counted. */
   roomAfter: z.number(),
   /** A coordinator chose them (issue #19), not matching: the reasons above are not why. */
-  isCoordinatorChoice: z.boolean(),
+  byCoordinator: z.boolean(),
 });
 export type WhyYou = z.infer<typeof WhyYouSchema>;
 

@@ -55,12 +55,8 @@ export function SignInEffects() {
         });
         if (!user) return;
         // Loaded only now, after a sign-in: its contract (zod) stays out of the landing page.
-        const { checkExist, afterSignIn } = await import('../features/auth/api/check-exist');
-        const next = afterSignIn(
-          await checkExist(user.email),
-          user.isCoordinator === true,
-          location.pathname,
-        );
+        const { whatAfterSignIn } = await import('../features/auth/api/check-exist');
+        const next = await whatAfterSignIn(user, location.pathname);
         showAlert(
           next.isWelcome
             ? {

@@ -127,6 +127,6 @@ export async function whyYou(db: Executor, pkg: PackageRow): Promise<WhyYou | nu
   return {
     distanceKm: Math.round(distanceKm(home, [pkg.meetLat, pkg.meetLng]) * 10) / 10,
     roomAfter: Math.max(0, row.room),
-    isCoordinatorChoice: row.chosen,
+    byCoordinator: row.chosen,
   };
 }

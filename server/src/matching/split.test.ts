@@ -158,7 +158,7 @@ describe('split donations', () => {
       (await as(first).get(`/api/package/${own._id}`).expect(200)).body,
     ).package;
     expect(mine.groupId).toBeNull();
-    expect(mine.whyYou).toMatchObject({ roomAfter: 0, isCoordinatorChoice: false });
+    expect(mine.whyYou).toMatchObject({ roomAfter: 0, byCoordinator: false });
     expect(mine.whyYou!.distanceKm).toBeGreaterThanOrEqual(0);
     const other = group.parts.find((p) => p._id !== own._id)!;
     await as(first).get(`/api/package/${other._id}`).expect(404);

@@ -386,7 +386,7 @@ function PackagePage() {
 
       {data.whyYou && (
         <p className="mt-4 rounded-lg bg-sky-50 p-3 dark:bg-sky-950" data-testid="why-you">
-          {t(data.whyYou.isCoordinatorChoice ? 'package.whyYouCoordinator' : 'package.whyYou', {
+          {t(data.whyYou.byCoordinator ? 'package.whyYouCoordinator' : 'package.whyYou', {
             km: data.whyYou.distanceKm,
             count: data.whyYou.roomAfter,
           })}

@@ -164,7 +164,7 @@ describe('waiting packages', () => {
     });
     // They are told a coordinator chose them (not that matching found them the nearest).
     const offered = (await as(distributor).get(`/api/package/${pkg._id}`).expect(200)).body.package;
-    expect(offered.whyYou).toMatchObject({ isCoordinatorChoice: true });
+    expect(offered.whyYou).toMatchObject({ byCoordinator: true });
     // The distributor accepts as with any offer.
     await as(distributor).post(`/api/package/${pkg._id}/accept`).expect(200);
     // The donor travels no farther than the 3 km they said, however far the distributor has to

@@ -1,4 +1,5 @@
 import { type CheckExistResponse, CheckExistResponseSchema } from '@almquest/contracts/users';
+import type { SessionUser } from '@almquest/contracts/session';
 import { api } from '../../../lib/api-client';
 
 /** POST /api/checkExist for the signed-in person's own e-mail. */
@@ -27,4 +28,9 @@ export function afterSignIn(
   if (isCoordinator) return { isWelcome: true, to: pathname === '/' ? '/coordinator' : null };
   // Already on registration (from a Join button, with its account type): stay.
   return { isWelcome: false, to: pathname === '/register' ? null : '/register' };
+}
+
+/** afterSignIn for this person, asking the server whether they are registered. */
+export async function whatAfterSignIn(user: SessionUser, pathname: string) {
+  return afterSignIn(await checkExist(user.email), user.isCoordinator === true, pathname);
 }
