@@ -1,5 +1,5 @@
 import type { DonationGroup } from '@almquest/contracts/packages';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { buildSessionUser } from '../../test/data';
@@ -76,7 +76,15 @@ describe('a split donation’s page', () => {
     const actor = userEvent.setup();
     const app = renderApp(`/donations/${groupId}`, { user: buildSessionUser() });
     app.queryClient.setQueryData(donationQueryKey(groupId), donation);
+    // Escape keeps the donation and gives the focus back to the button that asked.
     await actor.click(await screen.findByRole('button', { name: 'Cancel the donation…' }));
+    expect(document.activeElement).toHaveTextContent(/Parts already received go on/);
+    await actor.keyboard('{Escape}');
+    await waitFor(() =>
+      expect(document.activeElement).toHaveAccessibleName('Cancel the donation…'),
+    );
+    await actor.click(screen.getByRole('button', { name: 'Cancel the donation…' }));
+    expect(screen.getByRole('button', { name: 'Keep the donation' })).toBeInTheDocument();
     expect(screen.getByText(/Parts already received go on/)).toBeInTheDocument();
     await actor.click(screen.getByRole('button', { name: 'Cancel every part not yet received' }));
     expect(server.calls).toContainEqual({
@@ -85,6 +93,11 @@ describe('a split donation’s page', () => {
       data: {},
     });
     expect(await screen.findAllByText('Cancelled')).toHaveLength(3);
+    expect(screen.getByText(/have a distributor\./)).toHaveTextContent(
+      '140 meals were cancelled or expired.',
+    );
+    // The button is gone with the parts it could cancel: focus lands on the status line.
+    await waitFor(() => expect(document.activeElement).toHaveAttribute('role', 'status'));
     expect(screen.queryByRole('button', { name: 'Cancel the donation…' })).toBeNull();
   });
 });

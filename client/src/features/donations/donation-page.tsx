@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
@@ -28,13 +28,29 @@ export function DonationPage() {
   const config = usePublicConfig();
   const { showAlert } = useAlerts();
   const [isConfirming, setIsConfirming] = useState(false);
+  // Focus follows the confirmation: into it when it opens, back to the button that opened it
+  // when kept, to the status line once the donation is cancelled (the button is gone then).
+  const confirmText = useRef<HTMLParagraphElement>(null);
+  const statusLine = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (isConfirming) confirmText.current?.focus();
+  }, [isConfirming]);
+  const closeConfirm = (focus: 'opener' | 'status') => {
+    setIsConfirming(false);
+    setTimeout(() => {
+      if (focus === 'status') statusLine.current?.focus();
+      else document.getElementById('donation-cancel')?.focus();
+    }, 0);
+  };
   const data = donation.data;
   const points = useMemo(() => {
     if (!data) return null;
     // Parts meeting at the same point share one marker: "Parts 1, 2, 3".
     const byPoint = new Map<string, { at: [number, number]; parts: number[] }>();
     data.parts.forEach((p, i) => {
-      if (!p.meet_location) return;
+      // A cancelled or expired part's meet point is nowhere anyone should go.
+      if (!p.meet_location || p.current_state === 'Cancelled' || p.current_state === 'Expired')
+        return;
       const key = p.meet_location.coordinates.join(',');
       const point = byPoint.get(key) ?? { at: p.meet_location.coordinates, parts: [] };
       point.parts.push(i + 1);
@@ -74,6 +90,9 @@ export function DonationPage() {
   const placed = data.parts
     .filter((p) => ['Paired', 'Received', 'Distributed'].includes(p.current_state))
     .reduce((sum, p) => sum + p.quantity, 0);
+  const calledOff = data.parts
+    .filter((p) => p.current_state === 'Cancelled' || p.current_state === 'Expired')
+    .reduce((sum, p) => sum + p.quantity, 0);
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold">{t('donation.title')}</h1>
@@ -87,8 +106,9 @@ export function DonationPage() {
       <p className="text-sm text-gray-700 dark:text-gray-300">
         {data.location.address} · {t('package.readyUntil')}: {formatDateTime(data.readyUntil)}
       </p>
-      <p className="mt-2 font-semibold" role="status">
+      <p className="mt-2 font-semibold" role="status" ref={statusLine} tabIndex={-1}>
         {t('donation.placed', { count: placed, total: data.quantity })}
+        {calledOff > 0 && ` ${t('donation.calledOff', { count: calledOff })}`}
       </p>
 
       <h2 className="mt-6 text-xl font-bold">{t('donation.parts')}</h2>
@@ -148,18 +168,28 @@ export function DonationPage() {
       {canCancel && (
         <div className="mt-6">
           {isConfirming ? (
-            <div className="rounded-xl border border-red-300 p-4 dark:border-red-800" role="group">
-              <p>{t('donation.cancel.confirm')}</p>
+            <div
+              className="rounded-xl border border-red-300 p-4 dark:border-red-800"
+              role="group"
+              aria-labelledby="donation-cancel-confirm"
+              onKeyDown={(event) => {
+                if (event.key === 'Escape') closeConfirm('opener');
+              }}
+            >
+              <p id="donation-cancel-confirm" ref={confirmText} tabIndex={-1}>
+                {t('donation.cancel.confirm')}
+              </p>
               <div className="mt-3 flex flex-wrap gap-3">
                 <Button
                   variant="danger"
-                  disabled={cancel.isPending}
+                  aria-disabled={cancel.isPending}
                   onClick={() =>
+                    !cancel.isPending &&
                     cancel.mutate(
                       {},
                       {
                         onSuccess: () => {
-                          setIsConfirming(false);
+                          closeConfirm('status');
                           showAlert({ type: 'success', title: t('donation.cancel.done'), msg: '' });
                         },
                         onError: (error) =>
@@ -170,13 +200,13 @@ export function DonationPage() {
                 >
                   {cancel.isPending ? t('common.saving') : t('donation.cancel.yes')}
                 </Button>
-                <Button variant="secondary" onClick={() => setIsConfirming(false)}>
-                  {t('common.cancel')}
+                <Button variant="secondary" onClick={() => closeConfirm('opener')}>
+                  {t('donation.cancel.keep')}
                 </Button>
               </div>
             </div>
           ) : (
-            <Button variant="danger" onClick={() => setIsConfirming(true)}>
+            <Button id="donation-cancel" variant="danger" onClick={() => setIsConfirming(true)}>
               {t('donation.cancel')}
             </Button>
           )}

@@ -111,3 +111,28 @@ describe('allowing a waiting package to be split', () => {
     await waitFor(() => expect(app.router.state.location.pathname).toBe(`/donations/${groupId}`));
   });
 });
+
+describe('why a distributor was given a package', () => {
+  const asDistributor = buildSessionUser({ userType: 'distributor' });
+  const shown = (whyYou: { distanceKm: number; roomAfter: number; byCoordinator: boolean }) => {
+    const paired = buildPackage('Paired', { whyYou });
+    fakeApi({ [`GET /package/${packageId}`]: () => ({ status: 200, data: { package: paired } }) });
+    const app = renderApp(`/transaction/${packageId}`, { user: asDistributor });
+    app.queryClient.setQueryData(packageQueryKey(packageId), paired);
+    return app;
+  };
+
+  it('says a package fills their room rather than "room for 0 meals"', async () => {
+    shown({ distanceKm: 1.5, roomAfter: 0, byCoordinator: false });
+    expect(await screen.findByTestId('why-you', {}, { timeout: 4000 })).toHaveTextContent(
+      'the meet point is 1.5 km from you, and this package fills the room you have left.',
+    );
+  });
+
+  it('says so when a coordinator chose them, not matching', async () => {
+    shown({ distanceKm: 60.8, roomAfter: 40, byCoordinator: true });
+    expect(await screen.findByTestId('why-you', {}, { timeout: 4000 })).toHaveTextContent(
+      'A coordinator chose you for this package.',
+    );
+  });
+});

@@ -386,10 +386,17 @@ function PackagePage() {
 
       {data.whyYou && (
         <p className="mt-4 rounded-lg bg-sky-50 p-3 dark:bg-sky-950" data-testid="why-you">
-          {t(data.whyYou.byCoordinator ? 'package.whyYouCoordinator' : 'package.whyYou', {
-            km: data.whyYou.distanceKm,
-            count: data.whyYou.roomAfter,
-          })}
+          {t(
+            data.whyYou.byCoordinator
+              ? 'package.whyYouCoordinator'
+              : data.whyYou.roomAfter === 0
+                ? 'package.whyYouFills'
+                : 'package.whyYou',
+            {
+              km: data.whyYou.distanceKm,
+              count: data.whyYou.roomAfter,
+            },
+          )}
         </p>
       )}
 

@@ -752,6 +752,8 @@ export const bn: Catalog = {
   'package.group.open': 'পুরো দান দেখুন',
   'package.whyYouCoordinator':
     'একজন সমন্বয়কারী এই প্যাকেটের জন্য আপনাকে বেছে নিয়েছেন। দেখা করার জায়গা আপনার থেকে {km} কিমি দূরে, আর এর পরও আপনার কাছে {count, plural, one {#টি খাবারের} other {#টি খাবারের}} জায়গা আছে।',
+  'package.whyYouFills':
+    'আপনি কেন: দেখা করার জায়গা আপনার থেকে {km} কিমি দূরে, আর এই প্যাকেট আপনার বাকি সব জায়গা ভরে দেয়।',
   'package.whyYou':
     'আপনি কেন: দেখা করার জায়গা আপনার থেকে {km} কিমি দূরে, আর এই প্যাকেটের পরও আপনার কাছে {count, plural, one {#টি খাবারের} other {#টি খাবারের}} জায়গা আছে।',
   'explain.title': 'এটি কেন এখনো অপেক্ষায়',
@@ -783,6 +785,9 @@ export const bn: Catalog = {
   'donation.cancel': 'দান বাতিল করুন…',
   'donation.cancel.confirm':
     'যে ভাগগুলো এখনো নেওয়া হয়নি সেগুলো বাতিল হবে এবং তাদের বিতরণকারীকে জানানো হবে। যেগুলো নেওয়া হয়ে গেছে সেগুলো চলবে।',
+  'donation.calledOff':
+    '{count, plural, one {#টি খাবার} other {#টি খাবার}} বাতিল হয়েছে বা মেয়াদ পেরিয়েছে।',
+  'donation.cancel.keep': 'দান রেখে দিন',
   'donation.cancel.yes': 'এখনো না নেওয়া সব ভাগ বাতিল করুন',
   'donation.cancel.done': 'দান বাতিল হয়েছে',
   'donation.cancel.failed': 'দান বাতিল করা গেল না',

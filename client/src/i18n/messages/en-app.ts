@@ -657,6 +657,8 @@ export const enApp = {
   'package.group.open': 'See the whole donation',
   'package.whyYouCoordinator':
     'A coordinator chose you for this package. The meet point is {km} km from you, and you still have room for {count, plural, one {# meal} other {# meals}} with it.',
+  'package.whyYouFills':
+    'Why you: the meet point is {km} km from you, and this package fills the room you have left.',
   'package.whyYou':
     'Why you: the meet point is {km} km from you, and you still have room for {count, plural, one {# meal} other {# meals}} with this package.',
   'explain.title': 'Why it is still waiting',
@@ -687,6 +689,9 @@ export const enApp = {
   'donation.cancel': 'Cancel the donation…',
   'donation.cancel.confirm':
     'Every part not yet received is cancelled and its distributor told. Parts already received go on.',
+  'donation.calledOff':
+    '{count, plural, one {# meal was} other {# meals were}} cancelled or expired.',
+  'donation.cancel.keep': 'Keep the donation',
   'donation.cancel.yes': 'Cancel every part not yet received',
   'donation.cancel.done': 'Donation cancelled',
   'donation.cancel.failed': 'Could not cancel the donation',

@@ -746,6 +746,8 @@ export const hi: Catalog = {
   'package.group.open': 'पूरा दान देखें',
   'package.whyYouCoordinator':
     'एक समन्वयक ने यह पैकेट आपके लिए चुना। मिलने की जगह आपसे {km} किमी दूर है, और इसके बाद भी आपके पास {count, plural, one {# भोजन} other {# भोजन}} की जगह है।',
+  'package.whyYouFills':
+    'आप क्यों: मिलने की जगह आपसे {km} किमी दूर है, और यह पैकेट आपकी बची हुई पूरी जगह भर देता है।',
   'package.whyYou':
     'आप क्यों: मिलने की जगह आपसे {km} किमी दूर है, और इस पैकेट के बाद भी आपके पास {count, plural, one {# भोजन} other {# भोजन}} की जगह है।',
   'explain.title': 'यह अभी भी इंतज़ार में क्यों है',
@@ -776,6 +778,8 @@ export const hi: Catalog = {
   'donation.cancel': 'दान रद्द करें…',
   'donation.cancel.confirm':
     'जो हिस्से अभी तक नहीं लिए गए, वे रद्द होंगे और उनके वितरक को बताया जाएगा। जो हिस्से ले लिए गए, वे चलते रहेंगे।',
+  'donation.calledOff': '{count, plural, one {# भोजन} other {# भोजन}} रद्द हुए या समय-सीमा बीत गई।',
+  'donation.cancel.keep': 'दान बनाए रखें',
   'donation.cancel.yes': 'अभी तक न लिए गए सभी हिस्से रद्द करें',
   'donation.cancel.done': 'दान रद्द हुआ',
   'donation.cancel.failed': 'दान रद्द नहीं हो सका',
