@@ -114,10 +114,11 @@ export function isRetryableConflict(error: unknown): boolean {
  *
  * Lock order. Matching locks its package, takes the distributor's person row shared (read at its
  * latest: not suspended), then claims the distributor row; a donation takes the donor's person
- * row shared, then the donor row. Whatever acts on a whole person (a suspension, deleting an
- * account) takes that person's row first with a no-key update (which waits for those shared
- * locks and blocks new ones, while notifications' key-share locks pass), then the person's
- * packages by id, then the role rows. Marking a package locks the package, then its rows.
+ * row shared, then the donor row; both take the person's advisory lock shared before that
+ * (db/person-lock.ts, decision 016). Whatever acts on a whole person (a suspension, deleting an
+ * account) takes that advisory lock exclusively, then the person's row with a no-key update
+ * (notifications' key-share locks pass it), then the person's packages by id, then the role
+ * rows. Marking a package locks the package, then its rows.
  * Keeping these orders makes deadlocks rare; the retry handles the rest without a 500.
  */
 function retryConflicts(db: AppDb): AppDb {

@@ -66,19 +66,16 @@ export async function cancelDonationGroup(
     // Locked, then read again until no part is new: a split of one of them that committed
     // while this waited added parts the first read could not see (and holding every part's
     // lock, no further split can start).
-    let parts = await tx
-      .select()
-      .from(packages)
-      .where(eq(packages.groupId, groupId))
-      .orderBy(asc(packages.id))
-      .for('update');
-    for (;;) {
-      const again = await tx
+    const lockParts = () =>
+      tx
         .select()
         .from(packages)
         .where(eq(packages.groupId, groupId))
         .orderBy(asc(packages.id))
         .for('update');
+    let parts = await lockParts();
+    for (;;) {
+      const again = await lockParts();
       const isSame =
         again.length === parts.length &&
         again.every((p, i) => p.id === parts[i]!.id && p.state === parts[i]!.state);
