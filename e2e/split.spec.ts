@@ -64,6 +64,8 @@ test('200 meals split across four distributors with room for 60, each part accep
       await expectAlert(distributor, 'Package accepted!');
     }),
   );
+  // Each acceptance reaches the donor live, naming the part's meals and the donation.
+  await expectAlert(donor, 'Package Paired', /\(60 meals of your 200-meal donation\)/);
   await expect(donor.getByText('200 of 200 meals have a distributor.')).toBeVisible();
   await expect(donor.locator('.leaflet-container')).toBeVisible();
   await expectAccessible(donor);
@@ -76,9 +78,16 @@ test('200 meals split across four distributors with room for 60, each part accep
     const part = donor.getByTestId('donation-part').nth(i);
     const takenBy = (await part.getByText(/^Taken by /).textContent())!.replace('Taken by ', '');
     const distributor = distributors[names.indexOf(takenBy.trim())]!;
+    // The donation's page shows each paired part's code; the part's own page the same one.
+    const listedCode = /(\d{4})$/.exec(
+      (await part.getByTestId('part-code').textContent()) ?? '',
+    )?.[1];
     await part.getByRole('link', { name: `Open part ${i + 1}` }).click();
-    await expect(donor.getByText('This is a part of a bigger donation.')).toBeVisible();
+    await expect(donor.getByTestId('part-of-donation')).toContainText(
+      /^These \d+ meals are one part of your 200-meal donation/,
+    );
     const code = (await donor.getByTestId('handover-code').textContent())?.trim() ?? '';
+    expect(code).toContain(listedCode);
     const partUrl = new URL(donor.url()).pathname;
     await distributor.goto(partUrl);
     await expect(distributor.locator('[data-state]')).toHaveText('Paired');
@@ -120,6 +129,9 @@ test('a far donation says why it waits, and "Widen to …" pairs it', async ({ b
   await expectAccessible(donor);
   await snap(donor, 'package-explanation');
   await why.getByRole('button', { name: /^Widen to \d+ km$/ }).click();
+  // A long way farther than the 2 km given: asked once more.
+  await expect(why).toContainText(/You would travel up to \d+ km to the meet point \(now 2 km\)\./);
+  await why.getByRole('button', { name: /^Yes, widen to \d+ km$/ }).click();
   await expect(donor.locator('[data-state]')).toHaveText('Paired');
   await expect(donor.getByText('Mohan Farther', { exact: true })).toBeVisible();
   await expect(donor.getByTestId('explanation')).toHaveCount(0);

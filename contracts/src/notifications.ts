@@ -45,6 +45,8 @@ export const NotificationSchema = z.object({
       address: z.string(),
       donatedAt: z.string(),
       counterpartName: z.string().nullable(),
+      /** To a donor, about a part of a split donation (issue #20): which, and its meals. */
+      donation: z.object({ id: z.string(), quantity: z.number() }).nullable(),
     })
     .nullable(),
   timestamp: z.string(),

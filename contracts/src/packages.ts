@@ -166,12 +166,19 @@ export const ExplanationSchema = z.object({
   withinReach: z.number(),
   /** Of those, how many are taking packages now. */
   active: z.number(),
+  /** Of the active ones, how many turned this package (or another part of its donation) down. */
+  turnedDown: z.number(),
   /** Of those, how many have room for all of it (and take its food). */
   withRoom: z.number(),
   /** The most meals one of the active ones within reach could take now (null: none has room). */
   largestNow: z.number().nullable(),
   /** The nearest one with room out of reach: how far it is, and the travel that would reach it. */
   nearestOutOfReach: z.object({ distanceKm: z.number(), travelKm: z.number() }).nullable(),
+  /**
+   * A waiting part of a split donation that already has the most parts allowed: how many. It
+   * waits for one distributor with room for all of it (null: not so).
+   */
+  partsAtLimit: z.number().nullable(),
   suggestions: z.array(
     z.discriminatedUnion('kind', [
       z.object({ kind: z.literal('widen'), travelCapacity: z.number() }),
@@ -230,8 +237,10 @@ export const PackageSchema = z.object({
   handoverLockedUntil: z.string().nullable(),
   servedCount: z.number().nullable(),
   events: z.array(PackageEventSchema),
-  /** Issue #20: the donation this package is a part of, when it was split. */
+  /** Issue #20: the donation this package is a part of, when it was split (donor only). */
   groupId: z.string().nullable(),
+  /** The whole donation's meals, with groupId. */
+  groupQuantity: z.number().nullable(),
   allowSplit: z.boolean(),
   /** To the donor, while it waits: why, and what would help. */
   explanation: ExplanationSchema.nullable(),
@@ -292,8 +301,9 @@ export const PackageSummarySchema = z.object({
   address: z.string(),
   /** The other side: the distributor for a donor, the donor for a distributor. */
   counterpart: z.string().nullable(),
-  /** Issue #20: a part of a split donation. */
+  /** Issue #20: a part of a split donation (to its donor), and the whole donation's meals. */
   groupId: z.string().nullable(),
+  groupQuantity: z.number().nullable(),
 });
 export type PackageSummary = z.infer<typeof PackageSummarySchema>;
 
@@ -330,6 +340,10 @@ export const DonationGroupSchema = z.object({
       /** Once the part's distributor has accepted. */
       distributor_name: z.string().nullable(),
       meet_location: PresentedLocationSchema.nullable(),
+      /** While Paired: the code the donor shows this part's distributor at the handover. */
+      handoverCode: z.string().nullable(),
+      /** While Offered: when the offer lapses (and the part is offered to someone else). */
+      offerExpiresAt: z.string().nullable(),
     }),
   ),
 });

@@ -1,6 +1,7 @@
+import { sql } from 'drizzle-orm';
 import type { Executor, Tx } from './client';
 import type { NewNotification, NotificationRow } from './rows';
-import { notifications } from './schema';
+import { donationGroups, notifications } from './schema';
 
 /** What a notification says about its package, so a person can tell one from another. */
 export function packageContext(pkg: { quantity: number; address: string; createdAt: Date }) {
@@ -11,9 +12,35 @@ export function packageContext(pkg: { quantity: number; address: string; created
   };
 }
 
+/**
+ * What a donor's notification says about their package: as packageContext, and for a part of a
+ * split donation (issue #20) which donation and its meals, read in the same statement.
+ */
+export function donorContext(pkg: {
+  quantity: number;
+  address: string;
+  createdAt: Date;
+  groupId: string | null;
+}) {
+  return {
+    ...packageContext(pkg),
+    donationId: pkg.groupId,
+    donationQuantity: pkg.groupId
+      ? sql<number>`(select ${donationGroups.quantity} from ${donationGroups} where ${donationGroups.id} = ${pkg.groupId})`
+      : null,
+  };
+}
+
 /** A notification to the package's donor (none once the donor has deleted their account). */
 export function donorNotification(
-  pkg: { id: string; donorId: string | null; quantity: number; address: string; createdAt: Date },
+  pkg: {
+    id: string;
+    donorId: string | null;
+    quantity: number;
+    address: string;
+    createdAt: Date;
+    groupId: string | null;
+  },
   kind: NewNotification['kind'],
   state: NewNotification['state'],
 ): NewNotification[] {
@@ -26,7 +53,7 @@ export function donorNotification(
           state,
           userType: 'Donor',
           kind,
-          ...packageContext(pkg),
+          ...donorContext(pkg),
           counterpartName: null,
         },
       ]

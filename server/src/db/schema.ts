@@ -290,6 +290,14 @@ export const notifications = pgTable(
     packageDonatedAt: timestamp('package_donated_at', { withTimezone: true }),
     /** The other side's name when there is one (the distributor for a donor, and back). */
     counterpartName: text('counterpart_name'),
+    /**
+     * To a donor, about a part of a split donation (issue #20): the donation and its meals, so
+     * "60 meals" reads as part of the 200 given. Never on a distributor's notification. No
+     * foreign key: a donation withdrawn whole leaves its link answering "No such donation", and
+     * deleting a group needs no scan of every notification.
+     */
+    donationId: uuid('donation_id'),
+    donationQuantity: integer('donation_quantity'),
     isSeen: boolean('is_seen').notNull().default(false),
     createdAt: createdAt(),
   },

@@ -3,7 +3,7 @@ import { randomInt } from 'node:crypto';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../db/client';
 import { lockPeopleShared } from '../db/person-lock';
-import { offerContext, packageContext } from '../db/notifications';
+import { donorContext, offerContext, packageContext } from '../db/notifications';
 import { nearestPlaceWithinSql, placeAddress } from '../db/places';
 import type { NewNotification, NotificationRow, PackageRow, PlaceRecord } from '../db/rows';
 import { recordEvents } from '../db/package-events';
@@ -573,7 +573,7 @@ async function writePair(
             state: 'Paired' as const,
             userType: 'Donor' as const,
             kind: 'pairedDonor' as const,
-            ...packageContext(pkg),
+            ...donorContext(pkg),
             counterpartName: distributor.name,
           },
         ]

@@ -10,9 +10,18 @@ import { withinReachSql } from './reach';
 /** How many of the nearest distributors with room are looked at for the "widen" suggestion. */
 const NEAREST_LOOKED_AT = 50;
 
+/**
+ * "Widen to N km" is suggested only for a trip a donor can make before the pick-up time: at
+ * about 30 km/h, city streets and highway together (issue #20 newcomer review: 300 km was
+ * offered for a 3-hour pick-up), and never beyond 50 km.
+ */
+const WIDEN_KMH = 30;
+const WIDEN_SUGGEST_MAX_KM = 50;
+
 type CountsRow = {
   within_reach: number;
   active: number;
+  turned_down: number;
   with_room: number;
   largest_now: number | null;
   split_room: number | null;
@@ -40,6 +49,7 @@ export async function explainWaiting(
     db,
     sql`select count(*)::int as within_reach,
                count(*) filter (where d.is_active)::int as active,
+               count(*) filter (where d.is_active and ${hasTurnedDown(pkg, sql`u.id`)})::int as turned_down,
                count(*) filter (where ${takes} and d.open_load + ${pkg.quantity} <= d.max_capacity)::int as with_room,
                max(d.max_capacity - d.open_load) filter (where ${takes} and d.open_load < d.max_capacity)::int as largest_now,
                sum(least(d.max_capacity - d.open_load, ${pkg.quantity}))
@@ -72,11 +82,15 @@ export async function explainWaiting(
     nearest?.travel_km !== null && nearest?.travel_km !== undefined
       ? Math.ceil(nearest.travel_km)
       : null;
+  const hoursLeft = Math.max(0, pkg.readyUntil.getTime() - Date.now()) / 3_600_000;
   const canWiden =
-    travelKm !== null && travelKm > pkg.travelCapacity && travelKm <= DISTANCE_RANGE_MAX_KM;
+    travelKm !== null &&
+    travelKm > pkg.travelCapacity &&
+    travelKm <= Math.min(DISTANCE_RANGE_MAX_KM, WIDEN_SUGGEST_MAX_KM, hoursLeft * WIDEN_KMH);
   const c = counts ?? {
     within_reach: 0,
     active: 0,
+    turned_down: 0,
     with_room: 0,
     largest_now: null,
     split_room: null,
@@ -94,12 +108,35 @@ export async function explainWaiting(
   return {
     withinReach: c.within_reach,
     active: c.active,
+    turnedDown: c.turned_down,
     withRoom: c.with_room,
     largestNow: c.largest_now,
     nearestOutOfReach:
       canWiden && nearest ? { distanceKm: Math.round(nearest.distance_km), travelKm } : null,
+    partsAtLimit: await partsAtLimit(db, pkg, settings),
     suggestions,
   };
+}
+
+/**
+ * The other parts a split donation already has when this waiting part of it cannot be split
+ * again (SPLIT_MAX_PARTS of them, as splitPackage counts): it waits for one distributor with room
+ * for all of it. Null for a package that could still be split, or was never allowed to be.
+ */
+async function partsAtLimit(
+  db: Executor,
+  pkg: PackageRow,
+  settings: MatchSettings,
+): Promise<number | null> {
+  if (!pkg.groupId || !pkg.allowSplit) return null;
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from packages
+        where group_id = ${pkg.groupId} and id <> ${pkg.id} and state not in ('Cancelled', 'Expired')`,
+  );
+  // As splitPackage counts: the others take up parts; with none left it goes whole or not at all.
+  const others = row?.n ?? 0;
+  return others >= settings.splitMaxParts ? others : null;
 }
 
 /**

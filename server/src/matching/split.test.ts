@@ -3,6 +3,7 @@ import {
   type Package,
   PackageResponseSchema,
 } from '@almquest/contracts/packages';
+import type { NotificationList } from '@almquest/contracts/notifications';
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -134,6 +135,26 @@ describe('split donations', () => {
     expect(group.quantity).toBe(200);
     expect(group.parts.map((p) => p.quantity)).toEqual([60, 60, 60, 20]);
     expect(group.parts.every((p) => p.current_state === 'Paired' && p.meet_location)).toBe(true);
+    // The donation's page carries each paired part's handover code (its own code).
+    for (const part of group.parts)
+      expect(part.handoverCode).toBe(await handoverCodeOf(ctx, part._id));
+    // The donor's package and list say which donation a part is of, and its whole meals.
+    const asDonor = PackageResponseSchema.parse(
+      (await as(donor).get(`/api/package/${pkg._id}`).expect(200)).body,
+    ).package;
+    expect(asDonor).toMatchObject({ groupId: pkg.groupId, groupQuantity: 200 });
+    const listed = (
+      await as(donor).get(`/api/donor/${donor.profile.id}/packages?limit=10`).expect(200)
+    ).body as { packages: { groupId: string | null; groupQuantity: number | null }[] };
+    expect(listed.packages).toHaveLength(4);
+    expect(listed.packages.every((p) => p.groupId === pkg.groupId && p.groupQuantity === 200)).toBe(
+      true,
+    );
+    // One notification to the donor, about the donation (its meals and where to see it).
+    const donorNotes = (await as(donor).get(`/api/donor/${donor.profile.id}/getNotifs`).expect(200))
+      .body as NotificationList;
+    expect(donorNotes.notifs).toHaveLength(1);
+    expect(donorNotes.notifs[0]!.about?.donation).toEqual({ id: pkg.groupId, quantity: 200 });
     const [holders] = await queryRows<{ n: number }>(
       ctx.database.db,
       sql`select count(distinct distributor_id)::int as n from packages where group_id = ${pkg.groupId}`,
@@ -158,6 +179,14 @@ describe('split donations', () => {
       (await as(first).get(`/api/package/${own._id}`).expect(200)).body,
     ).package;
     expect(mine.groupId).toBeNull();
+    expect(mine.groupQuantity).toBeNull();
+    // Nor does their notification name the donation.
+    const theirs = (
+      await as(first).get(`/api/distributor/${first.profile.id}/getNotifs`).expect(200)
+    ).body as NotificationList;
+    expect(theirs.notifs.length).toBeGreaterThan(0);
+    expect(theirs.notifs.every((n) => n.about?.donation === null)).toBe(true);
+    expect(JSON.stringify(theirs)).not.toContain(pkg.groupId!);
     expect(mine.whyYou).toMatchObject({ roomAfter: 0, byCoordinator: false });
     expect(mine.whyYou!.distanceKm).toBeGreaterThanOrEqual(0);
     const other = group.parts.find((p) => p._id !== own._id)!;
@@ -194,6 +223,12 @@ describe('split donations', () => {
     ]);
     const rest = group.parts[4]!;
     expect(rest.quantity).toBe(40);
+    // Four parts besides it: it may still be split once more, so nothing says otherwise.
+    const restNow = PackageResponseSchema.parse(
+      (await as(donor).get(`/api/package/${rest._id}`).expect(200)).body,
+    ).package;
+    expect(restNow.explanation?.partsAtLimit).toBeNull();
+    expect(restNow.groupQuantity).toBe(160);
     // The donor hears of the donation once (not once a part), and not that nobody is near: four
     // just took most of it (issue #20 newcomer review).
     const told = await queryRows<{ kind: string }>(
@@ -260,6 +295,32 @@ describe('split donations', () => {
     const widened: Package = PackageResponseSchema.parse(res.body).package;
     expect(widened.current_state).toBe('Paired');
     expect(widened.explanation).toBeNull();
+  });
+
+  it('suggests no widening farther than can be travelled before the pick-up time', async () => {
+    const at = area();
+    const donor = await createDonor(ctx, { location: at(0) });
+    await createDistributor(ctx, { location: at(0, 25), distanceRange: 2, maxCapacity: 40 });
+    // About 21 km more in 20 minutes is no trip to suggest (about 30 km/h, city and highway).
+    const soon = await donate(ctx, donor, {
+      location: at(0),
+      quantity: 10,
+      travelCapacity: '2 km',
+      readyUntil: new Date(Date.now() + 20 * 60_000).toISOString(),
+    });
+    expect(soon.current_state).toBe('Not Paired');
+    expect(soon.explanation!.suggestions.map((s) => s.kind)).toEqual(['wait']);
+    expect(soon.explanation!.nearestOutOfReach).toBeNull();
+    // With three hours it is.
+    const later = await donate(ctx, donor, {
+      location: at(0),
+      quantity: 10,
+      travelCapacity: '2 km',
+      readyUntil: new Date(Date.now() + 3 * 60 * 60_000).toISOString(),
+    });
+    const widen = later.explanation!.suggestions[0];
+    expect(widen?.kind).toBe('widen');
+    expect(widen?.kind === 'widen' && widen.travelCapacity).toBeGreaterThan(20);
   });
 
   it('cancels a donation as one: every part not yet Received, the room freed', async () => {
@@ -370,6 +431,13 @@ describe('split donations', () => {
       sql`select id from packages where group_id = ${pkg.groupId} and state = 'Not Paired'`,
     );
     expect(waiting).toBeDefined();
+    // The donor reads that one turned it down, apart from who has no room.
+    const waitingNow = PackageResponseSchema.parse(
+      (await as(donor).get(`/api/package/${waiting!.id}`).expect(200)).body,
+    ).package;
+    expect(waitingNow.explanation?.turnedDown).toBe(1);
+    // Five parts besides it (the most): it waits whole for one taker, and says so.
+    expect(waitingNow.explanation?.partsAtLimit).toBe(5);
     const candidates = (
       await as(coordinator).get(`/api/coordinator/packages/${waiting!.id}/candidates`).expect(200)
     ).body as { candidates: { id: string; refusal: string | null }[] };

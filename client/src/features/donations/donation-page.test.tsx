@@ -21,6 +21,8 @@ const part = (
     state === 'Paired' || state === 'Received'
       ? { address: 'Lava, Nagpur', coordinates: [21.1, 79.0] as [number, number] }
       : null,
+  handoverCode: state === 'Paired' ? `482${n}` : null,
+  offerExpiresAt: state === 'Offered' ? '2026-11-25T10:40:00.000Z' : null,
 });
 const donation: DonationGroup = {
   groupId,
@@ -43,7 +45,8 @@ describe('a split donation’s page', () => {
     expect(await screen.findByRole('heading', { name: 'Your donation' })).toBeInTheDocument();
     expect(screen.getByText(/200 meals donated .*, in 4 parts\./)).toBeInTheDocument();
     const parts = screen.getAllByTestId('donation-part');
-    expect(parts.map((p) => within(p).getByText(/^Part \d/).textContent)).toEqual([
+    // Each part is a heading of its own, to jump between with a screen reader.
+    expect(parts.map((p) => within(p).getByRole('heading').textContent)).toEqual([
       'Part 1: 60 meals',
       'Part 2: 60 meals',
       'Part 3: 60 meals',
@@ -51,6 +54,13 @@ describe('a split donation’s page', () => {
     ]);
     expect(within(parts[0]!).getByText('Taken by Distributor 1')).toBeInTheDocument();
     expect(within(parts[2]!).queryByText(/Taken by/)).toBeNull();
+    // What each part waits for, and the code to show at a paired part's handover.
+    expect(within(parts[1]!).getByTestId('part-code')).toHaveTextContent(
+      'Code to show its distributor: 4822',
+    );
+    expect(within(parts[0]!).queryByTestId('part-code')).toBeNull();
+    expect(within(parts[2]!).getByText(/^Offered to a distributor, who has until/)).toBeVisible();
+    expect(within(parts[3]!).getByText('Waiting for a distributor with room.')).toBeVisible();
     // An offer is not a distributor yet: only the accepted parts count.
     expect(screen.getByText('120 of 200 meals have a distributor.')).toBeInTheDocument();
     expect(within(parts[3]!).getByRole('link', { name: 'Open part 4' })).toHaveAttribute(
@@ -78,14 +88,16 @@ describe('a split donation’s page', () => {
     app.queryClient.setQueryData(donationQueryKey(groupId), donation);
     // Escape keeps the donation and gives the focus back to the button that asked.
     await actor.click(await screen.findByRole('button', { name: 'Cancel the donation…' }));
-    expect(document.activeElement).toHaveTextContent(/Parts already received go on/);
+    expect(document.activeElement).toHaveTextContent(
+      '3 parts not yet received (140 meals) will be cancelled and their distributors told. 1 part already received goes on.',
+    );
     await actor.keyboard('{Escape}');
     await waitFor(() =>
       expect(document.activeElement).toHaveAccessibleName('Cancel the donation…'),
     );
     await actor.click(screen.getByRole('button', { name: 'Cancel the donation…' }));
     expect(screen.getByRole('button', { name: 'Keep the donation' })).toBeInTheDocument();
-    expect(screen.getByText(/Parts already received go on/)).toBeInTheDocument();
+    expect(screen.getByText(/1 part already received goes on/)).toBeInTheDocument();
     await actor.click(screen.getByRole('button', { name: 'Cancel every part not yet received' }));
     expect(server.calls).toContainEqual({
       method: 'POST',
@@ -99,5 +111,26 @@ describe('a split donation’s page', () => {
     // The button is gone with the parts it could cancel: focus lands on the status line.
     await waitFor(() => expect(document.activeElement).toHaveAttribute('role', 'status'));
     expect(screen.queryByRole('button', { name: 'Cancel the donation…' })).toBeNull();
+  });
+
+  it('says a mistyped link leads to no donation, not to check fields', async () => {
+    fakeApi({
+      ['GET /donations/not-a-donation']: () => ({
+        status: 400,
+        data: {
+          error: {
+            code: 'validation_failed',
+            message: 'Please check groupId: Not a valid donation id',
+            fields: { groupId: 'Not a valid donation id' },
+          },
+        },
+      }),
+    });
+    renderApp('/donations/not-a-donation', { user: buildSessionUser() });
+    expect(
+      await screen.findByRole('heading', { name: 'No such donation' }, { timeout: 4000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/This link does not lead to a donation/)).toBeInTheDocument();
+    expect(screen.queryByText(/highlighted fields|Please check/)).toBeNull();
   });
 });

@@ -74,18 +74,27 @@ export function DonationPage() {
   }
   // A failed refresh keeps what was shown; only a page with nothing to show says so.
   if (!data || !points) {
-    const isMissing = donation.error instanceof ApiError && donation.error.status === 404;
+    const status = donation.error instanceof ApiError ? donation.error.status : null;
     return (
       <div className="mx-auto max-w-3xl px-4 py-10" role="alert">
         <h1 className="text-2xl font-bold">{t('donation.notFound')}</h1>
-        {!isMissing && <p className="mt-2">{errorText(donation.error)}</p>}
+        {/* A mistyped link (400) is no form with fields to check. */}
+        {status === 400 ? (
+          <p className="mt-2">{t('donation.invalidLink')}</p>
+        ) : (
+          status !== 404 && <p className="mt-2">{errorText(donation.error)}</p>
+        )}
         <Link to="/profile" className={buttonClasses('primary', 'mt-6')}>
           {t('package.backToProfile')}
         </Link>
       </div>
     );
   }
-  const canCancel = data.parts.some((p) => NOT_YET_RECEIVED.includes(p.current_state));
+  const toCancel = data.parts.filter((p) => NOT_YET_RECEIVED.includes(p.current_state));
+  const canCancel = toCancel.length > 0;
+  const goingOn = data.parts.filter(
+    (p) => p.current_state === 'Received' || p.current_state === 'Distributed',
+  ).length;
   // A part has a distributor once they accepted it (an offer may still be turned down).
   const placed = data.parts
     .filter((p) => ['Paired', 'Received', 'Distributed'].includes(p.current_state))
@@ -120,11 +129,19 @@ export function DonationPage() {
             data-testid="donation-part"
           >
             <div className="flex flex-wrap items-center gap-2">
-              <span className="font-semibold">
+              <h3 className="font-semibold">
                 {t('donation.part', { n: i + 1, count: part.quantity })}
-              </span>
+              </h3>
               <StateBadge state={part.current_state} />
             </div>
+            {part.current_state === 'Not Paired' && (
+              <p className="mt-1 text-sm">{t('donation.waiting')}</p>
+            )}
+            {part.offerExpiresAt && (
+              <p className="mt-1 text-sm">
+                {t('donation.offeredUntil', { time: formatDateTime(part.offerExpiresAt) })}
+              </p>
+            )}
             {part.distributor_name && (
               <p className="mt-1 text-sm">
                 {t('donation.takenBy', { name: part.distributor_name })}
@@ -133,6 +150,11 @@ export function DonationPage() {
             {part.meet_location && (
               <p className="text-sm">
                 {t('package.meetPoint')}: {part.meet_location.address}
+              </p>
+            )}
+            {part.handoverCode && (
+              <p className="mt-1 font-semibold" data-testid="part-code">
+                {t('donation.code', { code: part.handoverCode })}
               </p>
             )}
             <Link to={`/transaction/${part._id}`} className={buttonClasses('ghost', 'mt-2 px-0')}>
@@ -177,7 +199,11 @@ export function DonationPage() {
               }}
             >
               <p id="donation-cancel-confirm" ref={confirmText} tabIndex={-1}>
-                {t('donation.cancel.confirm')}
+                {t('donation.cancel.confirm', {
+                  count: toCancel.length,
+                  meals: toCancel.reduce((sum, p) => sum + p.quantity, 0),
+                })}
+                {goingOn > 0 && ` ${t('donation.cancel.goOn', { count: goingOn })}`}
               </p>
               <div className="mt-3 flex flex-wrap gap-3">
                 <Button

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { NotificationRow } from './components/notification-row';
+import { NotificationRow, notificationLink } from './components/notification-row';
 import { Spinner } from '../../components/ui/spinner';
 import { LoadMoreButton } from '../../components/ui/load-more-button';
 import { StateBadge } from '../packages/components/state-badge';
@@ -39,7 +39,7 @@ export default function NotificationsPage() {
         {items.map((n) => (
           <li key={n.id}>
             <Link
-              to={n.packageId ? `/transaction/${n.packageId}` : '#'}
+              to={notificationLink(n) ?? '#'}
               className="flex items-start gap-3 py-3 hover:bg-gray-50 dark:hover:bg-gray-900"
             >
               <NotificationRow

@@ -1,6 +1,6 @@
 import type { PackageState } from '@almquest/contracts/packages';
 import type { SessionUser } from '@almquest/contracts/session';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { packageQueryKey } from './api/get-package';
@@ -81,9 +81,11 @@ describe('allowing a waiting package to be split', () => {
       explanation: {
         withinReach: 3,
         active: 3,
+        turnedDown: 0,
         withRoom: 0,
         largestNow: 54,
         nearestOutOfReach: null,
+        partsAtLimit: null,
         suggestions: [{ kind: 'split' }],
       },
     });
@@ -134,5 +136,33 @@ describe('why a distributor was given a package', () => {
     expect(await screen.findByTestId('why-you', {}, { timeout: 4000 })).toHaveTextContent(
       'A coordinator chose you for this package.',
     );
+  });
+});
+
+describe('a part of a split donation', () => {
+  it('says so near the top, with the whole donation’s meals and a link to it', async () => {
+    const groupId = '7d1f6c1e-2f4b-4a7e-9c55-0c3b1f0a9e01';
+    fakeApi({
+      [`GET /package/${packageId}`]: () => ({
+        status: 200,
+        data: { package: buildPackage('Paired', { quantity: 55, groupId, groupQuantity: 120 }) },
+      }),
+    });
+    const app = renderApp(`/transaction/${packageId}`, { user: buildSessionUser() });
+    app.queryClient.setQueryData(
+      packageQueryKey(packageId),
+      buildPackage('Paired', { quantity: 55, groupId, groupQuantity: 120 }),
+    );
+    const note = await screen.findByTestId('part-of-donation');
+    expect(note).toHaveTextContent(
+      'These 55 meals are one part of your 120-meal donation, split across distributors.',
+    );
+    expect(within(note).getByRole('link', { name: 'See the whole donation' })).toHaveAttribute(
+      'href',
+      `/donations/${groupId}`,
+    );
+    // Above the package's details, where a page that shrank after a split is first read.
+    const details = screen.getByText('55 meals');
+    expect(note.compareDocumentPosition(details) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });

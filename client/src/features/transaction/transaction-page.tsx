@@ -352,6 +352,19 @@ function PackagePage() {
       </p>
       <p className="text-sm text-gray-700 dark:text-gray-300">{formatDateTime(data.timestamp)}</p>
 
+      {/* Near the top: a split (perhaps in the background) changes what this page holds. */}
+      {viewerIsDonor && data.groupId && (
+        <p className="mt-4 rounded-lg bg-sky-50 p-3 dark:bg-sky-950" data-testid="part-of-donation">
+          {t('package.group.part', {
+            count: data.quantity,
+            total: data.groupQuantity ?? data.quantity,
+          })}{' '}
+          <Link to={`/donations/${data.groupId}`} className="font-semibold underline">
+            {t('package.group.open')}
+          </Link>
+        </p>
+      )}
+
       {hasEnded && (
         <p className="mt-4 rounded-lg bg-gray-100 p-3 font-semibold dark:bg-gray-800" role="status">
           {t(`package.ended.${data.current_state as 'Cancelled' | 'Expired'}`)}
@@ -375,15 +388,6 @@ function PackagePage() {
         <PickupFacts pkg={data} />
       </div>
 
-      {viewerIsDonor && data.groupId && (
-        <p className="mt-4 rounded-lg bg-sky-50 p-3 dark:bg-sky-950">
-          {t('package.group.part')}{' '}
-          <Link to={`/donations/${data.groupId}`} className="font-semibold underline">
-            {t('package.group.open')}
-          </Link>
-        </p>
-      )}
-
       {data.whyYou && (
         <p className="mt-4 rounded-lg bg-sky-50 p-3 dark:bg-sky-950" data-testid="why-you">
           {t(
@@ -404,6 +408,7 @@ function PackagePage() {
         <WaitingExplanation
           explanation={data.explanation}
           quantity={data.quantity}
+          travelCapacity={data.travelCapacity}
           isPending={action.isPending}
           onWiden={(travelCapacity) => onSuggestion({ travelCapacity })}
           onSplit={() => onSuggestion({ allowSplit: true })}

@@ -642,6 +642,8 @@ export const enApp = {
   'common.notAvailable': 'Not available',
   'common.tryAgain': 'Try again',
   'common.meals': '{count, plural, one {# meal} other {# meals}}',
+  'common.mealsOfDonation':
+    '{count, plural, one {# meal} other {# meals}} of your {total}-meal donation',
   'site.contact.title': 'Contact us',
   'site.contact.text': 'Questions, ideas or a partnership in mind? Write to us.',
   'session.ended.title': 'You are signed out',
@@ -649,11 +651,12 @@ export const enApp = {
   // Issue #20: split donations and why a package waits.
   'donate.split': 'Can be split across distributors',
   'donate.split.hint':
-    'If no single distributor has room for all of it, parts go to several nearby (at least 10 meals each).',
+    'If no single distributor has room for all of it, parts go to several nearby (at least 10 meals each). Each part has its own distributor, meet point and handover code.',
   'donate.done.split': 'Split across distributors: see every part on the donation’s page.',
   'package.splitAllowed.title': 'Splitting allowed',
   'package.stillWaiting': 'Still nobody with room: we keep looking.',
-  'package.group.part': 'This is a part of a bigger donation.',
+  'package.group.part':
+    'These {count, plural, one {# meal is} other {# meals are}} one part of your {total}-meal donation, split across distributors.',
   'package.group.open': 'See the whole donation',
   'package.whyYouCoordinator':
     'A coordinator chose you for this package. The meet point is {km} km from you, and you still have room for {count, plural, one {# meal} other {# meals}} with it.',
@@ -688,11 +691,25 @@ export const enApp = {
   'donation.map.part': '{count, plural, one {Part {n}} other {Parts {n}}}',
   'donation.cancel': 'Cancel the donation…',
   'donation.cancel.confirm':
-    'Every part not yet received is cancelled and its distributor told. Parts already received go on.',
+    '{count, plural, one {# part} other {# parts}} not yet received ({meals} meals) will be cancelled and their distributors told.',
   'donation.calledOff':
     '{count, plural, one {# meal was} other {# meals were}} cancelled or expired.',
   'donation.cancel.keep': 'Keep the donation',
   'donation.cancel.yes': 'Cancel every part not yet received',
   'donation.cancel.done': 'Donation cancelled',
   'donation.cancel.failed': 'Could not cancel the donation',
+  'donation.cancel.goOn':
+    '{count, plural, one {# part already received goes on.} other {# parts already received go on.}}',
+  'donation.code': 'Code to show its distributor: {code}',
+  'donation.offeredUntil': 'Offered to a distributor, who has until {time} to answer.',
+  'donation.waiting': 'Waiting for a distributor with room.',
+  'donation.invalidLink':
+    'This link does not lead to a donation. Your donations are listed on your profile.',
+  'explain.turnedDown':
+    '{count, plural, one {# of them turned it down or gave it back.} other {# of them turned it down or gave it back.}}',
+  'explain.atLimit':
+    'Your donation is already in {parts} parts, the most it can be split into: these {meals} meals wait for one distributor with room for all of them. If that is unlikely before the pick-up time, you can withdraw them below.',
+  'explain.widen.confirm': 'You would travel up to {km} km to the meet point (now {now} km).',
+  'explain.widen.yes': 'Yes, widen to {km} km',
+  'explain.widen.no': 'Not now',
 } as const;

@@ -14,6 +14,8 @@ export const hi: Catalog = {
   'common.deleting': 'हटाया जा रहा है…',
   'common.km': '{value} कि.मी.',
   'common.meals': '{count, plural, one {# भोजन} other {# भोजन}}',
+  'common.mealsOfDonation':
+    '{count, plural, one {# भोजन} other {# भोजन}}, आपके {total} भोजन के दान में से',
   'common.skipToContent': 'सीधे मुख्य सामग्री पर जाएँ',
   'common.dismissAlert': 'संदेश बंद करें',
   'common.notAvailable': 'उपलब्ध नहीं',
@@ -738,11 +740,12 @@ export const hi: Catalog = {
   'session.ended.msg': 'आपका सत्र समाप्त हो गया है। आगे बढ़ने के लिए फिर से साइन इन करें।',
   'donate.split': 'कई वितरकों में बाँटा जा सकता है',
   'donate.split.hint':
-    'अगर किसी एक वितरक के पास पूरे के लिए जगह नहीं है, तो हिस्से आसपास के कई वितरकों को जाएँगे (हर हिस्सा कम से कम 10 भोजन)।',
+    'अगर किसी एक वितरक के पास पूरे के लिए जगह नहीं है, तो हिस्से आसपास के कई वितरकों को जाएँगे (हर हिस्सा कम से कम 10 भोजन)। हर हिस्से का अपना वितरक, मिलने की जगह और हैंडओवर कोड होगा।',
   'donate.done.split': 'कई वितरकों में बाँटा गया: दान के पेज पर हर हिस्सा देखें।',
   'package.splitAllowed.title': 'बाँटने की अनुमति दी गई',
   'package.stillWaiting': 'अभी भी किसी के पास जगह नहीं: हम ढूँढते रहेंगे।',
-  'package.group.part': 'यह एक बड़े दान का हिस्सा है।',
+  'package.group.part':
+    'ये {count, plural, one {# भोजन} other {# भोजन}} आपके {total} भोजन के दान का एक हिस्सा हैं, जो कई वितरकों में बँटा है।',
   'package.group.open': 'पूरा दान देखें',
   'package.whyYouCoordinator':
     'एक समन्वयक ने यह पैकेट आपके लिए चुना। मिलने की जगह आपसे {km} किमी दूर है, और इसके बाद भी आपके पास {count, plural, one {# भोजन} other {# भोजन}} की जगह है।',
@@ -777,10 +780,23 @@ export const hi: Catalog = {
   'donation.map.part': '{count, plural, one {हिस्सा {n}} other {हिस्से {n}}}',
   'donation.cancel': 'दान रद्द करें…',
   'donation.cancel.confirm':
-    'जो हिस्से अभी तक नहीं लिए गए, वे रद्द होंगे और उनके वितरक को बताया जाएगा। जो हिस्से ले लिए गए, वे चलते रहेंगे।',
+    'अभी तक न लिए गए {count, plural, one {# हिस्सा} other {# हिस्से}} ({meals} भोजन) रद्द होंगे और उनके वितरकों को बताया जाएगा।',
   'donation.calledOff': '{count, plural, one {# भोजन} other {# भोजन}} रद्द हुए या समय-सीमा बीत गई।',
   'donation.cancel.keep': 'दान बनाए रखें',
   'donation.cancel.yes': 'अभी तक न लिए गए सभी हिस्से रद्द करें',
   'donation.cancel.done': 'दान रद्द हुआ',
   'donation.cancel.failed': 'दान रद्द नहीं हो सका',
+  'donation.cancel.goOn':
+    '{count, plural, one {पहले से लिया गया # हिस्सा चलता रहेगा।} other {पहले से लिए गए # हिस्से चलते रहेंगे।}}',
+  'donation.code': 'इसके वितरक को दिखाने का कोड: {code}',
+  'donation.offeredUntil': 'एक वितरक को पेश किया गया, जिनके पास जवाब देने के लिए {time} तक का समय है।',
+  'donation.waiting': 'जगह वाले वितरक का इंतज़ार है।',
+  'donation.invalidLink': 'यह लिंक किसी दान तक नहीं ले जाता। आपके दान आपकी प्रोफ़ाइल पर हैं।',
+  'explain.turnedDown':
+    '{count, plural, one {इनमें से # ने इसे मना किया या लौटा दिया।} other {इनमें से # ने इसे मना किया या लौटा दिया।}}',
+  'explain.atLimit':
+    'आपका दान पहले से {parts} हिस्सों में है, जो सबसे ज़्यादा है: ये {meals} भोजन एक ऐसे वितरक का इंतज़ार करते हैं जिसके पास सबके लिए जगह हो। अगर पिक-अप के समय से पहले ऐसा होना मुश्किल लगे, तो आप इन्हें नीचे वापस ले सकते हैं।',
+  'explain.widen.confirm': 'आप मिलने की जगह तक {km} किमी तक जाएँगे (अभी {now} किमी)।',
+  'explain.widen.yes': 'हाँ, {km} किमी तक बढ़ाएँ',
+  'explain.widen.no': 'अभी नहीं',
 };

@@ -24,6 +24,10 @@ export function presentNotification(row: NotificationRow): Notification {
             address: row.packageAddress,
             donatedAt: row.packageDonatedAt.toISOString(),
             counterpartName: row.counterpartName,
+            donation:
+              row.donationId !== null && row.donationQuantity !== null
+                ? { id: row.donationId, quantity: row.donationQuantity }
+                : null,
           }
         : null,
     timestamp: row.createdAt.toISOString(),

@@ -45,9 +45,20 @@ export async function donationGroup(
         meet_location: isAccepted
           ? { address: p.meetAddress ?? '', coordinates: [p.meetLat!, p.meetLng!] }
           : null,
+        handoverCode: p.state === 'Paired' ? p.handoverCode : null,
+        offerExpiresAt: p.state === 'Offered' ? (p.offerExpiresAt?.toISOString() ?? null) : null,
       };
     }),
   };
+}
+
+/** A split donation's whole meals (null once it is gone). */
+export async function donationQuantity(db: AppDb, groupId: string): Promise<number | null> {
+  const [group] = await db
+    .select({ quantity: donationGroups.quantity })
+    .from(donationGroups)
+    .where(eq(donationGroups.id, groupId));
+  return group?.quantity ?? null;
 }
 
 /**

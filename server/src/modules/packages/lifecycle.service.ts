@@ -3,6 +3,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { type AppDb, type Tx } from '../../db/client';
 import {
+  donorContext,
   donorNotification,
   insertNotifications,
   offerContext,
@@ -237,7 +238,7 @@ export async function acceptOffer(
               state: 'Paired',
               userType: 'Donor',
               kind: 'pairedDonor',
-              ...packageContext(pkg),
+              ...donorContext(pkg),
               counterpartName: pkg.distributorName,
             },
           ]

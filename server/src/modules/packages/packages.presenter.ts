@@ -45,7 +45,11 @@ export function presentPackage(
   row: PackageRow,
   viewerId: string,
   events: PackageEventRow[] = [],
-  { explanation = null, whyYou = null }: Pick<Partial<Package>, 'explanation' | 'whyYou'> = {},
+  {
+    explanation = null,
+    whyYou = null,
+    groupQuantity = null,
+  }: Pick<Partial<Package>, 'explanation' | 'whyYou' | 'groupQuantity'> = {},
 ): Package {
   const accepted = isAccepted(row);
   const isDistributorViewing = row.distributorId !== null && row.distributorId === viewerId;
@@ -100,13 +104,17 @@ export function presentPackage(
     events: events.map((event) => presentEvent(event, row, viewerId)),
     // The donation a part belongs to is the donor's to see (distributors see their part only).
     groupId: isDonorViewing ? row.groupId : null,
+    groupQuantity: isDonorViewing && row.groupId ? groupQuantity : null,
     allowSplit: isDonorViewing ? row.allowSplit : false,
     explanation: isDonorViewing ? explanation : null,
     whyYou: isDistributorViewing ? whyYou : null,
   };
 }
 
-export function presentPackageSummary(row: PackageRow, viewerId: string): PackageSummary {
+export function presentPackageSummary(
+  row: PackageRow & { groupQuantity: number | null },
+  viewerId: string,
+): PackageSummary {
   const isDonorViewing = row.donorId === viewerId;
   const accepted = isAccepted(row);
   return {
@@ -117,5 +125,6 @@ export function presentPackageSummary(row: PackageRow, viewerId: string): Packag
     address: isDonorViewing || accepted ? row.address : meetArea(row),
     counterpart: accepted ? (isDonorViewing ? row.distributorName : row.donorName) : null,
     groupId: isDonorViewing ? row.groupId : null,
+    groupQuantity: isDonorViewing && row.groupId ? row.groupQuantity : null,
   };
 }

@@ -31,7 +31,7 @@ import { z } from 'zod';
 import type { Notifier } from '../../notifier';
 import { assertActsAsSelf, assertOwnPath, assertUserType } from '../users/users.policy';
 import { createReport } from '../coordinator/inbox.service';
-import { cancelDonationGroup, donationGroup } from './donations.service';
+import { cancelDonationGroup, donationGroup, donationQuantity } from './donations.service';
 import { assertCanViewPackage } from './packages.policy';
 import { presentPackage, presentPackageSummary } from './packages.presenter';
 import {
@@ -132,7 +132,9 @@ export function packagesRoutes({
       pkg.distributorId === viewerId && (pkg.state === 'Offered' || pkg.state === 'Paired')
         ? await whyYou(db, pkg)
         : null;
-    return presentPackage(pkg, viewerId, events, { explanation, whyYou: why });
+    const groupQuantity =
+      pkg.donorId === viewerId && pkg.groupId ? await donationQuantity(db, pkg.groupId) : null;
+    return presentPackage(pkg, viewerId, events, { explanation, whyYou: why, groupQuantity });
   }
 
   /** Publishes what a lifecycle change did and answers with the package as the caller sees it. */

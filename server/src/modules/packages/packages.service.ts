@@ -27,7 +27,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../error
 import { type MatchSettings, tryMatchPackage } from '../../matching/assign';
 import { recordEvents } from '../../db/package-events';
 import type { NotificationRow, PackageRow, UserRow } from '../../db/rows';
-import { donorNotification, insertNotifications, packageContext } from '../../db/notifications';
+import { donorContext, donorNotification, insertNotifications } from '../../db/notifications';
 import { assertIsAssignedDistributor, assertIsDonorOf } from './packages.policy';
 
 export type DonationInput = {
@@ -393,7 +393,7 @@ export async function markPackage(db: AppDb, user: UserRow, input: MarkInput): P
             state: input.state,
             userType: 'Donor',
             kind: isDistributed ? 'distributed' : 'received',
-            ...packageContext(pkg),
+            ...donorContext(pkg),
             counterpartName: pkg.distributorName,
           },
         ])
@@ -459,7 +459,7 @@ export async function listPackages(
   db: AppDb,
   user: UserRow,
   options: { cursor?: string | undefined; limit: number },
-): Promise<{ rows: PackageRow[]; nextCursor: string | null }> {
+): Promise<{ rows: (PackageRow & { groupQuantity: number | null })[]; nextCursor: string | null }> {
   const owner =
     user.userType === 'donor' ? eq(packages.donorId, user.id) : eq(packages.distributorId, user.id);
   const after = options.cursor ? checkCursor(options.cursor) : null;
@@ -472,9 +472,10 @@ export async function listPackages(
       .where(and(owner, eq(packages.id, after)));
     if (!own) throw badRequest('That page link is not valid.', { cursor: 'Not a valid cursor' });
   }
-  const rows = await db
-    .select()
+  const found = await db
+    .select({ pkg: packages, groupQuantity: donationGroups.quantity })
     .from(packages)
+    .leftJoin(donationGroups, eq(donationGroups.id, packages.groupId))
     .where(
       after
         ? and(
@@ -486,6 +487,7 @@ export async function listPackages(
     )
     .orderBy(desc(packages.createdAt), desc(packages.id))
     .limit(options.limit + 1);
+  const rows = found.map((row) => ({ ...row.pkg, groupQuantity: row.groupQuantity }));
   const page = rows.slice(0, options.limit);
   const last = page[page.length - 1];
   return { rows: page, nextCursor: rows.length > options.limit && last ? last.id : null };

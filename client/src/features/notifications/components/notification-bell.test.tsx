@@ -28,6 +28,7 @@ const list: NotificationList = {
         address: 'Connaught Place, Central Delhi, Delhi 110001',
         donatedAt: minutesAgo(90),
         counterpartName: 'Ravi Distributor',
+        donation: null,
       },
       timestamp: minutesAgo(5),
       isSeen: false,
@@ -40,7 +41,14 @@ const list: NotificationList = {
       user_type: 'Donor',
       kind: 'pairedDonor',
       message: 'Hurray! We have found a distributor for your package!',
-      about: null,
+      // A split donation's one pairing notification: it leads to the donation's page.
+      about: {
+        quantity: 60,
+        address: 'Sitabuldi, Nagpur, Maharashtra',
+        donatedAt: minutesAgo(60 * 27),
+        counterpartName: 'Asha Split',
+        donation: { id: 'g-1', quantity: 200 },
+      },
       timestamp: minutesAgo(60 * 26),
       isSeen: true,
     },
@@ -72,6 +80,8 @@ describe('notification bell', () => {
     expect(items[0]).toHaveAttribute('data-unseen', 'true');
     expect(items[1]).toHaveAttribute('data-unseen', 'false');
     expect(within(items[0]!).getByRole('link')).toHaveAttribute('href', '/transaction/p-2');
+    expect(within(items[1]!).getByRole('link')).toHaveAttribute('href', '/donations/g-1');
+    expect(items[1]).toHaveTextContent('60 meals of your 200-meal donation · Sitabuldi, Nagpur');
     expect(within(items[0]!).getByText('5m')).toBeInTheDocument();
     // Which package, and who: rows can be told apart.
     expect(items[0]).toHaveTextContent(

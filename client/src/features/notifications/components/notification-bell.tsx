@@ -2,7 +2,7 @@ import type { SessionUser } from '@almquest/contracts/session';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useDropdown } from '../../../lib/use-dropdown';
-import { NotificationRow } from './notification-row';
+import { NotificationRow, notificationLink } from './notification-row';
 import { useBellNotifications } from '../api/get-notifications';
 import { useMarkAllSeen } from '../api/mark-all-seen';
 import { OfferQuickAnswer } from '../../transaction/components/offer-quick-answer';
@@ -118,9 +118,9 @@ export function NotificationBell({ user }: { user: SessionUser }) {
                   data-unseen={isHighlighted}
                   className={isHighlighted ? 'bg-brand-50 dark:bg-brand-900/40' : ''}
                 >
-                  {n.packageId ? (
+                  {notificationLink(n) ? (
                     <Link
-                      to={`/transaction/${n.packageId}`}
+                      to={notificationLink(n)!}
                       className="flex items-center gap-3 px-4 py-3 hover:bg-gray-50 dark:hover:bg-gray-800"
                     >
                       {body}

@@ -4,14 +4,29 @@ import { useI18n } from '../../../i18n/i18n';
 import type { I18n } from '../../../i18n/i18n';
 import { Avatar } from '../../../components/ui/avatar';
 
+/** "12 meals", or for a part of a split donation "60 meals of your 200-meal donation". */
+export function describeMeals(about: NonNullable<Notification['about']>, t: I18n['t']): string {
+  return about.donation
+    ? t('common.mealsOfDonation', { count: about.quantity, total: about.donation.quantity })
+    : t('common.meals', { count: about.quantity });
+}
+
 /** "12 meals · Connaught Place, Central Delhi · 22 Nov 2026, 3:45 pm": which package it is. */
 export function describePackage(
   about: NonNullable<Notification['about']>,
   { t, formatDateTime }: Pick<I18n, 't' | 'formatDateTime'>,
 ): string {
   const place = about.address.split(',').slice(0, 2).join(',').trim();
-  const meals = t('common.meals', { count: about.quantity });
-  return `${meals} · ${place} · ${formatDateTime(about.donatedAt)}`;
+  return `${describeMeals(about, t)} · ${place} · ${formatDateTime(about.donatedAt)}`;
+}
+
+/**
+ * Where a notification leads: its package, or for a split donation's pairing (one notification
+ * for all its parts) the donation's page.
+ */
+export function notificationLink(n: Notification): string | null {
+  if (n.kind === 'pairedDonor' && n.about?.donation) return `/donations/${n.about.donation.id}`;
+  return n.packageId ? `/transaction/${n.packageId}` : null;
 }
 
 /**

@@ -19,6 +19,7 @@ import { packageListQueryRoot } from '../../profile/api/get-packages';
 import { profileQueryRoot } from '../../profile/api/get-profile';
 import { packageQueryKey } from '../../transaction/api/get-package';
 import { OfferQuickAnswer } from '../../transaction/components/offer-quick-answer';
+import { describeMeals, notificationLink } from '../components/notification-row';
 
 type Unsubscribe = () => void;
 
@@ -123,12 +124,15 @@ export function useLiveEvents(user: SessionUser | null) {
       void queryClient.invalidateQueries({ queryKey: packageListQueryRoot });
       if (toasted.current.has(event.notification.id)) return;
       toasted.current.add(event.notification.id);
+      const { about } = event.notification;
+      const link = notificationLink(event.notification);
       showAlert({
         type: 'notif',
         title: t('notifications.live.title', { state: t(`state.${event.state}`) }),
-        msg: t(`notification.${event.notification.kind}`),
+        // Which package: its meals, and the donation it is a part of (issue #20).
+        msg: `${t(`notification.${event.notification.kind}`)}${about ? ` (${describeMeals(about, t)})` : ''}`,
         ...(event.photo ? { img: event.photo } : {}),
-        ...(event.pid ? { link: `/transaction/${event.pid}` } : {}),
+        ...(link ? { link } : {}),
         // An offer can be answered right in the toast.
         ...(event.notification.kind === 'offered' && event.pid
           ? { actions: <OfferQuickAnswer packageId={event.pid} /> }

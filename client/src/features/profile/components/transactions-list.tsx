@@ -51,7 +51,11 @@ export function TransactionsList({ profile }: { profile: Profile }) {
                 className="flex flex-wrap items-center gap-3 py-3 hover:bg-gray-50 dark:hover:bg-gray-900"
               >
                 <StateBadge state={pkg.current_state} />
-                <span className="font-semibold">{t('common.meals', { count: pkg.quantity })}</span>
+                <span className="font-semibold">
+                  {pkg.groupQuantity
+                    ? t('common.mealsOfDonation', { count: pkg.quantity, total: pkg.groupQuantity })
+                    : t('common.meals', { count: pkg.quantity })}
+                </span>
                 <span className="text-sm text-gray-700 dark:text-gray-300">
                   {formatDateTime(pkg.timestamp)}
                 </span>

@@ -1,10 +1,13 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { I18nProvider } from '../../../i18n/i18n';
 import { WaitingExplanation } from './waiting-explanation';
 
-function renderIt(explanation: Parameters<typeof WaitingExplanation>[0]['explanation']) {
+function renderIt(
+  explanation: Parameters<typeof WaitingExplanation>[0]['explanation'],
+  travelCapacity = 5,
+) {
   const onWiden = vi.fn();
   const onSplit = vi.fn();
   render(
@@ -12,6 +15,7 @@ function renderIt(explanation: Parameters<typeof WaitingExplanation>[0]['explana
       <WaitingExplanation
         explanation={explanation}
         quantity={100}
+        travelCapacity={travelCapacity}
         isPending={false}
         onWiden={onWiden}
         onSplit={onSplit}
@@ -27,9 +31,11 @@ describe('why a package waits', () => {
     const { onSplit } = renderIt({
       withinReach: 4,
       active: 3,
+      turnedDown: 0,
       withRoom: 0,
       largestNow: 60,
       nearestOutOfReach: null,
+      partsAtLimit: null,
       suggestions: [{ kind: 'split' }, { kind: 'wait', until: '2026-11-25T14:00:00.000Z' }],
     });
     const section = screen.getByRole('region', { name: 'Why it is still waiting' });
@@ -48,9 +54,11 @@ describe('why a package waits', () => {
     const { onWiden } = renderIt({
       withinReach: 0,
       active: 0,
+      turnedDown: 0,
       withRoom: 0,
       largestNow: null,
       nearestOutOfReach: { distanceKm: 30, travelKm: 28 },
+      partsAtLimit: null,
       suggestions: [
         { kind: 'widen', travelCapacity: 28 },
         { kind: 'wait', until: '2026-11-25T14:00:00.000Z' },
@@ -63,7 +71,57 @@ describe('why a package waits', () => {
         'A distributor 30 km away has room: they can be reached if you travel 28 km.',
       ),
     ).toBeInTheDocument();
+    // 23 km farther than now: asked once more, and "Not now" gives the focus back.
+    await actor.click(screen.getByRole('button', { name: 'Widen to 28 km' }));
+    expect(onWiden).not.toHaveBeenCalled();
+    expect(
+      screen.getByText('You would travel up to 28 km to the meet point (now 5 km).'),
+    ).toHaveFocus();
+    await actor.click(screen.getByRole('button', { name: 'Not now' }));
+    expect(onWiden).not.toHaveBeenCalled();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Widen to 28 km' })).toHaveFocus(),
+    );
+    await actor.click(screen.getByRole('button', { name: 'Widen to 28 km' }));
+    await actor.click(screen.getByRole('button', { name: 'Yes, widen to 28 km' }));
+    expect(onWiden).toHaveBeenCalledWith(28);
+  });
+
+  it('widens a few km farther in one tap', async () => {
+    const actor = userEvent.setup();
+    const { onWiden } = renderIt(
+      {
+        withinReach: 0,
+        active: 0,
+        turnedDown: 0,
+        withRoom: 0,
+        largestNow: null,
+        nearestOutOfReach: { distanceKm: 30, travelKm: 28 },
+        partsAtLimit: null,
+        suggestions: [{ kind: 'widen', travelCapacity: 28 }],
+      },
+      25,
+    );
     await actor.click(screen.getByRole('button', { name: 'Widen to 28 km' }));
     expect(onWiden).toHaveBeenCalledWith(28);
+  });
+
+  it('counts who turned it down apart from who has no room, and says when a donation is in its most parts', () => {
+    renderIt({
+      withinReach: 2,
+      active: 2,
+      turnedDown: 1,
+      withRoom: 0,
+      largestNow: null,
+      nearestOutOfReach: null,
+      partsAtLimit: 5,
+      suggestions: [{ kind: 'wait', until: '2026-11-25T14:00:00.000Z' }],
+    });
+    const section = screen.getByRole('region', { name: 'Why it is still waiting' });
+    expect(section).toHaveTextContent('1 of them turned it down or gave it back.');
+    expect(section).toHaveTextContent(
+      'Your donation is already in 5 parts, the most it can be split into: these 100 meals wait for one distributor with room for all of them.',
+    );
+    expect(screen.queryByRole('button', { name: 'Allow splitting' })).toBeNull();
   });
 });

@@ -1,0 +1,3 @@
+ALTER TABLE "notifications" ADD COLUMN "donation_id" uuid;
+--> statement-breakpoint
+ALTER TABLE "notifications" ADD COLUMN "donation_quantity" integer;
