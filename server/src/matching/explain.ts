@@ -5,7 +5,7 @@ import { type Executor, queryRows } from '../db/client';
 import type { PackageRow } from '../db/rows';
 import { distanceKm } from './geometry';
 import { hasTurnedDown, type MatchSettings } from './assign';
-import { withinReachSql } from './reach';
+import { rankingKmSql, withinReachSql } from './reach';
 
 /** How many of the nearest distributors with room are looked at for the "widen" suggestion. */
 const NEAREST_LOOKED_AT = 50;
@@ -43,6 +43,7 @@ export async function explainWaiting(
 ): Promise<Explanation> {
   const at = sql`ll_to_earth(${pkg.lat}, ${pkg.lng})`;
   const area = sql`ll_to_earth(u.area_lat, u.area_lng)`;
+  const km = rankingKmSql(area, at);
   const takes = sql`d.is_active and (${pkg.diet} = 'veg' or not d.veg_only)
     and not ${hasTurnedDown(pkg, sql`u.id`)}`;
   const [counts] = await queryRows<CountsRow>(
@@ -61,19 +62,21 @@ export async function explainWaiting(
             other: area,
             boxKm: sql`${pkg.travelCapacity + DISTANCE_RANGE_MAX_KM}`,
             reachKm: sql`${pkg.travelCapacity} + d.distance_range`,
-          })}`,
+          })}
+          -- Exactly as the ranking decides reach: no one at the edge counted as "has room"
+          -- while matching left them out.
+          and ${km} <= ${pkg.travelCapacity} + d.distance_range`,
   );
   // The nearest ones with room for all of it, from the GiST index, for the travel that would
   // reach one of them: their distance less their own range.
   const [nearest] = await queryRows<NearestRow>(
     db,
     sql`select min(distance_km)::float8 as distance_km, min(travel_km)::float8 as travel_km from (
-          select earth_distance(${area}, ${at}) / 1000 as distance_km,
-                 earth_distance(${area}, ${at}) / 1000 - d.distance_range as travel_km
+          select ${km} as distance_km, ${km} - d.distance_range as travel_km
           from users u join distributors d on d.user_id = u.id
           where u.user_type = 'distributor' and u.lat is not null and u.suspended_at is null
             and ${takes} and d.open_load + ${pkg.quantity} <= d.max_capacity
-            and earth_distance(${area}, ${at}) / 1000 > ${pkg.travelCapacity} + d.distance_range
+            and ${km} > ${pkg.travelCapacity} + d.distance_range
           order by ${area} <-> ${at}
           limit ${NEAREST_LOOKED_AT}
         ) n`,

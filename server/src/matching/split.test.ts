@@ -21,6 +21,7 @@ import {
 } from '../test/factories';
 import { signIn, type SignedIn } from '../test/session';
 import { createTestApp, type TestContext } from '../test/test-app';
+import { EARTH_RADIUS_KM } from './geometry';
 import { type Candidate, planSplit } from './ranking';
 
 let ctx: TestContext;
@@ -295,6 +296,35 @@ describe('split donations', () => {
     const widened: Package = PackageResponseSchema.parse(res.body).package;
     expect(widened.current_state).toBe('Paired');
     expect(widened.explanation).toBeNull();
+  });
+
+  it('counts reach exactly as matching decides it, at the edge too', async () => {
+    const at = area();
+    const donor = await createDonor(ctx, { location: at(0) });
+    const edge = await createDistributor(ctx, {
+      location: at(0),
+      distanceRange: 5,
+      maxCapacity: 40,
+    });
+    // Reach is measured from the centre of their 0.01-degree cell. The donation 10.01 km south
+    // of it: 10 m beyond 5 km of travel and 5 km of range, inside the SQL pre-filter's slack
+    // (0.3 %). Matching leaves them out; so must the explanation.
+    const [cell] = await queryRows<{ area_lat: number; area_lng: number }>(
+      ctx.database.db,
+      sql`select area_lat, area_lng from users where id = ${edge.profile.id}`,
+    );
+    const kmPerDegree = (EARTH_RADIUS_KM * Math.PI) / 180;
+    const pkg = await donate(ctx, donor, {
+      location: {
+        address: at.address,
+        coordinates: [cell!.area_lat - 10.01 / kmPerDegree, cell!.area_lng],
+      },
+      quantity: 10,
+      travelCapacity: '5 km',
+    });
+    expect(pkg.current_state).toBe('Not Paired');
+    expect(pkg.explanation).toMatchObject({ withinReach: 0, withRoom: 0 });
+    expect(pkg.explanation!.nearestOutOfReach).toEqual({ distanceKm: 10, travelKm: 6 });
   });
 
   it('suggests no widening farther than can be travelled before the pick-up time', async () => {

@@ -21,7 +21,7 @@ const NOT_YET_RECEIVED = ['Not Paired', 'Offered', 'Paired'];
  */
 export function DonationPage() {
   const { groupId = '' } = useParams();
-  const { t, formatDateTime, errorText } = useI18n();
+  const { t, formatDateTime, formatNumber, errorText, locale } = useI18n();
   usePageTitle(t('donation.title'), site.brand);
   const donation = useDonation(groupId);
   const cancel = useCancelDonation(groupId);
@@ -60,10 +60,16 @@ export function DonationPage() {
       pickup: { at: data.location.coordinates, label: t('donation.map.pickup') },
       meets: [...byPoint.values()].map((point) => ({
         at: point.at,
-        label: t('donation.map.part', { count: point.parts.length, n: point.parts.join(', ') }),
+        // In the reader's digits (Bengali's and Hindi's own where the language uses them).
+        label: t('donation.map.part', {
+          count: point.parts.length,
+          n: point.parts.map(formatNumber).join(', '),
+        }),
       })),
     };
-  }, [data, t]);
+    // t keeps its identity across a change of language: the locale is what changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [data, t, formatNumber, locale]);
 
   if (donation.isPending) {
     return (

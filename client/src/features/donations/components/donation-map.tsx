@@ -27,11 +27,14 @@ export default function DonationMap({
     L.circleMarker(pickup.at, { radius: 9, color: '#166534', fillColor: '#22c55e', fillOpacity: 1 })
       .bindTooltip(pickup.label, { permanent: true, direction: 'top' })
       .addTo(map);
-    for (const meet of meets) {
+    // Labels take turns below, right, left and above: points close together on a phone's map
+    // would otherwise print their labels over each other (the pickup's is above).
+    const sides = ['bottom', 'right', 'left', 'top'] as const;
+    meets.forEach((meet, i) => {
       L.circleMarker(meet.at, { radius: 8, color: '#92400e', fillColor: '#f59e0b', fillOpacity: 1 })
-        .bindTooltip(meet.label, { permanent: true, direction: 'top' })
+        .bindTooltip(meet.label, { permanent: true, direction: sides[i % sides.length] })
         .addTo(map);
-    }
+    });
     map.fitBounds(L.latLngBounds([pickup.at, ...meets.map((m) => m.at)]), {
       padding: [40, 40],
       maxZoom: 15,
