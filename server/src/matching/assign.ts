@@ -189,7 +189,16 @@ export async function tryMatchPackage(
   tx: Tx,
   pkg: PackageRow,
   settings: MatchSettings,
-  { canSplit = true }: { canSplit?: boolean } = {},
+  {
+    canSplit = true,
+    ...claim
+  }: {
+    canSplit?: boolean;
+    /** Whether the donor is told of a pairing (not for a split's rest when told of the split). */
+    tellsDonor?: boolean;
+    /** Pass over a distributor whose row another transaction holds, instead of waiting. */
+    skipLocked?: boolean;
+  } = {},
 ): Promise<MatchOutcome> {
   const toMatch: PackageToMatch = {
     location: [pkg.lat, pkg.lng],
@@ -207,7 +216,7 @@ export async function tryMatchPackage(
         : { isPaired: false, notifications: [] };
     }
 
-    const outcome = await claimAndWrite(tx, pkg, chosen, settings);
+    const outcome = await claimAndWrite(tx, pkg, chosen, settings, claim);
     // Another donation took the room, or the distributor changed: rank again.
     if (outcome) return outcome;
   }
@@ -324,8 +333,16 @@ async function splitPackage(
     // The rest waits, as a package of its own, and is matched whole when someone has room. The
     // donor is not told "no distributor near you" about it: some just took the other parts, and
     // the donation's page shows what waits.
+    // Matched whole at once if someone has room for it, like any waiting package (it is no part
+    // of the split: it may be smaller than SPLIT_MIN_MEALS and beyond SPLIT_MAX_PARTS). Without
+    // waiting on a distributor another transaction holds: this one already holds the plan's, and
+    // two splits would each wait for the other (issue #20 review: a deadlock whenever they crossed).
     const rest = await insertPart(tx, pkg, remaining, groupId);
-    const matched = await tryMatchPackage(tx, rest, settings, { canSplit: false });
+    const matched = await tryMatchPackage(tx, rest, settings, {
+      canSplit: false,
+      tellsDonor: !isDonorTold,
+      skipLocked: true,
+    });
     notifications.push(...matched.notifications);
   }
   return { ...first, notifications };
@@ -378,7 +395,7 @@ async function claimAndWrite(
   pkg: PackageRow,
   chosen: CandidateRow,
   settings: MatchSettings,
-  { tellsDonor = true } = {},
+  { tellsDonor = true, skipLocked = false }: { tellsDonor?: boolean; skipLocked?: boolean } = {},
 ): Promise<MatchOutcome | null> {
   const packageAt: LatLng = [pkg.lat, pkg.lng];
   // Matching never measures from the home (decision 003): from the centre of the home's area.
@@ -393,18 +410,28 @@ async function claimAndWrite(
   // The person's lock before their rows: a suspension or an account deletion under way goes
   // first (db/person-lock.ts).
   await lockPeopleShared(tx, [chosen.id]);
+  // Skipping: the person's and the distributor's rows are taken only if free, else no claim.
+  const skip = skipLocked ? sql`skip locked` : sql``;
   const [claimed] = await queryRows<ClaimedRow>(
     tx,
     sql`
       with person as (
         -- Locked, and read at its latest: a suspension (issue #19) committed meanwhile is seen,
         -- and one under way waits for this pairing and then takes it back.
-        select id from ${users} where id = ${chosen.id} and suspended_at is null for share
+        select id from ${users} where id = ${chosen.id} and suspended_at is null for share ${skip}
       ),
+      ${
+        skipLocked
+          ? sql`free as (
+                  select user_id from ${distributors} where user_id = ${chosen.id}
+                  for no key update skip locked
+                ),`
+          : sql``
+      }
       claimed as (
         update ${distributors} d
         set open_load = d.open_load + ${pkg.quantity}, last_assigned_at = now()
-        from ${users} u, person
+        from ${users} u, person${skipLocked ? sql`, free` : sql``}
         where d.user_id = ${chosen.id} and u.id = d.user_id and person.id = u.id
           and d.is_active and d.open_load + ${pkg.quantity} <= d.max_capacity
           and (${pkg.diet} = 'veg' or not d.veg_only)

@@ -7,9 +7,6 @@ import { distanceKm } from './geometry';
 import { hasTurnedDown, type MatchSettings } from './assign';
 import { rankingKmSql, withinReachSql } from './reach';
 
-/** How many of the nearest distributors with room are looked at for the "widen" suggestion. */
-const NEAREST_LOOKED_AT = 50;
-
 /**
  * "Widen to N km" is suggested only for a trip a donor can make before the pick-up time: at
  * about 30 km/h, city streets and highway together (issue #20 newcomer review: 300 km was
@@ -62,34 +59,37 @@ export async function explainWaiting(
             other: area,
             boxKm: sql`${pkg.travelCapacity + DISTANCE_RANGE_MAX_KM}`,
             reachKm: sql`${pkg.travelCapacity} + d.distance_range`,
-          })}
-          -- Exactly as the ranking decides reach: no one at the edge counted as "has room"
-          -- while matching left them out.
-          and ${km} <= ${pkg.travelCapacity} + d.distance_range`,
+          })}`,
   );
-  // The nearest ones with room for all of it, from the GiST index, for the travel that would
-  // reach one of them: their distance less their own range.
-  const [nearest] = await queryRows<NearestRow>(
-    db,
-    sql`select min(distance_km)::float8 as distance_km, min(travel_km)::float8 as travel_km from (
-          select ${km} as distance_km, ${km} - d.distance_range as travel_km
-          from users u join distributors d on d.user_id = u.id
-          where u.user_type = 'distributor' and u.lat is not null and u.suspended_at is null
-            and ${takes} and d.open_load + ${pkg.quantity} <= d.max_capacity
-            and ${km} > ${pkg.travelCapacity} + d.distance_range
-          order by ${area} <-> ${at}
-          limit ${NEAREST_LOOKED_AT}
-        ) n`,
-  );
-  const travelKm =
-    nearest?.travel_km !== null && nearest?.travel_km !== undefined
-      ? Math.ceil(nearest.travel_km)
-      : null;
+  // The one with room for all of it that the least extra travel would reach (their distance
+  // less their own range), among those a trip before the pick-up time could reach at all: a
+  // bounded search of the GiST index, never a walk over every distributor (issue #20 review).
   const hoursLeft = Math.max(0, pkg.readyUntil.getTime() - Date.now()) / 3_600_000;
-  const canWiden =
-    travelKm !== null &&
-    travelKm > pkg.travelCapacity &&
-    travelKm <= Math.min(DISTANCE_RANGE_MAX_KM, WIDEN_SUGGEST_MAX_KM, hoursLeft * WIDEN_KMH);
+  const maxTravel = Math.floor(
+    Math.min(DISTANCE_RANGE_MAX_KM, WIDEN_SUGGEST_MAX_KM, hoursLeft * WIDEN_KMH),
+  );
+  const [nearest] =
+    maxTravel > pkg.travelCapacity
+      ? await queryRows<NearestRow>(
+          db,
+          sql`select ${km}::float8 as distance_km, (${km} - d.distance_range)::float8 as travel_km
+              from users u join distributors d on d.user_id = u.id
+              where u.user_type = 'distributor' and u.lat is not null and u.suspended_at is null
+                and ${takes} and d.open_load + ${pkg.quantity} <= d.max_capacity
+                and ${withinReachSql({
+                  center: at,
+                  other: area,
+                  boxKm: sql`${maxTravel + DISTANCE_RANGE_MAX_KM}`,
+                  reachKm: sql`${maxTravel} + d.distance_range`,
+                })}
+                and ${km} > ${pkg.travelCapacity} + d.distance_range
+              order by travel_km, distance_km
+              limit 1`,
+        )
+      : [];
+  // Both figures from the same distributor (never the nearest's distance with another's travel).
+  const travelKm = nearest ? Math.max(Math.ceil(nearest.travel_km), pkg.travelCapacity + 1) : null;
+  const canWiden = travelKm !== null && travelKm <= maxTravel;
   const c = counts ?? {
     within_reach: 0,
     active: 0,
@@ -118,6 +118,40 @@ export async function explainWaiting(
       canWiden && nearest ? { distanceKm: Math.round(nearest.distance_km), travelKm } : null,
     partsAtLimit: await partsAtLimit(db, pkg, settings),
     suggestions,
+  };
+}
+
+/** How long one package's explanation is reused, and how many packages' are kept. */
+const EXPLANATION_TTL_MS = 15_000;
+const EXPLANATIONS_KEPT = 2_000;
+
+/**
+ * explainWaiting, reused for a few seconds per package as it stands (its meals, travel, split
+ * permission and latest timeline entry): counting every distributor within reach is a real
+ * query, and a page refreshed in a loop (issue #20 review: 300 views at once held the database
+ * for everyone) computes it once. Views at the same moment share the one computation.
+ */
+export function createExplainer(ttlMs = EXPLANATION_TTL_MS) {
+  const kept = new Map<string, { at: number; explanation: Promise<Explanation> }>();
+  return (db: Executor, pkg: PackageRow, settings: MatchSettings, lastEvent: string) => {
+    const key = [
+      pkg.id,
+      pkg.quantity,
+      pkg.travelCapacity,
+      pkg.allowSplit,
+      pkg.readyUntil.getTime(),
+      lastEvent,
+    ].join('|');
+    const now = Date.now();
+    const hit = kept.get(key);
+    if (hit && now - hit.at < ttlMs) return hit.explanation;
+    const explanation = explainWaiting(db, pkg, settings);
+    kept.delete(key);
+    kept.set(key, { at: now, explanation });
+    // A failure is not kept; the oldest entries go first once the map is full.
+    explanation.catch(() => kept.delete(key));
+    while (kept.size > EXPLANATIONS_KEPT) kept.delete(kept.keys().next().value!);
+    return explanation;
   };
 }
 

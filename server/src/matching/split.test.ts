@@ -588,3 +588,62 @@ describe('split races (issue #20 review)', () => {
     }
   });
 });
+
+describe('second review of issue #20', () => {
+  it('never lets distributors just beyond reach hide a farther one who can take the package', async () => {
+    const at = area();
+    const donor = await createDonor(ctx, { location: at(0) });
+    // Eight at different distances, each with a range that with 1 km of travel leaves them 5 m
+    // short of the donation (inside the index box's slack); one farther (20 km east) with a
+    // range of 40 can take it.
+    const edge: Registered[] = [];
+    for (let i = 1; i <= 8; i++) {
+      edge.push(await createDistributor(ctx, { location: at(2 + i * 1.5), maxCapacity: 40 }));
+    }
+    const far = await createDistributor(ctx, {
+      location: at(0, 20),
+      distanceRange: 40,
+      maxCapacity: 40,
+    });
+    const [lat, lng] = at(0).coordinates;
+    await ctx.database.db.execute(
+      sql`update distributors d
+          set distance_range = earth_distance(ll_to_earth(u.area_lat, u.area_lng), ll_to_earth(${lat}, ${lng}))
+                               / earth() * ${EARTH_RADIUS_KM} - 1.005
+          from users u
+          where u.id = d.user_id and d.user_id in (${sql.join(
+            edge.map((d) => sql`${d.profile.id}::uuid`),
+            sql`, `,
+          )})`,
+    );
+    const pkg = await donate(ctx, donor, { location: at(0), quantity: 10, travelCapacity: '1 km' });
+    expect(pkg.current_state).toBe('Paired');
+    expect(pkg.pair?.distributor_id).toBe(far.profile.id);
+  });
+
+  it('pairs a rest that someone has room for at once, telling the donor once', async () => {
+    const at = area();
+    const donor = await createDonor(ctx, { location: at(0) });
+    for (let i = 1; i <= 5; i++) await createDistributor(ctx, { location: at(i), maxCapacity: 30 });
+    const roomy = await createDistributor(ctx, { location: at(6), maxCapacity: 50 });
+    // Five parts of 30 (the most, best-ranked first); the rest of 40 fits the sixth whole.
+    const pkg = await donate(ctx, donor, { location: at(0), quantity: 190, allowSplit: true });
+    const group = DonationGroupSchema.parse(
+      (await as(donor).get(`/api/donations/${pkg.groupId}`).expect(200)).body,
+    );
+    expect(group.parts.map((p) => [p.quantity, p.current_state])).toEqual([
+      [30, 'Paired'],
+      [30, 'Paired'],
+      [30, 'Paired'],
+      [30, 'Paired'],
+      [30, 'Paired'],
+      [40, 'Paired'],
+    ]);
+    expect((await loads([roomy.profile.id]))[roomy.profile.id]).toBe(40);
+    const told = await queryRows<{ kind: string }>(
+      ctx.database.db,
+      sql`select kind from notifications where user_id = ${donor.profile.id}`,
+    );
+    expect(told.map((n) => n.kind)).toEqual(['pairedDonor']);
+  });
+});

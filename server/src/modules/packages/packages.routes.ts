@@ -20,7 +20,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { PackageRow } from '../../db/rows';
 import { conflict } from '../../errors';
-import { explainWaiting, whyYou } from '../../matching/explain';
+import { createExplainer, whyYou } from '../../matching/explain';
 import { meetRoute } from '../../matching/routes';
 import type { Rematcher } from '../../matching/rematch';
 import { requireRegistered, sessionUser } from '../../middleware/authenticate';
@@ -64,6 +64,7 @@ export function packagesRoutes({
   rematcher: Rematcher;
 }): Router {
   const router = Router();
+  const explain = createExplainer();
   const db = database.db;
   const donationLimit = rateLimit(database.db, {
     name: 'donation',
@@ -124,9 +125,10 @@ export function packagesRoutes({
    */
   async function packageFor(pkg: PackageRow, viewerId: string): Promise<Package> {
     const events = await getPackageEvents(db, pkg.id);
+    const last = events[events.length - 1];
     const explanation =
       pkg.donorId === viewerId && pkg.state === 'Not Paired'
-        ? await explainWaiting(db, pkg, config.matching)
+        ? await explain(db, pkg, config.matching, `${events.length}:${last?.at.getTime() ?? ''}`)
         : null;
     const why =
       pkg.distributorId === viewerId && (pkg.state === 'Offered' || pkg.state === 'Paired')
