@@ -256,9 +256,10 @@ async function splitPackage(
   let groupId = pkg.groupId;
   let remaining = pkg.quantity;
   let first: (MatchOutcome & { isPaired: true }) | null = null;
-  const notifications: NotificationRow[] = [];
+  const written: NotificationRow[] = [];
   const used: string[] = [];
   let isDonorTold = false;
+  let placedMeals = 0;
   for (
     let attempt = 0;
     attempt < MAX_LOCK_RETRIES && partsLeft > 0 && remaining >= minMeals;
@@ -313,8 +314,11 @@ async function splitPackage(
           return claimed;
         });
         if (!first) first = outcome;
-        if (outcome.state === 'Paired') isDonorTold = true;
-        notifications.push(...outcome.notifications);
+        if (outcome.state === 'Paired') {
+          isDonorTold = true;
+          placedMeals += part.quantity;
+        }
+        written.push(...outcome.notifications);
         used.push(chosen.id);
         remaining -= part.quantity;
         partsLeft -= 1;
@@ -343,9 +347,21 @@ async function splitPackage(
       tellsDonor: !isDonorTold,
       skipLocked: true,
     });
-    notifications.push(...matched.notifications);
+    written.push(...matched.notifications);
+    if (matched.isPaired && matched.state === 'Paired') placedMeals += remaining;
   }
-  return { ...first, notifications };
+  // The donor's one notification of the split names every meal placed with a distributor now,
+  // not just the part it was written for (issue #20 newcomer review: "30 meals of your 160").
+  const told = written.findIndex((n) => n.userType === 'Donor' && n.kind === 'pairedDonor');
+  if (told >= 0 && placedMeals > written[told]!.packageQuantity!) {
+    const [summed] = await tx
+      .update(notifications)
+      .set({ packageQuantity: placedMeals })
+      .where(eq(notifications.id, written[told]!.id))
+      .returning();
+    written[told] = summed!;
+  }
+  return { ...first, notifications: written };
 }
 
 /** The package itself becomes the first part of its donation. */

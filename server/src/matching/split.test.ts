@@ -155,7 +155,10 @@ describe('split donations', () => {
     const donorNotes = (await as(donor).get(`/api/donor/${donor.profile.id}/getNotifs`).expect(200))
       .body as NotificationList;
     expect(donorNotes.notifs).toHaveLength(1);
-    expect(donorNotes.notifs[0]!.about?.donation).toEqual({ id: pkg.groupId, quantity: 200 });
+    expect(donorNotes.notifs[0]!.about).toMatchObject({
+      quantity: 200,
+      donation: { id: pkg.groupId, quantity: 200 },
+    });
     const [holders] = await queryRows<{ n: number }>(
       ctx.database.db,
       sql`select count(distinct distributor_id)::int as n from packages where group_id = ${pkg.groupId}`,
@@ -232,11 +235,12 @@ describe('split donations', () => {
     expect(restNow.groupQuantity).toBe(160);
     // The donor hears of the donation once (not once a part), and not that nobody is near: four
     // just took most of it (issue #20 newcomer review).
-    const told = await queryRows<{ kind: string }>(
+    const told = await queryRows<{ kind: string; package_quantity: number }>(
       ctx.database.db,
-      sql`select kind from notifications where user_id = ${donor.profile.id} order by id`,
+      sql`select kind, package_quantity from notifications where user_id = ${donor.profile.id} order by id`,
     );
-    expect(told.map((n) => n.kind)).toEqual(['pairedDonor']);
+    // It names every meal placed (120 of 160), not just the part it was written for.
+    expect(told).toEqual([{ kind: 'pairedDonor', package_quantity: 120 }]);
     // A distributor with room for it registers: the rest is matched whole.
     const helper = await createDistributor(ctx, { location: at(2), maxCapacity: 50 });
     await ctx.rematcher.whenIdle();

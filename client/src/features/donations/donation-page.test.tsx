@@ -105,9 +105,13 @@ describe('a split donation’s page', () => {
       data: {},
     });
     expect(await screen.findAllByText('Cancelled')).toHaveLength(3);
-    expect(screen.getByText(/have a distributor\./)).toHaveTextContent(
-      '140 meals were cancelled or expired.',
-    );
+    expect(screen.getByText(/have a distributor\./)).toHaveTextContent('140 meals were cancelled.');
+    // A cancelled part is no one's to pick up: no taker or meet point shown for it.
+    const parts = screen.getAllByTestId('donation-part');
+    expect(within(parts[1]!).getByText('Cancelled')).toBeInTheDocument();
+    expect(within(parts[1]!).queryByText(/Taken by/)).toBeNull();
+    expect(within(parts[1]!).queryByText(/Meet point/)).toBeNull();
+    expect(within(parts[0]!).getByText('Taken by Distributor 1')).toBeInTheDocument();
     // The button is gone with the parts it could cancel: focus lands on the status line.
     await waitFor(() => expect(document.activeElement).toHaveAttribute('role', 'status'));
     expect(screen.queryByRole('button', { name: 'Cancel the donation…' })).toBeNull();
@@ -132,5 +136,19 @@ describe('a split donation’s page', () => {
     ).toBeInTheDocument();
     expect(screen.getByText(/This link does not lead to a donation/)).toBeInTheDocument();
     expect(screen.queryByText(/highlighted fields|Please check/)).toBeNull();
+  });
+
+  it('says the same of a donation that is not the viewer’s (404)', async () => {
+    fakeApi({
+      [`GET /donations/${groupId}`]: () => ({
+        status: 404,
+        data: { error: { code: 'not_found', message: 'No such donation.' } },
+      }),
+    });
+    renderApp(`/donations/${groupId}`, { user: buildSessionUser() });
+    expect(
+      await screen.findByRole('heading', { name: 'No such donation' }, { timeout: 4000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/This link does not lead to a donation/)).toBeInTheDocument();
   });
 });

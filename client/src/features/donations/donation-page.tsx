@@ -84,12 +84,10 @@ export function DonationPage() {
     return (
       <div className="mx-auto max-w-3xl px-4 py-10" role="alert">
         <h1 className="text-2xl font-bold">{t('donation.notFound')}</h1>
-        {/* A mistyped link (400) is no form with fields to check. */}
-        {status === 400 ? (
-          <p className="mt-2">{t('donation.invalidLink')}</p>
-        ) : (
-          status !== 404 && <p className="mt-2">{errorText(donation.error)}</p>
-        )}
+        {/* A mistyped link (400) is no form with fields to check; nor is someone else's. */}
+        <p className="mt-2">
+          {status === 400 || status === 404 ? t('donation.invalidLink') : errorText(donation.error)}
+        </p>
         <Link to="/profile" className={buttonClasses('primary', 'mt-6')}>
           {t('package.backToProfile')}
         </Link>
@@ -105,9 +103,10 @@ export function DonationPage() {
   const placed = data.parts
     .filter((p) => ['Paired', 'Received', 'Distributed'].includes(p.current_state))
     .reduce((sum, p) => sum + p.quantity, 0);
-  const calledOff = data.parts
-    .filter((p) => p.current_state === 'Cancelled' || p.current_state === 'Expired')
-    .reduce((sum, p) => sum + p.quantity, 0);
+  const mealsIn = (state: string) =>
+    data.parts.filter((p) => p.current_state === state).reduce((sum, p) => sum + p.quantity, 0);
+  const calledOff = mealsIn('Cancelled');
+  const expired = mealsIn('Expired');
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold">{t('donation.title')}</h1>
@@ -124,50 +123,55 @@ export function DonationPage() {
       <p className="mt-2 font-semibold" role="status" ref={statusLine} tabIndex={-1}>
         {t('donation.placed', { count: placed, total: data.quantity })}
         {calledOff > 0 && ` ${t('donation.calledOff', { count: calledOff })}`}
+        {expired > 0 && ` ${t('donation.expired', { count: expired })}`}
       </p>
 
       <h2 className="mt-6 text-xl font-bold">{t('donation.parts')}</h2>
       <ol className="mt-2 space-y-3">
-        {data.parts.map((part, i) => (
-          <li
-            key={part._id}
-            className="rounded-xl border border-gray-200 p-4 dark:border-gray-800"
-            data-testid="donation-part"
-          >
-            <div className="flex flex-wrap items-center gap-2">
-              <h3 className="font-semibold">
-                {t('donation.part', { n: i + 1, count: part.quantity })}
-              </h3>
-              <StateBadge state={part.current_state} />
-            </div>
-            {part.current_state === 'Not Paired' && (
-              <p className="mt-1 text-sm">{t('donation.waiting')}</p>
-            )}
-            {part.offerExpiresAt && (
-              <p className="mt-1 text-sm">
-                {t('donation.offeredUntil', { time: formatDateTime(part.offerExpiresAt) })}
-              </p>
-            )}
-            {part.distributor_name && (
-              <p className="mt-1 text-sm">
-                {t('donation.takenBy', { name: part.distributor_name })}
-              </p>
-            )}
-            {part.meet_location && (
-              <p className="text-sm">
-                {t('package.meetPoint')}: {part.meet_location.address}
-              </p>
-            )}
-            {part.handoverCode && (
-              <p className="mt-1 font-semibold" data-testid="part-code">
-                {t('donation.code', { code: part.handoverCode })}
-              </p>
-            )}
-            <Link to={`/transaction/${part._id}`} className={buttonClasses('ghost', 'mt-2 px-0')}>
-              {t('donation.openPart', { n: i + 1 })}
-            </Link>
-          </li>
-        ))}
+        {data.parts.map((part, i) => {
+          // A cancelled or expired part is no one's to pick up: not who nor where.
+          const hasEnded = part.current_state === 'Cancelled' || part.current_state === 'Expired';
+          return (
+            <li
+              key={part._id}
+              className="rounded-xl border border-gray-200 p-4 dark:border-gray-800"
+              data-testid="donation-part"
+            >
+              <div className="flex flex-wrap items-center gap-2">
+                <h3 className="font-semibold">
+                  {t('donation.part', { n: i + 1, count: part.quantity })}
+                </h3>
+                <StateBadge state={part.current_state} />
+              </div>
+              {part.current_state === 'Not Paired' && (
+                <p className="mt-1 text-sm">{t('donation.waiting')}</p>
+              )}
+              {part.offerExpiresAt && (
+                <p className="mt-1 text-sm">
+                  {t('donation.offeredUntil', { time: formatDateTime(part.offerExpiresAt) })}
+                </p>
+              )}
+              {part.distributor_name && !hasEnded && (
+                <p className="mt-1 text-sm">
+                  {t('donation.takenBy', { name: part.distributor_name })}
+                </p>
+              )}
+              {part.meet_location && !hasEnded && (
+                <p className="text-sm">
+                  {t('package.meetPoint')}: {part.meet_location.address}
+                </p>
+              )}
+              {part.handoverCode && (
+                <p className="mt-1 font-semibold" data-testid="part-code">
+                  {t('donation.code', { code: part.handoverCode })}
+                </p>
+              )}
+              <Link to={`/transaction/${part._id}`} className={buttonClasses('ghost', 'mt-2 px-0')}>
+                {t('donation.openPart', { n: i + 1 })}
+              </Link>
+            </li>
+          );
+        })}
       </ol>
 
       <section aria-label={t('donation.map')} className="mt-6">
@@ -222,7 +226,11 @@ export function DonationPage() {
                       {
                         onSuccess: () => {
                           closeConfirm('status');
-                          showAlert({ type: 'success', title: t('donation.cancel.done'), msg: '' });
+                          showAlert({
+                            type: 'success',
+                            title: t('donation.cancel.done'),
+                            msg: t('donation.cancel.doneMsg'),
+                          });
                         },
                         onError: (error) =>
                           showAlert(failureAlert(t('donation.cancel.failed'), error, errorText)),

@@ -166,3 +166,75 @@ describe('a part of a split donation', () => {
     expect(note.compareDocumentPosition(details) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });
+
+describe('travelling farther by hand', () => {
+  it('asks once more before a long way farther, and at once for a little', async () => {
+    let patches = 0;
+    const server = fakeApi({
+      [`GET /package/${packageId}`]: () => ({ status: 200, data: { package: pkg('Not Paired') } }),
+      [`PATCH /package/${packageId}`]: () => {
+        patches += 1;
+        return { status: 200, data: { package: pkg('Not Paired') } };
+      },
+    });
+    const actor = userEvent.setup();
+    renderPackage('Not Paired', buildSessionUser());
+    const field = await screen.findByLabelText('New travel capacity');
+    // 8 km now: 40 is a long way farther.
+    await actor.type(field, '40');
+    await actor.click(screen.getByRole('button', { name: 'Look again' }));
+    expect(patches).toBe(0);
+    expect(
+      screen.getByText('You would travel up to 40 km to the meet point (now 8 km).'),
+    ).toBeInTheDocument();
+    await actor.click(screen.getByRole('button', { name: 'Yes, widen to 40 km' }));
+    await waitFor(() => expect(patches).toBe(1));
+    expect(server.calls).toContainEqual({
+      method: 'PATCH',
+      url: `/package/${packageId}`,
+      data: { travelCapacity: 40 },
+    });
+    // 12 km is a little farther: no second question.
+    await actor.clear(screen.getByLabelText('New travel capacity'));
+    await actor.type(screen.getByLabelText('New travel capacity'), '12');
+    await actor.click(screen.getByRole('button', { name: 'Look again' }));
+    await waitFor(() => expect(patches).toBe(2));
+  });
+});
+
+describe('deleting a waiting part of a donation', () => {
+  it('says only its meals are withdrawn, and goes back to the donation', async () => {
+    const groupId = '7d1f6c1e-2f4b-4a7e-9c55-0c3b1f0a9e01';
+    const part = buildPackage('Not Paired', { quantity: 40, groupId, groupQuantity: 160 });
+    fakeApi({
+      [`GET /package/${packageId}`]: () => ({ status: 200, data: { package: part } }),
+      [`DELETE /donor/${ids.donor}/package/${packageId}`]: () => ({ status: 204, data: null }),
+      [`GET /donations/${groupId}`]: () => ({
+        status: 200,
+        data: {
+          groupId,
+          quantity: 120,
+          timestamp: '2026-11-25T10:00:00.000Z',
+          readyUntil: '2026-11-25T12:00:00.000Z',
+          location: { address: 'Sitabuldi, Nagpur', coordinates: [21.14, 79.08] },
+          parts: [],
+        },
+      }),
+    });
+    const actor = userEvent.setup();
+    const app = renderApp(`/transaction/${packageId}`, { user: buildSessionUser() });
+    app.queryClient.setQueryData(packageQueryKey(packageId), part);
+    await actor.click(await screen.findByRole('button', { name: 'Delete Package' }));
+    expect(
+      screen.getByText(
+        'Deleting withdraws these 40 meals only; the other parts of your donation go on.',
+      ),
+    ).toBeInTheDocument();
+    await actor.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete Package' }),
+    );
+    expect(
+      await screen.findByRole('heading', { name: 'Your donation' }, { timeout: 4000 }),
+    ).toBeInTheDocument();
+  });
+});

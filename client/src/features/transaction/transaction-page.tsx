@@ -20,7 +20,7 @@ import { sayAlert, TRESPASSING_ALERT } from '../auth/hooks/use-guard';
 import { useDeletePackage } from './api/delete-package';
 import { DonationPage } from '../donations/donation-page';
 import { ReportButton } from './components/report-dialog';
-import { WaitingExplanation } from './components/waiting-explanation';
+import { WaitingExplanation, WIDEN_CONFIRM_OVER_KM } from './components/waiting-explanation';
 import { usePackage } from './api/get-package';
 import { useMarkPackage } from './api/mark-package';
 import { type PackageAction, usePackageAction } from './api/package-actions';
@@ -157,6 +157,7 @@ function PackagePage() {
   const [asking, setAsking] = useState<ReasonAsk | null>(null);
   const markForm = useForm({ code: '', servedCount: '' });
   const widenForm = useForm({ travelCapacity: '' });
+  const [confirmingWiden, setConfirmingWiden] = useState<number | null>(null);
   const isOffered = pkg.data?.current_state === 'Offered';
   const now = useNow(isOffered);
   usePageTitle(t('package.title'), site.brand);
@@ -272,6 +273,13 @@ function PackagePage() {
     event.preventDefault();
     const body = widenForm.check(WidenRequestSchema, widenForm.values);
     if (!body) return;
+    // A long way farther than now is asked once more, as the explanation's suggestion is.
+    const km = Number(body.travelCapacity);
+    if (km - data.travelCapacity > WIDEN_CONFIRM_OVER_KM && confirmingWiden !== km) {
+      setConfirmingWiden(km);
+      return;
+    }
+    setConfirmingWiden(null);
     action.mutate(
       { kind: 'widen', body },
       {
@@ -324,7 +332,10 @@ function PackagePage() {
             title: t('package.deleted.title'),
             msg: t('package.deleted.msg'),
           });
-          void navigate('/profile');
+          // A part of a donation: back to the donation, where the other parts go on (unless this
+          // was the last, and the donation is gone with it).
+          const isLastPart = data.groupQuantity === null || data.groupQuantity <= data.quantity;
+          void navigate(data.groupId && !isLastPart ? `/donations/${data.groupId}` : '/profile');
         },
         onError: (err) => {
           setIsConfirmingDelete(false);
@@ -483,9 +494,23 @@ function PackagePage() {
             placeholder={t('donate.travel.placeholder')}
             {...widenForm.textField('travelCapacity')}
           />
-          <Button type="submit" variant="secondary" disabled={action.isPending}>
-            {t('package.widen.save')}
-          </Button>
+          {confirmingWiden !== null && (
+            <p className="font-semibold" role="status">
+              {t('explain.widen.confirm', { km: confirmingWiden, now: data.travelCapacity })}
+            </p>
+          )}
+          <div className="flex flex-wrap gap-3">
+            <Button type="submit" variant="secondary" disabled={action.isPending}>
+              {confirmingWiden !== null
+                ? t('explain.widen.yes', { km: confirmingWiden })
+                : t('package.widen.save')}
+            </Button>
+            {confirmingWiden !== null && (
+              <Button variant="ghost" onClick={() => setConfirmingWiden(null)}>
+                {t('explain.widen.no')}
+              </Button>
+            )}
+          </div>
         </form>
       )}
 
@@ -525,7 +550,11 @@ function PackagePage() {
         isOpen={isConfirmingDelete}
         onClose={() => setIsConfirmingDelete(false)}
       >
-        <p>{t('package.delete.text')}</p>
+        <p>
+          {data.groupId
+            ? t('package.delete.partText', { count: data.quantity })
+            : t('package.delete.text')}
+        </p>
         <div className="mt-6 flex flex-wrap justify-end gap-3">
           <Button variant="secondary" onClick={() => setIsConfirmingDelete(false)}>
             {t('package.delete.keep')}

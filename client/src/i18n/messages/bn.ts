@@ -788,8 +788,7 @@ export const bn: Catalog = {
   'donation.cancel': 'দান বাতিল করুন…',
   'donation.cancel.confirm':
     'এখনো না-নেওয়া {count, plural, one {#টি ভাগ} other {#টি ভাগ}} ({meals}টি খাবার) বাতিল হবে এবং তাদের বিতরণকারীদের জানানো হবে।',
-  'donation.calledOff':
-    '{count, plural, one {#টি খাবার} other {#টি খাবার}} বাতিল হয়েছে বা মেয়াদ পেরিয়েছে।',
+  'donation.calledOff': '{count, plural, one {#টি খাবার} other {#টি খাবার}} বাতিল হয়েছে।',
   'donation.cancel.keep': 'দান রেখে দিন',
   'donation.cancel.yes': 'এখনো না নেওয়া সব ভাগ বাতিল করুন',
   'donation.cancel.done': 'দান বাতিল হয়েছে',
@@ -804,8 +803,13 @@ export const bn: Catalog = {
   'explain.turnedDown':
     '{count, plural, one {এঁদের #জন এটি ফিরিয়ে দিয়েছেন।} other {এঁদের #জন এটি ফিরিয়ে দিয়েছেন।}}',
   'explain.atLimit':
-    'আপনার দান আগেই {parts}টি ভাগে আছে, যা সর্বোচ্চ: এই {meals}টি খাবার এমন একজন বিতরণকারীর অপেক্ষায় আছে যাঁর কাছে সবটার জায়গা আছে। পিক-আপের সময়ের আগে তা কঠিন মনে হলে, নিচে এগুলো তুলে নিতে পারেন।',
+    'আপনার দানের বাকি {parts}টি ভাগই সর্বোচ্চ যত ভাগে একে ভাগ করা যায়: এই {meals}টি খাবার এমন একজন বিতরণকারীর অপেক্ষায় আছে যাঁর কাছে সবটার জায়গা আছে। পিক-আপের সময়ের আগে তা কঠিন মনে হলে নিচে এগুলো মুছে দিতে পারেন; বাকি ভাগগুলো চলবে।',
   'explain.widen.confirm': 'আপনি দেখা করার জায়গা পর্যন্ত {km} কিমি পর্যন্ত যাবেন (এখন {now} কিমি)।',
   'explain.widen.yes': 'হ্যাঁ, {km} কিমি পর্যন্ত বাড়ান',
   'explain.widen.no': 'এখন না',
+  'donation.expired': '{count, plural, one {#টি খাবারের} other {#টি খাবারের}} মেয়াদ পেরিয়েছে।',
+  'donation.cancel.doneMsg': 'তাঁদের বিতরণকারীদের জানানো হয়েছে।',
+  'explain.waitOnly': 'আমরা {time} পর্যন্ত খুঁজতে থাকব।',
+  'package.delete.partText':
+    'মুছলে শুধু এই {count, plural, one {#টি খাবার} other {#টি খাবার}} ফিরিয়ে নেওয়া হবে; আপনার দানের বাকি ভাগগুলো চলবে।',
 };

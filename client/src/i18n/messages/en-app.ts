@@ -692,8 +692,7 @@ export const enApp = {
   'donation.cancel': 'Cancel the donation…',
   'donation.cancel.confirm':
     '{count, plural, one {# part} other {# parts}} not yet received ({meals} meals) will be cancelled and their distributors told.',
-  'donation.calledOff':
-    '{count, plural, one {# meal was} other {# meals were}} cancelled or expired.',
+  'donation.calledOff': '{count, plural, one {# meal was} other {# meals were}} cancelled.',
   'donation.cancel.keep': 'Keep the donation',
   'donation.cancel.yes': 'Cancel every part not yet received',
   'donation.cancel.done': 'Donation cancelled',
@@ -708,8 +707,13 @@ export const enApp = {
   'explain.turnedDown':
     '{count, plural, one {# of them turned it down or gave it back.} other {# of them turned it down or gave it back.}}',
   'explain.atLimit':
-    'Your donation is already in {parts} parts, the most it can be split into: these {meals} meals wait for one distributor with room for all of them. If that is unlikely before the pick-up time, you can withdraw them below.',
+    'The other {parts} parts of your donation are as many as it can be split into: these {meals} meals wait for one distributor with room for all of them. If that is unlikely before the pick-up time, you can delete them below; the other parts go on.',
   'explain.widen.confirm': 'You would travel up to {km} km to the meet point (now {now} km).',
   'explain.widen.yes': 'Yes, widen to {km} km',
   'explain.widen.no': 'Not now',
+  'donation.expired': '{count, plural, one {# meal} other {# meals}} expired.',
+  'donation.cancel.doneMsg': 'Their distributors have been told.',
+  'explain.waitOnly': 'We will keep looking until {time}.',
+  'package.delete.partText':
+    'Deleting withdraws these {count, plural, one {# meal} other {# meals}} only; the other parts of your donation go on.',
 } as const;

@@ -781,7 +781,7 @@ export const hi: Catalog = {
   'donation.cancel': 'दान रद्द करें…',
   'donation.cancel.confirm':
     'अभी तक न लिए गए {count, plural, one {# हिस्सा} other {# हिस्से}} ({meals} भोजन) रद्द होंगे और उनके वितरकों को बताया जाएगा।',
-  'donation.calledOff': '{count, plural, one {# भोजन} other {# भोजन}} रद्द हुए या समय-सीमा बीत गई।',
+  'donation.calledOff': '{count, plural, one {# भोजन} other {# भोजन}} रद्द हुए।',
   'donation.cancel.keep': 'दान बनाए रखें',
   'donation.cancel.yes': 'अभी तक न लिए गए सभी हिस्से रद्द करें',
   'donation.cancel.done': 'दान रद्द हुआ',
@@ -795,8 +795,13 @@ export const hi: Catalog = {
   'explain.turnedDown':
     '{count, plural, one {इनमें से # ने इसे मना किया या लौटा दिया।} other {इनमें से # ने इसे मना किया या लौटा दिया।}}',
   'explain.atLimit':
-    'आपका दान पहले से {parts} हिस्सों में है, जो सबसे ज़्यादा है: ये {meals} भोजन एक ऐसे वितरक का इंतज़ार करते हैं जिसके पास सबके लिए जगह हो। अगर पिक-अप के समय से पहले ऐसा होना मुश्किल लगे, तो आप इन्हें नीचे वापस ले सकते हैं।',
+    'आपके दान के बाकी {parts} हिस्से उतने हैं जितने में इसे बाँटा जा सकता है: ये {meals} भोजन एक ऐसे वितरक का इंतज़ार करते हैं जिसके पास सबके लिए जगह हो। अगर पिक-अप के समय से पहले ऐसा होना मुश्किल लगे, तो आप इन्हें नीचे हटा सकते हैं; बाकी हिस्से चलते रहेंगे।',
   'explain.widen.confirm': 'आप मिलने की जगह तक {km} किमी तक जाएँगे (अभी {now} किमी)।',
   'explain.widen.yes': 'हाँ, {km} किमी तक बढ़ाएँ',
   'explain.widen.no': 'अभी नहीं',
+  'donation.expired': '{count, plural, one {# भोजन} other {# भोजन}} की समय-सीमा बीत गई।',
+  'donation.cancel.doneMsg': 'उनके वितरकों को बता दिया गया है।',
+  'explain.waitOnly': 'हम {time} तक ढूँढते रहेंगे।',
+  'package.delete.partText':
+    'हटाने से सिर्फ़ ये {count, plural, one {# भोजन} other {# भोजन}} वापस होंगे; आपके दान के बाकी हिस्से चलते रहेंगे।',
 };

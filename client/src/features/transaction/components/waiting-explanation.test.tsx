@@ -120,8 +120,11 @@ describe('why a package waits', () => {
     const section = screen.getByRole('region', { name: 'Why it is still waiting' });
     expect(section).toHaveTextContent('1 of them turned it down or gave it back.');
     expect(section).toHaveTextContent(
-      'Your donation is already in 5 parts, the most it can be split into: these 100 meals wait for one distributor with room for all of them.',
+      'The other 5 parts of your donation are as many as it can be split into: these 100 meals wait for one distributor with room for all of them.',
     );
     expect(screen.queryByRole('button', { name: 'Allow splitting' })).toBeNull();
+    // Waiting is all there is to do: no "Or".
+    expect(section).toHaveTextContent(/\bWe will keep looking until/);
+    expect(section).not.toHaveTextContent(/Or wait/);
   });
 });

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { useI18n } from '../../../i18n/i18n';
 
 /** A widening by more than this many km is confirmed first: a long trip is not one to tap into. */
-const WIDEN_CONFIRM_OVER_KM = 5;
+export const WIDEN_CONFIRM_OVER_KM = 5;
 
 /**
  * Why a package still waits, for its donor (issue #20): how many distributors are within reach,
@@ -118,7 +118,9 @@ export function WaitingExplanation({
               </Button>
             ) : (
               <p key="wait" className="flex min-h-11 items-center text-sm font-semibold">
-                {t('explain.wait', { time: formatDateTime(s.until) })}
+                {t(e.suggestions.length > 1 ? 'explain.wait' : 'explain.waitOnly', {
+                  time: formatDateTime(s.until),
+                })}
               </p>
             ),
           )}
