@@ -415,6 +415,10 @@ describe('split donations', () => {
     );
     expect(after.quantity).toBe(80);
     expect(after.parts.reduce((sum, p) => sum + p.quantity, 0)).toBe(80);
+    // The donor's notifications speak of the donation as it is now (80, not the 95 given).
+    const notes = (await as(donor).get(`/api/donor/${donor.profile.id}/getNotifs`).expect(200))
+      .body as NotificationList;
+    expect(notes.notifs.map((n) => n.about?.donation?.quantity)).toEqual([80]);
     // A donor who leaves takes their waiting parts; what others hold stays, and adds up.
     await request(ctx.app)
       .post(`/api/donations/${pkg.groupId}/cancel`)

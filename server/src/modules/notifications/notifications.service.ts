@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, lt, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import type { NotificationRow } from '../../db/rows';
-import { notifications } from '../../db/schema';
+import { donationGroups, notifications } from '../../db/schema';
 
 /** A user's notifications, newest first, a page at a time (cursor: the last id shown). */
 export async function listNotifications(
@@ -10,7 +10,13 @@ export async function listNotifications(
   options: { cursor?: number | undefined; limit: number },
 ): Promise<{ rows: NotificationRow[]; unseenCount: number; nextCursor: number | null }> {
   const rows = await db
-    .select()
+    .select({
+      ...getTableColumns(notifications),
+      // A donation's meals as they are now: a withdrawn rest makes it smaller after the fact.
+      donationQuantity: sql<number | null>`coalesce(
+        (select g.quantity from ${donationGroups} g where g.id = ${notifications.donationId}),
+        ${notifications.donationQuantity})`,
+    })
     .from(notifications)
     .where(
       options.cursor
