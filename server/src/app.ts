@@ -62,6 +62,8 @@ export function createApp({
   rematcher = createRematcher(database.db, notifier, logger, config.matching),
   mailer = null,
 }: AppDeps): express.Express {
+  // Hears of ended sessions from now on, so signed-in reads can be answered from memory.
+  database.sessions.listen();
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);

@@ -40,7 +40,9 @@ async function main(): Promise<void> {
   let database;
   let applied;
   try {
-    database = await openDatabase(config.database);
+    database = await openDatabase(config.database, {
+      onWarning: (message) => logger.warn(message),
+    });
     applied = await migrate(database.db);
   } catch (error) {
     console.error(databaseFailure(error, config.database));

@@ -10,6 +10,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
+import { type ChangeFeed, createSessionCache, type SessionCache } from './session-cache';
+import { pgliteChangeFeed, postgresChangeFeed } from './session-feeds';
 
 export type AppDb = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -23,19 +25,37 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping(): Promise<void>;
+  /** Sessions this process has checked, kept until they end (issue #21, db/session-cache.ts). */
+  sessions: SessionCache;
   close(): Promise<void>;
 };
 
+export type OpenOptions = {
+  /** Where the session cache says that another process may not have heard of an ended session. */
+  onWarning?: (message: string) => void;
+};
+
 /** A Database around either driver's Drizzle handle: retries, a ping, and how to close it. */
-function databaseOf(kind: Database['kind'], handle: unknown, close: () => Promise<void>): Database {
+function databaseOf(
+  kind: Database['kind'],
+  handle: unknown,
+  feed: ChangeFeed,
+  close: () => Promise<void>,
+  { onWarning }: OpenOptions,
+): Database {
   const db = retryConflicts(handle as AppDb);
+  const sessions = createSessionCache(feed, { ...(onWarning ? { onWarning } : {}) });
   return {
     db,
     kind,
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close,
+    sessions,
+    close: async () => {
+      await sessions.close();
+      await close();
+    },
   };
 }
 
@@ -43,7 +63,10 @@ function databaseOf(kind: Database['kind'], handle: unknown, close: () => Promis
  * Opens PGlite (embedded, under dataDir, or in memory when dataDir is null) or a PostgreSQL pool.
  * Both speak the same SQL and get the same migrations.
  */
-export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+export async function openDatabase(
+  options: DatabaseOptions,
+  openOptions: OpenOptions = {},
+): Promise<Database> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: options.url,
@@ -56,7 +79,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     });
     // An idle client losing its server must not crash the process; the next query reconnects.
     pool.on('error', () => undefined);
-    return databaseOf('postgres', drizzleNodePg(pool, { schema }), () => pool.end());
+    return databaseOf(
+      'postgres',
+      drizzleNodePg(pool, { schema }),
+      postgresChangeFeed(options.url, pool),
+      () => pool.end(),
+      openOptions,
+    );
   }
 
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
@@ -72,13 +101,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     unlock();
     throw error;
   }
-  return databaseOf('pglite', drizzlePglite(client, { schema }), async () => {
-    try {
-      await client.close();
-    } finally {
-      unlock();
-    }
-  });
+  const pglite = client;
+  return databaseOf(
+    'pglite',
+    drizzlePglite(pglite, { schema }),
+    pgliteChangeFeed(pglite),
+    async () => {
+      try {
+        await pglite.close();
+      } finally {
+        unlock();
+      }
+    },
+    openOptions,
+  );
 }
 
 /**

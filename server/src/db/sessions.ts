@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { type AppDb, preparedPerDb } from './client';
+import { type AppDb, type Database, preparedPerDb } from './client';
 import type { UserRow } from './rows';
 import { sessions, users } from './schema';
+import type { SessionCache, SessionRecord } from './session-cache';
 
 /** Only a hash of the token is stored, so a leaked table cannot be replayed as cookies. */
 export function hashToken(token: string): string {
@@ -23,7 +24,7 @@ export async function createSession(db: AppDb, userId: string, ttlMs: number): P
 /** Runs on every signed-in request: built and planned once per database connection. */
 const sessionUserQuery = preparedPerDb((db) =>
   db
-    .select({ user: users })
+    .select({ user: users, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -38,14 +39,28 @@ const sessionUserQuery = preparedPerDb((db) =>
     .prepare('session_user'),
 );
 
-/** The user behind a session token, if the session exists and has not expired. */
-export async function findSessionUser(db: AppDb, token: string): Promise<UserRow | null> {
-  const [row] = await sessionUserQuery(db).execute({ idHash: hashToken(token) });
-  return row?.user ?? null;
+async function loadSession(db: AppDb, idHash: string): Promise<SessionRecord | null> {
+  const [row] = await sessionUserQuery(db).execute({ idHash });
+  return row ?? null;
 }
 
-export async function deleteSession(db: AppDb, token: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.idHash, hashToken(token)));
+/**
+ * The user behind a session token, if the session exists, has not expired and its person is not
+ * suspended: from this process's cache when it has it (no query), else from the database.
+ */
+export async function findSessionUser(
+  db: AppDb,
+  cache: SessionCache,
+  token: string,
+): Promise<UserRow | null> {
+  const idHash = hashToken(token);
+  return cache.lookup(idHash, () => loadSession(db, idHash));
+}
+
+/** Ends a session; once this resolves, no server process honours it any more. */
+export async function deleteSession(database: Database, token: string): Promise<void> {
+  await database.db.delete(sessions).where(eq(sessions.idHash, hashToken(token)));
+  await database.sessions.fence();
 }
 
 export async function deleteExpiredSessions(db: AppDb): Promise<void> {

@@ -3,9 +3,14 @@ import net from 'node:net';
 /**
  * A TCP proxy in front of the PostgreSQL server. `cut()` drops every connection and refuses new
  * ones, as a database outage looks from the app; `restore()` lets traffic through again. The
- * shared server itself is never stopped.
+ * shared server itself is never stopped. With `replyDelayMs`, everything the server sends arrives
+ * that much later (in order), as from a slow or far database.
  */
-export async function startTcpProxy(targetHost: string, targetPort: number) {
+export async function startTcpProxy(
+  targetHost: string,
+  targetPort: number,
+  { replyDelayMs = 0 }: { replyDelayMs?: number } = {},
+) {
   const sockets = new Set<net.Socket>();
   let isCut = false;
   const server = net.createServer((client) => {
@@ -27,7 +32,15 @@ export async function startTcpProxy(targetHost: string, targetPort: number) {
     client.on('close', drop);
     upstream.on('close', drop);
     client.pipe(upstream);
-    upstream.pipe(client);
+    if (replyDelayMs > 0) {
+      upstream.on('data', (chunk: Buffer) => {
+        setTimeout(() => {
+          if (!client.destroyed) client.write(chunk);
+        }, replyDelayMs);
+      });
+    } else {
+      upstream.pipe(client);
+    }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const port = (server.address() as net.AddressInfo).port;

@@ -106,7 +106,7 @@ export function authRoutes({
       }
       // A fresh session id at every sign-in; an older session cookie is dropped.
       const previous = readCookie(req, SESSION_COOKIE);
-      if (previous) await deleteSession(database.db, previous);
+      if (previous) await deleteSession(database, previous);
       const token = await createSession(database.db, userId, config.sessionTtlMs);
       setCookie(res, SESSION_COOKIE, token, { maxAgeMs: config.sessionTtlMs, isSecure });
       logger.info({ userId }, 'signed in');
@@ -120,7 +120,7 @@ export function authRoutes({
 
   router.post('/auth/logout', async (req, res) => {
     if (req.sessionToken) {
-      await deleteSession(database.db, req.sessionToken);
+      await deleteSession(database, req.sessionToken);
       // Live streams opened with this session end now (other processes notice at the heartbeat).
       live.hub.closeSession(hashToken(req.sessionToken));
     }

@@ -163,7 +163,9 @@ export function coordinatorRoutes({
           body.reason,
           isCoordinatorEmail,
         );
-        // Committed: their open streams end in every process, everyone concerned hears.
+        // Committed: no process honours their sessions once this answers, their open streams end
+        // in every process, everyone concerned hears.
+        await database.sessions.fence();
         live.endUser(params.id);
         notifier.notify(result.notifications);
         for (const id of result.freed) rematcher.schedule(id);
@@ -188,6 +190,7 @@ export function coordinatorRoutes({
       { params: IdPathSchema, body: CoordinatorReasonSchema },
       async ({ params, body }, req, res) => {
         await reinstatePerson(db, sessionUser(req), params.id, body.reason);
+        await database.sessions.fence();
         req.log.info({ userId: params.id }, 'coordinator reinstated a person');
         const detail: PersonDetail = await personDetail(db, params.id, isCoordinatorEmail);
         res.json(detail);

@@ -75,7 +75,9 @@ export function outreachRoutes({
       );
     }
     const subscribed = isUndo && outreach.isMailAvailable;
-    if (!(await setMailTopic(db, token.userId, token.topic, subscribed))) {
+    const isKnown = await setMailTopic(db, token.userId, token.topic, subscribed);
+    await database.sessions.fence();
+    if (!isKnown) {
       // The account was deleted: nothing will be mailed to it any more.
       req.log.info('unsubscribe for an account that no longer exists');
     }
@@ -102,6 +104,7 @@ export function outreachRoutes({
         body,
         outreach.isMailAvailable,
       );
+      await database.sessions.fence();
       req.log.info({ change: body }, 'notification settings changed');
       res.json(settings);
     }),

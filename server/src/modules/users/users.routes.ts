@@ -92,6 +92,8 @@ export function usersRoutes({
       const user = sessionUser(req);
       assertEmailEcho(user, body.email);
       const rows = await register(db, user.id, body);
+      // Every process reads the person's new role from now on (their session is cached).
+      await database.sessions.fence();
       req.log.info({ userId: user.id }, `registered as ${userType}`);
       if (userType === 'distributor') events.onDistributorCapacityChanged(user.id);
       const response: ProfileResponse = { data: presentProfile(rows) };
@@ -115,6 +117,7 @@ export function usersRoutes({
       const user = sessionUser(req);
       assertOwnPath(user, { id: params.id, userType });
       const rows = await save(db, user.id, body);
+      await database.sessions.fence();
       if (userType === 'distributor') events.onDistributorCapacityChanged(user.id);
       const response: ProfileResponse = { data: presentProfile(rows) };
       res.json(response);
@@ -143,6 +146,7 @@ export function usersRoutes({
     requireSession,
     validate({ body: LocaleRequestSchema }, async ({ body }, req, res) => {
       await setAccountLocale(db, sessionUser(req).id, body.locale);
+      await database.sessions.fence();
       res.status(204).end();
     }),
   );
@@ -163,6 +167,8 @@ export function usersRoutes({
     '/:userType/:id',
     ...ownPathRoute(async ({ user }, req, res) => {
       await deleteAccount(db, user.id);
+      // Its sessions are gone; no process may honour one after this answer.
+      await database.sessions.fence();
       clearCookie(res, SESSION_COOKIE, { isSecure });
       req.log.info({ userId: user.id }, 'account deleted');
       res.status(204).end();

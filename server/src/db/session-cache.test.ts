@@ -1,0 +1,158 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { donorInput, uniqueEmail } from '../test/factories';
+import { startServerProcess, stopServerProcesses } from '../test/server-process';
+import { signIn } from '../test/session';
+import { startTcpProxy } from '../test/tcp-proxy';
+import { createTestApp, openTestDatabase, type TestContext } from '../test/test-app';
+import { loadTestGazetteer } from '../test/gazetteer';
+
+/**
+ * Issue #21: a signed-in read costs no query for its session (each process keeps the sessions it
+ * has checked), yet an ended session, a suspended or deleted person, or a changed profile is
+ * never served from memory once the request that changed it has answered, in any process.
+ */
+
+async function me(baseUrl: string, cookie: string) {
+  return fetch(`${baseUrl}/api/me`, { headers: { Cookie: cookie } });
+}
+
+describe('the session cache in one process', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    // Resolves once this process listens for changes (the cache serves nothing before).
+    await ctx.database.sessions.fence();
+  });
+  afterAll(() => ctx.close());
+
+  it('answers a signed-in read without a session query, and forgets what changed, even by hand', async () => {
+    const session = await signIn(ctx, uniqueEmail('cache'), 'Asha');
+    expect((await me(ctx.baseUrl, session.cookie)).status).toBe(200);
+    const { hits } = ctx.database.sessions.stats;
+    const res = await me(ctx.baseUrl, session.cookie);
+    expect(((await res.json()) as { name: string }).name).toBe('Asha');
+    expect(ctx.database.sessions.stats.hits).toBe(hits + 1);
+
+    // A change made outside the app (psql) reaches the cache through the trigger.
+    await ctx.database.db.execute(
+      sql`update users set name = 'Asha Rao' where id = ${session.user.id}`,
+    );
+    await ctx.database.sessions.fence();
+    expect(((await (await me(ctx.baseUrl, session.cookie)).json()) as { name: string }).name).toBe(
+      'Asha Rao',
+    );
+
+    await ctx.database.db.execute(sql`delete from sessions where user_id = ${session.user.id}`);
+    await ctx.database.sessions.fence();
+    expect((await me(ctx.baseUrl, session.cookie)).status).toBe(401);
+  });
+
+  it('does not serve a session that ends after it was cached, through the app', async () => {
+    const session = await signIn(ctx, uniqueEmail('cache-out'));
+    expect((await me(ctx.baseUrl, session.cookie)).status).toBe(200);
+    expect((await me(ctx.baseUrl, session.cookie)).status).toBe(200);
+    const out = await fetch(`${ctx.baseUrl}/api/auth/logout`, {
+      method: 'POST',
+      headers: { Cookie: session.cookie, Origin: ctx.baseUrl },
+    });
+    expect(out.status).toBe(204);
+    expect((await me(ctx.baseUrl, session.cookie)).status).toBe(401);
+  });
+});
+
+const url = process.env.TEST_DATABASE_URL;
+const COORDINATOR = uniqueEmail('cache-coordinator');
+
+describe.runIf(url)('the session cache across server processes', () => {
+  let a: string;
+  let b: string;
+  let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
+
+  beforeAll(async () => {
+    const database = await openTestDatabase();
+    await loadTestGazetteer(database.db);
+    await database.close();
+    // B hears the database late (every reply 300 ms behind), as a process on a busy or far
+    // connection would: only a fence keeps it from serving an ended session meanwhile.
+    const target = new URL(url!);
+    proxy = await startTcpProxy(target.hostname, Number(target.port || 5432), {
+      replyDelayMs: 300,
+    });
+    const viaProxy = new URL(url!);
+    viaProxy.hostname = '127.0.0.1';
+    viaProxy.port = String(proxy.port);
+    const env = { COORDINATOR_EMAILS: COORDINATOR };
+    [a, b] = await Promise.all([
+      startServerProcess(url!, env).then((p) => p.baseUrl),
+      startServerProcess(viaProxy.href, env).then((p) => p.baseUrl),
+    ]);
+  }, 90_000);
+  afterAll(async () => {
+    await stopServerProcesses();
+    await proxy?.close();
+  });
+
+  /** Signs in on A and reads on B until B answers from memory (B's queries wait 300 ms). */
+  async function cachedOnB(tag: string) {
+    const session = await signIn({ baseUrl: a }, uniqueEmail(tag));
+    for (let tries = 0; tries < 40; tries++) {
+      const started = Date.now();
+      expect((await me(b, session.cookie)).status).toBe(200);
+      if (Date.now() - started < 150) return session;
+    }
+    throw new Error('process B never answered a signed-in read from memory');
+  }
+
+  it('refuses on B a session signed out on A, as soon as A has answered', async () => {
+    for (let i = 0; i < 3; i++) {
+      const session = await cachedOnB('two-out');
+      const out = await fetch(`${a}/api/auth/logout`, {
+        method: 'POST',
+        headers: { Cookie: session.cookie, Origin: a },
+      });
+      expect(out.status).toBe(204);
+      expect((await me(b, session.cookie)).status).toBe(401);
+    }
+  }, 60_000);
+
+  it('refuses on B a person suspended on A, and one who deleted their account there', async () => {
+    const coordinator = await signIn({ baseUrl: a }, COORDINATOR);
+    const suspect = await cachedOnB('two-suspect');
+    const registered = await fetch(`${a}/api/donor/register`, {
+      method: 'POST',
+      headers: { Cookie: suspect.cookie, Origin: a, 'Content-Type': 'application/json' },
+      body: JSON.stringify(donorInput({ email: suspect.user.email })),
+    });
+    expect(registered.status).toBe(201);
+    // B sees the new role at once (its cached row had none).
+    const profile = (await (await me(b, suspect.cookie)).json()) as {
+      userType: string;
+      id: string;
+    };
+    expect(profile.userType).toBe('donor');
+    expect((await me(b, suspect.cookie)).status).toBe(200);
+    const suspended = await fetch(`${a}/api/coordinator/people/${suspect.user.id}/suspend`, {
+      method: 'POST',
+      headers: { Cookie: coordinator.cookie, Origin: a, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ reason: 'Testing a suspension across processes' }),
+    });
+    expect(suspended.status).toBe(200);
+    expect((await me(b, suspect.cookie)).status).toBe(401);
+
+    const leaving = await cachedOnB('two-delete');
+    const joined = await fetch(`${a}/api/donor/register`, {
+      method: 'POST',
+      headers: { Cookie: leaving.cookie, Origin: a, 'Content-Type': 'application/json' },
+      body: JSON.stringify(donorInput({ email: leaving.user.email })),
+    });
+    expect(joined.status).toBe(201);
+    expect((await me(b, leaving.cookie)).status).toBe(200);
+    const deleted = await fetch(`${a}/api/donor/${leaving.user.id}`, {
+      method: 'DELETE',
+      headers: { Cookie: leaving.cookie, Origin: a },
+    });
+    expect(deleted.status).toBe(204);
+    expect((await me(b, leaving.cookie)).status).toBe(401);
+  }, 60_000);
+});
