@@ -39,9 +39,12 @@ import {
   donate,
   getPackage,
   getPackageEvents,
+  getPackageWithEvents,
   listPackages,
   markPackage,
+  type PackageEventRow,
   refuseFormerDistributor,
+  refuseFormerDistributorByEvents,
 } from './packages.service';
 import {
   acceptOffer,
@@ -110,11 +113,11 @@ export function packagesRoutes({
     requireRegistered,
     validate({ params: PackageIdPathSchema }, async ({ params }, req, res) => {
       const user = sessionUser(req);
-      const pkg = await getPackage(db, params.id);
+      const { pkg, events } = await getPackageWithEvents(db, params.id);
       // Someone it was offered to or who gave it back hears that it went elsewhere.
-      await refuseFormerDistributor(db, user, pkg);
+      refuseFormerDistributorByEvents(user, pkg, events);
       assertCanViewPackage(user, pkg);
-      const response: PackageResponse = { package: await packageFor(pkg, user.id) };
+      const response: PackageResponse = { package: await packageFor(pkg, user.id, events) };
       res.json(response);
     }),
   );
@@ -123,8 +126,12 @@ export function packagesRoutes({
    * A package as its viewer sees it, with its timeline; while it waits, its donor also gets why
    * (issue #20), and the distributor offered or given it why them.
    */
-  async function packageFor(pkg: PackageRow, viewerId: string): Promise<Package> {
-    const events = await getPackageEvents(db, pkg.id);
+  async function packageFor(
+    pkg: PackageRow,
+    viewerId: string,
+    known?: PackageEventRow[],
+  ): Promise<Package> {
+    const events = known ?? (await getPackageEvents(db, pkg.id));
     const last = events[events.length - 1];
     const explanation =
       pkg.donorId === viewerId && pkg.state === 'Not Paired'

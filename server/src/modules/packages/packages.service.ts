@@ -98,8 +98,20 @@ export async function refuseFormerDistributor(tx: AppDb | Tx, user: UserRow, pkg
     .from(packageEvents)
     .where(and(eq(packageEvents.packageId, pkg.id), eq(packageEvents.distributorId, user.id)))
     .limit(1);
-  if (row) throw conflict('This package is no longer offered or assigned to you.');
+  if (row) throw noLongerYours();
 }
+
+/** The same refusal, from a timeline already read (a package page, issue #21). */
+export function refuseFormerDistributorByEvents(
+  user: UserRow,
+  pkg: PackageRow,
+  events: Pick<PackageEventRow, 'distributorId'>[],
+) {
+  if (pkg.donorId === user.id || pkg.distributorId === user.id) return;
+  if (events.some((e) => e.distributorId === user.id)) throw noLongerYours();
+}
+
+const noLongerYours = () => conflict('This package is no longer offered or assigned to you.');
 
 /** Past its pick-up time a package only waits to be expired: nothing else may move it. */
 export function pickupTimePassed() {
@@ -240,6 +252,41 @@ export async function getPackage(db: AppDb, id: string): Promise<PackageRow> {
 }
 
 export type PackageEventRow = typeof packageEvents.$inferSelect;
+
+/** A timeline row as json_build_object gives it: its time as text. */
+type PackageEventJson = Omit<PackageEventRow, 'at'> & { at: string };
+
+/**
+ * The package and its timeline in one statement (issue #21: a package page is one round trip).
+ * The timeline also says who was ever offered or given it, which the read needs to know.
+ */
+const packageWithEventsQuery = preparedPerDb((db) =>
+  db
+    .select({
+      ...getTableColumns(packages),
+      ...profileContacts({ whileOpen: true }),
+      timeline: sql<PackageEventJson[]>`coalesce((
+        select json_agg(json_build_object(
+          'id', e.id, 'packageId', e.package_id, 'kind', e.kind,
+          'distributorId', e.distributor_id, 'reason', e.reason, 'at', e.at
+        ) order by e.id)
+        from ${packageEvents} e where e.package_id = ${packages}.id
+      ), '[]'::json)`,
+    })
+    .from(packages)
+    .where(eq(packages.id, sql.placeholder('id')))
+    .prepare('package_with_events'),
+);
+
+export async function getPackageWithEvents(
+  db: AppDb,
+  id: string,
+): Promise<{ pkg: PackageRow; events: PackageEventRow[] }> {
+  const [row] = await packageWithEventsQuery(db).execute({ id });
+  if (!row) throw notFound('No such package.');
+  const { timeline, ...pkg } = row;
+  return { pkg, events: timeline.map((e) => ({ ...e, at: new Date(e.at) })) };
+}
 
 /** A package's timeline, oldest first. */
 export async function getPackageEvents(db: AppDb, id: string): Promise<PackageEventRow[]> {
