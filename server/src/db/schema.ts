@@ -122,6 +122,9 @@ export const distributors = pgTable(
     check('distributors_distance_range', sql`${t.distanceRange} >= 0`),
     check('distributors_max_capacity', sql`${t.maxCapacity} > 0`),
     check('distributors_open_load', sql`${t.openLoad} >= 0 and ${t.openLoad} <= ${t.maxCapacity}`),
+    // The largest range in use bounds an explanation's search box (issue #20 review): read from
+    // the end of this index, not by a scan.
+    index('distributors_distance_range').on(t.distanceRange),
   ],
 );
 

@@ -61,14 +61,22 @@ export function hasTurnedDown(
  * Found someone: the package is Paired with them (they accept pairings automatically) or Offered
  * to them until they answer. Found no one: nothing changed.
  */
-export type MatchOutcome =
+export type MatchOutcome = (
   | {
       isPaired: true;
       state: 'Paired' | 'Offered';
       distributorId: string;
       notifications: NotificationRow[];
     }
-  | { isPaired: false; notifications: NotificationRow[] };
+  | { isPaired: false; notifications: NotificationRow[] }
+) & {
+  /**
+   * Distributors a split's rest passed over because another transaction held them, while the
+   * rest was left waiting: once this transaction has committed, the caller asks the re-matcher
+   * to serve them (issue #20 attacker's review: a rest stranded beside room).
+   */
+  passedOver?: string[];
+};
 
 /**
  * How long an offer waits for its distributor's answer (OFFER_MINUTES), and how a donation that
@@ -205,23 +213,34 @@ export async function tryMatchPackage(
     quantity: pkg.quantity,
     travelCapacityKm: pkg.travelCapacity,
   };
+  if (pkg.allowSplit && canSplit) {
+    // One donation that may be split is matched at a time, in every process: a split locks
+    // several distributors, plans again while holding them when a claim is lost, and two such
+    // transactions crossing deadlocked (issue #20 attacker's review). Taken before any of them.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SPLIT_LOCK_KEY}::bigint)`);
+  }
+  // Passed over (held elsewhere) without waiting: the next best is tried, not the same again.
+  const passedOver: string[] = [];
   for (let attempt = 0; attempt < MAX_LOCK_RETRIES; attempt++) {
-    const rows = await feasibleCandidates(tx, pkg);
+    const rows = await feasibleCandidates(tx, pkg, { exclude: passedOver });
     const best = chooseDistributor(toMatch, rows.map(toCandidate));
     const chosen = best && rows.find((row) => row.id === best.id);
     if (!chosen) {
       // No one has room for all of it: the donor may have allowed parts (issue #20).
-      return pkg.allowSplit && canSplit
-        ? splitPackage(tx, pkg, settings)
-        : { isPaired: false, notifications: [] };
+      if (pkg.allowSplit && canSplit) return splitPackage(tx, pkg, settings);
+      return { isPaired: false, notifications: [], passedOver };
     }
 
     const outcome = await claimAndWrite(tx, pkg, chosen, settings, claim);
     // Another donation took the room, or the distributor changed: rank again.
     if (outcome) return outcome;
+    if (claim.skipLocked) passedOver.push(chosen.id);
   }
-  return { isPaired: false, notifications: [] };
+  return { isPaired: false, notifications: [], passedOver };
 }
+
+/** The advisory lock that serialises matching donations that may be split (any constant). */
+const SPLIT_LOCK_KEY = 7_431_002;
 
 /** Thrown inside a part's savepoint when its claim failed: the part is undone, the rest re-planned. */
 class ClaimLost extends Error {}
@@ -258,6 +277,7 @@ async function splitPackage(
   let first: (MatchOutcome & { isPaired: true }) | null = null;
   const written: NotificationRow[] = [];
   const used: string[] = [];
+  const passedOver: string[] = [];
   let isDonorTold = false;
   let placedMeals = 0;
   for (
@@ -349,6 +369,7 @@ async function splitPackage(
     });
     written.push(...matched.notifications);
     if (matched.isPaired && matched.state === 'Paired') placedMeals += remaining;
+    if (!matched.isPaired && matched.passedOver?.length) passedOver.push(...matched.passedOver);
   }
   // The donor's one notification of the split names every meal placed with a distributor now,
   // not just the part it was written for (issue #20 newcomer review: "30 meals of your 160").
@@ -361,7 +382,7 @@ async function splitPackage(
       .returning();
     written[told] = summed!;
   }
-  return { ...first, notifications: written };
+  return { ...first, notifications: written, ...(passedOver.length ? { passedOver } : {}) };
 }
 
 /** The package itself becomes the first part of its donation. */

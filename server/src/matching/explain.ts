@@ -3,6 +3,7 @@ import { DISTANCE_RANGE_MAX_KM } from '@almquest/contracts/users';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../db/client';
 import type { PackageRow } from '../db/rows';
+import { distributors } from '../db/schema';
 import { distanceKm } from './geometry';
 import { hasTurnedDown, type MatchSettings } from './assign';
 import { rankingKmSql, withinReachSql } from './reach';
@@ -41,6 +42,9 @@ export async function explainWaiting(
   const at = sql`ll_to_earth(${pkg.lat}, ${pkg.lng})`;
   const area = sql`ll_to_earth(u.area_lat, u.area_lng)`;
   const km = rankingKmSql(area, at);
+  // Nobody reaches farther than the largest range anyone has (read from its index): the search
+  // box is no bigger than that needs, not the most any range may be (issue #20 review).
+  const largestRange = sql`(select coalesce(max(distance_range), 0) from ${distributors})`;
   const takes = sql`d.is_active and (${pkg.diet} = 'veg' or not d.veg_only)
     and not ${hasTurnedDown(pkg, sql`u.id`)}`;
   const [counts] = await queryRows<CountsRow>(
@@ -57,7 +61,7 @@ export async function explainWaiting(
           and ${withinReachSql({
             center: at,
             other: area,
-            boxKm: sql`${pkg.travelCapacity + DISTANCE_RANGE_MAX_KM}`,
+            boxKm: sql`${pkg.travelCapacity}::float8 + ${largestRange}`,
             reachKm: sql`${pkg.travelCapacity} + d.distance_range`,
           })}`,
   );
@@ -79,7 +83,7 @@ export async function explainWaiting(
                 and ${withinReachSql({
                   center: at,
                   other: area,
-                  boxKm: sql`${maxTravel + DISTANCE_RANGE_MAX_KM}`,
+                  boxKm: sql`${maxTravel}::float8 + ${largestRange}`,
                   reachKm: sql`${maxTravel} + d.distance_range`,
                 })}
                 and ${km} > ${pkg.travelCapacity} + d.distance_range
@@ -88,7 +92,10 @@ export async function explainWaiting(
         )
       : [];
   // Both figures from the same distributor (never the nearest's distance with another's travel).
-  const travelKm = nearest ? Math.max(Math.ceil(nearest.travel_km), pkg.travelCapacity + 1) : null;
+  // In whole kilometres, the fewest that reach them (2.5 km of travel and 2.8 needed: 3, not 3.5).
+  const travelKm = nearest
+    ? Math.max(Math.ceil(nearest.travel_km), Math.floor(pkg.travelCapacity) + 1)
+    : null;
   const canWiden = travelKm !== null && travelKm <= maxTravel;
   const c = counts ?? {
     within_reach: 0,

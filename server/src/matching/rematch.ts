@@ -39,6 +39,9 @@ export function createRematcher(
   let isFullSweepRequested = false;
   const distributorsToServe = new Set<string>();
 
+  /** Distributors a split's rest passed over in this pass (held elsewhere): served after it. */
+  const passedOver = new Set<string>();
+
   async function tryPackage(id: string): Promise<boolean> {
     const notifications = await db.transaction(async (tx) => {
       const [pkg] = await tx
@@ -55,6 +58,7 @@ export function createRematcher(
         .for('update', { skipLocked: true });
       if (!pkg) return null;
       const outcome = await tryMatchPackage(tx, pkg, settings);
+      for (const passed of outcome.passedOver ?? []) passedOver.add(passed);
       return outcome.isPaired ? outcome.notifications : null;
     });
     if (!notifications) return false;
@@ -116,6 +120,10 @@ export function createRematcher(
       distributorsToServe.delete(id);
       paired += await serveDistributor(id);
     }
+    // Those passed over are free again by now (or soon): the rests left waiting beside them get
+    // their chance in the next pass, waiting for the row this time.
+    for (const id of passedOver) distributorsToServe.add(id);
+    passedOver.clear();
     if (paired) logger.info({ paired }, 're-matched waiting packages');
   }
 

@@ -5,6 +5,7 @@ import {
 } from '@almquest/contracts/packages';
 import type { NotificationList } from '@almquest/contracts/notifications';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client';
@@ -304,6 +305,29 @@ describe('split donations', () => {
     const widened: Package = PackageResponseSchema.parse(res.body).package;
     expect(widened.current_state).toBe('Paired');
     expect(widened.explanation).toBeNull();
+  });
+
+  it('suggests whole kilometres, the fewest that reach someone', async () => {
+    const at = area();
+    const donor = await createDonor(ctx, { location: at(0) });
+    const far = await createDistributor(ctx, { location: at(10), maxCapacity: 40 });
+    // Their range leaves 2.8 km for the donor to travel: 3 km reaches them, 2.5 does not.
+    const [lat, lng] = at(0).coordinates;
+    await ctx.database.db.execute(
+      sql`update distributors d
+          set distance_range = earth_distance(ll_to_earth(u.area_lat, u.area_lng), ll_to_earth(${lat}, ${lng}))
+                               / earth() * ${EARTH_RADIUS_KM} - 2.8
+          from users u where u.id = d.user_id and d.user_id = ${far.profile.id}`,
+    );
+    const pkg = await donate(ctx, donor, {
+      location: at(0),
+      quantity: 10,
+      travelCapacity: '2.5 km',
+    });
+    expect(pkg.current_state).toBe('Not Paired');
+    expect(pkg.explanation!.suggestions[0]).toEqual({ kind: 'widen', travelCapacity: 3 });
+    const res = await as(donor).patch(`/api/package/${pkg._id}`, { travelCapacity: 3 }).expect(200);
+    expect(PackageResponseSchema.parse(res.body).package.current_state).toBe('Paired');
   });
 
   it('counts reach exactly as matching decides it, at the edge too', async () => {
@@ -654,4 +678,79 @@ describe('second review of issue #20', () => {
     );
     expect(told.map((n) => n.kind)).toEqual(['pairedDonor']);
   });
+
+  /** Holds a distributor's row in a transaction of its own, as a donation being matched would. */
+  async function holdRow(distributorId: string) {
+    const holder = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await holder.connect();
+    await holder.query('begin');
+    await holder.query('select 1 from distributors where user_id = $1 for no key update', [
+      distributorId,
+    ]);
+    return async () => {
+      await holder.query('commit');
+      await holder.end();
+    };
+  }
+
+  async function partsOf(donor: { cookie: string }, groupId: string | null | undefined) {
+    const group = DonationGroupSchema.parse(
+      (await as(donor).get(`/api/donations/${groupId}`).expect(200)).body,
+    );
+    return group.parts;
+  }
+
+  // Two connections at once: the PostgreSQL server only (PGlite is one connection).
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'gives the rest to the next one with room when the best is held elsewhere, and serves the held one after',
+    async () => {
+      const at = area();
+      const donor = await createDonor(ctx, { location: at(0) });
+      for (let i = 1; i <= 5; i++) {
+        await createDistributor(ctx, { location: at(i), maxCapacity: 30 });
+      }
+      const held = await createDistributor(ctx, { location: at(6), maxCapacity: 50 });
+      const next = await createDistributor(ctx, { location: at(7), maxCapacity: 50 });
+      let release = await holdRow(held.profile.id);
+      const pkg = await donate(ctx, donor, { location: at(0), quantity: 190, allowSplit: true });
+      await release();
+      const parts = await partsOf(donor, pkg.groupId);
+      expect(parts.map((p) => [p.quantity, p.current_state])).toEqual([
+        [30, 'Paired'],
+        [30, 'Paired'],
+        [30, 'Paired'],
+        [30, 'Paired'],
+        [30, 'Paired'],
+        [40, 'Paired'],
+      ]);
+      expect(await loads([held.profile.id, next.profile.id])).toEqual({
+        [held.profile.id]: 0,
+        [next.profile.id]: 40,
+      });
+
+      // The only one with room for a rest is held: the rest waits, and is theirs once free.
+      const other = area();
+      const donor2 = await createDonor(ctx, { location: other(0) });
+      for (let i = 1; i <= 5; i++) {
+        await createDistributor(ctx, { location: other(i), maxCapacity: 30 });
+      }
+      const only = await createDistributor(ctx, { location: other(6), maxCapacity: 50 });
+      release = await holdRow(only.profile.id);
+      const pkg2 = await donate(ctx, donor2, {
+        location: other(0),
+        quantity: 190,
+        allowSplit: true,
+      });
+      const waiting = (await partsOf(donor2, pkg2.groupId)).at(-1)!;
+      expect([waiting.quantity, waiting.current_state]).toEqual([40, 'Not Paired']);
+      await release();
+      await ctx.rematcher.whenIdle();
+      const [rest] = await queryRows<{ state: string; distributor_id: string | null }>(
+        ctx.database.db,
+        sql`select state, distributor_id from packages where id = ${waiting._id}`,
+      );
+      expect(rest).toEqual({ state: 'Paired', distributor_id: only.profile.id });
+    },
+    30_000,
+  );
 });

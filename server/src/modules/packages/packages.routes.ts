@@ -97,6 +97,7 @@ export function packagesRoutes({
             })['Idempotency-Key']);
       const result = await donate(db, user, { ...body, idempotencyKey }, config.matching);
       notifier.notify(result.notifications);
+      for (const id of result.passedOver ?? []) rematcher.schedule(id);
       if (result.isNew) {
         req.log.info(
           { packageId: result.package.id, state: result.package.state },

@@ -45,6 +45,8 @@ export type DonationResult = {
   package: PackageRow;
   isNew: boolean;
   notifications: NotificationRow[];
+  /** Distributors a split's waiting rest passed over: the re-matcher serves them after commit. */
+  passedOver?: string[];
 };
 
 /** The package a key made, with the whole donation's meals (more than its own once split). */
@@ -198,7 +200,12 @@ export async function donate(
         ? outcome.notifications
         : await insertNotifications(tx, donorNotification(created, 'notPaired', 'Not Paired'));
       const [final] = await tx.select().from(packages).where(eq(packages.id, created.id));
-      return { package: final!, isNew: true, notifications };
+      return {
+        package: final!,
+        isNew: true,
+        notifications,
+        ...(outcome.passedOver?.length ? { passedOver: outcome.passedOver } : {}),
+      };
     });
   } catch (error) {
     // The same key sent twice at once: the second insert loses the race; answer with the first.

@@ -1,0 +1,1 @@
+CREATE INDEX "distributors_distance_range" ON "distributors" USING btree ("distance_range");
