@@ -23,6 +23,8 @@ export const NOTIFICATION_KINDS = [
   'stillWaiting',
   'cancelledByCoordinator',
   'takenOver',
+  /** A split donation's one notification to its donor (issue #20): no single distributor named. */
+  'splitDonor',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -19,6 +19,7 @@ export const bnNotificationTexts: NotificationTexts = {
     'AlmQuest-এর একজন সমন্বয়কারী এই প্যাকেটটি বাতিল করেছেন। এখন আর কাউকে নিতে যেতে হবে না।',
   takenOver:
     'AlmQuest-এর একজন সমন্বয়কারী এই প্যাকেটটি অন্য একজন বিতরণকারীকে দিয়েছেন। আপনাকে আর নিতে যেতে হবে না।',
+  splitDonor: 'দারুণ খবর! আপনার দান কয়েকটি ভাগে ভাগ করা হয়েছে, আর বিতরণকারীরা সেগুলি নিচ্ছেন!',
 };
 
 export const bnDeliveryTexts: DeliveryTexts = {

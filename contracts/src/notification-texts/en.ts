@@ -19,6 +19,7 @@ export const enNotificationTexts: NotificationTexts = {
     'An AlmQuest coordinator has cancelled this package. Nobody needs to pick it up.',
   takenOver:
     'An AlmQuest coordinator has moved this package to another distributor. You do not need to pick it up.',
+  splitDonor: 'Hurray! Your donation has been split into parts, and distributors are taking them!',
 };
 
 export const enDeliveryTexts: DeliveryTexts = {

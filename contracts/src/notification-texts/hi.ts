@@ -18,6 +18,7 @@ export const hiNotificationTexts: NotificationTexts = {
   cancelledByCoordinator:
     'AlmQuest के एक समन्वयक ने यह पैकेट रद्द कर दिया है। अब किसी को इसे लेने नहीं जाना है।',
   takenOver: 'AlmQuest के एक समन्वयक ने यह पैकेट किसी दूसरे वितरक को दे दिया है। आपको इसे लेने नहीं जाना है।',
+  splitDonor: 'बधाई हो! आपका दान हिस्सों में वितरकों को दिया जा रहा है!',
 };
 
 export const hiDeliveryTexts: DeliveryTexts = {

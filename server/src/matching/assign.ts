@@ -371,13 +371,14 @@ async function splitPackage(
     if (matched.isPaired && matched.state === 'Paired') placedMeals += remaining;
     if (!matched.isPaired && matched.passedOver?.length) passedOver.push(...matched.passedOver);
   }
-  // The donor's one notification of the split names every meal placed with a distributor now,
-  // not just the part it was written for (issue #20 newcomer review: "30 meals of your 160").
+  // The donor's one notification of the split is about the donation: every meal placed with a
+  // distributor now, not just the part it was written for ("30 meals of your 160"), and no one
+  // distributor's name or picture (issue #20 newcomer reviews).
   const told = written.findIndex((n) => n.userType === 'Donor' && n.kind === 'pairedDonor');
-  if (told >= 0 && placedMeals > written[told]!.packageQuantity!) {
+  if (told >= 0) {
     const [summed] = await tx
       .update(notifications)
-      .set({ packageQuantity: placedMeals })
+      .set({ kind: 'splitDonor', packageQuantity: placedMeals, counterpartName: null, photo: null })
       .where(eq(notifications.id, written[told]!.id))
       .returning();
     written[told] = summed!;

@@ -3,7 +3,7 @@ import {
   type Package,
   PackageResponseSchema,
 } from '@almquest/contracts/packages';
-import type { NotificationList } from '@almquest/contracts/notifications';
+import { NOTIFICATION_TEXT, type NotificationList } from '@almquest/contracts/notifications';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import request from 'supertest';
@@ -159,6 +159,13 @@ describe('split donations', () => {
     expect(donorNotes.notifs[0]!.about).toMatchObject({
       quantity: 200,
       donation: { id: pkg.groupId, quantity: 200 },
+      // No one of the four is named or pictured: it is about the whole donation.
+      counterpartName: null,
+    });
+    expect(donorNotes.notifs[0]).toMatchObject({
+      kind: 'splitDonor',
+      photo: null,
+      message: NOTIFICATION_TEXT.splitDonor,
     });
     const [holders] = await queryRows<{ n: number }>(
       ctx.database.db,
@@ -241,7 +248,7 @@ describe('split donations', () => {
       sql`select kind, package_quantity from notifications where user_id = ${donor.profile.id} order by id`,
     );
     // It names every meal placed (120 of 160), not just the part it was written for.
-    expect(told).toEqual([{ kind: 'pairedDonor', package_quantity: 120 }]);
+    expect(told).toEqual([{ kind: 'splitDonor', package_quantity: 120 }]);
     // A distributor with room for it registers: the rest is matched whole.
     const helper = await createDistributor(ctx, { location: at(2), maxCapacity: 50 });
     await ctx.rematcher.whenIdle();
@@ -676,7 +683,7 @@ describe('second review of issue #20', () => {
       ctx.database.db,
       sql`select kind from notifications where user_id = ${donor.profile.id}`,
     );
-    expect(told.map((n) => n.kind)).toEqual(['pairedDonor']);
+    expect(told.map((n) => n.kind)).toEqual(['splitDonor']);
   });
 
   /** Holds a distributor's row in a transaction of its own, as a donation being matched would. */

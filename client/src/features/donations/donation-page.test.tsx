@@ -89,7 +89,7 @@ describe('a split donation’s page', () => {
     // Escape keeps the donation and gives the focus back to the button that asked.
     await actor.click(await screen.findByRole('button', { name: 'Cancel the donation…' }));
     expect(document.activeElement).toHaveTextContent(
-      '3 parts not yet received (140 meals) will be cancelled and their distributors told. 1 part already received goes on.',
+      '3 parts not yet received (140 meals) will be cancelled; every distributor taking one of them is told not to come. 1 part already received goes on.',
     );
     await actor.keyboard('{Escape}');
     await waitFor(() =>
@@ -151,4 +151,28 @@ describe('a split donation’s page', () => {
     ).toBeInTheDocument();
     expect(screen.getByText(/This link does not lead to a donation/)).toBeInTheDocument();
   });
+
+  it('says a donation that could not be loaded was not found only when it was not, and tries again', async () => {
+    let isDown = true;
+    fakeApi({
+      [`GET /donations/${groupId}`]: () =>
+        isDown
+          ? { status: 500, data: { error: { code: 'internal', message: 'Something went wrong.' } } }
+          : { status: 200, data: donation },
+    });
+    renderApp(`/donations/${groupId}`, { user: buildSessionUser() });
+    expect(
+      await screen.findByRole(
+        'heading',
+        { name: 'Could not load this donation' },
+        { timeout: 12_000 },
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'No such donation' })).toBeNull();
+    isDown = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Your donation' }, { timeout: 4000 }),
+    ).toBeInTheDocument();
+  }, 20_000);
 });

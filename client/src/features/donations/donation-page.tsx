@@ -81,16 +81,28 @@ export function DonationPage() {
   // A failed refresh keeps what was shown; only a page with nothing to show says so.
   if (!data || !points) {
     const status = donation.error instanceof ApiError ? donation.error.status : null;
+    // A mistyped link (400) is no form with fields to check; nor is someone else's (404).
+    const isMissing = status === 400 || status === 404;
     return (
       <div className="mx-auto max-w-3xl px-4 py-10" role="alert">
-        <h1 className="text-2xl font-bold">{t('donation.notFound')}</h1>
-        {/* A mistyped link (400) is no form with fields to check; nor is someone else's. */}
-        <p className="mt-2">
-          {status === 400 || status === 404 ? t('donation.invalidLink') : errorText(donation.error)}
-        </p>
-        <Link to="/profile" className={buttonClasses('primary', 'mt-6')}>
-          {t('package.backToProfile')}
-        </Link>
+        <h1 className="text-2xl font-bold">
+          {t(isMissing ? 'donation.notFound' : 'donation.loadFailed')}
+        </h1>
+        <p className="mt-2">{isMissing ? t('donation.invalidLink') : errorText(donation.error)}</p>
+        <div className="mt-6 flex flex-wrap gap-3">
+          {!isMissing && (
+            <button
+              type="button"
+              className={buttonClasses('primary')}
+              onClick={() => void donation.refetch()}
+            >
+              {t('common.tryAgain')}
+            </button>
+          )}
+          <Link to="/profile" className={buttonClasses(isMissing ? 'primary' : 'secondary')}>
+            {t('package.backToProfile')}
+          </Link>
+        </div>
       </div>
     );
   }

@@ -151,7 +151,7 @@ function PackagePage() {
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
   const { showAlert } = useAlerts();
   const navigate = useNavigate();
-  const { t, errorText, formatDateTime } = useI18n();
+  const { t, errorText, formatDateTime, formatNumber } = useI18n();
   const error = pkg.error instanceof ApiError ? pkg.error : null;
   const action = usePackageAction(transactionId);
   const [asking, setAsking] = useState<ReasonAsk | null>(null);
@@ -491,7 +491,10 @@ function PackagePage() {
           <TextField
             label={t('package.widen.label')}
             hint={t('package.widen.hint')}
-            placeholder={t('donate.travel.placeholder')}
+            // A few km farther than now: never a figure it cannot be widened to.
+            placeholder={t('donate.travel.value', {
+              km: formatNumber(Math.floor(data.travelCapacity) + 5),
+            })}
             {...widenForm.textField('travelCapacity')}
           />
           {confirmingWiden !== null && (
@@ -500,13 +503,20 @@ function PackagePage() {
             </p>
           )}
           <div className="flex flex-wrap gap-3">
-            <Button type="submit" variant="secondary" disabled={action.isPending}>
+            <Button id="widen-submit" type="submit" variant="secondary" disabled={action.isPending}>
               {confirmingWiden !== null
                 ? t('explain.widen.yes', { km: confirmingWiden })
                 : t('package.widen.save')}
             </Button>
             {confirmingWiden !== null && (
-              <Button variant="ghost" onClick={() => setConfirmingWiden(null)}>
+              <Button
+                variant="ghost"
+                onClick={() => {
+                  setConfirmingWiden(null);
+                  // The button goes away with the question: the focus goes back to the form's.
+                  setTimeout(() => document.getElementById('widen-submit')?.focus(), 0);
+                }}
+              >
                 {t('explain.widen.no')}
               </Button>
             )}
@@ -551,7 +561,8 @@ function PackagePage() {
         onClose={() => setIsConfirmingDelete(false)}
       >
         <p>
-          {data.groupId
+          {/* A part beside others withdraws only its meals; the last one left is the donation. */}
+          {data.groupId && (data.groupQuantity ?? 0) > data.quantity
             ? t('package.delete.partText', { count: data.quantity })
             : t('package.delete.text')}
         </p>

@@ -787,7 +787,7 @@ export const bn: Catalog = {
   'donation.map.part': '{count, plural, one {ভাগ {n}} other {ভাগ {n}}}',
   'donation.cancel': 'দান বাতিল করুন…',
   'donation.cancel.confirm':
-    'এখনো না-নেওয়া {count, plural, one {#টি ভাগ} other {#টি ভাগ}} ({meals}টি খাবার) বাতিল হবে এবং তাদের বিতরণকারীদের জানানো হবে।',
+    'এখনো না-নেওয়া {count, plural, one {#টি ভাগ} other {#টি ভাগ}} ({meals}টি খাবার) বাতিল হবে; এর কোনোটি নিতে আসা প্রত্যেক বিতরণকারীকে আসতে মানা করা হবে।',
   'donation.calledOff': '{count, plural, one {#টি খাবার} other {#টি খাবার}} বাতিল হয়েছে।',
   'donation.cancel.keep': 'দান রেখে দিন',
   'donation.cancel.yes': 'এখনো না নেওয়া সব ভাগ বাতিল করুন',
@@ -808,7 +808,8 @@ export const bn: Catalog = {
   'explain.widen.yes': 'হ্যাঁ, {km} কিমি পর্যন্ত বাড়ান',
   'explain.widen.no': 'এখন না',
   'donation.expired': '{count, plural, one {#টি খাবারের} other {#টি খাবারের}} মেয়াদ পেরিয়েছে।',
-  'donation.cancel.doneMsg': 'তাঁদের বিতরণকারীদের জানানো হয়েছে।',
+  'donation.cancel.doneMsg': 'বাতিল ভাগ নিতে আসা প্রত্যেক বিতরণকারীকে জানানো হয়েছে।',
+  'donation.loadFailed': 'এই দানটি খোলা যায়নি',
   'explain.waitOnly': 'আমরা {time} পর্যন্ত খুঁজতে থাকব।',
   'package.delete.partText':
     'মুছলে শুধু এই {count, plural, one {#টি খাবার} other {#টি খাবার}} ফিরিয়ে নেওয়া হবে; আপনার দানের বাকি ভাগগুলো চলবে।',

@@ -691,7 +691,7 @@ export const enApp = {
   'donation.map.part': '{count, plural, one {Part {n}} other {Parts {n}}}',
   'donation.cancel': 'Cancel the donation…',
   'donation.cancel.confirm':
-    '{count, plural, one {# part} other {# parts}} not yet received ({meals} meals) will be cancelled and their distributors told.',
+    '{count, plural, one {# part} other {# parts}} not yet received ({meals} meals) will be cancelled; every distributor taking one of them is told not to come.',
   'donation.calledOff': '{count, plural, one {# meal was} other {# meals were}} cancelled.',
   'donation.cancel.keep': 'Keep the donation',
   'donation.cancel.yes': 'Cancel every part not yet received',
@@ -712,7 +712,8 @@ export const enApp = {
   'explain.widen.yes': 'Yes, widen to {km} km',
   'explain.widen.no': 'Not now',
   'donation.expired': '{count, plural, one {# meal} other {# meals}} expired.',
-  'donation.cancel.doneMsg': 'Their distributors have been told.',
+  'donation.cancel.doneMsg': 'Every distributor who was to take a cancelled part has been told.',
+  'donation.loadFailed': 'Could not load this donation',
   'explain.waitOnly': 'We will keep looking until {time}.',
   'package.delete.partText':
     'Deleting withdraws these {count, plural, one {# meal} other {# meals}} only; the other parts of your donation go on.',

@@ -780,7 +780,7 @@ export const hi: Catalog = {
   'donation.map.part': '{count, plural, one {हिस्सा {n}} other {हिस्से {n}}}',
   'donation.cancel': 'दान रद्द करें…',
   'donation.cancel.confirm':
-    'अभी तक न लिए गए {count, plural, one {# हिस्सा} other {# हिस्से}} ({meals} भोजन) रद्द होंगे और उनके वितरकों को बताया जाएगा।',
+    'अभी तक न लिए गए {count, plural, one {# हिस्सा} other {# हिस्से}} ({meals} भोजन) रद्द होंगे; उनके वितरकों को मना कर दिया जाएगा।',
   'donation.calledOff': '{count, plural, one {# भोजन} other {# भोजन}} रद्द हुए।',
   'donation.cancel.keep': 'दान बनाए रखें',
   'donation.cancel.yes': 'अभी तक न लिए गए सभी हिस्से रद्द करें',
@@ -800,7 +800,8 @@ export const hi: Catalog = {
   'explain.widen.yes': 'हाँ, {km} किमी तक बढ़ाएँ',
   'explain.widen.no': 'अभी नहीं',
   'donation.expired': '{count, plural, one {# भोजन} other {# भोजन}} की समय-सीमा बीत गई।',
-  'donation.cancel.doneMsg': 'उनके वितरकों को बता दिया गया है।',
+  'donation.cancel.doneMsg': 'रद्द हिस्सों के वितरकों को बता दिया गया है।',
+  'donation.loadFailed': 'यह दान खोला नहीं जा सका',
   'explain.waitOnly': 'हम {time} तक ढूँढते रहेंगे।',
   'package.delete.partText':
     'हटाने से सिर्फ़ ये {count, plural, one {# भोजन} other {# भोजन}} वापस होंगे; आपके दान के बाकी हिस्से चलते रहेंगे।',

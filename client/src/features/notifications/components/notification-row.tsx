@@ -25,7 +25,9 @@ export function describePackage(
  * for all its parts) the donation's page.
  */
 export function notificationLink(n: Notification): string | null {
-  if (n.kind === 'pairedDonor' && n.about?.donation) return `/donations/${n.about.donation.id}`;
+  if ((n.kind === 'splitDonor' || n.kind === 'pairedDonor') && n.about?.donation) {
+    return `/donations/${n.about.donation.id}`;
+  }
   return n.packageId ? `/transaction/${n.packageId}` : null;
 }
 
