@@ -150,7 +150,7 @@ test('a donor in Hindi and a distributor in Bengali: register, donate, pair, rec
   // Both hear of the pairing at once, each in their own language.
   await expectAlert(donor, 'पैकेट: जोड़ी बन गई', 'बधाई हो! आपके पैकेट के लिए वितरक मिल गया है!');
   await expect(donor.locator('[data-state]')).toHaveText('जोड़ी बन गई');
-  await expect(donor.getByText('12 भोजन')).toBeVisible();
+  await expect(donor.getByText('12 भोजन', { exact: true })).toBeVisible();
   await expect(donor.locator('dd', { hasText: /^Rina Das$/ })).toBeVisible();
   await expect(donor.getByText(/आपसे मिलने की जगह तक .* कि\.मी\./)).toBeVisible();
   await expectAccessible(donor);

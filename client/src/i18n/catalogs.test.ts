@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { bn } from './messages/bn';
+import { bnApp } from './messages/bn-app';
 import { en } from './messages/en';
 import { enApp } from './messages/en-app';
 import { hi } from './messages/hi';
+import { hiApp } from './messages/hi-app';
 
 /** The parameter names a message uses: `{name}` and `{count, plural, …}` alike. */
 function parameters(template: string): string[] {
@@ -16,11 +18,13 @@ it('keeps each English key in one part only', () => {
 });
 
 describe.each([
-  ['Hindi', hi],
-  ['Bengali', bn],
-])('the %s catalog', (_language, catalog) => {
-  it('has every English key and no other', () => {
+  ['Hindi', hi, hiApp],
+  ['Bengali', bn, bnApp],
+])('the %s catalog', (_language, site, app) => {
+  const catalog = { ...site, ...app };
+  it('has every English key and no other, each in the part English has it in', () => {
     expect(Object.keys(catalog).sort()).toEqual(Object.keys(english).sort());
+    expect(Object.keys(site).sort()).toEqual(Object.keys(en).sort());
   });
 
   it('uses the same parameters as English in every message, and leaves none empty', () => {

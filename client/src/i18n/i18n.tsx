@@ -10,34 +10,56 @@ import {
 } from 'react';
 import { formatMessage, formatNumber, type MessageParams } from './format-message';
 import { detectLocale, type Locale, LOCALE_STORAGE_KEY } from './locales';
-import { englishText } from './catalog-parts';
+import { addLocale, englishText, otherAppText, rememberLocale } from './catalog-parts';
 import { loadScriptFonts } from './fonts';
-import type { Catalog, MessageKey } from './messages/en';
+import type { AppCatalog, Catalog, MessageKey } from './messages/en';
 import { formatCountdown, formatDateTime, shortRelativeTime } from './dates';
-import { translateKnownText } from './server-text';
+import type { translateKnownText } from './server-text';
 
 /**
- * Catalogs other than English load only when chosen (English ships with the first page). The
- * rest of English (en-app.ts, whose wording server-text.ts reads the API's messages back by)
- * comes with the first page that needs it, as in English: the signed-in area and every lazy page
- * wait for it (withAppCatalog), so a Hindi or Bengali landing page does not load it.
+ * Catalogs other than English load only when chosen (English ships with the first page), each in
+ * two parts like English (catalog-parts.ts): the first page's here, the rest, and the rest of
+ * English whose wording server-text.ts reads the API's messages back by, with the first page
+ * that needs them (withAppCatalog), so a Hindi or Bengali landing page loads neither.
  */
-const loaders: Record<Exclude<Locale, 'en'>, () => Promise<Catalog>> = {
+const loaders: Record<Exclude<Locale, 'en'>, () => Promise<Partial<Catalog>>> = {
   hi: () =>
     withFonts(
       'hi',
-      import('./messages/hi').then((m) => m.hi),
+      import('./messages/hi').then((m) => withRest('hi', m.hi, m.loadApp)),
     ),
   bn: () =>
     withFonts(
       'bn',
-      import('./messages/bn').then((m) => m.bn),
+      import('./messages/bn').then((m) => withRest('bn', m.bn, m.loadApp)),
     ),
 };
 
-/** A catalog once its script's faces are there too (see fonts.ts). */
-function withFonts(locale: Locale, catalog: Promise<Catalog>): Promise<Catalog> {
-  return Promise.all([catalog, loadScriptFonts(locale)]).then(([messages]) => messages);
+/** A first part, once its rest is here too when a page on screen needs it. */
+async function withRest(
+  locale: Locale,
+  site: Partial<Catalog>,
+  loadApp: () => Promise<AppCatalog>,
+): Promise<Partial<Catalog>> {
+  await addLocale(locale, loadApp);
+  return site;
+}
+
+/**
+ * Reads the API's English messages back into the reader's language (server-text.ts): only
+ * another language needs it, so it comes with that language's catalog, not with the first page.
+ */
+let translateKnown: typeof translateKnownText | null = null;
+
+/** A catalog once its script's faces and the API messages' reader are there too (fonts.ts). */
+function withFonts(locale: Locale, catalog: Promise<Partial<Catalog>>): Promise<Partial<Catalog>> {
+  return Promise.all([
+    catalog,
+    loadScriptFonts(locale),
+    import('./server-text').then((m) => {
+      translateKnown = m.translateKnownText;
+    }),
+  ]).then(([messages]) => messages);
 }
 
 export type I18n = {
@@ -97,6 +119,7 @@ export function startingLocale(): Locale {
 
 /** A language's whole catalog, for starting in it (English needs none: null). */
 export async function loadStartingCatalog(locale: Locale): Promise<Shown> {
+  rememberLocale(locale);
   if (locale === 'en') return { locale, messages: null };
   return { locale, messages: await loaders[locale]() };
 }
@@ -111,7 +134,8 @@ export async function loadStartingCatalog(locale: Locale): Promise<Shown> {
 export function I18nProvider({ children, initial }: { children: ReactNode; initial?: Shown }) {
   const [locale, setLocaleState] = useState<Locale>(initial?.locale ?? 'en');
   // English has no catalog object here: it is read through englishText (two parts, see
-  // catalog-parts.ts); another language's whole catalog is held once it has arrived.
+  // catalog-parts.ts); another language's first-page part is held once it has arrived (its rest
+  // is read from catalog-parts.ts).
   const [catalog, setCatalog] = useState<Shown>(initial ?? ENGLISH);
 
   useEffect(() => {
@@ -122,6 +146,7 @@ export function I18nProvider({ children, initial }: { children: ReactNode; initi
 
   useEffect(() => {
     let isCurrent = true;
+    rememberLocale(locale);
     document.documentElement.lang = locale;
     // Already showing it (the start, or a catalog that arrived): no render for nothing.
     if (locale === 'en') setCatalog((shown) => (shown.locale === 'en' ? shown : ENGLISH));
@@ -166,17 +191,21 @@ export function I18nProvider({ children, initial }: { children: ReactNode; initi
 }
 
 /** The language on screen and its catalog (null for English: see englishText). */
-export type Shown = { locale: Locale; messages: Catalog | null };
+export type Shown = { locale: Locale; messages: Partial<Catalog> | null };
 
 const ENGLISH: Shown = { locale: 'en', messages: null };
 
 /** t, formatNumber, dates and error texts, always in the language of the catalog on screen. */
 function makeSpeaker(shown: () => Shown): Omit<I18n, 'locale' | 'setLocale'> {
   const t: I18n['t'] = (key, params) =>
-    formatMessage(shown().locale, shown().messages?.[key] ?? englishText(key) ?? key, params);
+    formatMessage(
+      shown().locale,
+      shown().messages?.[key] ?? otherAppText(shown().locale, key) ?? englishText(key) ?? key,
+      params,
+    );
   // English readers get the API's own words; others the same thing from their catalog.
   const serverText: I18n['serverText'] = (text, fallback) =>
-    shown().locale === 'en' ? text : (translateKnownText(text, t) ?? t(fallback));
+    shown().locale === 'en' ? text : (translateKnown?.(text, t) ?? t(fallback));
   return {
     t,
     formatNumber: (n) => formatNumber(shown().locale, n),

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { formatMessage } from './format-message';
 import { loadAppCatalog } from './catalog-parts';
-import { hi } from './messages/hi';
-import { bn } from './messages/bn';
+import { hi as hiSite } from './messages/hi';
+import { hiApp } from './messages/hi-app';
+import { bn as bnSite } from './messages/bn';
+import { bnApp } from './messages/bn-app';
+
+const hi = { ...hiSite, ...hiApp };
+const bn = { ...bnSite, ...bnApp };
 import type { MessageKey } from './messages/en';
 import { translateKnownText } from './server-text';
 

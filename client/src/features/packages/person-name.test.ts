@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { hi } from '../../i18n/messages/hi';
+import { hi as hiSite } from '../../i18n/messages/hi';
+import { hiApp } from '../../i18n/messages/hi-app';
 import type { MessageKey } from '../../i18n/messages/en';
 import { personName } from './person-name';
 
+const hi = { ...hiSite, ...hiApp };
 const tHindi = (key: MessageKey) => hi[key];
 
 describe('personName', () => {

@@ -125,3 +125,6 @@ export const en = {
 export type MessageKey = keyof typeof en | keyof typeof enApp;
 /** A whole catalog for another language: every English key, nothing else. */
 export type Catalog = { readonly [K in MessageKey]: string };
+/** Another language's first-page part (as en.ts) and the rest (as en-app.ts). */
+export type SiteCatalog = { readonly [K in keyof typeof en]: string };
+export type AppCatalog = { readonly [K in keyof typeof enApp]: string };
