@@ -61,7 +61,7 @@ test('a donor donates, a distributor nearby receives and distributes it', async 
   );
   await expect(donor.getByRole('button', { name: 'Notifications, 1 unseen' })).toBeVisible();
   await expect(donor.locator('[data-state]')).toHaveText('Paired');
-  await expect(donor.getByText('12 meals')).toBeVisible();
+  await expect(donor.getByText('12 meals', { exact: true })).toBeVisible();
   await expect(donor.getByRole('link', { name: /Meet Directions/ })).toHaveAttribute(
     'href',
     /google\.com\/maps\/dir/,

@@ -155,4 +155,29 @@ describe.runIf(url)('the session cache across server processes', () => {
     expect(deleted.status).toBe(204);
     expect((await me(b, leaving.cookie)).status).toBe(401);
   }, 60_000);
+
+  // Last: it leaves B's connections unusable.
+  it('stops answering from memory on B once B no longer hears the database, though nobody said so', async () => {
+    const session = await cachedOnB('two-silent');
+    // Everything between B and the database goes silent; no connection is closed.
+    proxy.freeze();
+    const frozenAt = Date.now();
+    const out = await fetch(`${a}/api/auth/logout`, {
+      method: 'POST',
+      headers: { Cookie: session.cookie, Origin: a },
+    });
+    expect(out.status).toBe(204);
+    // B misses three of its own beats (2 s apart) and stops trusting its memory: its read now
+    // waits for the database (which cannot answer), and never honours the ended session.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, frozenAt + 8000 - Date.now())));
+    const late = await fetch(`${b}/api/me`, {
+      headers: { Cookie: session.cookie },
+      signal: AbortSignal.timeout(3000),
+    }).then(
+      (res) => res.status,
+      () => 'no answer',
+    );
+    expect(late).not.toBe(200);
+    proxy.cut();
+  }, 60_000);
 });

@@ -15,6 +15,13 @@ export type ChangeFeed = {
   start(onMessage: (payload: string) => void, onState: (isListening: boolean) => void): void;
   /** Sends a payload on the channel; answers how many processes listen on it now. */
   announce(payload: string): Promise<number>;
+  /**
+   * How often the process checks that it still hears the channel (a connection can die without
+   * a word: a dropped NAT entry), or none where it cannot (PGlite, in the process).
+   */
+  heartbeatMs?: number;
+  /** Drops the listening connection and connects again (it stopped hearing its own beats). */
+  restart?(): void;
   close(): Promise<void>;
 };
 
@@ -77,6 +84,12 @@ export function createSessionCache(
   let epoch = 0;
   let listening: Promise<void> = Promise.resolve();
   let onListening = () => undefined as void;
+  // When this process last heard its own beat: memory serves only while that is recent.
+  let lastHeard = 0;
+  let beat: NodeJS.Timeout | undefined;
+  const heartbeatMs = feed.heartbeatMs;
+  const isHearing = () =>
+    isListening && (heartbeatMs === undefined || Date.now() - lastHeard < heartbeatMs * 3);
 
   const drop = (idHash: string) => {
     const entry = entries.get(idHash);
@@ -97,7 +110,11 @@ export function createSessionCache(
   };
 
   const onMessage = (payload: string) => {
-    if (payload.startsWith('fence:')) {
+    if (payload === `beat:${processId}`) {
+      lastHeard = Date.now();
+    } else if (payload.startsWith('beat:')) {
+      // Another process's beat.
+    } else if (payload.startsWith('fence:')) {
       // Everything committed before this fence has been heard (commit order): say so.
       const nonce = payload.slice('fence:'.length);
       feed
@@ -116,7 +133,23 @@ export function createSessionCache(
   const onState = (isUp: boolean) => {
     forgetAll();
     isListening = isUp && !isClosed;
+    lastHeard = Date.now();
     if (isListening) onListening();
+  };
+  /** Beats on the channel; a listener that stopped hearing them is dropped and connected again. */
+  const startBeating = (everyMs: number) => {
+    beat = setInterval(() => {
+      if (!isListening) return;
+      if (Date.now() - lastHeard >= everyMs * 3) {
+        onWarning('session listener hears nothing; reconnecting');
+        forgetAll();
+        isListening = false;
+        feed.restart?.();
+        return;
+      }
+      feed.announce(`beat:${processId}`).catch(() => undefined);
+    }, everyMs);
+    beat.unref();
   };
   const start = () => {
     if (isStarted || isClosed) return;
@@ -125,6 +158,7 @@ export function createSessionCache(
       onListening = resolve;
     });
     feed.start(onMessage, onState);
+    if (heartbeatMs !== undefined) startBeating(heartbeatMs);
   };
 
   return {
@@ -133,7 +167,7 @@ export function createSessionCache(
     async lookup(idHash, load) {
       start();
       const now = Date.now();
-      const entry = isListening ? entries.get(idHash) : undefined;
+      const entry = isHearing() ? entries.get(idHash) : undefined;
       if (entry && entry.expiresAt > now && now - entry.cachedAt < ttlMs) {
         stats.hits++;
         // Most recently used last, so the oldest is the first to go when full.
@@ -144,9 +178,9 @@ export function createSessionCache(
       if (entry) drop(idHash);
       stats.misses++;
       const before = epoch;
-      const wasListening = isListening;
+      const wasHearing = isHearing();
       const record = await load();
-      if (record && wasListening && isListening && epoch === before) {
+      if (record && wasHearing && isHearing() && epoch === before) {
         while (entries.size >= maxEntries) {
           const oldest = entries.keys().next().value;
           if (oldest === undefined) break;
@@ -194,6 +228,7 @@ export function createSessionCache(
     async close() {
       isClosed = true;
       isListening = false;
+      clearInterval(beat);
       forgetAll();
       for (const fence of fences.values()) fence.done();
       if (isStarted) await feed.close();

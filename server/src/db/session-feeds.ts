@@ -3,6 +3,8 @@ import pg from 'pg';
 import { type ChangeFeed, SESSION_CHANNEL, SESSION_LISTENER_NAME } from './session-cache';
 
 const RECONNECT_MS = 1000;
+/** How often a process checks it still hears the channel (a miss of three drops the memory). */
+const HEARTBEAT_MS = 2000;
 
 /**
  * PostgreSQL: a connection of this process's own LISTENs on the channel and reconnects by itself.
@@ -13,32 +15,41 @@ export function postgresChangeFeed(url: string, pool: pg.Pool): ChangeFeed {
   let client: pg.Client | null = null;
   let isClosed = false;
   let retry: NodeJS.Timeout | undefined;
+  let onLost: (lostClient: pg.Client) => void = () => undefined;
   return {
+    heartbeatMs: HEARTBEAT_MS,
     start(onMessage, onState) {
-      const lost = (lostClient: pg.Client) => {
+      onLost = (lostClient) => {
         if (client !== lostClient) return;
         client = null;
         onState(false);
-        void lostClient.end().catch(() => undefined);
+        endSoon(lostClient);
         scheduleConnect();
       };
       const connect = async () => {
-        const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+        const next = new pg.Client({
+          connectionString: url,
+          connectionTimeoutMillis: 3000,
+          // A peer gone without a word is noticed by the heartbeat (session-cache.ts); the OS's
+          // probes are the second line.
+          keepAlive: true,
+          keepAliveInitialDelayMillis: 10_000,
+        });
         next.on('notification', (message) => {
           if (message.channel === SESSION_CHANNEL && message.payload) onMessage(message.payload);
         });
-        next.on('error', () => lost(next));
-        next.on('end', () => lost(next));
+        next.on('error', () => onLost(next));
+        next.on('end', () => onLost(next));
         try {
           await next.connect();
           await next.query(`listen ${SESSION_CHANNEL}`);
           await next.query(`set application_name = '${SESSION_LISTENER_NAME}'`);
         } catch (error) {
-          await next.end().catch(() => undefined);
+          endSoon(next);
           throw error;
         }
         if (isClosed) {
-          await next.end().catch(() => undefined);
+          endSoon(next);
           return;
         }
         client = next;
@@ -53,6 +64,9 @@ export function postgresChangeFeed(url: string, pool: pg.Pool): ChangeFeed {
         retry.unref();
       };
       connect().catch(scheduleConnect);
+    },
+    restart() {
+      if (client) onLost(client);
     },
     async announce(payload) {
       const { rows } = await pool.query<{ listeners: number }>(
@@ -69,9 +83,21 @@ export function postgresChangeFeed(url: string, pool: pg.Pool): ChangeFeed {
       clearTimeout(retry);
       const last = client;
       client = null;
-      await last?.end().catch(() => undefined);
+      if (last) await endSoon(last);
     },
   };
+}
+
+/** Ends a connection, or drops its socket when a dead peer would keep end() waiting. */
+function endSoon(client: pg.Client): Promise<void> {
+  return Promise.race([
+    client.end().catch(() => undefined),
+    new Promise<void>((resolve) => setTimeout(resolve, 1000).unref()),
+  ]).then(() => {
+    (
+      client as unknown as { connection?: { stream?: { destroy(): void } } }
+    ).connection?.stream?.destroy();
+  });
 }
 
 /** PGlite: one process, one connection; its own listener hears every commit. */

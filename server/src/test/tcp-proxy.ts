@@ -13,6 +13,7 @@ export async function startTcpProxy(
 ) {
   const sockets = new Set<net.Socket>();
   let isCut = false;
+  let isFrozen = false;
   const server = net.createServer((client) => {
     if (isCut) {
       client.destroy();
@@ -31,16 +32,20 @@ export async function startTcpProxy(
     upstream.on('error', drop);
     client.on('close', drop);
     upstream.on('close', drop);
-    client.pipe(upstream);
-    if (replyDelayMs > 0) {
-      upstream.on('data', (chunk: Buffer) => {
+    // Frozen: bytes are swallowed both ways and nobody is told, as when a NAT entry is dropped.
+    client.on('data', (chunk: Buffer) => {
+      if (!isFrozen) upstream.write(chunk);
+    });
+    upstream.on('data', (chunk: Buffer) => {
+      if (isFrozen) return;
+      if (replyDelayMs > 0) {
         setTimeout(() => {
           if (!client.destroyed) client.write(chunk);
         }, replyDelayMs);
-      });
-    } else {
-      upstream.pipe(client);
-    }
+      } else {
+        client.write(chunk);
+      }
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const port = (server.address() as net.AddressInfo).port;
@@ -53,6 +58,10 @@ export async function startTcpProxy(
     },
     restore() {
       isCut = false;
+    },
+    /** Passes nothing more, either way, without closing anything. */
+    freeze() {
+      isFrozen = true;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -17,5 +17,9 @@ $$;
 create trigger sessions_changed after delete or update on sessions
   for each row execute function almquest_session_changed();
 --> statement-breakpoint
-create trigger users_changed after delete or update on users
+create trigger users_changed_deleted after delete on users
   for each row execute function almquest_session_changed();
+--> statement-breakpoint
+-- An update that changes nothing (a sign-in with the same picture) drops nobody's sessions.
+create trigger users_changed after update on users
+  for each row when (old.* is distinct from new.*) execute function almquest_session_changed();
