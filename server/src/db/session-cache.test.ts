@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { donorInput, uniqueEmail } from '../test/factories';
 import { startServerProcess, stopServerProcesses } from '../test/server-process';
-import { signIn } from '../test/session';
+import { signIn, type SignedIn } from '../test/session';
 import { startTcpProxy } from '../test/tcp-proxy';
 import { createTestApp, openTestDatabase, type TestContext } from '../test/test-app';
 import { loadTestGazetteer } from '../test/gazetteer';
@@ -104,6 +104,15 @@ describe.runIf(url)('the session cache across server processes', () => {
     throw new Error('process B never answered a signed-in read from memory');
   }
 
+  async function registerDonorOnA(session: SignedIn) {
+    const registered = await fetch(`${a}/api/donor/register`, {
+      method: 'POST',
+      headers: { Cookie: session.cookie, Origin: a, 'Content-Type': 'application/json' },
+      body: JSON.stringify(donorInput({ email: session.user.email })),
+    });
+    expect(registered.status).toBe(201);
+  }
+
   it('refuses on B a session signed out on A, as soon as A has answered', async () => {
     for (let i = 0; i < 3; i++) {
       const session = await cachedOnB('two-out');
@@ -119,12 +128,7 @@ describe.runIf(url)('the session cache across server processes', () => {
   it('refuses on B a person suspended on A, and one who deleted their account there', async () => {
     const coordinator = await signIn({ baseUrl: a }, COORDINATOR);
     const suspect = await cachedOnB('two-suspect');
-    const registered = await fetch(`${a}/api/donor/register`, {
-      method: 'POST',
-      headers: { Cookie: suspect.cookie, Origin: a, 'Content-Type': 'application/json' },
-      body: JSON.stringify(donorInput({ email: suspect.user.email })),
-    });
-    expect(registered.status).toBe(201);
+    await registerDonorOnA(suspect);
     // B sees the new role at once (its cached row had none).
     const profile = (await (await me(b, suspect.cookie)).json()) as {
       userType: string;
@@ -141,12 +145,7 @@ describe.runIf(url)('the session cache across server processes', () => {
     expect((await me(b, suspect.cookie)).status).toBe(401);
 
     const leaving = await cachedOnB('two-delete');
-    const joined = await fetch(`${a}/api/donor/register`, {
-      method: 'POST',
-      headers: { Cookie: leaving.cookie, Origin: a, 'Content-Type': 'application/json' },
-      body: JSON.stringify(donorInput({ email: leaving.user.email })),
-    });
-    expect(joined.status).toBe(201);
+    await registerDonorOnA(leaving);
     expect((await me(b, leaving.cookie)).status).toBe(200);
     const deleted = await fetch(`${a}/api/donor/${leaving.user.id}`, {
       method: 'DELETE',

@@ -142,8 +142,7 @@ export function createSessionCache(
       if (!isListening) return;
       if (Date.now() - lastHeard >= everyMs * 3) {
         onWarning('session listener hears nothing; reconnecting');
-        forgetAll();
-        isListening = false;
+        onState(false);
         feed.restart?.();
         return;
       }

@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { type AppDb, type Database, preparedPerDb } from './client';
 import type { UserRow } from './rows';
 import { sessions, users } from './schema';
-import type { SessionCache, SessionRecord } from './session-cache';
+import type { SessionRecord } from './session-cache';
 
 /** Only a hash of the token is stored, so a leaked table cannot be replayed as cookies. */
 export function hashToken(token: string): string {
@@ -48,13 +48,9 @@ async function loadSession(db: AppDb, idHash: string): Promise<SessionRecord | n
  * The user behind a session token, if the session exists, has not expired and its person is not
  * suspended: from this process's cache when it has it (no query), else from the database.
  */
-export async function findSessionUser(
-  db: AppDb,
-  cache: SessionCache,
-  token: string,
-): Promise<UserRow | null> {
+export async function findSessionUser(database: Database, token: string): Promise<UserRow | null> {
   const idHash = hashToken(token);
-  return cache.lookup(idHash, () => loadSession(db, idHash));
+  return database.sessions.lookup(idHash, () => loadSession(database.db, idHash));
 }
 
 /** Ends a session; once this resolves, no server process honours it any more. */

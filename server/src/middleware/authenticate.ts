@@ -21,7 +21,7 @@ export function authenticate(database: Database): RequestHandler {
   return async (req, _res, next) => {
     const token = readCookie(req, SESSION_COOKIE);
     if (token) {
-      const user = await findSessionUser(database.db, database.sessions, token);
+      const user = await findSessionUser(database, token);
       if (user) {
         req.user = user;
         req.sessionToken = token;

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Logger } from '../logger';
+import { listenWithReconnect } from '../db/listener';
 import { type Delivery, LocalHub } from './hub';
 
 const CHANNEL = 'almquest_live';
@@ -41,44 +42,28 @@ export async function createPostgresLiveEvents(url: string, logger: Logger): Pro
   const hub = new LocalHub();
   const sender = new pg.Pool({ connectionString: url, max: 2, connectionTimeoutMillis: 3000 });
   sender.on('error', () => undefined);
-  let listener: pg.Client | null = null;
-  let isClosed = false;
-  let retry: NodeJS.Timeout | undefined;
-
-  const listen = async () => {
-    const client = new pg.Client({ connectionString: url });
-    client.on('notification', (message) => {
-      if (message.channel !== CHANNEL || !message.payload) return;
+  const listener = listenWithReconnect(url, CHANNEL, {
+    onMessage: (payload) => {
       try {
-        const payload = JSON.parse(message.payload) as Delivery | { endUser: string };
-        if ('endUser' in payload) hub.closeUser(payload.endUser);
-        else hub.deliver(payload);
+        const message = JSON.parse(payload) as Delivery | { endUser: string };
+        if ('endUser' in message) hub.closeUser(message.endUser);
+        else hub.deliver(message);
       } catch (err) {
         logger.warn({ err }, 'bad live event payload');
       }
-    });
-    client.on('error', (err) => {
-      logger.warn({ err }, 'live events connection lost; reconnecting');
-      scheduleReconnect();
-    });
-    await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
-    listener = client;
-  };
-  const scheduleReconnect = () => {
-    const old = listener;
-    listener = null;
-    void old?.end().catch(() => undefined);
-    if (isClosed || retry) return;
-    retry = setTimeout(() => {
-      retry = undefined;
-      listen().catch((err: unknown) => {
-        logger.warn({ err }, 'live events reconnect failed; trying again');
-        scheduleReconnect();
-      });
-    }, 1000);
-  };
-  await listen();
+    },
+    onState: (isListening) => {
+      if (!isListening) logger.warn('live events connection lost; reconnecting');
+    },
+    onConnectFailed: (err) => logger.warn({ err }, 'live events reconnect failed; trying again'),
+  });
+  try {
+    await listener.firstConnection;
+  } catch (error) {
+    await listener.close();
+    await sender.end();
+    throw error;
+  }
 
   return {
     hub,
@@ -103,9 +88,7 @@ export async function createPostgresLiveEvents(url: string, logger: Logger): Pro
         );
     },
     close: async () => {
-      isClosed = true;
-      clearTimeout(retry);
-      await listener?.end().catch(() => undefined);
+      await listener.close();
       await sender.end();
     },
   };

@@ -78,7 +78,7 @@ export function notificationsRoutes({
       sessionKey: hashToken(token),
       missedSince: async (afterId) =>
         (await notificationsSince(db, user.id, afterId)).map(toDelivery),
-      isSessionAlive: async () => (await findSessionUser(db, database.sessions, token)) !== null,
+      isSessionAlive: async () => (await findSessionUser(database, token)) !== null,
       heartbeatMs,
     });
   });

@@ -241,12 +241,15 @@ function profileContacts({ whileOpen }: { whileOpen: boolean }) {
   };
 }
 
+/** A package as a read shows it: its row, with both sides' contacts as they are now. */
+const packageReadColumns = () => ({
+  ...getTableColumns(packages),
+  ...profileContacts({ whileOpen: true }),
+});
+
 const packageByIdQuery = preparedPerDb((db) =>
   db
-    .select({
-      ...getTableColumns(packages),
-      ...profileContacts({ whileOpen: true }),
-    })
+    .select(packageReadColumns())
     .from(packages)
     .where(eq(packages.id, sql.placeholder('id')))
     .prepare('package_by_id'),
@@ -270,8 +273,7 @@ type PackageEventJson = Omit<PackageEventRow, 'at'> & { at: string };
 const packageWithEventsQuery = preparedPerDb((db) =>
   db
     .select({
-      ...getTableColumns(packages),
-      ...profileContacts({ whileOpen: true }),
+      ...packageReadColumns(),
       timeline: sql<PackageEventJson[]>`coalesce((
         select json_agg(json_build_object(
           'id', e.id, 'packageId', e.package_id, 'kind', e.kind,
