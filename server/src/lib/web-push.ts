@@ -5,6 +5,7 @@ import {
   hkdfSync,
   randomBytes,
   sign,
+  type ECDH,
   type KeyObject,
 } from 'node:crypto';
 
@@ -77,23 +78,38 @@ export function isValidBrowserKey(p256dh: string): boolean {
 /** The application server's VAPID key pair: public as the browser wants it, private for signing. */
 export type VapidKeys = { publicKey: string; privateKey: string; subject: string };
 
+/**
+ * A P-256 private scalar as exactly 32 bytes. Node gives the scalar without its leading zero bytes
+ * (one key in 256 comes out 31 bytes long), and a JWK or a browser wants all 32.
+ */
+function fullScalar(priv: Buffer): Buffer {
+  if (priv.length === 0 || priv.length > 32)
+    throw new Error('the VAPID private key is not 32 bytes');
+  return priv.length === 32 ? priv : Buffer.concat([Buffer.alloc(32 - priv.length), priv]);
+}
+
+/** The base64url pair of a generated key (exported for the test of a short scalar). */
+export function vapidKeysOf(ecdh: ECDH): { publicKey: string; privateKey: string } {
+  return {
+    publicKey: b64url.encode(ecdh.getPublicKey()),
+    privateKey: b64url.encode(fullScalar(ecdh.getPrivateKey())),
+  };
+}
+
 /** A new P-256 key pair in the usual base64url forms (65-byte public point, 32-byte private). */
 export function generateVapidKeys(): { publicKey: string; privateKey: string } {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
-  return {
-    publicKey: b64url.encode(ecdh.getPublicKey()),
-    privateKey: b64url.encode(ecdh.getPrivateKey()),
-  };
+  return vapidKeysOf(ecdh);
 }
 
 /** The signing key from the base64url pair; throws when they are not one P-256 key pair. */
 export function vapidSigningKey(keys: { publicKey: string; privateKey: string }): KeyObject {
   const pub = b64url.decode(keys.publicKey);
-  const priv = b64url.decode(keys.privateKey);
   if (pub.length !== 65 || pub[0] !== 4)
     throw new Error('the VAPID public key is not a P-256 point');
-  if (priv.length !== 32) throw new Error('the VAPID private key is not 32 bytes');
+  // A key this server generated and stored before its scalar was padded may be 31 bytes.
+  const priv = fullScalar(b64url.decode(keys.privateKey));
   const derived = createECDH('prime256v1');
   derived.setPrivateKey(priv);
   if (!derived.getPublicKey().equals(pub))
