@@ -58,9 +58,13 @@ function listen(server: Server): Promise<number> {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  deps: Partial<Pick<AppDeps, 'live' | 'rematcher' | 'mailer'>> = {},
+  deps: Partial<Pick<AppDeps, 'live' | 'rematcher' | 'mailer'>> & {
+    /** Push keys as given, past the checks of loadConfig (a server whose keys cannot sign). */
+    pushKeys?: Config['push']['keys'];
+  } = {},
   engine: 'default' | 'pglite' = 'default',
 ): Promise<TestContext> {
+  const { pushKeys, ...appDeps } = deps;
   const server = createServer();
   const port = await listen(server);
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -77,14 +81,15 @@ export async function createTestApp(
     // Test apps share the PostgreSQL test database; each counts its own rate limits.
     rateLimitScope: `test-${randomUUID()}:`,
   };
+  if (pushKeys) config.push = { ...config.push, keys: pushKeys };
   const database = await openTestDatabase(engine);
   await loadTestGazetteer(database.db);
   const logger = createLogger(config.logLevel);
-  const live = deps.live ?? createLocalLiveEvents();
+  const live = appDeps.live ?? createLocalLiveEvents();
   const outreach = createOutreach({ config, db: database.db, logger });
   const notifier = createNotifier(live, outreach.deliverer);
   const rematcher =
-    deps.rematcher ?? createRematcher(database.db, notifier, logger, config.matching);
+    appDeps.rematcher ?? createRematcher(database.db, notifier, logger, config.matching);
   const deadlines = createDeadlineSweeper({
     db: database.db,
     notifier,
@@ -96,7 +101,7 @@ export async function createTestApp(
     config,
     database,
     logger,
-    ...deps,
+    ...appDeps,
     live,
     outreach,
     notifier,

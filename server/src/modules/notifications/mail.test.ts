@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { createECDH, randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationDeliveries, notifications } from '../../db/schema';
@@ -10,6 +11,7 @@ import {
   type Registered,
 } from '../../test/factories';
 import { readMail, startSmtpServer } from '../../test/smtp';
+import { generateVapidKeys } from '../../lib/web-push';
 import { UNDO_MS } from './mail-tokens';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
@@ -270,5 +272,52 @@ describe('notification e-mail', () => {
     }
     await ctx.outreach.deliverer.runOnce(new Date(Date.now() + 61_000));
     expect(mailsTo(distributor)).toHaveLength(1);
+  });
+
+  it('still mails when the push keys cannot sign, and keeps the pushes to retry', async () => {
+    const [one, another] = [generateVapidKeys(), generateVapidKeys()];
+    const broken = await createTestApp(
+      { SMTP_URL: smtp.url, MAIL_FROM: 'AlmQuest <alerts@almquest.test>' },
+      { pushKeys: { publicKey: one.publicKey, privateKey: another.privateKey } },
+    );
+    try {
+      const { donor, distributor } = await donorAndAnsweringDistributor(broken, area());
+      await request(broken.app)
+        .patch('/api/notification-settings')
+        .set('Cookie', distributor.cookie)
+        .send({ emailOffers: true })
+        .expect(200);
+      const browser = createECDH('prime256v1');
+      browser.generateKeys();
+      await request(broken.app)
+        .post('/api/push/subscriptions')
+        .set('Cookie', distributor.cookie)
+        .send({
+          endpoint: 'https://fcm.googleapis.com/fcm/send/keys-cannot-sign',
+          keys: {
+            p256dh: browser.getPublicKey().toString('base64url'),
+            auth: randomBytes(16).toString('base64url'),
+          },
+        })
+        .expect(201);
+      const pkg = await donate(broken, donor);
+      await expect.poll(() => mailsTo(distributor).length).toBe(1);
+      const rows = await broken.database.db
+        .select({
+          channel: notificationDeliveries.channel,
+          state: notificationDeliveries.state,
+          error: notificationDeliveries.lastError,
+        })
+        .from(notificationDeliveries)
+        .innerJoin(notifications, eq(notifications.id, notificationDeliveries.notificationId))
+        .where(eq(notifications.packageId, pkg._id));
+      expect(rows.find((r) => r.channel === 'push')).toEqual({
+        channel: 'push',
+        state: 'pending',
+        error: expect.stringContaining('VAPID'),
+      });
+    } finally {
+      await broken.close();
+    }
   });
 });

@@ -40,11 +40,20 @@ export function createOutreach({
   const vapid = once(() => loadVapidKeys(db, config.push));
   const mailTokens = once(() => loadMailTokens(db));
   const sender = config.notificationMail ? createSmtpSender(config.notificationMail) : null;
+  // Push and mail stand apart: unusable push keys fail (and retry) each push, not the mail too.
+  const pushAuthorization = once(async (): Promise<(audience: string) => string> => {
+    const keys = await vapid(); // a failed read is retried on the next run, not remembered
+    try {
+      return createVapidSigner(keys);
+    } catch (error) {
+      logger.error({ err: error }, 'the VAPID keys cannot sign; no push can be sent');
+      return () => {
+        throw new Error(`the VAPID keys cannot sign: ${(error as Error).message}`);
+      };
+    }
+  });
   const channels = once(async (): Promise<Channels> => ({
-    push: {
-      authorization: createVapidSigner(await vapid()),
-      extraOrigins: config.push.extraOrigins,
-    },
+    push: { authorization: await pushAuthorization(), extraOrigins: config.push.extraOrigins },
     mail: sender ? { sender, tokens: await mailTokens() } : null,
   }));
   return {
