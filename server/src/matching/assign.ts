@@ -3,14 +3,12 @@ import { randomInt } from 'node:crypto';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../db/client';
 import { lockPeopleShared } from '../db/person-lock';
-import { donorContext, offerContext, packageContext } from '../db/notifications';
-import { nearestPlaceWithinSql, placeAddress } from '../db/places';
-import type { NewNotification, NotificationRow, PackageRow, PlaceRecord } from '../db/rows';
+import { notificationFromDatabase } from '../db/notifications';
+import type { NotificationRow, PackageRow } from '../db/rows';
 import { recordEvents } from '../db/package-events';
 import { distributors, donationGroups, notifications, packages, users } from '../db/schema';
 import { withinReachSql } from './reach';
-import { coarsenMeetPoint, coordinateLabel, meetPoint, type LatLng } from './geometry';
-import { type Candidate, chooseDistributor, type PackageToMatch, planSplit } from './ranking';
+import { type Candidate, planSplit } from './ranking';
 
 type CandidateRow = {
   id: string;
@@ -168,30 +166,13 @@ async function feasibleCandidates(
   }
 }
 
-/** Google Maps directions from one point to another; works without a key. */
-export function directionsUrl(from: LatLng, to: LatLng): string {
-  const f = (p: LatLng) => `${p[0].toFixed(6)},${p[1].toFixed(6)}`;
-  return `https://www.google.com/maps/dir/?api=1&origin=${f(from)}&destination=${f(to)}&travelmode=driving`;
-}
-
-/** The chosen distributor once its room is claimed, with the meet point's locality (if any). */
-type ClaimedRow = {
-  id: string;
-  auto_accept: boolean;
-  name: string;
-  phone: string | null;
-  picture: string | null;
-  address: string | null;
-  place: PlaceRecord | null;
-};
-
 /**
  * Pairs a Not Paired package (already locked by the caller) with the best distributor, inside the
  * caller's transaction. The room is claimed by one conditional UPDATE, which locks the
  * distributor's row and re-checks, against the latest committed version, that it is still active,
  * still has room, and is where it was ranked; so concurrent donations never over-assign, and a
  * distributor who changed meanwhile is ranked again. Then it writes the pair, the state and both
- * notifications. With no one feasible it changes nothing. Four statements in all.
+ * notifications. With no one feasible it changes nothing. One statement (a split is more).
  */
 export async function tryMatchPackage(
   tx: Tx,
@@ -199,7 +180,8 @@ export async function tryMatchPackage(
   settings: MatchSettings,
   {
     canSplit = true,
-    ...claim
+    tellsDonor = true,
+    skipLocked = false,
   }: {
     canSplit?: boolean;
     /** Whether the donor is told of a pairing (not for a split's rest when told of the split). */
@@ -208,39 +190,69 @@ export async function tryMatchPackage(
     skipLocked?: boolean;
   } = {},
 ): Promise<MatchOutcome> {
-  const toMatch: PackageToMatch = {
-    location: [pkg.lat, pkg.lng],
-    quantity: pkg.quantity,
-    travelCapacityKm: pkg.travelCapacity,
-  };
-  if (pkg.allowSplit && canSplit) {
-    // One donation that may be split is matched at a time, in every process: a split locks
-    // several distributors, plans again while holding them when a claim is lost, and two such
-    // transactions crossing deadlocked (issue #20 attacker's review). Taken before any of them.
-    await tx.execute(sql`select pg_advisory_xact_lock(${SPLIT_LOCK_KEY}::bigint)`);
-  }
-  // Passed over (held elsewhere) without waiting: the next best is tried, not the same again.
-  const passedOver: string[] = [];
-  for (let attempt = 0; attempt < MAX_LOCK_RETRIES; attempt++) {
-    const rows = await feasibleCandidates(tx, pkg, { exclude: passedOver });
-    const best = chooseDistributor(toMatch, rows.map(toCandidate));
-    const chosen = best && rows.find((row) => row.id === best.id);
-    if (!chosen) {
-      // No one has room for all of it: the donor may have allowed parts (issue #20).
-      if (pkg.allowSplit && canSplit) return splitPackage(tx, pkg, settings);
-      return { isPaired: false, notifications: [], passedOver };
-    }
-
-    const outcome = await claimAndWrite(tx, pkg, chosen, settings, claim);
-    // Another donation took the room, or the distributor changed: rank again.
-    if (outcome) return outcome;
-    if (claim.skipLocked) passedOver.push(chosen.id);
-  }
-  return { isPaired: false, notifications: [], passedOver };
+  // One donation that may be split is matched at a time, in every process: a split locks
+  // several distributors, plans again while holding them when a claim is lost, and two such
+  // transactions crossing deadlocked (issue #20 attacker's review). The function takes the
+  // advisory lock before any of them.
+  const mayBeSplit = pkg.allowSplit && canSplit;
+  // The whole match is one statement (issue #21): rank, claim, meet point, package, timeline
+  // entry and notifications, in migration 0020's almquest_match; ranking.ts is its reference.
+  const [row] = await queryRows<{ answer: MatchAnswer }>(
+    tx,
+    sql`select almquest_match(${pkg.id}::uuid, ${settings.offerMs}::float8, ${tellsDonor}::boolean,
+          ${skipLocked}::boolean, ${newHandoverCode()}::text, ${DISTANCE_RANGE_MAX_KM}::float8,
+          ${mayBeSplit}::boolean) as answer`,
+  );
+  const answer = row!.answer;
+  if (answer.state) return outcomeOf(answer);
+  // No one has room for all of it: the donor may have allowed parts (issue #20).
+  if (answer.noneFeasible && mayBeSplit) return splitPackage(tx, pkg, settings);
+  return { isPaired: false, notifications: [], passedOver: answer.passedOver };
 }
 
-/** The advisory lock that serialises matching donations that may be split (any constant). */
-const SPLIT_LOCK_KEY = 7_431_002;
+/** What almquest_claim answers when it claimed the room and wrote the pairing. */
+type ClaimAnswer = {
+  state: 'Paired' | 'Offered';
+  distributorId: string;
+  /** The notification rows written, as the database names their columns. */
+  notifications: Record<string, unknown>[];
+};
+
+/** What almquest_match answers: a claim's answer, or why there was none. */
+type MatchAnswer = ClaimAnswer | { state: null; noneFeasible: boolean; passedOver: string[] };
+
+function outcomeOf(answer: ClaimAnswer): MatchOutcome & { isPaired: true } {
+  return {
+    isPaired: true,
+    state: answer.state,
+    distributorId: answer.distributorId,
+    notifications: answer.notifications.map(notificationFromDatabase),
+  };
+}
+
+/**
+ * Claims the chosen distributor's room and writes the pair, in one statement (migration 0020's
+ * almquest_claim): the person's lock, one conditional UPDATE that locks the distributor's row and
+ * re-checks, against the latest committed version, that they are still active, not suspended,
+ * have room, and are where they were ranked; then the meet point, the package, its timeline
+ * entry and the notifications. Null when the claim failed.
+ */
+async function claim(
+  tx: Tx,
+  packageId: string,
+  chosen: Pick<CandidateRow, 'id' | 'distance_range' | 'home_lat' | 'home_lng'>,
+  settings: MatchSettings,
+  { tellsDonor = true }: { tellsDonor?: boolean } = {},
+): Promise<(MatchOutcome & { isPaired: true }) | null> {
+  const [row] = await queryRows<{ answer: ClaimAnswer | null }>(
+    tx,
+    sql`select almquest_claim(${packageId}::uuid, ${chosen.id}::uuid,
+          ${chosen.distance_range}::float8, ${chosen.home_lat}::float8, ${chosen.home_lng}::float8,
+          ${settings.offerMs}::float8, ${tellsDonor}::boolean, false, ${newHandoverCode()}::text)
+          as answer`,
+  );
+  return row?.answer ? outcomeOf(row.answer) : null;
+}
 
 /** Thrown inside a part's savepoint when its claim failed: the part is undone, the rest re-planned. */
 class ClaimLost extends Error {}
@@ -327,10 +339,10 @@ async function splitPackage(
             ? await insertPart(sp, pkg, part.quantity, groupId)
             : await resizeToPart(sp, pkg, part.quantity, groupId);
           // The donor hears of the donation once, not once a part (issue #20 newcomer review).
-          const claimed = await claimAndWrite(sp, partRow, chosen, settings, {
+          const claimed = await claim(sp, partRow.id, chosen, settings, {
             tellsDonor: !isDonorTold,
           });
-          if (!claimed || !claimed.isPaired) throw new ClaimLost();
+          if (!claimed) throw new ClaimLost();
           return claimed;
         });
         if (!first) first = outcome;
@@ -423,86 +435,6 @@ async function insertPart(tx: Tx, pkg: PackageRow, quantity: number, groupId: st
   return row!;
 }
 
-/**
- * Claims the chosen distributor's room by one conditional UPDATE (which locks their row and
- * re-checks, against the latest committed version, that they are still active, not suspended,
- * have room, and are where they were ranked), then writes the pair. Null when the claim failed.
- */
-async function claimAndWrite(
-  tx: Tx,
-  pkg: PackageRow,
-  chosen: CandidateRow,
-  settings: MatchSettings,
-  { tellsDonor = true, skipLocked = false }: { tellsDonor?: boolean; skipLocked?: boolean } = {},
-): Promise<MatchOutcome | null> {
-  const packageAt: LatLng = [pkg.lat, pkg.lng];
-  // Matching never measures from the home (decision 003): from the centre of the home's area.
-  const distributorAt: LatLng = [chosen.area_lat, chosen.area_lng];
-  const exactMeet = meetPoint(packageAt, distributorAt, pkg.travelCapacity, chosen.distance_range);
-  // The exact meet point is not published either (it would lead towards the area's centre, see
-  // coarsenMeetPoint): it moves to the nearest locality within both ranges, else to a grid point.
-  const meetPlace = nearestPlaceWithinSql(exactMeet[0], exactMeet[1], [
-    { at: packageAt, km: pkg.travelCapacity },
-    { at: distributorAt, km: chosen.distance_range },
-  ]);
-  // The person's lock before their rows: a suspension or an account deletion under way goes
-  // first (db/person-lock.ts).
-  await lockPeopleShared(tx, [chosen.id]);
-  // Skipping: the person's and the distributor's rows are taken only if free, else no claim.
-  const skip = skipLocked ? sql`skip locked` : sql``;
-  const [claimed] = await queryRows<ClaimedRow>(
-    tx,
-    sql`
-      with person as (
-        -- Locked, and read at its latest: a suspension (issue #19) committed meanwhile is seen,
-        -- and one under way waits for this pairing and then takes it back.
-        select id from ${users} where id = ${chosen.id} and suspended_at is null for share ${skip}
-      ),
-      ${
-        skipLocked
-          ? sql`free as (
-                  select user_id from ${distributors} where user_id = ${chosen.id}
-                  for no key update skip locked
-                ),`
-          : sql``
-      }
-      claimed as (
-        update ${distributors} d
-        set open_load = d.open_load + ${pkg.quantity}, last_assigned_at = now()
-        from ${users} u, person${skipLocked ? sql`, free` : sql``}
-        where d.user_id = ${chosen.id} and u.id = d.user_id and person.id = u.id
-          and d.is_active and d.open_load + ${pkg.quantity} <= d.max_capacity
-          and (${pkg.diet} = 'veg' or not d.veg_only)
-          and d.distance_range = ${chosen.distance_range}
-          and u.lat = ${chosen.home_lat} and u.lng = ${chosen.home_lng}
-        returning u.id, d.auto_accept, u.name, u.phone, u.picture, u.address
-      )
-      select c.*, (select row_to_json(p) from (${meetPlace}) p) as place
-      from claimed c`,
-  );
-  if (!claimed) return null;
-  const meet: LatLng = claimed.place
-    ? [claimed.place.lat, claimed.place.lng]
-    : coarsenMeetPoint(
-        exactMeet,
-        packageAt,
-        distributorAt,
-        pkg.travelCapacity,
-        chosen.distance_range,
-      );
-  const state = claimed.auto_accept ? 'Paired' : 'Offered';
-  return {
-    isPaired: true,
-    state,
-    distributorId: claimed.id,
-    notifications: await writePair(tx, pkg, chosen, claimed, meet, {
-      state,
-      tellsDonor,
-      ...settings,
-    }),
-  };
-}
-
 /** Why a coordinator's chosen distributor cannot take the package, or null when they can. */
 export type ChosenRefusal =
   'not_distributor' | 'suspended' | 'inactive' | 'no_room' | 'veg_only' | 'gave_back';
@@ -548,111 +480,8 @@ export async function offerToChosen(
   if (row.open_load + pkg.quantity > row.max_capacity) return { refusal: 'no_room' };
   if (pkg.diet !== 'veg' && row.veg_only) return { refusal: 'veg_only' };
   if (row.gave_back) return { refusal: 'gave_back' };
-  const outcome = await claimAndWrite(tx, pkg, row, settings);
+  const outcome = await claim(tx, pkg.id, row, settings);
   // The row is read in this transaction and claimed at once; a change in between reads as full.
-  if (!outcome || !outcome.isPaired) return { refusal: 'no_room' };
+  if (!outcome) return { refusal: 'no_room' };
   return { outcome };
-}
-
-/**
- * Writes the distributor, the meet point and the directions onto the package: Paired at once, or
- * Offered until the offer's deadline (the presenter keeps both sides' contacts from each other
- * until the distributor accepts). Then the timeline entry and the notifications.
- */
-async function writePair(
-  tx: Tx,
-  pkg: PackageRow,
-  ranked: CandidateRow,
-  distributor: ClaimedRow,
-  meet: LatLng,
-  {
-    state,
-    offerMs,
-    tellsDonor,
-  }: MatchSettings & { state: 'Paired' | 'Offered'; tellsDonor: boolean },
-): Promise<NotificationRow[]> {
-  const isOffer = state === 'Offered';
-  const packageAt: LatLng = [pkg.lat, pkg.lng];
-  const distributorHome: LatLng = [ranked.home_lat, ranked.home_lng];
-  const meetAddress = distributor.place
-    ? placeAddress(distributor.place)
-    : `${coordinateLabel(meet[0])}, ${coordinateLabel(meet[1])}`;
-
-  // The package's new state is written by a WITH clause of the notification insert: one statement.
-  const pairing = tx.$with('pairing').as(
-    tx
-      .update(packages)
-      .set({
-        state,
-        distributorId: distributor.id,
-        distributorName: distributor.name,
-        distributorPhone: distributor.phone ?? '',
-        distributorAddress: distributor.address ?? '',
-        distributorLat: ranked.home_lat,
-        distributorLng: ranked.home_lng,
-        meetAddress,
-        meetLat: meet[0],
-        meetLng: meet[1],
-        donorPath: directionsUrl(packageAt, meet),
-        distributorPath: directionsUrl(distributorHome, meet),
-        pairedAt: isOffer ? null : sql`now()`,
-        // An offer never outlives the pick-up time.
-        offerExpiresAt: isOffer
-          ? sql`least(now() + ${offerMs} * interval '1 millisecond', ${packages.readyUntil})`
-          : null,
-        handoverCode: isOffer ? null : newHandoverCode(),
-        handoverFailures: 0,
-        handoverLockedUntil: null,
-      })
-      .where(eq(packages.id, pkg.id))
-      .returning({ id: packages.id }),
-  );
-
-  await recordEvents(tx, [
-    { packageId: pkg.id, kind: isOffer ? 'offered' : 'paired', distributorId: distributor.id },
-  ]);
-  if (isOffer) {
-    return tx
-      .with(pairing)
-      .insert(notifications)
-      .values({
-        userId: distributor.id,
-        packageId: pkg.id,
-        photo: null,
-        state: 'Offered',
-        userType: 'Distributor',
-        kind: 'offered',
-        // Not the donor's address: the meet point's area, as the offer's page shows it.
-        ...offerContext({ ...pkg, meetAddress, meetLat: meet[0], meetLng: meet[1] }),
-        counterpartName: null,
-      })
-      .returning();
-  }
-  const rows: NewNotification[] = [
-    ...(pkg.donorId && tellsDonor
-      ? [
-          {
-            userId: pkg.donorId,
-            packageId: pkg.id,
-            photo: distributor.picture,
-            state: 'Paired' as const,
-            userType: 'Donor' as const,
-            kind: 'pairedDonor' as const,
-            ...donorContext(pkg),
-            counterpartName: distributor.name,
-          },
-        ]
-      : []),
-    {
-      userId: distributor.id,
-      packageId: pkg.id,
-      photo: pkg.donorId ? sql`(select picture from ${users} where id = ${pkg.donorId})` : null,
-      state: 'Paired' as const,
-      userType: 'Distributor' as const,
-      kind: 'pairedDistributor' as const,
-      ...packageContext(pkg),
-      counterpartName: pkg.donorName,
-    },
-  ];
-  return tx.with(pairing).insert(notifications).values(rows).returning();
 }

@@ -1,0 +1,16 @@
+import autocannon from 'autocannon';
+import { donateAt, makeUser, startBenchApp } from './app';
+import { engines } from './lib';
+const which = process.env.PROF_PATH ?? 'package';
+const engine = engines().find((e) => e.name === (process.env.PROF_ENGINE ?? 'postgres'))!;
+const { database, drop } = await engine.open();
+const app = await startBenchApp(database);
+const donor = await makeUser(database, 'donor', [28.6, 77.2]);
+await makeUser(database, 'distributor', [28.61, 77.21]);
+const { packageId } = await donateAt(app, donor, 5);
+const path = which === 'me' ? '/api/me' : `/api/package/${packageId}`;
+const r = await autocannon({ url: app.baseUrl + path, connections: 50, duration: 6, headers: { Cookie: donor.cookie } });
+console.log(path, r.requests.average, r.non2xx);
+await app.close();
+await drop();
+process.exit(0);

@@ -1,0 +1,329 @@
+-- Issue #21: a package is matched by one statement. matching/ranking.ts and matching/geometry.ts
+-- stay the readable reference of the rules; match.property.test.ts holds these functions to them
+-- (same choice, same meet point). Decision 018.
+
+-- Great-circle geometry as geometry.ts does it (haversine on a sphere of 6371.0088 km).
+create or replace function almquest_central_angle(lat1 float8, lng1 float8, lat2 float8, lng2 float8)
+returns float8 language sql immutable parallel safe as $$
+  select 2 * asin(least(1, sqrt(
+    sin(radians(lat2 - lat1) / 2) ^ 2
+    + cos(radians(lat1)) * cos(radians(lat2)) * sin(radians(lng2 - lng1) / 2) ^ 2)))
+$$;
+--> statement-breakpoint
+create or replace function almquest_distance_km(lat1 float8, lng1 float8, lat2 float8, lng2 float8)
+returns float8 language sql immutable parallel safe as $$
+  select almquest_central_angle(lat1, lng1, lat2, lng2) * 6371.0088
+$$;
+--> statement-breakpoint
+-- geometry.ts meetPoint: on the great circle from the package P to the distributor's area X, at
+-- d * rD / (rD + rX) from P (the donor travels no more than rD when X is farther than both reach).
+create or replace function almquest_meet_point(
+  p_lat float8, p_lng float8, x_lat float8, x_lng float8, donor_km float8, distributor_km float8,
+  out lat float8, out lng float8)
+language plpgsql immutable parallel safe as $$
+declare
+  total float8 := donor_km + distributor_km;
+  delta float8 := almquest_central_angle(p_lat, p_lng, x_lat, x_lng);
+  f float8;
+  wa float8;
+  wb float8;
+  x float8;
+  y float8;
+  z float8;
+begin
+  if total <= 0 or delta < 1e-12 then
+    lat := p_lat;
+    lng := p_lng;
+    return;
+  end if;
+  f := case when delta * 6371.0088 > total then donor_km / (delta * 6371.0088)
+            else donor_km / total end;
+  wa := sin((1 - f) * delta) / sin(delta);
+  wb := sin(f * delta) / sin(delta);
+  x := wa * cos(radians(p_lat)) * cos(radians(p_lng)) + wb * cos(radians(x_lat)) * cos(radians(x_lng));
+  y := wa * cos(radians(p_lat)) * sin(radians(p_lng)) + wb * cos(radians(x_lat)) * sin(radians(x_lng));
+  z := wa * sin(radians(p_lat)) + wb * sin(radians(x_lat));
+  lat := degrees(atan2(z, sqrt(x * x + y * y)));
+  lng := degrees(atan2(y, x));
+end;
+$$;
+--> statement-breakpoint
+-- geometry.ts coarsenMeetPoint: the corner of the 0.01-degree cell around the meet point nearest
+-- to it that lies within both ranges; the raw point when no corner does.
+create or replace function almquest_coarsen_meet_point(
+  m_lat float8, m_lng float8, p_lat float8, p_lng float8, x_lat float8, x_lng float8,
+  donor_km float8, distributor_km float8, out lat float8, out lng float8)
+language sql immutable parallel safe as $$
+  select coalesce(c.lat, m_lat), coalesce(c.lng, m_lng)
+  from (select 1) one
+  left join lateral (
+    select round((floor(m_lat / 0.01::float8) * 0.01::float8 + i * 0.01::float8)::numeric, 2)::float8 as lat,
+           round((floor(m_lng / 0.01::float8) * 0.01::float8 + j * 0.01::float8)::numeric, 2)::float8 as lng
+    from generate_series(0, 1) i, generate_series(0, 1) j
+  ) c on almquest_distance_km(c.lat, c.lng, p_lat, p_lng) <= donor_km
+     and almquest_distance_km(c.lat, c.lng, x_lat, x_lng) <= distributor_km
+  order by almquest_distance_km(c.lat, c.lng, m_lat, m_lng)
+  limit 1
+$$;
+--> statement-breakpoint
+-- assign.ts directionsUrl.
+create or replace function almquest_directions_url(
+  from_lat float8, from_lng float8, to_lat float8, to_lng float8)
+returns text language sql immutable parallel safe as $$
+  select 'https://www.google.com/maps/dir/?api=1&origin='
+    || round(from_lat::numeric, 6) || ',' || round(from_lng::numeric, 6)
+    || '&destination=' || round(to_lat::numeric, 6) || ',' || round(to_lng::numeric, 6)
+    || '&travelmode=driving'
+$$;
+--> statement-breakpoint
+-- geometry.ts coordinateLabel: two decimals on a grid line, three between.
+create or replace function almquest_coordinate_label(deg float8)
+returns text language sql immutable parallel safe as $$
+  select case when abs(deg * 100 - round(deg * 100)) < 1e-6 then round(deg::numeric, 2)::text
+              else round(deg::numeric, 3)::text end
+$$;
+--> statement-breakpoint
+-- Claims the chosen distributor's room and writes the pairing (assign.ts told the rules before):
+-- the person's lock, then one conditional UPDATE that locks the distributor's row and re-checks,
+-- against the latest committed version, that they are active, not suspended, have room, take
+-- this diet and are where they were ranked (range, home). Then the meet point (the nearest
+-- locality within both ranges, else the grid corner), the package's new state, its timeline
+-- entry and the notifications. Null when the claim failed (nothing written).
+create or replace function almquest_claim(
+  package_id uuid, chosen uuid, ranked_range float8, ranked_lat float8, ranked_lng float8,
+  offer_ms float8, tells_donor boolean, skip_locked boolean, handover_code text)
+returns json language plpgsql as $$
+declare
+  pkg record;
+  d record;
+  place record;
+  has_place boolean;
+  exact record;
+  v_meet_lat float8;
+  v_meet_lng float8;
+  v_meet_address text;
+  is_offer boolean;
+  written json;
+begin
+  select p.id, p.lat, p.lng, p.quantity, p.travel_capacity, p.diet, p.group_id, p.donor_id,
+         p.donor_name, p.address, p.created_at
+    into pkg from packages p where p.id = package_id;
+  if not found then
+    return null;
+  end if;
+  -- The person's lock before their rows (db/person-lock.ts): a suspension or an account deletion
+  -- under way goes first.
+  perform pg_advisory_xact_lock_shared(1097624913, hashtext(chosen::text));
+  if skip_locked then
+    -- Passed over, not waited for, when another transaction holds the person or the row.
+    perform 1 from users where id = chosen and suspended_at is null for share skip locked;
+    if not found then
+      return null;
+    end if;
+    perform 1 from distributors where user_id = chosen for no key update skip locked;
+    if not found then
+      return null;
+    end if;
+  else
+    -- Read at its latest: a suspension committed meanwhile is seen, one under way waits.
+    perform 1 from users where id = chosen and suspended_at is null for share;
+    if not found then
+      return null;
+    end if;
+  end if;
+  update distributors dd
+     set open_load = dd.open_load + pkg.quantity, last_assigned_at = now()
+    from users u
+   where dd.user_id = chosen and u.id = dd.user_id and u.suspended_at is null
+     and dd.is_active and dd.open_load + pkg.quantity <= dd.max_capacity
+     and (pkg.diet = 'veg' or not dd.veg_only)
+     and dd.distance_range = ranked_range
+     and u.lat = ranked_lat and u.lng = ranked_lng
+  returning u.id, dd.auto_accept, u.name, u.phone, u.picture, u.address, u.lat, u.lng,
+            u.area_lat, u.area_lng, dd.distance_range
+    into d;
+  if not found then
+    return null;
+  end if;
+
+  -- Never measured from the home (decision 003): from the centre of the home's area.
+  select * into exact from almquest_meet_point(pkg.lat, pkg.lng, d.area_lat, d.area_lng,
+                                                pkg.travel_capacity, d.distance_range);
+  select near.name, near.district, near.state, near.pin, near.lat, near.lng into place
+    from (select pl.name, pl.district, pl.state, pl.pin, pl.lat, pl.lng from places pl
+           where pl.kind = 'locality'
+           order by ll_to_earth(pl.lat, pl.lng) <-> ll_to_earth(exact.lat, exact.lng)
+           limit 16) near
+   where earth_distance(ll_to_earth(near.lat, near.lng), ll_to_earth(pkg.lat, pkg.lng))
+           <= pkg.travel_capacity * 1000
+     and earth_distance(ll_to_earth(near.lat, near.lng), ll_to_earth(d.area_lat, d.area_lng))
+           <= d.distance_range * 1000
+   order by earth_distance(ll_to_earth(near.lat, near.lng), ll_to_earth(exact.lat, exact.lng))
+   limit 1;
+  has_place := found;
+  if has_place then
+    v_meet_lat := place.lat;
+    v_meet_lng := place.lng;
+    -- db/places.ts placeAddress: "Name, District, State PIN", leaving out what is missing.
+    v_meet_address := concat_ws(', ', place.name,
+      case when place.district is not null and place.district <> ''
+                and place.district <> place.name then place.district end,
+      nullif(concat_ws(' ', nullif(place.state, ''), nullif(place.pin, '')), ''));
+  else
+    select c.lat, c.lng into v_meet_lat, v_meet_lng
+      from almquest_coarsen_meet_point(exact.lat, exact.lng, pkg.lat, pkg.lng, d.area_lat,
+                                       d.area_lng, pkg.travel_capacity, d.distance_range) c;
+    v_meet_address := almquest_coordinate_label(v_meet_lat) || ', '
+                      || almquest_coordinate_label(v_meet_lng);
+  end if;
+
+  is_offer := not d.auto_accept;
+  update packages p
+     set state = case when is_offer then 'Offered' else 'Paired' end,
+         distributor_id = d.id,
+         distributor_name = d.name,
+         distributor_phone = coalesce(d.phone, ''),
+         distributor_address = coalesce(d.address, ''),
+         distributor_lat = d.lat,
+         distributor_lng = d.lng,
+         meet_address = v_meet_address,
+         meet_lat = v_meet_lat,
+         meet_lng = v_meet_lng,
+         donor_path = almquest_directions_url(pkg.lat, pkg.lng, v_meet_lat,
+                                              v_meet_lng),
+         distributor_path = almquest_directions_url(d.lat, d.lng, v_meet_lat,
+                                                    v_meet_lng),
+         paired_at = case when is_offer then null else now() end,
+         -- An offer never outlives the pick-up time.
+         offer_expires_at = case when is_offer
+           then least(now() + offer_ms * interval '1 millisecond', p.ready_until) end,
+         handover_code = case when is_offer then null else almquest_claim.handover_code end,
+         handover_failures = 0,
+         handover_locked_until = null
+   where p.id = pkg.id;
+  insert into package_events (package_id, kind, distributor_id)
+  values (pkg.id, case when is_offer then 'offered' else 'paired' end, d.id);
+
+  with added as (
+    insert into notifications (user_id, package_id, photo, state, user_type, kind,
+                               package_quantity, package_address, package_donated_at,
+                               counterpart_name, donation_id, donation_quantity)
+    -- The offer names the meet point's area, not the donor's address (db/notifications.ts
+    -- offerContext); a coordinate meet point to about a kilometre.
+    select d.id, pkg.id, null, 'Offered', 'Distributor', 'offered', pkg.quantity,
+           case when has_place then v_meet_address
+                else round(v_meet_lat::numeric, 2) || ', '
+                     || round(v_meet_lng::numeric, 2) end,
+           pkg.created_at, null, null::uuid, null::int
+     where is_offer
+    union all
+    select pkg.donor_id, pkg.id, d.picture, 'Paired', 'Donor', 'pairedDonor', pkg.quantity,
+           pkg.address, pkg.created_at, d.name, pkg.group_id,
+           (select g.quantity from donation_groups g where g.id = pkg.group_id)
+     where not is_offer and pkg.donor_id is not null and tells_donor
+    union all
+    select d.id, pkg.id, (select u.picture from users u where u.id = pkg.donor_id), 'Paired',
+           'Distributor', 'pairedDistributor', pkg.quantity, pkg.address, pkg.created_at,
+           pkg.donor_name, null, null
+     where not is_offer
+    returning *
+  )
+  select coalesce(json_agg(a order by a.id), '[]'::json) into written from added a;
+  return json_build_object(
+    'state', case when is_offer then 'Offered' else 'Paired' end,
+    'distributorId', d.id,
+    'notifications', written);
+end;
+$$;
+--> statement-breakpoint
+-- Matches a Not Paired package (locked by the caller) with the best feasible distributor, as
+-- ranking.ts ranks: nearest (to the millimetre), then the lower share of capacity in use after
+-- taking it, then idle longest (never assigned first), then id. Candidates come nearest first from
+-- the GiST index, more only while ties at the best are not all fetched. A claim lost to another
+-- transaction ranks again (up to five times); with skip_locked, a distributor another
+-- transaction holds is passed over and named in the answer. The answer: the claim's, or
+-- {"state": null, "noneFeasible": ..., "passedOver": [...]}.
+create or replace function almquest_match(
+  package_id uuid, offer_ms float8, tells_donor boolean, skip_locked boolean,
+  handover_code text, max_range_km float8, split_lock boolean)
+returns json language plpgsql as $$
+declare
+  pkg record;
+  best record;
+  fetch_limit int;
+  has_best boolean;
+  passed uuid[] := '{}';
+  answer json;
+begin
+  if split_lock then
+    -- Donations that may be split are matched one at a time, in every process (assign.ts
+    -- SPLIT_LOCK_KEY): two splits crossing on the same distributors deadlocked.
+    perform pg_advisory_xact_lock(7431002);
+  end if;
+  select p.id, p.lat, p.lng, p.quantity, p.travel_capacity, p.diet, p.group_id
+    into pkg from packages p where p.id = package_id;
+  if not found then
+    return json_build_object('state', null, 'noneFeasible', true, 'passedOver', '[]'::json);
+  end if;
+  for attempt in 1..5 loop
+    fetch_limit := 8;
+    loop
+      select c.*, count(*) over () as fetched, min(c.distance_m) over () as nearest_m,
+             max(c.distance_m) over () as farthest_m
+        into best
+        from (
+          select u.id, u.lat as home_lat, u.lng as home_lng, d.distance_range,
+                 earth_distance(ll_to_earth(u.area_lat, u.area_lng), ll_to_earth(pkg.lat, pkg.lng))
+                   as distance_m,
+                 almquest_distance_km(pkg.lat, pkg.lng, u.area_lat, u.area_lng) as km,
+                 (d.open_load + pkg.quantity)::float8 / d.max_capacity as share,
+                 date_trunc('milliseconds', d.last_assigned_at) as idle_since
+            from users u
+            join distributors d on d.user_id = u.id
+           where u.user_type = 'distributor' and u.lat is not null and u.suspended_at is null
+             and earth_box(ll_to_earth(pkg.lat, pkg.lng),
+                           (pkg.travel_capacity + max_range_km) * 1000 * 1.003)
+                 @> ll_to_earth(u.area_lat, u.area_lng)
+             and earth_distance(ll_to_earth(pkg.lat, pkg.lng), ll_to_earth(u.area_lat, u.area_lng))
+                 / earth() * 6371.0088 <= pkg.travel_capacity + d.distance_range
+             and d.is_active
+             and d.open_load + pkg.quantity <= d.max_capacity
+             and (pkg.diet = 'veg' or not d.veg_only)
+             and u.id <> all(passed)
+             -- Never asked again: declined, let lapse, gave back or had it taken back (any part
+             -- of a split donation counts).
+             and not exists (
+               select 1 from package_events e
+                where e.distributor_id = u.id
+                  and e.kind in ('declined', 'lapsed', 'released', 'takenBack')
+                  and (e.package_id = pkg.id
+                       or (pkg.group_id is not null and e.package_id in
+                           (select g.id from packages g where g.group_id = pkg.group_id))))
+           order by ll_to_earth(u.area_lat, u.area_lng) <-> ll_to_earth(pkg.lat, pkg.lng)
+           limit fetch_limit
+        ) c
+       order by round(c.km * 1e6::float8), c.share, c.idle_since nulls first, c.id
+       limit 1;
+      has_best := found;
+      -- Enough when all were fetched, or the farthest fetched is beyond every tie of the best.
+      exit when not has_best or best.fetched < fetch_limit
+        or best.farthest_m - best.nearest_m > 0.01;
+      fetch_limit := fetch_limit * 4;
+    end loop;
+    if not has_best then
+      return json_build_object('state', null, 'noneFeasible', true,
+                               'passedOver', to_json(passed));
+    end if;
+    answer := almquest_claim(pkg.id, best.id, best.distance_range, best.home_lat, best.home_lng,
+                             offer_ms, tells_donor, skip_locked, handover_code);
+    if answer is not null then
+      return answer;
+    end if;
+    -- Another donation took the room, or the distributor changed: rank again.
+    if skip_locked then
+      passed := passed || best.id;
+    end if;
+  end loop;
+  return json_build_object('state', null, 'noneFeasible', false, 'passedOver', to_json(passed));
+end;
+$$;
