@@ -47,6 +47,8 @@ const AREAS = {
   split: { count: 22, points: (i: number): LatLng => [22.0 + i * 0.55, 89.6] },
   /** The review's cases in coordinator.test.ts, a column further west. */
   coordinatorReview: { count: 14, points: (i: number): LatLng => [12.0 + i * 0.6, 76.6] },
+  /** match-sql.test.ts (issue #21): by the Rann of Kutch, far from every test locality. */
+  matchSql: { count: 1, points: (): LatLng => [24.0, 68.3] },
 } satisfies Record<string, { count: number; points: (i: number) => LatLng }>;
 
 export type AreaName = keyof typeof AREAS;

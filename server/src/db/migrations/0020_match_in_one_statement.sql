@@ -22,7 +22,10 @@ create or replace function almquest_meet_point(
   out lat float8, out lng float8)
 language plpgsql immutable parallel safe as $$
 declare
-  total float8 := donor_km + distributor_km;
+  -- A range under a micrometre counts as none: PostgreSQL refuses a float that underflows.
+  rd float8 := case when donor_km < 1e-9 then 0 else donor_km end;
+  rx float8 := case when distributor_km < 1e-9 then 0 else distributor_km end;
+  total float8 := rd + rx;
   delta float8 := almquest_central_angle(p_lat, p_lng, x_lat, x_lng);
   f float8;
   wa float8;
@@ -36,8 +39,7 @@ begin
     lng := p_lng;
     return;
   end if;
-  f := case when delta * 6371.0088 > total then donor_km / (delta * 6371.0088)
-            else donor_km / total end;
+  f := case when delta * 6371.0088 > total then rd / (delta * 6371.0088) else rd / total end;
   wa := sin((1 - f) * delta) / sin(delta);
   wb := sin(f * delta) / sin(delta);
   x := wa * cos(radians(p_lat)) * cos(radians(p_lng)) + wb * cos(radians(x_lat)) * cos(radians(x_lng));
