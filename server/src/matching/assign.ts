@@ -7,16 +7,11 @@ import { notificationFromDatabase } from '../db/notifications';
 import type { NotificationRow, PackageRow } from '../db/rows';
 import { recordEvents } from '../db/package-events';
 import { distributors, donationGroups, notifications, packages, users } from '../db/schema';
-import { withinReachSql } from './reach';
 import { type Candidate, planSplit } from './ranking';
 
 type CandidateRow = {
   id: string;
-  name: string;
-  phone: string | null;
-  picture: string | null;
-  address: string | null;
-  /** The distributor's home: only for their own directions and to notice a move. */
+  /** The distributor's home: only to notice a move between ranking and claiming. */
   home_lat: number;
   home_lng: number;
   /** The centre of their ~1 km area (users.area_lat/area_lng): everything matching measures. */
@@ -25,10 +20,9 @@ type CandidateRow = {
   distance_range: number;
   max_capacity: number;
   open_load: number;
-  is_active: boolean;
-  auto_accept: boolean;
   last_assigned_at: Date | string | null;
-  distance_m: number;
+  /** From the package, as ranking.ts measures. */
+  km: number;
 };
 
 /**
@@ -97,72 +91,54 @@ function toCandidate(row: CandidateRow): Candidate {
     distanceRangeKm: row.distance_range,
     maxCapacity: row.max_capacity,
     openLoad: row.open_load,
-    isActive: row.is_active,
+    isActive: true,
     lastAssignedAt: row.last_assigned_at ? new Date(row.last_assigned_at) : null,
   };
 }
 
 /**
- * Active distributors with room that can reach the package, nearest first, from the GiST index
- * (KNN order inside a bounding box): never a scan of all distributors. Fetches more only while
- * the farthest fetched is as near as the nearest, so ties are all there to be ranked.
+ * Distributors with room for `minRoom` meals who could take the package, nearest first, from the
+ * GiST index (migration 0020's almquest_candidates, the one definition of who could: matching
+ * uses it too). Fetches more only while the farthest fetched is as near as the `need`-th, so
+ * ties are all there to be ranked.
  */
 async function feasibleCandidates(
   tx: Tx,
   pkg: PackageRow,
   {
-    minRoom = pkg.quantity,
-    need = 1,
-    exclude = [],
+    minRoom,
+    need,
+    exclude,
   }: {
-    /** Room a distributor needs: the whole package, or the smallest part of a split. */
-    minRoom?: number;
+    /** Room a distributor needs: the smallest part of a split. */
+    minRoom: number;
     /** How many of the best are wanted (ties at the last one are all fetched). */
-    need?: number;
+    need: number;
     /** Distributors already holding a part of this donation. */
-    exclude?: readonly string[];
-  } = {},
+    exclude: readonly string[];
+  },
 ): Promise<CandidateRow[]> {
-  const reach = withinReachSql({
-    center: sql`ll_to_earth(${pkg.lat}, ${pkg.lng})`,
-    other: sql`ll_to_earth(u.area_lat, u.area_lng)`,
-    boxKm: sql`${pkg.travelCapacity + DISTANCE_RANGE_MAX_KM}`,
-    reachKm: sql`${pkg.travelCapacity} + d.distance_range`,
-  });
+  const boxM = (pkg.travelCapacity + DISTANCE_RANGE_MAX_KM) * 1000 * 1.003;
+  const passed = sql`array[${sql.join(
+    exclude.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )}]::uuid[]`;
   for (let limit = Math.max(FIRST_BATCH, need * 2); ; limit *= 4) {
     const rows = await queryRows<CandidateRow>(
       tx,
-      sql`
-        select u.id, u.name, u.phone, u.picture, u.address,
-               u.lat as home_lat, u.lng as home_lng, u.area_lat, u.area_lng,
-               d.distance_range, d.max_capacity, d.open_load, d.is_active, d.auto_accept,
-               d.last_assigned_at,
-               earth_distance(ll_to_earth(u.area_lat, u.area_lng), ll_to_earth(${pkg.lat}, ${pkg.lng})) as distance_m
-        from ${users} u
-        join ${distributors} d on d.user_id = u.id
-        where u.user_type = 'distributor' and u.lat is not null and u.suspended_at is null
-          and ${reach}
-          and d.is_active
-          and d.open_load + ${minRoom} <= d.max_capacity
-          and (${pkg.diet} = 'veg' or not d.veg_only)
-          ${
-            exclude.length
-              ? sql`and u.id not in (${sql.join(
-                  exclude.map((id) => sql`${id}::uuid`),
-                  sql`, `,
-                )})`
-              : sql``
-          }
-          and not ${hasTurnedDown(pkg, sql`u.id`)}
-        order by ll_to_earth(u.area_lat, u.area_lng) <-> ll_to_earth(${pkg.lat}, ${pkg.lng})
-        limit ${limit}`,
+      sql`select c.id, c.home_lat, c.home_lng, c.area_lat, c.area_lng, c.distance_range,
+                 c.max_capacity, c.open_load, c.last_assigned_at, c.km
+          from almquest_candidates(${pkg.id}::uuid, ${pkg.lat}::float8, ${pkg.lng}::float8,
+                 ${pkg.travelCapacity}::float8, ${pkg.diet}::text, ${pkg.groupId}::uuid,
+                 ${minRoom}::int, ${boxM}::float8, ${exclude.length ? passed : sql`'{}'::uuid[]`}) c
+          order by c.area <-> ll_to_earth(${pkg.lat}, ${pkg.lng})
+          limit ${limit}`,
     );
     // Enough when all were fetched, or when the last fetched is farther than the last wanted
     // (so every candidate tied with the ones wanted is here to be ranked).
     const wanted = rows[Math.min(need, rows.length) - 1];
     const last = rows[rows.length - 1];
-    if (rows.length < limit || !wanted || !last || last.distance_m - wanted.distance_m > 0.01)
-      return rows;
+    if (rows.length < limit || !wanted || !last || last.km - wanted.km > 1e-5) return rows;
   }
 }
 
@@ -451,21 +427,21 @@ export async function offerToChosen(
   settings: MatchSettings,
 ): Promise<{ outcome: MatchOutcome & { isPaired: true } } | { refusal: ChosenRefusal }> {
   const [row] = await queryRows<
-    CandidateRow & {
+    Pick<CandidateRow, 'id' | 'home_lat' | 'home_lng' | 'distance_range'> & {
       user_type: string | null;
       suspended: boolean;
-      veg_only: boolean;
+      is_active: boolean | null;
+      max_capacity: number | null;
+      open_load: number | null;
+      veg_only: boolean | null;
       gave_back: boolean;
     }
   >(
     tx,
     sql`
-      select u.id, u.name, u.phone, u.picture, u.address, u.user_type,
-             u.suspended_at is not null as suspended,
-             u.lat as home_lat, u.lng as home_lng, u.area_lat, u.area_lng,
-             d.distance_range, d.max_capacity, d.open_load, d.is_active, d.auto_accept,
-             d.last_assigned_at, d.veg_only,
-             earth_distance(ll_to_earth(u.area_lat, u.area_lng), ll_to_earth(${pkg.lat}, ${pkg.lng})) as distance_m,
+      select u.id, u.user_type, u.suspended_at is not null as suspended,
+             u.lat as home_lat, u.lng as home_lng,
+             d.distance_range, d.max_capacity, d.open_load, d.is_active, d.veg_only,
              -- A coordinator may choose someone a package was taken back from (once reinstated);
              -- not someone who turned down this package or another part of its donation.
              ${hasTurnedDown(pkg, sql`u.id`, { countTakenBack: false })} as gave_back
@@ -477,7 +453,7 @@ export async function offerToChosen(
     return { refusal: 'not_distributor' };
   if (row.suspended) return { refusal: 'suspended' };
   if (!row.is_active) return { refusal: 'inactive' };
-  if (row.open_load + pkg.quantity > row.max_capacity) return { refusal: 'no_room' };
+  if ((row.open_load ?? 0) + pkg.quantity > (row.max_capacity ?? 0)) return { refusal: 'no_room' };
   if (pkg.diet !== 'veg' && row.veg_only) return { refusal: 'veg_only' };
   if (row.gave_back) return { refusal: 'gave_back' };
   const outcome = await claim(tx, pkg.id, row, settings);

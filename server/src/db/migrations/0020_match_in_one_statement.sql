@@ -156,11 +156,9 @@ begin
            where pl.kind = 'locality'
            order by ll_to_earth(pl.lat, pl.lng) <-> ll_to_earth(exact.lat, exact.lng)
            limit 16) near
-   where earth_distance(ll_to_earth(near.lat, near.lng), ll_to_earth(pkg.lat, pkg.lng))
-           <= pkg.travel_capacity * 1000
-     and earth_distance(ll_to_earth(near.lat, near.lng), ll_to_earth(d.area_lat, d.area_lng))
-           <= d.distance_range * 1000
-   order by earth_distance(ll_to_earth(near.lat, near.lng), ll_to_earth(exact.lat, exact.lng))
+   where almquest_distance_km(near.lat, near.lng, pkg.lat, pkg.lng) <= pkg.travel_capacity
+     and almquest_distance_km(near.lat, near.lng, d.area_lat, d.area_lng) <= d.distance_range
+   order by almquest_distance_km(near.lat, near.lng, exact.lat, exact.lng)
    limit 1;
   has_place := found;
   if has_place then
@@ -238,12 +236,49 @@ begin
 end;
 $$;
 --> statement-breakpoint
+-- The distributors who could take the package now, as matching and a split (assign.ts) see them: active, not
+-- suspended, with room for `min_room` meals, taking this diet, within reach of both (measured as
+-- ranking.ts measures, from the centre of their area), not in `passed`, and never having turned
+-- it (or another part of its donation) down. Only those whose area lies within `box_m` metres of
+-- the package, so the GiST index on the area answers. Inlined into the query that uses it.
+create or replace function almquest_candidates(
+  pkg_id uuid, pkg_lat float8, pkg_lng float8, travel_km float8, diet text, group_id uuid,
+  min_room int, box_m float8, passed uuid[])
+returns table (id uuid, home_lat float8, home_lng float8, area_lat float8, area_lng float8,
+               distance_range float8, area cube, km float8, open_load int, max_capacity int,
+               last_assigned_at timestamptz)
+language sql stable as $$
+  select u.id, u.lat, u.lng, u.area_lat, u.area_lng, d.distance_range,
+         ll_to_earth(u.area_lat, u.area_lng),
+         almquest_distance_km(pkg_lat, pkg_lng, u.area_lat, u.area_lng),
+         d.open_load, d.max_capacity, d.last_assigned_at
+    from users u
+    join distributors d on d.user_id = u.id
+   where u.user_type = 'distributor' and u.lat is not null and u.suspended_at is null
+     and earth_box(ll_to_earth(pkg_lat, pkg_lng), box_m) @> ll_to_earth(u.area_lat, u.area_lng)
+     -- Measured as ranking.ts measures (haversine, inlined: no call per row).
+     and almquest_distance_km(pkg_lat, pkg_lng, u.area_lat, u.area_lng)
+         <= travel_km + d.distance_range
+     and d.is_active
+     and d.open_load + min_room <= d.max_capacity
+     and (diet = 'veg' or not d.veg_only)
+     and u.id <> all(passed)
+     and not exists (
+       select 1 from package_events e
+        where e.distributor_id = u.id
+          and e.kind in ('declined', 'lapsed', 'released', 'takenBack')
+          and (e.package_id = pkg_id
+               or (group_id is not null and e.package_id in
+                   (select g.id from packages g where g.group_id = almquest_candidates.group_id))))
+$$;
+--> statement-breakpoint
 -- Matches a Not Paired package (locked by the caller) with the best feasible distributor, as
 -- ranking.ts ranks: nearest (to the millimetre), then the lower share of capacity in use after
--- taking it, then idle longest (never assigned first), then id. Candidates come nearest first from
--- the GiST index, more only while ties at the best are not all fetched. A claim lost to another
--- transaction ranks again (up to five times); with skip_locked, a distributor another
--- transaction holds is passed over and named in the answer. The answer: the claim's, or
+-- taking it, then idle longest (never assigned first), then id. Two looks at the index: the
+-- nearest feasible distance, then every candidate tied with it (distributors of one area share
+-- its centre, so in a city many tie) ranked by the rest. A claim lost to another transaction
+-- ranks again (up to five times); with skip_locked, a distributor another transaction holds is
+-- passed over and named in the answer. The answer: the claim's, or
 -- {"state": null, "noneFeasible": ..., "passedOver": [...]}.
 create or replace function almquest_match(
   package_id uuid, offer_ms float8, tells_donor boolean, skip_locked boolean,
@@ -252,8 +287,7 @@ returns json language plpgsql as $$
 declare
   pkg record;
   best record;
-  fetch_limit int;
-  has_best boolean;
+  nearest_km float8;
   passed uuid[] := '{}';
   answer json;
 begin
@@ -268,54 +302,28 @@ begin
     return json_build_object('state', null, 'noneFeasible', true, 'passedOver', '[]'::json);
   end if;
   for attempt in 1..5 loop
-    fetch_limit := 8;
-    loop
-      select c.*, count(*) over () as fetched, min(c.distance_m) over () as nearest_m,
-             max(c.distance_m) over () as farthest_m
-        into best
-        from (
-          select u.id, u.lat as home_lat, u.lng as home_lng, d.distance_range,
-                 earth_distance(ll_to_earth(u.area_lat, u.area_lng), ll_to_earth(pkg.lat, pkg.lng))
-                   as distance_m,
-                 almquest_distance_km(pkg.lat, pkg.lng, u.area_lat, u.area_lng) as km,
-                 (d.open_load + pkg.quantity)::float8 / d.max_capacity as share,
-                 date_trunc('milliseconds', d.last_assigned_at) as idle_since
-            from users u
-            join distributors d on d.user_id = u.id
-           where u.user_type = 'distributor' and u.lat is not null and u.suspended_at is null
-             and earth_box(ll_to_earth(pkg.lat, pkg.lng),
-                           (pkg.travel_capacity + max_range_km) * 1000 * 1.003)
-                 @> ll_to_earth(u.area_lat, u.area_lng)
-             and earth_distance(ll_to_earth(pkg.lat, pkg.lng), ll_to_earth(u.area_lat, u.area_lng))
-                 / earth() * 6371.0088 <= pkg.travel_capacity + d.distance_range
-             and d.is_active
-             and d.open_load + pkg.quantity <= d.max_capacity
-             and (pkg.diet = 'veg' or not d.veg_only)
-             and u.id <> all(passed)
-             -- Never asked again: declined, let lapse, gave back or had it taken back (any part
-             -- of a split donation counts).
-             and not exists (
-               select 1 from package_events e
-                where e.distributor_id = u.id
-                  and e.kind in ('declined', 'lapsed', 'released', 'takenBack')
-                  and (e.package_id = pkg.id
-                       or (pkg.group_id is not null and e.package_id in
-                           (select g.id from packages g where g.group_id = pkg.group_id))))
-           order by ll_to_earth(u.area_lat, u.area_lng) <-> ll_to_earth(pkg.lat, pkg.lng)
-           limit fetch_limit
-        ) c
-       order by round(c.km * 1e6::float8), c.share, c.idle_since nulls first, c.id
-       limit 1;
-      has_best := found;
-      -- Enough when all were fetched, or the farthest fetched is beyond every tie of the best.
-      exit when not has_best or best.fetched < fetch_limit
-        or best.farthest_m - best.nearest_m > 0.01;
-      fetch_limit := fetch_limit * 4;
-    end loop;
-    if not has_best then
+    select c.km into nearest_km
+      from almquest_candidates(pkg.id, pkg.lat, pkg.lng, pkg.travel_capacity, pkg.diet,
+                               pkg.group_id, pkg.quantity,
+                               (pkg.travel_capacity + max_range_km) * 1000 * 1.003, passed) c
+     order by c.area <-> ll_to_earth(pkg.lat, pkg.lng)
+     limit 1;
+    if not found then
       return json_build_object('state', null, 'noneFeasible', true,
                                'passedOver', to_json(passed));
     end if;
+    -- Every one within a centimetre of the nearest: all that ranking.ts counts as tied with it.
+    -- (The box is on earthdistance's slightly larger sphere: the slack keeps them all inside.)
+    select c.id, c.distance_range, c.home_lat, c.home_lng into best
+      from almquest_candidates(pkg.id, pkg.lat, pkg.lng, pkg.travel_capacity, pkg.diet,
+                               pkg.group_id, pkg.quantity, (nearest_km + 1e-5) * 1000 * 1.003,
+                               passed) c
+     where c.km <= nearest_km + 1e-5
+     order by round(c.km * 1e6::float8),
+              (c.open_load + pkg.quantity)::float8 / c.max_capacity,
+              date_trunc('milliseconds', c.last_assigned_at) nulls first,
+              c.id
+     limit 1;
     answer := almquest_claim(pkg.id, best.id, best.distance_range, best.home_lat, best.home_lng,
                              offer_ms, tells_donor, skip_locked, handover_code);
     if answer is not null then

@@ -1,0 +1,10 @@
+import { openDatabase } from '../server/src/db/client';
+import { migrate } from '../server/src/db/migrate';
+import { ensureGazetteer } from '../server/src/modules/places/gazetteer';
+import { makePeople, seedPeople } from '../server/scripts/seed';
+const database = await openDatabase({ kind: 'postgres', url: process.env.URL!, maxConnections: 4 });
+await migrate(database.db);
+await ensureGazetteer(database.db);
+await seedPeople(database.db, makePeople(100000, 0));
+await database.close();
+console.log('seeded');
