@@ -1,10 +1,42 @@
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../server/src/db/client';
-import { makeUser, startBenchApp } from './app';
+import { type BenchApp, makeUser, startBenchApp } from './app';
 import { type Benchmark, engines, round } from './lib';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
+
+/** Donations through HTTP from `donors` in turn, 20 at a time, for BENCH_DURATION seconds. */
+export function donationBurst(
+  app: BenchApp,
+  donors: { id: string; cookie: string }[],
+  at: [number, number] = [28.6, 77.2],
+): Promise<autocannon.Result> {
+  let n = 0;
+  return autocannon({
+    url: `${app.baseUrl}/api/donor/donate`,
+    connections: 20,
+    duration: DURATION_S,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (req) => {
+          const donor = donors[n++ % donors.length]!;
+          return {
+            ...req,
+            headers: { ...req.headers, Cookie: donor.cookie, 'Content-Type': 'application/json' },
+            body: JSON.stringify({
+              donor_id: donor.id,
+              quantity: 1 + (n % 5),
+              travelCapacity: 8,
+              location: { address: 'Bench point', coordinates: at },
+            }),
+          };
+        },
+      },
+    ],
+  });
+}
 
 /** 2. Donation throughput through HTTP, matching and notifications on; then no over-assignment. */
 export const donationsBench: Benchmark = {
@@ -20,34 +52,7 @@ export const donationsBench: Benchmark = {
           donors.push(await makeUser(database, 'donor', [28.6 + i * 0.001, 77.2]));
         for (let i = 0; i < 50; i++)
           await makeUser(database, 'distributor', [28.6 + i * 0.002, 77.21], 60);
-        let n = 0;
-        const result = await autocannon({
-          url: `${app.baseUrl}/api/donor/donate`,
-          connections: 20,
-          duration: DURATION_S,
-          requests: [
-            {
-              method: 'POST',
-              setupRequest: (req) => {
-                const donor = donors[n++ % donors.length]!;
-                return {
-                  ...req,
-                  headers: {
-                    ...req.headers,
-                    Cookie: donor.cookie,
-                    'Content-Type': 'application/json',
-                  },
-                  body: JSON.stringify({
-                    donor_id: donor.id,
-                    quantity: 1 + (n % 5),
-                    travelCapacity: 8,
-                    location: { address: 'Bench point', coordinates: [28.6, 77.2] },
-                  }),
-                };
-              },
-            },
-          ],
-        });
+        const result = await donationBurst(app, donors);
         const [check] = await queryRows<{
           overloaded: number;
           mismatched: number;

@@ -1,22 +1,113 @@
 import { sql } from 'drizzle-orm';
 import { packages } from '../server/src/db/schema';
-import { queryRows } from '../server/src/db/client';
+import { type AppDb, queryRows } from '../server/src/db/client';
 import { tryMatchPackage } from '../server/src/matching/assign';
 import { ensureGazetteer } from '../server/src/modules/places/gazetteer';
 import { makePeople, seedPeople } from '../server/scripts/seed';
-import { type Benchmark, engines, round, stats, time } from './lib';
+import { type Benchmark, engines, round, type Stats, stats, time } from './lib';
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
 const SAMPLES = 300;
 class Rollback extends Error {}
 
+export type MatchingFigures = {
+  match: Stats;
+  donation: Stats;
+  bare: Stats;
+  /** How many of the samples found someone. */
+  paired: number;
+  samples: number;
+};
+
 /**
- * 1. Matching at scale: one donation matched, against the bare nearest-distributor query.
- * "match" is tryMatchPackage on a stored package: rank the candidates, claim the room, write the
- * pair and both notifications (four statements). "whole donation" adds the transaction, the
- * package's insert and the end of the transaction (rolled back, so every sample sees the same
- * loads).
+ * Matches `samples` donations where the seeded people are, each in a transaction rolled back (so
+ * every sample sees the same loads), against the bare nearest-distributor query at the same
+ * points. "match" is tryMatchPackage on a stored package; "whole donation" adds the transaction,
+ * the package's insert and the end of the transaction.
  */
+export async function measureMatching(db: AppDb, samples = SAMPLES): Promise<MatchingFigures> {
+  const points = makePeople(samples, 0).map((p) => [p.lat, p.lng] as const);
+  const donor = await queryRows<{ id: string }>(db, sql`select id from users limit 1`);
+  const matchTimes: number[] = [];
+  const donationTimes: number[] = [];
+  const bareTimes: number[] = [];
+  let paired = 0;
+  for (const [lat, lng] of points) {
+    const [bare] = await time(() =>
+      queryRows(
+        db,
+        sql`
+        select u.id from users u
+        where u.user_type = 'distributor' and u.lat is not null
+        order by ll_to_earth(u.area_lat, u.area_lng) <-> ll_to_earth(${lat}, ${lng}) limit 1`,
+      ),
+    );
+    bareTimes.push(bare);
+    const [took] = await time(() =>
+      db
+        .transaction(async (tx) => {
+          const [pkg] = await tx
+            .insert(packages)
+            .values({
+              donorId: donor[0]!.id,
+              donorName: 'Bench',
+              donorPhone: '9999999999',
+              address: 'Bench',
+              lat,
+              lng,
+              quantity: 5,
+              travelCapacity: 8,
+              readyUntil: new Date(Date.now() + 3 * 3_600_000),
+              warnAt: new Date(Date.now() + 1.5 * 3_600_000),
+              // Issue #20: with splitting on, as the donate form sends from 50 meals.
+              allowSplit: true,
+            })
+            .returning();
+          const [matchTook, outcome] = await time(() =>
+            tryMatchPackage(tx, pkg!, { offerMs: 600_000, splitMinMeals: 10, splitMaxParts: 5 }),
+          );
+          matchTimes.push(matchTook);
+          if (outcome.isPaired) paired += 1;
+          throw new Rollback();
+        })
+        .catch((e: unknown) => {
+          if (!(e instanceof Rollback)) throw e;
+        }),
+    );
+    donationTimes.push(took);
+  }
+  return {
+    match: stats(matchTimes),
+    donation: stats(donationTimes),
+    bare: stats(bareTimes),
+    paired,
+    samples,
+  };
+}
+
+/** The figures a matching row shows. */
+export function matchingMetrics(f: MatchingFigures): Record<string, number> {
+  return {
+    'match p50 ms': round(f.match.p50),
+    'match p99 ms': round(f.match.p99),
+    'whole donation p50 ms': round(f.donation.p50),
+    'whole donation p99 ms': round(f.donation.p99),
+    'bare p50 ms': round(f.bare.p50),
+    'ratio p50': round(f.match.p50 / f.bare.p50),
+    'paired %': round((100 * f.paired) / f.samples, 0),
+  };
+}
+
+/** Issue #21's target for matching: PostgreSQL, 100k distributors and more. */
+export function matchingTarget(f: MatchingFigures): { target: string; isTargetMet: boolean } {
+  const ratio = f.match.p50 / f.bare.p50;
+  return {
+    target: `p99 < 10 ms (${f.match.p99 < 10 ? 'met' : 'missed'}) and ratio <= 3 (${ratio <= 3 ? 'met' : 'missed'})`,
+    isTargetMet: f.match.p99 < 10 && ratio <= 3,
+  };
+}
+
+/** 1. Matching at scale: one donation matched, against the bare nearest-distributor query. */
 export const matchingBench: Benchmark = {
   name: 'matching',
   description: 'p50/p99 to match one donation vs the bare indexed nearest-distributor query',
@@ -28,88 +119,15 @@ export const matchingBench: Benchmark = {
         await ensureGazetteer(db);
         let seeded = 0;
         for (const size of SIZES) {
-          const people = makePeople(size, 0).slice(seeded);
-          await seedPeople(db, people);
+          await seedPeople(db, makePeople(size, 0).slice(seeded));
           seeded = size;
-          // Donations where people are: the seeded donors' spread, generated afresh.
-          const points = makePeople(SAMPLES, 0).map((p) => [p.lat, p.lng] as const);
-          const donor = await queryRows<{ id: string }>(db, sql`select id from users limit 1`);
-          const matchTimes: number[] = [];
-          const donationTimes: number[] = [];
-          const bareTimes: number[] = [];
-          let paired = 0;
-          for (const [lat, lng] of points) {
-            const [bare] = await time(() =>
-              queryRows(
-                db,
-                sql`
-                select u.id from users u
-                where u.user_type = 'distributor' and u.lat is not null
-                order by ll_to_earth(u.area_lat, u.area_lng) <-> ll_to_earth(${lat}, ${lng}) limit 1`,
-              ),
-            );
-            bareTimes.push(bare);
-            const [took] = await time(() =>
-              db
-                .transaction(async (tx) => {
-                  const [pkg] = await tx
-                    .insert(packages)
-                    .values({
-                      donorId: donor[0]!.id,
-                      donorName: 'Bench',
-                      donorPhone: '9999999999',
-                      address: 'Bench',
-                      lat,
-                      lng,
-                      quantity: 5,
-                      travelCapacity: 8,
-                      readyUntil: new Date(Date.now() + 3 * 3_600_000),
-                      warnAt: new Date(Date.now() + 1.5 * 3_600_000),
-                      // Issue #20: with splitting on, as the donate form sends from 50 meals.
-                      allowSplit: true,
-                    })
-                    .returning();
-                  const [matchTook, outcome] = await time(() =>
-                    tryMatchPackage(tx, pkg!, {
-                      offerMs: 600_000,
-                      splitMinMeals: 10,
-                      splitMaxParts: 5,
-                    }),
-                  );
-                  matchTimes.push(matchTook);
-                  if (outcome.isPaired) paired += 1;
-                  throw new Rollback();
-                })
-                .catch((e: unknown) => {
-                  if (!(e instanceof Rollback)) throw e;
-                }),
-            );
-            donationTimes.push(took);
-          }
-          const match = stats(matchTimes);
-          const donation = stats(donationTimes);
-          const bare = stats(bareTimes);
-          const ratio = match.p50 / bare.p50;
-          const isBig = size >= 100_000;
+          const figures = await measureMatching(db);
           report({
             benchmark: 'matching',
             engine: engine.name,
             case: `${size.toLocaleString('en-US')} distributors`,
-            metrics: {
-              'match p50 ms': round(match.p50),
-              'match p99 ms': round(match.p99),
-              'whole donation p50 ms': round(donation.p50),
-              'whole donation p99 ms': round(donation.p99),
-              'bare p50 ms': round(bare.p50),
-              'ratio p50': round(ratio),
-              'paired %': round((100 * paired) / SAMPLES, 0),
-            },
-            ...(engine.name === 'postgres' && isBig
-              ? {
-                  target: `p99 < 10 ms (${match.p99 < 10 ? 'met' : 'missed'}) and ratio < 3 (${ratio < 3 ? 'met' : 'missed'})`,
-                  isTargetMet: match.p99 < 10 && ratio < 3,
-                }
-              : {}),
+            metrics: matchingMetrics(figures),
+            ...(engine.name === 'postgres' && size >= 100_000 ? matchingTarget(figures) : {}),
           });
         }
       } finally {

@@ -17,6 +17,7 @@ import { liveBench } from './live.bench';
 import { matchingBench } from './matching.bench';
 import { placesBench } from './places.bench';
 import { pushBench } from './push.bench';
+import { scaleBench } from './scale.bench';
 import { startupBench } from './startup.bench';
 
 const all: Benchmark[] = [
@@ -30,6 +31,7 @@ const all: Benchmark[] = [
   startupBench,
   pushBench,
   impactBench,
+  scaleBench,
 ];
 const here = path.dirname(fileURLToPath(import.meta.url));
 
