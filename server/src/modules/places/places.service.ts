@@ -1,5 +1,5 @@
 import type { Place } from '@almquest/contracts/places';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type AppDb, type Executor, queryRows } from '../../db/client';
 import { nearestPlaceSql, placeAddress, placeColumns as columns } from '../../db/places';
 import type { PlaceRecord } from '../../db/rows';
@@ -68,50 +68,14 @@ export async function searchPlaces(db: AppDb, typed: string, limit: number): Pro
   const qLike = `${escapeLike(q)}%`;
   const keyLike = `${escapeLike(key)}%`;
   const fuzzyKey = fuzzySearchKey(key);
-  const rows = await db.transaction(async (tx) => {
-    // Both settings in one round trip, for this transaction only. pg_trgm's default
-    // word-similarity bar (0.6) misses one-letter slips like "Ahmdabad".
-    await tx.execute(sql`select
-      set_config('statement_timeout', ${String(SEARCH_TIMEOUT_MS)}, true),
-      set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)`);
-    // Three small index lookups (name prefix, folded-key prefix, fuzzy words), each capped,
-    // then one ranking over their union: never a scan of the whole list. The prefix lookups
-    // order by the pattern operator (~<~) so the text_pattern_ops index hands over its first
-    // rows in order; ordering by the collation instead would sort every match ("ma": 8,000).
-    // Fuzzy matches rank below every prefix match, so they are looked for only when the prefix
-    // lookups found fewer places than asked for (the one-time filter skips the trigram scan).
-    const fuzzy =
-      fuzzyKey.length >= 4
-        ? sql`union all (select ${columns}, search_key from places
-            where not exists (select 1 from prefix_hits) and ${fuzzyKey} <% search_key
-            order by word_similarity(${fuzzyKey}, search_key) desc limit ${CANDIDATES})`
-        : sql``;
-    return queryRows<PlaceRecord>(
-      tx,
-      sql`
-      with prefix_hits as (
-        (select ${columns}, search_key from places
-          where lower(name) ~>=~ ${q} and lower(name) ~<~ ${nextPrefix(q)}
-          order by lower(name) using ~<~ limit ${CANDIDATES})
-        union all
-        (select ${columns}, search_key from places
-          where search_key ~>=~ ${key} and search_key ~<~ ${nextPrefix(key)}
-          order by search_key using ~<~ limit ${CANDIDATES})
-        ${
-          native
-            ? sql`union all
-        (select ${columns}, search_key from places
-          where state = ${native.state} and lower(name) ~>=~ ${q} and lower(name) ~<~ ${nextPrefix(q)}
-          order by (kind = 'district') desc, length(name) limit ${CANDIDATES})`
-            : sql``
-        }
-      )
+  // Three small index lookups (name prefix, folded-key prefix, fuzzy words), each capped, then
+  // one ranking over what they found: never a scan of the whole list. The prefix lookups order
+  // by the pattern operator (~<~) so the text_pattern_ops index hands over its first rows in
+  // order; ordering by the collation instead would sort every match ("ma": 8,000).
+  const ranked = (found: SQL) => sql`
       select ${columns}
       from (
-        select distinct on (id) * from (
-          select * from prefix_hits
-          ${fuzzy}
-        ) found
+        select distinct on (id) * from (${found}) found
         order by id
       ) candidates
       order by
@@ -141,9 +105,44 @@ export async function searchPlaces(db: AppDb, typed: string, limit: number): Pro
         length(name),
         name,
         id
-      limit ${limit}`,
-    );
-  });
+      limit ${limit}`;
+  // The hot path, every keystroke of a real name: one statement, no transaction.
+  const prefixHits = sql`
+        (select ${columns}, search_key from places
+          where lower(name) ~>=~ ${q} and lower(name) ~<~ ${nextPrefix(q)}
+          order by lower(name) using ~<~ limit ${CANDIDATES})
+        union all
+        (select ${columns}, search_key from places
+          where search_key ~>=~ ${key} and search_key ~<~ ${nextPrefix(key)}
+          order by search_key using ~<~ limit ${CANDIDATES})
+        ${
+          native
+            ? sql`union all
+        (select ${columns}, search_key from places
+          where state = ${native.state} and lower(name) ~>=~ ${q} and lower(name) ~<~ ${nextPrefix(q)}
+          order by (kind = 'district') desc, length(name) limit ${CANDIDATES})`
+            : sql``
+        }`;
+  const rows = await queryRows<PlaceRecord>(db, ranked(prefixHits));
+  // Fuzzy matches rank below every prefix match, so they are looked for only when no place
+  // starts with what was typed: a misspelling. That lookup (trigram word similarity) is the slow
+  // one; it gets its own transaction with a time limit.
+  if (rows.length === 0 && fuzzyKey.length >= 4) {
+    const fuzzy = await db.transaction(async (tx) => {
+      // Both settings in one round trip, for this transaction only. pg_trgm's default
+      // word-similarity bar (0.6) misses one-letter slips like "Ahmdabad".
+      await tx.execute(sql`select
+        set_config('statement_timeout', ${String(SEARCH_TIMEOUT_MS)}, true),
+        set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)`);
+      return queryRows<PlaceRecord>(
+        tx,
+        ranked(sql`select ${columns}, search_key from places
+          where ${fuzzyKey} <% search_key
+          order by word_similarity(${fuzzyKey}, search_key) desc limit ${CANDIDATES}`),
+      );
+    });
+    return fuzzy.map(presentPlace);
+  }
   return rows.map(presentPlace);
 }
 
