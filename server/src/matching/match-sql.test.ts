@@ -312,3 +312,60 @@ describe('almquest_match against ranking.ts', () => {
     ]);
   });
 });
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('almquest_match under concurrent donations', () => {
+  it('never passes over "no one" when the nearest fills up between its two looks', async () => {
+    // Attacker's review: A (room for one donation) is nearest, B (room for all) a little
+    // farther. Donations race for A; one that saw A in its first look and found it full in its
+    // second put a null into the passed-over list, and then no distributor at all qualified.
+    const at = testArea('matchSql').base;
+    const prefix = areaPrefix('matchSql');
+    const answers: { state: string | null; passedOver?: (string | null)[] }[] = [];
+    for (let round = 0; round < 6; round++) {
+      const lat = at[0] - 0.3 + round * 0.05;
+      const people = await queryRows<{ id: string; name: string }>(
+        database.db,
+        sql`with u as (
+              insert into users (email, name, user_type, lat, lng, address) values
+                (${`race-a-${randomUUID()}@match.test`}, 'A', 'distributor', ${lat + 0.0001}, ${at[1] + 0.0001}, ${prefix + 'race'}),
+                (${`race-b-${randomUUID()}@match.test`}, 'B', 'distributor', ${lat + 0.0301}, ${at[1] + 0.0001}, ${prefix + 'race'})
+              returning id, name)
+            insert into distributors (user_id, distance_range, max_capacity)
+            select id, 10, case when name = 'A' then 5 else 1000 end from u
+            returning user_id as id, (select name from u where u.id = user_id) as name`,
+      );
+      try {
+        await Promise.all(
+          Array.from({ length: 10 }, (_, i) =>
+            database.db.transaction(async (tx) => {
+              const [pkg] = await queryRows<{ id: string }>(
+                tx,
+                sql`insert into packages (donor_name, donor_phone, address, lat, lng, quantity,
+                      travel_capacity, ready_until, warn_at)
+                    values ('Race', '9876543210', ${prefix + 'race'}, ${lat + 0.00001 * i}, ${at[1]},
+                      5, 2, now() + interval '3 hours', now() + interval '1 hour')
+                    returning id`,
+              );
+              const [row] = await queryRows<{ answer: (typeof answers)[number] }>(
+                tx,
+                sql`select almquest_match(${pkg!.id}::uuid, 600000::float8, true, true, '0000',
+                      ${DISTANCE_RANGE_MAX_KM}::float8, false) as answer`,
+              );
+              answers.push(row!.answer);
+            }),
+          ),
+        );
+      } finally {
+        await database.db.execute(sql`delete from packages where address = ${prefix + 'race'}`);
+        await database.db.execute(sql`delete from users where address = ${prefix + 'race'}`);
+      }
+      expect(people).toHaveLength(2);
+    }
+    expect(answers).toHaveLength(60);
+    for (const answer of answers) {
+      expect(answer.passedOver ?? []).not.toContain(null);
+      // B always has room: a donation left waiting names whom it passed over.
+      if (answer.state === null) expect(answer.passedOver?.length).toBeGreaterThan(0);
+    }
+  });
+});

@@ -16,27 +16,31 @@ export type Candidate = {
   lastAssignedAt: Date | null;
 };
 
-/** Slack for comparing distances computed in floating point (a millimetre). */
-const DISTANCE_EPSILON_KM = 1e-6;
+/**
+ * Distances are compared in whole millimetres (floored), so "as near" is a total order, and the
+ * database ranks the same way (migration 0020's almquest_match, held to this by match-sql.test.ts).
+ */
+const millimetres = (km: number) => Math.floor(km * 1e6);
 
 /** Rule 1: active and within reach of both; rule 2: room for the meals. */
 export function isFeasible(pkg: PackageToMatch, candidate: Candidate): boolean {
   if (!candidate.isActive) return false;
   const d = distanceKm(pkg.location, candidate.location);
   return (
-    d <= pkg.travelCapacityKm + candidate.distanceRangeKm + DISTANCE_EPSILON_KM &&
+    d <= pkg.travelCapacityKm + candidate.distanceRangeKm &&
     candidate.openLoad + pkg.quantity <= candidate.maxCapacity
   );
 }
 
 /**
- * Orders feasible candidates, best first: nearest; then the lower share of capacity in use after
- * taking the package, (L + q) / C; then the one idle longest; then id, so the order is total.
+ * Orders feasible candidates, best first: nearest (to the millimetre); then the lower share of
+ * capacity in use after taking the package, (L + q) / C; then the one idle longest; then id, so
+ * the order is total.
  */
 export function compareCandidates(pkg: PackageToMatch, a: Candidate, b: Candidate): number {
-  const da = distanceKm(pkg.location, a.location);
-  const db = distanceKm(pkg.location, b.location);
-  if (Math.abs(da - db) > DISTANCE_EPSILON_KM) return da - db;
+  const da = millimetres(distanceKm(pkg.location, a.location));
+  const db = millimetres(distanceKm(pkg.location, b.location));
+  if (da !== db) return da - db;
   const ra = (a.openLoad + pkg.quantity) / a.maxCapacity;
   const rb = (b.openLoad + pkg.quantity) / b.maxCapacity;
   if (ra !== rb) return ra - rb;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { RequestHandler } from 'express';
+import express, { type Request, type RequestHandler } from 'express';
 import type { Logger } from '../logger';
 
 declare module 'express-serve-static-core' {
@@ -17,6 +17,26 @@ function pathOf(url: string): string {
   return at === -1 ? url : url.slice(0, at);
 }
 
+const BASE_LOGGER = Symbol('baseLogger');
+const CHILD_LOGGER = Symbol('childLogger');
+type LoggedRequest = Request & { [BASE_LOGGER]?: Logger; [CHILD_LOGGER]?: Logger };
+
+/**
+ * `req.log`, once for every request on the prototype: the child logger is made the first time
+ * something logs. (A getter defined on each request object turned every request into a slow
+ * dictionary-mode object; issue #21 measured the signed-in read path.)
+ */
+function installLogGetter(): void {
+  if (Object.getOwnPropertyDescriptor(express.request, 'log')) return;
+  Object.defineProperty(express.request, 'log', {
+    configurable: true,
+    get(this: LoggedRequest) {
+      const base = this[BASE_LOGGER];
+      return base && (this[CHILD_LOGGER] ??= base.child({ reqId: this.id }));
+    },
+  });
+}
+
 const REQUEST_ID_PATTERN = /^[\w.-]{1,64}$/;
 /** Health probes arrive every few seconds from load balancers; their lines would drown the rest. */
 const QUIET_PATHS = new Set(['/api/health']);
@@ -27,17 +47,14 @@ const QUIET_PATHS = new Set(['/api/health']);
  * logs, so a busy read path pays nothing for logging it does not do.
  */
 export function requestLog(logger: Logger): RequestHandler {
+  installLogGetter();
   return (req, res, next) => {
     const incoming = req.headers['x-request-id'];
     const id =
       typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
     req.id = id;
     res.setHeader('X-Request-Id', id);
-    let child: Logger | undefined;
-    Object.defineProperty(req, 'log', {
-      get: () => (child ??= logger.child({ reqId: id })),
-      configurable: true,
-    });
+    (req as LoggedRequest)[BASE_LOGGER] = logger;
 
     if (logger.isLevelEnabled('info') && !QUIET_PATHS.has(req.path)) {
       const startedAt = performance.now();

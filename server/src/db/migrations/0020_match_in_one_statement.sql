@@ -1,5 +1,5 @@
 -- Issue #21: a package is matched by one statement. matching/ranking.ts and matching/geometry.ts
--- stay the readable reference of the rules; match.property.test.ts holds these functions to them
+-- stay the readable reference of the rules; match-sql.test.ts holds these functions to them
 -- (same choice, same meet point). Decision 018.
 
 -- Great-circle geometry as geometry.ts does it (haversine on a sphere of 6371.0088 km).
@@ -273,7 +273,7 @@ language sql stable as $$
 $$;
 --> statement-breakpoint
 -- Matches a Not Paired package (locked by the caller) with the best feasible distributor, as
--- ranking.ts ranks: nearest (to the millimetre), then the lower share of capacity in use after
+-- ranking.ts ranks: nearest (in whole millimetres), then the lower share of capacity in use after
 -- taking it, then idle longest (never assigned first), then id. Two looks at the index: the
 -- nearest feasible distance, then every candidate tied with it (distributors of one area share
 -- its centre, so in a city many tie) ranked by the rest. A claim lost to another transaction
@@ -319,11 +319,15 @@ begin
                                pkg.group_id, pkg.quantity, (nearest_km + 1e-5) * 1000 * 1.003,
                                passed) c
      where c.km <= nearest_km + 1e-5
-     order by round(c.km * 1e6::float8),
+     order by floor(c.km * 1e6::float8),
               (c.open_load + pkg.quantity)::float8 / c.max_capacity,
               date_trunc('milliseconds', c.last_assigned_at) nulls first,
               c.id
      limit 1;
+    if not found then
+      -- The nearest filled up (or went) between the two looks: look again.
+      continue;
+    end if;
     answer := almquest_claim(pkg.id, best.id, best.distance_range, best.home_lat, best.home_lng,
                              offer_ms, tells_donor, skip_locked, handover_code);
     if answer is not null then
