@@ -79,6 +79,28 @@ async function migrateTwice(database: Database) {
 }
 
 describe('migrations', () => {
+  it('refuse to start on a database that ran a migration since edited, naming it', async () => {
+    const database = await openDatabase({ kind: 'pglite', dataDir: null });
+    try {
+      await migrate(database.db);
+      // As if 0019's file had said something else when this database ran it.
+      await database.db.execute(
+        sql`update app_migrations set checksum = 'edited' where name like '0019_%'`,
+      );
+      await expect(migrate(database.db)).rejects.toThrow(/Migration 0019_\w+ has changed/);
+      // A database migrated before checksums were kept takes what the files say now.
+      await database.db.execute(sql`update app_migrations set checksum = null`);
+      expect(await migrate(database.db)).toEqual([]);
+      const [row] = await queryRows<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from app_migrations where checksum is null`,
+      );
+      expect(row!.n).toBe(0);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('apply to an empty PGlite database and are skipped on an existing one', async () => {
     const database = await openDatabase({ kind: 'pglite', dataDir: null });
     try {
