@@ -223,9 +223,11 @@ export const packages = pgTable(
     uniqueIndex('packages_donor_idempotency_key')
       .on(t.donorId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
-    index('packages_donor_created').on(t.donorId, t.createdAt.desc()),
-    index('packages_distributor_created')
-      .on(t.distributorId, t.createdAt.desc())
+    // A person's list pages, newest first: the index gives the whole order (created_at, then id),
+    // so a page is read in index order with no sort of the person's other packages (issue #21).
+    index('packages_donor_created_id').on(t.donorId, t.createdAt.desc(), t.id.desc()),
+    index('packages_distributor_created_id')
+      .on(t.distributorId, t.createdAt.desc(), t.id.desc())
       .where(sql`${t.distributorId} is not null`),
     index('packages_unpaired_created')
       .on(t.createdAt)
