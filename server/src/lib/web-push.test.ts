@@ -1,6 +1,6 @@
 import { createECDH, createPublicKey, verify, type ECDH } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { b64url, createVapidSigner, vapidKeysOf, vapidSigningKey } from './web-push';
+import { b64url, createVapidSigner, p256Jwk, vapidKeysOf, vapidSigningKey } from './web-push';
 
 /** A key pair whose private scalar starts with a zero byte (Node then gives 31 bytes). */
 function keyWithShortScalar(): ECDH {
@@ -15,16 +15,7 @@ function keyWithShortScalar(): ECDH {
 function signatureHolds(header: string): boolean {
   const [, jwt, k] = /^vapid t=([^,]+), k=(.+)$/.exec(header) ?? [];
   const [head, claims, signature] = jwt!.split('.');
-  const pub = b64url.decode(k!);
-  const key = createPublicKey({
-    format: 'jwk',
-    key: {
-      kty: 'EC',
-      crv: 'P-256',
-      x: b64url.encode(pub.subarray(1, 33)),
-      y: b64url.encode(pub.subarray(33, 65)),
-    },
-  });
+  const key = createPublicKey({ format: 'jwk', key: p256Jwk(b64url.decode(k!)) });
   return verify(
     'sha256',
     Buffer.from(`${head}.${claims}`),

@@ -114,16 +114,17 @@ export function vapidSigningKey(keys: { publicKey: string; privateKey: string })
   derived.setPrivateKey(priv);
   if (!derived.getPublicKey().equals(pub))
     throw new Error('the VAPID public and private keys are not one key pair');
-  return createPrivateKey({
-    format: 'jwk',
-    key: {
-      kty: 'EC',
-      crv: 'P-256',
-      x: b64url.encode(pub.subarray(1, 33)),
-      y: b64url.encode(pub.subarray(33, 65)),
-      d: b64url.encode(priv),
-    },
-  });
+  return createPrivateKey({ format: 'jwk', key: { ...p256Jwk(pub), d: b64url.encode(priv) } });
+}
+
+/** A P-256 point (65 bytes, 0x04 x y) as the public part of a JWK. */
+export function p256Jwk(point: Buffer): { kty: 'EC'; crv: 'P-256'; x: string; y: string } {
+  return {
+    kty: 'EC',
+    crv: 'P-256',
+    x: b64url.encode(point.subarray(1, 33)),
+    y: b64url.encode(point.subarray(33, 65)),
+  };
 }
 
 const JWT_LIFETIME_S = 12 * 60 * 60;
