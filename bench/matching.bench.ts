@@ -39,7 +39,7 @@ export async function measureMatching(db: AppDb, samples = SAMPLES): Promise<Mat
         sql`
         select u.id from users u
         where u.user_type = 'distributor' and u.lat is not null
-        order by ll_to_earth(u.area_lat, u.area_lng) <-> ll_to_earth(${lat}, ${lng}) limit 1`,
+        order by u.area_earth <-> ll_to_earth(${lat}, ${lng}) limit 1`,
       ),
     );
     bareTimes.push(bare);

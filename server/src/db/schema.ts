@@ -8,6 +8,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -22,6 +23,13 @@ import {
 /** `'a', 'b'` for a CHECK that a text column holds one of a fixed list (the lists are ours). */
 const oneOf = (values: readonly string[]) =>
   sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', '));
+
+/**
+ * A point on earthdistance's sphere (what ll_to_earth answers), stored so that a GiST index on
+ * it answers nearest-first without computing ll_to_earth for every row it visits (issue #21:
+ * the expression indexes cost a few times more per probe). Read only in SQL.
+ */
+const earthPoint = customType<{ data: string }>({ dataType: () => 'cube' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -60,6 +68,10 @@ export const users = pgTable(
       sql`least((floor(lat * 100) + 0.5) / 100, 90)`,
     ),
     areaLng: doublePrecision('area_lng').generatedAlwaysAs(sql`(floor(lng * 100) + 0.5) / 100`),
+    /** The area's centre on earthdistance's sphere, as matching's GiST index holds it. */
+    areaEarth: earthPoint('area_earth').generatedAlwaysAs(
+      sql`ll_to_earth(least((floor(lat * 100) + 0.5) / 100, 90), (floor(lng * 100) + 0.5) / 100)::cube`,
+    ),
     /**
      * Set while a coordinator has suspended the person (issue #19): they cannot sign in, donate
      * or be offered packages; null again once reinstated.
@@ -76,7 +88,7 @@ export const users = pgTable(
     check('users_locale', sql`${t.locale} is null or ${t.locale} in (${oneOf(LOCALES)})`),
     // Candidates for matching come from this index (nearest-first), never a scan.
     index('users_distributor_area_gist')
-      .using('gist', sql`ll_to_earth(${t.areaLat}, ${t.areaLng})`)
+      .using('gist', t.areaEarth)
       .where(sql`${t.userType} = 'distributor' and ${t.lat} is not null`),
   ],
 );
@@ -466,6 +478,8 @@ export const places = pgTable(
     pin: text('pin'),
     lat: doublePrecision('lat').notNull(),
     lng: doublePrecision('lng').notNull(),
+    /** The place on earthdistance's sphere, as its GiST index holds it. */
+    earth: earthPoint('earth').generatedAlwaysAs(sql`ll_to_earth(lat, lng)::cube`),
   },
   (t) => [
     index('places_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
@@ -473,7 +487,7 @@ export const places = pgTable(
     // Typed prefixes ("luck…") are found from these, fast, before any fuzzy matching.
     index('places_name_prefix').using('btree', sql`lower(${t.name}) text_pattern_ops`),
     index('places_search_key_prefix').using('btree', sql`${t.searchKey} text_pattern_ops`),
-    index('places_location_gist').using('gist', sql`ll_to_earth(${t.lat}, ${t.lng})`),
+    index('places_location_gist').using('gist', t.earth),
   ],
 );
 

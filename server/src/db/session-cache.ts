@@ -43,6 +43,11 @@ export type SessionCache = {
    */
   lookup(idHash: string, load: () => Promise<SessionRecord | null>): Promise<UserRow | null>;
   /**
+   * The user behind a session when memory has it and may serve it now, without waiting for
+   * anything (a signed-in read goes on in the same tick); undefined when only `lookup` can say.
+   */
+  peek(idHash: string): UserRow | undefined;
+  /**
    * Resolves once every server process has heard of every session or person change committed
    * before the call: a request that ended a session calls it before it answers, so no process
    * honours the session afterwards.
@@ -160,21 +165,30 @@ export function createSessionCache(
     if (heartbeatMs !== undefined) startBeating(heartbeatMs);
   };
 
+  /** A cached user that may be served now; a stale entry is dropped. */
+  const peek = (idHash: string): UserRow | undefined => {
+    start();
+    const now = Date.now();
+    const entry = isHearing() ? entries.get(idHash) : undefined;
+    if (!entry) return undefined;
+    if (entry.expiresAt > now && now - entry.cachedAt < ttlMs) {
+      stats.hits++;
+      // Most recently used last, so the oldest is the first to go when full.
+      entries.delete(idHash);
+      entries.set(idHash, entry);
+      return entry.user;
+    }
+    drop(idHash);
+    return undefined;
+  };
+
   return {
     stats,
     listen: start,
+    peek,
     async lookup(idHash, load) {
-      start();
-      const now = Date.now();
-      const entry = isHearing() ? entries.get(idHash) : undefined;
-      if (entry && entry.expiresAt > now && now - entry.cachedAt < ttlMs) {
-        stats.hits++;
-        // Most recently used last, so the oldest is the first to go when full.
-        entries.delete(idHash);
-        entries.set(idHash, entry);
-        return entry.user;
-      }
-      if (entry) drop(idHash);
+      const cached = peek(idHash);
+      if (cached) return cached;
       stats.misses++;
       const before = epoch;
       const wasHearing = isHearing();

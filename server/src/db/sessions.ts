@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { type AppDb, type Database, preparedPerDb } from './client';
 import type { UserRow } from './rows';
@@ -7,7 +7,7 @@ import type { SessionRecord } from './session-cache';
 
 /** Only a hash of the token is stored, so a leaked table cannot be replayed as cookies. */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 /** Starts a new session for the user and returns the token for the cookie. */
@@ -51,6 +51,11 @@ async function loadSession(db: AppDb, idHash: string): Promise<SessionRecord | n
 export async function findSessionUser(database: Database, token: string): Promise<UserRow | null> {
   const idHash = hashToken(token);
   return database.sessions.lookup(idHash, () => loadSession(database.db, idHash));
+}
+
+/** The user behind a session token when this process's memory may answer at once, else undefined. */
+export function peekSessionUser(database: Database, token: string): UserRow | undefined {
+  return database.sessions.peek(hashToken(token));
 }
 
 /** Ends a session; once this resolves, no server process honours it any more. */

@@ -40,7 +40,7 @@ export async function explainWaiting(
   settings: MatchSettings,
 ): Promise<Explanation> {
   const at = sql`ll_to_earth(${pkg.lat}, ${pkg.lng})`;
-  const area = sql`ll_to_earth(u.area_lat, u.area_lng)`;
+  const area = sql`u.area_earth`;
   const km = rankingKmSql(area, at);
   // Nobody reaches farther than the largest range anyone has (read from its index): the search
   // box is no bigger than that needs, not the most any range may be (issue #20 review).

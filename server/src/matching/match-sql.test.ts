@@ -258,10 +258,11 @@ describe('almquest_match against ranking.ts', () => {
     );
   });
 
-  it('fetches past the first eight when more of them tie at the nearest', async () => {
-    // Twenty in one cell, all at the same distance; one has the most room left, so it wins. It
-    // is written first, in the middle, then last: whatever order the index gives ties in, at
-    // least once it is not among the first eight.
+  it('fetches past its first look when more of them tie at the nearest', async () => {
+    // Many in one cell, all at the same distance; one has the most room left, so it wins. The
+    // first look takes the nearest sixteen (migration 0023): fewer, exactly as many and more tie.
+    // The winner is written first, in the middle, then last: whatever order the index gives ties
+    // in, at least once it is not among the first fetched.
     const sameCell = {
       cellLat: 0,
       cellLng: 2,
@@ -274,12 +275,14 @@ describe('almquest_match against ranking.ts', () => {
       autoAccept: true,
       idle: 0,
     };
-    for (const winner of [0, 10, 19]) {
-      const distributors = Array.from({ length: 20 }, (_, i) => ({
-        ...sameCell,
-        loadShare: i === winner ? 0 : 0.5,
-      }));
-      await checkScenario({ distributors, quantity: 5, travelKm: 3, diet: 'veg' });
+    for (const count of [15, 16, 17, 20]) {
+      for (const winner of [0, Math.floor(count / 2), count - 1]) {
+        const distributors = Array.from({ length: count }, (_, i) => ({
+          ...sameCell,
+          loadShare: i === winner ? 0 : 0.5,
+        }));
+        await checkScenario({ distributors, quantity: 5, travelKm: 3, diet: 'veg' });
+      }
     }
   });
 

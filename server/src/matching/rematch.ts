@@ -96,7 +96,7 @@ export function createRematcher(
         where u.id = ${distributorId} and d.user_id = u.id and d.is_active and u.lat is not null
           and p.state = 'Not Paired'
           and ${withinReachSql({
-            center: sql`ll_to_earth(u.area_lat, u.area_lng)`,
+            center: sql`u.area_earth`,
             other: sql`ll_to_earth(p.lat, p.lng)`,
             boxKm: sql`d.distance_range + ${DISTANCE_RANGE_MAX_KM}`,
             reachKm: sql`d.distance_range + p.travel_capacity`,

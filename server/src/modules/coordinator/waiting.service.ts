@@ -141,12 +141,12 @@ export async function listCandidates(db: AppDb, packageId: string): Promise<Cand
   const rows = await queryRows<CandidateRow>(
     db,
     sql`select u.id, u.name, u.phone, u.suspended_at is not null as suspended,
-          earth_distance(ll_to_earth(u.area_lat, u.area_lng), ll_to_earth(${pkg.lat}, ${pkg.lng})) as distance_m,
+          earth_distance(u.area_earth, ll_to_earth(${pkg.lat}, ${pkg.lng})) as distance_m,
           d.distance_range, d.open_load, d.max_capacity, d.is_active, d.auto_accept, d.veg_only,
           ${hasTurnedDown({ id: pkg.id, groupId: pkg.group_id }, sql`u.id`, { countTakenBack: false })} as gave_back
         from users u join distributors d on d.user_id = u.id
         where u.user_type = 'distributor' and u.lat is not null
-        order by ll_to_earth(u.area_lat, u.area_lng) <-> ll_to_earth(${pkg.lat}, ${pkg.lng})
+        order by u.area_earth <-> ll_to_earth(${pkg.lat}, ${pkg.lng})
         limit 20`,
   );
   const refusalOf = (r: CandidateRow): ChosenRefusal | null => {
