@@ -1,5 +1,6 @@
-import { getTableColumns, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Executor, Tx } from './client';
+import { rowFromJson } from './json-rows';
 import type { NewNotification, NotificationRow } from './rows';
 import { donationGroups, notifications } from './schema';
 
@@ -101,17 +102,9 @@ export async function insertNotifications(
   return (tx as Tx).insert(notifications).values(rows).returning();
 }
 
-const notificationColumns = Object.entries(getTableColumns(notifications));
-
 /**
  * A notification row as the database wrote it (its column names, as a function answering JSON
  * gives it: matching's almquest_claim) in the shape Drizzle reads one.
  */
-export function notificationFromDatabase(raw: Record<string, unknown>): NotificationRow {
-  return Object.fromEntries(
-    notificationColumns.map(([key, column]) => {
-      const value = raw[column.name];
-      return [key, value === null || value === undefined ? null : column.mapFromDriverValue(value)];
-    }),
-  ) as NotificationRow;
-}
+export const notificationFromDatabase: (raw: Record<string, unknown>) => NotificationRow =
+  rowFromJson(notifications);

@@ -3,6 +3,7 @@ import { randomInt } from 'node:crypto';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../db/client';
 import { lockPeopleShared } from '../db/person-lock';
+import { rowFromJson } from '../db/json-rows';
 import { notificationFromDatabase } from '../db/notifications';
 import type { NotificationRow, PackageRow } from '../db/rows';
 import { recordEvents } from '../db/package-events';
@@ -59,6 +60,8 @@ export type MatchOutcome = (
       state: 'Paired' | 'Offered';
       distributorId: string;
       notifications: NotificationRow[];
+      /** The package as the pairing wrote it (a split's rest: as its last part left it). */
+      package?: PackageRow;
     }
   | { isPaired: false; notifications: NotificationRow[] }
 ) & {
@@ -80,6 +83,9 @@ export type MatchSettings = { offerMs: number; splitMinMeals: number; splitMaxPa
 export function newHandoverCode(): string {
   return String(randomInt(10_000)).padStart(4, '0');
 }
+
+/** A package row as almquest_claim answers it, in the shape Drizzle reads one. */
+const packageFromDatabase: (raw: Record<string, unknown>) => PackageRow = rowFromJson(packages);
 
 const FIRST_BATCH = 8;
 const MAX_LOCK_RETRIES = 5;
@@ -192,6 +198,8 @@ type ClaimAnswer = {
   distributorId: string;
   /** The notification rows written, as the database names their columns. */
   notifications: Record<string, unknown>[];
+  /** The package row as written, as the database names its columns. */
+  package: Record<string, unknown>;
 };
 
 /** What almquest_match answers: a claim's answer, or why there was none. */
@@ -203,6 +211,7 @@ function outcomeOf(answer: ClaimAnswer): MatchOutcome & { isPaired: true } {
     state: answer.state,
     distributorId: answer.distributorId,
     notifications: answer.notifications.map(notificationFromDatabase),
+    package: packageFromDatabase(answer.package),
   };
 }
 
@@ -371,7 +380,9 @@ async function splitPackage(
       .returning();
     written[told] = summed!;
   }
-  return { ...first, notifications: written, ...(passedOver.length ? { passedOver } : {}) };
+  // The package is read again by whoever needs it: a split changed more than the first claim saw.
+  const { package: _firstClaimed, ...firstPart } = first;
+  return { ...firstPart, notifications: written, ...(passedOver.length ? { passedOver } : {}) };
 }
 
 /** The package itself becomes the first part of its donation. */

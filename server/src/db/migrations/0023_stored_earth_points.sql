@@ -44,7 +44,8 @@ language sql stable as $$
                    (select g.id from packages g where g.group_id = almquest_candidates.group_id))))
 $$;
 --> statement-breakpoint
--- almquest_claim as in 0020, the meet point's locality from the stored point's index.
+-- almquest_claim as in 0020, the meet point's locality from the stored point's index, and the
+-- package as written in its answer.
 create or replace function almquest_claim(
   package_id uuid, chosen uuid, ranked_range float8, ranked_lat float8, ranked_lng float8,
   offer_ms float8, tells_donor boolean, skip_locked boolean, handover_code text)
@@ -62,6 +63,7 @@ declare
   v_meet_address text;
   is_offer boolean;
   written json;
+  written_package packages;
 begin
   select p.id, p.lat, p.lng, p.quantity, p.travel_capacity, p.diet, p.group_id, p.donor_id,
          p.donor_name, p.address, p.created_at
@@ -156,7 +158,8 @@ begin
          handover_code = case when is_offer then null else almquest_claim.handover_code end,
          handover_failures = 0,
          handover_locked_until = null
-   where p.id = pkg.id;
+   where p.id = pkg.id
+  returning p.* into written_package;
   insert into package_events (package_id, kind, distributor_id)
   values (pkg.id, case when is_offer then 'offered' else 'paired' end, d.id);
 
@@ -188,7 +191,9 @@ begin
   return json_build_object(
     'state', case when is_offer then 'Offered' else 'Paired' end,
     'distributorId', d.id,
-    'notifications', written);
+    'notifications', written,
+    -- The package as written, so the caller need not read it again while it holds the room.
+    'package', row_to_json(written_package));
 end;
 $$;
 --> statement-breakpoint

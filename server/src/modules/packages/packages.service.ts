@@ -199,7 +199,10 @@ export async function donate(
       const notifications = outcome.isPaired
         ? outcome.notifications
         : await insertNotifications(tx, donorNotification(created, 'notPaired', 'Not Paired'));
-      const [final] = await tx.select().from(packages).where(eq(packages.id, created.id));
+      // A pairing answers with the package as it wrote it: no read while the room is held.
+      const final =
+        (outcome.isPaired ? outcome.package : undefined) ??
+        (await tx.select().from(packages).where(eq(packages.id, created.id)))[0];
       return {
         package: final!,
         isNew: true,
