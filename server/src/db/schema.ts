@@ -31,6 +31,20 @@ const oneOf = (values: readonly string[]) =>
  */
 const earthPoint = customType<{ data: string }>({ dataType: () => 'cube' });
 
+/**
+ * earthdistance's ll_to_earth(lat, lng), written out: the same arithmetic on its sphere of
+ * 6378168 m, with nothing left to the search path (ll_to_earth's own body names earth() and its
+ * domain unqualified, so a pg_dump, which restores with an empty search path, could not recreate
+ * a column computed by it: issue #21 attacker's review). The cube extension lives in public.
+ */
+function earthSql(lat: string, lng: string) {
+  const r = 'radians';
+  return sql.raw(
+    `public.cube(public.cube(public.cube(6378168::float8 * cos(${r}(${lat})) * cos(${r}(${lng}))), ` +
+      `6378168::float8 * cos(${r}(${lat})) * sin(${r}(${lng}))), 6378168::float8 * sin(${r}(${lat})))`,
+  );
+}
+
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /**
@@ -70,7 +84,7 @@ export const users = pgTable(
     areaLng: doublePrecision('area_lng').generatedAlwaysAs(sql`(floor(lng * 100) + 0.5) / 100`),
     /** The area's centre on earthdistance's sphere, as matching's GiST index holds it. */
     areaEarth: earthPoint('area_earth').generatedAlwaysAs(
-      sql`ll_to_earth(least((floor(lat * 100) + 0.5) / 100, 90), (floor(lng * 100) + 0.5) / 100)::cube`,
+      earthSql('least((floor(lat * 100) + 0.5) / 100, 90)', '(floor(lng * 100) + 0.5) / 100'),
     ),
     /**
      * Set while a coordinator has suspended the person (issue #19): they cannot sign in, donate
@@ -289,6 +303,11 @@ export const packageEvents = pgTable(
   },
   (t) => [
     index('package_events_package').on(t.packageId, t.id),
+    // Who turned a package down, by distributor: matching asks it of every candidate, and a plan
+    // made once per connection cannot narrow it by package first (issue #21 attacker's review).
+    index('package_events_turned_down')
+      .on(t.distributorId, t.packageId)
+      .where(sql`${t.kind} in ('declined', 'lapsed', 'released', 'takenBack')`),
     check('package_events_kind', sql`${t.kind} in (${oneOf(PACKAGE_EVENT_KINDS)})`),
   ],
 );
@@ -479,7 +498,7 @@ export const places = pgTable(
     lat: doublePrecision('lat').notNull(),
     lng: doublePrecision('lng').notNull(),
     /** The place on earthdistance's sphere, as its GiST index holds it. */
-    earth: earthPoint('earth').generatedAlwaysAs(sql`ll_to_earth(lat, lng)::cube`),
+    earth: earthPoint('earth').generatedAlwaysAs(earthSql('lat', 'lng')),
   },
   (t) => [
     index('places_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),

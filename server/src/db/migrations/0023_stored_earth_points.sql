@@ -1,16 +1,22 @@
 -- Issue #21: the distributors' area and the places' location are stored as earthdistance points
--- with a GiST index on the column, and the functions that probe them read the column.
+-- (ll_to_earth's arithmetic written out, schema-qualified: a pg_dump restores with an empty
+-- search path, and ll_to_earth's body needs one) with a GiST index on the column, and the
+-- functions that probe them read the column.
 DROP INDEX "places_location_gist";
 --> statement-breakpoint
 DROP INDEX "users_distributor_area_gist";
 --> statement-breakpoint
-ALTER TABLE "places" ADD COLUMN "earth" "cube" GENERATED ALWAYS AS (ll_to_earth(lat, lng)::cube) STORED;
+ALTER TABLE "places" ADD COLUMN "earth" "cube" GENERATED ALWAYS AS (public.cube(public.cube(public.cube(6378168::float8 * cos(radians(lat)) * cos(radians(lng))), 6378168::float8 * cos(radians(lat)) * sin(radians(lng))), 6378168::float8 * sin(radians(lat)))) STORED;
 --> statement-breakpoint
-ALTER TABLE "users" ADD COLUMN "area_earth" "cube" GENERATED ALWAYS AS (ll_to_earth(least((floor(lat * 100) + 0.5) / 100, 90), (floor(lng * 100) + 0.5) / 100)::cube) STORED;
+ALTER TABLE "users" ADD COLUMN "area_earth" "cube" GENERATED ALWAYS AS (public.cube(public.cube(public.cube(6378168::float8 * cos(radians(least((floor(lat * 100) + 0.5) / 100, 90))) * cos(radians((floor(lng * 100) + 0.5) / 100))), 6378168::float8 * cos(radians(least((floor(lat * 100) + 0.5) / 100, 90))) * sin(radians((floor(lng * 100) + 0.5) / 100))), 6378168::float8 * sin(radians(least((floor(lat * 100) + 0.5) / 100, 90))))) STORED;
 --> statement-breakpoint
 CREATE INDEX "places_location_gist" ON "places" USING gist ("earth");
 --> statement-breakpoint
 CREATE INDEX "users_distributor_area_gist" ON "users" USING gist ("area_earth") WHERE "users"."user_type" = 'distributor' and "users"."lat" is not null;
+--> statement-breakpoint
+-- Who turned a package down, by distributor: every candidate is asked (almquest_candidates),
+-- and the plans kept per connection cannot narrow it by package first (attacker's review).
+CREATE INDEX "package_events_turned_down" ON "package_events" USING btree ("distributor_id","package_id") WHERE "package_events"."kind" in ('declined', 'lapsed', 'released', 'takenBack');
 --> statement-breakpoint
 -- almquest_candidates as in 0020, from the stored area point's index.
 create or replace function almquest_candidates(
