@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
@@ -56,6 +56,12 @@ async function expectMigratedSchema(database: Database) {
     sql`select indexdef from pg_indexes where indexname = 'users_distributor_area_gist'`,
   );
   expect(indexes[0]?.indexdef).toMatch(/USING gist \(area_earth\)/);
+}
+
+/** The plan PostgreSQL would follow for a statement, as one text. */
+async function planOf(db: Parameters<typeof queryRows>[0], statement: SQL): Promise<string> {
+  const rows = await queryRows<{ 'QUERY PLAN': string }>(db, sql`explain ${statement}`);
+  return rows.map((row) => row['QUERY PLAN']).join('\n');
 }
 
 /** Migrates an empty database, then again as an existing one. */
@@ -111,16 +117,15 @@ describe('migrations', () => {
     try {
       await migrate(database.db);
       for (const column of ['donor_id', 'distributor_id']) {
-        const plan = await database.db.transaction(async (tx) => {
+        const text = await database.db.transaction(async (tx) => {
           await tx.execute(sql`set local enable_sort = off`);
-          return queryRows<{ 'QUERY PLAN': string }>(
+          return planOf(
             tx,
-            sql`explain select * from packages
+            sql`select * from packages
                 where ${sql.raw(column)} = '00000000-0000-4000-8000-000000000001'
                 order by created_at desc, id desc limit 11`,
           );
         });
-        const text = plan.map((row) => row['QUERY PLAN']).join('\n');
         expect(text, text).toContain(`packages_${column.replace('_id', '')}_created_id`);
         expect(text, text).not.toMatch(/Sort/);
       }
@@ -136,21 +141,20 @@ describe('migrations', () => {
     const database = await openDatabase({ kind: 'pglite', dataDir: null });
     try {
       await migrate(database.db);
-      const plan = await database.db.transaction(async (tx) => {
+      const text = await database.db.transaction(async (tx) => {
         await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
         await tx.execute(sql`set local enable_seqscan = off`);
         await tx.execute(sql`prepare turned_down_probe(uuid, float8, float8, uuid) as
           select c.id from almquest_candidates($1, $2, $3, 5::float8, 'veg', $4, 1,
                                                10000::float8, '{}'::uuid[]) c
           order by c.area <-> ll_to_earth($2, $3) limit 16`);
-        const rows = await queryRows<{ 'QUERY PLAN': string }>(
+        const plan = await planOf(
           tx,
-          sql`explain execute turned_down_probe('00000000-0000-4000-8000-000000000001', 28.6, 77.2, null)`,
+          sql`execute turned_down_probe('00000000-0000-4000-8000-000000000001', 28.6, 77.2, null)`,
         );
         await tx.execute(sql`deallocate turned_down_probe`);
-        return rows;
+        return plan;
       });
-      const text = plan.map((row) => row['QUERY PLAN']).join('\n');
       expect(text, text).toContain('package_events_turned_down');
       expect(text, text).not.toMatch(/Seq Scan on package_events/);
     } finally {

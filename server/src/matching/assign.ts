@@ -60,7 +60,7 @@ export type MatchOutcome = (
       state: 'Paired' | 'Offered';
       distributorId: string;
       notifications: NotificationRow[];
-      /** The package as the pairing wrote it (a split's rest: as its last part left it). */
+      /** The package as the pairing wrote it; none for a split, whose caller reads it again. */
       package?: PackageRow;
     }
   | { isPaired: false; notifications: NotificationRow[] }

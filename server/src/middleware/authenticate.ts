@@ -3,7 +3,7 @@ import type { Database } from '../db/client';
 import { forbidden, unauthenticated } from '../errors';
 import { readCookie } from '../lib/cookies';
 import type { UserRow } from '../db/rows';
-import { findSessionUser, peekSessionUser } from '../db/sessions';
+import { findSessionUser } from '../db/sessions';
 
 export const SESSION_COOKIE = 'aq_session';
 
@@ -21,9 +21,9 @@ export function authenticate(database: Database): RequestHandler {
   return async (req, _res, next) => {
     const token = readCookie(req, SESSION_COOKIE);
     if (token) {
-      // From memory, the read goes on in this tick; otherwise one query (issue #21).
-      const known = peekSessionUser(database, token);
-      const user = known ?? (await findSessionUser(database, token));
+      // From memory the read goes on in this tick; otherwise one query (issue #21).
+      const found = findSessionUser(database, token);
+      const user = found instanceof Promise ? await found : found;
       if (user) {
         req.user = user;
         req.sessionToken = token;

@@ -107,7 +107,7 @@ const LOADED_KEY = 'gazetteer_loaded';
  * every misspelt search reads through (5-7 ms) until a vacuum merges them, and PGlite never
  * vacuums by itself; so merge them now, and give the planner the table's statistics.
  */
-export async function settlePlaceIndexes(db: AppDb): Promise<void> {
+async function settlePlaceIndexes(db: AppDb): Promise<void> {
   await db.execute(sql`select gin_clean_pending_list('places_name_trgm'::regclass),
     gin_clean_pending_list('places_search_key_trgm'::regclass)`);
   await db.execute(sql`analyze places`);
