@@ -21,6 +21,7 @@ import { outreachRoutes } from './modules/notifications/outreach.routes';
 import { pushRoutes } from './modules/push/push.routes';
 import type { Notifier } from './notifier';
 import { packagesRoutes } from './modules/packages/packages.routes';
+import { createPackageReads, type PackageReads } from './modules/packages/package-reads';
 import { createLocalLiveEvents, type LiveEvents } from './realtime/live-events';
 import { realtimeRoutes } from './realtime/realtime.routes';
 import type { Mailer } from './modules/contact/mailer';
@@ -46,6 +47,8 @@ export type AppDeps = {
   mailer?: Mailer | null;
   /** Push keys, mail tokens and the sender of push and e-mail notifications (issue #18). */
   outreach?: Outreach;
+  /** Package pages kept in memory (issue #21). */
+  packageReads?: PackageReads;
 };
 
 const JSON_BODY_LIMIT = '32kb';
@@ -61,6 +64,7 @@ export function createApp({
   notifier = createNotifier(live, outreach.deliverer),
   rematcher = createRematcher(database.db, notifier, logger, config.matching),
   mailer = null,
+  packageReads = createPackageReads(database),
 }: AppDeps): express.Express {
   // Hears of ended sessions from now on, so signed-in reads can be answered from memory.
   database.sessions.listen();
@@ -133,7 +137,12 @@ export function createApp({
   };
   api.use(usersRoutes({ config, database, events }));
   api.use(personalImpactRoutes({ database }));
-  api.use(packagesRoutes({ config, database, notifier, rematcher }));
+  // A live event about a package makes this process forget its page first: the read it prompts
+  // is fresh even if the package's own change notification has not been heard yet.
+  live.hub.onDeliver(({ event }) => {
+    if (event.pid) packageReads.forget(event.pid);
+  });
+  api.use(packagesRoutes({ config, database, notifier, rematcher, reads: packageReads }));
   api.use(notificationsRoutes({ database, live }));
   api.use(pushRoutes({ config, database, vapid: outreach.vapid }));
   api.use(outreachRoutes({ config, database, outreach }));

@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { donorInput, uniqueEmail } from '../test/factories';
-import { startServerProcess, stopServerProcesses } from '../test/server-process';
+import { startLaggingPair, stopServerProcesses, type TcpProxy } from '../test/server-process';
 import { signIn, type SignedIn } from '../test/session';
-import { startTcpProxy } from '../test/tcp-proxy';
-import { createTestApp, openTestDatabase, type TestContext } from '../test/test-app';
-import { loadTestGazetteer } from '../test/gazetteer';
+import { createTestApp, type TestContext } from '../test/test-app';
 
 /**
  * Issue #21: a signed-in read costs no query for its session (each process keeps the sessions it
@@ -67,26 +65,11 @@ const COORDINATOR = uniqueEmail('cache-coordinator');
 describe.runIf(url)('the session cache across server processes', () => {
   let a: string;
   let b: string;
-  let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
+  let proxy: TcpProxy;
 
   beforeAll(async () => {
-    const database = await openTestDatabase();
-    await loadTestGazetteer(database.db);
-    await database.close();
-    // B hears the database late (every reply 300 ms behind), as a process on a busy or far
-    // connection would: only a fence keeps it from serving an ended session meanwhile.
-    const target = new URL(url!);
-    proxy = await startTcpProxy(target.hostname, Number(target.port || 5432), {
-      replyDelayMs: 300,
-    });
-    const viaProxy = new URL(url!);
-    viaProxy.hostname = '127.0.0.1';
-    viaProxy.port = String(proxy.port);
-    const env = { COORDINATOR_EMAILS: COORDINATOR };
-    [a, b] = await Promise.all([
-      startServerProcess(url!, env).then((p) => p.baseUrl),
-      startServerProcess(viaProxy.href, env).then((p) => p.baseUrl),
-    ]);
+    // Only a fence keeps B, which hears the database 300 ms late, from serving an ended session.
+    ({ a, b, proxy } = await startLaggingPair(url!, { env: { COORDINATOR_EMAILS: COORDINATOR } }));
   }, 90_000);
   afterAll(async () => {
     await stopServerProcesses();

@@ -36,6 +36,24 @@ export type SessionCacheOptions = {
   onWarning?: (message: string) => void;
 };
 
+/**
+ * Values a process keeps in memory beside its sessions (issue #21: a package page), each dropped
+ * as soon as any id it was read from changes: the same listening connection hears it, so an entry
+ * is served only while that connection hears every commit, and a fence covers it too.
+ */
+export type ReadCache<V> = {
+  /** The value kept for a key when memory may serve it now; undefined when only `load` can say. */
+  peek(key: string): V | undefined;
+  /**
+   * Reads the value (one query) and keeps it, under the ids it depends on, unless a change was
+   * heard while it was read. A failed read keeps nothing.
+   */
+  load(key: string, read: () => Promise<V>, dependsOn: (value: V) => (string | null)[]): Promise<V>;
+  /** Forgets what depends on an id this process has just changed, before it answers. */
+  forget(id: string): void;
+  readonly stats: { hits: number; misses: number };
+};
+
 export type SessionCache = {
   /**
    * The user behind a session (by its token's hash): from memory while this process listens for
@@ -48,25 +66,88 @@ export type SessionCache = {
    */
   peek(idHash: string): UserRow | undefined;
   /**
-   * Resolves once every server process has heard of every session or person change committed
-   * before the call: a request that ended a session calls it before it answers, so no process
-   * honours the session afterwards.
+   * Resolves once every server process has heard of every session, person or package change
+   * committed before the call: a request that ended a session or changed a package calls it
+   * before it answers, so no process honours the session or shows the package as it was
+   * afterwards.
    */
   fence(): Promise<void>;
   /** Starts listening for changes now rather than at the first lookup (a server at start-up). */
   listen(): void;
+  /** A cache of other reads kept right by the same changes (see ReadCache). */
+  readCache<V>(options?: { maxEntries?: number }): ReadCache<V>;
   close(): Promise<void>;
   readonly stats: { hits: number; misses: number };
 };
 
-type Entry = { user: UserRow; expiresAt: number; cachedAt: number };
+type Entry<V> = { value: V; dependsOn: string[]; expiresAt: number; cachedAt: number };
 type Fence = { expected: number; acks: Set<string>; done: () => void };
+
+/**
+ * Entries by key, each filed under the ids it depends on so that a change to one id drops them
+ * all; the least recently used goes first when full.
+ */
+class KeptEntries<V> {
+  private readonly entries = new Map<string, Entry<V>>();
+  private readonly byId = new Map<string, Set<string>>();
+
+  constructor(private readonly maxEntries: number) {}
+
+  /** The entry if it is still good at `now` (most recently used from then on); else dropped. */
+  take(key: string, now: number, ttlMs: number): V | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt > now && now - entry.cachedAt < ttlMs) {
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      return entry.value;
+    }
+    this.drop(key);
+    return undefined;
+  }
+
+  keep(key: string, entry: Entry<V>): void {
+    this.drop(key);
+    while (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.drop(oldest);
+    }
+    this.entries.set(key, entry);
+    for (const id of entry.dependsOn) {
+      const keys = this.byId.get(id) ?? new Set<string>();
+      keys.add(key);
+      this.byId.set(id, keys);
+    }
+  }
+
+  drop(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    for (const id of entry.dependsOn) {
+      const keys = this.byId.get(id);
+      keys?.delete(key);
+      if (keys?.size === 0) this.byId.delete(id);
+    }
+  }
+
+  dropDependentsOf(id: string): void {
+    for (const key of [...(this.byId.get(id) ?? [])]) this.drop(key);
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.byId.clear();
+  }
+}
 
 /**
  * The per-process session cache of issue #21 (docs/decisions/017-session-cache.md): an
  * authenticated read costs no query for its session. Entries are dropped by person when the
  * trigger says their sessions or their row changed, all of them whenever the listening
- * connection drops, and none is served while it is down.
+ * connection drops, and none is served while it is down. Read caches made from it
+ * (docs/decisions/020-package-read-cache.md) hear the same changes and follow the same rules.
  */
 export function createSessionCache(
   feed: ChangeFeed,
@@ -77,8 +158,9 @@ export function createSessionCache(
     onWarning = () => undefined,
   }: SessionCacheOptions = {},
 ): SessionCache {
-  const entries = new Map<string, Entry>();
-  const byUser = new Map<string, Set<string>>();
+  const sessions = new KeptEntries<UserRow>(maxEntries);
+  // Every cache kept right by this feed: the sessions and the read caches made from it.
+  const kept: KeptEntries<unknown>[] = [sessions as KeptEntries<unknown>];
   const fences = new Map<string, Fence>();
   const processId = randomUUID();
   const stats = { hits: 0, misses: 0 };
@@ -96,22 +178,14 @@ export function createSessionCache(
   const isHearing = () =>
     isListening && (heartbeatMs === undefined || Date.now() - lastHeard < heartbeatMs * 3);
 
-  const drop = (idHash: string) => {
-    const entry = entries.get(idHash);
-    if (!entry) return;
-    entries.delete(idHash);
-    const hashes = byUser.get(entry.user.id);
-    hashes?.delete(idHash);
-    if (hashes?.size === 0) byUser.delete(entry.user.id);
-  };
   const forgetAll = () => {
     epoch++;
-    entries.clear();
-    byUser.clear();
+    for (const entries of kept) entries.clear();
   };
-  const forgetUser = (userId: string) => {
+  /** A person, a package: whatever was read from the row with this id is dropped. */
+  const forgetId = (id: string) => {
     epoch++;
-    for (const idHash of [...(byUser.get(userId) ?? [])]) drop(idHash);
+    for (const entries of kept) entries.dropDependentsOf(id);
   };
 
   const onMessage = (payload: string) => {
@@ -132,7 +206,7 @@ export function createSessionCache(
       fence.acks.add(from);
       if (fence.acks.size >= fence.expected) fence.done();
     } else {
-      forgetUser(payload);
+      forgetId(payload);
     }
   };
   const onState = (isUp: boolean) => {
@@ -165,50 +239,77 @@ export function createSessionCache(
     if (heartbeatMs !== undefined) startBeating(heartbeatMs);
   };
 
-  /** A cached user that may be served now; a stale entry is dropped. */
-  const peek = (idHash: string): UserRow | undefined => {
+  /** A kept value that may be served now; a stale one is dropped. */
+  const take = <V>(entries: KeptEntries<V>, key: string, counts: typeof stats): V | undefined => {
     start();
-    const now = Date.now();
-    const entry = isHearing() ? entries.get(idHash) : undefined;
-    if (!entry) return undefined;
-    if (entry.expiresAt > now && now - entry.cachedAt < ttlMs) {
-      stats.hits++;
-      // Most recently used last, so the oldest is the first to go when full.
-      entries.delete(idHash);
-      entries.set(idHash, entry);
-      return entry.user;
+    const value = isHearing() ? entries.take(key, Date.now(), ttlMs) : undefined;
+    if (value !== undefined) counts.hits++;
+    return value;
+  };
+  /**
+   * Reads and keeps what `keepOf` makes of the answer, unless this process could not hear every
+   * change the whole time the query ran, or heard one meanwhile (the answer may predate it).
+   */
+  const readAndKeep = async <R, V>(
+    entries: KeptEntries<V>,
+    key: string,
+    read: () => Promise<R>,
+    keepOf: (answer: R) => Omit<Entry<V>, 'cachedAt'> | null,
+    counts: typeof stats,
+  ): Promise<R> => {
+    counts.misses++;
+    const before = epoch;
+    const wasHearing = isHearing();
+    const answer = await read();
+    const entry = keepOf(answer);
+    if (entry && wasHearing && isHearing() && epoch === before) {
+      entries.keep(key, { ...entry, cachedAt: Date.now() });
     }
-    drop(idHash);
-    return undefined;
+    return answer;
   };
 
   return {
     stats,
     listen: start,
-    peek,
+    peek: (idHash) => take(sessions, idHash, stats),
     async lookup(idHash, load) {
-      const cached = peek(idHash);
+      const cached = take(sessions, idHash, stats);
       if (cached) return cached;
-      stats.misses++;
-      const before = epoch;
-      const wasHearing = isHearing();
-      const record = await load();
-      if (record && wasHearing && isHearing() && epoch === before) {
-        while (entries.size >= maxEntries) {
-          const oldest = entries.keys().next().value;
-          if (oldest === undefined) break;
-          drop(oldest);
-        }
-        entries.set(idHash, {
-          user: record.user,
-          expiresAt: record.expiresAt.getTime(),
-          cachedAt: Date.now(),
-        });
-        const hashes = byUser.get(record.user.id) ?? new Set<string>();
-        hashes.add(idHash);
-        byUser.set(record.user.id, hashes);
-      }
+      const record = await readAndKeep(
+        sessions,
+        idHash,
+        load,
+        (found) =>
+          found && {
+            value: found.user,
+            dependsOn: [found.user.id],
+            expiresAt: found.expiresAt.getTime(),
+          },
+        stats,
+      );
       return record?.user ?? null;
+    },
+    readCache<V>({ maxEntries: size = 5_000 } = {}): ReadCache<V> {
+      const entries = new KeptEntries<V>(size);
+      kept.push(entries as KeptEntries<unknown>);
+      const counts = { hits: 0, misses: 0 };
+      return {
+        stats: counts,
+        peek: (key) => take(entries, key, counts),
+        load: (key, read, dependsOn) =>
+          readAndKeep(
+            entries,
+            key,
+            read,
+            (value) => ({
+              value,
+              dependsOn: [...new Set(dependsOn(value).filter((id) => id !== null))],
+              expiresAt: Number.POSITIVE_INFINITY,
+            }),
+            counts,
+          ),
+        forget: forgetId,
+      };
     },
     async fence() {
       if (isClosed) return;

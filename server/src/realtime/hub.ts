@@ -18,6 +18,15 @@ export class LocalHub {
   private listeners = new Map<string, Set<Listener>>();
   private closers = new Map<string, Set<() => void>>();
   private userClosers = new Map<string, Set<() => void>>();
+  private beforeDelivery: ((delivery: Delivery) => void)[] = [];
+
+  /**
+   * Runs before every delivery reaches a stream, whether or not one is open here (the package
+   * page cache forgets the package the event is about, so the read it prompts is fresh).
+   */
+  onDeliver(hook: (delivery: Delivery) => void): void {
+    this.beforeDelivery.push(hook);
+  }
 
   /** Whether one more stream may open for this user and session (see the limits above). */
   hasRoomFor(userId: string, sessionKey: string): boolean {
@@ -48,6 +57,7 @@ export class LocalHub {
   }
 
   deliver(delivery: Delivery): void {
+    for (const hook of this.beforeDelivery) hook(delivery);
     for (const listener of this.listeners.get(delivery.userId) ?? []) listener(delivery);
   }
 

@@ -49,6 +49,8 @@ const AREAS = {
   coordinatorReview: { count: 14, points: (i: number): LatLng => [12.0 + i * 0.6, 76.6] },
   /** match-sql.test.ts (issue #21): by the Rann of Kutch, far from every test locality. */
   matchSql: { count: 1, points: (): LatLng => [24.0, 68.3] },
+  /** package-reads.test.ts (issue #21): off the Konkan coast. */
+  packageReads: { count: 5, points: (i: number): LatLng => [15.2 + i * 0.6, 71.9] },
 } satisfies Record<string, { count: number; points: (i: number) => LatLng }>;
 
 export type AreaName = keyof typeof AREAS;

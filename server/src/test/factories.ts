@@ -138,6 +138,27 @@ export async function handoverCodeOf(ctx: TestContext, packageId: string): Promi
   return code;
 }
 
+/** The distributor marks a package Received or Distributed, with the donor's handover code. */
+export async function markPackage(
+  ctx: TestContext,
+  distributor: Registered,
+  pkg: { _id: string; donor_id: string | null },
+  state: 'Received' | 'Distributed',
+  extra: object = {},
+) {
+  return request(ctx.app)
+    .post('/api/distributor/togglePackage')
+    .set('Cookie', distributor.cookie)
+    .send({
+      donor_id: pkg.donor_id,
+      distributor_id: distributor.profile.id,
+      packageId: pkg._id,
+      state,
+      code: await handoverCodeOf(ctx, pkg._id),
+      ...extra,
+    });
+}
+
 /** Changes a distributor's profile through the API (e.g. `{ autoAccept: false }`). */
 export async function updateDistributor(ctx: TestContext, who: Registered, patch: object) {
   await request(ctx.app)

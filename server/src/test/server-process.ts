@@ -1,7 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Database } from '../db/client';
+import { loadTestGazetteer } from './gazetteer';
 import { freePort } from './ports';
+import { startTcpProxy } from './tcp-proxy';
+import { openTestDatabase } from './test-app';
+
+export type TcpProxy = Awaited<ReturnType<typeof startTcpProxy>>;
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const started: ChildProcess[] = [];
@@ -56,4 +62,33 @@ export async function stopServerProcesses(): Promise<void> {
         }),
     ),
   );
+}
+
+/**
+ * Two server processes on one PostgreSQL database, A connected directly and B through a proxy
+ * that holds every reply from the database `replyDelayMs` back, as a process on a busy or far
+ * connection would hear it: what only a fence keeps B from serving stale is then seen stale.
+ * The place list is loaded first, so neither process loads its own.
+ */
+export async function startLaggingPair(
+  databaseUrl: string,
+  { replyDelayMs = 300, env = {} }: { replyDelayMs?: number; env?: Record<string, string> } = {},
+  prepare: (database: Database) => Promise<void> = async () => undefined,
+): Promise<{ a: string; b: string; proxy: TcpProxy }> {
+  const database = await openTestDatabase();
+  await loadTestGazetteer(database.db);
+  await prepare(database);
+  await database.close();
+  const target = new URL(databaseUrl);
+  const proxy = await startTcpProxy(target.hostname, Number(target.port || 5432), {
+    replyDelayMs,
+  });
+  const viaProxy = new URL(databaseUrl);
+  viaProxy.hostname = '127.0.0.1';
+  viaProxy.port = String(proxy.port);
+  const [a, b] = await Promise.all([
+    startServerProcess(databaseUrl, env).then((p) => p.baseUrl),
+    startServerProcess(viaProxy.href, env).then((p) => p.baseUrl),
+  ]);
+  return { a, b, proxy };
 }

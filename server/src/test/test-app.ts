@@ -10,6 +10,7 @@ import { createLogger } from '../logger';
 import { loadTestGazetteer } from './gazetteer';
 import { createRematcher, type Rematcher } from '../matching/rematch';
 import { createDeadlineSweeper, type DeadlineSweeper } from '../modules/packages/deadlines';
+import { createPackageReads, type PackageReads } from '../modules/packages/package-reads';
 import { createNotifier } from '../modules/notifications/notifier';
 import { createOutreach, type Outreach } from '../modules/notifications/outreach';
 import { createLocalLiveEvents } from '../realtime/live-events';
@@ -26,6 +27,8 @@ export type TestContext = {
   rematcher: Rematcher;
   /** Push keys, mail tokens and the deliverer (run it to send what is due). */
   outreach: Outreach;
+  /** The app's package-page cache (issue #21), to see what it served from memory. */
+  packageReads: PackageReads;
   close(): Promise<void>;
 };
 
@@ -97,6 +100,7 @@ export async function createTestApp(
     settings: config.matching,
     logger,
   });
+  const packageReads = createPackageReads(database);
   const app = createApp({
     config,
     database,
@@ -106,6 +110,7 @@ export async function createTestApp(
     outreach,
     notifier,
     rematcher,
+    packageReads,
   });
   server.on('request', app);
   return {
@@ -116,6 +121,7 @@ export async function createTestApp(
     deadlines,
     rematcher,
     outreach,
+    packageReads,
     close: async () => {
       await outreach.deliverer.idle();
       outreach.close();

@@ -112,6 +112,8 @@ export function coordinatorRoutes({
           config.matching,
         );
         notifier.notify(result.notifications);
+        // No process shows the package as it was once this has answered (issue #21).
+        await database.sessions.fence();
         req.log.info(
           { packageId: params.id, distributorId: body.distributorId, state: result.package.state },
           'coordinator offered a package',
@@ -129,6 +131,7 @@ export function coordinatorRoutes({
         const result = await cancelAsCoordinator(db, sessionUser(req), params.id, body.reason);
         notifier.notify(result.notifications);
         if (result.freed) rematcher.schedule(result.freed);
+        await database.sessions.fence();
         req.log.info({ packageId: params.id }, 'coordinator cancelled a package');
         res.json({ state: 'Cancelled' });
       },

@@ -70,7 +70,7 @@ export async function cancelDonationGroup(
   user: UserRow,
   groupId: string,
   reason: string | undefined,
-): Promise<{ notifications: NotificationRow[]; freed: string[] }> {
+): Promise<{ notifications: NotificationRow[]; freed: string[]; cancelled: string[] }> {
   return db.transaction(async (tx) => {
     const [group] = await tx.select().from(donationGroups).where(eq(donationGroups.id, groupId));
     if (!group || group.donorId !== user.id) throw notFound('No such donation.');
@@ -95,12 +95,14 @@ export async function cancelDonationGroup(
     }
     const notifications: NotificationRow[] = [];
     const freed: string[] = [];
+    const cancelled: string[] = [];
     for (const part of parts) {
       if (!WAITING.includes(part.state) || part.donorId !== user.id) continue;
       const result = await cancelLockedByDonor(tx, part, reason);
       notifications.push(...result.notifications);
       if (result.freed) freed.push(result.freed);
+      cancelled.push(part.id);
     }
-    return { notifications, freed };
+    return { notifications, freed, cancelled };
   });
 }

@@ -44,7 +44,7 @@ function presentEvent(event: PackageEventRow, row: PackageRow, viewerId: string)
 export function presentPackage(
   row: PackageRow,
   viewerId: string,
-  events: PackageEventRow[] = [],
+  events: readonly PackageEventRow[] = [],
   {
     explanation = null,
     whyYou = null,

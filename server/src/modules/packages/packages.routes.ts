@@ -32,6 +32,7 @@ import type { Notifier } from '../../notifier';
 import { assertActsAsSelf, assertOwnPath, assertUserType } from '../users/users.policy';
 import { createReport } from '../coordinator/inbox.service';
 import { cancelDonationGroup, donationGroup, donationQuantity } from './donations.service';
+import { createPackageReads, type PackageReads, readPackage } from './package-reads';
 import { assertCanViewPackage } from './packages.policy';
 import { presentPackage, presentPackageSummary } from './packages.presenter';
 import {
@@ -39,7 +40,6 @@ import {
   donate,
   getPackage,
   getPackageEvents,
-  getPackageWithEvents,
   listPackages,
   markPackage,
   type PackageEventRow,
@@ -60,11 +60,14 @@ export function packagesRoutes({
   database,
   notifier,
   rematcher,
+  reads = createPackageReads(database),
 }: {
   config: Config;
   database: Database;
   notifier: Notifier;
   rematcher: Rematcher;
+  /** Package pages kept in memory (issue #21); app.ts shares them with the live events. */
+  reads?: PackageReads;
 }): Router {
   const router = Router();
   const explain = createExplainer();
@@ -114,7 +117,9 @@ export function packagesRoutes({
     requireRegistered,
     validate({ params: PackageIdPathSchema }, async ({ params }, req, res) => {
       const user = sessionUser(req);
-      const { pkg, events } = await getPackageWithEvents(db, params.id);
+      const read = readPackage(reads, database, params.id);
+      // From memory the page is presented in the same tick.
+      const { pkg, events } = read instanceof Promise ? await read : read;
       // Someone it was offered to or who gave it back hears that it went elsewhere.
       refuseFormerDistributorByEvents(user, pkg, events);
       assertCanViewPackage(user, pkg);
@@ -130,7 +135,7 @@ export function packagesRoutes({
   async function packageFor(
     pkg: PackageRow,
     viewerId: string,
-    known?: PackageEventRow[],
+    known?: readonly PackageEventRow[],
   ): Promise<Package> {
     const events = known ?? (await getPackageEvents(db, pkg.id));
     const last = events[events.length - 1];
@@ -147,9 +152,20 @@ export function packagesRoutes({
     return presentPackage(pkg, viewerId, events, { explanation, whyYou: why, groupQuantity });
   }
 
+  /**
+   * After a request changed packages and before it answers: this process forgets their pages at
+   * once, and every other process has heard of the change (a fence), so no read anywhere shows
+   * them as they were once the answer is out (issue #21, docs/decisions/020).
+   */
+  async function changed(packageIds: string[]) {
+    for (const id of packageIds) reads.forget(id);
+    if (packageIds.length > 0) await database.sessions.fence();
+  }
+
   /** Publishes what a lifecycle change did and answers with the package as the caller sees it. */
   async function answerChange(req: Request, res: Response, action: string, result: ChangeResult) {
     const user = sessionUser(req);
+    await changed([result.package.id]);
     notifier.notify(result.notifications);
     if (result.freedDistributorId) rematcher.schedule(result.freedDistributorId);
     if (result.matchError !== undefined) {
@@ -270,6 +286,7 @@ export function packagesRoutes({
       async ({ params, body }, req, res) => {
         const user = sessionUser(req);
         const result = await cancelDonationGroup(db, user, params.groupId, body.reason);
+        await changed(result.cancelled);
         notifier.notify(result.notifications);
         for (const id of result.freed) rematcher.schedule(id);
         req.log.info({ groupId: params.groupId }, 'donation cancelled');
@@ -346,6 +363,7 @@ export function packagesRoutes({
         code: body.code,
         servedCount: body.servedCount,
       });
+      await changed([result.package.id]);
       notifier.notify(result.notifications);
       if (result.hasFreedCapacity) rematcher.schedule(user.id);
       req.log.info({ packageId: body.packageId, state: body.state }, 'package marked');
@@ -361,6 +379,7 @@ export function packagesRoutes({
       const user = sessionUser(req);
       assertOwnPath(user, { id: params.donor_id, userType: 'donor' });
       await deletePackage(db, user, params.packageId);
+      await changed([params.packageId]);
       req.log.info({ packageId: params.packageId }, 'package deleted');
       res.status(204).end();
     }),

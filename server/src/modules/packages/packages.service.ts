@@ -107,7 +107,7 @@ export async function refuseFormerDistributor(tx: AppDb | Tx, user: UserRow, pkg
 export function refuseFormerDistributorByEvents(
   user: UserRow,
   pkg: PackageRow,
-  events: Pick<PackageEventRow, 'distributorId'>[],
+  events: readonly Pick<PackageEventRow, 'distributorId'>[],
 ) {
   if (pkg.donorId === user.id || pkg.distributorId === user.id) return;
   if (events.some((e) => e.distributorId === user.id)) throw noLongerYours();
