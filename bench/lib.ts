@@ -34,8 +34,16 @@ export type Engine = {
   open(): Promise<{ database: Database; url: string | null; drop(): Promise<void> }>;
 };
 
-/** PGlite always; PostgreSQL when BENCH_DATABASE_URL names a server (a fresh database per run). */
+/**
+ * PGlite always; PostgreSQL when BENCH_DATABASE_URL names a server (a fresh database per run).
+ * BENCH_ENGINES=postgres (or pglite) keeps only that one, for a quicker look at one engine.
+ */
 export function engines(): Engine[] {
+  const only = process.env.BENCH_ENGINES?.split(',').map((name) => name.trim());
+  return allEngines().filter((engine) => !only || only.includes(engine.name));
+}
+
+function allEngines(): Engine[] {
   const list: Engine[] = [
     {
       name: 'pglite',

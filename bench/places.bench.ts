@@ -42,12 +42,16 @@ export const placesBench: Benchmark = {
           if (!res.ok) throw new Error(`GET /api/places?q=${q} answered ${res.status}`);
           await res.json();
         };
+        // Each word typed three times, as three people would; the first time, no process has
+        // answered that prefix before (the server keeps recent answers: place-lookup.ts).
         const samples: number[] = [];
+        const firstTime: number[] = [];
         for (let round_ = 0; round_ < 3; round_++) {
           for (const word of WORDS) {
             for (let n = 2; n <= word.length; n++) {
               const [took] = await time(() => search(word.slice(0, n)));
               samples.push(took);
+              if (round_ === 0) firstTime.push(took);
             }
           }
         }
@@ -57,6 +61,7 @@ export const placesBench: Benchmark = {
         }
         await app.close();
         const s = stats(samples);
+        const first = stats(firstTime);
         const worstHostile = Math.max(...hostile);
         report({
           benchmark: 'places',
@@ -65,12 +70,14 @@ export const placesBench: Benchmark = {
           metrics: {
             'p50 ms': round(s.p50),
             'p99 ms': round(s.p99),
+            'first-time p50 ms': round(first.p50),
+            'first-time p99 ms': round(first.p99),
             'first load s': round(loadMs / 1000, 1),
             'slowest hostile query ms': round(worstHostile),
-            'hostile / typed p99': round(worstHostile / s.p99, 1),
+            'hostile / first-time p99': round(worstHostile / first.p99, 1),
           },
-          target: 'p99 < 12 ms; slowest hostile query within 10x typed p99',
-          isTargetMet: s.p99 < 12 && worstHostile <= 10 * s.p99,
+          target: 'p99 < 12 ms, first-time p99 too; slowest hostile query within 10x first-time p99',
+          isTargetMet: s.p99 < 12 && first.p99 < 12 && worstHostile <= 10 * first.p99,
         });
       } finally {
         await drop();

@@ -79,6 +79,9 @@ export async function openDatabase(
     });
     // An idle client losing its server must not crash the process; the next query reconnects.
     pool.on('error', () => undefined);
+    // Nor may one checked out for a transaction (the pool listens only to idle ones): its query
+    // fails with the lost connection and the request answers 503.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     return databaseOf(
       'postgres',
       drizzleNodePg(pool, { schema }),
@@ -159,18 +162,25 @@ export function isRetryableConflict(error: unknown): boolean {
  */
 function retryConflicts(db: AppDb): AppDb {
   const runOnce = db.transaction.bind(db);
-  const transaction: AppDb['transaction'] = async (work, config) => {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await runOnce(work, config);
-      } catch (error) {
-        if (attempt >= TRANSACTION_ATTEMPTS || !isRetryableConflict(error)) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
-      }
-    }
-  };
+  const transaction: AppDb['transaction'] = (work, config) =>
+    runAgainOnConflict(() => runOnce(work, config));
   db.transaction = transaction;
   return db;
+}
+
+/**
+ * Runs `once` (a transaction, or one statement that is its own) again, after a short random
+ * pause, when PostgreSQL aborted it for a serialization failure or a deadlock: up to four times.
+ */
+export async function runAgainOnConflict<T>(once: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await once();
+    } catch (error) {
+      if (attempt >= TRANSACTION_ATTEMPTS || !isRetryableConflict(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
+    }
+  }
 }
 
 /** A database handle or an open transaction: anything that can run a statement. */

@@ -4,6 +4,7 @@ import { donorInput, uniqueEmail } from '../test/factories';
 import { startLaggingPair, stopServerProcesses, type TcpProxy } from '../test/server-process';
 import { signIn, type SignedIn } from '../test/session';
 import { createTestApp, type TestContext } from '../test/test-app';
+import { type ChangeFeed, createSessionCache } from './session-cache';
 
 /**
  * Issue #21: a signed-in read costs no query for its session (each process keeps the sessions it
@@ -162,4 +163,64 @@ describe.runIf(url)('the session cache across server processes', () => {
     expect(late).not.toBe(200);
     proxy.cut();
   }, 60_000);
+});
+
+describe('a fence, among processes that beat', () => {
+  type Peer = { id: string; beats: boolean; answers: boolean };
+
+  /** One feed as a channel shared by this process and pretend peers, in memory. */
+  function feedWith(peers: Peer[], heartbeatMs: number): ChangeFeed & { stop(): void } {
+    let hear: (payload: string) => void = () => undefined;
+    let self = '';
+    const timers: NodeJS.Timeout[] = [];
+    const say = (payload: string) => setTimeout(() => hear(payload), 1);
+    return {
+      heartbeatMs,
+      start(onMessage, onState, listenerId) {
+        hear = onMessage;
+        self = listenerId;
+        setTimeout(() => onState(true), 1);
+        for (const peer of peers.filter((p) => p.beats)) {
+          timers.push(setInterval(() => say(`beat:${peer.id}`), heartbeatMs));
+        }
+      },
+      async announce(payload) {
+        say(payload);
+        if (payload.startsWith('fence:')) {
+          const nonce = payload.slice('fence:'.length);
+          for (const peer of peers.filter((p) => p.answers)) say(`ack:${nonce}:${peer.id}`);
+        }
+        return [self, ...peers.map((p) => p.id)];
+      },
+      close: async () => undefined,
+      stop: () => timers.forEach(clearInterval),
+    };
+  }
+
+  async function fenceAmong(peers: Peer[]) {
+    const warnings: string[] = [];
+    const feed = feedWith(peers, 20);
+    const cache = createSessionCache(feed, {
+      fenceTimeoutMs: 300,
+      onWarning: (message) => warnings.push(message),
+    });
+    cache.listen();
+    // Long enough for three of a peer's beats to be missed.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await cache.fence();
+    feed.stop();
+    await cache.close();
+    return warnings;
+  }
+
+  it('waits for every process heard beating lately, and says so when one does not answer', async () => {
+    expect(await fenceAmong([{ id: 'b', beats: true, answers: true }])).toEqual([]);
+    expect(await fenceAmong([{ id: 'b', beats: true, answers: false }])).toEqual([
+      'session fence: 1 of 2 processes did not answer in time',
+    ]);
+  });
+
+  it('does not wait for a process silent for three beats (paused, or gone without closing)', async () => {
+    expect(await fenceAmong([{ id: 'gone', beats: false, answers: false }])).toEqual([]);
+  });
 });

@@ -3,7 +3,10 @@ import type { UserRow } from './rows';
 
 /** The channel the `almquest_session_changed` trigger (migration 0017) speaks on. */
 export const SESSION_CHANNEL = 'almquest_sessions';
-/** The application_name of every listening connection, so a fence can count them. */
+/**
+ * The application_name of every listening connection, followed by `:` and its process's id, so
+ * a fence can tell which processes listen.
+ */
 export const SESSION_LISTENER_NAME = 'almquest-sessions';
 
 /**
@@ -11,10 +14,17 @@ export const SESSION_LISTENER_NAME = 'almquest-sessions';
  * listener in the embedded database. Payloads come in commit order.
  */
 export type ChangeFeed = {
-  /** Starts listening; `onState(true)` once every later commit is heard, `false` when cut off. */
-  start(onMessage: (payload: string) => void, onState: (isListening: boolean) => void): void;
-  /** Sends a payload on the channel; answers how many processes listen on it now. */
-  announce(payload: string): Promise<number>;
+  /**
+   * Starts listening as `listenerId`; `onState(true)` once every later commit is heard, `false`
+   * when cut off.
+   */
+  start(
+    onMessage: (payload: string) => void,
+    onState: (isListening: boolean) => void,
+    listenerId: string,
+  ): void;
+  /** Sends a payload on the channel; answers the ids of the processes listening on it now. */
+  announce(payload: string): Promise<string[]>;
   /**
    * How often the process checks that it still hears the channel (a connection can die without
    * a word: a dropped NAT entry), or none where it cannot (PGlite, in the process).
@@ -46,9 +56,14 @@ export type ReadCache<V> = {
   peek(key: string): V | undefined;
   /**
    * Reads the value (one query) and keeps it, under the ids it depends on, unless a change was
-   * heard while it was read. A failed read keeps nothing.
+   * heard while it was read or `isKept` says no. A failed read keeps nothing.
    */
-  load(key: string, read: () => Promise<V>, dependsOn: (value: V) => (string | null)[]): Promise<V>;
+  load(
+    key: string,
+    read: () => Promise<V>,
+    dependsOn: (value: V) => (string | null)[],
+    isKept?: (value: V) => boolean,
+  ): Promise<V>;
   /** Forgets what depends on an id this process has just changed, before it answers. */
   forget(id: string): void;
   readonly stats: { hits: number; misses: number };
@@ -81,7 +96,7 @@ export type SessionCache = {
 };
 
 type Entry<V> = { value: V; dependsOn: string[]; expiresAt: number; cachedAt: number };
-type Fence = { expected: number; acks: Set<string>; done: () => void };
+type Fence = { expected: Set<string> | null; acks: Set<string>; done: () => void };
 
 /**
  * Entries by key, each filed under the ids it depends on so that a change to one id drops them
@@ -173,6 +188,9 @@ export function createSessionCache(
   let onListening = () => undefined as void;
   // When this process last heard its own beat: memory serves only while that is recent.
   let lastHeard = 0;
+  // When it last heard each other process's beat, and since when it has been listening.
+  const peersHeard = new Map<string, number>();
+  let listeningSince = 0;
   let beat: NodeJS.Timeout | undefined;
   const heartbeatMs = feed.heartbeatMs;
   const isHearing = () =>
@@ -192,7 +210,7 @@ export function createSessionCache(
     if (payload === `beat:${processId}`) {
       lastHeard = Date.now();
     } else if (payload.startsWith('beat:')) {
-      // Another process's beat.
+      peersHeard.set(payload.slice('beat:'.length), Date.now());
     } else if (payload.startsWith('fence:')) {
       // Everything committed before this fence has been heard (commit order): say so.
       const nonce = payload.slice('fence:'.length);
@@ -204,7 +222,7 @@ export function createSessionCache(
       const fence = fences.get(nonce);
       if (!fence) return;
       fence.acks.add(from);
-      if (fence.acks.size >= fence.expected) fence.done();
+      if (isAnswered(fence)) fence.done();
     } else {
       forgetId(payload);
     }
@@ -213,7 +231,21 @@ export function createSessionCache(
     forgetAll();
     isListening = isUp && !isClosed;
     lastHeard = Date.now();
+    listeningSince = Date.now();
     if (isListening) onListening();
+  };
+  const isAnswered = (fence: Fence) =>
+    fence.expected !== null && [...fence.expected].every((id) => fence.acks.has(id));
+  /**
+   * Whether a fence waits for this listening process: itself and every other one heard beating
+   * lately. One silent for three beats (paused, or gone without its connection closing) is not
+   * waited for: it serves nothing from memory until it hears a beat of its own again, and that
+   * comes after every change committed before this fence (commit order).
+   */
+  const isWaitedFor = (id: string) => {
+    if (id === processId || heartbeatMs === undefined) return true;
+    const heard = peersHeard.get(id) ?? listeningSince;
+    return Date.now() - heard < heartbeatMs * 3;
   };
   /** Beats on the channel; a listener that stopped hearing them is dropped and connected again. */
   const startBeating = (everyMs: number) => {
@@ -226,6 +258,8 @@ export function createSessionCache(
         return;
       }
       feed.announce(`beat:${processId}`).catch(() => undefined);
+      // Processes long gone are forgotten (a fence no longer lists them anyway).
+      for (const [id, at] of peersHeard) if (Date.now() - at > everyMs * 30) peersHeard.delete(id);
     }, everyMs);
     beat.unref();
   };
@@ -235,7 +269,7 @@ export function createSessionCache(
     listening = new Promise<void>((resolve) => {
       onListening = resolve;
     });
-    feed.start(onMessage, onState);
+    feed.start(onMessage, onState, processId);
     if (heartbeatMs !== undefined) startBeating(heartbeatMs);
   };
 
@@ -296,16 +330,19 @@ export function createSessionCache(
       return {
         stats: counts,
         peek: (key) => take(entries, key, counts),
-        load: (key, read, dependsOn) =>
+        load: (key, read, dependsOn, isKept = () => true) =>
           readAndKeep(
             entries,
             key,
             read,
-            (value) => ({
-              value,
-              dependsOn: [...new Set(dependsOn(value).filter((id) => id !== null))],
-              expiresAt: Number.POSITIVE_INFINITY,
-            }),
+            (value) =>
+              isKept(value)
+                ? {
+                    value,
+                    dependsOn: [...new Set(dependsOn(value).filter((id) => id !== null))],
+                    expiresAt: Number.POSITIVE_INFINITY,
+                  }
+                : null,
             counts,
           ),
         forget: forgetId,
@@ -325,14 +362,16 @@ export function createSessionCache(
       const heard = new Promise<boolean>((resolve) => {
         done = () => resolve(true);
       });
-      const fence: Fence = { expected: Number.POSITIVE_INFINITY, acks: new Set(), done };
+      const fence: Fence = { expected: null, acks: new Set(), done };
       fences.set(nonce, fence);
       try {
-        fence.expected = await feed.announce(`fence:${nonce}`);
-        if (fence.acks.size >= fence.expected) done();
+        const listening = await feed.announce(`fence:${nonce}`);
+        fence.expected = new Set(listening.filter(isWaitedFor));
+        if (isAnswered(fence)) done();
         if (!(await Promise.race([heard, timeout(fenceTimeoutMs, false)]))) {
+          const missing = [...fence.expected].filter((id) => !fence.acks.has(id));
           onWarning(
-            `session fence: ${fence.acks.size} of ${fence.expected} processes answered in time`,
+            `session fence: ${missing.length} of ${fence.expected.size} processes did not answer in time`,
           );
         }
       } finally {

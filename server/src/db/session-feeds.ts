@@ -14,23 +14,23 @@ export function postgresChangeFeed(url: string, pool: pg.Pool): ChangeFeed {
   let listener: ChannelListener | null = null;
   return {
     heartbeatMs: HEARTBEAT_MS,
-    start(onMessage, onState) {
+    start(onMessage, onState, listenerId) {
       listener = listenWithReconnect(url, SESSION_CHANNEL, {
         onMessage,
         onState,
-        applicationName: SESSION_LISTENER_NAME,
+        applicationName: `${SESSION_LISTENER_NAME}:${listenerId}`,
       });
     },
     restart: () => listener?.restart(),
     async announce(payload) {
-      const { rows } = await pool.query<{ listeners: number }>(
-        `select pg_notify($1, $2), (
-           select count(*)::int from pg_stat_activity
-           where datname = current_database() and application_name = $3
+      const { rows } = await pool.query<{ listeners: string[] }>(
+        `select pg_notify($1, $2), array(
+           select substr(application_name, length($3) + 2) from pg_stat_activity
+           where datname = current_database() and starts_with(application_name, $3 || ':')
          ) as listeners`,
         [SESSION_CHANNEL, payload, SESSION_LISTENER_NAME],
       );
-      return rows[0]?.listeners ?? 0;
+      return rows[0]?.listeners ?? [];
     },
     close: async () => listener?.close(),
   };
@@ -40,8 +40,10 @@ export function postgresChangeFeed(url: string, pool: pg.Pool): ChangeFeed {
 export function pgliteChangeFeed(client: PGlite): ChangeFeed {
   let unlisten: (() => Promise<void>) | undefined;
   let isClosed = false;
+  let self = '';
   return {
-    start(onMessage, onState) {
+    start(onMessage, onState, listenerId) {
+      self = listenerId;
       client
         .listen(SESSION_CHANNEL, onMessage)
         .then((stop) => {
@@ -52,7 +54,7 @@ export function pgliteChangeFeed(client: PGlite): ChangeFeed {
     },
     async announce(payload) {
       await client.query('select pg_notify($1, $2)', [SESSION_CHANNEL, payload]);
-      return 1;
+      return [self];
     },
     async close() {
       isClosed = true;

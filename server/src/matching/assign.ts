@@ -85,7 +85,8 @@ export function newHandoverCode(): string {
 }
 
 /** A package row as almquest_claim answers it, in the shape Drizzle reads one. */
-const packageFromDatabase: (raw: Record<string, unknown>) => PackageRow = rowFromJson(packages);
+export const packageFromDatabase: (raw: Record<string, unknown>) => PackageRow =
+  rowFromJson(packages);
 
 const FIRST_BATCH = 8;
 const MAX_LOCK_RETRIES = 5;

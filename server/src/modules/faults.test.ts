@@ -194,4 +194,62 @@ describe.runIf(url)('faults (PostgreSQL)', () => {
     expect(waiting).toBe(0);
     second.child.kill('SIGTERM');
   }, 90_000);
+
+  it('keeps running when the database goes away while transactions are in flight', async () => {
+    const database = await openTestDatabase();
+    await loadTestGazetteer(database.db);
+    await forgetArea(database.db, 'faultsCut');
+    await database.close();
+    const setup = await createTestApp();
+    contexts.push(setup);
+    const donor = await createDonor(setup, { location: testArea('faultsCut')(0) });
+    await createDistributor(setup, { location: testArea('faultsCut')(1), maxCapacity: 100_000 });
+    // Every reply 50 ms late: a donation that may be split is a transaction of several round
+    // trips, so the cut finds some of them holding a connection.
+    const target = new URL(url!);
+    const proxy = await startTcpProxy(target.hostname, Number(target.port || 5432), {
+      replyDelayMs: 50,
+    });
+    const viaProxy = new URL(url!);
+    viaProxy.hostname = '127.0.0.1';
+    viaProxy.port = String(proxy.port);
+    try {
+      const { baseUrl: base, child } = await startServerProcess(viaProxy.href);
+      for (let round = 0; round < 3; round++) {
+        const inFlight = Array.from({ length: 8 }, (_, i) =>
+          fetch(`${base}/api/donor/donate`, {
+            method: 'POST',
+            headers: { Cookie: donor.cookie, 'Content-Type': 'application/json' },
+            body: JSON.stringify(
+              donationInput(donor, {
+                quantity: 5 + i,
+                location: testArea('faultsCut')(0),
+                allowSplit: true,
+              }),
+            ),
+          }).then(
+            (res) => res.status,
+            () => 0,
+          ),
+        );
+        await new Promise((r) => setTimeout(r, 150 + round * 60));
+        proxy.cut();
+        const statuses = await Promise.all(inFlight);
+        expect(statuses.filter((s) => s !== 201 && s !== 503)).toEqual([]);
+        proxy.restore();
+        expect(child.exitCode).toBeNull();
+        let isBack = false;
+        for (let i = 0; i < 100 && !isBack; i++) {
+          isBack = await fetch(`${base}/api/health`).then(
+            (res) => res.ok,
+            () => false,
+          );
+          if (!isBack) await new Promise((r) => setTimeout(r, 100));
+        }
+        expect(isBack).toBe(true);
+      }
+    } finally {
+      await proxy.close();
+    }
+  }, 90_000);
 });

@@ -26,6 +26,7 @@ const AREAS = {
   deleteRaceOwnAccount: { count: 8, points: (i: number): LatLng => [9.5 + i * 1.2, 70.4] },
   faultsOutage: { count: 1, points: (): LatLng => [12.3, 79.2] },
   faultsKill: { count: 1, points: (): LatLng => [13.6, 79.2] },
+  faultsCut: { count: 1, points: (): LatLng => [14.9, 79.2] },
   impact: { count: 1, points: (): LatLng => [22.5, 88.3] },
   impactCache: { count: 1, points: (): LatLng => [23, 86] },
   malformed: { count: 1, points: (): LatLng => [10.5, 76.5] },
@@ -50,7 +51,7 @@ const AREAS = {
   /** match-sql.test.ts (issue #21): by the Rann of Kutch, far from every test locality. */
   matchSql: { count: 1, points: (): LatLng => [24.0, 68.3] },
   /** package-reads.test.ts (issue #21): off the Konkan coast. */
-  packageReads: { count: 5, points: (i: number): LatLng => [15.2 + i * 0.6, 71.9] },
+  packageReads: { count: 7, points: (i: number): LatLng => [15.2 + i * 0.6, 71.9] },
 } satisfies Record<string, { count: number; points: (i: number) => LatLng }>;
 
 export type AreaName = keyof typeof AREAS;

@@ -17,7 +17,7 @@ import {
   type WaitingList,
   WaitingQuerySchema,
 } from '@almquest/contracts/coordinator';
-import { Router } from 'express';
+import { type Request, Router } from 'express';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -80,6 +80,17 @@ export function coordinatorRoutes({
 }): Router {
   const isCoordinatorEmail = (email: string) => config.coordinatorEmails.has(email.toLowerCase());
   const router = Router();
+  /**
+   * No process shows a package the coordinator changed as it was once the change has answered
+   * (issue #21, docs/decisions/020); a fence that fails after the commit is logged, not answered.
+   */
+  const settlePackages = async (req: Request) => {
+    try {
+      await database.sessions.fence();
+    } catch (err) {
+      req.log.warn({ err }, 'other processes may show the changed package a moment longer');
+    }
+  };
   const db = database.db;
   router.use('/coordinator', requireCoordinator(config));
 
@@ -112,8 +123,7 @@ export function coordinatorRoutes({
           config.matching,
         );
         notifier.notify(result.notifications);
-        // No process shows the package as it was once this has answered (issue #21).
-        await database.sessions.fence();
+        await settlePackages(req);
         req.log.info(
           { packageId: params.id, distributorId: body.distributorId, state: result.package.state },
           'coordinator offered a package',
@@ -131,7 +141,7 @@ export function coordinatorRoutes({
         const result = await cancelAsCoordinator(db, sessionUser(req), params.id, body.reason);
         notifier.notify(result.notifications);
         if (result.freed) rematcher.schedule(result.freed);
-        await database.sessions.fence();
+        await settlePackages(req);
         req.log.info({ packageId: params.id }, 'coordinator cancelled a package');
         res.json({ state: 'Cancelled' });
       },

@@ -1,5 +1,5 @@
 import type { LiveEvent } from '@almquest/contracts/notifications';
-import type { Package } from '@almquest/contracts/packages';
+import { HANDOVER_CODE_TRIES, type Package } from '@almquest/contracts/packages';
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,8 +104,18 @@ describe('the package page cache in one process', () => {
     expect(ctx.packageReads.stats.misses).toBe(misses + 1);
   });
 
+  it('keeps nothing a stranger asked for: their read neither fills the memory nor warms it', async () => {
+    const { pkg } = await pairedPackage(3);
+    const stranger = await createDonor(ctx, { location: testArea('packageReads', 3)(30) });
+    await request(ctx.app)
+      .get(`/api/package/${pkg._id}`)
+      .set('Cookie', stranger.cookie)
+      .expect(404);
+    expect(ctx.packageReads.peek(pkg._id)).toBeUndefined();
+  });
+
   it('keeps nothing of a package that is not there, and answers 404', async () => {
-    const { donor } = await pairedPackage(3);
+    const { donor } = await pairedPackage(5);
     const missing = '00000000-0000-4000-8000-000000000000';
     for (let i = 0; i < 2; i++) {
       await request(ctx.app).get(`/api/package/${missing}`).set('Cookie', donor.cookie).expect(404);
@@ -151,23 +161,22 @@ describe.runIf(url)('the package page cache across server processes', () => {
     return { ...session, id: ((await res.json()) as { data: { id: string } }).data.id };
   }
 
-  /** Reads the page on B until B answers from memory (B's queries wait 300 ms). */
-  async function cachedOnB(who: SignedIn, id: string) {
+  /** Reads `path` on B until B answers from memory (B's queries wait 300 ms). */
+  async function fastOnB(who: SignedIn, path: string) {
     for (let tries = 0; tries < 40; tries++) {
       const started = Date.now();
-      const res = await send(b, who, `/api/package/${id}`);
+      const res = await send(b, who, path);
       expect(res.status).toBe(200);
       await res.arrayBuffer();
       if (Date.now() - started < 150) return;
     }
-    throw new Error('process B never answered a package page from memory');
+    throw new Error(`process B never answered ${path} from memory`);
   }
+  const cachedOnB = (who: SignedIn, id: string) => fastOnB(who, `/api/package/${id}`);
 
-  const stateOnB = async (who: SignedIn, id: string) =>
-    ((await (await send(b, who, `/api/package/${id}`)).json()) as Page).package;
-
-  it('shows on B a package received and a distributor renamed on A, as soon as A has answered', async () => {
-    const at = testArea('packageReads', 4);
+  /** A donor and a distributor registered on A, and a donation there paired between them. */
+  async function pairedOnA(index: number) {
+    const at = testArea('packageReads', index);
     const donor = await registerOnA('donor', donorInput({ location: at(0) }));
     const distributor = await registerOnA('distributor', distributorInput({ location: at(2) }));
     const donated = await send(a, donor, '/api/donor/donate', 'POST', {
@@ -180,6 +189,14 @@ describe.runIf(url)('the package page cache across server processes', () => {
     expect(donated.status).toBe(201);
     const pkg = ((await donated.json()) as Page).package;
     expect(pkg.current_state).toBe('Paired');
+    return { donor, distributor, pkg };
+  }
+
+  const stateOnB = async (who: SignedIn, id: string) =>
+    ((await (await send(b, who, `/api/package/${id}`)).json()) as Page).package;
+
+  it('shows on B a package received and a distributor renamed on A, as soon as A has answered', async () => {
+    const { donor, distributor, pkg } = await pairedOnA(4);
     // One entry serves both sides (the distributor's page also asks why them, each time).
     await cachedOnB(donor, pkg._id);
 
@@ -206,5 +223,28 @@ describe.runIf(url)('the package page cache across server processes', () => {
     );
     expect(renamed.status).toBe(200);
     expect((await stateOnB(donor, pkg._id)).pair?.distributor_name).toBe('Roti Bank West');
+  }, 60_000);
+
+  it('shows on B a handover locked by wrong codes on A, as soon as A has refused the last', async () => {
+    const { donor, distributor, pkg } = await pairedOnA(6);
+    await cachedOnB(donor, pkg._id);
+    // The distributor's session too, so their read on B waits for nothing before the page.
+    await fastOnB(distributor, '/api/me');
+    const wrong = pkg.handoverCode === '0000' ? '1111' : '0000';
+    let last = 0;
+    for (let i = 0; i < HANDOVER_CODE_TRIES; i++) {
+      const res = await send(a, distributor, '/api/distributor/togglePackage', 'POST', {
+        donor_id: donor.id,
+        distributor_id: distributor.id,
+        packageId: pkg._id,
+        state: 'Received',
+        code: wrong,
+      });
+      last = res.status;
+      await res.arrayBuffer();
+    }
+    expect(last).toBe(429);
+    // The distributor's page (the one that says until when) read on B at once.
+    expect((await stateOnB(distributor, pkg._id)).handoverLockedUntil).not.toBeNull();
   }, 60_000);
 });

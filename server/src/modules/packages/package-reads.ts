@@ -19,11 +19,15 @@ export function createPackageReads(database: Database): PackageReads {
   return database.sessions.readCache<PackageRead>({ maxEntries: 5_000 });
 }
 
-/** One package and its timeline: from memory when it may serve it, else one statement. */
+/**
+ * One package and its timeline: from memory when it may serve it, else one statement, kept only
+ * when `isKept` (its reader may see it: a stranger's read neither fills the memory nor warms it).
+ */
 export function readPackage(
   reads: PackageReads,
   database: Database,
   id: string,
+  isKept: (read: PackageRead) => boolean,
 ): PackageRead | Promise<PackageRead> {
   return (
     reads.peek(id) ??
@@ -36,6 +40,7 @@ export function readPackage(
         return Object.freeze({ pkg: Object.freeze(pkg), events: Object.freeze(events) });
       },
       ({ pkg }) => [pkg.id, pkg.donorId, pkg.distributorId],
+      isKept,
     )
   );
 }

@@ -32,7 +32,12 @@ import type { Notifier } from '../../notifier';
 import { assertActsAsSelf, assertOwnPath, assertUserType } from '../users/users.policy';
 import { createReport } from '../coordinator/inbox.service';
 import { cancelDonationGroup, donationGroup, donationQuantity } from './donations.service';
-import { createPackageReads, type PackageReads, readPackage } from './package-reads';
+import {
+  createPackageReads,
+  type PackageRead,
+  type PackageReads,
+  readPackage,
+} from './package-reads';
 import { assertCanViewPackage } from './packages.policy';
 import { presentPackage, presentPackageSummary } from './packages.presenter';
 import {
@@ -117,12 +122,22 @@ export function packagesRoutes({
     requireRegistered,
     validate({ params: PackageIdPathSchema }, async ({ params }, req, res) => {
       const user = sessionUser(req);
-      const read = readPackage(reads, database, params.id);
+      // Someone it was offered to or who gave it back hears that it went elsewhere.
+      const assertMayView = ({ pkg, events }: PackageRead) => {
+        refuseFormerDistributorByEvents(user, pkg, events);
+        assertCanViewPackage(user, pkg);
+      };
+      const read = readPackage(reads, database, params.id, (found) => {
+        try {
+          assertMayView(found);
+          return true;
+        } catch {
+          return false;
+        }
+      });
       // From memory the page is presented in the same tick.
       const { pkg, events } = read instanceof Promise ? await read : read;
-      // Someone it was offered to or who gave it back hears that it went elsewhere.
-      refuseFormerDistributorByEvents(user, pkg, events);
-      assertCanViewPackage(user, pkg);
+      assertMayView({ pkg, events });
       const response: PackageResponse = { package: await packageFor(pkg, user.id, events) };
       res.json(response);
     }),
@@ -153,25 +168,43 @@ export function packagesRoutes({
   }
 
   /**
-   * After a request changed packages and before it answers: this process forgets their pages at
-   * once, and every other process has heard of the change (a fence), so no read anywhere shows
-   * them as they were once the answer is out (issue #21, docs/decisions/020).
+   * After a request that may have changed packages, before it answers (done, or refused after
+   * writing, as a handover lockout is): this process forgets their pages at once, and every other
+   * process has heard of whatever was committed before (a fence), so no read anywhere shows them
+   * as they were once the answer is out (issue #21, docs/decisions/020). A fence that fails (the
+   * database went away after the commit) is logged: the change stands and is answered.
    */
-  async function changed(packageIds: string[]) {
+  async function settle(req: Request, packageIds: string[]) {
     for (const id of packageIds) reads.forget(id);
-    if (packageIds.length > 0) await database.sessions.fence();
+    if (packageIds.length === 0) return;
+    try {
+      await database.sessions.fence();
+    } catch (err) {
+      req.log.warn({ err }, 'other processes may show the changed packages a moment longer');
+    }
+  }
+
+  /** A change to one package; if it is refused or fails, what it may have written is settled. */
+  async function changing<T>(req: Request, packageId: string, work: () => Promise<T>) {
+    try {
+      return await work();
+    } catch (error) {
+      await settle(req, [packageId]);
+      throw error;
+    }
   }
 
   /** Publishes what a lifecycle change did and answers with the package as the caller sees it. */
   async function answerChange(req: Request, res: Response, action: string, result: ChangeResult) {
     const user = sessionUser(req);
-    await changed([result.package.id]);
+    reads.forget(result.package.id);
     notifier.notify(result.notifications);
     if (result.freedDistributorId) rematcher.schedule(result.freedDistributorId);
     if (result.matchError !== undefined) {
       req.log.warn({ err: result.matchError }, 'matching a package given back failed');
       rematcher.schedule();
     }
+    await settle(req, [result.package.id]);
     req.log.info(
       { packageId: result.package.id, state: result.package.state },
       `package ${action}`,
@@ -192,7 +225,9 @@ export function packagesRoutes({
     '/package/:id/accept',
     requireRegistered,
     validate({ params: PackageIdPathSchema }, async ({ params }, req, res) => {
-      const result = await acceptOffer(db, sessionUser(req), params.id);
+      const result = await changing(req, params.id, () =>
+        acceptOffer(db, sessionUser(req), params.id),
+      );
       await answerChange(req, res, 'accepted', result);
     }),
   );
@@ -203,12 +238,8 @@ export function packagesRoutes({
     validate(
       { params: PackageIdPathSchema, body: ReasonRequestSchema },
       async ({ params, body }, req, res) => {
-        const result = await declineOffer(
-          db,
-          sessionUser(req),
-          params.id,
-          body.reason,
-          config.matching,
+        const result = await changing(req, params.id, () =>
+          declineOffer(db, sessionUser(req), params.id, body.reason, config.matching),
         );
         await answerChange(req, res, 'declined', result);
       },
@@ -221,12 +252,8 @@ export function packagesRoutes({
     validate(
       { params: PackageIdPathSchema, body: ReasonRequestSchema },
       async ({ params, body }, req, res) => {
-        const result = await releasePackage(
-          db,
-          sessionUser(req),
-          params.id,
-          body.reason,
-          config.matching,
+        const result = await changing(req, params.id, () =>
+          releasePackage(db, sessionUser(req), params.id, body.reason, config.matching),
         );
         await answerChange(req, res, 'released', result);
       },
@@ -239,7 +266,9 @@ export function packagesRoutes({
     validate(
       { params: PackageIdPathSchema, body: ReasonRequestSchema },
       async ({ params, body }, req, res) => {
-        const result = await cancelPackage(db, sessionUser(req), params.id, body.reason);
+        const result = await changing(req, params.id, () =>
+          cancelPackage(db, sessionUser(req), params.id, body.reason),
+        );
         await answerChange(req, res, 'cancelled', result);
       },
     ),
@@ -262,7 +291,9 @@ export function packagesRoutes({
     validate(
       { params: PackageIdPathSchema, body: WidenRequestSchema },
       async ({ params, body }, req, res) => {
-        const result = await widenPackage(db, sessionUser(req), params.id, body, config.matching);
+        const result = await changing(req, params.id, () =>
+          widenPackage(db, sessionUser(req), params.id, body, config.matching),
+        );
         await answerChange(req, res, 'widened', result);
       },
     ),
@@ -286,9 +317,10 @@ export function packagesRoutes({
       async ({ params, body }, req, res) => {
         const user = sessionUser(req);
         const result = await cancelDonationGroup(db, user, params.groupId, body.reason);
-        await changed(result.cancelled);
+        for (const id of result.cancelled) reads.forget(id);
         notifier.notify(result.notifications);
         for (const id of result.freed) rematcher.schedule(id);
+        await settle(req, result.cancelled);
         req.log.info({ groupId: params.groupId }, 'donation cancelled');
         const group: DonationGroup = await donationGroup(db, user, params.groupId);
         res.json(group);
@@ -355,17 +387,21 @@ export function packagesRoutes({
       const user = sessionUser(req);
       assertUserType(user, 'distributor');
       assertActsAsSelf(user, body.distributor_id, 'You can only act as yourself.');
-      const result = await markPackage(db, user, {
-        donorId: body.donor_id,
-        distributorId: body.distributor_id,
-        packageId: body.packageId,
-        state: body.state,
-        code: body.code,
-        servedCount: body.servedCount,
-      });
-      await changed([result.package.id]);
+      // A wrong code that locks the handover is written, then refused: settled all the same.
+      const result = await changing(req, body.packageId, () =>
+        markPackage(db, user, {
+          donorId: body.donor_id,
+          distributorId: body.distributor_id,
+          packageId: body.packageId,
+          state: body.state,
+          code: body.code,
+          servedCount: body.servedCount,
+        }),
+      );
+      reads.forget(result.package.id);
       notifier.notify(result.notifications);
       if (result.hasFreedCapacity) rematcher.schedule(user.id);
+      await settle(req, [result.package.id]);
       req.log.info({ packageId: body.packageId, state: body.state }, 'package marked');
       const response: PackageResponse = { package: await packageFor(result.package, user.id) };
       res.json(response);
@@ -378,8 +414,8 @@ export function packagesRoutes({
     validate({ params: DeletePackagePathSchema }, async ({ params }, req, res) => {
       const user = sessionUser(req);
       assertOwnPath(user, { id: params.donor_id, userType: 'donor' });
-      await deletePackage(db, user, params.packageId);
-      await changed([params.packageId]);
+      await changing(req, params.packageId, () => deletePackage(db, user, params.packageId));
+      await settle(req, [params.packageId]);
       req.log.info({ packageId: params.packageId }, 'package deleted');
       res.status(204).end();
     }),

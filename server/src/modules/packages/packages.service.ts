@@ -1,4 +1,5 @@
 import type { Location } from '@almquest/contracts/location';
+import { DISTANCE_RANGE_MAX_KM } from '@almquest/contracts/users';
 import {
   type Diet,
   HANDOVER_CODE_TRIES,
@@ -8,12 +9,14 @@ import {
 import { type AnyColumn, and, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import {
   type AppDb,
+  type Executor,
   isForeignKeyViolation,
   isUniqueViolation,
   preparedPerDb,
+  queryRows,
+  runAgainOnConflict,
   type Tx,
 } from '../../db/client';
-import { lockPeopleShared } from '../../db/person-lock';
 import {
   distributors,
   donationGroups,
@@ -24,10 +27,20 @@ import {
   users,
 } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
-import { type MatchSettings, tryMatchPackage } from '../../matching/assign';
+import {
+  type MatchSettings,
+  newHandoverCode,
+  packageFromDatabase,
+  tryMatchPackage,
+} from '../../matching/assign';
 import { recordEvents } from '../../db/package-events';
 import type { NotificationRow, PackageRow, UserRow } from '../../db/rows';
-import { donorContext, donorNotification, insertNotifications } from '../../db/notifications';
+import {
+  donorContext,
+  donorNotification,
+  insertNotifications,
+  notificationFromDatabase,
+} from '../../db/notifications';
 import { assertIsAssignedDistributor, assertIsDonorOf } from './packages.policy';
 
 export type DonationInput = {
@@ -48,6 +61,29 @@ export type DonationResult = {
   /** Distributors a split's waiting rest passed over: the re-matcher serves them after commit. */
   passedOver?: string[];
 };
+
+/** What almquest_donate answers (migration 0026), as the database names the columns. */
+type DonateAnswer =
+  | { refused: 'gone' | 'suspended' }
+  | {
+      package: Record<string, unknown>;
+      notifications: Record<string, unknown>[];
+      passedOver: string[];
+    };
+
+function donationOf(answer: DonateAnswer): DonationResult {
+  if ('refused' in answer) {
+    throw answer.refused === 'gone'
+      ? notFound('Your account no longer exists.')
+      : forbidden('Your account is suspended.');
+  }
+  return {
+    package: packageFromDatabase(answer.package),
+    isNew: true,
+    notifications: answer.notifications.map(notificationFromDatabase),
+    ...(answer.passedOver.length ? { passedOver: answer.passedOver } : {}),
+  };
+}
 
 /** The package a key made, with the whole donation's meals (more than its own once split). */
 async function findByIdempotencyKey(db: AppDb | Tx, donorId: string, key: string) {
@@ -144,7 +180,8 @@ export async function lockWithClock(tx: Tx, id: string): Promise<{ pkg: PackageR
 
 /**
  * A donor lists a package: it is stored, counted in their lifetime donation and matched, all in
- * one transaction; a repeated idempotency key returns the first package instead of a second.
+ * one transaction (one statement unless it may be split); a repeated idempotency key returns the
+ * first package instead of a second.
  */
 export async function donate(
   db: AppDb,
@@ -157,52 +194,43 @@ export async function donate(
     const existing = await findByIdempotencyKey(db, donor.id, key);
     if (existing) return repeatOf(existing, input);
   }
+  const createdAt = new Date();
+  const readyUntil = input.readyUntil ? new Date(input.readyUntil) : defaultReadyUntil();
+  // Migration 0026's almquest_donate: the person's lock and row, the package, its first timeline
+  // entry and the lifetime count, then (unless it may be split) the match and the notices.
+  const store = (executor: Executor, withMatch: boolean) =>
+    queryRows<{ answer: DonateAnswer }>(
+      executor,
+      sql`select almquest_donate(${donor.id}::uuid, ${input.location.address}::text,
+            ${input.location.coordinates[0]}::float8, ${input.location.coordinates[1]}::float8,
+            ${input.quantity}::int, ${input.travelCapacity}::float8, ${key ?? null}::text,
+            ${createdAt}::timestamptz, ${readyUntil}::timestamptz,
+            ${
+              // Halfway through the window the donor hears whether anyone has taken it yet.
+              new Date((createdAt.getTime() + readyUntil.getTime()) / 2)
+            }::timestamptz,
+            ${input.diet ?? 'veg'}::text, ${input.allowSplit ?? false}::boolean,
+            ${withMatch}::boolean, ${settings.offerMs}::float8, ${newHandoverCode()}::text,
+            ${DISTANCE_RANGE_MAX_KM}::float8) as answer`,
+    ).then(([row]) => donationOf(row!.answer));
   try {
+    if (!input.allowSplit) {
+      // One statement, its own transaction (issue #21): no round trip while a room is held.
+      return await runAgainOnConflict(() => store(db, true));
+    }
     return await db.transaction(async (tx) => {
-      // A shared lock on the person, first (as matching's claim takes its distributor): a
-      // coordinator suspending the donor (issue #19) waits for this donation to commit and then
-      // cancels it with their other packages, or this waits and is refused.
-      await lockPeopleShared(tx, [donor.id]);
-      const [person] = await tx.select().from(users).where(eq(users.id, donor.id)).for('share');
-      if (!person) throw notFound('Your account no longer exists.');
-      if (person.suspendedAt) throw forbidden('Your account is suspended.');
-      const createdAt = new Date();
-      const readyUntil = input.readyUntil ? new Date(input.readyUntil) : defaultReadyUntil();
-      const [created] = await tx
-        .insert(packages)
-        .values({
-          donorId: donor.id,
-          donorName: person.name,
-          donorPhone: person.phone ?? '',
-          address: input.location.address,
-          lat: input.location.coordinates[0],
-          lng: input.location.coordinates[1],
-          quantity: input.quantity,
-          travelCapacity: input.travelCapacity,
-          idempotencyKey: key ?? null,
-          createdAt,
-          readyUntil,
-          // Halfway through the window the donor hears whether anyone has taken it yet.
-          warnAt: new Date((createdAt.getTime() + readyUntil.getTime()) / 2),
-          diet: input.diet ?? 'veg',
-          allowSplit: input.allowSplit ?? false,
-        })
-        .returning();
-      if (!created) throw new Error('package insert returned nothing');
-      await recordEvents(tx, [{ packageId: created.id, kind: 'created' }]);
-      await tx
-        .update(donors)
-        .set({ lifetimeDonation: sql`${donors.lifetimeDonation} + ${input.quantity}` })
-        .where(eq(donors.userId, donor.id));
-
-      const outcome = await tryMatchPackage(tx, created, settings);
+      const stored = await store(tx, false);
+      const outcome = await tryMatchPackage(tx, stored.package, settings);
       const notifications = outcome.isPaired
         ? outcome.notifications
-        : await insertNotifications(tx, donorNotification(created, 'notPaired', 'Not Paired'));
+        : await insertNotifications(
+            tx,
+            donorNotification(stored.package, 'notPaired', 'Not Paired'),
+          );
       // A pairing answers with the package as it wrote it: no read while the room is held.
       const final =
         (outcome.isPaired ? outcome.package : undefined) ??
-        (await tx.select().from(packages).where(eq(packages.id, created.id)))[0];
+        (await tx.select().from(packages).where(eq(packages.id, stored.package.id)))[0];
       return {
         package: final!,
         isNew: true,

@@ -13,7 +13,48 @@ export type PlaceLookupDeps = {
   google: Config['googlePlaces'];
   gazetteer: GazetteerStatus;
   logger: Logger;
+  /** The gazetteer's recent answers (createPlaceAnswers); none kept without it. */
+  answers?: PlaceAnswers;
 };
+
+/**
+ * The gazetteer's answers to recent searches, in this process (issue #21): everyone typing a
+ * city types the same first letters, and the list does not change once loaded. The least
+ * recently asked goes first when full; an answer older than the TTL is asked again.
+ */
+export type PlaceAnswers = {
+  get(q: string, limit: number): Place[] | undefined;
+  set(q: string, limit: number, places: Place[]): void;
+};
+
+export function createPlaceAnswers({
+  maxEntries = 5_000,
+  ttlMs = 10 * 60_000,
+}: { maxEntries?: number; ttlMs?: number } = {}): PlaceAnswers {
+  const kept = new Map<string, { places: Place[]; at: number }>();
+  const keyOf = (q: string, limit: number) => `${limit}:${q}`;
+  return {
+    get(q, limit) {
+      const key = keyOf(q, limit);
+      const entry = kept.get(key);
+      if (!entry) return undefined;
+      kept.delete(key);
+      if (Date.now() - entry.at >= ttlMs) return undefined;
+      kept.set(key, entry);
+      return entry.places;
+    },
+    set(q, limit, places) {
+      const key = keyOf(q, limit);
+      kept.delete(key);
+      while (kept.size >= maxEntries) {
+        const oldest = kept.keys().next().value;
+        if (oldest === undefined) break;
+        kept.delete(oldest);
+      }
+      kept.set(key, { places: Object.freeze(places) as Place[], at: Date.now() });
+    },
+  };
+}
 
 function requireReady(gazetteer: GazetteerStatus) {
   if (!gazetteer.isReady()) {
@@ -28,7 +69,7 @@ function requireReady(gazetteer: GazetteerStatus) {
  * fails. Says which answered, since their answers may be cached differently.
  */
 export async function lookUpPlaces(
-  { db, google, gazetteer, logger }: PlaceLookupDeps,
+  { db, google, gazetteer, logger, answers }: PlaceLookupDeps,
   q: string,
   limit: number,
 ): Promise<{ places: Place[]; source: 'google' | 'gazetteer' }> {
@@ -40,7 +81,12 @@ export async function lookUpPlaces(
     }
   }
   requireReady(gazetteer);
-  return { places: await searchPlaces(db, q, limit), source: 'gazetteer' };
+  // Kept only once the list is loaded (requireReady): it does not change after that.
+  const known = answers?.get(q, limit);
+  if (known) return { places: known, source: 'gazetteer' };
+  const places = await searchPlaces(db, q, limit);
+  answers?.set(q, limit, places);
+  return { places, source: 'gazetteer' };
 }
 
 /** The place at a point, by the same rules as lookUpPlaces; null when nothing is known near. */

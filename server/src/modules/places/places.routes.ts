@@ -11,6 +11,7 @@ import { rateLimit } from '../../middleware/rate-limit';
 import { validate } from '../../middleware/validate';
 import type { Logger } from '../../logger';
 import {
+  createPlaceAnswers,
   type GazetteerStatus,
   lookUpPlaceAt,
   lookUpPlaces,
@@ -46,6 +47,7 @@ export function placesRoutes({
     google: config.googlePlaces,
     gazetteer,
     logger,
+    answers: createPlaceAnswers(),
   };
 
   router.get(

@@ -1,4 +1,4 @@
-import { PlaceListSchema, ReversePlaceSchema } from '@almquest/contracts/places';
+import { type Place, PlaceListSchema, ReversePlaceSchema } from '@almquest/contracts/places';
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { createLogger } from '../../logger';
 import { testPostalRecords } from '../../test/gazetteer';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { toPlaceRows } from './gazetteer';
+import { createPlaceAnswers, lookUpPlaces } from './place-lookup';
 import { fuzzySearchKey } from './places.service';
 import { toSearchKey } from './search-key';
 
@@ -144,6 +145,53 @@ describe('GET /api/places', () => {
     });
     const res = await request(app).get('/api/places?q=Delhi').expect(503);
     expect(res.body.error.message).toContain('getting ready');
+  });
+});
+
+describe('recent answers (issue #21)', () => {
+  const place = (name: string): Place => ({
+    id: name.charCodeAt(0),
+    name,
+    kind: 'locality',
+    district: null,
+    state: 'Delhi',
+    pin: null,
+    address: name,
+    coordinates: [28.6, 77.2],
+  });
+
+  it('answers a search again from memory once the list is loaded, and keeps nothing before', async () => {
+    const answers = createPlaceAnswers();
+    let isReady = false;
+    const deps = {
+      db: ctx.database.db,
+      google: null,
+      gazetteer: { isReady: () => isReady },
+      logger: createLogger('silent'),
+      answers,
+    };
+    await expect(lookUpPlaces(deps, 'Connaught', 5)).rejects.toMatchObject({ status: 503 });
+    expect(answers.get('Connaught', 5)).toBeUndefined();
+    isReady = true;
+    const first = await lookUpPlaces(deps, 'Connaught', 5);
+    expect(first.places[0]?.name).toBe('Connaught Place');
+    expect(answers.get('Connaught', 5)).toEqual(first.places);
+    // Another limit is another answer.
+    expect(answers.get('Connaught', 8)).toBeUndefined();
+    expect((await lookUpPlaces(deps, 'Connaught', 5)).places).toEqual(first.places);
+  });
+
+  it('lets the least recently asked go first when full, and asks again after the TTL', async () => {
+    const answers = createPlaceAnswers({ maxEntries: 2, ttlMs: 50 });
+    answers.set('a', 5, [place('A')]);
+    answers.set('b', 5, [place('B')]);
+    expect(answers.get('a', 5)?.[0]?.name).toBe('A');
+    answers.set('c', 5, [place('C')]);
+    expect(answers.get('b', 5)).toBeUndefined();
+    expect(answers.get('a', 5)?.[0]?.name).toBe('A');
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(answers.get('a', 5)).toBeUndefined();
+    expect(answers.get('c', 5)).toBeUndefined();
   });
 });
 
