@@ -76,7 +76,8 @@ export const placesBench: Benchmark = {
             'slowest hostile query ms': round(worstHostile),
             'hostile / first-time p99': round(worstHostile / first.p99, 1),
           },
-          target: 'p99 < 12 ms, first-time p99 too; slowest hostile query within 10x first-time p99',
+          target:
+            'p99 < 12 ms, first-time p99 too; slowest hostile query within 10x first-time p99',
           isTargetMet: s.p99 < 12 && first.p99 < 12 && worstHostile <= 10 * first.p99,
         });
       } finally {
