@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idOf } from './ids';
 import { DietSchema, PackageStateSchema, REASON_MAX } from './packages';
 import { readDecimal, textField } from './text';
 
@@ -80,7 +81,7 @@ export type CandidateList = z.infer<typeof CandidateListSchema>;
 
 /** POST /api/coordinator/packages/:id/offer */
 export const CoordinatorOfferSchema = z.strictObject({
-  distributorId: z.uuid({ error: 'Choose a distributor' }),
+  distributorId: idOf('Choose a distributor'),
 });
 export type CoordinatorOffer = z.input<typeof CoordinatorOfferSchema>;
 
@@ -299,4 +300,4 @@ export const ExportQuerySchema = z
   .refine((q) => q.from <= q.to, { message: 'from must not be after to', path: ['to'] });
 export type ExportQuery = z.input<typeof ExportQuerySchema>;
 
-export const IdPathSchema = z.object({ id: z.uuid({ error: 'Not a valid id' }) });
+export const IdPathSchema = z.object({ id: idOf('Not a valid id') });

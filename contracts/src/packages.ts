@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idOf } from './ids';
 import { LocationSchema, PresentedLocationSchema } from './location';
 import { numberField } from './number-field';
 import { asciiDigits, readDecimal, textField } from './text';
@@ -128,7 +129,7 @@ export const IdempotencyKeySchema = textField({ max: IDEMPOTENCY_KEY_MAX, min: 1
 
 /** POST /api/donor/donate (SPEC section 7). Name and phone come from the profile, not the body. */
 export const DonateRequestSchema = z.object({
-  donor_id: z.uuid({ error: 'Not a valid donor id' }),
+  donor_id: idOf('Not a valid donor id'),
   quantity: numberField('Quantity', { min: 1, max: MAX_PACKAGE_MEALS, isInteger: true }),
   travelCapacity: TravelCapacitySchema,
   location: LocationSchema,
@@ -253,9 +254,9 @@ export const PackageResponseSchema = z.object({ package: PackageSchema });
 export type PackageResponse = z.infer<typeof PackageResponseSchema>;
 
 export const TogglePackageRequestSchema = z.object({
-  donor_id: z.uuid({ error: 'Not a valid donor id' }),
-  distributor_id: z.uuid({ error: 'Not a valid distributor id' }),
-  packageId: z.uuid({ error: 'Not a valid package id' }),
+  donor_id: idOf('Not a valid donor id'),
+  distributor_id: idOf('Not a valid distributor id'),
+  packageId: idOf('Not a valid package id'),
   state: z.enum(['Received', 'Distributed'], { error: 'State must be Received or Distributed' }),
   /** Required for Received: the donor's handover code. */
   code: HandoverCodeSchema.optional(),
@@ -268,10 +269,10 @@ export const TogglePackageRequestSchema = z.object({
 });
 export type TogglePackageRequest = z.infer<typeof TogglePackageRequestSchema>;
 
-export const PackageIdPathSchema = z.object({ id: z.uuid({ error: 'Not a valid package id' }) });
+export const PackageIdPathSchema = z.object({ id: idOf('Not a valid package id') });
 export const DeletePackagePathSchema = z.object({
-  donor_id: z.uuid({ error: 'Not a valid donor id' }),
-  packageId: z.uuid({ error: 'Not a valid package id' }),
+  donor_id: idOf('Not a valid donor id'),
+  packageId: idOf('Not a valid package id'),
 });
 
 /** PATCH /api/package/:id: a donor widens (or narrows) how far they travel, while waiting. */
@@ -350,5 +351,5 @@ export const DonationGroupSchema = z.object({
 export type DonationGroup = z.infer<typeof DonationGroupSchema>;
 
 export const GroupIdPathSchema = z.object({
-  groupId: z.uuid({ error: 'Not a valid donation id' }),
+  groupId: idOf('Not a valid donation id'),
 });

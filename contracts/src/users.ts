@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idOf } from './ids';
 import { LocationSchema } from './location';
 import { numberField } from './number-field';
 import { UserTypeSchema } from './session';
@@ -158,9 +159,9 @@ export type ToggleActivityResponse = z.infer<typeof ToggleActivityResponseSchema
 
 export const UserPathSchema = z.object({
   userType: UserTypeSchema,
-  id: z.uuid({ error: 'Not a valid user id' }),
+  id: idOf('Not a valid user id'),
 });
-export const IdPathSchema = z.object({ id: z.uuid({ error: 'Not a valid user id' }) });
+export const IdPathSchema = z.object({ id: idOf('Not a valid user id') });
 
 /** Shows a stored 10-digit number the way SPEC wants it. */
 export function formatPhone(digits: string): string {

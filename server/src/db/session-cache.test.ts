@@ -166,13 +166,26 @@ describe.runIf(url)('the session cache across server processes', () => {
 });
 
 describe('a fence, among processes that beat', () => {
-  type Peer = { id: string; beats: boolean; answers: boolean };
+  /** A pretend process: whether it beats and answers fences, and from when it is listed. */
+  type Peer = {
+    id: string;
+    beats: boolean;
+    answers: boolean;
+    listedFromMs?: number;
+    beatsUntilMs?: number;
+  };
 
   /** One feed as a channel shared by this process and pretend peers, in memory. */
-  function feedWith(peers: Peer[], heartbeatMs: number): ChangeFeed & { stop(): void } {
+  function feedWith(
+    peers: Peer[],
+    heartbeatMs: number,
+    outage?: { fromMs: number; toMs: number },
+  ): ChangeFeed & { stop(): void } {
     let hear: (payload: string) => void = () => undefined;
     let self = '';
     const timers: NodeJS.Timeout[] = [];
+    const startedAt = Date.now();
+    const listed = () => peers.filter((p) => Date.now() - startedAt >= (p.listedFromMs ?? 0));
     const say = (payload: string) => setTimeout(() => hear(payload), 1);
     return {
       heartbeatMs,
@@ -180,33 +193,49 @@ describe('a fence, among processes that beat', () => {
         hear = onMessage;
         self = listenerId;
         setTimeout(() => onState(true), 1);
+        if (outage) {
+          // This process's own listening connection drops and comes back.
+          setTimeout(() => onState(false), outage.fromMs);
+          setTimeout(() => onState(true), outage.toMs);
+        }
         for (const peer of peers.filter((p) => p.beats)) {
-          timers.push(setInterval(() => say(`beat:${peer.id}`), heartbeatMs));
+          timers.push(
+            setInterval(() => {
+              if (Date.now() - startedAt < (peer.beatsUntilMs ?? Infinity)) say(`beat:${peer.id}`);
+            }, heartbeatMs),
+          );
         }
       },
       async announce(payload) {
         say(payload);
         if (payload.startsWith('fence:')) {
           const nonce = payload.slice('fence:'.length);
-          for (const peer of peers.filter((p) => p.answers)) say(`ack:${nonce}:${peer.id}`);
+          for (const peer of listed().filter((p) => p.answers)) say(`ack:${nonce}:${peer.id}`);
         }
-        return [self, ...peers.map((p) => p.id)];
+        return [self, ...listed().map((p) => p.id)];
       },
       close: async () => undefined,
       stop: () => timers.forEach(clearInterval),
     };
   }
 
-  async function fenceAmong(peers: Peer[]) {
+  /** Warnings from a fence made `afterMs` after listening began, beats `heartbeatMs` apart. */
+  async function fenceAmong(
+    peers: Peer[],
+    {
+      heartbeatMs = 20,
+      afterMs = 150,
+      outage,
+    }: { heartbeatMs?: number; afterMs?: number; outage?: { fromMs: number; toMs: number } } = {},
+  ) {
     const warnings: string[] = [];
-    const feed = feedWith(peers, 20);
+    const feed = feedWith(peers, heartbeatMs, outage);
     const cache = createSessionCache(feed, {
       fenceTimeoutMs: 300,
       onWarning: (message) => warnings.push(message),
     });
     cache.listen();
-    // Long enough for three of a peer's beats to be missed.
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await new Promise((resolve) => setTimeout(resolve, afterMs));
     await cache.fence();
     feed.stop();
     await cache.close();
@@ -221,6 +250,25 @@ describe('a fence, among processes that beat', () => {
   });
 
   it('does not wait for a process silent for three beats (paused, or gone without closing)', async () => {
+    // Listed from the start, never heard: by 150 ms, more than three 20 ms beats have passed.
     expect(await fenceAmong([{ id: 'gone', beats: false, answers: false }])).toEqual([]);
+  });
+
+  it('waits for a process that has just begun listening, before its first beat is heard', async () => {
+    // This process has listened for 200 ms (five 40 ms beats); the other is listed from then on.
+    const started = { id: 'new', beats: false, answers: false, listedFromMs: 200 };
+    expect(await fenceAmong([started], { heartbeatMs: 40, afterMs: 210 })).toEqual([
+      'session fence: 1 of 2 processes did not answer in time',
+    ]);
+  });
+
+  it('waits for every process while its own listening has only just come back', async () => {
+    // Heard until its listening dropped at 50 ms; back at 200 ms, it could not have heard the
+    // other's beats meanwhile, so a fence at 210 ms waits for it.
+    const unheard = { id: 'unheard', beats: true, answers: false, beatsUntilMs: 50 };
+    const outage = { fromMs: 50, toMs: 200 };
+    expect(await fenceAmong([unheard], { heartbeatMs: 40, afterMs: 210, outage })).toEqual([
+      'session fence: 1 of 2 processes did not answer in time',
+    ]);
   });
 });

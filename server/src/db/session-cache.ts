@@ -186,10 +186,14 @@ export function createSessionCache(
   let epoch = 0;
   let listening: Promise<void> = Promise.resolve();
   let onListening = () => undefined as void;
-  // When this process last heard its own beat: memory serves only while that is recent.
+  // When the latest beat of its own that this process heard was sent: memory serves only while
+  // that is recent. (The send time, not the arrival: a process that hears late stops serving no
+  // later than the others stop waiting for it.)
   let lastHeard = 0;
-  // When it last heard each other process's beat, and since when it has been listening.
+  // When it last heard each other process's beat, when it first saw each listed as listening,
+  // and since when it has been listening itself.
   const peersHeard = new Map<string, number>();
+  const peersListed = new Map<string, number>();
   let listeningSince = 0;
   let beat: NodeJS.Timeout | undefined;
   const heartbeatMs = feed.heartbeatMs;
@@ -207,10 +211,10 @@ export function createSessionCache(
   };
 
   const onMessage = (payload: string) => {
-    if (payload === `beat:${processId}`) {
-      lastHeard = Date.now();
-    } else if (payload.startsWith('beat:')) {
-      peersHeard.set(payload.slice('beat:'.length), Date.now());
+    if (payload.startsWith('beat:')) {
+      const [, from = '', sentAt] = payload.split(':');
+      if (from === processId) lastHeard = Math.min(Date.now(), Number(sentAt) || Date.now());
+      else peersHeard.set(from, Date.now());
     } else if (payload.startsWith('fence:')) {
       // Everything committed before this fence has been heard (commit order): say so.
       const nonce = payload.slice('fence:'.length);
@@ -236,16 +240,28 @@ export function createSessionCache(
   };
   const isAnswered = (fence: Fence) =>
     fence.expected !== null && [...fence.expected].every((id) => fence.acks.has(id));
+  /** Notes when each listening process was first seen listed (a fence or a beat lists them). */
+  const noteListed = (listed: string[]) => {
+    const now = Date.now();
+    for (const id of listed) if (!peersListed.has(id)) peersListed.set(id, now);
+  };
   /**
-   * Whether a fence waits for this listening process: itself and every other one heard beating
-   * lately. One silent for three beats (paused, or gone without its connection closing) is not
-   * waited for: it serves nothing from memory until it hears a beat of its own again, and that
-   * comes after every change committed before this fence (commit order).
+   * Whether a fence waits for this listening process: itself, and every other one that has given
+   * a sign of life in the last three beats: a beat heard, or being listed for the first time (a
+   * process just started, whose first beat is still to come), or this process's own listening
+   * having just begun (it could hear nobody's beats before). One silent longer (paused, or gone
+   * without its connection closing) is not waited for: it serves nothing from memory until it
+   * hears a beat of its own sent after it resumed, and that comes after every change committed
+   * before this fence (commit order).
    */
   const isWaitedFor = (id: string) => {
     if (id === processId || heartbeatMs === undefined) return true;
-    const heard = peersHeard.get(id) ?? listeningSince;
-    return Date.now() - heard < heartbeatMs * 3;
+    const lastSign = Math.max(
+      peersHeard.get(id) ?? 0,
+      peersListed.get(id) ?? Date.now(),
+      listeningSince,
+    );
+    return Date.now() - lastSign < heartbeatMs * 3;
   };
   /** Beats on the channel; a listener that stopped hearing them is dropped and connected again. */
   const startBeating = (everyMs: number) => {
@@ -257,9 +273,20 @@ export function createSessionCache(
         feed.restart?.();
         return;
       }
-      feed.announce(`beat:${processId}`).catch(() => undefined);
-      // Processes long gone are forgotten (a fence no longer lists them anyway).
-      for (const [id, at] of peersHeard) if (Date.now() - at > everyMs * 30) peersHeard.delete(id);
+      feed
+        .announce(`beat:${processId}:${Date.now()}`)
+        .then((listed) => {
+          noteListed(listed);
+          // Processes no longer listed are forgotten.
+          const isListed = new Set(listed);
+          for (const id of peersListed.keys()) {
+            if (!isListed.has(id)) {
+              peersListed.delete(id);
+              peersHeard.delete(id);
+            }
+          }
+        })
+        .catch(() => undefined);
     }, everyMs);
     beat.unref();
   };
@@ -366,6 +393,7 @@ export function createSessionCache(
       fences.set(nonce, fence);
       try {
         const listening = await feed.announce(`fence:${nonce}`);
+        noteListed(listening);
         fence.expected = new Set(listening.filter(isWaitedFor));
         if (isAnswered(fence)) done();
         if (!(await Promise.race([heard, timeout(fenceTimeoutMs, false)]))) {

@@ -327,8 +327,12 @@ describe('people', () => {
     const distributor = await createDistributor(ctx, { location: at(1), maxCapacity: 30 });
     const paired = await donate(ctx, donor, { location: at(0), quantity: 4 });
     expect(paired.current_state).toBe('Paired');
+    // The id in capitals is the same person (ids are compared and locked as PostgreSQL writes
+    // them, in lower case).
     await as(coordinator)
-      .post(`/api/coordinator/people/${donor.profile.id}/suspend`, { reason: 'Fake packages' })
+      .post(`/api/coordinator/people/${donor.profile.id.toUpperCase()}/suspend`, {
+        reason: 'Fake packages',
+      })
       .expect(200);
     const [row] = await queryRows<{ state: string }>(
       ctx.database.db,

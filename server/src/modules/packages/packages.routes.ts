@@ -19,7 +19,7 @@ import { type Request, type Response, Router } from 'express';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { PackageRow } from '../../db/rows';
-import { conflict } from '../../errors';
+import { AppError, conflict } from '../../errors';
 import { createExplainer, whyYou } from '../../matching/explain';
 import { meetRoute } from '../../matching/routes';
 import type { Rematcher } from '../../matching/rematch';
@@ -184,12 +184,18 @@ export function packagesRoutes({
     }
   }
 
-  /** A change to one package; if it is refused or fails, what it may have written is settled. */
+  /**
+   * A change to one package. Refused because the package moved on (409) or after writing (429: a
+   * handover locked by wrong codes), it is settled too: the caller reads the package again next.
+   * Other refusals (a package that is not theirs, bad input) wrote nothing and fence nothing.
+   */
   async function changing<T>(req: Request, packageId: string, work: () => Promise<T>) {
     try {
       return await work();
     } catch (error) {
-      await settle(req, [packageId]);
+      if (error instanceof AppError && (error.status === 409 || error.status === 429)) {
+        await settle(req, [packageId]);
+      }
       throw error;
     }
   }

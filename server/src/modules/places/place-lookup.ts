@@ -28,7 +28,8 @@ export type PlaceAnswers = {
 };
 
 export function createPlaceAnswers({
-  maxEntries = 5_000,
+  // Up to 20 places each: about 25 MB at most.
+  maxEntries = 2_000,
   ttlMs = 10 * 60_000,
 }: { maxEntries?: number; ttlMs?: number } = {}): PlaceAnswers {
   const kept = new Map<string, { places: Place[]; at: number }>();
