@@ -131,18 +131,20 @@ export function createApp({
   api.use(contactRoutes({ config, database, mailer, logger }));
   api.use(authenticate(database));
   api.use(authRoutes({ config, database, oidcClient, logger, live }));
+  // A live event about a package makes this process forget its page first: the read it prompts
+  // is fresh even if the package's own change notification has not been heard yet.
+  live.hub.onDeliver(({ event }) => {
+    if (event.pid) packageReads.forget(event.pid);
+  });
+  // Packages before the coordinator's and people's routes: the package page is the most read
+  // signed-in route, and every router before it is tried first (issue #21).
+  api.use(packagesRoutes({ config, database, notifier, rematcher, reads: packageReads }));
   api.use(coordinatorRoutes({ config, database, notifier, rematcher, live }));
   const events: UserEvents = {
     onDistributorCapacityChanged: (distributorId) => rematcher.schedule(distributorId),
   };
   api.use(usersRoutes({ config, database, events }));
   api.use(personalImpactRoutes({ database }));
-  // A live event about a package makes this process forget its page first: the read it prompts
-  // is fresh even if the package's own change notification has not been heard yet.
-  live.hub.onDeliver(({ event }) => {
-    if (event.pid) packageReads.forget(event.pid);
-  });
-  api.use(packagesRoutes({ config, database, notifier, rematcher, reads: packageReads }));
   api.use(notificationsRoutes({ database, live }));
   api.use(pushRoutes({ config, database, vapid: outreach.vapid }));
   api.use(outreachRoutes({ config, database, outreach }));
