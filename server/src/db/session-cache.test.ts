@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { donorInput, uniqueEmail } from '../test/factories';
-import { startLaggingPair, stopServerProcesses, type TcpProxy } from '../test/server-process';
+import { startLaggingPair, stopServerProcesses } from '../test/server-process';
+import type { TcpProxy } from '../test/tcp-proxy';
 import { signIn, type SignedIn } from '../test/session';
 import { createTestApp, type TestContext } from '../test/test-app';
 import { type ChangeFeed, createSessionCache } from './session-cache';

@@ -3,6 +3,7 @@ import { DISTANCE_RANGE_MAX_KM } from '@almquest/contracts/users';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../db/client';
 import type { PackageRow } from '../db/rows';
+import { ExpiringMap } from '../lib/expiring-map';
 import { distributors } from '../db/schema';
 import { distanceKm } from './geometry';
 import { hasTurnedDown, type MatchSettings } from './assign';
@@ -139,7 +140,7 @@ const EXPLANATIONS_KEPT = 2_000;
  * for everyone) computes it once. Views at the same moment share the one computation.
  */
 export function createExplainer(ttlMs = EXPLANATION_TTL_MS) {
-  const kept = new Map<string, { at: number; explanation: Promise<Explanation> }>();
+  const kept = new ExpiringMap<Promise<Explanation>>(EXPLANATIONS_KEPT, ttlMs);
   return (db: Executor, pkg: PackageRow, settings: MatchSettings, lastEvent: string) => {
     const key = [
       pkg.id,
@@ -149,15 +150,12 @@ export function createExplainer(ttlMs = EXPLANATION_TTL_MS) {
       pkg.readyUntil.getTime(),
       lastEvent,
     ].join('|');
-    const now = Date.now();
     const hit = kept.get(key);
-    if (hit && now - hit.at < ttlMs) return hit.explanation;
+    if (hit) return hit;
     const explanation = explainWaiting(db, pkg, settings);
-    kept.delete(key);
-    kept.set(key, { at: now, explanation });
-    // A failure is not kept; the oldest entries go first once the map is full.
+    kept.set(key, explanation);
+    // A failure is not kept.
     explanation.catch(() => kept.delete(key));
-    while (kept.size > EXPLANATIONS_KEPT) kept.delete(kept.keys().next().value!);
     return explanation;
   };
 }

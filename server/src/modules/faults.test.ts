@@ -9,7 +9,7 @@ import { createDistributor, createDonor, donationInput, type Registered } from '
 import { forgetArea, testArea } from '../test/areas';
 import { loadTestGazetteer } from '../test/gazetteer';
 import { startServerProcess, stopServerProcesses } from '../test/server-process';
-import { startTcpProxy } from '../test/tcp-proxy';
+import { proxyDatabase } from '../test/tcp-proxy';
 import { createTestApp, openTestDatabase, type TestContext } from '../test/test-app';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -42,11 +42,7 @@ async function countAcknowledged(ids: string[]) {
 
 describe.runIf(url)('faults (PostgreSQL)', () => {
   it('answers 503 quickly while the database is unreachable, recovers without a restart, and loses no acknowledged donation', async () => {
-    const target = new URL(url!);
-    const proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
-    const viaProxy = new URL(url!);
-    viaProxy.hostname = '127.0.0.1';
-    viaProxy.port = String(proxy.port);
+    const { proxy, url: viaProxy } = await proxyDatabase(url!);
     // People are made through a normal app; the app under test reaches the database through the proxy.
     const setup = await createTestApp();
     contexts.push(setup);
@@ -55,7 +51,7 @@ describe.runIf(url)('faults (PostgreSQL)', () => {
     await createDistributor(setup, { location: at('outage', 1), maxCapacity: 100_000 });
     const database = await openDatabase({
       kind: 'postgres',
-      url: viaProxy.toString(),
+      url: viaProxy,
       maxConnections: 5,
     });
     const config = loadConfig({
@@ -206,15 +202,9 @@ describe.runIf(url)('faults (PostgreSQL)', () => {
     await createDistributor(setup, { location: testArea('faultsCut')(1), maxCapacity: 100_000 });
     // Every reply 50 ms late: a donation that may be split is a transaction of several round
     // trips, so the cut finds some of them holding a connection.
-    const target = new URL(url!);
-    const proxy = await startTcpProxy(target.hostname, Number(target.port || 5432), {
-      replyDelayMs: 50,
-    });
-    const viaProxy = new URL(url!);
-    viaProxy.hostname = '127.0.0.1';
-    viaProxy.port = String(proxy.port);
+    const { proxy, url: viaProxy } = await proxyDatabase(url!, { replyDelayMs: 50 });
     try {
-      const { baseUrl: base, child } = await startServerProcess(viaProxy.href);
+      const { baseUrl: base, child } = await startServerProcess(viaProxy);
       for (let round = 0; round < 3; round++) {
         const inFlight = Array.from({ length: 8 }, (_, i) =>
           fetch(`${base}/api/donor/donate`, {

@@ -4,10 +4,8 @@ import { fileURLToPath } from 'node:url';
 import type { Database } from '../db/client';
 import { loadTestGazetteer } from './gazetteer';
 import { freePort } from './ports';
-import { startTcpProxy } from './tcp-proxy';
+import { proxyDatabase, type TcpProxy } from './tcp-proxy';
 import { openTestDatabase } from './test-app';
-
-export type TcpProxy = Awaited<ReturnType<typeof startTcpProxy>>;
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const started: ChildProcess[] = [];
@@ -79,16 +77,10 @@ export async function startLaggingPair(
   await loadTestGazetteer(database.db);
   await prepare(database);
   await database.close();
-  const target = new URL(databaseUrl);
-  const proxy = await startTcpProxy(target.hostname, Number(target.port || 5432), {
-    replyDelayMs,
-  });
-  const viaProxy = new URL(databaseUrl);
-  viaProxy.hostname = '127.0.0.1';
-  viaProxy.port = String(proxy.port);
+  const { proxy, url: viaProxy } = await proxyDatabase(databaseUrl, { replyDelayMs });
   const [a, b] = await Promise.all([
     startServerProcess(databaseUrl, env).then((p) => p.baseUrl),
-    startServerProcess(viaProxy.href, env).then((p) => p.baseUrl),
+    startServerProcess(viaProxy, env).then((p) => p.baseUrl),
   ]);
   return { a, b, proxy };
 }

@@ -70,3 +70,18 @@ export async function startTcpProxy(
       }),
   };
 }
+
+export type TcpProxy = Awaited<ReturnType<typeof startTcpProxy>>;
+
+/** A proxy in front of the PostgreSQL server at `databaseUrl`, and the URL that goes through it. */
+export async function proxyDatabase(
+  databaseUrl: string,
+  options: { replyDelayMs?: number } = {},
+): Promise<{ proxy: TcpProxy; url: string }> {
+  const target = new URL(databaseUrl);
+  const proxy = await startTcpProxy(target.hostname, Number(target.port || 5432), options);
+  const viaProxy = new URL(databaseUrl);
+  viaProxy.hostname = '127.0.0.1';
+  viaProxy.port = String(proxy.port);
+  return { proxy, url: viaProxy.href };
+}

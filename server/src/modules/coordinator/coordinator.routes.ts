@@ -17,7 +17,7 @@ import {
   type WaitingList,
   WaitingQuerySchema,
 } from '@almquest/contracts/coordinator';
-import { type Request, Router } from 'express';
+import { Router } from 'express';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -28,6 +28,7 @@ import { validate } from '../../middleware/validate';
 import type { Notifier } from '../../notifier';
 import type { LiveEvents } from '../../realtime/live-events';
 import { matchAfterGiveBack } from '../packages/lifecycle.service';
+import { fenceChangedPackages } from '../packages/package-reads';
 import { recordAudit } from './audit';
 import { requireCoordinator } from './coordinator.policy';
 import { exportSelect, streamPackagesCsv } from './csv-export';
@@ -80,17 +81,6 @@ export function coordinatorRoutes({
 }): Router {
   const isCoordinatorEmail = (email: string) => config.coordinatorEmails.has(email.toLowerCase());
   const router = Router();
-  /**
-   * No process shows a package the coordinator changed as it was once the change has answered
-   * (issue #21, docs/decisions/020); a fence that fails after the commit is logged, not answered.
-   */
-  const settlePackages = async (req: Request) => {
-    try {
-      await database.sessions.fence();
-    } catch (err) {
-      req.log.warn({ err }, 'other processes may show the changed package a moment longer');
-    }
-  };
   const db = database.db;
   router.use('/coordinator', requireCoordinator(config));
 
@@ -123,7 +113,7 @@ export function coordinatorRoutes({
           config.matching,
         );
         notifier.notify(result.notifications);
-        await settlePackages(req);
+        await fenceChangedPackages(database, req.log);
         req.log.info(
           { packageId: params.id, distributorId: body.distributorId, state: result.package.state },
           'coordinator offered a package',
@@ -141,7 +131,7 @@ export function coordinatorRoutes({
         const result = await cancelAsCoordinator(db, sessionUser(req), params.id, body.reason);
         notifier.notify(result.notifications);
         if (result.freed) rematcher.schedule(result.freed);
-        await settlePackages(req);
+        await fenceChangedPackages(database, req.log);
         req.log.info({ packageId: params.id }, 'coordinator cancelled a package');
         res.json({ state: 'Cancelled' });
       },

@@ -15,7 +15,8 @@ import {
   type Registered,
   uniqueEmail,
 } from '../../test/factories';
-import { startLaggingPair, stopServerProcesses, type TcpProxy } from '../../test/server-process';
+import { startLaggingPair, stopServerProcesses } from '../../test/server-process';
+import type { TcpProxy } from '../../test/tcp-proxy';
 import { signIn, type SignedIn } from '../../test/session';
 import { createTestApp, type TestContext } from '../../test/test-app';
 

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client';
+import type { Logger } from '../../logger';
 import type { PackageRow } from '../../db/rows';
 import type { ReadCache } from '../../db/session-cache';
 import { getPackageWithEvents, type PackageEventRow } from './packages.service';
@@ -43,4 +44,17 @@ export function readPackage(
       isKept,
     )
   );
+}
+
+/**
+ * After a request changed packages and before it answers: resolves once every process has heard
+ * of what was committed (the session cache's fence), so none shows them as they were afterwards
+ * (docs/decisions/020). A fence that fails after the commit is logged: the change stands.
+ */
+export async function fenceChangedPackages(database: Database, log: Logger): Promise<void> {
+  try {
+    await database.sessions.fence();
+  } catch (err) {
+    log.warn({ err }, 'other processes may show the changed packages a moment longer');
+  }
 }

@@ -33,7 +33,7 @@ import { assertActsAsSelf, assertOwnPath, assertUserType } from '../users/users.
 import { createReport } from '../coordinator/inbox.service';
 import { cancelDonationGroup, donationGroup, donationQuantity } from './donations.service';
 import {
-  createPackageReads,
+  fenceChangedPackages,
   type PackageRead,
   type PackageReads,
   readPackage,
@@ -65,14 +65,14 @@ export function packagesRoutes({
   database,
   notifier,
   rematcher,
-  reads = createPackageReads(database),
+  reads,
 }: {
   config: Config;
   database: Database;
   notifier: Notifier;
   rematcher: Rematcher;
   /** Package pages kept in memory (issue #21); app.ts shares them with the live events. */
-  reads?: PackageReads;
+  reads: PackageReads;
 }): Router {
   const router = Router();
   const explain = createExplainer();
@@ -169,19 +169,12 @@ export function packagesRoutes({
 
   /**
    * After a request that may have changed packages, before it answers (done, or refused after
-   * writing, as a handover lockout is): this process forgets their pages at once, and every other
-   * process has heard of whatever was committed before (a fence), so no read anywhere shows them
-   * as they were once the answer is out (issue #21, docs/decisions/020). A fence that fails (the
-   * database went away after the commit) is logged: the change stands and is answered.
+   * writing, as a handover lockout is): this process forgets their pages at once (in the same
+   * tick as the caller's publishing, before anything is awaited), then fences.
    */
   async function settle(req: Request, packageIds: string[]) {
     for (const id of packageIds) reads.forget(id);
-    if (packageIds.length === 0) return;
-    try {
-      await database.sessions.fence();
-    } catch (err) {
-      req.log.warn({ err }, 'other processes may show the changed packages a moment longer');
-    }
+    if (packageIds.length > 0) await fenceChangedPackages(database, req.log);
   }
 
   /**
@@ -203,7 +196,6 @@ export function packagesRoutes({
   /** Publishes what a lifecycle change did and answers with the package as the caller sees it. */
   async function answerChange(req: Request, res: Response, action: string, result: ChangeResult) {
     const user = sessionUser(req);
-    reads.forget(result.package.id);
     notifier.notify(result.notifications);
     if (result.freedDistributorId) rematcher.schedule(result.freedDistributorId);
     if (result.matchError !== undefined) {
@@ -323,7 +315,6 @@ export function packagesRoutes({
       async ({ params, body }, req, res) => {
         const user = sessionUser(req);
         const result = await cancelDonationGroup(db, user, params.groupId, body.reason);
-        for (const id of result.cancelled) reads.forget(id);
         notifier.notify(result.notifications);
         for (const id of result.freed) rematcher.schedule(id);
         await settle(req, result.cancelled);
@@ -404,7 +395,6 @@ export function packagesRoutes({
           servedCount: body.servedCount,
         }),
       );
-      reads.forget(result.package.id);
       notifier.notify(result.notifications);
       if (result.hasFreedCapacity) rematcher.schedule(user.id);
       await settle(req, [result.package.id]);

@@ -2,6 +2,7 @@ import type { Place } from '@almquest/contracts/places';
 import type { Config } from '../../config';
 import type { AppDb } from '../../db/client';
 import { serviceUnavailable } from '../../errors';
+import { ExpiringMap } from '../../lib/expiring-map';
 import type { Logger } from '../../logger';
 import { reverseGooglePlace, searchGooglePlaces } from './google-places';
 import { findNearestPlace, searchPlaces } from './places.service';
@@ -32,28 +33,10 @@ export function createPlaceAnswers({
   maxEntries = 2_000,
   ttlMs = 10 * 60_000,
 }: { maxEntries?: number; ttlMs?: number } = {}): PlaceAnswers {
-  const kept = new Map<string, { places: Place[]; at: number }>();
-  const keyOf = (q: string, limit: number) => `${limit}:${q}`;
+  const kept = new ExpiringMap<Place[]>(maxEntries, ttlMs);
   return {
-    get(q, limit) {
-      const key = keyOf(q, limit);
-      const entry = kept.get(key);
-      if (!entry) return undefined;
-      kept.delete(key);
-      if (Date.now() - entry.at >= ttlMs) return undefined;
-      kept.set(key, entry);
-      return entry.places;
-    },
-    set(q, limit, places) {
-      const key = keyOf(q, limit);
-      kept.delete(key);
-      while (kept.size >= maxEntries) {
-        const oldest = kept.keys().next().value;
-        if (oldest === undefined) break;
-        kept.delete(oldest);
-      }
-      kept.set(key, { places: Object.freeze(places) as Place[], at: Date.now() });
-    },
+    get: (q, limit) => kept.get(`${limit}:${q}`),
+    set: (q, limit, places) => kept.set(`${limit}:${q}`, Object.freeze(places) as Place[]),
   };
 }
 
