@@ -47,7 +47,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (typeof err.code === 'string' && unavailableCodes.has(err.code)) return true;
     if (
       typeof err.message === 'string' &&
-      /timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED/i.test(
+      // "…is not queryable": a client whose connection was lost (a transaction's ROLLBACK
+      // after the loss says so, hiding the loss itself).
+      /timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED|is not queryable/i.test(
         err.message,
       )
     ) {

@@ -24,6 +24,12 @@ function appWithFailingRoutes() {
   app.get('/db-down', () => {
     throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
   });
+  // What a transaction whose connection was lost throws: its ROLLBACK cannot be sent either.
+  app.get('/db-lost-in-transaction', () => {
+    throw new Error('Failed query: rollback', {
+      cause: new Error('Client has encountered a connection error and is not queryable'),
+    });
+  });
   app.get('/slow', async (_req, res) => {
     const database = await openDatabase(
       process.env.TEST_DATABASE_URL
@@ -66,6 +72,11 @@ describe('errorHandler', () => {
     const res = await request(app).get('/db-down').expect(503);
     expect(res.body.error.code).toBe('service_unavailable');
     expect(res.headers['retry-after']).toBe('5');
+  });
+
+  it('answers a connection lost inside a transaction with 503, though its rollback failed too', async () => {
+    const res = await request(app).get('/db-lost-in-transaction').expect(503);
+    expect(res.body.error.code).toBe('service_unavailable');
   });
 
   // PGlite runs in this process and has no timer to cancel a statement with: PostgreSQL only.
