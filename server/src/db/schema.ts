@@ -303,10 +303,10 @@ export const packageEvents = pgTable(
   },
   (t) => [
     index('package_events_package').on(t.packageId, t.id),
-    // Who turned a package down, by distributor: matching asks it of every candidate, and a plan
-    // made once per connection cannot narrow it by package first (issue #21 attacker's review).
+    // Who turned a package down: matching reads it once per look, by package (and by each part of
+    // a split donation), in a plan made once per connection (issue #21; migration 0027).
     index('package_events_turned_down')
-      .on(t.distributorId, t.packageId)
+      .on(t.packageId, t.distributorId)
       .where(sql`${t.kind} in ('declined', 'lapsed', 'released', 'takenBack')`),
     check('package_events_kind', sql`${t.kind} in (${oneOf(PACKAGE_EVENT_KINDS)})`),
   ],
