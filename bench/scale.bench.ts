@@ -98,6 +98,8 @@ export const scaleBench: Benchmark = {
         for (const size of sizes) {
           const [seedMs] = await time(() => seedPeople(db, makePeople(size, 0).slice(seeded)));
           seeded = size;
+          // Statistics as autovacuum would have gathered them (see matching.bench.ts).
+          await db.execute(sql`analyze`);
           const figures = await measureMatching(db);
           report({
             benchmark: 'scale',
@@ -129,6 +131,7 @@ export const scaleBench: Benchmark = {
             STORED,
           ),
         );
+        await db.execute(sql`analyze`);
         const pages = {
           'transactions, first page': [] as number[],
           'transactions, next page': [] as number[],

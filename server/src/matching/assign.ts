@@ -105,8 +105,8 @@ function toCandidate(row: CandidateRow): Candidate {
 
 /**
  * Distributors with room for `minRoom` meals who could take the package, nearest first, from the
- * GiST index (migration 0020's almquest_candidates, the one definition of who could: matching
- * uses it too). Fetches more only while the farthest fetched is as near as the `need`-th, so
+ * GiST index (migration 0027's almquest_candidates, the one definition of who could: matching
+ * uses it too; walked nearest first with no box, see there). Fetches more only while the farthest fetched is as near as the `need`-th, so
  * ties are all there to be ranked.
  */
 async function feasibleCandidates(
@@ -125,7 +125,6 @@ async function feasibleCandidates(
     exclude: readonly string[];
   },
 ): Promise<CandidateRow[]> {
-  const boxM = (pkg.travelCapacity + DISTANCE_RANGE_MAX_KM) * 1000 * 1.003;
   const passed = sql`array[${sql.join(
     exclude.map((id) => sql`${id}::uuid`),
     sql`, `,
@@ -137,8 +136,9 @@ async function feasibleCandidates(
                  c.max_capacity, c.open_load, c.last_assigned_at, c.km
           from almquest_candidates(${pkg.id}::uuid, ${pkg.lat}::float8, ${pkg.lng}::float8,
                  ${pkg.travelCapacity}::float8, ${pkg.diet}::text, ${pkg.groupId}::uuid,
-                 ${minRoom}::int, ${boxM}::float8, ${exclude.length ? passed : sql`'{}'::uuid[]`}) c
-          order by c.area <-> ll_to_earth(${pkg.lat}, ${pkg.lng})
+                 ${minRoom}::int, ${exclude.length ? passed : sql`'{}'::uuid[]`}) c
+          where c.km <= ${pkg.travelCapacity}::float8 + ${DISTANCE_RANGE_MAX_KM}::float8
+          order by c.area <-> almquest_earth_point(${pkg.lat}::float8, ${pkg.lng}::float8)
           limit ${limit}`,
     );
     // Enough when all were fetched, or when the last fetched is farther than the last wanted

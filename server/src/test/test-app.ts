@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
+import pg from 'pg';
 import { type AppDeps, createApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
@@ -46,6 +47,47 @@ export async function openTestDatabase(
     : await openDatabase({ kind: 'pglite', dataDir: null });
   await migrate(database.db);
   return database;
+}
+
+/**
+ * A database of the test's own, for data that other test files must not see (the server's test
+ * database is shared by every file): a fresh database on the PostgreSQL server named by
+ * TEST_DATABASE_URL, dropped by `drop`, or else a fresh in-memory PGlite. Migrated.
+ */
+export async function openOwnTestDatabase(): Promise<{
+  database: Database;
+  drop(): Promise<void>;
+}> {
+  const server = process.env.TEST_DATABASE_URL;
+  if (!server) {
+    const database = await openTestDatabase('pglite');
+    return { database, drop: () => database.close() };
+  }
+  const name = `almquest_own_${process.pid}_${randomUUID().slice(0, 8)}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  await migrate(database.db);
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const again = new pg.Client({ connectionString: server });
+      await again.connect();
+      try {
+        await again.query(`drop database if exists ${name}`);
+      } finally {
+        await again.end();
+      }
+    },
+  };
 }
 
 function listen(server: Server): Promise<number> {

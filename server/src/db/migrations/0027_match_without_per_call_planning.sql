@@ -23,12 +23,18 @@ DROP INDEX "package_events_turned_down";
 --> statement-breakpoint
 CREATE INDEX "package_events_turned_down" ON "package_events" USING btree ("package_id","distributor_id") WHERE "package_events"."kind" in ('declined', 'lapsed', 'released', 'takenBack');
 --> statement-breakpoint
--- almquest_candidates as in 0023, with its box from the inlined earth point, cut box_m along each
--- axis (earth_box cut the chord of box_m, a little less: a few more rows to measure, never one
--- fewer), and those who turned the package down read once from its timeline.
-create or replace function almquest_candidates(
+-- almquest_candidates as in 0023 without its bounding box, and with those who turned the package
+-- down read once from its timeline. The box (earth_box of travel plus the largest range, over
+-- 500 km) was an index condition the planner counted as 0.1% of the rows (cube's containment has
+-- no statistics): once the users table was analyzed, the kept plan fetched every distributor in
+-- the box and sorted them, 70 ms a match at 100k, instead of walking the index nearest first and
+-- stopping after a few. Callers walk the index nearest first (ORDER BY area <-> point LIMIT n),
+-- or cut a small box of their own (the second look).
+drop function almquest_candidates(uuid, float8, float8, float8, text, uuid, int, float8, uuid[]);
+--> statement-breakpoint
+create function almquest_candidates(
   pkg_id uuid, pkg_lat float8, pkg_lng float8, travel_km float8, diet text, group_id uuid,
-  min_room int, box_m float8, passed uuid[])
+  min_room int, passed uuid[])
 returns table (id uuid, home_lat float8, home_lng float8, area_lat float8, area_lng float8,
                distance_range float8, area cube, km float8, open_load int, max_capacity int,
                last_assigned_at timestamptz)
@@ -40,7 +46,6 @@ language sql stable as $$
     from users u
     join distributors d on d.user_id = u.id
    where u.user_type = 'distributor' and u.lat is not null and u.suspended_at is null
-     and public.cube_enlarge(almquest_earth_point(pkg_lat, pkg_lng), box_m, 3) @> u.area_earth
      -- Measured as ranking.ts measures (haversine, inlined: no call per row).
      and almquest_distance_km(pkg_lat, pkg_lng, u.area_lat, u.area_lng)
          <= travel_km + d.distance_range
@@ -280,11 +285,12 @@ begin
 end;
 $$;
 --> statement-breakpoint
--- almquest_match as in 0023, with three changes (issue #21): the package's point is computed
--- once per look by arithmetic the planner inlines (ll_to_earth is a function call per row: it was
--- a third of a match); the first look fetches 32, as many as a seeded city's area usually holds
--- at one distance, so the second look is rarely needed; and the package row read here is handed
--- to the claim.
+-- almquest_match as in 0023, with four changes (issue #21): the package's point is arithmetic
+-- the planner inlines (ll_to_earth was a function call per row: a third of a match); the first
+-- look walks the index nearest first with no box for the planner to misjudge (see
+-- almquest_candidates above); it fetches 32, as many as a seeded city's area usually holds at one
+-- distance, so the second look is rarely needed; and the package row read here is handed to the
+-- claim.
 --
 -- Matches a Not Paired package (locked by the caller) with the best feasible distributor, as
 -- ranking.ts ranks: nearest (in whole millimetres), then the lower share of capacity in use after
@@ -327,7 +333,9 @@ begin
               from (select c.*, min(c.km) over () as nearest_km
                       from (select c.* from almquest_candidates(pkg.id, pkg.lat, pkg.lng,
                                  pkg.travel_capacity, pkg.diet, pkg.group_id, pkg.quantity,
-                                 (pkg.travel_capacity + max_range_km) * 1000 * 1.003, passed) c
+                                 passed) c
+                             -- Nobody reaches farther than the largest range allowed.
+                             where c.km <= pkg.travel_capacity + max_range_km
                              order by c.area <-> almquest_earth_point(pkg.lat, pkg.lng)
                              limit 32) c) n) t
      where t.km <= t.nearest_km + 1e-5
@@ -346,9 +354,10 @@ begin
       -- (The box is on earthdistance's slightly larger sphere: the slack keeps them all inside.)
       select c.id, c.distance_range, c.home_lat, c.home_lng into best
         from almquest_candidates(pkg.id, pkg.lat, pkg.lng, pkg.travel_capacity, pkg.diet,
-                                 pkg.group_id, pkg.quantity, (nearest_km + 1e-5) * 1000 * 1.003,
-                                 passed) c
-       where c.km <= nearest_km + 1e-5
+                                 pkg.group_id, pkg.quantity, passed) c
+       where public.cube_enlarge(almquest_earth_point(pkg.lat, pkg.lng),
+                                 (nearest_km + 1e-5) * 1000 * 1.003, 3) @> c.area
+         and c.km <= nearest_km + 1e-5
        order by floor(c.km * 1e6::float8),
                 (c.open_load + pkg.quantity)::float8 / c.max_capacity,
                 date_trunc('milliseconds', c.last_assigned_at) nulls first,
