@@ -261,7 +261,7 @@ describe('almquest_match against ranking.ts', () => {
 
   it('fetches past its first look when more of them tie at the nearest', async () => {
     // Many in one cell, all at the same distance; one has the most room left, so it wins. The
-    // first look takes the nearest sixteen (migration 0023): fewer, exactly as many and more tie.
+    // first look takes the nearest 32 (migration 0027): fewer, exactly as many and more tie.
     // The winner is written first, in the middle, then last: whatever order the index gives ties
     // in, at least once it is not among the first fetched.
     const sameCell = {
@@ -276,7 +276,7 @@ describe('almquest_match against ranking.ts', () => {
       autoAccept: true,
       idle: 0,
     };
-    for (const count of [15, 16, 17, 20]) {
+    for (const count of [31, 32, 33, 40]) {
       for (const winner of [0, Math.floor(count / 2), count - 1]) {
         const distributors = Array.from({ length: count }, (_, i) => ({
           ...sameCell,

@@ -120,7 +120,9 @@ returns text language sql immutable parallel safe as $$
 $$;
 --> statement-breakpoint
 -- almquest_claim as in 0023, for a package row its caller has read and locked (almquest_match
--- read it already: not read twice), the meet point computed in place rather than by a query.
+-- read it already: not read twice), the meet point computed in place rather than by a query, and
+-- the meet place taken in the index's order (the straight-line chord orders points as the
+-- great-circle distance does), so the walk stops at the first locality within both ranges.
 create or replace function almquest_claim_row(
   pkg packages, chosen uuid, ranked_range float8, ranked_lat float8, ranked_lng float8,
   offer_ms float8, tells_donor boolean, skip_locked boolean, handover_code text)
@@ -178,14 +180,18 @@ begin
   -- Never measured from the home (decision 003): from the centre of the home's area.
   exact := almquest_meet_point(pkg.lat, pkg.lng, d.area_lat, d.area_lng, pkg.travel_capacity,
                                d.distance_range);
+  -- The nearest of the sixteen localities nearest the meet point that lies within both ranges
+  -- (decision 003), in the index's own order: the walk stops at the first that does.
   select near.name, near.district, near.state, near.pin, near.lat, near.lng into place
-    from (select pl.name, pl.district, pl.state, pl.pin, pl.lat, pl.lng from places pl
+    from (select pl.name, pl.district, pl.state, pl.pin, pl.lat, pl.lng,
+                 pl.earth <-> almquest_earth_point(exact.lat, exact.lng) as chord
+            from places pl
            where pl.kind = 'locality'
            order by pl.earth <-> almquest_earth_point(exact.lat, exact.lng)
            limit 16) near
    where almquest_distance_km(near.lat, near.lng, pkg.lat, pkg.lng) <= pkg.travel_capacity
      and almquest_distance_km(near.lat, near.lng, d.area_lat, d.area_lng) <= d.distance_range
-   order by almquest_distance_km(near.lat, near.lng, exact.lat, exact.lng)
+   order by near.chord
    limit 1;
   has_place := found;
   if has_place then
