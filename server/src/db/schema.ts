@@ -143,6 +143,23 @@ export const distributors = pgTable(
     autoAccept: boolean('auto_accept').notNull().default(true),
     /** Takes vegetarian food only: never offered non-veg or egg. */
     vegOnly: boolean('veg_only').notNull().default(false),
+    /**
+     * Copies of the person's users.lat, users.lng and users.suspended_at, kept by the database
+     * (migration 0028's triggers; never written by the app): matching walks this table's own
+     * index of areas and reads everything it ranks by from one row (issue #21). users stays the
+     * record; a claim checks it.
+     */
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /** As users.area_lat, area_lng and area_earth, from the copies above. */
+    areaLat: doublePrecision('area_lat').generatedAlwaysAs(
+      sql`least((floor(lat * 100) + 0.5) / 100, 90)`,
+    ),
+    areaLng: doublePrecision('area_lng').generatedAlwaysAs(sql`(floor(lng * 100) + 0.5) / 100`),
+    areaEarth: earthPoint('area_earth').generatedAlwaysAs(
+      earthSql('least((floor(lat * 100) + 0.5) / 100, 90)', '(floor(lng * 100) + 0.5) / 100'),
+    ),
   },
   (t) => [
     check('distributors_distance_range', sql`${t.distanceRange} >= 0`),
@@ -151,6 +168,10 @@ export const distributors = pgTable(
     // The largest range in use bounds an explanation's search box (issue #20 review): read from
     // the end of this index, not by a scan.
     index('distributors_distance_range').on(t.distanceRange),
+    // Matching's candidates, nearest first (almquest_candidates, migration 0028).
+    index('distributors_area_gist')
+      .using('gist', t.areaEarth)
+      .where(sql`${t.lat} is not null`),
   ],
 );
 

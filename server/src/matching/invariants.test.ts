@@ -49,7 +49,13 @@ async function brokenInvariants(): Promise<Broken[]> {
         where o.user_id in (select id from people)
           and o.lifetime_donation <> coalesce((select sum(quantity) from mine p where p.donor_id = o.user_id), 0)
       union all
-      select 'paired without a distributor', count(*)::int from mine where state <> 'Not Paired' and distributor_name is null`,
+      select 'paired without a distributor', count(*)::int from mine where state <> 'Not Paired' and distributor_name is null
+      union all
+      -- Matching ranks from these copies (migration 0028): they follow the person's own row.
+      select 'distributor copies differ from users', count(*)::int from distributors d
+        join users u on u.id = d.user_id
+        where u.id in (select id from people)
+          and (d.lat, d.lng, d.suspended_at) is distinct from (u.lat, u.lng, u.suspended_at)`,
   ).then((rows) => rows.filter((r) => r.n > 0));
 }
 
@@ -88,6 +94,14 @@ describe('many people acting at once', () => {
         return request(ctx.app)
           .post(`/api/distributor/toggle/${d.profile.id}`)
           .set('Cookie', d.cookie);
+      }
+      if (roll < 0.6) {
+        // A distributor moves (to another of the test's cells): matching ranks from the copy.
+        const d = pick(distributors);
+        return request(ctx.app)
+          .patch(`/api/distributor/update/${d.profile.id}`)
+          .set('Cookie', d.cookie)
+          .send({ location: at(Math.floor(next() * 5)) });
       }
       const [pkg] = await queryRows<{
         id: string;

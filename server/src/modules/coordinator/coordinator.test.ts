@@ -302,6 +302,10 @@ describe('people', () => {
     );
     expect(now).toEqual({ state: 'Paired', distributor_id: other.profile.id });
     expect(await notificationKinds(suspect.profile.id)).toContain('takenOver');
+    // A new donation next to them goes past them to the other one: matching ranks from a copy of
+    // the suspension on their distributor row (migration 0028), which the claim does not rescue.
+    const past = await donate(ctx, donor, { location: at(1), quantity: 2 });
+    expect(past.pair?.distributor_id).toBe(other.profile.id);
     // A new donation next to them never reaches them (the other one goes inactive first).
     await request(ctx.app)
       .post(`/api/distributor/toggle/${other.profile.id}`)
@@ -319,6 +323,9 @@ describe('people', () => {
     const back = await signIn(ctx, suspect.user.email);
     await as(back).get('/api/me').expect(200);
     expect(await auditActions(suspect.profile.id)).toEqual(['person.suspend', 'person.reinstate']);
+    // And matching finds them again.
+    const again = await donate(ctx, donor, { location: at(1), quantity: 2 });
+    expect(again.pair?.distributor_id).toBe(suspect.profile.id);
   });
 
   it('suspending a donor cancels their waiting packages and tells the distributor', async () => {
