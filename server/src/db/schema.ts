@@ -144,22 +144,18 @@ export const distributors = pgTable(
     /** Takes vegetarian food only: never offered non-veg or egg. */
     vegOnly: boolean('veg_only').notNull().default(false),
     /**
-     * Copies of the person's users.lat, users.lng and users.suspended_at, kept by the database
-     * (migration 0028's triggers; never written by the app): matching walks this table's own
-     * index of areas and reads everything it ranks by from one row (issue #21). users stays the
-     * record; a claim checks it.
+     * Copies of the person's users.lat, lng, area_lat, area_lng, area_earth and suspended_at,
+     * kept by the database (migration 0028's triggers; never written by the app): matching walks
+     * this table's own index of areas and reads everything it ranks by from one row (issue #21).
+     * users stays the record; a claim checks it. Plain columns, not generated: PostgreSQL 15
+     * computes generated columns again on every update, and this row is updated at every claim.
      */
     lat: doublePrecision('lat'),
     lng: doublePrecision('lng'),
+    areaLat: doublePrecision('area_lat'),
+    areaLng: doublePrecision('area_lng'),
+    areaEarth: earthPoint('area_earth'),
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
-    /** As users.area_lat, area_lng and area_earth, from the copies above. */
-    areaLat: doublePrecision('area_lat').generatedAlwaysAs(
-      sql`least((floor(lat * 100) + 0.5) / 100, 90)`,
-    ),
-    areaLng: doublePrecision('area_lng').generatedAlwaysAs(sql`(floor(lng * 100) + 0.5) / 100`),
-    areaEarth: earthPoint('area_earth').generatedAlwaysAs(
-      earthSql('least((floor(lat * 100) + 0.5) / 100, 90)', '(floor(lng * 100) + 0.5) / 100'),
-    ),
   },
   (t) => [
     check('distributors_distance_range', sql`${t.distanceRange} >= 0`),

@@ -55,7 +55,8 @@ async function brokenInvariants(): Promise<Broken[]> {
       select 'distributor copies differ from users', count(*)::int from distributors d
         join users u on u.id = d.user_id
         where u.id in (select id from people)
-          and (d.lat, d.lng, d.suspended_at) is distinct from (u.lat, u.lng, u.suspended_at)`,
+          and (d.lat, d.lng, d.area_lat, d.area_lng, d.area_earth, d.suspended_at)
+            is distinct from (u.lat, u.lng, u.area_lat, u.area_lng, u.area_earth, u.suspended_at)`,
   ).then((rows) => rows.filter((r) => r.n > 0));
 }
 
