@@ -36,10 +36,11 @@ export async function measureMatching(db: AppDb, samples = SAMPLES): Promise<Mat
     const [bare] = await time(() =>
       queryRows(
         db,
+        // The index matching walks (migration 0028: the distributors' own areas).
         sql`
-        select u.id from users u
-        where u.user_type = 'distributor' and u.lat is not null
-        order by u.area_earth <-> ll_to_earth(${lat}, ${lng}) limit 1`,
+        select d.user_id from distributors d
+        where d.lat is not null
+        order by d.area_earth <-> ll_to_earth(${lat}, ${lng}) limit 1`,
       ),
     );
     bareTimes.push(bare);
