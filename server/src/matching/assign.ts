@@ -179,19 +179,33 @@ export async function tryMatchPackage(
   // advisory lock before any of them.
   const mayBeSplit = pkg.allowSplit && canSplit;
   // The whole match is one statement (issue #21): rank, claim, meet point, package, timeline
-  // entry and notifications, in migration 0020's almquest_match; ranking.ts is its reference.
-  const [row] = await queryRows<{ answer: MatchAnswer }>(
-    tx,
-    sql`select almquest_match(${pkg.id}::uuid, ${settings.offerMs}::float8, ${tellsDonor}::boolean,
-          ${skipLocked}::boolean, ${newHandoverCode()}::text, ${DISTANCE_RANGE_MAX_KM}::float8,
-          ${mayBeSplit}::boolean) as answer`,
-  );
+  // entry and notifications, in migration 0027's almquest_match; ranking.ts is its reference.
+  // Prepared once per connection (named), so the server neither parses nor plans it again.
+  const [row] = await tx
+    .select({ answer: matchCall })
+    .from(sql`(values (1)) as one`)
+    .prepare('almquest_match')
+    .execute({
+      id: pkg.id,
+      offerMs: settings.offerMs,
+      tellsDonor,
+      skipLocked,
+      code: newHandoverCode(),
+      maxRange: DISTANCE_RANGE_MAX_KM,
+      splitLock: mayBeSplit,
+    });
   const answer = row!.answer;
   if (answer.state) return outcomeOf(answer);
   // No one has room for all of it: the donor may have allowed parts (issue #20).
   if (answer.noneFeasible && mayBeSplit) return splitPackage(tx, pkg, settings);
   return { isPaired: false, notifications: [], passedOver: answer.passedOver };
 }
+
+/** almquest_match's call, for the statement prepared once per connection. */
+const matchCall = sql<MatchAnswer>`almquest_match(${sql.placeholder('id')}::uuid,
+  ${sql.placeholder('offerMs')}::float8, ${sql.placeholder('tellsDonor')}::boolean,
+  ${sql.placeholder('skipLocked')}::boolean, ${sql.placeholder('code')}::text,
+  ${sql.placeholder('maxRange')}::float8, ${sql.placeholder('splitLock')}::boolean)`;
 
 /** What almquest_claim answers when it claimed the room and wrote the pairing. */
 type ClaimAnswer = {
