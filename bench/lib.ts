@@ -96,6 +96,8 @@ export type Row = {
   metrics: Record<string, number | string>;
   target?: string;
   isTargetMet?: boolean;
+  /** The day the row was measured (YYYY-MM-DD): rows of earlier runs are kept until re-measured. */
+  measured?: string;
 };
 
 export type Benchmark = {

@@ -45,16 +45,26 @@ if (unknown.length) {
 }
 const chosen = wanted.length ? all.filter((b) => wanted.includes(b.name)) : all;
 
-// Running some benchmarks keeps the others' last results.
+// A run replaces only the rows it measured (same benchmark, engine and case): a partial run
+// (BENCH_ENGINES, BENCH_SIZES) keeps the others, each with the day it was measured.
+const date = new Date().toISOString().slice(0, 10);
 const previous = await readFile(path.join(here, 'results.json'), 'utf8')
-  .then((text) => (JSON.parse(text) as { rows: Row[] }).rows)
+  .then((text) => {
+    const file = JSON.parse(text) as { date?: string; rows: Row[] };
+    return file.rows.map((r) => ({ ...r, measured: r.measured ?? file.date }));
+  })
   .catch(() => [] as Row[]);
-const rows: Row[] = previous.filter((r) => !chosen.some((b) => b.name === r.benchmark));
+const rows: Row[] = [...previous];
+const sameRow = (a: Row, b: Row) =>
+  a.benchmark === b.benchmark && a.engine === b.engine && a.case === b.case;
 for (const bench of chosen) {
   console.log(`\n▶ ${bench.name}: ${bench.description}`);
   const started = Date.now();
-  await bench.run((row) => {
-    rows.push(row);
+  await bench.run((measuredRow) => {
+    const row = { ...measuredRow, measured: date };
+    const at = rows.findIndex((r) => sameRow(r, row));
+    if (at >= 0) rows[at] = row;
+    else rows.push(row);
     const target = row.target ? `  [${row.isTargetMet ? 'meets' : 'MISSES'} ${row.target}]` : '';
     console.log(
       `  ${row.engine.padEnd(8)} ${row.case.padEnd(28)} ${JSON.stringify(row.metrics)}${target}`,
@@ -64,21 +74,23 @@ for (const bench of chosen) {
 }
 
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
-const date = new Date().toISOString().slice(0, 10);
 await writeFile(
   path.join(here, 'results.json'),
   JSON.stringify({ date, machine, rows }, null, 2) + '\n',
 );
 const lines = [
-  `Measured ${date} on ${machine}.`,
+  `Last run ${date} on ${machine}. Each row says the day it was measured: a run replaces only`,
+  'the rows it measured, so rows of different days were measured in different runs.',
   '',
-  '| Benchmark | Engine | Case | Figures | Target |',
-  '| --- | --- | --- | --- | --- |',
+  '| Benchmark | Engine | Case | Figures | Target | Measured |',
+  '| --- | --- | --- | --- | --- | --- |',
   ...rows.map(
     (r) =>
       `| ${r.benchmark} | ${r.engine} | ${r.case} | ${Object.entries(r.metrics)
         .map(([k, v]) => `${k}: ${v}`)
-        .join('; ')} | ${r.target ? `${r.isTargetMet ? 'meets' : 'misses'}: ${r.target}` : ''} |`,
+        .join(
+          '; ',
+        )} | ${r.target ? `${r.isTargetMet ? 'meets' : 'misses'}: ${r.target}` : ''} | ${r.measured ?? ''} |`,
   ),
 ];
 await writeFile(path.join(here, 'results.md'), lines.join('\n') + '\n');
