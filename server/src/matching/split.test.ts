@@ -581,6 +581,42 @@ describe('split races (issue #20 review)', () => {
     );
   }
 
+  it('splits a donation while its distributors move: no deadlock, every request answered', async () => {
+    // A split holds its planned distributors' rows and then claims each (the person's row); a
+    // move changes the person's row and, at its commit, the copy on the distributor row that
+    // matching ranks from (migration 0028). Without the person's lock first on a move the two
+    // deadlocked, and the donation answered 500 in every round (issue #21 attacker's review).
+    for (let round = 0; round < 6; round++) {
+      const { at, donor, distributors } = await fourWithRoom(60);
+      let done = false;
+      const moving = distributors.map(async (d, i) => {
+        const statuses: number[] = [];
+        for (let k = 0; !done && k < 12; k++) {
+          const res = await as(d).patch(`/api/distributor/update/${d.profile.id}`, {
+            location: at(i + 1 + (k % 2 ? 0.002 : 0)),
+          });
+          statuses.push(res.status);
+        }
+        return statuses;
+      });
+      const gift = await as(donor).post(
+        '/api/donor/donate',
+        donationInput(donor, { location: at(0), quantity: 200, allowSplit: true }),
+      );
+      done = true;
+      const moves = (await Promise.all(moving)).flat();
+      expect(gift.status, JSON.stringify(gift.body)).toBe(201);
+      expect(moves.filter((status) => status !== 200)).toEqual([]);
+      const placed = await queryRows<{ meals: number }>(
+        ctx.database.db,
+        sql`select coalesce(sum(quantity), 0)::int as meals from packages
+            where donor_id = ${donor.profile.id} and state <> 'Not Paired'`,
+      );
+      const held = Object.values(await loads(distributors.map((d) => d.profile.id)));
+      expect(held.reduce((a, b) => a + b, 0)).toBe(placed[0]!.meals);
+    }
+  }, 120_000);
+
   it('keeps to SPLIT_MAX_PARTS parts, one waiting rest and the whole when six return at once', async () => {
     const { donor, six, comeBack } = await waitingForSix();
     await Promise.all(comeBack());

@@ -213,6 +213,9 @@ export async function reinstatePerson(
   reason: string,
 ): Promise<UserRow> {
   return db.transaction(async (tx) => {
+    // The person's lock first, as their suspension took it: lifting it changes the copy matching
+    // ranks from (migration 0028), on their distributor row at commit.
+    await lockPersonExclusive(tx, id);
     const [user] = await tx
       .update(users)
       .set({ suspendedAt: null, suspendedReason: null })

@@ -186,6 +186,13 @@ export async function updateDistributor(
   },
 ): Promise<ProfileRows> {
   await db.transaction(async (tx) => {
+    if (patch.location) {
+      // A move changes the copies matching ranks from (migration 0028), on the distributor row at
+      // commit: the person's lock first, as every whole-person action takes it, so a split holding
+      // this distributor's row (after its shared person lock) finishes before the person's row is
+      // taken here. Without it the two deadlocked (issue #21 attacker's review).
+      await lockPersonExclusive(tx, userId);
+    }
     await refreshOpenPackages(tx, 'distributor', userId, patch);
     await tx.update(users).set(personColumns(patch)).where(eq(users.id, userId));
     if (patch.maxCapacity !== undefined) {
