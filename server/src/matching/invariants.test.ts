@@ -56,7 +56,11 @@ async function brokenInvariants(): Promise<Broken[]> {
         join users u on u.id = d.user_id
         where u.id in (select id from people)
           and (d.lat, d.lng, d.area_lat, d.area_lng, d.area_earth, d.suspended_at)
-            is distinct from (u.lat, u.lng, u.area_lat, u.area_lng, u.area_earth, u.suspended_at)`,
+            is distinct from (u.lat, u.lng, u.area_lat, u.area_lng, u.area_earth, u.suspended_at)
+      union all
+      select 'a donor ranked as a distributor', count(*)::int from distributors d
+        join users u on u.id = d.user_id
+        where u.user_type <> 'distributor' and d.lat is not null`,
   ).then((rows) => rows.filter((r) => r.n > 0));
 }
 

@@ -434,3 +434,41 @@ describe("almquest_match's plan once the tables are analyzed", () => {
     }
   });
 });
+
+describe("almquest_match's candidates", () => {
+  it("never ranks a donor's left-over distributor row (an older seed wrote some)", async () => {
+    let answer: { state: string | null; noneFeasible?: boolean } | undefined;
+    await database.db
+      .transaction(async (tx) => {
+        const [donor] = await queryRows<{ id: string }>(
+          tx,
+          sql`insert into users (email, name, user_type, lat, lng)
+              values (${`left-over-${randomUUID()}@example.org`}, 'Left over', 'donor', 4.5, 63.5)
+              returning id`,
+        );
+        await tx.execute(
+          sql`insert into distributors (user_id, distance_range, max_capacity)
+              values (${donor!.id}, 20, 100)`,
+        );
+        const [pkg] = await queryRows<{ id: string }>(
+          tx,
+          sql`insert into packages (donor_name, donor_phone, address, lat, lng, quantity,
+                travel_capacity, ready_until, warn_at)
+              values ('Left over donor', '9876543210', 'Left over', 4.5, 63.5, 1, 8,
+                now() + interval '3 hours', now() + interval '1 hour')
+              returning id`,
+        );
+        const [row] = await queryRows<{ answer: { state: string | null } }>(
+          tx,
+          sql`select almquest_match(${pkg!.id}::uuid, 600000::float8, true, false, '0000',
+                ${DISTANCE_RANGE_MAX_KM}::float8, false) as answer`,
+        );
+        answer = row!.answer;
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof TransactionRollbackError)) throw error;
+      });
+    expect(answer).toMatchObject({ state: null, noneFeasible: true });
+  });
+});

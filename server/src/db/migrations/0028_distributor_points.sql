@@ -16,10 +16,15 @@ ALTER TABLE "distributors" ADD COLUMN "area_earth" "cube";
 --> statement-breakpoint
 ALTER TABLE "distributors" ADD COLUMN "suspended_at" timestamp with time zone;
 --> statement-breakpoint
--- The copies as they are now.
+-- The copies as they are now. A home is copied only while the person is a distributor: a row
+-- left behind by an older seed beside a donor's account is never ranked (attacker's review).
 update distributors d
-   set lat = u.lat, lng = u.lng, area_lat = u.area_lat, area_lng = u.area_lng,
-       area_earth = u.area_earth, suspended_at = u.suspended_at
+   set lat = case when u.user_type = 'distributor' then u.lat end,
+       lng = case when u.user_type = 'distributor' then u.lng end,
+       area_lat = case when u.user_type = 'distributor' then u.area_lat end,
+       area_lng = case when u.user_type = 'distributor' then u.area_lng end,
+       area_earth = case when u.user_type = 'distributor' then u.area_earth end,
+       suspended_at = u.suspended_at
   from users u
  where u.id = d.user_id;
 --> statement-breakpoint
@@ -33,7 +38,12 @@ alter table distributors set (fillfactor = 80);
 -- seed).
 create function almquest_distributor_copies() returns trigger language plpgsql as $$
 begin
-  select u.lat, u.lng, u.area_lat, u.area_lng, u.area_earth, u.suspended_at
+  select case when u.user_type = 'distributor' then u.lat end,
+         case when u.user_type = 'distributor' then u.lng end,
+         case when u.user_type = 'distributor' then u.area_lat end,
+         case when u.user_type = 'distributor' then u.area_lng end,
+         case when u.user_type = 'distributor' then u.area_earth end,
+         u.suspended_at
     into new.lat, new.lng, new.area_lat, new.area_lng, new.area_earth, new.suspended_at
     from users u where u.id = new.user_id;
   return new;
@@ -49,20 +59,25 @@ for each row execute function almquest_distributor_copies();
 create function almquest_user_copies() returns trigger language plpgsql as $$
 begin
   update distributors d
-     set lat = u.lat, lng = u.lng, area_lat = u.area_lat, area_lng = u.area_lng,
-         area_earth = u.area_earth, suspended_at = u.suspended_at
+     set lat = case when u.user_type = 'distributor' then u.lat end,
+         lng = case when u.user_type = 'distributor' then u.lng end,
+         area_lat = case when u.user_type = 'distributor' then u.area_lat end,
+         area_lng = case when u.user_type = 'distributor' then u.area_lng end,
+         area_earth = case when u.user_type = 'distributor' then u.area_earth end,
+         suspended_at = u.suspended_at
     from users u
-   where u.id = new.id and d.user_id = new.id
-     and (d.lat, d.lng, d.suspended_at) is distinct from (u.lat, u.lng, u.suspended_at);
+   where u.id = new.id and d.user_id = new.id;
   return null;
 end;
 $$;
 --> statement-breakpoint
-create constraint trigger users_distributor_copies after update of lat, lng, suspended_at on users
+create constraint trigger users_distributor_copies
+after update of lat, lng, suspended_at, user_type on users
 deferrable initially deferred
 for each row
 when (old.lat is distinct from new.lat or old.lng is distinct from new.lng
-      or old.suspended_at is distinct from new.suspended_at)
+      or old.suspended_at is distinct from new.suspended_at
+      or old.user_type is distinct from new.user_type)
 execute function almquest_user_copies();
 --> statement-breakpoint
 -- almquest_candidates as in 0027, from the distributors' own rows and index.
