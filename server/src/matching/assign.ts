@@ -88,7 +88,6 @@ export function newHandoverCode(): string {
 export const packageFromDatabase: (raw: Record<string, unknown>) => PackageRow =
   rowFromJson(packages);
 
-const FIRST_BATCH = 8;
 const MAX_LOCK_RETRIES = 5;
 
 function toCandidate(row: CandidateRow): Candidate {
@@ -104,10 +103,11 @@ function toCandidate(row: CandidateRow): Candidate {
 }
 
 /**
- * Distributors with room for `minRoom` meals who could take the package, nearest first, from the
- * GiST index (migration 0027's almquest_candidates, the one definition of who could: matching
- * uses it too; walked nearest first with no box, see there). Fetches more only while the farthest fetched is as near as the `need`-th, so
- * ties are all there to be ranked.
+ * Distributors with room for `minRoom` meals who could take the package, nearest first
+ * (migration 0029's almquest_candidates, the one definition of who could: matching uses it too).
+ * It walks the distributors nearest the package, 64 first and four times as far while more could
+ * count: fewer than `need` found and the walk ended within reach, or its farthest as near as the
+ * `need`-th (so every candidate tied with the ones wanted is here to be ranked).
  */
 async function feasibleCandidates(
   tx: Tx,
@@ -129,23 +129,32 @@ async function feasibleCandidates(
     exclude.map((id) => sql`${id}::uuid`),
     sql`, `,
   )}]::uuid[]`;
-  for (let limit = Math.max(FIRST_BATCH, need * 2); ; limit *= 4) {
-    const rows = await queryRows<CandidateRow>(
+  const reachKm = pkg.travelCapacity + DISTANCE_RANGE_MAX_KM;
+  for (let walk = 64; ; walk *= 4) {
+    const rows = await queryRows<CandidateRow & { edge_km: number; walked: number }>(
       tx,
       sql`select c.id, c.home_lat, c.home_lng, c.area_lat, c.area_lng, c.distance_range,
-                 c.max_capacity, c.open_load, c.last_assigned_at, c.km
+                 c.max_capacity, c.open_load, c.last_assigned_at, c.km, c.edge_km, c.walked
           from almquest_candidates(${pkg.id}::uuid, ${pkg.lat}::float8, ${pkg.lng}::float8,
                  ${pkg.travelCapacity}::float8, ${pkg.diet}::text, ${pkg.groupId}::uuid,
-                 ${minRoom}::int, ${exclude.length ? passed : sql`'{}'::uuid[]`}) c
-          where c.km <= ${pkg.travelCapacity}::float8 + ${DISTANCE_RANGE_MAX_KM}::float8
-          order by c.area <-> almquest_earth_point(${pkg.lat}::float8, ${pkg.lng}::float8)
-          limit ${limit}`,
+                 ${minRoom}::int, ${exclude.length ? passed : sql`'{}'::uuid[]`}, ${walk}::int) c
+          where c.km <= ${reachKm}::float8
+          order by c.area <-> almquest_earth_point(${pkg.lat}::float8, ${pkg.lng}::float8)`,
     );
-    // Enough when all were fetched, or when the last fetched is farther than the last wanted
-    // (so every candidate tied with the ones wanted is here to be ranked).
-    const wanted = rows[Math.min(need, rows.length) - 1];
-    const last = rows[rows.length - 1];
-    if (rows.length < limit || !wanted || !last || last.km - wanted.km > 1e-5) return rows;
+    const [walked] = rows.length
+      ? [{ edge_km: rows[0]!.edge_km, walked: rows[0]!.walked }]
+      : await queryRows<{ edge_km: number | null; walked: number }>(
+          tx,
+          sql`select max(w.km) as edge_km, count(*)::int as walked
+              from (select almquest_distance_km(${pkg.lat}::float8, ${pkg.lng}::float8,
+                             d.area_lat, d.area_lng) as km
+                    from distributors d where d.lat is not null
+                    order by d.area_earth <-> almquest_earth_point(${pkg.lat}::float8, ${pkg.lng}::float8)
+                    limit ${walk}::int) w`,
+        );
+    const sawEveryone = walked!.walked < walk || (walked!.edge_km ?? 0) > reachKm;
+    const wanted = rows[need - 1];
+    if (sawEveryone || (wanted && walked!.edge_km! - wanted.km > 1e-5)) return rows;
   }
 }
 

@@ -261,7 +261,7 @@ describe('almquest_match against ranking.ts', () => {
 
   it('fetches past its first look when more of them tie at the nearest', async () => {
     // Many in one cell, all at the same distance; one has the most room left, so it wins. The
-    // first look takes the nearest 32 (migration 0027): fewer, exactly as many and more tie.
+    // first walk takes the nearest 64 (migration 0029): fewer, exactly as many and more tie.
     // The winner is written first, in the middle, then last: whatever order the index gives ties
     // in, at least once it is not among the first fetched.
     const sameCell = {
@@ -276,7 +276,7 @@ describe('almquest_match against ranking.ts', () => {
       autoAccept: true,
       idle: 0,
     };
-    for (const count of [31, 32, 33, 40]) {
+    for (const count of [63, 64, 65, 80]) {
       for (const winner of [0, Math.floor(count / 2), count - 1]) {
         const distributors = Array.from({ length: count }, (_, i) => ({
           ...sameCell,
@@ -399,36 +399,61 @@ describe("almquest_match's plan once the tables are analyzed", () => {
           await queryRows<{ n: number }>(
             tx,
             sql`select pg_stat_get_xact_tuples_returned(
-                         'users_distributor_area_gist'::regclass)::int as n`,
+                         'distributors_area_gist'::regclass)::int as n`,
           )
         )[0]!.n;
-      let answer: { state: string | null } | undefined;
-      let reads = NaN;
-      await own.db
-        .transaction(async (tx) => {
-          const [pkg] = await queryRows<{ id: string }>(
-            tx,
-            sql`insert into packages (donor_name, donor_phone, address, lat, lng, quantity,
-                  travel_capacity, ready_until, warn_at)
-                values ('Plan donor', '9876543210', 'Plan', ${origin.lat}, ${origin.lng}, 5, 8,
-                  now() + interval '3 hours', now() + interval '1 hour')
-                returning id`,
-          );
-          const before = await indexReads(tx);
-          const [row] = await queryRows<{ answer: { state: string | null } }>(
-            tx,
-            sql`select almquest_match(${pkg!.id}::uuid, 600000::float8, true, false, '0000',
-                  ${DISTANCE_RANGE_MAX_KM}::float8, false) as answer`,
-          );
-          reads = (await indexReads(tx)) - before;
-          answer = row!.answer;
-          tx.rollback();
-        })
-        .catch((error: unknown) => {
-          if (!(error instanceof TransactionRollbackError)) throw error;
-        });
-      expect(answer?.state).not.toBeNull();
-      expect(reads).toBeLessThanOrEqual(100);
+      /** A donation at `at` matched (and undone): the answer and the index entries it read. */
+      const matchAt = async ([lat, lng]: readonly [number, number]) => {
+        let answer: { state: string | null; noneFeasible?: boolean } | undefined;
+        let reads = NaN;
+        await own.db
+          .transaction(async (tx) => {
+            const [pkg] = await queryRows<{ id: string }>(
+              tx,
+              sql`insert into packages (donor_name, donor_phone, address, lat, lng, quantity,
+                    travel_capacity, ready_until, warn_at)
+                  values ('Plan donor', '9876543210', 'Plan', ${lat}, ${lng}, 5, 8,
+                    now() + interval '3 hours', now() + interval '1 hour')
+                  returning id`,
+            );
+            const before = await indexReads(tx);
+            const [row] = await queryRows<{ answer: { state: string | null } }>(
+              tx,
+              sql`select almquest_match(${pkg!.id}::uuid, 600000::float8, true, false, '0000',
+                    ${DISTANCE_RANGE_MAX_KM}::float8, false) as answer`,
+            );
+            reads = (await indexReads(tx)) - before;
+            answer = row!.answer;
+            tx.rollback();
+          })
+          .catch((error: unknown) => {
+            if (!(error instanceof TransactionRollbackError)) throw error;
+          });
+        return { answer, reads };
+      };
+      const city = await matchAt([origin.lat, origin.lng]);
+      expect(city.answer?.state).not.toBeNull();
+      expect(city.reads).toBeLessThanOrEqual(100);
+      // Port Blair: nobody within 500 km. The walk stops where reach ends (it read the whole
+      // index once the box was gone: issue #21 attacker's review).
+      const remote = [11.62, 92.73] as const;
+      const alone = await matchAt(remote);
+      expect(alone.answer).toMatchObject({ state: null, noneFeasible: true });
+      expect(alone.reads).toBeLessThanOrEqual(200);
+      // One distributor there: fewer than a first walk's worth, and found without walking on.
+      const [local] = await queryRows<{ id: string }>(
+        own.db,
+        sql`insert into users (email, name, user_type, lat, lng)
+            values ('port-blair@example.org', 'Port Blair Food Bank', 'distributor', 11.63, 92.72)
+            returning id`,
+      );
+      await own.db.execute(
+        sql`insert into distributors (user_id, distance_range, max_capacity)
+            values (${local!.id}, 20, 100)`,
+      );
+      const near = await matchAt(remote);
+      expect(near.answer).toMatchObject({ distributorId: local!.id });
+      expect(near.reads).toBeLessThanOrEqual(200);
     } finally {
       await drop();
     }

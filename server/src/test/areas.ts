@@ -44,8 +44,8 @@ const AREAS = {
   mail: { count: 17, points: (i: number): LatLng => [21.0 + i * 0.6, 94.0] },
   /** One patch per test of coordinator.test.ts (issue #19), around Bengaluru and north of it. */
   coordinator: { count: 14, points: (i: number): LatLng => [12.0 + i * 0.6, 77.8] },
-  /** One patch per test of split.test.ts (issue #20), across Bengal and up to Sikkim. */
-  split: { count: 22, points: (i: number): LatLng => [22.0 + i * 0.55, 89.6] },
+  /** One patch per test or round of split.test.ts (issue #20), from Bengal northwards. */
+  split: { count: 28, points: (i: number): LatLng => [22.0 + i * 0.55, 89.6] },
   /** The review's cases in coordinator.test.ts, a column further west. */
   coordinatorReview: { count: 14, points: (i: number): LatLng => [12.0 + i * 0.6, 76.6] },
   /** match-sql.test.ts (issue #21): by the Rann of Kutch, far from every test locality. */

@@ -16,6 +16,11 @@ ALTER TABLE "distributors" ADD COLUMN "area_earth" "cube";
 --> statement-breakpoint
 ALTER TABLE "distributors" ADD COLUMN "suspended_at" timestamp with time zone;
 --> statement-breakpoint
+-- Updated at every claim, release and handover: room on each page lets those updates stay on
+-- the page and out of the indexes (the area's GiST index above all). Set before the copies are
+-- written, so the rows they rewrite land on pages that keep the room.
+alter table distributors set (fillfactor = 80);
+--> statement-breakpoint
 -- The copies as they are now. A home is copied only while the person is a distributor: a row
 -- left behind by an older seed beside a donor's account is never ranked (attacker's review).
 update distributors d
@@ -29,10 +34,6 @@ update distributors d
  where u.id = d.user_id;
 --> statement-breakpoint
 CREATE INDEX "distributors_area_gist" ON "distributors" USING gist ("area_earth") WHERE "distributors"."lat" is not null;
---> statement-breakpoint
--- Updated at every claim, release and handover: room on each page lets those updates stay on
--- the page and out of the indexes (the area's GiST index above all).
-alter table distributors set (fillfactor = 80);
 --> statement-breakpoint
 -- A distributor's row takes the copies from their users row when it is made (registration, the
 -- seed).
