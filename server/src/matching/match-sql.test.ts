@@ -261,7 +261,7 @@ describe('almquest_match against ranking.ts', () => {
 
   it('fetches past its first look when more of them tie at the nearest', async () => {
     // Many in one cell, all at the same distance; one has the most room left, so it wins. The
-    // first walk takes the nearest 64 (migration 0029): fewer, exactly as many and more tie.
+    // first walk takes the nearest 48 (migration 0029): fewer, exactly as many and more tie.
     // The winner is written first, in the middle, then last: whatever order the index gives ties
     // in, at least once it is not among the first fetched.
     const sameCell = {
@@ -276,7 +276,7 @@ describe('almquest_match against ranking.ts', () => {
       autoAccept: true,
       idle: 0,
     };
-    for (const count of [63, 64, 65, 80]) {
+    for (const count of [47, 48, 49, 60]) {
       for (const winner of [0, Math.floor(count / 2), count - 1]) {
         const distributors = Array.from({ length: count }, (_, i) => ({
           ...sameCell,

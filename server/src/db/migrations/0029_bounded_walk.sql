@@ -46,7 +46,7 @@ language sql stable as $$
           and e.kind in ('declined', 'lapsed', 'released', 'takenBack')))
 $$;
 --> statement-breakpoint
--- almquest_match as in 0027, its looks bounded walks of the candidates: the 64 nearest first;
+-- almquest_match as in 0027, its looks bounded walks of the candidates: the 48 nearest first;
 -- four times as far while the walk ended within reach (travel plus the largest range) and either
 -- nobody feasible was among them or its farthest was as near as the nearest feasible (a tie may
 -- continue past it). The ranking, the claim and the answer are unchanged.
@@ -73,7 +73,7 @@ begin
     return json_build_object('state', null, 'noneFeasible', true, 'passedOver', '[]'::json);
   end if;
   for attempt in 1..5 loop
-    walk := 64;
+    walk := 48;
     loop
       -- The feasible among the walk's distributors within a centimetre of the nearest of them
       -- (all that ranking.ts counts as tied with it), ranked by the rest.
