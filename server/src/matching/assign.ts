@@ -129,7 +129,12 @@ async function feasibleCandidates(
     exclude.map((id) => sql`${id}::uuid`),
     sql`, `,
   )}]::uuid[]`;
-  const reachKm = pkg.travelCapacity + DISTANCE_RANGE_MAX_KM;
+  // Nobody reaches farther than the largest range anyone has (from the end of its index).
+  const [widest] = await queryRows<{ km: number | null }>(
+    tx,
+    sql`select max(distance_range) as km from distributors`,
+  );
+  const reachKm = pkg.travelCapacity + Math.min(DISTANCE_RANGE_MAX_KM, widest?.km ?? 0);
   for (let walk = 64; ; walk *= 4) {
     const rows = await queryRows<CandidateRow & { edge_km: number; walked: number }>(
       tx,

@@ -581,7 +581,7 @@ describe('split races (issue #20 review)', () => {
     );
   }
 
-  it('splits a donation while its distributors move: no deadlock, every request answered', async () => {
+  it('splits a donation while its distributors move or change: no deadlock, every request answered', async () => {
     // A split holds its planned distributors' rows and then claims each (the person's row); a
     // move changes the person's row and, at its commit, the copy on the distributor row that
     // matching ranks from (migration 0028). Without the person's lock first on a move the two
@@ -592,9 +592,13 @@ describe('split races (issue #20 review)', () => {
       const moving = distributors.map(async (d, i) => {
         const statuses: number[] = [];
         for (let k = 0; !done && k < 12; k++) {
-          const res = await as(d).patch(`/api/distributor/update/${d.profile.id}`, {
-            location: at(i + 1 + (k % 2 ? 0.002 : 0)),
-          });
+          // Moves, and changes of capacity and range, which write the distributor row too.
+          const change = [
+            { location: at(i + 1 + (k % 2 ? 0.002 : 0)) },
+            { maxCapacity: 60 + (k % 2) },
+            { distanceRange: 10 + (k % 2) },
+          ][k % 3];
+          const res = await as(d).patch(`/api/distributor/update/${d.profile.id}`, change!);
           statuses.push(res.status);
         }
         return statuses;

@@ -112,7 +112,7 @@ describe.runIf(url)('faults (PostgreSQL)', () => {
       await database.close();
       await proxy.close();
     }
-  }, 60_000);
+  }, 120_000);
 
   it('loses no acknowledged donation when the process is killed mid-load, and the restarted one re-matches', async () => {
     const database = await openTestDatabase();
@@ -189,7 +189,7 @@ describe.runIf(url)('faults (PostgreSQL)', () => {
     await direct.close();
     expect(waiting).toBe(0);
     second.child.kill('SIGTERM');
-  }, 90_000);
+  }, 150_000);
 
   it('keeps running when the database goes away while transactions are in flight', async () => {
     const database = await openTestDatabase();
@@ -241,5 +241,5 @@ describe.runIf(url)('faults (PostgreSQL)', () => {
     } finally {
       await proxy.close();
     }
-  }, 90_000);
+  }, 150_000);
 });

@@ -62,5 +62,5 @@ describe.runIf(url)('live events across server processes', () => {
     } finally {
       await Promise.all([donorStream.close(), distributorStream.close()]);
     }
-  }, 60_000);
+  }, 150_000);
 });

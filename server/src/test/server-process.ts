@@ -12,6 +12,9 @@ const started: ChildProcess[] = [];
 
 export type ServerProcess = { baseUrl: string; child: ChildProcess };
 
+/** How long a started process may take to answer its health check. */
+export const STARTUP_WAIT_MS = 60_000;
+
 /**
  * Starts the real entry point (`tsx src/index.ts`) as a process of its own on the given
  * PostgreSQL database, and resolves once /api/health answers.
@@ -38,14 +41,17 @@ export async function startServerProcess(
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   started.push(child);
-  for (let i = 0; i < 200; i++) {
+  // A minute: tsx compiles the whole server at start, and on a loaded CI machine (Node 24's run
+  // beside other work) that took more than the 20 s this allowed.
+  const deadline = Date.now() + STARTUP_WAIT_MS;
+  while (Date.now() < deadline) {
     const isUp = await fetch(`${baseUrl}/api/health`)
       .then((r) => r.ok)
       .catch(() => false);
     if (isUp) return { baseUrl, child };
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`server on ${baseUrl} did not start`);
+  throw new Error(`server on ${baseUrl} did not start within ${STARTUP_WAIT_MS / 1000} s`);
 }
 
 /** Stops every process this file started (SIGTERM), waiting for each to exit. */

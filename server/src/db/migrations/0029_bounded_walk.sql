@@ -47,7 +47,8 @@ language sql stable as $$
 $$;
 --> statement-breakpoint
 -- almquest_match as in 0027, its looks bounded walks of the candidates: the 48 nearest first;
--- four times as far while the walk ended within reach (travel plus the largest range) and either
+-- four times as far while the walk ended within reach (travel plus the largest range anyone has)
+-- and either
 -- nobody feasible was among them or its farthest was as near as the nearest feasible (a tie may
 -- continue past it). The ranking, the claim and the answer are unchanged.
 create or replace function almquest_match(
@@ -101,7 +102,12 @@ begin
                  where d.lat is not null
                  order by d.area_earth <-> almquest_earth_point(pkg.lat, pkg.lng)
                  limit walk) w;
-        if edge.walked < walk or edge.edge_km > pkg.travel_capacity + max_range_km then
+        -- Nobody reaches farther than the largest range anyone has (read from the end of its
+        -- index), nor than the largest allowed: a donation nobody can take stops there.
+        if edge.walked < walk
+           or edge.edge_km > pkg.travel_capacity
+                             + least(max_range_km,
+                                     (select max(r.distance_range) from distributors r)) then
           return json_build_object('state', null, 'noneFeasible', true,
                                    'passedOver', to_json(passed));
         end if;

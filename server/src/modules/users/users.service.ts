@@ -186,13 +186,12 @@ export async function updateDistributor(
   },
 ): Promise<ProfileRows> {
   await db.transaction(async (tx) => {
-    if (patch.location) {
-      // A move changes the copies matching ranks from (migration 0028), on the distributor row at
-      // commit: the person's lock first, as every whole-person action takes it, so a split holding
-      // this distributor's row (after its shared person lock) finishes before the person's row is
-      // taken here. Without it the two deadlocked (issue #21 attacker's review).
-      await lockPersonExclusive(tx, userId);
-    }
+    // The person's lock first, as every whole-person action takes it: this writes the person's
+    // row and then their distributor row (and a move, at commit, the copies matching ranks from:
+    // migration 0028), while a split holds the distributor rows it planned (after its shared
+    // person locks) and then claims each person's row. Without it the two deadlocked and the
+    // split donation answered 500 (issue #21 attacker's reviews: moves, capacity and range).
+    await lockPersonExclusive(tx, userId);
     await refreshOpenPackages(tx, 'distributor', userId, patch);
     await tx.update(users).set(personColumns(patch)).where(eq(users.id, userId));
     if (patch.maxCapacity !== undefined) {
