@@ -150,12 +150,8 @@ async function feasibleCandidates(
       ? [{ edge_km: rows[0]!.edge_km, walked: rows[0]!.walked }]
       : await queryRows<{ edge_km: number | null; walked: number }>(
           tx,
-          sql`select max(w.km) as edge_km, count(*)::int as walked
-              from (select almquest_distance_km(${pkg.lat}::float8, ${pkg.lng}::float8,
-                             d.area_lat, d.area_lng) as km
-                    from distributors d where d.lat is not null
-                    order by d.area_earth <-> almquest_earth_point(${pkg.lat}::float8, ${pkg.lng}::float8)
-                    limit ${walk}::int) w`,
+          sql`select * from almquest_walk_edge(${pkg.lat}::float8, ${pkg.lng}::float8,
+                ${walk}::int)`,
         );
     const sawEveryone = walked!.walked < walk || (walked!.edge_km ?? 0) > reachKm;
     const wanted = rows[need - 1];

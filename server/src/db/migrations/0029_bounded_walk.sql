@@ -46,6 +46,20 @@ language sql stable as $$
           and e.kind in ('declined', 'lapsed', 'released', 'takenBack')))
 $$;
 --> statement-breakpoint
+-- How far the walk of the `walk` distributors nearest a point reaches, and how many it walked:
+-- what a look that found nobody feasible needs to know whether to walk farther (matching here,
+-- a split in assign.ts). The same walk as almquest_candidates'.
+create function almquest_walk_edge(pkg_lat float8, pkg_lng float8, walk int,
+                                   out edge_km float8, out walked int)
+language sql stable as $$
+  select max(w.km), count(*)::int
+    from (select almquest_distance_km(pkg_lat, pkg_lng, d.area_lat, d.area_lng) as km
+            from distributors d
+           where d.lat is not null
+           order by d.area_earth <-> almquest_earth_point(pkg_lat, pkg_lng)
+           limit walk) w
+$$;
+--> statement-breakpoint
 -- almquest_match as in 0027, its looks bounded walks of the candidates: the 48 nearest first;
 -- four times as far while the walk ended within reach (travel plus the largest range anyone has)
 -- and either
@@ -96,12 +110,7 @@ begin
         exit when best.walked < walk or best.edge_km > best.nearest_km + 1e-5;
       else
         -- Nobody feasible among them: farther only if the walk ended within reach.
-        select max(w.km) as edge_km, count(*)::int as walked into edge
-          from (select almquest_distance_km(pkg.lat, pkg.lng, d.area_lat, d.area_lng) as km
-                  from distributors d
-                 where d.lat is not null
-                 order by d.area_earth <-> almquest_earth_point(pkg.lat, pkg.lng)
-                 limit walk) w;
+        select * into edge from almquest_walk_edge(pkg.lat, pkg.lng, walk);
         -- Nobody reaches farther than the largest range anyone has (read from the end of its
         -- index), nor than the largest allowed: a donation nobody can take stops there.
         if edge.walked < walk
