@@ -12,6 +12,10 @@ import { areaCentre } from '../matching/geometry';
 import { migrate, readMigrations } from './migrate';
 import * as schema from './schema';
 import { users } from './schema';
+import { REPORT_REASONS } from '@almquest/contracts/coordinator';
+import { LOCALES } from '@almquest/contracts/locales';
+import { NOTIFICATION_KINDS } from '@almquest/contracts/notifications';
+import { DIETS, PACKAGE_EVENT_KINDS, PACKAGE_STATES } from '@almquest/contracts/packages';
 import { openTestDatabase } from '../test/test-app';
 
 const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -447,6 +451,59 @@ describe('PGlite storage', () => {
         await expect(database.db.execute(statement)).rejects.toMatchObject({
           cause: { message: expect.stringMatching(/check constraint/) },
         });
+      }
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('keeps each fixed list whole: every value in it is taken, its neighbours are not (0030)', async () => {
+    // Migration 0030 stores each list as one array constant ('{"Not Paired",...}'): a value
+    // with a space, or a list cut short by the quoting, would refuse what the app writes.
+    const database = await openDatabase({ kind: 'pglite', dataDir: null });
+    try {
+      await migrate(database.db);
+      const checks = await queryRows<{ name: string; definition: string }>(
+        database.db,
+        sql`select conname as name, pg_get_constraintdef(oid) as definition from pg_constraint
+             where conname in ('packages_state', 'packages_diet', 'package_events_kind',
+                               'notifications_kind', 'notifications_state', 'users_locale',
+                               'notification_deliveries_channel', 'notification_deliveries_state',
+                               'package_reports_reason')`,
+      );
+      expect(checks).toHaveLength(9);
+      const lists: Record<string, readonly string[]> = {
+        packages_state: PACKAGE_STATES,
+        packages_diet: DIETS,
+        package_events_kind: PACKAGE_EVENT_KINDS,
+        notifications_kind: NOTIFICATION_KINDS,
+        notifications_state: PACKAGE_STATES,
+        users_locale: LOCALES,
+        notification_deliveries_channel: ['push', 'email'],
+        notification_deliveries_state: ['pending', 'sent', 'failed', 'dropped'],
+        package_reports_reason: REPORT_REASONS,
+      };
+      for (const { name, definition } of checks) {
+        const column = /\((\w+) = ANY/.exec(definition)?.[1];
+        expect(column, definition).toBeTruthy();
+        const holds = async (value: string) => {
+          const [row] = await queryRows<{ holds: boolean }>(
+            database.db,
+            // The stored check itself, evaluated on the value (not a copy of its list).
+            sql.raw(
+              `select ${definition
+                .replace(/^CHECK /, '')
+                .replaceAll(
+                  new RegExp(`\\b${column}\\b`, 'g'),
+                  `'${value.replaceAll("'", "''")}'::text`,
+                )} as holds`,
+            ),
+          );
+          return row!.holds;
+        };
+        for (const value of lists[name]!) expect(await holds(value), `${name} ${value}`).toBe(true);
+        for (const value of [`${lists[name]![0]} `, lists[name]![0]!.toUpperCase() + 'x', ''])
+          expect(await holds(value), `${name} '${value}'`).toBe(false);
       }
     } finally {
       await database.close();

@@ -1,7 +1,7 @@
 import { DISTANCE_RANGE_MAX_KM } from '@almquest/contracts/users';
 import { randomInt } from 'node:crypto';
 import { eq, type SQL, sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../db/client';
+import { queryPrepared, queryRows, type Tx } from '../db/client';
 import { lockPeopleShared } from '../db/person-lock';
 import { rowFromJson } from '../db/json-rows';
 import { notificationFromDatabase } from '../db/notifications';
@@ -189,21 +189,17 @@ export async function tryMatchPackage(
   // advisory lock before any of them.
   const mayBeSplit = pkg.allowSplit && canSplit;
   // The whole match is one statement (issue #21): rank, claim, meet point, package, timeline
-  // entry and notifications, in migration 0027's almquest_match; ranking.ts is its reference.
+  // entry and notifications, in migration 0030's almquest_match; ranking.ts is its reference.
   // Prepared once per connection (named), so the server neither parses nor plans it again.
-  const [row] = await tx
-    .select({ answer: matchCall })
-    .from(sql`(values (1)) as one`)
-    .prepare('almquest_match')
-    .execute({
-      id: pkg.id,
-      offerMs: settings.offerMs,
-      tellsDonor,
-      skipLocked,
-      code: newHandoverCode(),
-      maxRange: DISTANCE_RANGE_MAX_KM,
-      splitLock: mayBeSplit,
-    });
+  const [row] = await queryPrepared<{ answer: MatchAnswer }>(tx, MATCH_STATEMENT, [
+    pkg.id,
+    settings.offerMs,
+    tellsDonor,
+    skipLocked,
+    newHandoverCode(),
+    DISTANCE_RANGE_MAX_KM,
+    mayBeSplit,
+  ]);
   const answer = row!.answer;
   if (answer.state) return outcomeOf(answer);
   // No one has room for all of it: the donor may have allowed parts (issue #20).
@@ -211,11 +207,14 @@ export async function tryMatchPackage(
   return { isPaired: false, notifications: [], passedOver: answer.passedOver };
 }
 
-/** almquest_match's call, for the statement prepared once per connection. */
-const matchCall = sql<MatchAnswer>`almquest_match(${sql.placeholder('id')}::uuid,
-  ${sql.placeholder('offerMs')}::float8, ${sql.placeholder('tellsDonor')}::boolean,
-  ${sql.placeholder('skipLocked')}::boolean, ${sql.placeholder('code')}::text,
-  ${sql.placeholder('maxRange')}::float8, ${sql.placeholder('splitLock')}::boolean)`;
+/** almquest_match's call, prepared once per connection: the package, the offer's time in ms,
+ * whether the donor is told, whether a held distributor is passed over, the handover code, the
+ * largest range allowed, and whether the donation may be split (its one-at-a-time lock). */
+const MATCH_STATEMENT = {
+  name: 'almquest_match',
+  text: `select almquest_match($1::uuid, $2::float8, $3::boolean, $4::boolean, $5::text,
+                               $6::float8, $7::boolean) as answer`,
+};
 
 /** What almquest_claim answers when it claimed the room and wrote the pairing. */
 type ClaimAnswer = {

@@ -97,7 +97,7 @@ export function createRematcher(
           and p.state = 'Not Paired'
           and ${withinReachSql({
             center: sql`u.area_earth`,
-            other: sql`ll_to_earth(p.lat, p.lng)`,
+            other: sql`almquest_earth_point(p.lat, p.lng)`,
             boxKm: sql`d.distance_range + ${DISTANCE_RANGE_MAX_KM}`,
             reachKm: sql`d.distance_range + p.travel_capacity`,
           })}
