@@ -13,8 +13,10 @@
 -- 4. A part of a split donation reads the turned-down of its whole donation; a package outside
 --    one no longer runs that query at all (with many turned-down offers in the timeline, the
 --    planner's generic plan scanned them all).
--- 5. The ranking had a window for the nearest feasible's distance, and a filter by it, that
---    never changed the choice: the first in rank order is within a millimetre of the nearest.
+-- 5. A look ranked the walk through two windows (the walk's reach, the nearest feasible's
+--    distance) and a filter that never changed the choice, and walked again for the reach when
+--    nobody was feasible. It is one aggregate over one walk (almquest_walk, where the rules now
+--    are; almquest_candidates reads it).
 -- 6. A changed package fired two triggers (its word to the other processes, its impact delta):
 --    one trigger does both.
 -- 7. A new package's city was the nearest place within 50 km, found by a box the planner cannot
@@ -67,32 +69,26 @@ ALTER TABLE "packages" ADD CONSTRAINT "packages_diet" CHECK ("packages"."diet" =
 --> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_locale" CHECK ("users"."locale" is null or "users"."locale" = any ('{"en","hi","bn"}'::text[]));
 --> statement-breakpoint
--- almquest_candidates as in 0029: the package's point once per look; the donation's
--- turned-down only for a part of one.
-create or replace function almquest_candidates(
+-- The walk: the `walk` distributors nearest the package (a KNN walk of distributors_area_gist),
+-- each with its distance as ranking.ts measures it (haversine, inlined) and whether it could
+-- take the package (the rules, in this one place). The package's point once per walk; the
+-- donation's turned-down only for a part of one.
+create function almquest_walk(
   pkg_id uuid, pkg_lat float8, pkg_lng float8, travel_km float8, diet text, group_id uuid,
   min_room int, passed uuid[], walk int)
 returns table (id uuid, home_lat float8, home_lng float8, area_lat float8, area_lng float8,
                distance_range float8, area cube, km float8, open_load int, max_capacity int,
-               last_assigned_at timestamptz, edge_km float8, walked int)
+               last_assigned_at timestamptz, feasible boolean)
 language sql stable as $$
   select w.user_id, w.lat, w.lng, w.area_lat, w.area_lng, w.distance_range, w.area_earth, w.km,
-         w.open_load, w.max_capacity, w.last_assigned_at, w.edge_km, w.walked
-    from (select d.*, max(d.km) over () as edge_km, (count(*) over ())::int as walked
-            from (select d.*,
-                         -- Measured as ranking.ts measures (haversine, inlined).
-                         almquest_distance_km(pkg_lat, pkg_lng, d.area_lat, d.area_lng) as km
-                    from distributors d
-                   where d.lat is not null
-                   order by d.area_earth <-> (select almquest_earth_point(pkg_lat, pkg_lng))
-                   limit walk) d) w
-   where w.suspended_at is null
+         w.open_load, w.max_capacity, w.last_assigned_at,
+         w.suspended_at is null
      and w.km <= travel_km + w.distance_range
      and w.is_active
      and w.open_load + min_room <= w.max_capacity
      and (diet = 'veg' or not w.veg_only)
      and w.user_id <> all(passed)
-     -- Those who turned it down, read once per look from the package's own timeline.
+     -- Those who turned it down, read once per walk from the package's own timeline.
      and w.user_id <> all(array(
        select e.distributor_id from package_events e
         where e.package_id = pkg_id and e.distributor_id is not null
@@ -101,9 +97,31 @@ language sql stable as $$
        -- For a part of a split donation, any part of it (assign.ts hasTurnedDown).
        select e.distributor_id from packages g
          join package_events e on e.package_id = g.id
-        where almquest_candidates.group_id is not null
-          and g.group_id = almquest_candidates.group_id and e.distributor_id is not null
+        where almquest_walk.group_id is not null
+          and g.group_id = almquest_walk.group_id and e.distributor_id is not null
           and e.kind in ('declined', 'lapsed', 'released', 'takenBack')))
+    from (select d.*, almquest_distance_km(pkg_lat, pkg_lng, d.area_lat, d.area_lng) as km
+            from distributors d
+           where d.lat is not null
+           order by d.area_earth <-> (select almquest_earth_point(pkg_lat, pkg_lng))
+           limit walk) w
+$$;
+--> statement-breakpoint
+-- almquest_candidates as in 0029 (what a split plans from, assign.ts): the walk's feasible, each
+-- row saying how far the walk reached and how many it walked.
+create or replace function almquest_candidates(
+  pkg_id uuid, pkg_lat float8, pkg_lng float8, travel_km float8, diet text, group_id uuid,
+  min_room int, passed uuid[], walk int)
+returns table (id uuid, home_lat float8, home_lng float8, area_lat float8, area_lng float8,
+               distance_range float8, area cube, km float8, open_load int, max_capacity int,
+               last_assigned_at timestamptz, edge_km float8, walked int)
+language sql stable as $$
+  select w.id, w.home_lat, w.home_lng, w.area_lat, w.area_lng, w.distance_range, w.area, w.km,
+         w.open_load, w.max_capacity, w.last_assigned_at, w.edge_km, w.walked
+    from (select w.*, max(w.km) over () as edge_km, (count(*) over ())::int as walked
+            from almquest_walk(pkg_id, pkg_lat, pkg_lng, travel_km, diet, group_id, min_room,
+                               passed, walk) w) w
+   where w.feasible
 $$;
 --> statement-breakpoint
 -- almquest_walk_edge as in 0029, the package's point once per walk.
@@ -118,9 +136,14 @@ language sql stable as $$
            limit walk) w
 $$;
 --> statement-breakpoint
--- almquest_match as in 0029, its ranking one query level shallower: the nearest feasible's
--- distance is not computed apart (a window over the candidates), as the first in rank order is
--- within a centimetre of it anyway (20 us a look).
+-- The distributor a look chose: who, and what the claim re-checks (range and home).
+create type almquest_choice as (id uuid, distance_range float8, home_lat float8, home_lng float8,
+                                km float8);
+--> statement-breakpoint
+-- almquest_match as in 0029, each look one pass over its walk (migration 0030): the walk's reach
+-- and the chosen come from one aggregate, with no window and no second walk for the reach when
+-- nobody in it is feasible. The nearest feasible's distance is not computed apart, as the
+-- first in rank order is within a centimetre of it anyway.
 create or replace function almquest_match(
   package_id uuid, offer_ms float8, tells_donor boolean, skip_locked boolean,
   handover_code text, max_range_km float8, split_lock boolean)
@@ -128,8 +151,8 @@ returns json language plpgsql
 set plan_cache_mode = force_generic_plan as $$
 declare
   pkg packages;
-  best record;
-  edge record;
+  look record;
+  best almquest_choice;
   walk int;
   passed uuid[] := '{}';
   answer json;
@@ -146,38 +169,37 @@ begin
   for attempt in 1..5 loop
     walk := 48;
     loop
-      -- The feasible among the walk's distributors, ranked as ranking.ts ranks: the nearest
-      -- (to the millimetre) first, then the rest. The first is always within a centimetre of
-      -- the nearest feasible (all that ranking.ts counts as tied with it): a row in the same
-      -- millimetre is.
-      select c.id, c.distance_range, c.home_lat, c.home_lng, c.km, c.edge_km, c.walked
-        into best
-        from almquest_candidates(pkg.id, pkg.lat, pkg.lng, pkg.travel_capacity, pkg.diet,
-                                 pkg.group_id, pkg.quantity, passed, walk) c
-       -- Nobody reaches farther than the largest range allowed.
-       where c.km <= pkg.travel_capacity + max_range_km
-       order by floor(c.km * 1e6::float8),
-                (c.open_load + pkg.quantity)::float8 / c.max_capacity,
-                date_trunc('milliseconds', c.last_assigned_at) nulls first,
-                c.id
-       limit 1;
-      if found then
+      -- One pass over the walk: how many it walked, how far it reached, and the first of its
+      -- feasible in ranking.ts's order: the nearest (to the millimetre) first, then the rest.
+      -- The first is always within a centimetre of the nearest feasible (all that ranking.ts
+      -- counts as tied with it): a row in the same millimetre is.
+      select count(*)::int as walked, max(w.km) as edge_km,
+             (array_agg(row(w.id, w.distance_range, w.home_lat, w.home_lng, w.km)::almquest_choice
+                        order by floor(w.km * 1e6::float8),
+                                 (w.open_load + pkg.quantity)::float8 / w.max_capacity,
+                                 date_trunc('milliseconds', w.last_assigned_at) nulls first,
+                                 w.id)
+                filter (where w.feasible
+                          -- Nobody reaches farther than the largest range allowed.
+                          and w.km <= pkg.travel_capacity + max_range_km))[1] as chosen
+        into look
+        from almquest_walk(pkg.id, pkg.lat, pkg.lng, pkg.travel_capacity, pkg.diet, pkg.group_id,
+                           pkg.quantity, passed, walk) w;
+      best := look.chosen;
+      if best.id is not null then
         -- Done unless the walk stopped inside the tie (more tied may lie just past its end):
         -- whoever lies past it is farther than the edge, so more than a centimetre beyond the
         -- chosen one ranks after it.
-        exit when best.walked < walk or best.edge_km > best.km + 1e-5;
-      else
-        -- Nobody feasible among them: farther only if the walk ended within reach.
-        select * into edge from almquest_walk_edge(pkg.lat, pkg.lng, walk);
-        -- Nobody reaches farther than the largest range anyone has (read from the end of its
-        -- index), nor than the largest allowed: a donation nobody can take stops there.
-        if edge.walked < walk
-           or edge.edge_km > pkg.travel_capacity
-                             + least(max_range_km,
-                                     (select max(r.distance_range) from distributors r)) then
-          return json_build_object('state', null, 'noneFeasible', true,
-                                   'passedOver', to_json(passed));
-        end if;
+        exit when look.walked < walk or look.edge_km > best.km + 1e-5;
+      -- Nobody feasible among them: farther only if the walk ended within reach. Nobody
+      -- reaches farther than the largest range anyone has (read from the end of its index),
+      -- nor than the largest allowed: a donation nobody can take stops there.
+      elsif look.walked < walk
+            or look.edge_km > pkg.travel_capacity
+                              + least(max_range_km,
+                                      (select max(r.distance_range) from distributors r)) then
+        return json_build_object('state', null, 'noneFeasible', true,
+                                 'passedOver', to_json(passed));
       end if;
       walk := walk * 4;
     end loop;
