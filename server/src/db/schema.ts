@@ -172,7 +172,7 @@ export const distributors = pgTable(
     // The largest range in use bounds an explanation's search box (issue #20 review): read from
     // the end of this index, not by a scan.
     index('distributors_distance_range').on(t.distanceRange),
-    // Matching's candidates, nearest first (almquest_candidates, migration 0028).
+    // Matching's walk, nearest first (almquest_walk; migrations 0028 and 0030).
     index('distributors_area_gist')
       .using('gist', t.areaEarth)
       .where(sql`${t.lat} is not null`),

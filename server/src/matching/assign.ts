@@ -104,10 +104,11 @@ function toCandidate(row: CandidateRow): Candidate {
 
 /**
  * Distributors with room for `minRoom` meals who could take the package, nearest first
- * (migration 0029's almquest_candidates, the one definition of who could: matching uses it too).
- * It walks the distributors nearest the package, 64 first and four times as far while more could
- * count: fewer than `need` found and the walk ended within reach, or its farthest as near as the
- * `need`-th (so every candidate tied with the ones wanted is here to be ranked).
+ * (migration 0030's almquest_candidates, read from almquest_walk, the one definition of who
+ * could: matching uses it too). It walks the distributors nearest the package, 64 first and four
+ * times as far while more could count: fewer than `need` found and the walk ended within reach,
+ * or its farthest as near as the `need`-th (so every candidate tied with the ones wanted is here
+ * to be ranked).
  */
 async function feasibleCandidates(
   tx: Tx,
