@@ -51,7 +51,8 @@ const date = new Date().toISOString().slice(0, 10);
 const previous = await readFile(path.join(here, 'results.json'), 'utf8')
   .then((text) => {
     const file = JSON.parse(text) as { date?: string; rows: Row[] };
-    return file.rows.map((r) => ({ ...r, measured: r.measured ?? file.date }));
+    // A row from before rows carried their day has none: it says so, not the file's last run.
+    return file.rows.map((r) => ({ ...r, measured: r.measured ?? 'undated' }));
   })
   .catch(() => [] as Row[]);
 const rows: Row[] = [...previous];
