@@ -99,7 +99,7 @@ export const scaleBench: Benchmark = {
           const [seedMs] = await time(() => seedPeople(db, makePeople(size, 0).slice(seeded)));
           seeded = size;
           // Statistics and dead rows as autovacuum would have left them (see matching.bench.ts).
-          await db.execute(sql`vacuum analyze`);
+          await db.execute(engine.name === 'postgres' ? sql`vacuum analyze` : sql`analyze`);
           const figures = await measureMatching(db);
           report({
             benchmark: 'scale',

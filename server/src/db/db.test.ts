@@ -359,6 +359,66 @@ describe('migrations', () => {
     }
   });
 
+  it('keep every week, state and city of the impact equal to the packages, whatever writes them (0030)', async () => {
+    // One trigger writes a package's impact delta and tells the other processes (migration
+    // 0030); rows written by hand count as the app's do. On the shared test database too: the
+    // two sides are read in one statement, so other files' writes cannot come between them.
+    const database = await openTestDatabase();
+    try {
+      const db = database.db;
+      const [donor] = await queryRows<{ id: string }>(
+        db,
+        sql`insert into users (email, name, user_type) values (${`impact-${Date.now()}@db.test`}, 'Impact', 'donor')
+            returning id`,
+      );
+      const insertPackage = async (quantity: number) => {
+        const [row] = await queryRows<{ id: string }>(
+          db,
+          // Far out at sea (no city, no distributor): 12N 63E.
+          sql`insert into packages (donor_id, donor_name, donor_phone, address, lat, lng, quantity,
+                travel_capacity, ready_until, warn_at)
+              values (${donor!.id}::uuid, 'Impact', '9876543210', 'At sea', 12, 63, ${quantity}, 0,
+                now() + interval '3 hours', now() + interval '1 hour')
+              returning id`,
+        );
+        return row!.id;
+      };
+      const kept = await insertPackage(7);
+      const gone = await insertPackage(9);
+      const change = (set: SQL) => db.execute(sql`update packages set ${set} where id = ${kept}`);
+      await change(sql`warned_at = now()`);
+      await change(sql`state = 'Cancelled'`);
+      // Each figure the impact counts, changed on its own.
+      await change(sql`city = 'Elsewhere'`);
+      await change(sql`quantity = 8`);
+      await change(sql`served_count = 3`);
+      await change(sql`created_at = created_at - interval '9 days'`);
+      await db.execute(sql`delete from packages where id = ${gone}`);
+      await db.execute(sql`select fold_impact_deltas()`);
+      await change(sql`quantity = quantity + 1`);
+      const [sides] = await queryRows<{ summary: string; counted: string }>(
+        db,
+        sql`select
+              (select coalesce(json_agg(s order by s.week, s.state, s.city), '[]')::text from (
+                 select week, state, city, sum(packages)::int as packages,
+                        sum(meals)::int as meals, sum(served)::int as served
+                   from (select week, state, city, packages, meals, served from impact_totals
+                         union all
+                         select week, state, city, packages, meals, served from impact_deltas) t
+                  group by week, state, city
+                 having sum(packages) <> 0 or sum(meals) <> 0 or sum(served) <> 0) s) as summary,
+              (select coalesce(json_agg(c order by c.week, c.state, c.city), '[]')::text from (
+                 select impact_week(created_at) as week, state, coalesce(city, '') as city,
+                        count(*)::int as packages, sum(quantity)::int as meals,
+                        sum(coalesce(served_count, 0))::int as served
+                   from packages group by 1, 2, 3) c) as counted`,
+      );
+      expect(JSON.parse(sides!.summary)).toEqual(JSON.parse(sides!.counted));
+    } finally {
+      await database.close();
+    }
+  });
+
   it('match the Drizzle schema (no change is left without a migration)', async () => {
     const snapshot = JSON.parse(
       await readFile(path.join(migrationsDir, 'snapshot.json'), 'utf8'),
@@ -460,9 +520,8 @@ describe('PGlite storage', () => {
   it('keeps each fixed list whole: every value in it is taken, its neighbours are not (0030)', async () => {
     // Migration 0030 stores each list as one array constant ('{"Not Paired",...}'): a value
     // with a space, or a list cut short by the quoting, would refuse what the app writes.
-    const database = await openDatabase({ kind: 'pglite', dataDir: null });
+    const database = await openTestDatabase();
     try {
-      await migrate(database.db);
       const checks = await queryRows<{ name: string; definition: string }>(
         database.db,
         sql`select conname as name, pg_get_constraintdef(oid) as definition from pg_constraint

@@ -98,7 +98,25 @@ type Generated = {
   isActive: boolean;
   vegOnly: boolean;
   autoAccept: boolean;
+  /** Suspended by a coordinator: never a candidate (issue #19). */
+  isSuspended: boolean;
+  /** What this distributor did with this package before, if anything (its timeline). */
+  before: (typeof EVENT_KINDS_BEFORE)[number];
+  /** What they did with another part of the same donation (when the package is a part). */
+  beforeOtherPart: (typeof EVENT_KINDS_BEFORE)[number];
 };
+
+/** Timeline entries a distributor may have left: the first four turn a package down. */
+const EVENT_KINDS_BEFORE = [
+  'declined',
+  'lapsed',
+  'released',
+  'takenBack',
+  'accepted',
+  'offered',
+  null,
+] as const;
+const TURNED_DOWN: readonly (string | null)[] = ['declined', 'lapsed', 'released', 'takenBack'];
 
 // Few values for each, so that ties in distance, load share and idle time are common.
 const distributorArb: fc.Arbitrary<Generated> = fc.record({
@@ -114,6 +132,9 @@ const distributorArb: fc.Arbitrary<Generated> = fc.record({
   isActive: fc.constantFrom(true, true, true, false),
   vegOnly: fc.constantFrom(false, false, true),
   autoAccept: fc.boolean(),
+  isSuspended: fc.constantFrom(false, false, false, false, true),
+  before: fc.constantFrom(...EVENT_KINDS_BEFORE, null, null, null, null),
+  beforeOtherPart: fc.constantFrom(...EVENT_KINDS_BEFORE, null, null, null, null),
 });
 
 const scenarioArb = fc.record({
@@ -121,6 +142,8 @@ const scenarioArb = fc.record({
   quantity: fc.constantFrom(1, 5, 10, 15),
   travelKm: fc.constantFrom(0, 1, 3, 8),
   diet: fc.constantFrom('veg', 'nonveg'),
+  /** The package is a part of a split donation, beside another part (issue #20). */
+  isPart: fc.boolean(),
 });
 
 /** The instants of `idle`: 2 and 3 are 0.4 ms apart, one millisecond as JavaScript reads them. */
@@ -166,6 +189,10 @@ async function checkScenario(scenario: Scenario, ids: string[] = []): Promise<vo
   });
   const candidates: Candidate[] = people
     .filter((p) => scenario.diet === 'veg' || !p.vegOnly)
+    .filter((p) => !p.isSuspended)
+    // Who turned the package down, or any part of its donation (assign.ts hasTurnedDown).
+    .filter((p) => !TURNED_DOWN.includes(p.before ?? null))
+    .filter((p) => !(scenario.isPart && TURNED_DOWN.includes(p.beforeOtherPart ?? null)))
     .map((p) => ({
       id: p.id,
       location: areaCentre(p.home),
@@ -184,11 +211,11 @@ async function checkScenario(scenario: Scenario, ids: string[] = []): Promise<vo
     const prefix = areaPrefix('matchSql');
     if (people.length > 0) {
       await tx.execute(sql`
-        insert into users (id, email, name, user_type, lat, lng, address)
+        insert into users (id, email, name, user_type, lat, lng, address, suspended_at)
         values ${sql.join(
           people.map(
             (p) =>
-              sql`(${p.id}::uuid, ${`${p.id}@match.test`}, 'Match', 'distributor', ${p.home[0]}, ${p.home[1]}, ${prefix + p.id})`,
+              sql`(${p.id}::uuid, ${`${p.id}@match.test`}, 'Match', 'distributor', ${p.home[0]}, ${p.home[1]}, ${prefix + p.id}, ${p.isSuspended ? sql`now()` : sql`null`})`,
           ),
           sql`, `,
         )}`);
@@ -203,15 +230,35 @@ async function checkScenario(scenario: Scenario, ids: string[] = []): Promise<vo
           sql`, `,
         )}`);
     }
-    const [pkg] = await queryRows<{ id: string }>(
-      tx,
-      sql`insert into packages (donor_name, donor_phone, address, lat, lng, quantity,
-            travel_capacity, ready_until, warn_at, diet)
-          values ('Match donor', '9876543210', ${prefix + 'package'}, ${origin[0]}, ${origin[1]},
-            ${scenario.quantity}, ${scenario.travelKm}, now() + interval '3 hours',
-            now() + interval '1 hour', ${scenario.diet})
-          returning id`,
-    );
+    const [group] = scenario.isPart
+      ? await queryRows<{ id: string }>(
+          tx,
+          sql`insert into donation_groups (quantity) values (${scenario.quantity + 10}) returning id`,
+        )
+      : [];
+    const insertPackage = (quantity: number) =>
+      queryRows<{ id: string }>(
+        tx,
+        sql`insert into packages (donor_name, donor_phone, address, lat, lng, quantity,
+              travel_capacity, ready_until, warn_at, diet, group_id, allow_split)
+            values ('Match donor', '9876543210', ${prefix + 'package'}, ${origin[0]}, ${origin[1]},
+              ${quantity}, ${scenario.travelKm}, now() + interval '3 hours',
+              now() + interval '1 hour', ${scenario.diet}, ${group?.id ?? null}::uuid,
+              ${scenario.isPart})
+            returning id`,
+      );
+    const [pkg] = await insertPackage(scenario.quantity);
+    const [otherPart] = group ? await insertPackage(10) : [];
+    const events = people.flatMap((p) => [
+      ...(p.before ? [sql`(${pkg!.id}::uuid, ${p.before}, ${p.id}::uuid)`] : []),
+      ...(otherPart && p.beforeOtherPart
+        ? [sql`(${otherPart.id}::uuid, ${p.beforeOtherPart}, ${p.id}::uuid)`]
+        : []),
+    ]);
+    if (events.length > 0) {
+      await tx.execute(sql`insert into package_events (package_id, kind, distributor_id)
+                           values ${sql.join(events, sql`, `)}`);
+    }
     const [row] = await queryRows<{
       answer: { state: string | null; distributorId?: string; noneFeasible?: boolean };
     }>(
@@ -275,14 +322,18 @@ describe('almquest_match against ranking.ts', () => {
       vegOnly: false,
       autoAccept: true,
       idle: 0,
+      isSuspended: false,
+      before: null,
+      beforeOtherPart: null,
     };
-    for (const count of [47, 48, 49, 60]) {
+    // And at the second walk's end (48 x 4 = 192): the walk goes on to 768.
+    for (const count of [47, 48, 49, 60, 191, 192, 193]) {
       for (const winner of [0, Math.floor(count / 2), count - 1]) {
         const distributors = Array.from({ length: count }, (_, i) => ({
           ...sameCell,
           loadShare: i === winner ? 0 : 0.5,
         }));
-        await checkScenario({ distributors, quantity: 5, travelKm: 3, diet: 'veg' });
+        await checkScenario({ distributors, quantity: 5, travelKm: 3, diet: 'veg', isPart: false });
       }
     }
   });
@@ -300,6 +351,9 @@ describe('almquest_match against ranking.ts', () => {
       isActive: true,
       vegOnly: false,
       autoAccept: true,
+      isSuspended: false,
+      before: null,
+      beforeOtherPart: null,
     };
     const scenario: Scenario = {
       distributors: [
@@ -309,6 +363,7 @@ describe('almquest_match against ranking.ts', () => {
       quantity: 5,
       travelKm: 3,
       diet: 'veg',
+      isPart: false,
     };
     await checkScenario(scenario, [
       '00000000-0000-4000-8000-00000000000a',

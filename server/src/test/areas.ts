@@ -29,7 +29,6 @@ const AREAS = {
   faultsCut: { count: 1, points: (): LatLng => [14.9, 79.2] },
   impact: { count: 1, points: (): LatLng => [22.5, 88.3] },
   impactCache: { count: 1, points: (): LatLng => [23, 86] },
-  impactByHand: { count: 1, points: (): LatLng => [25.8, 84.2] },
   malformed: { count: 1, points: (): LatLng => [10.5, 76.5] },
   fanOut: { count: 1, points: (): LatLng => [24.5, 86.5] },
   pusher: { count: 1, points: (): LatLng => [23.3, 85.3] },

@@ -88,40 +88,6 @@ describe('GET /api/impact', () => {
     expect(impact.mealsDistributed).toBe(counted?.distributed);
   });
 
-  it('keeps every week, state and city equal to the packages, whatever writes them (0030)', async () => {
-    // Migration 0030: one trigger writes a package's impact delta and tells the other processes;
-    // rows written by hand count as the app's do.
-    const db = ctx.database.db;
-    const donor = await createDonor(ctx, { location: testArea('impactByHand')(0) });
-    const kept = await donate(ctx, donor, { quantity: 7 });
-    const gone = await donate(ctx, donor, { quantity: 9 });
-    await db.execute(sql`update packages set warned_at = now() where id = ${kept._id}`);
-    await db.execute(sql`update packages set state = 'Cancelled' where id = ${kept._id}`);
-    // Each figure the impact counts, changed on its own.
-    await db.execute(sql`update packages set city = 'Elsewhere' where id = ${kept._id}`);
-    await db.execute(sql`update packages set quantity = 8 where id = ${kept._id}`);
-    await db.execute(sql`update packages set served_count = 3 where id = ${kept._id}`);
-    await db.execute(
-      sql`update packages set created_at = created_at - interval '9 days' where id = ${kept._id}`,
-    );
-    await db.execute(sql`delete from packages where id = ${gone._id}`);
-    await foldImpactDeltas(db);
-    await db.execute(sql`update packages set quantity = quantity + 1 where id = ${kept._id}`);
-    const summary = sql`select week, state, city, sum(packages)::int as packages,
-                               sum(meals)::int as meals, sum(served)::int as served
-                          from (select week, state, city, packages, meals, served from impact_totals
-                                union all
-                                select week, state, city, packages, meals, served from impact_deltas) t
-                         group by week, state, city
-                        having sum(packages) <> 0 or sum(meals) <> 0 or sum(served) <> 0
-                         order by week, state, city`;
-    const counted = sql`select impact_week(created_at) as week, state, coalesce(city, '') as city,
-                               count(*)::int as packages, sum(quantity)::int as meals,
-                               sum(coalesce(served_count, 0))::int as served
-                          from packages group by 1, 2, 3 order by 1, 2, 3`;
-    expect(await queryRows(db, summary)).toEqual(await queryRows(db, counted));
-  });
-
   it("names a package's city after the nearest place within 50 km, and none farther out", async () => {
     const [row] = await queryRows<{ kolkata: string | null; sea: string | null }>(
       ctx.database.db,
