@@ -4,7 +4,7 @@ import { type AppDb, queryRows } from '../server/src/db/client';
 import { tryMatchPackage } from '../server/src/matching/assign';
 import { ensureGazetteer } from '../server/src/modules/places/gazetteer';
 import { makePeople, seedPeople } from '../server/scripts/seed';
-import { type Benchmark, engines, round, type Stats, stats, time } from './lib';
+import { type Benchmark, engines, round, settleAfterSeeding, type Stats, stats, time } from './lib';
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
 const SAMPLES = 300;
@@ -125,13 +125,7 @@ export const matchingBench: Benchmark = {
         for (const size of SIZES) {
           await seedPeople(db, makePeople(size, 0).slice(seeded));
           seeded = size;
-          // Statistics as a running server's autovacuum would have gathered them: plans are made
-          // with them in production (issue #21: a kept plan went wrong only once they existed).
-          // And the dead rows of the smaller size's rolled-back samples cleared, as autovacuum
-          // would (this machine's server runs without it, so a run of all sizes measured its
-          // 100k matches among the 1k and 10k runs' leftovers). PGlite has no autovacuum and the
-          // app never vacuums it, so its figures keep the leftovers, as a deployment would.
-          await db.execute(engine.name === 'postgres' ? sql`vacuum analyze` : sql`analyze`);
+          await settleAfterSeeding(db, engine.name);
           const figures = await measureMatching(db);
           report({
             benchmark: 'matching',

@@ -4,7 +4,7 @@ import { ensureGazetteer } from '../server/src/modules/places/gazetteer';
 import { makePeople, seedPeople } from '../server/scripts/seed';
 import { makeUser, startBenchApp } from './app';
 import { donationBurst } from './donations.bench';
-import { type Benchmark, engines, round, stats, time } from './lib';
+import { type Benchmark, engines, round, settleAfterSeeding, stats, time } from './lib';
 import { matchingMetrics, matchingTarget, measureMatching } from './matching.bench';
 
 /** Distributors at each step; PGlite (the embedded default, for small deployments) stops sooner. */
@@ -98,8 +98,7 @@ export const scaleBench: Benchmark = {
         for (const size of sizes) {
           const [seedMs] = await time(() => seedPeople(db, makePeople(size, 0).slice(seeded)));
           seeded = size;
-          // Statistics and dead rows as autovacuum would have left them (see matching.bench.ts).
-          await db.execute(engine.name === 'postgres' ? sql`vacuum analyze` : sql`analyze`);
+          await settleAfterSeeding(db, engine.name);
           const figures = await measureMatching(db);
           report({
             benchmark: 'scale',

@@ -104,11 +104,10 @@ function toCandidate(row: CandidateRow): Candidate {
 
 /**
  * Distributors with room for `minRoom` meals who could take the package, nearest first
- * (migration 0030's almquest_candidates, read from almquest_walk, the one definition of who
- * could: matching uses it too). It walks the distributors nearest the package, 64 first and four
- * times as far while more could count: fewer than `need` found and the walk ended within reach,
- * or its farthest as near as the `need`-th (so every candidate tied with the ones wanted is here
- * to be ranked).
+ * (migration 0030's almquest_walk, the one definition of who could: matching uses it too). It
+ * walks the distributors nearest the package, 64 first and four times as far while more could
+ * count: fewer than `need` found and the walk ended within reach, or its farthest as near as the
+ * `need`-th (so every candidate tied with the ones wanted is here to be ranked).
  */
 async function feasibleCandidates(
   tx: Tx,
@@ -130,33 +129,37 @@ async function feasibleCandidates(
     exclude.map((id) => sql`${id}::uuid`),
     sql`, `,
   )}]::uuid[]`;
-  // Nobody reaches farther than the largest range anyone has (from the end of its index).
-  const [widest] = await queryRows<{ km: number | null }>(
-    tx,
-    sql`select max(distance_range) as km from distributors`,
-  );
-  const reachKm = pkg.travelCapacity + Math.min(DISTANCE_RANGE_MAX_KM, widest?.km ?? 0);
   for (let walk = 64; ; walk *= 4) {
-    const rows = await queryRows<CandidateRow & { edge_km: number; walked: number }>(
+    // One walk: how far it reached and how many it walked (one row even when nobody in it is
+    // feasible), and its feasible within reach, nearest first. Nobody reaches farther than the
+    // largest range anyone has (from the end of its index), nor than the largest allowed.
+    const result = await queryRows<
+      { edge_km: number | null; walked: number; reach_km: number } & (
+        CandidateRow | { [K in keyof CandidateRow]: null }
+      )
+    >(
       tx,
-      sql`select c.id, c.home_lat, c.home_lng, c.area_lat, c.area_lng, c.distance_range,
-                 c.max_capacity, c.open_load, c.last_assigned_at, c.km, c.edge_km, c.walked
-          from almquest_candidates(${pkg.id}::uuid, ${pkg.lat}::float8, ${pkg.lng}::float8,
-                 ${pkg.travelCapacity}::float8, ${pkg.diet}::text, ${pkg.groupId}::uuid,
-                 ${minRoom}::int, ${exclude.length ? passed : sql`'{}'::uuid[]`}, ${walk}::int) c
-          where c.km <= ${reachKm}::float8
-          order by c.area <-> almquest_earth_point(${pkg.lat}::float8, ${pkg.lng}::float8)`,
+      sql`with w as materialized (
+            select * from almquest_walk(${pkg.id}::uuid, ${pkg.lat}::float8, ${pkg.lng}::float8,
+              ${pkg.travelCapacity}::float8, ${pkg.diet}::text, ${pkg.groupId}::uuid,
+              ${minRoom}::int, ${exclude.length ? passed : sql`'{}'::uuid[]`}, ${walk}::int))
+          select s.edge_km, s.walked, s.reach_km, c.id, c.home_lat, c.home_lng, c.area_lat,
+                 c.area_lng, c.distance_range, c.max_capacity, c.open_load, c.last_assigned_at,
+                 c.km
+            from (select max(w.km) as edge_km, count(*)::int as walked,
+                         ${pkg.travelCapacity}::float8
+                           + least(${DISTANCE_RANGE_MAX_KM}::float8,
+                                   coalesce((select max(distance_range) from distributors), 0))
+                           as reach_km
+                    from w) s
+            left join lateral (select * from w where w.feasible and w.km <= s.reach_km) c on true
+           order by c.area <-> almquest_earth_point(${pkg.lat}::float8, ${pkg.lng}::float8)`,
     );
-    const [walked] = rows.length
-      ? [{ edge_km: rows[0]!.edge_km, walked: rows[0]!.walked }]
-      : await queryRows<{ edge_km: number | null; walked: number }>(
-          tx,
-          sql`select * from almquest_walk_edge(${pkg.lat}::float8, ${pkg.lng}::float8,
-                ${walk}::int)`,
-        );
-    const sawEveryone = walked!.walked < walk || (walked!.edge_km ?? 0) > reachKm;
+    const walked = result[0]!;
+    const rows = result.filter((r): r is typeof r & CandidateRow => r.id !== null);
+    const sawEveryone = walked.walked < walk || (walked.edge_km ?? 0) > walked.reach_km;
     const wanted = rows[need - 1];
-    if (sawEveryone || (wanted && walked!.edge_km! - wanted.km > 1e-5)) return rows;
+    if (sawEveryone || (wanted && walked.edge_km! - wanted.km > 1e-5)) return rows;
   }
 }
 

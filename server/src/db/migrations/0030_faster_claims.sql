@@ -16,7 +16,7 @@
 -- 5. A look ranked the walk through two windows (the walk's reach, the nearest feasible's
 --    distance) and a filter that never changed the choice, and walked again for the reach when
 --    nobody was feasible. It is one aggregate over one walk (almquest_walk, where the rules now
---    are; almquest_candidates reads it).
+--    are; a split's planning reads it too, in one query).
 -- 6. A changed package fired two triggers (its word to the other processes, its impact delta):
 --    one trigger does both.
 -- 7. A new package's city was the nearest place within 50 km, found by a box the planner cannot
@@ -107,34 +107,12 @@ language sql stable as $$
            limit walk) w
 $$;
 --> statement-breakpoint
--- almquest_candidates as in 0029 (what a split plans from, assign.ts): the walk's feasible, each
--- row saying how far the walk reached and how many it walked.
-create or replace function almquest_candidates(
-  pkg_id uuid, pkg_lat float8, pkg_lng float8, travel_km float8, diet text, group_id uuid,
-  min_room int, passed uuid[], walk int)
-returns table (id uuid, home_lat float8, home_lng float8, area_lat float8, area_lng float8,
-               distance_range float8, area cube, km float8, open_load int, max_capacity int,
-               last_assigned_at timestamptz, edge_km float8, walked int)
-language sql stable as $$
-  select w.id, w.home_lat, w.home_lng, w.area_lat, w.area_lng, w.distance_range, w.area, w.km,
-         w.open_load, w.max_capacity, w.last_assigned_at, w.edge_km, w.walked
-    from (select w.*, max(w.km) over () as edge_km, (count(*) over ())::int as walked
-            from almquest_walk(pkg_id, pkg_lat, pkg_lng, travel_km, diet, group_id, min_room,
-                               passed, walk) w) w
-   where w.feasible
-$$;
+-- almquest_candidates and almquest_walk_edge (migration 0029) are no more: matching and a
+-- split's planning (assign.ts feasibleCandidates) read almquest_walk, which answers the walk's
+-- reach even when nobody in it is feasible.
+drop function almquest_candidates(uuid, float8, float8, float8, text, uuid, int, uuid[], int);
 --> statement-breakpoint
--- almquest_walk_edge as in 0029, the package's point once per walk.
-create or replace function almquest_walk_edge(pkg_lat float8, pkg_lng float8, walk int,
-                                   out edge_km float8, out walked int)
-language sql stable as $$
-  select max(w.km), count(*)::int
-    from (select almquest_distance_km(pkg_lat, pkg_lng, d.area_lat, d.area_lng) as km
-            from distributors d
-           where d.lat is not null
-           order by d.area_earth <-> (select almquest_earth_point(pkg_lat, pkg_lng))
-           limit walk) w
-$$;
+drop function almquest_walk_edge(float8, float8, int);
 --> statement-breakpoint
 -- The distributor a look chose: who, and what the claim re-checks (range and home).
 create type almquest_choice as (id uuid, distance_range float8, home_lat float8, home_lng float8,
