@@ -710,6 +710,45 @@ describe('second review of issue #20', () => {
     expect(pkg.pair?.distributor_id).toBe(far.profile.id);
   });
 
+  it('plans parts past a first walk of distributors who all are full', async () => {
+    // A split's planning walks the 64 nearest first (assign.ts feasibleCandidates), and farther
+    // only while that walk ended within reach: 66 full ones nearest, two with room behind them.
+    const at = area();
+    const donor = await createDonor(ctx, { location: at(0) });
+    const full: Registered[] = [];
+    for (let round = 0; round < 6; round++) {
+      full.push(
+        ...(await Promise.all(
+          Array.from({ length: 11 }, () =>
+            createDistributor(ctx, { location: at(0.3), maxCapacity: 40 }),
+          ),
+        )),
+      );
+    }
+    await ctx.database.db.execute(
+      sql`update distributors set open_load = max_capacity where user_id in (${sql.join(
+        full.map((d) => sql`${d.profile.id}::uuid`),
+        sql`, `,
+      )})`,
+    );
+    const withRoom = [
+      await createDistributor(ctx, { location: at(5), maxCapacity: 60 }),
+      await createDistributor(ctx, { location: at(6), maxCapacity: 60 }),
+    ];
+    const pkg = await donate(ctx, donor, { location: at(0), quantity: 100, allowSplit: true });
+    const group = DonationGroupSchema.parse(
+      (await as(donor).get(`/api/donations/${pkg.groupId}`).expect(200)).body,
+    );
+    expect(group.parts.map((p) => [p.quantity, p.current_state])).toEqual([
+      [60, 'Paired'],
+      [40, 'Paired'],
+    ]);
+    expect(await loads(withRoom.map((d) => d.profile.id))).toEqual({
+      [withRoom[0]!.profile.id]: 60,
+      [withRoom[1]!.profile.id]: 40,
+    });
+  });
+
   it('pairs a rest that someone has room for at once, telling the donor once', async () => {
     const at = area();
     const donor = await createDonor(ctx, { location: at(0) });
