@@ -4,7 +4,11 @@ import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import {
+  drizzle as drizzleNodePg,
+  NodePgSession,
+  type NodePgSessionOptions,
+} from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
@@ -84,7 +88,7 @@ export async function openDatabase(
     pool.on('connect', (client) => client.on('error', () => undefined));
     return databaseOf(
       'postgres',
-      drizzleNodePg(pool, { schema }),
+      releasingTransactions(drizzleNodePg(pool, { schema }), pool),
       postgresChangeFeed(options.url, pool),
       () => pool.end(),
       openOptions,
@@ -118,6 +122,46 @@ export async function openDatabase(
     },
     openOptions,
   );
+}
+
+/**
+ * Makes every transaction on the pool give its connection back, however it ends.
+ *
+ * Drizzle 0.45's node-postgres `transaction()` sends BEGIN before the `try` whose `finally`
+ * releases the pooled connection (drizzle-orm issues 6023, 6241, 6341; unfixed in 0.45.4). When
+ * the database goes away between checking a connection out and BEGIN, that connection is never
+ * given back; ten of those and the pool has none left, and every request waits for one until
+ * the process restarts. CI's fault test (a cut while donations were in flight) found it.
+ *
+ * Here the pool's connection is checked out by this code, Drizzle runs its transaction on that
+ * one connection (it releases nothing then), and `finally` always releases it. A connection
+ * that broke on the way is not queryable, and the pool closes it instead of lending it again.
+ */
+function releasingTransactions(handle: AppDb, pool: pg.Pool): AppDb {
+  type Transactional = { transaction: AppDb['transaction'] };
+  const session = handle._.session as unknown as Transactional;
+  // What Drizzle built its session from (private fields), to build one on a single connection.
+  const {
+    dialect,
+    schema: relations,
+    options,
+  } = handle._.session as unknown as {
+    dialect: ConstructorParameters<typeof NodePgSession>[1];
+    schema: ConstructorParameters<typeof NodePgSession>[2];
+    options: NodePgSessionOptions;
+  };
+  if (!dialect) throw new Error('drizzle-orm changed its node-postgres session; see client.ts');
+  session.transaction = async (work, config) => {
+    const client = await pool.connect();
+    try {
+      const onOneClient = new NodePgSession(client, dialect, relations, options);
+      return await (onOneClient as unknown as Transactional).transaction(work, config);
+    } finally {
+      // A connection that broke is not queryable any more, and the pool closes it.
+      client.release();
+    }
+  };
+  return handle;
 }
 
 /**

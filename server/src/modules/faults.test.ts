@@ -191,6 +191,44 @@ describe.runIf(url)('faults (PostgreSQL)', () => {
     second.child.kill('SIGTERM');
   }, 150_000);
 
+  it('gives back every connection the database dropped as a transaction began', async () => {
+    const { proxy, url: viaProxy } = await proxyDatabase(url!);
+    const database = await openDatabase({ kind: 'postgres', url: viaProxy, maxConnections: 2 });
+    const errorsOf = (error: unknown) => {
+      const messages: string[] = [];
+      for (let e = error as { message?: unknown; cause?: unknown } | undefined; e;) {
+        messages.push(String(e.message));
+        e = e.cause as typeof e;
+      }
+      return messages.join(' / ');
+    };
+    try {
+      await database.ping();
+      // Each connection that sends BEGIN is closed: more failed transactions than the pool has.
+      proxy.dropConnectionsSending((sent) => sent.includes('begin\0'));
+      for (let i = 0; i < 5; i++) {
+        const failed = await database.db
+          .transaction((tx) => tx.execute(sql`select 1`))
+          .then(
+            () => null,
+            (error: unknown) => errorsOf(error),
+          );
+        // The database's going away, each time; never a pool with no connection left to lend.
+        expect(failed).toMatch(/Connection terminated|not queryable/);
+        expect(failed).not.toMatch(/timeout/);
+      }
+      proxy.dropConnectionsSending(null);
+      const rows = await database.db.transaction((tx) =>
+        queryRows<{ n: number }>(tx, sql`select 2 as n`),
+      );
+      expect(rows).toEqual([{ n: 2 }]);
+      await database.ping();
+    } finally {
+      await Promise.race([database.close(), new Promise((r) => setTimeout(r, 2000))]);
+      await proxy.close();
+    }
+  }, 60_000);
+
   it('keeps running when the database goes away while transactions are in flight', async () => {
     const database = await openTestDatabase();
     await loadTestGazetteer(database.db);

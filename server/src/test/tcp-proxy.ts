@@ -4,13 +4,15 @@ import net from 'node:net';
  * A TCP proxy in front of the PostgreSQL server. `cut()` drops every connection and refuses new
  * ones, as a database outage looks from the app; `restore()` lets traffic through again. The
  * shared server itself is never stopped. With `replyDelayMs`, everything the server sends arrives
- * that much later (in order), as from a slow or far database.
+ * that much later (in order), as from a slow or far database. `dropWhen` closes a connection
+ * instead of passing on what the app sent, when it matches: an outage at a chosen statement.
  */
 export async function startTcpProxy(
   targetHost: string,
   targetPort: number,
   { replyDelayMs = 0 }: { replyDelayMs?: number } = {},
 ) {
+  let dropWhen: ((sent: Buffer) => boolean) | null = null;
   const sockets = new Set<net.Socket>();
   let isCut = false;
   let isFrozen = false;
@@ -34,6 +36,7 @@ export async function startTcpProxy(
     upstream.on('close', drop);
     // Frozen: bytes are swallowed both ways and nobody is told, as when a NAT entry is dropped.
     client.on('data', (chunk: Buffer) => {
+      if (dropWhen?.(chunk)) return drop();
       if (!isFrozen) upstream.write(chunk);
     });
     upstream.on('data', (chunk: Buffer) => {
@@ -58,6 +61,10 @@ export async function startTcpProxy(
     },
     restore() {
       isCut = false;
+    },
+    /** From now on, closes each connection whose app sends what `matches` (null: none). */
+    dropConnectionsSending(matches: ((sent: Buffer) => boolean) | null) {
+      dropWhen = matches;
     },
     /** Passes nothing more, either way, without closing anything. */
     freeze() {
