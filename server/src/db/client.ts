@@ -136,6 +136,7 @@ export async function openDatabase(
  * Here the pool's connection is checked out by this code, Drizzle runs its transaction on that
  * one connection (it releases nothing then), and `finally` always releases it. A connection
  * that broke on the way is not queryable, and the pool closes it instead of lending it again.
+ * Remove this once Drizzle releases a fix for issue 6023.
  */
 function releasingTransactions(handle: AppDb, pool: pg.Pool): AppDb {
   type Transactional = { transaction: AppDb['transaction'] };
@@ -150,7 +151,10 @@ function releasingTransactions(handle: AppDb, pool: pg.Pool): AppDb {
     schema: ConstructorParameters<typeof NodePgSession>[2];
     options: NodePgSessionOptions;
   };
-  if (!dialect) throw new Error('drizzle-orm changed its node-postgres session; see client.ts');
+  // A Drizzle that renamed them would lose the schema or the logger quietly: refuse to start.
+  if (!dialect || !relations || !options) {
+    throw new Error('drizzle-orm changed its node-postgres session; see releasingTransactions');
+  }
   session.transaction = async (work, config) => {
     const client = await pool.connect();
     try {
