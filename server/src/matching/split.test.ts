@@ -58,6 +58,17 @@ async function loads(ids: string[]) {
 }
 
 /** Four distributors around a donor, each with room for 60, at 1, 2, 3 and 4 km. */
+/** The donor's view of a split donation (GET /api/donations/:groupId), checked against its schema. */
+async function groupOf(donor: { cookie: string }, groupId: string | null | undefined) {
+  return DonationGroupSchema.parse(
+    (await as(donor).get(`/api/donations/${groupId}`).expect(200)).body,
+  );
+}
+
+async function partsOf(donor: { cookie: string }, groupId: string | null | undefined) {
+  return (await groupOf(donor, groupId)).parts;
+}
+
 async function fourWithRoom(room = 60) {
   const at = area();
   const donor = await createDonor(ctx, { location: at(0) });
@@ -131,9 +142,7 @@ describe('split donations', () => {
     const pkg = await donate(ctx, donor, { location: at(0), quantity: 200, allowSplit: true });
     expect(pkg.groupId).not.toBeNull();
     expect(pkg).toMatchObject({ quantity: 60, current_state: 'Paired', allowSplit: true });
-    const group = DonationGroupSchema.parse(
-      (await as(donor).get(`/api/donations/${pkg.groupId}`).expect(200)).body,
-    );
+    const group = await groupOf(donor, pkg.groupId);
     expect(group.quantity).toBe(200);
     expect(group.parts.map((p) => p.quantity)).toEqual([60, 60, 60, 20]);
     expect(group.parts.every((p) => p.current_state === 'Paired' && p.meet_location)).toBe(true);
@@ -214,18 +223,14 @@ describe('split donations', () => {
         code: await handoverCodeOf(ctx, own._id),
       })
       .expect(200);
-    const after = DonationGroupSchema.parse(
-      (await as(donor).get(`/api/donations/${pkg.groupId}`).expect(200)).body,
-    );
+    const after = await groupOf(donor, pkg.groupId);
     expect(after.parts.filter((p) => p.current_state === 'Received')).toHaveLength(1);
   });
 
   it('lets the rest wait when the parts cannot cover it, and matches it when room appears', async () => {
     const { at, donor } = await fourWithRoom(30);
     const pkg = await donate(ctx, donor, { location: at(0), quantity: 160, allowSplit: true });
-    const group = DonationGroupSchema.parse(
-      (await as(donor).get(`/api/donations/${pkg.groupId}`).expect(200)).body,
-    );
+    const group = await groupOf(donor, pkg.groupId);
     expect(group.parts.map((p) => [p.quantity, p.current_state])).toEqual([
       [30, 'Paired'],
       [30, 'Paired'],
@@ -279,9 +284,7 @@ describe('split donations', () => {
     const res = await as(donor).patch(`/api/package/${pkg._id}`, { allowSplit: true }).expect(200);
     const split = PackageResponseSchema.parse(res.body).package;
     expect(split).toMatchObject({ current_state: 'Paired', quantity: 60 });
-    const group = DonationGroupSchema.parse(
-      (await as(donor).get(`/api/donations/${split.groupId}`).expect(200)).body,
-    );
+    const group = await groupOf(donor, split.groupId);
     expect(group.parts.map((p) => p.quantity)).toEqual([60, 40]);
     await as(donor).patch(`/api/package/${pkg._id}`, { allowSplit: false }).expect(400);
     await as(donor).patch(`/api/package/${pkg._id}`, {}).expect(400);
@@ -395,9 +398,7 @@ describe('split donations', () => {
   it('cancels a donation as one: every part not yet Received, the room freed', async () => {
     const { at, donor, distributors } = await fourWithRoom(25);
     const pkg = await donate(ctx, donor, { location: at(0), quantity: 75, allowSplit: true });
-    const group = DonationGroupSchema.parse(
-      (await as(donor).get(`/api/donations/${pkg.groupId}`).expect(200)).body,
-    );
+    const group = await groupOf(donor, pkg.groupId);
     expect(group.parts.map((p) => p.quantity)).toEqual([25, 25, 25]);
     const [receivedPart] = await queryRows<{ id: string; distributor_id: string }>(
       ctx.database.db,
@@ -432,18 +433,14 @@ describe('split donations', () => {
   it('makes the donation smaller when its waiting rest is withdrawn, and forgets an emptied one', async () => {
     const { at, donor } = await fourWithRoom(20);
     const pkg = await donate(ctx, donor, { location: at(0), quantity: 95, allowSplit: true });
-    const group = DonationGroupSchema.parse(
-      (await as(donor).get(`/api/donations/${pkg.groupId}`).expect(200)).body,
-    );
+    const group = await groupOf(donor, pkg.groupId);
     const rest = group.parts.at(-1)!;
     expect(rest).toMatchObject({ quantity: 15, current_state: 'Not Paired' });
     await request(ctx.app)
       .delete(`/api/donor/${donor.profile.id}/package/${rest._id}`)
       .set('Cookie', donor.cookie)
       .expect(204);
-    const after = DonationGroupSchema.parse(
-      (await as(donor).get(`/api/donations/${pkg.groupId}`).expect(200)).body,
-    );
+    const after = await groupOf(donor, pkg.groupId);
     expect(after.quantity).toBe(80);
     expect(after.parts.reduce((sum, p) => sum + p.quantity, 0)).toBe(80);
     // The donor's notifications speak of the donation as it is now (80, not the 95 given).
@@ -484,9 +481,7 @@ describe('split donations', () => {
     );
     // Nobody has room for all 30 (the spare has 10 left): it is split again, within the group,
     // and what is left waits rather than go back to who declined.
-    const group = DonationGroupSchema.parse(
-      (await as(donor).get(`/api/donations/${pkg.groupId}`).expect(200)).body,
-    );
+    const group = await groupOf(donor, pkg.groupId);
     expect(group.parts.reduce((sum, p) => sum + p.quantity, 0)).toBe(150);
     expect(row?.distributor_id ?? null).not.toBe(first!.profile.id);
     const [held] = await queryRows<{ n: number }>(
@@ -736,9 +731,7 @@ describe('second review of issue #20', () => {
       await createDistributor(ctx, { location: at(6), maxCapacity: 60 }),
     ];
     const pkg = await donate(ctx, donor, { location: at(0), quantity: 100, allowSplit: true });
-    const group = DonationGroupSchema.parse(
-      (await as(donor).get(`/api/donations/${pkg.groupId}`).expect(200)).body,
-    );
+    const group = await groupOf(donor, pkg.groupId);
     expect(group.parts.map((p) => [p.quantity, p.current_state])).toEqual([
       [60, 'Paired'],
       [40, 'Paired'],
@@ -778,13 +771,6 @@ describe('second review of issue #20', () => {
       await holder.query('commit');
       await holder.end();
     };
-  }
-
-  async function partsOf(donor: { cookie: string }, groupId: string | null | undefined) {
-    const group = DonationGroupSchema.parse(
-      (await as(donor).get(`/api/donations/${groupId}`).expect(200)).body,
-    );
-    return group.parts;
   }
 
   // Two connections at once: the PostgreSQL server only (PGlite is one connection).
