@@ -25,7 +25,15 @@ const HOSTILE = [
   Array(24).fill('ma').join(' '),
   'qwertyuiopasdfghjklzxcvbnm'.repeat(3),
   'Ahmdabad Gujrat Indai Wset Zone Nrth Sector Phase',
+  // The commonest trigrams: a repeated word, and four common words, each match thousands.
+  'pur pur pur pur qzvx',
+  'pura nagar ganj abad',
+  'nagarpur rampura ganjabad',
+  'purx',
 ];
+
+/** Real misspellings (the fuzzy step): the typical cost the hostile ones are held to. */
+const MISSPELT = ['Ahmdabad', 'Hydrabad', 'Banglore', 'Chandigar', 'Bhubneswar', 'Lakhnow'];
 
 /** 5. Place search: every prefix a person types, over the full gazetteer, through HTTP. */
 export const placesBench: Benchmark = {
@@ -59,6 +67,9 @@ export const placesBench: Benchmark = {
         for (let round_ = 0; round_ < 3; round_++) {
           for (const q of HOSTILE) hostile.push((await time(() => search(q)))[0]);
         }
+        // Asked once each: a second time is answered from memory.
+        const misspelt: number[] = [];
+        for (const q of MISSPELT) misspelt.push((await time(() => search(q)))[0]);
         await app.close();
         const s = stats(samples);
         const first = stats(firstTime);
@@ -75,10 +86,16 @@ export const placesBench: Benchmark = {
             'first load s': round(loadMs / 1000, 1),
             'slowest hostile query ms': round(worstHostile),
             'hostile / first-time p99': round(worstHostile / first.p99, 1),
+            'misspelt p50 ms': round(stats(misspelt).p50),
+            'hostile / misspelt p50': round(worstHostile / stats(misspelt).p50, 1),
           },
           target:
-            'p99 < 12 ms, first-time p99 too; slowest hostile query within 10x first-time p99',
-          isTargetMet: s.p99 < 12 && first.p99 < 12 && worstHostile <= 10 * first.p99,
+            'p99 < 12 ms, first-time p99 too; slowest hostile query within 10x first-time p99 and 5x a misspelling',
+          isTargetMet:
+            s.p99 < 12 &&
+            first.p99 < 12 &&
+            worstHostile <= 10 * first.p99 &&
+            worstHostile <= 5 * stats(misspelt).p50,
         });
       } finally {
         await drop();

@@ -53,11 +53,11 @@ async function main(): Promise<void> {
   // The place list loads in the background on first start; place search answers 503 until then.
   let isGazetteerReady = false;
   const gazetteerStarted = Date.now();
-  ensureGazetteer(database.db)
-    .then((inserted) => {
-      isGazetteerReady = true;
-      if (inserted)
-        logger.info({ inserted, ms: Date.now() - gazetteerStarted }, 'place list loaded');
+  ensureGazetteer(database.db, undefined, () => {
+    isGazetteerReady = true;
+  })
+    .then((written) => {
+      if (written) logger.info({ written, ms: Date.now() - gazetteerStarted }, 'place list loaded');
     })
     .catch((err: unknown) => logger.error({ err }, 'loading the place list failed'));
 

@@ -537,6 +537,8 @@ export const places = pgTable(
     // Typed prefixes ("luck…") are found from these, fast, before any fuzzy matching.
     index('places_name_prefix').using('btree', sql`lower(${t.name}) text_pattern_ops`),
     index('places_search_key_prefix').using('btree', sql`${t.searchKey} text_pattern_ops`),
+    // A PIN code, whole or its first digits ("1100…").
+    index('places_pin_prefix').using('btree', sql`${t.pin} text_pattern_ops`),
     index('places_location_gist').using('gist', t.earth),
   ],
 );

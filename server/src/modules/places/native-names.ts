@@ -57,7 +57,7 @@ const NAMES: [latin: string, state: string, hindi: string[], bengali: string[]][
   ['Vijayawada', 'Andhra Pradesh', ['विजयवाड़ा'], ['বিজয়ওয়াড়া']],
   ['Jodhpur', 'Rajasthan', ['जोधपुर'], ['যোধপুর']],
   ['Madurai', 'Tamil Nadu', ['मदुरै'], ['মাদুরাই']],
-  ['Raipur', 'Chattisgarh', ['रायपुर'], ['রায়পুর']],
+  ['Raipur', 'Chhattisgarh', ['रायपुर'], ['রায়পুর']],
   ['Kota', 'Rajasthan', ['कोटा'], ['কোটা']],
   ['Guwahati', 'Assam', ['गुवाहाटी'], ['গুয়াহাটি', 'গৌহাটি']],
   ['Chandigarh', 'Chandigarh', ['चंडीगढ़', 'चण्डीगढ़'], ['চণ্ডীগড়', 'চন্ডীগড়']],
@@ -94,9 +94,9 @@ const NAMES: [latin: string, state: string, hindi: string[], bengali: string[]][
   ['Port Blair', 'Andaman & Nicobar Islands', ['पोर्ट ब्लेयर', 'श्री विजयपुरम'], ['পোর্ট ব্লেয়ার']],
   ['Daman', 'Dadra and Nagar Haveli and Daman and Diu', ['दमन'], ['দমন']],
   ['Kavaratti', 'Lakshadweep', ['कवरत्ती'], ['কাভারত্তি']],
-  ['Pondicherry', 'Pondicherry', ['पुडुचेरी', 'पांडिचेरी'], ['পুদুচেরি', 'পন্ডিচেরি']],
+  ['Pondicherry', 'Puducherry', ['पुडुचेरी', 'पांडिचेरी'], ['পুদুচেরি', 'পন্ডিচেরি']],
   ['Jammu', 'Jammu & Kashmir', ['जम्मू'], ['জম্মু']],
-  ['Leh', 'Jammu & Kashmir', ['लेह'], ['লেহ']],
+  ['Leh', 'Ladakh', ['लेह'], ['লেহ']],
 ];
 
 /** Text in Devanagari or Bengali script (the two AlmQuest speaks besides English). */

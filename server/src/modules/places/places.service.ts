@@ -19,9 +19,33 @@ const FUZZY_CHARS = 40;
 /** A place search that takes longer than this is cancelled (answered 503), not left to pile up. */
 const SEARCH_TIMEOUT_MS = 2000;
 
-/** The part of a search key the fuzzy lookup compares: its first few words, capped in length. */
+/**
+ * How many places the fuzzy lookup may weigh. The index hands over every place sharing enough
+ * trigrams with what was typed; for a real misspelling that is a few hundred, but words made of
+ * the commonest trigrams ("pur", "nagar") match tens of thousands, and weighing each one held
+ * the embedded database's only thread for 300 ms. Past this many, the rest are not weighed.
+ */
+export const FUZZY_CANDIDATES = 600;
+/** A PIN code is six digits; three or more typed digits look up the PIN areas they start. */
+const PIN_PREFIX = /^[1-9]\d{2,5}$/;
+
+/**
+ * The part of a search key the fuzzy lookup compares: its distinct words (a repeated word adds
+ * no trigram but pushed the distinctive ones past the cut), the first few of them, capped in
+ * length.
+ */
 export function fuzzySearchKey(key: string): string {
-  return key.split(' ').slice(0, FUZZY_WORDS).join(' ').slice(0, FUZZY_CHARS).trim();
+  return [...new Set(key.split(' '))].slice(0, FUZZY_WORDS).join(' ').slice(0, FUZZY_CHARS).trim();
+}
+
+/**
+ * The places the fuzzy lookup weighs for a key: those the trigram index finds similar enough
+ * (pg_trgm.word_similarity_threshold), at most FUZZY_CANDIDATES of them.
+ */
+export function fuzzyCandidates(fuzzyKey: string): SQL {
+  return sql`select ${columns}, search_key from places
+    where ${fuzzyKey} <% search_key
+    limit ${FUZZY_CANDIDATES}`;
 }
 
 /**
@@ -60,6 +84,8 @@ export function presentPlace(row: PlaceRecord): Place {
 export async function searchPlaces(db: AppDb, typed: string, limit: number): Promise<Place[]> {
   // A city typed in Devanagari or Bengali script is searched under its Latin name, and the one
   // in its state comes first (many villages share a city's name).
+  const digits = typed.replace(/\s+/g, '');
+  if (PIN_PREFIX.test(digits)) return searchPins(db, digits, limit);
   const native = nativePlaceFor(typed);
   const query = native?.name ?? typed;
   const q = query.trim().toLowerCase();
@@ -136,13 +162,27 @@ export async function searchPlaces(db: AppDb, typed: string, limit: number): Pro
         set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)`);
       return queryRows<PlaceRecord>(
         tx,
-        ranked(sql`select ${columns}, search_key from places
-          where ${fuzzyKey} <% search_key
+        ranked(sql`select * from (${fuzzyCandidates(fuzzyKey)}) weighed
           order by word_similarity(${fuzzyKey}, search_key) desc limit ${CANDIDATES}`),
       );
     });
     return fuzzy.map(presentPlace);
   }
+  return rows.map(presentPlace);
+}
+
+/**
+ * The post offices of a PIN code, or of every PIN starting with the digits typed: the PIN's
+ * order first, then by name (a PIN such as 110001 covers a dozen post offices).
+ */
+async function searchPins(db: AppDb, digits: string, limit: number): Promise<Place[]> {
+  const rows = await queryRows<PlaceRecord>(
+    db,
+    sql`select ${columns} from places
+      where pin ~>=~ ${digits} and pin ~<~ ${nextPrefix(digits)}
+      order by pin using ~<~, name, id
+      limit ${limit}`,
+  );
   return rows.map(presentPlace);
 }
 

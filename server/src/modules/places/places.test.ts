@@ -8,9 +8,10 @@ import { loadConfig } from '../../config';
 import { createLogger } from '../../logger';
 import { testPostalRecords } from '../../test/gazetteer';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { toPlaceRows } from './gazetteer';
+import { ensureGazetteer, readPostalRecords, toPlaceRows } from './gazetteer';
+import { kmBetween, OUTLIER_KM } from './place-corrections';
 import { createPlaceAnswers, lookUpPlaces } from './place-lookup';
-import { fuzzySearchKey } from './places.service';
+import { FUZZY_CANDIDATES, fuzzyCandidates, fuzzySearchKey } from './places.service';
 import { toSearchKey } from './search-key';
 
 let ctx: TestContext;
@@ -121,6 +122,53 @@ describe('GET /api/places', () => {
     expect(await search(thirtyWords)).toEqual([]);
   });
 
+  it('compares each word once: a repeated word no longer pushes the others out', async () => {
+    expect(fuzzySearchKey('pur pur pur pur qzvx')).toBe('pur qzvx');
+    expect(fuzzySearchKey('ram nag ram nag ram ganj')).toBe('ram nag ganj');
+  });
+
+  it('weighs at most a fixed number of places however common the typed trigrams are', async () => {
+    // Names made of the commonest trigrams: every one is similar enough to be weighed.
+    const extra = FUZZY_CANDIDATES + 100;
+    await ctx.database.db.execute(sql`
+      insert into places (id, name, search_key, kind, district, state, pin, lat, lng)
+      select 900000 + n, 'Qvpur ' || n, 'qvpur ' || n, 'locality', 'Test', 'Test', null, 20, 78
+      from generate_series(1, ${extra}) n`);
+    try {
+      const [similar] = await queryRows<{ n: number }>(
+        ctx.database.db,
+        sql`select count(*)::int as n from places where 'qvpur' <% search_key`,
+      );
+      expect(similar!.n).toBeGreaterThanOrEqual(extra);
+      const [weighed] = await queryRows<{ n: number }>(
+        ctx.database.db,
+        sql`select count(*)::int as n from (${fuzzyCandidates('qvpur')}) c`,
+      );
+      expect(weighed!.n).toBe(FUZZY_CANDIDATES);
+      // A misspelling of them is still answered, from what was weighed.
+      expect((await search('Qvpurr', 3)).length).toBe(3);
+    } finally {
+      await ctx.database.db.execute(sql`delete from places where id > 900000`);
+      // What the insert left in the trigram indexes' pending lists (a later test counts them).
+      await ctx.database.db.execute(sql`select gin_clean_pending_list('places_name_trgm'::regclass),
+        gin_clean_pending_list('places_search_key_trgm'::regclass)`);
+    }
+  });
+
+  it('finds the post offices of a PIN code, and of the PINs starting with the digits typed', async () => {
+    const whole = await search('110001', 20);
+    expect(whole.length).toBeGreaterThan(3);
+    for (const place of whole) expect(place.pin).toBe('110001');
+    expect(whole.map((p) => p.name)).toContain('Connaught Place');
+    const started = await search('1100', 20);
+    expect(started.length).toBe(20);
+    for (const place of started) expect(place.pin).toMatch(/^1100/);
+    // In PIN order: 110001 comes before 110002.
+    const pins = started.map((p) => p.pin!);
+    expect(pins).toEqual([...pins].sort());
+    expect(await search('999999')).toEqual([]);
+  });
+
   it('treats LIKE wildcards as plain text', async () => {
     expect(await search('%%')).toEqual([]);
   });
@@ -225,6 +273,82 @@ describe('the gazetteer', () => {
     expect(lucknow?.lat).toBeGreaterThan(26);
     expect(lucknow?.lat).toBeLessThan(27.5);
     expect(rows.every((r) => r.search_key === toSearchKey(r.name))).toBe(true);
+  });
+
+  it('puts no locality of the full list far from its district, nor under an old state name', async () => {
+    const rows = toPlaceRows(await readPostalRecords());
+    const centres = new Map(
+      rows
+        .filter((r) => r.kind === 'district')
+        .map((r) => [`${r.name}|${r.state}`, [r.lat, r.lng] as [number, number]]),
+    );
+    const localities = rows.filter((r) => r.kind === 'locality');
+    const perDistrict = new Map<string, number>();
+    for (const r of localities) {
+      const key = `${r.district}|${r.state}`;
+      perDistrict.set(key, (perDistrict.get(key) ?? 0) + 1);
+    }
+    const far = localities.filter((r) => {
+      const key = `${r.district}|${r.state}`;
+      const centre = centres.get(key);
+      // Islands and Ladakh are that spread out; a district of a handful has no trusted centre.
+      if (!centre || (perDistrict.get(key) ?? 0) < 10) return false;
+      if (
+        ['Lakshadweep', 'Leh', 'Kargil', 'Nicobar', 'North And Middle Andaman'].includes(
+          r.district!,
+        )
+      )
+        return false;
+      return kmBetween([r.lat, r.lng], centre) > OUTLIER_KM;
+    });
+    expect(far.map((r) => `${r.name} ${r.pin} (${r.district})`)).toEqual([]);
+
+    const states = new Set(rows.map((r) => r.state));
+    for (const old of ['Chattisgarh', 'Pondicherry']) expect(states).not.toContain(old);
+    const at = (name: string, pin: string) => rows.find((r) => r.name === name && r.pin === pin)!;
+    expect(at('Panvel H.O', '410206')).toMatchObject({ district: 'Raigarh(MH)' });
+    // Checked against where these places are (their towns), not against the list itself.
+    expect(
+      kmBetween([at('Panvel H.O', '410206').lat, at('Panvel H.O', '410206').lng], [18.99, 73.12]),
+    ).toBeLessThan(10);
+    const leh = rows.filter((r) => r.district === 'Leh');
+    expect(leh.length).toBeGreaterThan(50);
+    for (const r of leh) {
+      expect(r.state).toBe('Ladakh');
+      expect(kmBetween([r.lat, r.lng], [34.15, 77.58])).toBeLessThan(20);
+    }
+    const saltLake = rows.filter((r) => r.name === 'Salt Lake' || r.pin === '700064');
+    expect(saltLake.length).toBeGreaterThan(1);
+    for (const r of saltLake) expect(kmBetween([r.lat, r.lng], [22.58, 88.42])).toBeLessThan(5);
+    // A locality on its district's stand-in point takes the point of its PIN's other localities.
+    const rajarhat = at('Chandpur', '700135');
+    expect(kmBetween([rajarhat.lat, rajarhat.lng], [22.59, 88.43])).toBeLessThan(15);
+  });
+
+  it('finds Salt Lake in Kolkata first', async () => {
+    const [first] = await search('Salt Lake');
+    expect(first).toMatchObject({ name: 'Salt Lake', state: 'West Bengal', pin: '700064' });
+  });
+
+  it('brings a list loaded by an older version up to date, usable meanwhile, writing only what differs', async () => {
+    const db = ctx.database.db;
+    await db.execute(sql`update places set state = 'Old State', lat = 0 where id = 1`);
+    await db.execute(sql`update app_state set value = '1' where key = 'gazetteer_version'`);
+    let usableAt = -1;
+    let calls = 0;
+    const written = await ensureGazetteer(db, testPostalRecords, () => {
+      usableAt = calls;
+    });
+    calls += 1;
+    expect(usableAt).toBe(0);
+    expect(written).toBe(1);
+    const [row] = await queryRows<{ state: string; lat: number }>(
+      db,
+      sql`select state, lat from places where id = 1`,
+    );
+    expect(row!.state).not.toBe('Old State');
+    expect(row!.lat).not.toBe(0);
+    expect(await ensureGazetteer(db, testPostalRecords)).toBe(0);
   });
 
   it('leaves the trigram indexes merged and the planner the statistics once loaded', async () => {
