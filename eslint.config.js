@@ -147,6 +147,16 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      // Leaflet sets a string tooltip, popup or marker label as HTML: text people typed would be
+      // markup in another person's page. Pass textElement(text) (lib/text-node.ts).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(bindTooltip|bindPopup|setTooltipContent|setPopupContent|setContent)$/] > :first-child:not(CallExpression[callee.name='textElement'])",
+          message: 'Leaflet reads a string as HTML: pass textElement(text) instead.',
+        },
+      ],
     },
   },
   // One-way architecture (docs/decisions/010-one-way-architecture.md). Server: contracts <- db

@@ -184,11 +184,16 @@ test('a visitor sees /impact with figures that match the packages', async ({ bro
 
   // The coordinator's export is read straight from the packages, not from the summary.
   const coordinator = await coordinatorPage(browser);
-  const csv = await coordinator.request.get(
-    '/api/coordinator/packages.csv?from=2000-01-01&to=2099-12-31',
-  );
+  const csv = await coordinator.request.post('/api/coordinator/packages.csv', {
+    form: { from: '2000-01-01', to: '2099-12-31' },
+  });
   expect(csv.status()).toBe(200);
   const packages = parseCsv(await csv.text());
+  // The console's button posts the form; the file downloads and the console stays.
+  const downloading = coordinator.waitForEvent('download');
+  await coordinator.getByRole('button', { name: 'Download CSV' }).click();
+  expect((await downloading).suggestedFilename()).toMatch(/^almquest-packages-.+\.csv$/);
+  await expect(coordinator.getByRole('heading', { name: 'Coordinator console' })).toBeVisible();
   const counted = (rows: Record<string, string>[]) =>
     rows.reduce((sum, p) => sum + Number(p.quantity), 0);
   const distributed = packages.filter((p) => p.state === 'Distributed');

@@ -8,6 +8,7 @@ export const ErrorCode = z.enum([
   'unauthenticated',
   'forbidden',
   'not_found',
+  'method_not_allowed',
   'conflict',
   'idempotency_key_reused',
   'wrong_handover_code',

@@ -5,6 +5,7 @@ import type { Database } from './db/client';
 import type { Logger } from './logger';
 import { authenticate } from './middleware/authenticate';
 import { apiNotFound, errorHandler } from './middleware/error-handler';
+import { imageSources } from './middleware/image-sources';
 import { requestLog } from './middleware/request-log';
 import { sameOrigin } from './middleware/same-origin';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -84,7 +85,7 @@ export function createApp({
           'script-src': ["'self'", ...inlineScriptHashes(config.clientDist)],
           // Map libraries position tiles with inline style attributes.
           'style-src': ["'self'", "'unsafe-inline'"],
-          'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+          'img-src': imageSources(config),
           // Pusher's websocket, when live events go through Pusher.
           'connect-src': [
             "'self'",

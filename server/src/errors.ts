@@ -20,6 +20,8 @@ export const unauthenticated = (message = 'Please sign in to continue.') =>
 export const forbidden = (message = 'You are not allowed to do that.') =>
   new AppError(403, 'forbidden', message);
 export const notFound = (message = 'Not found.') => new AppError(404, 'not_found', message);
+export const methodNotAllowed = (message: string) =>
+  new AppError(405, 'method_not_allowed', message);
 export const conflict = (message: string) => new AppError(409, 'conflict', message);
 export const serviceUnavailable = (
   message = 'The service is unavailable; please try again soon.',

@@ -1,3 +1,5 @@
+import { useState } from 'react';
+
 function initials(name: string): string {
   return (
     name
@@ -11,7 +13,10 @@ function initials(name: string): string {
   );
 }
 
-/** The person's picture, or their initials when there is none. */
+/**
+ * The person's picture, or their initials when there is none or it cannot be loaded (its host
+ * gone, or not one the content security policy allows).
+ */
 export function Avatar({
   name,
   picture,
@@ -21,10 +26,12 @@ export function Avatar({
   picture: string | null;
   size?: number;
 }) {
-  if (picture) {
+  const [failed, setFailed] = useState<string | null>(null);
+  if (picture && failed !== picture) {
     return (
       <img
         src={picture}
+        onError={() => setFailed(picture)}
         alt=""
         width={size}
         height={size}

@@ -110,9 +110,15 @@ function ExportForm() {
   const [from, setFrom] = useState(isoDay(new Date(today.getTime() - 30 * 86_400_000)));
   const [to, setTo] = useState(isoDay(today));
   const isValid = Boolean(from && to && from <= to);
-  const href = `/api/coordinator/packages.csv?${new URLSearchParams({ from, to })}`;
+  // A form's POST, not a link: an export leaves a trace in the audit log, so no GET (which an
+  // image in a page could make) starts one. The answer is an attachment: the page stays.
   return (
-    <section
+    <form
+      method="post"
+      action="/api/coordinator/packages.csv"
+      onSubmit={(e) => {
+        if (!isValid) e.preventDefault();
+      }}
       aria-labelledby="export-title"
       className="rounded-xl border border-gray-200 p-4 dark:border-gray-800"
     >
@@ -122,27 +128,27 @@ function ExportForm() {
       <div className="mt-3 flex flex-wrap items-end gap-3">
         <TextField
           label={t('coord.export.from')}
+          name="from"
           type="date"
           value={from}
           onChange={(e) => setFrom(e.target.value)}
         />
         <TextField
           label={t('coord.export.to')}
+          name="to"
           type="date"
           value={to}
           error={from && to && from > to ? t('coord.export.order') : undefined}
           onChange={(e) => setTo(e.target.value)}
         />
-        {isValid ? (
-          <a className={buttonClasses('primary')} href={href} download>
-            {t('coord.export.submit')}
-          </a>
-        ) : (
-          <span className={buttonClasses('primary', 'opacity-60')} aria-disabled="true">
-            {t('coord.export.submit')}
-          </span>
-        )}
+        <button
+          type="submit"
+          className={buttonClasses('primary', isValid ? '' : 'opacity-60')}
+          aria-disabled={!isValid}
+        >
+          {t('coord.export.submit')}
+        </button>
       </div>
-    </section>
+    </form>
   );
 }

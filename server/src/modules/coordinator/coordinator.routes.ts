@@ -17,13 +17,13 @@ import {
   type WaitingList,
   WaitingQuerySchema,
 } from '@almquest/contracts/coordinator';
-import { Router } from 'express';
+import express, { Router } from 'express';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { Rematcher } from '../../matching/rematch';
+import { methodNotAllowed } from '../../errors';
 import { sessionUser } from '../../middleware/authenticate';
-import { refuseCrossSite } from '../../middleware/same-origin';
 import { validate } from '../../middleware/validate';
 import type { Notifier } from '../../notifier';
 import type { LiveEvents } from '../../realtime/live-events';
@@ -247,10 +247,16 @@ export function coordinatorRoutes({
     }),
   );
 
-  router.get(
+  // An export is audited, so it is asked for by a form's POST (same origin, checked by
+  // sameOrigin), never by a GET that an image or a link in a page could make.
+  router.get('/coordinator/packages.csv', (_req, res) => {
+    res.setHeader('Allow', 'POST');
+    throw methodNotAllowed('Ask for an export with POST, from the console’s Export button.');
+  });
+  router.post(
     '/coordinator/packages.csv',
-    refuseCrossSite(),
-    validate({ query: ExportQuerySchema }, async ({ query }, req, res) => {
+    express.urlencoded({ extended: false, limit: '1kb' }),
+    validate({ body: ExportQuerySchema }, async ({ body: query }, req, res) => {
       const count = await streamPackagesCsv(db, res, {
         filename: `almquest-packages-${query.from}-to-${query.to}.csv`,
         select: exportSelect(EXPORT_COLUMNS),

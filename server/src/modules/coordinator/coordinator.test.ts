@@ -48,10 +48,21 @@ let areaIndex = 0;
 const area = () => testArea('coordinator', areaIndex++);
 
 /** GETs a CSV as text (supertest parses only JSON and forms by itself). */
-function getCsv(who: { cookie: string }, url: string) {
+/** The coordinator's export, as the console's form asks for it. */
+function postExport(who: { cookie: string }, range: { from: string; to: string }) {
   return request(ctx.app)
-    .get(url)
+    .post('/api/coordinator/packages.csv')
     .set('Cookie', who.cookie)
+    .type('form')
+    .send(range);
+}
+
+function getCsv(who: { cookie: string }, url: string) {
+  return readCsv(request(ctx.app).get(url).set('Cookie', who.cookie));
+}
+
+function readCsv(req: request.Test) {
+  return req
     .buffer(true)
     .parse((res, done) => {
       let text = '';
@@ -546,10 +557,7 @@ describe('exports', () => {
   it('streams every package of a date range as CSV to a coordinator, logged', async () => {
     const { pkg } = await strandedPackage(3);
     const today = new Date().toISOString().slice(0, 10);
-    const res = await getCsv(
-      coordinator,
-      '/api/coordinator/packages.csv?from=2020-01-01&to=2099-12-31',
-    );
+    const res = await readCsv(postExport(coordinator, { from: '2020-01-01', to: '2099-12-31' }));
     expect(res.headers['content-type']).toContain('text/csv');
     const lines = (res.body as string)
       .replace(/^\uFEFF/, '')
@@ -558,9 +566,7 @@ describe('exports', () => {
     expect(lines[0]).toMatch(/^id,created_at,state,quantity,/);
     expect(lines.some((l) => l.startsWith(`${pkg._id},`))).toBe(true);
     expect(new Set(lines).size).toBe(lines.length);
-    const bad = await as(coordinator)
-      .get(`/api/coordinator/packages.csv?from=${today}&to=2020-01-01`)
-      .expect(400);
+    const bad = await postExport(coordinator, { from: today, to: '2020-01-01' }).expect(400);
     expect(bad.body.error.fields).toHaveProperty('to');
   });
 
@@ -570,6 +576,10 @@ describe('exports', () => {
     expect(csvField('a,b')).toBe('"a,b"');
     expect(csvField(-5)).toBe('-5');
     expect(csvField(null)).toBe('');
+    // A spreadsheet that splits on ; (or tab, or |) sees each piece: none can start a formula.
+    expect(csvField('Ravi;=2+3;@SUM(4+5);-6+7')).toBe(`"Ravi;'=2+3;'@SUM(4+5);'-6+7"`);
+    expect(csvField('a|=1\t+2')).toBe(`"a|'=1\t'+2"`);
+    expect(csvField('Flat 3; Block B')).toBe('"Flat 3; Block B"');
   });
 
   it('gives each person their own impact and their own packages as CSV', async () => {
@@ -875,14 +885,22 @@ describe('review: lists and the log', () => {
 describe('review: exports', () => {
   it('refuses years a database cannot count and downloads started by other sites, logging neither', async () => {
     const before = await auditActions('*');
-    const old = await as(coordinator)
-      .get('/api/coordinator/packages.csv?from=0000-01-01&to=2020-01-01')
-      .expect(400);
+    const old = await postExport(coordinator, { from: '0000-01-01', to: '2020-01-01' }).expect(400);
     expect(old.body.error.fields).toHaveProperty('from');
-    await as(coordinator)
-      .get('/api/coordinator/packages.csv?from=2020-01-01&to=2020-01-02')
+    await postExport(coordinator, { from: '2020-01-01', to: '2020-01-02' })
       .set('Sec-Fetch-Site', 'cross-site')
       .expect(403);
+    await postExport(coordinator, { from: '2020-01-01', to: '2020-01-02' })
+      .set('Origin', 'https://elsewhere.example')
+      .expect(403);
+    // A GET, as an image or a link in a page would make it, exports nothing and logs nothing.
+    const got = await as(coordinator)
+      .get('/api/coordinator/packages.csv?from=2020-01-01&to=2020-01-02')
+      .set('Sec-Fetch-Site', 'same-origin')
+      .set('Sec-Fetch-Dest', 'image')
+      .expect(405);
+    expect(got.headers.allow).toBe('POST');
+    expect(got.headers['content-type']).toContain('application/json');
     expect(await auditActions('*')).toEqual(before);
     const donor = await createDonor(ctx, { location: reviewArea()(0) });
     await as(donor)

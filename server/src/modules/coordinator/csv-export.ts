@@ -35,14 +35,18 @@ export function exportSelect(columns: readonly string[], instead: Record<string,
 }
 
 /**
- * One CSV field. Quotes what needs quoting, and a field a spreadsheet would run as a formula
- * (= + - @, tab or carriage return first) gets a leading apostrophe (OWASP's CSV injection advice).
+ * One CSV field. Text that a spreadsheet would run as a formula (= + - @, tab or carriage return
+ * first) gets a leading apostrophe (OWASP's CSV injection advice), and so does every piece of it
+ * after a separator some locale's spreadsheet splits on (, ; tab |), in case one splits without
+ * reading quotes. A field holding any such separator, a quote or a line break is quoted.
  */
 export function csvField(value: unknown): string {
   if (value === null || value === undefined) return '';
   let text = value instanceof Date ? value.toISOString() : String(value);
-  if (/^[=+\-@\t\r]/.test(text) && typeof value === 'string') text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  if (typeof value === 'string') {
+    text = text.replace(/(^|[,;\t|])(?=[=+\-@\t\r])/g, "$1'");
+  }
+  return /[",;\t|\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 export type ExportRow = Record<string, unknown> & { cursor_at: string; cursor_id: string };

@@ -9,6 +9,7 @@ import { createApp } from '../../app';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/client';
 import { createLogger } from '../../logger';
+import { imageSources, tileSource } from '../../middleware/image-sources';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
 let ctx: TestContext;
@@ -164,6 +165,12 @@ describe('errors', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['x-powered-by']).toBeUndefined();
+    // Images only from the app and the map's tiles: markup that slipped into a page can neither
+    // beacon elsewhere nor (with a same-origin image) reach anywhere a tile could not.
+    const imgSrc = /img-src ([^;]*)/.exec(res.headers['content-security-policy'] as string)?.[1];
+    expect(imgSrc?.split(' ').sort()).toEqual(
+      ["'self'", 'blob:', 'data:', 'https://tile.openstreetmap.org'].sort(),
+    );
     // Not served over https here, so no HSTS.
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
@@ -181,5 +188,26 @@ describe('served over https', () => {
     } finally {
       await secure.close();
     }
+  });
+});
+
+describe('image sources', () => {
+  it("allows the tile host (its subdomains too) and the identity provider's pictures only", () => {
+    expect(tileSource('https://{s}.tiles.example.org/{z}/{x}/{y}.png')).toBe(
+      'https://*.tiles.example.org',
+    );
+    expect(tileSource('/tiles/{z}/{x}/{y}.png')).toBeNull();
+    const google = imageSources({
+      map: { tileUrl: 'https://tile.example.org/{z}/{x}/{y}.png', attribution: '' },
+      signIn: {
+        kind: 'oidc',
+        issuer: 'https://accounts.google.com',
+        clientId: 'x',
+        clientSecret: undefined,
+      },
+    });
+    expect(google).toContain('https://*.googleusercontent.com');
+    expect(google).toContain('https://tile.example.org');
+    expect(google).not.toContain('https:');
   });
 });

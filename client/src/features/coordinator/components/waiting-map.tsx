@@ -1,6 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import type { WaitingPackage } from '@almquest/contracts/coordinator';
 import L from 'leaflet';
+import { textElement } from '../../../lib/text-node';
 import { useEffect, useRef } from 'react';
 
 const COLOURS: Record<string, string> = {
@@ -40,7 +41,7 @@ export default function WaitingMap({
         fillColor: COLOURS[pkg.state] ?? '#374151',
         fillOpacity: 0.9,
       })
-        .bindTooltip(labelOf(pkg))
+        .bindTooltip(textElement(labelOf(pkg)))
         .on('click', () => onChoose(pkg.id))
         .addTo(map);
     }

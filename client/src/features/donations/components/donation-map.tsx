@@ -1,5 +1,6 @@
 import 'leaflet/dist/leaflet.css';
 import L from 'leaflet';
+import { textElement } from '../../../lib/text-node';
 import { useEffect, useRef } from 'react';
 
 type Point = { at: [number, number]; label: string };
@@ -25,14 +26,17 @@ export default function DonationMap({
     const map = L.map(container.current, { scrollWheelZoom: false }).setView(pickup.at, 12);
     L.tileLayer(tileUrl, { attribution, maxZoom: 19 }).addTo(map);
     L.circleMarker(pickup.at, { radius: 9, color: '#166534', fillColor: '#22c55e', fillOpacity: 1 })
-      .bindTooltip(pickup.label, { permanent: true, direction: 'top' })
+      .bindTooltip(textElement(pickup.label), { permanent: true, direction: 'top' })
       .addTo(map);
     // Labels take turns below, right, left and above: points close together on a phone's map
     // would otherwise print their labels over each other (the pickup's is above).
     const sides = ['bottom', 'right', 'left', 'top'] as const;
     meets.forEach((meet, i) => {
       L.circleMarker(meet.at, { radius: 8, color: '#92400e', fillColor: '#f59e0b', fillOpacity: 1 })
-        .bindTooltip(meet.label, { permanent: true, direction: sides[i % sides.length] })
+        .bindTooltip(textElement(meet.label), {
+          permanent: true,
+          direction: sides[i % sides.length],
+        })
         .addTo(map);
     });
     map.fitBounds(L.latLngBounds([pickup.at, ...meets.map((m) => m.at)]), {

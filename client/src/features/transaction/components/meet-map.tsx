@@ -1,6 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import type { MeetRoute } from '@almquest/contracts/packages';
 import L from 'leaflet';
+import { textElement } from '../../../lib/text-node';
 import { useEffect, useRef } from 'react';
 
 type Props = {
@@ -37,10 +38,10 @@ export default function MeetMap({ route, tileUrl, attribution, fromLabel, meetLa
       fillColor: '#22c55e',
       fillOpacity: 1,
     })
-      .bindTooltip(fromLabel, { permanent: true, direction: 'top' })
+      .bindTooltip(textElement(fromLabel), { permanent: true, direction: 'top' })
       .addTo(map);
     L.circleMarker(route.to, { radius: 9, color: '#92400e', fillColor: '#f59e0b', fillOpacity: 1 })
-      .bindTooltip(meetLabel, { permanent: true, direction: 'top' })
+      .bindTooltip(textElement(meetLabel), { permanent: true, direction: 'top' })
       .addTo(map);
     map.fitBounds(L.latLngBounds([route.from, route.to]), { padding: [40, 40], maxZoom: 15 });
     return () => {
