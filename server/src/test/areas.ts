@@ -41,7 +41,7 @@ const AREAS = {
   lifecycleModel: { count: 4, points: (i: number): LatLng => [27.5 + i * 0.6, 73.0] },
   /** One patch per test of push.test.ts (issue #18), up the north-east. */
   push: { count: 24, points: (i: number): LatLng => [21.0 + i * 0.6, 92.5] },
-  mail: { count: 17, points: (i: number): LatLng => [21.0 + i * 0.6, 94.0] },
+  mail: { count: 18, points: (i: number): LatLng => [21.0 + i * 0.6, 94.0] },
   /** One patch per test of coordinator.test.ts (issue #19), around Bengaluru and north of it. */
   coordinator: { count: 14, points: (i: number): LatLng => [12.0 + i * 0.6, 77.8] },
   /** One patch per test or round of split.test.ts (issue #20), from Bengal northwards. */

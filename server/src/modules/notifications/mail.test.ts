@@ -189,6 +189,36 @@ describe('notification e-mail', () => {
     expect((await settings(distributor)).body.emailOffers).toBe(false);
   });
 
+  it('gives no undo when e-mails were off already: an old link never turns them back on', async () => {
+    const { distributor } = await pair();
+    await changeSettings(distributor, { emailOffers: true }).expect(200);
+    const tokens = await ctx.outreach.mailTokens();
+    const oldMail = tokens.make(distributor.profile.id, 'offers');
+    // Turned off on the profile; then the link of an older mail is followed.
+    await changeSettings(distributor, { emailOffers: false }).expect(200);
+    const res = await request(ctx.app)
+      .post('/api/mail/unsubscribe')
+      .send({ token: oldMail })
+      .expect(200);
+    expect(res.body).toEqual({ topic: 'offers', subscribed: false });
+    expect((await settings(distributor)).body.emailOffers).toBe(false);
+    // The link turning them off does give an undo, for that topic only.
+    await changeSettings(distributor, { emailOffers: true, emailUpdates: false }).expect(200);
+    const first = await request(ctx.app)
+      .post('/api/mail/unsubscribe')
+      .send({ token: oldMail })
+      .expect(200);
+    expect(first.body.undoToken).toEqual(expect.any(String));
+    await request(ctx.app)
+      .post('/api/mail/unsubscribe')
+      .send({ token: first.body.undoToken, resubscribe: true })
+      .expect(200, { topic: 'offers', subscribed: true });
+    expect((await settings(distributor)).body).toMatchObject({
+      emailOffers: true,
+      emailUpdates: false,
+    });
+  });
+
   it('counts only bad tokens against an address: a mail provider may send many good ones', async () => {
     const limited = await createTestApp({ SMTP_URL: smtp.url, RATE_LIMIT_MULTIPLIER: '1' });
     try {

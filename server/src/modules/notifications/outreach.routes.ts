@@ -75,17 +75,21 @@ export function outreachRoutes({
       );
     }
     const subscribed = isUndo && outreach.isMailAvailable;
-    const isKnown = await setMailTopic(db, token.userId, token.topic, subscribed);
+    const { isKnown, isChanged } = await setMailTopic(db, token.userId, token.topic, subscribed);
     await database.sessions.fence();
     if (!isKnown) {
       // The account was deleted: nothing will be mailed to it any more.
       req.log.info('unsubscribe for an account that no longer exists');
     }
-    req.log.info({ topic: token.topic, subscribed }, 'mail topic changed by link');
+    req.log.info({ topic: token.topic, subscribed, isChanged }, 'mail topic set by link');
+    // An undo only for what this link turned off: an old or forwarded mail, after e-mails were
+    // turned off on the profile, must not hand out a way to turn them back on.
     const body: Unsubscribed = {
       topic: token.topic,
       subscribed,
-      ...(subscribed ? {} : { undoToken: tokens.makeUndo(token.userId, token.topic) }),
+      ...(!subscribed && isChanged
+        ? { undoToken: tokens.makeUndo(token.userId, token.topic) }
+        : {}),
     };
     res.json(body);
   });

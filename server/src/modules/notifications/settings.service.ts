@@ -4,7 +4,7 @@ import type {
   NotificationSettingsUpdate,
 } from '@almquest/contracts/push';
 import { eq, sql } from 'drizzle-orm';
-import type { AppDb } from '../../db/client';
+import { type AppDb, queryRows } from '../../db/client';
 import { users } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 
@@ -44,17 +44,28 @@ export async function updateSettings(
   return readSettings(db, userId, isMailAvailable);
 }
 
-/** The unsubscribe link's change: e-mails of one topic off (or back on, the page's undo). */
+/**
+ * The unsubscribe link's change: e-mails of one topic off (or back on, the page's undo). Says
+ * whether the account exists and whether this call changed the topic (it may be off already).
+ */
 export async function setMailTopic(
   db: AppDb,
   userId: string,
   topic: MailTopic,
   isOn: boolean,
-): Promise<boolean> {
-  const updated = await db
-    .update(users)
-    .set(topic === 'offers' ? { emailOffers: isOn } : { emailUpdates: isOn })
-    .where(eq(users.id, userId))
-    .returning({ id: users.id });
-  return updated.length > 0;
+): Promise<{ isKnown: boolean; isChanged: boolean }> {
+  const column = topic === 'offers' ? users.emailOffers : users.emailUpdates;
+  // The value before is read in the same statement, under the row's lock.
+  const [row] = await queryRows<{ was: boolean }>(
+    db,
+    sql`
+    with before as (
+      select ${users.id} as id, ${column} as was from ${users} where ${users.id} = ${userId}
+      for update
+    )
+    update ${users} set ${sql.identifier(column.name)} = ${isOn}
+    from before where ${users.id} = before.id
+    returning before.was`,
+  );
+  return { isKnown: row !== undefined, isChanged: row !== undefined && row.was !== isOn };
 }
