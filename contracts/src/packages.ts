@@ -192,7 +192,7 @@ export type Explanation = z.infer<typeof ExplanationSchema>;
 
 /** To the distributor offered or given a package: why them (issue #20). */
 export const WhyYouSchema = z.object({
-  /** From their home to the meet point, to 0.1 km. */
+  /** From their home to the meet point, to the kilometre (at least 1). */
   distanceKm: z.number(),
   /** Meals they still have room for with this package counted. */
   roomAfter: z.number(),

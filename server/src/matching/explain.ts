@@ -204,7 +204,9 @@ export async function whyYou(db: Executor, pkg: PackageRow): Promise<WhyYou | nu
   if (!row) return null;
   const home: [number, number] = [pkg.distributorLat ?? pkg.lat, pkg.distributorLng ?? pkg.lng];
   return {
-    distanceKm: Math.round(distanceKm(home, [pkg.meetLat, pkg.meetLng]) * 10) / 10,
+    // To the kilometre, at least 1: to a tenth, with a donor who travels nowhere (the meet point
+    // within their meet area), it narrowed the donor's door to an arc 100 m wide.
+    distanceKm: Math.max(1, Math.round(distanceKm(home, [pkg.meetLat, pkg.meetLng]))),
     roomAfter: Math.max(0, row.room),
     byCoordinator: row.chosen,
   };

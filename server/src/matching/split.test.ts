@@ -209,7 +209,9 @@ describe('split donations', () => {
     expect(theirs.notifs.every((n) => n.about?.donation === null)).toBe(true);
     expect(JSON.stringify(theirs)).not.toContain(pkg.groupId!);
     expect(mine.whyYou).toMatchObject({ roomAfter: 0, byCoordinator: false });
-    expect(mine.whyYou!.distanceKm).toBeGreaterThanOrEqual(0);
+    // Whole kilometres: a tenth would narrow where the donor lives.
+    expect(Number.isInteger(mine.whyYou!.distanceKm)).toBe(true);
+    expect(mine.whyYou!.distanceKm).toBeGreaterThanOrEqual(1);
     const other = group.parts.find((p) => p._id !== own._id)!;
     await as(first).get(`/api/package/${other._id}`).expect(404);
     await as(first).get(`/api/donations/${pkg.groupId}`).expect(404);

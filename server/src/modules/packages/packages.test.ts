@@ -77,6 +77,16 @@ describe('the meet point', () => {
       const place = await findNearestPlace(ctx.database.db, meet[0], meet[1]);
       expect(place?.coordinates).toEqual(meet);
       expect(pkg.pair!.meet_location.address).toBe(place!.address);
+      // "Why you" tells the distributor the meet point's distance in whole kilometres only.
+      const seen = PackageResponseSchema.parse(
+        (
+          await request(ctx.app)
+            .get(`/api/package/${pkg._id}`)
+            .set('Cookie', distributor.cookie)
+            .expect(200)
+        ).body,
+      ).package;
+      expect(seen.whyYou?.distanceKm).toBe(Math.max(1, Math.round(distanceKm(home, meet))));
       meets.push(meet);
     }
     // The attack that worked on exact meet points: both lie on the line from the package to the
