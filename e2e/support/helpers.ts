@@ -25,11 +25,23 @@ export async function snap(page: Page, name: string): Promise<void> {
 }
 
 /**
- * axe-core finds no serious or critical accessibility problem on the page as it is now. Motion
- * is reduced and running animations allowed to end first: a toast caught half-faded in would
- * fail the contrast check for a frame that nobody reads.
+ * axe-core finds no serious or critical accessibility problem on the page as it is now, in the
+ * light theme and in the dark one (the other theme is switched on for the check and back off,
+ * as the theme menu would). Motion is reduced and running animations allowed to end first: a
+ * toast caught half-faded in would fail the contrast check for a frame that nobody reads.
  */
 export async function expectAccessible(page: Page): Promise<void> {
+  const isDark = await page.evaluate(() => document.documentElement.classList.contains('dark'));
+  await expectAccessibleNow(page, isDark ? 'dark' : 'light');
+  await page.evaluate(() => document.documentElement.classList.toggle('dark'));
+  try {
+    await expectAccessibleNow(page, isDark ? 'light' : 'dark');
+  } finally {
+    await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), isDark);
+  }
+}
+
+async function expectAccessibleNow(page: Page, theme: 'light' | 'dark'): Promise<void> {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.evaluate(() =>
     Promise.all(
@@ -44,7 +56,7 @@ export async function expectAccessible(page: Page): Promise<void> {
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(serious, serious.join('\n')).toEqual([]);
+  expect(serious, `${theme} theme:\n${serious.join('\n')}`).toEqual([]);
 }
 
 /** Waits for the full-screen page-change animation to finish. */

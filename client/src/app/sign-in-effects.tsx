@@ -68,6 +68,8 @@ export function SignInEffects() {
                 type: 'warning',
                 title: t('signIn.notRegistered'),
                 msg: t('signIn.pleaseRegister'),
+                // Registering answers it: the success replaces it.
+                group: 'signIn',
               },
         );
         if (next.to) void navigate(next.to, { replace: true });

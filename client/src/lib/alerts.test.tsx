@@ -49,6 +49,63 @@ describe('alerts', () => {
     expect(screen.queryByText('Package Received!')).not.toBeInTheDocument();
   });
 
+  it('merges the same alert shown again into one toast, shown for 5 seconds from the last', async () => {
+    vi.useFakeTimers();
+    renderWith({ type: 'error', title: 'Wrong code', msg: 'Check the four digits.' });
+    const show = screen.getByRole('button', { name: 'show' });
+    act(() => show.click());
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    act(() => show.click());
+    act(() => show.click());
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(4900));
+    expect(screen.getByRole('alert').className).not.toContain('opacity-0');
+    await act(() => vi.advanceTimersByTimeAsync(600));
+    expect(screen.queryByText('Wrong code')).not.toBeInTheDocument();
+  });
+
+  it('lets an alert replace the ones it answers', async () => {
+    function Both() {
+      const { showAlert } = useAlerts();
+      return (
+        <>
+          <button
+            type="button"
+            onClick={() =>
+              showAlert({ type: 'warning', title: 'Not registered', msg: 'Register.', group: 'g' })
+            }
+          >
+            first
+          </button>
+          <button
+            type="button"
+            onClick={() =>
+              showAlert({ type: 'success', title: 'Registered', msg: 'Welcome.', replaces: 'g' })
+            }
+          >
+            second
+          </button>
+        </>
+      );
+    }
+    vi.useFakeTimers();
+    render(
+      <I18nProvider>
+        <MemoryRouter>
+          <AlertsProvider>
+            <Both />
+            <ToastViewport />
+          </AlertsProvider>
+        </MemoryRouter>
+      </I18nProvider>,
+    );
+    act(() => screen.getByRole('button', { name: 'first' }).click());
+    act(() => screen.getByRole('button', { name: 'second' }).click());
+    await act(() => vi.advanceTimersByTimeAsync(600));
+    expect(screen.queryByText('Not registered')).not.toBeInTheDocument();
+    expect(screen.getByText('Registered')).toBeInTheDocument();
+  });
+
   it('announces errors assertively', () => {
     renderWith({ type: 'error', title: 'Hey! You are trespassing!', msg: 'Not yours.' });
     act(() => screen.getByRole('button', { name: 'show' }).click());

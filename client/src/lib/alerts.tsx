@@ -21,6 +21,10 @@ export type AlertInput = {
   link?: string;
   /** Controls shown under the message (buttons that answer it right there). */
   actions?: ReactNode;
+  /** A name for what this alert is about, so a later alert can replace it. */
+  group?: string;
+  /** Dismisses the shown alerts of this group: this one says what became of them. */
+  replaces?: string;
 };
 
 export type ShownAlert = AlertInput & { id: number; isLeaving: boolean };
@@ -35,20 +39,48 @@ const MAX_VISIBLE = 3;
 /** Holds the toast alerts: each slides out after ALERT_VISIBLE_MS and is gone ALERT_SLIDE_MS later. */
 export function AlertsProvider({ children }: { children: ReactNode }) {
   const [alerts, setAlerts] = useState<ShownAlert[]>([]);
+  // The list as of now (state lags a render): showing an alert decides from it.
+  const current = useRef<ShownAlert[]>([]);
   const nextId = useRef(1);
+  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
 
-  const dismissAlert = useCallback((id: number) => {
-    setAlerts((list) => list.map((a) => (a.id === id ? { ...a, isLeaving: true } : a)));
-    setTimeout(() => setAlerts((list) => list.filter((a) => a.id !== id)), ALERT_SLIDE_MS);
+  const change = useCallback((next: (list: ShownAlert[]) => ShownAlert[]) => {
+    current.current = next(current.current);
+    setAlerts(current.current);
   }, []);
+
+  const dismissAlert = useCallback(
+    (id: number) => {
+      clearTimeout(timers.current.get(id));
+      timers.current.delete(id);
+      change((list) => list.map((a) => (a.id === id ? { ...a, isLeaving: true } : a)));
+      setTimeout(() => change((list) => list.filter((a) => a.id !== id)), ALERT_SLIDE_MS);
+    },
+    [change],
+  );
 
   const showAlert = useCallback(
     (alert: AlertInput) => {
-      const id = nextId.current++;
-      setAlerts((list) => [...list.slice(-(MAX_VISIBLE - 1)), { ...alert, id, isLeaving: false }]);
-      setTimeout(() => dismissAlert(id), ALERT_VISIBLE_MS);
+      // The same alert again (a second wrong code, a retry) is one toast shown for longer, not a
+      // stack of copies over the page.
+      const same = current.current.find(
+        (a) =>
+          !a.isLeaving && a.type === alert.type && a.title === alert.title && a.msg === alert.msg,
+      );
+      const id = same?.id ?? nextId.current++;
+      clearTimeout(timers.current.get(id));
+      timers.current.set(
+        id,
+        setTimeout(() => dismissAlert(id), ALERT_VISIBLE_MS),
+      );
+      for (const old of current.current) {
+        if (alert.replaces && old.group === alert.replaces && !old.isLeaving) dismissAlert(old.id);
+      }
+      if (!same) {
+        change((list) => [...list.slice(-(MAX_VISIBLE - 1)), { ...alert, id, isLeaving: false }]);
+      }
     },
-    [dismissAlert],
+    [change, dismissAlert],
   );
 
   const api = useMemo(() => ({ showAlert, dismissAlert }), [showAlert, dismissAlert]);

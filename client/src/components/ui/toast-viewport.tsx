@@ -66,13 +66,17 @@ function Toast({ alert }: { alert: ShownAlert }) {
   );
 }
 
-/** The stack of toast alerts, top right (full width on small screens). */
+/**
+ * The stack of toast alerts: top right under the navigation bar on wide screens (beside the page,
+ * whose heading starts on the left); at the bottom, full width, on phones, where the bar's bell
+ * and account menu and the page's heading fill the top. Never over the navigation bar.
+ */
 export function ToastViewport() {
   const alerts = useShownAlerts();
   return (
     <div
       aria-live="polite"
-      className="pointer-events-none fixed top-3 right-3 left-3 z-[60] flex flex-col items-end gap-2 sm:left-auto sm:w-96"
+      className="pointer-events-none fixed right-3 bottom-[max(0.75rem,env(safe-area-inset-bottom))] left-3 z-[60] flex flex-col items-end gap-2 sm:top-[4.75rem] sm:bottom-auto sm:left-auto sm:w-96"
     >
       {alerts.map((alert) => (
         <Toast key={alert.id} alert={alert} />

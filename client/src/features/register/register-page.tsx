@@ -99,7 +99,15 @@ function RegisterForm({ name, email }: { name: string; email: string }) {
         showAlert({
           type: 'success',
           title: t('register.done.title', { role: roleName(userType) }),
-          msg: t('register.done.msg', { name: firstName(values.name) }),
+          // A person by their first name (SPEC); an organisation or a group by its whole name:
+          // "Nagpur Food Bank" is not "Nagpur".
+          msg: t('register.done.msg', {
+            name:
+              userType === 'donor' && values.donorType === 'Individual'
+                ? firstName(values.name)
+                : values.name.trim(),
+          }),
+          replaces: 'signIn',
         });
         void navigate('/');
       },

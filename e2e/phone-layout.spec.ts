@@ -1,0 +1,84 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expectAlert, newPerson, openDonateForm, openProfile, snap } from './support/helpers';
+
+const PHONE = { width: 390, height: 844 };
+/** A real trust's name, one word as long as many Indian place and family names run together. */
+const LONG_NAME = 'Venkatanarasimharajuvaripeta Annadanam Trust';
+
+/** Nothing on the page is wider than the phone: no sideways scrolling. */
+async function expectNoSidewaysScroll(page: Page) {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(PHONE.width);
+}
+
+async function boxOf(locator: Locator) {
+  // Where it comes to rest: a toast slides in from the side.
+  await locator.evaluate((el) =>
+    Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))),
+  );
+  const box = await locator.boundingBox();
+  expect(box).not.toBeNull();
+  return box!;
+}
+
+/** Two elements do not overlap on screen. */
+async function expectApart(a: Locator, b: Locator) {
+  const [p, q] = [await boxOf(a), await boxOf(b)];
+  const overlaps =
+    p.x < q.x + q.width && q.x < p.x + p.width && p.y < q.y + q.height && q.y < p.y + p.height;
+  expect(overlaps, `${JSON.stringify(p)} overlaps ${JSON.stringify(q)}`).toBe(false);
+}
+
+test('a long name wraps on a phone: the profile and the donate window stay on screen', async ({
+  browser,
+}) => {
+  const donor = await newPerson(
+    browser,
+    LONG_NAME,
+    {
+      userType: 'Donor',
+      phone: '98765 43219',
+      place: ['Connaught', /Connaught Place, Central Delhi/],
+      distanceRange: '8',
+    },
+    PHONE,
+  );
+  await expectNoSidewaysScroll(donor);
+  await openProfile(donor);
+  await expect(donor.getByRole('heading', { name: LONG_NAME })).toBeVisible();
+  await expectNoSidewaysScroll(donor);
+  await snap(donor, 'long-name-profile');
+
+  const dialog = await openDonateForm(donor, '4');
+  await expectNoSidewaysScroll(donor);
+  const send = dialog.getByRole('button', { name: 'Donate Package' });
+  await send.scrollIntoViewIfNeeded();
+  await expect(send).toBeInViewport();
+  await expectApart(dialog.getByText('Your phone:'), send);
+  await snap(donor, 'long-name-donate');
+});
+
+test('toasts on a phone leave the bell, the account menu and the page heading free', async ({
+  browser,
+}) => {
+  const donor = await newPerson(
+    browser,
+    'Toast Reader',
+    {
+      userType: 'Donor',
+      phone: '98765 43218',
+      place: ['Connaught', /Connaught Place, Central Delhi/],
+      distanceRange: '8',
+    },
+    PHONE,
+  );
+  const toast = await expectAlert(donor, 'Successfully registered as a Donor!');
+  await expectApart(toast, donor.getByRole('button', { name: /Account menu for/ }));
+  await expectApart(toast, donor.getByRole('button', { name: /Notifications/ }));
+  await openProfile(donor);
+  await donor.getByRole('button', { name: 'Update Profile' }).click();
+  await donor.getByRole('button', { name: 'Discard Changes' }).click();
+  const discarded = await expectAlert(donor, 'Wiping the slate clean!');
+  await expectApart(discarded, donor.getByRole('heading', { name: 'Toast Reader' }));
+  await snap(donor, 'toast-phone');
+});
