@@ -30,15 +30,11 @@ function serviceWorker(): Plugin {
         item.imports.forEach(add);
         item.viteMetadata?.importedCss.forEach(add);
       };
+      // Every page's code and styles, in every language: a page first opened offline must not
+      // be a blank screen because its chunk was never fetched. (Fonts and images are not: the
+      // system's fonts and no pictures do offline.)
       for (const item of Object.values(bundle)) {
-        if (item.type !== 'chunk') continue;
-        const id = item.facadeModuleId ?? '';
-        if (
-          item.isEntry ||
-          id.endsWith('status-banner-view.tsx') ||
-          id.endsWith('messages/en-app.ts')
-        )
-          add(item.fileName);
+        if (item.type === 'chunk' || item.fileName.endsWith('.css')) add(item.fileName);
       }
       const precache = [
         '/app.html',

@@ -190,6 +190,7 @@ test('a visitor sees /impact with figures that match the packages', async ({ bro
   expect(csv.status()).toBe(200);
   const packages = parseCsv(await csv.text());
   // The console's button posts the form; the file downloads and the console stays.
+  await coordinator.getByRole('tab', { name: 'Audit log' }).click();
   const downloading = coordinator.waitForEvent('download');
   await coordinator.getByRole('button', { name: 'Download CSV' }).click();
   expect((await downloading).suggestedFilename()).toMatch(/^almquest-packages-.+\.csv$/);

@@ -86,7 +86,7 @@ test('a donor in Hindi and a distributor in Bengali: register, donate, pair, rec
   await expectAlert(
     distributor,
     'বিতরণকারী হিসেবে রেজিস্টার হয়েছে!',
-    'AlmQuest পরিবারে স্বাগতম, Rina!',
+    'AlmQuest পরিবারে স্বাগতম, Rina Das!',
   );
   // The language went onto the account (notifications and e-mails follow it).
   await expect

@@ -181,6 +181,47 @@ test('a package page and notifications read offline after a visit; changes are r
     .toEqual([]);
 });
 
+test('a page never opened before says, offline, that it needs a connection; never a blank page', async ({
+  browser,
+}) => {
+  const donor = await newPerson(browser, 'Kiran Offline', donorIn(['Bikaner', /Bikaner/]));
+  await controlledByWorker(donor);
+  await openProfile(donor);
+  // A package made elsewhere: its page's code and answer were never fetched on this device.
+  const me = await (await donor.request.get('/api/session')).json();
+  const profile = await (await donor.request.get(`/api/donor/${me.user.id}`)).json();
+  const made = await donor.request.post('/api/donor/donate', {
+    headers: { Origin: new URL(donor.url()).origin },
+    data: {
+      donor_id: me.user.id,
+      quantity: 5,
+      travelCapacity: 5,
+      location: profile.data.location,
+    },
+  });
+  expect(made.status()).toBe(201);
+  const packageId = ((await made.json()) as { package: { _id: string } }).package._id;
+
+  await donor.context().setOffline(true);
+  await donor.goto(`/transaction/${packageId}`);
+  await expect(donor.getByText(/You are offline/).first()).toBeVisible();
+  // The page's code came from the worker; what it has no copy of, it says plainly.
+  await expect(donor.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(donor.locator('main')).not.toBeEmpty();
+  await snap(donor, 'pwa-offline-never-opened');
+
+  // Signed out, offline: the package page does not pretend to show what was seen last.
+  await donor.context().setOffline(false);
+  await donor.getByRole('button', { name: /Account menu for/ }).click();
+  await donor.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(donor.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  await donor.context().setOffline(true);
+  await donor.goto(`/transaction/${packageId}`);
+  await expect(donor.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(donor.locator('main')).not.toBeEmpty();
+  await donor.context().setOffline(false);
+});
+
 test('turning on notifications subscribes this device; a pairing arrives as a push the worker shows', async ({
   browser,
   baseURL,

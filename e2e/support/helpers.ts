@@ -31,27 +31,41 @@ export async function snap(page: Page, name: string): Promise<void> {
  * toast caught half-faded in would fail the contrast check for a frame that nobody reads.
  */
 export async function expectAccessible(page: Page): Promise<void> {
+  // A page in a background tab does not run its animations: bring it forward first.
+  await page.bringToFront();
   const isDark = await page.evaluate(() => document.documentElement.classList.contains('dark'));
-  await expectAccessibleNow(page, isDark ? 'dark' : 'light');
-  await page.evaluate(() => document.documentElement.classList.toggle('dark'));
+  // Switching the theme starts colour transitions; the check reads the colours they end at.
+  const still = await page.addStyleTag({
+    content: '*, *::before, *::after { transition: none !important; }',
+  });
   try {
+    await expectAccessibleNow(page, isDark ? 'dark' : 'light');
+    await page.evaluate(() => document.documentElement.classList.toggle('dark'));
     await expectAccessibleNow(page, isDark ? 'light' : 'dark');
   } finally {
     await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), isDark);
+    await still.evaluate((tag) => (tag as Element).remove());
   }
 }
 
 async function expectAccessibleNow(page: Page, theme: 'light' | 'dark'): Promise<void> {
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        // Spinners turn for ever; wait only for what ends.
-        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+  await page.evaluate(() => {
+    const ending = document
+      .getAnimations()
+      // Spinners turn for ever, and a paused animation never ends: wait only for what runs and ends.
+      .filter(
+        (a) =>
+          a.playState === 'running' &&
+          Number.isFinite(Number(a.effect?.getComputedTiming().endTime)),
+      )
+      .map((a) => a.finished.catch(() => undefined));
+    // A theme switch starts colour transitions everywhere: none should take a second.
+    return Promise.race([
+      Promise.all(ending),
+      new Promise((resolve) => setTimeout(resolve, 1000)),
+    ]).then(() => undefined);
+  });
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -11,6 +11,8 @@ import { type AppDb, openDatabase } from '../src/db/client';
 import { DataDirInUseError } from '../src/db/data-dir-lock';
 import { migrate } from '../src/db/migrate';
 import { demoAccounts, demoCoordinator } from '../src/modules/auth/demo-accounts';
+import { demoSiteContent } from '../src/modules/site/demo-site-content';
+import { readSiteContent, saveSiteContent } from '../src/modules/site/site.service';
 
 /** Cities and a rough weight: most distributors live in metros. */
 const cities = [
@@ -168,6 +170,15 @@ async function main() {
     const added = await seedPeople(database.db, people);
     console.log(
       `Seeded ${added} people (${people.length - added} were already registered) in ${Date.now() - started} ms.`,
+    );
+    // The landing page's own sections, unless the operator has saved theirs.
+    const site = await readSiteContent(database.db);
+    const isEmpty = Object.values(site).every((list) => list.length === 0);
+    if (isEmpty) await saveSiteContent(database.db, demoSiteContent);
+    console.log(
+      isEmpty
+        ? 'Example testimonials, team, partners and social links shown on the landing page (replace them with npm run site-content).'
+        : 'The landing page keeps the testimonials, team, partners and links already saved.',
     );
     console.log(
       `Demo accounts: ${demoAccounts.map((a) => a.email).join(', ')} (one click on the development sign-in page).`,

@@ -28,6 +28,7 @@ import { realtimeRoutes } from './realtime/realtime.routes';
 import type { Mailer } from './modules/contact/mailer';
 import type { GazetteerStatus } from './modules/places/place-lookup';
 import { placesRoutes } from './modules/places/places.routes';
+import { siteRoutes } from './modules/site/site.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { type UserEvents, usersRoutes } from './modules/users/users.routes';
 import { clientRoutes, inlineScriptHashes } from './static';
@@ -130,6 +131,7 @@ export function createApp({
   api.use(placesRoutes({ config, database, gazetteer, logger }));
   api.use(impactRoutes({ config, database }));
   api.use(contactRoutes({ config, database, mailer, logger }));
+  api.use(siteRoutes({ database, logger }));
   api.use(authenticate(database));
   api.use(authRoutes({ config, database, oidcClient, logger, live }));
   // A live event about a package makes this process forget its page first: the read it prompts

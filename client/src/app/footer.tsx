@@ -1,10 +1,12 @@
 import { Link } from 'react-router';
 import { site } from '../content/site';
+import { useSiteContent } from '../features/home/api/get-site-content';
 import { useI18n } from '../i18n/i18n';
 
 /** Brand link to /, the copyright line for this year, and the operator's social links (if any). */
 export function Footer() {
   const { t } = useI18n();
+  const { social } = useSiteContent();
   return (
     <footer className="border-t border-gray-200 bg-gray-50 dark:border-gray-800 dark:bg-gray-900">
       <div className="mx-auto flex max-w-6xl flex-col items-center gap-3 px-4 py-6 sm:flex-row sm:justify-between">
@@ -14,9 +16,9 @@ export function Footer() {
         <p className="text-sm text-gray-700 dark:text-gray-300">
           {t('footer.rights', { year: String(new Date().getFullYear()), brand: site.brand })}
         </p>
-        {site.footer.social.length > 0 && (
+        {social.length > 0 && (
           <ul aria-label={t('footer.social')} className="flex gap-3 text-sm">
-            {site.footer.social.map((link) => (
+            {social.map((link) => (
               <li key={link.href}>
                 <a
                   href={link.href}

@@ -6,6 +6,7 @@ import { ToastViewport } from '../components/ui/toast-viewport';
 import { AccountArea } from './account-area';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
+import { PageErrorBoundary } from './page-error-boundary';
 import { PageLoader } from './page-loader';
 import { ScrollReset } from './scroll-reset';
 import { SignInEffects } from './sign-in-effects';
@@ -41,7 +42,9 @@ export function Layout() {
             </div>
           }
         >
-          <Outlet />
+          <PageErrorBoundary>
+            <Outlet />
+          </PageErrorBoundary>
         </Suspense>
       </main>
       <Footer />

@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../test/fake-api';
 import { buildSessionUser } from '../test/data';
 import { renderApp } from '../test/render';
 
@@ -35,6 +36,54 @@ describe('navbar', () => {
       await screen.findByRole('heading', { name: 'What we have done together' }),
     ).toBeInTheDocument();
     expect(scrolled).toEqual(['impact']);
+  });
+
+  it("links the operator's testimonials and team once saved, and shows them with the partners and social links", async () => {
+    fakeApi({
+      'GET /site': () => ({
+        status: 200,
+        data: {
+          testimonials: [{ quote: 'It works.', author: 'Farida', organisation: 'Roti Ghar' }],
+          team: [
+            {
+              name: 'Kavya Rao',
+              role: 'Backend',
+              roleTitle: 'Backend engineer',
+              links: [{ label: 'E-mail', href: 'mailto:kavya@example.org' }],
+            },
+          ],
+          partners: [{ name: 'City Food Bank' }],
+          social: [{ label: 'Instagram', href: 'https://www.instagram.com/' }],
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp('/');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    await user.click(await within(nav).findByRole('link', { name: 'Testimonials' }));
+    expect(scrolled).toEqual(['testimonials']);
+    expect(within(nav).getByRole('link', { name: 'Team' })).toBeInTheDocument();
+    expect(screen.getByText('It works.', { exact: false })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Kavya Rao' })).toBeInTheDocument();
+    expect(screen.getByText('City Food Bank')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Instagram' })).toHaveAttribute(
+      'href',
+      'https://www.instagram.com/',
+    );
+  });
+
+  it('has no testimonials or team links while the operator has saved none', async () => {
+    fakeApi({
+      'GET /site': () => ({
+        status: 200,
+        data: { testimonials: [], team: [], partners: [], social: [] },
+      }),
+    });
+    renderApp('/');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Features' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Testimonials' })).toBeNull();
+    expect(within(nav).queryByRole('link', { name: 'Team' })).toBeNull();
   });
 
   it('scrolls to the hero from the brand link', async () => {

@@ -2,21 +2,25 @@ import { type MouseEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { site } from '../content/site';
 import { type HomeSection, useGoToSection } from '../features/home/hooks/use-go-to-section';
+import { useSiteContent } from '../features/home/api/get-site-content';
 import { useI18n } from '../i18n/i18n';
 import type { MessageKey } from '../i18n/messages/en';
 import { useTheme } from '../lib/theme';
 import { LanguagePicker } from './language-picker';
 
 /** The landing page's sections; the operator's own (testimonials, team) once they exist. */
-const sectionLinks: { id: HomeSection; label: MessageKey }[] = [
-  { id: 'about', label: 'nav.about' },
-  { id: 'features', label: 'nav.features' },
-  { id: 'impact', label: 'nav.impact' },
-  ...(site.testimonials.items.length > 0
-    ? [{ id: 'testimonials' as const, label: 'nav.testimonials' as const }]
-    : []),
-  ...(site.team.members.length > 0 ? [{ id: 'team' as const, label: 'nav.team' as const }] : []),
-];
+function useSectionLinks(): { id: HomeSection; label: MessageKey }[] {
+  const { testimonials, team } = useSiteContent();
+  return [
+    { id: 'about', label: 'nav.about' },
+    { id: 'features', label: 'nav.features' },
+    { id: 'impact', label: 'nav.impact' },
+    ...(testimonials.length > 0
+      ? [{ id: 'testimonials' as const, label: 'nav.testimonials' as const }]
+      : []),
+    ...(team.length > 0 ? [{ id: 'team' as const, label: 'nav.team' as const }] : []),
+  ];
+}
 
 export function ThemeToggle() {
   const { isDark, toggleTheme } = useTheme();
@@ -61,6 +65,7 @@ export function Navbar({ accountArea }: { accountArea: ReactNode }) {
   const goToSection = useGoToSection();
   const location = useLocation();
   const { t } = useI18n();
+  const sectionLinks = useSectionLinks();
 
   // The mobile menu closes whenever the page changes.
   useEffect(() => setIsMenuOpen(false), [location.pathname]);

@@ -16,6 +16,12 @@ export function sameOrigin(
   return (req, _res, next) => {
     if (SAFE_METHODS.has(req.method) || exempt.includes(req.path)) return next();
     const origin = req.headers.origin;
+    // A form posted from our own page says "Origin: null" (our pages send no referrer); the
+    // browser's Sec-Fetch-Site then says whether it was ours. Without it, null is refused.
+    if (origin === 'null') {
+      if (req.headers['sec-fetch-site'] === 'same-origin') return next();
+      throw forbidden('Requests from other websites are not accepted.');
+    }
     if (origin !== undefined) {
       if (origin !== allowedOrigin) {
         throw forbidden('Requests from other websites are not accepted.');

@@ -105,6 +105,12 @@ export const bn: SiteCatalog = {
   'notFound.title': 'পাতাটি পাওয়া যায়নি',
   'notFound.text': 'পাতাটি খুঁজে পাওয়া গেল না। হয়তো সরে গেছে, বা লিঙ্কটি ভুল লেখা।',
   'notFound.home': 'হোম পাতায় ফিরুন',
+  'pageError.offlineTitle': 'এই পাতাটি এই ডিভাইসে রাখা নেই',
+  'pageError.offlineText':
+    'আপনি অফলাইনে আছেন, আর এই পাতাটি আগে কখনও ইন্টারনেট থাকা অবস্থায় এই ডিভাইসে খোলা হয়নি। ইন্টারনেটে যুক্ত হয়ে আবার চেষ্টা করুন।',
+  'pageError.title': 'এই পাতাটি দেখানো গেল না',
+  'pageError.text': 'খোলার সময় কিছু একটা গোলমাল হয়েছে। অনুগ্রহ করে আবার চেষ্টা করুন।',
+  'pageError.retry': 'আবার চেষ্টা করুন',
 
   'guard.notCoordinator.title': 'শুধু সমন্বয়কারীদের জন্য',
   'guard.notCoordinator.msg': 'এই কনসোল AlmQuest-এর সমন্বয়কারীদের জন্য।',

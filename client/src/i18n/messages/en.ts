@@ -115,6 +115,12 @@ export const en = {
   'notFound.title': 'Page not found',
   'notFound.text': 'We could not find that page. It may have moved, or the link may be mistyped.',
   'notFound.home': 'Back to the home page',
+  'pageError.offlineTitle': 'This page is not saved on this device',
+  'pageError.offlineText':
+    'You are offline, and this page was never opened on this device with a connection. Connect to the internet and try again.',
+  'pageError.title': 'This page could not be shown',
+  'pageError.text': 'Something went wrong while opening it. Please try again.',
+  'pageError.retry': 'Try again',
   'guard.notCoordinator.title': 'Coordinators only',
   'guard.notCoordinator.msg': 'This page is for AlmQuest coordinators.',
   'signIn.error.suspended': 'Your account is suspended. If this is a mistake, write to us.',

@@ -103,6 +103,12 @@ export const hi: SiteCatalog = {
   'notFound.title': 'पेज नहीं मिला',
   'notFound.text': 'हमें यह पेज नहीं मिला। हो सकता है यह कहीं और चला गया हो, या लिंक ग़लत लिखा हो।',
   'notFound.home': 'होम पेज पर वापस जाएँ',
+  'pageError.offlineTitle': 'यह पेज इस डिवाइस पर सहेजा नहीं गया है',
+  'pageError.offlineText':
+    'आप ऑफ़लाइन हैं, और यह पेज इस डिवाइस पर पहले कभी इंटरनेट के साथ नहीं खुला। इंटरनेट से जुड़ें और फिर से कोशिश करें।',
+  'pageError.title': 'यह पेज दिखाया नहीं जा सका',
+  'pageError.text': 'इसे खोलते समय कुछ गड़बड़ हो गई। कृपया फिर से कोशिश करें।',
+  'pageError.retry': 'फिर से कोशिश करें',
 
   'guard.notCoordinator.title': 'केवल समन्वयकों के लिए',
   'guard.notCoordinator.msg': 'यह कंसोल AlmQuest के समन्वयकों के लिए है।',

@@ -9,7 +9,11 @@ import { createApp } from '../../app';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/client';
 import { createLogger } from '../../logger';
+import { SiteContentSchema } from '@almquest/contracts/site';
+import { ZodError } from 'zod';
 import { imageSources, tileSource } from '../../middleware/image-sources';
+import { demoSiteContent } from '../site/demo-site-content';
+import { readSiteContent, saveSiteContent } from '../site/site.service';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
 let ctx: TestContext;
@@ -209,5 +213,48 @@ describe('image sources', () => {
     expect(google).toContain('https://*.googleusercontent.com');
     expect(google).toContain('https://tile.example.org');
     expect(google).not.toContain('https:');
+  });
+});
+
+describe("the landing page's own sections", () => {
+  it('are empty until saved, then served to anyone as saved; bad content is refused whole', async () => {
+    const db = ctx.database.db;
+    await db.execute(sql`delete from app_state where key = 'site_content'`);
+    expect(await readSiteContent(db)).toEqual({
+      testimonials: [],
+      team: [],
+      partners: [],
+      social: [],
+    });
+    await expect(
+      saveSiteContent(db, {
+        ...demoSiteContent,
+        social: [{ label: 'Click', href: 'javascript:alert(1)' }],
+      }),
+    ).rejects.toBeInstanceOf(ZodError);
+    await expect(
+      saveSiteContent(db, {
+        ...demoSiteContent,
+        team: [{ name: 'X', role: 'Boss', roleTitle: 'x' }],
+      }),
+    ).rejects.toBeInstanceOf(ZodError);
+    expect(await readSiteContent(db)).toEqual({
+      testimonials: [],
+      team: [],
+      partners: [],
+      social: [],
+    });
+
+    await saveSiteContent(db, demoSiteContent);
+    // The first ask in this file: nothing kept in memory yet.
+    const res = await request(ctx.app).get('/api/site').expect(200);
+    expect(res.headers['cache-control']).toContain('max-age=60');
+    const served = SiteContentSchema.parse(res.body);
+    expect(served.testimonials).toHaveLength(3);
+    expect(served.team.map((m) => m.role)).toEqual(['Backend', 'Frontend', 'AI/ML', 'Content']);
+    expect(served.social.length).toBeGreaterThan(0);
+    // A row edited by hand into something else is not shown.
+    await db.execute(sql`update app_state set value = '{"team": 5}' where key = 'site_content'`);
+    expect((await readSiteContent(db)).team).toEqual([]);
   });
 });

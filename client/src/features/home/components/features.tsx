@@ -1,6 +1,7 @@
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { type Feature, site } from '../../../content/site';
 import { useI18n } from '../../../i18n/i18n';
+import { useSiteContent } from '../api/get-site-content';
 
 const icons: Record<Feature['id'], string> = {
   phone: 'M8 2h8a2 2 0 0 1 2 2v16a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2zM11 18h2',
@@ -11,6 +12,7 @@ const icons: Record<Feature['id'], string> = {
 
 export function Features() {
   const { features } = site;
+  const { partners } = useSiteContent();
   const { t } = useI18n();
   return (
     <section
@@ -42,7 +44,7 @@ export function Features() {
             </li>
           ))}
         </ul>
-        {features.partners.length > 0 && (
+        {partners.length > 0 && (
           <>
             <h3 className="mt-12 text-center text-sm font-semibold tracking-wide text-gray-600 uppercase dark:text-gray-400">
               {t('site.features.partners')}
@@ -51,7 +53,7 @@ export function Features() {
               aria-label={t('site.features.partners')}
               className="mt-4 flex flex-wrap justify-center gap-4"
             >
-              {features.partners.map((partner) => (
+              {partners.map((partner) => (
                 <li
                   key={partner.name}
                   className="rounded-lg border border-gray-300 px-4 py-2 text-sm font-semibold text-gray-700 dark:border-gray-700 dark:text-gray-300"

@@ -1,6 +1,6 @@
 import { SectionHeading } from '../../../components/ui/section-heading';
-import { site } from '../../../content/site';
 import { useI18n } from '../../../i18n/i18n';
+import { useSiteContent } from '../api/get-site-content';
 
 function initials(name: string): string {
   return name
@@ -12,7 +12,7 @@ function initials(name: string): string {
 }
 
 export function Team() {
-  const { team } = site;
+  const { team } = useSiteContent();
   const { t } = useI18n();
   return (
     <section
@@ -23,7 +23,7 @@ export function Team() {
       <div className="mx-auto max-w-6xl">
         <SectionHeading id="team-title">{t('site.team.title')}</SectionHeading>
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {team.members.map((member) => (
+          {team.map((member) => (
             <li
               key={member.name}
               className="flex flex-col items-center rounded-2xl bg-white p-6 text-center shadow-sm dark:bg-gray-950"

@@ -1,16 +1,16 @@
 import { SectionHeading } from '../../../components/ui/section-heading';
-import { site } from '../../../content/site';
 import { useI18n } from '../../../i18n/i18n';
+import { useSiteContent } from '../api/get-site-content';
 
 export function Testimonials() {
-  const { testimonials } = site;
+  const { testimonials } = useSiteContent();
   const { t: say } = useI18n();
   return (
     <section id="testimonials" aria-labelledby="testimonials-title" className="px-4 py-16">
       <div className="mx-auto max-w-6xl">
         <SectionHeading id="testimonials-title">{say('site.testimonials.title')}</SectionHeading>
         <ul className="grid gap-6 md:grid-cols-3">
-          {testimonials.items.map((t) => (
+          {testimonials.map((t) => (
             <li key={t.organisation}>
               <figure className="h-full rounded-2xl border border-gray-200 p-6 dark:border-gray-800">
                 <blockquote className="text-gray-800 dark:text-gray-200">“{t.quote}”</blockquote>

@@ -1,0 +1,60 @@
+import type { SiteContent } from '@almquest/contracts/site';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, type ResponseParser } from '../../../lib/api-client';
+
+const EMPTY: SiteContent = { testimonials: [], team: [], partners: [], social: [] };
+
+const isText = (v: unknown) => typeof v === 'string' && v.length > 0;
+const isLink = (v: unknown) => {
+  const link = v as { label?: unknown; href?: unknown } | null;
+  return (
+    isText(link?.label) &&
+    typeof link?.href === 'string' &&
+    /^(?:https:|mailto:|tel:)/.test(link.href)
+  );
+};
+const isListOf = (v: unknown, check: (item: never) => boolean) =>
+  Array.isArray(v) &&
+  v.every((item) => typeof item === 'object' && item !== null && check(item as never));
+
+/**
+ * SiteContentSchema's check written out by hand: the landing page reads it, and zod stays out of
+ * its code (get-site-content.test.ts holds the two equal on what matters: text is text, links
+ * only go to web pages, e-mail or a phone).
+ */
+export const siteContentAnswer: ResponseParser<SiteContent> = {
+  parse(data) {
+    const v = data as Partial<Record<keyof SiteContent, unknown>> | null;
+    if (
+      isListOf(v?.testimonials, (t: SiteContent['testimonials'][number]) =>
+        [t.quote, t.author, t.organisation].every(isText),
+      ) &&
+      isListOf(
+        v?.team,
+        (m: SiteContent['team'][number]) =>
+          isText(m.name) && isText(m.role) && isText(m.roleTitle) && isListOf(m.links, isLink),
+      ) &&
+      isListOf(v?.partners, (p: SiteContent['partners'][number]) => isText(p.name)) &&
+      isListOf(v?.social, isLink)
+    ) {
+      return v as SiteContent;
+    }
+    throw new Error('Not the site content');
+  },
+};
+
+/** GET /api/site: the operator's own sections of the landing page (empty until saved). */
+export function getSiteContent(): Promise<SiteContent> {
+  return api.get('/site', siteContentAnswer);
+}
+
+export const siteContentQueryOptions = queryOptions({
+  queryKey: ['site-content'] as const,
+  queryFn: getSiteContent,
+  staleTime: 5 * 60_000,
+});
+
+/** The operator's sections; empty while loading or when they cannot be read (nothing made up). */
+export function useSiteContent(): SiteContent {
+  return useQuery(siteContentQueryOptions).data ?? EMPTY;
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { textField } from './text';
+
+/** A link people follow from the landing page: to a web page, an e-mail address or a phone. */
+const SiteLinkSchema = z.strictObject({
+  label: textField({ max: 40, min: 1 }),
+  href: z
+    .string()
+    .trim()
+    .max(300)
+    .refine(
+      (href) => /^(https:\/\/[^\s"'<>]+|mailto:[^\s"'<>]+|tel:\+?[\d\s-]+)$/.test(href),
+      'A link starts with https://, mailto: or tel:',
+    ),
+});
+export type SiteLink = z.infer<typeof SiteLinkSchema>;
+
+export const TEAM_ROLES = ['Backend', 'Frontend', 'AI/ML', 'Content'] as const;
+
+/**
+ * The operator's own sections of the landing page (SPEC section 1): testimonials from the
+ * organisations they work with, the team with role titles and contact links, partners' names
+ * under the features, and social links in the footer. Each part shows only when it is filled:
+ * nobody made up is ever shown. Quotes and names stay as their people wrote them.
+ */
+export const SiteContentSchema = z.strictObject({
+  testimonials: z
+    .array(
+      z.strictObject({
+        quote: textField({ max: 400, min: 1 }),
+        author: textField({ max: 80, min: 1 }),
+        organisation: textField({ max: 120, min: 1 }),
+      }),
+    )
+    .max(12)
+    .default([]),
+  team: z
+    .array(
+      z.strictObject({
+        name: textField({ max: 80, min: 1 }),
+        role: z.enum(TEAM_ROLES),
+        roleTitle: textField({ max: 80, min: 1 }),
+        links: z.array(SiteLinkSchema).max(4).default([]),
+      }),
+    )
+    .max(12)
+    .default([]),
+  partners: z
+    .array(z.strictObject({ name: textField({ max: 80, min: 1 }) }))
+    .max(24)
+    .default([]),
+  social: z.array(SiteLinkSchema).max(8).default([]),
+});
+export type SiteContent = z.infer<typeof SiteContentSchema>;
+
+export const EMPTY_SITE_CONTENT: SiteContent = {
+  testimonials: [],
+  team: [],
+  partners: [],
+  social: [],
+};

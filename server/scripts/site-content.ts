@@ -1,0 +1,57 @@
+/**
+ * `npm run site-content -- FILE.json`: saves the landing page's own sections (testimonials, team,
+ * partners, social links) from a JSON file shaped like contracts/src/site.ts SiteContentSchema;
+ * `npm run site-content -- --show` prints what is saved; `--clear` removes them all. Uses
+ * DATABASE_URL or the PGlite folder, like the server (stop the server first when using PGlite).
+ * A running server shows the change within a minute.
+ */
+import 'dotenv/config';
+import { readFile } from 'node:fs/promises';
+import { EMPTY_SITE_CONTENT } from '@almquest/contracts/site';
+import { ZodError } from 'zod';
+import { loadConfig } from '../src/config';
+import { openDatabase } from '../src/db/client';
+import { DataDirInUseError } from '../src/db/data-dir-lock';
+import { migrate } from '../src/db/migrate';
+import { readSiteContent, saveSiteContent } from '../src/modules/site/site.service';
+
+const [arg] = process.argv.slice(2);
+if (!arg) {
+  console.error('Usage: npm run site-content -- FILE.json | --show | --clear');
+  process.exit(2);
+}
+let content: unknown = null;
+if (arg !== '--show') {
+  try {
+    content = arg === '--clear' ? EMPTY_SITE_CONTENT : JSON.parse(await readFile(arg, 'utf8'));
+  } catch (error) {
+    console.error(`Could not read ${arg}: ${(error as Error).message}`);
+    process.exit(2);
+  }
+}
+let database;
+try {
+  database = await openDatabase(loadConfig().database);
+} catch (error) {
+  if (!(error instanceof DataDirInUseError)) throw error;
+  console.error(`Nothing was changed: ${error.message}`);
+  process.exit(1);
+}
+try {
+  await migrate(database.db);
+  if (arg === '--show') {
+    console.log(JSON.stringify(await readSiteContent(database.db), null, 2));
+  } else {
+    const saved = await saveSiteContent(database.db, content);
+    console.log(
+      `Saved ${saved.testimonials.length} testimonials, ${saved.team.length} team members, ${saved.partners.length} partners and ${saved.social.length} social links.`,
+    );
+  }
+} catch (error) {
+  if (!(error instanceof ZodError)) throw error;
+  console.error('Nothing was saved; the file does not fit:');
+  for (const issue of error.issues) console.error(`  ${issue.path.join('.')}: ${issue.message}`);
+  process.exitCode = 2;
+} finally {
+  await database.close();
+}
