@@ -9,7 +9,7 @@ const SiteLinkSchema = z.strictObject({
     .trim()
     .max(300)
     .refine(
-      (href) => /^(https:\/\/[^\s"'<>]+|mailto:[^\s"'<>]+|tel:\+?[\d\s-]+)$/.test(href),
+      (href) => /^(?:https:\/\/[^\s"'<>]+|mailto:[^\s"'<>]+|tel:\+?[\d\s-]+)$/.test(href),
       'A link starts with https://, mailto: or tel:',
     ),
 });
