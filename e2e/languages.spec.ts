@@ -164,7 +164,7 @@ test('a donor in Hindi and a distributor in Bengali: register, donate, pair, rec
   await snap(distributor, 'bn-notifications');
   await panel.getByRole('link', { name: /একজন দাতার সঙ্গে আপনার জুটি হয়েছে/ }).click();
   await expect(distributor.getByRole('heading', { name: 'প্যাকেটের বিবরণ' })).toBeVisible();
-  await expect(distributor.getByText('১২টি খাবার')).toBeVisible();
+  await expect(distributor.getByText('১২টি খাবার', { exact: true })).toBeVisible();
   // The donor reads out the handover code; the distributor types it in Bengali digits.
   // The donor reads the code out (Hindi writes numbers in Latin digits); the distributor types
   // it in Bengali ones.

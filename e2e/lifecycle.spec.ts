@@ -118,7 +118,7 @@ test('an offer nobody answers lapses; the donor hears no one is available', asyn
   ).toBeVisible();
   await expectAlert(distributor, /Package/, /did not answer in time/);
   await expect(donor.locator('[data-state]')).toHaveText('Not Paired');
-  await expectAlert(donor, /Package/, /no distributors available/);
+  await expectAlert(donor, /Package/, /No distributor near you can take your package/);
   await expect(
     donor.getByRole('region', { name: 'History' }).getByText('Offer not answered in time'),
   ).toBeVisible();

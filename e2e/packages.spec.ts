@@ -130,11 +130,12 @@ test('a donor donates, a distributor nearby receives and distributes it', async 
     'Bravo! Great work on successfully distributing this package!',
   );
   await expect(distributor.locator('[data-state]')).toHaveText('Distributed');
+  // The donor's live toast first: it is gone after five seconds.
+  await expect(donor.locator('[data-state]')).toHaveText('Distributed');
+  await expectAlert(donor, 'Package Distributed', 'successfully distributed');
   await expectAccessible(distributor);
   await snap(distributor, 'package-distributed-distributor');
 
-  await expect(donor.locator('[data-state]')).toHaveText('Distributed');
-  await expectAlert(donor, 'Package Distributed', 'successfully distributed');
   await expect(donor.getByRole('button', { name: /Notifications, \d unseen/ })).toBeVisible();
   expect(donor.url()).toBe(packageUrl);
 
@@ -185,7 +186,7 @@ test('a donor far from everyone sees Not Paired and deletes the package', async 
   await expectAlert(
     donor,
     'Package Not Paired',
-    'Oops! Looks like there are no distributors available near you.',
+    'Oops! No distributor near you can take your package just now. Its page says why, and what you can do.',
   );
   await expect(donor.getByRole('button', { name: 'Notifications, 1 unseen' })).toBeVisible();
   await expect(donor.getByText('2 km')).toBeVisible();

@@ -165,7 +165,7 @@ test('a package page and notifications read offline after a visit; changes are r
   await donor.goto('/notifications');
   await expect(donor.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
   await expect(
-    donor.getByText(/no distributors available|found a distributor/).first(),
+    donor.getByText(/No distributor near you can take|found a distributor/).first(),
   ).toBeVisible();
 
   // Back online: the truth, and signing out forgets every kept answer.

@@ -4,7 +4,8 @@ import type { DeliveryTexts, NotificationTexts } from './kinds';
 export const enNotificationTexts: NotificationTexts = {
   pairedDonor: 'Hurray! We have found a distributor for your package!',
   pairedDistributor: 'Hurray! We have assigned you to a donor!',
-  notPaired: 'Oops! Looks like there are no distributors available near you.',
+  notPaired:
+    'Oops! No distributor near you can take your package just now. Its page says why, and what you can do.',
   received: 'Yaay! Your package has been received by the distributor!',
   distributed: 'Woah! Your package has been successfully distributed!',
   offered: 'A donor near you has food for you. Will you pick it up?',
@@ -14,7 +15,7 @@ export const enNotificationTexts: NotificationTexts = {
   expiredDonor: 'Nobody picked up your package in time, so it has expired.',
   expiredDistributor: 'This package was not picked up in time and has expired.',
   stillWaiting:
-    'Half of the pickup time has passed and your package still waits for a distributor. You can widen how far you will travel.',
+    'Half of the pickup time has passed and your package still waits for a distributor. Its page says why, and what you can do.',
   cancelledByCoordinator:
     'An AlmQuest coordinator has cancelled this package. Nobody needs to pick it up.',
   takenOver:

@@ -3,6 +3,8 @@ import type { FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { TextAreaField, TextField } from '../../components/ui/field';
 import { useI18n } from '../../i18n/i18n';
+import { site } from '../../content/site';
+import { usePageTitle } from '../../lib/use-page-title';
 import { useAlerts } from '../../lib/alerts';
 import { useForm } from '../../lib/use-form';
 import { useSendContactMessage } from './api/send-contact-message';
@@ -14,6 +16,7 @@ export default function ContactPage() {
   const { showAlert } = useAlerts();
   const send = useSendContactMessage();
   const { t } = useI18n();
+  usePageTitle(t('site.contact.title'), site.brand);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

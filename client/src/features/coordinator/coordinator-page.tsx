@@ -53,7 +53,7 @@ export default function CoordinatorPage() {
       <div
         role="tablist"
         aria-label={t('coord.title')}
-        className="mt-6 flex gap-1 overflow-x-auto border-b border-gray-200 dark:border-gray-800"
+        className="mt-6 flex flex-wrap gap-1 border-b border-gray-200 dark:border-gray-800"
         onKeyDown={onKeyDown}
       >
         {TABS.map((name, i) => (

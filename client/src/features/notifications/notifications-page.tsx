@@ -4,6 +4,8 @@ import { Spinner } from '../../components/ui/spinner';
 import { LoadMoreButton } from '../../components/ui/load-more-button';
 import { StateBadge } from '../packages/components/state-badge';
 import { useI18n } from '../../i18n/i18n';
+import { site } from '../../content/site';
+import { usePageTitle } from '../../lib/use-page-title';
 import { useAllowedUser } from '../auth/components/require-access';
 import { useAllNotifications } from './api/get-notifications';
 
@@ -12,6 +14,7 @@ export default function NotificationsPage() {
   const user = useAllowedUser();
   const list = useAllNotifications(user);
   const { t, formatDateTime } = useI18n();
+  usePageTitle(t('notifications.title'), site.brand);
   if (list.isPending) {
     return (
       <div

@@ -21,7 +21,7 @@ describe('the unsubscribe page', () => {
     expect(
       await screen.findByText('You will no longer get e-mails about offers.'),
     ).toBeInTheDocument();
-    expect(api.calls).toEqual([
+    expect(api.calls.filter((c) => c.url === '/mail/unsubscribe')).toEqual([
       {
         method: 'POST',
         url: '/mail/unsubscribe',
@@ -55,6 +55,6 @@ describe('the unsubscribe page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This unsubscribe link is not valid',
     );
-    expect(api.calls).toHaveLength(1);
+    expect(api.calls.filter((c) => c.url === '/mail/unsubscribe')).toHaveLength(1);
   });
 });

@@ -2,10 +2,12 @@ import { JoinLink } from '../auth/components/join-link';
 import { buttonClasses } from '../../components/ui/button';
 import { site } from '../../content/site';
 import { useI18n } from '../../i18n/i18n';
+import { usePageTitle } from '../../lib/use-page-title';
 
 export function PersonaInfoPage() {
   const { personaInfo } = site;
   const { t } = useI18n();
+  usePageTitle(t('site.persona.title'), site.brand);
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
       <h1 className="text-3xl font-bold text-brand-800 dark:text-brand-200">

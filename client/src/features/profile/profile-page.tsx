@@ -3,6 +3,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useI18n } from '../../i18n/i18n';
+import { site } from '../../content/site';
+import { usePageTitle } from '../../lib/use-page-title';
 import { useAlerts } from '../../lib/alerts';
 import { useAllowedUser } from '../auth/components/require-access';
 import { useProfile } from './api/get-profile';
@@ -35,6 +37,7 @@ export default function ProfilePage() {
   const navigate = useNavigate();
   const { showAlert } = useAlerts();
   const { t, errorText } = useI18n();
+  usePageTitle(t('profile.title'), site.brand);
 
   // "Donate Now" in the menu lands here with ?donate=1: donors get the form, others are sent home.
   const wantsToDonate = new URLSearchParams(location.search).get('donate') === '1';

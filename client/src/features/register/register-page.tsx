@@ -14,6 +14,8 @@ import { Button } from '../../components/ui/button';
 import { SelectField, TextField } from '../../components/ui/field';
 import { checkExist } from '../auth/api/check-exist';
 import { useI18n } from '../../i18n/i18n';
+import { site } from '../../content/site';
+import { usePageTitle } from '../../lib/use-page-title';
 import type { MessageKey } from '../../i18n/messages/en';
 import { useAlerts } from '../../lib/alerts';
 import { useAllowedUser } from '../auth/components/require-access';
@@ -67,6 +69,7 @@ function RegisterForm({ name, email }: { name: string; email: string }) {
   const navigate = useNavigate();
   const { showAlert } = useAlerts();
   const { t } = useI18n();
+  usePageTitle(t('register.title'), site.brand);
   const roleName = (type: UserType) => t(`role.${type}`);
 
   const onSubmit = (event: FormEvent) => {

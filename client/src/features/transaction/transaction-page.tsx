@@ -68,6 +68,7 @@ const reasonAsks: Record<ReasonAsk['kind'], ReasonAsk> = {
   decline: {
     kind: 'decline',
     title: 'package.decline.title',
+    text: 'package.decline.text',
     confirm: 'package.offer.decline',
     keep: 'common.cancel',
   },

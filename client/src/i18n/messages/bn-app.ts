@@ -83,6 +83,7 @@ export const bnApp: AppCatalog = {
 
   'profile.loading': 'আপনার প্রোফাইল লোড হচ্ছে',
   'profile.loadFailed': 'আপনার প্রোফাইল লোড করা যায়নি',
+  'profile.title': 'আপনার প্রোফাইল',
   'profile.update': 'প্রোফাইল বদলান',
   'profile.delete': 'প্রোফাইল মুছুন',
   'profile.donate.title': 'আপনার খাবার দান করুন',
@@ -184,6 +185,7 @@ export const bnApp: AppCatalog = {
   'package.deleteFailed': 'প্যাকেটটি মোছা যায়নি',
   'package.quantity': 'পরিমাণ',
   'package.meetPoint': 'দেখা করার জায়গা',
+  'package.meetNear': '{place}-এর কাছে ({point})',
   'package.directions': 'দেখা করার জায়গার পথ',
   'package.directions.newTab': '(Google Maps নতুন ট্যাবে খুলবে)',
   'package.map': 'দেখা করার জায়গার মানচিত্র',
@@ -244,6 +246,8 @@ export const bnApp: AppCatalog = {
   'push.turnOff': 'এই ডিভাইসে বার্তা বন্ধ করুন',
   'push.working': 'হচ্ছে…',
   'push.failed': 'এই ডিভাইসে বার্তা বদলানো গেল না। অনুগ্রহ করে আবার চেষ্টা করুন।',
+  'push.noService':
+    'এই ব্রাউজারটি কোনো পুশ পরিষেবার সঙ্গে যুক্ত হতে পারছে না, তাই AlmQuest এখানে আপনাকে খবর পাঠাতে পারবে না। অন্য কোনো ব্রাউজার, বা হোম স্ক্রিনে যোগ করা AlmQuest, কাজ করতে পারে।',
   'settings.title': 'আমরা কীভাবে আপনার কাছে পৌঁছাব',
   'settings.loading': 'আপনার বার্তার সেটিংস লোড হচ্ছে',
   'settings.offers': 'খাবার নিয়ে যাওয়ার প্রস্তাব',
@@ -364,6 +368,7 @@ export const bnApp: AppCatalog = {
     'কাছাকাছি এক বিতরণকারীকে প্রস্তাব পাঠানো হয়েছে। তাঁর হাতে {time} পর্যন্ত সময় আছে; উত্তর না এলে আমরা পরের জনকে জিজ্ঞেস করব।',
   'package.reason': 'কারণ (না দিলেও চলবে)',
   'package.decline.title': 'এই প্যাকেটে না বলবেন?',
+  'package.decline.text': 'আমরা এটি অন্য কোনো বিতরণকারীকে দেব। আপনি কারণ লিখলে দাতা তা দেখতে পাবেন।',
   'package.release': 'আমি আসতে পারব না',
   'package.release.title': 'প্যাকেটটি ফিরিয়ে দেবেন?',
   'package.release.text':

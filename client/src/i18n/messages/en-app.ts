@@ -67,6 +67,7 @@ export const enApp = {
   // Profile
   'profile.loading': 'Loading your profile',
   'profile.loadFailed': 'We could not load your profile',
+  'profile.title': 'Your profile',
   'profile.update': 'Update Profile',
   'profile.delete': 'Delete Profile',
   'profile.donate.title': 'Donate Your Meal',
@@ -200,6 +201,7 @@ export const enApp = {
   'package.deleteFailed': 'The package was not deleted',
   'package.quantity': 'Quantity',
   'package.meetPoint': 'Meet point',
+  'package.meetNear': 'Near {place} ({point})',
   'package.directions': 'Meet Directions',
   'package.directions.newTab': '(opens Google Maps in a new tab)',
   'package.map': 'Map to the meet point',
@@ -236,6 +238,8 @@ export const enApp = {
     'Offered to a distributor near you. They have until {time} to answer; if they do not, we ask the next one.',
   'package.reason': 'Reason (optional)',
   'package.decline.title': 'Decline this package?',
+  'package.decline.text':
+    'We will offer it to another distributor. If you give a reason, the donor sees it.',
   'package.release': 'I cannot make it',
   'package.release.title': 'Give this package back?',
   'package.release.text':
@@ -334,6 +338,8 @@ export const enApp = {
   'push.turnOff': 'Turn off notifications on this device',
   'push.working': 'Working…',
   'push.failed': 'We could not change notifications on this device. Please try again.',
+  'push.noService':
+    'This browser cannot reach a push service, so AlmQuest cannot notify you here. Another browser, or AlmQuest added to your home screen, may work.',
   'settings.title': 'How we reach you',
   'settings.loading': 'Loading your notification settings',
   'settings.offers': 'Offers of food to pick up',

@@ -83,6 +83,7 @@ export const hiApp: AppCatalog = {
 
   'profile.loading': 'आपकी प्रोफ़ाइल लोड हो रही है',
   'profile.loadFailed': 'हम आपकी प्रोफ़ाइल लोड नहीं कर पाए',
+  'profile.title': 'आपकी प्रोफ़ाइल',
   'profile.update': 'प्रोफ़ाइल बदलें',
   'profile.delete': 'प्रोफ़ाइल हटाएँ',
   'profile.donate.title': 'अपना भोजन दान करें',
@@ -184,6 +185,7 @@ export const hiApp: AppCatalog = {
   'package.deleteFailed': 'पैकेट नहीं हटा',
   'package.quantity': 'मात्रा',
   'package.meetPoint': 'मिलने की जगह',
+  'package.meetNear': '{place} के पास ({point})',
   'package.directions': 'मिलने की जगह का रास्ता',
   'package.directions.newTab': '(Google Maps नए टैब में खुलेगा)',
   'package.map': 'मिलने की जगह तक का नक्शा',
@@ -244,6 +246,8 @@ export const hiApp: AppCatalog = {
   'push.turnOff': 'इस डिवाइस पर सूचनाएँ बंद करें',
   'push.working': 'हो रहा है…',
   'push.failed': 'हम इस डिवाइस पर सूचनाएँ नहीं बदल पाए। कृपया फिर से कोशिश करें।',
+  'push.noService':
+    'यह ब्राउज़र किसी पुश सेवा से नहीं जुड़ पा रहा, इसलिए AlmQuest आपको यहाँ सूचना नहीं भेज सकता। कोई दूसरा ब्राउज़र, या होम स्क्रीन पर जोड़ा गया AlmQuest, काम कर सकता है।',
   'settings.title': 'हम आप तक कैसे पहुँचें',
   'settings.loading': 'आपकी सूचना सेटिंग लोड हो रही है',
   'settings.offers': 'खाना ले जाने की पेशकश',
@@ -362,6 +366,7 @@ export const hiApp: AppCatalog = {
     'पास के एक वितरक को पेशकश भेजी गई है। उनके पास {time} तक जवाब देने का समय है; जवाब न आने पर हम अगले से पूछेंगे।',
   'package.reason': 'वजह (ज़रूरी नहीं)',
   'package.decline.title': 'इस पैकेट के लिए मना करें?',
+  'package.decline.text': 'हम इसे किसी दूसरे वितरक को देंगे। अगर आप कारण लिखते हैं, तो दाता उसे देखेंगे।',
   'package.release': 'आना नहीं हो पाएगा',
   'package.release.title': 'यह पैकेट वापस करें?',
   'package.release.text':

@@ -58,7 +58,15 @@ export function authRoutes({
     message: 'Too many sign-in attempts. Please wait a minute and try again.',
   });
 
+  const appHost = new URL(config.origin).host;
   router.get('/auth/login', signInLimit, async (req, res) => {
+    // Opened under another name for this server (127.0.0.1 for localhost): the provider sends the
+    // person back to the app's own address, where this sign-in's cookie would be missing. Start
+    // it there instead, so it can finish.
+    if (req.headers.host && req.headers.host !== appHost) {
+      res.redirect(303, `${config.origin}${req.originalUrl}`);
+      return;
+    }
     const returnTo = safeReturnTo(req.query.returnTo);
     let start;
     try {

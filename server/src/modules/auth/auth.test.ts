@@ -61,6 +61,20 @@ describe('sign-in through the development provider', () => {
     await follow(jar, ctx.baseUrl, start);
   });
 
+  it('starts a sign-in opened under another name for this server at its own address', async () => {
+    // http://127.0.0.1:PORT for an app whose address is http://localhost:PORT (or the reverse):
+    // the provider returns to the app's address, so the sign-in must start there.
+    const other = ctx.baseUrl.includes('127.0.0.1')
+      ? ctx.baseUrl.replace('127.0.0.1', 'localhost')
+      : ctx.baseUrl.replace('localhost', '127.0.0.1');
+    const res = await fetch(`${other}/api/auth/login?returnTo=/profile`, { redirect: 'manual' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(
+      `${ctx.config.origin}/api/auth/login?returnTo=/profile`,
+    );
+    expect(res.headers.getSetCookie()).toEqual([]);
+  });
+
   it('refuses a callback with no sign-in under way', async () => {
     const res = await request(ctx.app).get('/api/auth/callback?code=abc&state=def').expect(303);
     expect(res.headers.location).toBe('/?signInError=expired');

@@ -65,6 +65,17 @@ function sameKey(subscription: PushSubscription, key: Uint8Array): boolean {
   return bytes.length === key.length && bytes.every((b, i) => b === key[i]);
 }
 
+/**
+ * The browser has the push API but no push service it can use (some browsers ship without one,
+ * or cannot reach it): trying again will not help, another browser or the installed app may.
+ */
+export class PushServiceError extends Error {
+  override name = 'PushServiceError';
+  constructor(cause: unknown) {
+    super('The browser’s push service is not available', { cause });
+  }
+}
+
 /** Asks permission, subscribes with the server's key and registers the device for this person. */
 export async function turnOnPush(): Promise<Exclude<DeviceState, 'checking'>> {
   const permission = await Notification.requestPermission();
@@ -85,7 +96,9 @@ export async function turnOnPush(): Promise<Exclude<DeviceState, 'checking'>> {
     reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }),
     SUBSCRIBE_TIMEOUT_MS,
     'The browser’s push service did not answer',
-  );
+  ).catch((cause: unknown) => {
+    throw new PushServiceError(cause);
+  });
   await api.post('/push/subscriptions', subscription.toJSON(), ignoreBody);
   sessionStorage.setItem(SYNCED_KEY, '1');
   return 'on';

@@ -221,3 +221,22 @@ describe('an offer in the bell', () => {
     expect(screen.queryByRole('group', { name: 'A donor has food for you' })).toBeNull();
   });
 });
+
+describe('meals of a split donation', () => {
+  it('says "300 meals" when the notice is about the whole donation, not "300 of your 300"', async () => {
+    const { describeMeals } = await import('./notification-row');
+    const t = ((key: string, p: { count: number; total?: number }) =>
+      key === 'common.meals'
+        ? `${p.count} meals`
+        : `${p.count} meals of your ${p.total}-meal donation`) as never;
+    const about = {
+      quantity: 300,
+      address: 'Salt Lake',
+      donatedAt: '2026-11-27T10:00:00Z',
+      counterpartName: null,
+      donation: { id: 'g-1', quantity: 300 },
+    };
+    expect(describeMeals(about, t)).toBe('300 meals');
+    expect(describeMeals({ ...about, quantity: 60 }, t)).toBe('60 meals of your 300-meal donation');
+  });
+});

@@ -4,9 +4,12 @@ import { useI18n } from '../../../i18n/i18n';
 import type { I18n } from '../../../i18n/i18n';
 import { Avatar } from '../../../components/ui/avatar';
 
-/** "12 meals", or for a part of a split donation "60 meals of your 200-meal donation". */
+/**
+ * "12 meals", or for a part of a split donation "60 meals of your 200-meal donation" (the whole
+ * donation, as about all of it, is just "200 meals").
+ */
 export function describeMeals(about: NonNullable<Notification['about']>, t: I18n['t']): string {
-  return about.donation
+  return about.donation && about.donation.quantity !== about.quantity
     ? t('common.mealsOfDonation', { count: about.quantity, total: about.donation.quantity })
     : t('common.meals', { count: about.quantity });
 }

@@ -1,6 +1,6 @@
 import { Button } from '../../../components/ui/button';
 import { useI18n } from '../../../i18n/i18n';
-import { usePushDevice } from '../api/push-device';
+import { PushServiceError, usePushDevice } from '../api/push-device';
 
 /**
  * "Turn on notifications on this device" (issue #18), in the bell (compact) and on the profile:
@@ -50,7 +50,7 @@ export function PushDeviceToggle({ compact = false }: { compact?: boolean }) {
       )}
       {device.error !== null && (
         <p role="alert" className="w-full text-red-700 dark:text-red-300">
-          {t('push.failed')}
+          {t(device.error instanceof PushServiceError ? 'push.noService' : 'push.failed')}
         </p>
       )}
     </div>

@@ -52,7 +52,7 @@ export function TransactionsList({ profile }: { profile: Profile }) {
               >
                 <StateBadge state={pkg.current_state} />
                 <span className="font-semibold">
-                  {pkg.groupQuantity
+                  {pkg.groupQuantity && pkg.groupQuantity !== pkg.quantity
                     ? t('common.mealsOfDonation', { count: pkg.quantity, total: pkg.groupQuantity })
                     : t('common.meals', { count: pkg.quantity })}
                 </span>

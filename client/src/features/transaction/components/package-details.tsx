@@ -5,6 +5,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
 import { personName } from '../../packages/person-name';
 import { usePublicConfig } from '../../system/api/get-public-config';
+import { useMeetPlaceName } from '../api/get-meet-place';
 import { useMeetRoute } from '../api/get-meet-route';
 
 const MeetMap = lazy(() => import('./meet-map'));
@@ -40,11 +41,16 @@ export function PairedDetails({ pkg, viewerIsDonor }: { pkg: Package; viewerIsDo
   const route = useMeetRoute(pkg._id, true);
   const { t, formatNumber } = useI18n();
   const directions = (viewerIsDonor ? pair.donor_path : pair.distributor_path) ?? undefined;
+  const nearPlace = useMeetPlaceName(pair.meet_location.address);
   return (
     <>
       <dl>
         <Item label={t('package.quantity')}>{t('common.meals', { count: pkg.quantity })}</Item>
-        <Item label={t('package.meetPoint')}>{pair.meet_location.address}</Item>
+        <Item label={t('package.meetPoint')}>
+          {nearPlace
+            ? t('package.meetNear', { place: nearPlace, point: pair.meet_location.address })
+            : pair.meet_location.address}
+        </Item>
       </dl>
       <p className="mt-4">
         <a
