@@ -1,3 +1,6 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { seedPeople } from '../../scripts/seed';
@@ -105,5 +108,19 @@ describe('npm run seed', () => {
     } finally {
       await database.close();
     }
+  });
+});
+
+describe('npm run seed refusing', () => {
+  it('says why in one line, without npm error lines after it', () => {
+    const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+    const run = spawnSync('npm', ['run', 'seed', '--', '--distributors', 'many'], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, DATA_DIR: path.join(root, 'data-never-made') },
+    });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('--distributors takes a whole number');
+    expect(run.stderr).not.toContain('npm error');
   });
 });
