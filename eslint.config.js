@@ -148,13 +148,24 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
       // Leaflet sets a string tooltip, popup or marker label as HTML: text people typed would be
-      // markup in another person's page. Pass textElement(text) (lib/text-node.ts).
+      // markup in another person's page. Pass textElement(text) (lib/text-node.ts); a fixed
+      // string of our own markup (a marker's look) may stay a literal.
       'no-restricted-syntax': [
         'error',
         {
           selector:
             "CallExpression[callee.property.name=/^(bindTooltip|bindPopup|setTooltipContent|setPopupContent|setContent)$/] > :first-child:not(CallExpression[callee.name='textElement'])",
           message: 'Leaflet reads a string as HTML: pass textElement(text) instead.',
+        },
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(tooltip|popup|divIcon)$/] Property[key.name=/^(content|html)$/]:not([value.type='Literal']):not([value.type='CallExpression'][value.callee.name='textElement'])",
+          message: 'Leaflet reads a string as HTML: pass textElement(text) instead.',
+        },
+        {
+          selector:
+            "AssignmentExpression[left.property.name=/^(innerHTML|outerHTML)$/], CallExpression[callee.property.name='insertAdjacentHTML']",
+          message: 'Text people typed must not become markup: set textContent, or build elements.',
         },
       ],
     },

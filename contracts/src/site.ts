@@ -9,7 +9,11 @@ const SiteLinkSchema = z.strictObject({
     .trim()
     .max(300)
     .refine(
-      (href) => /^(?:https:\/\/[^\s"'<>]+|mailto:[^\s"'<>]+|tel:\+?[\d\s-]+)$/.test(href),
+      (href) =>
+        // eslint-disable-next-line no-control-regex -- control characters are what is refused
+        /^(?:https:\/\/[^\s"'<>\u0000-\u001f\u007f]+|mailto:[^\s"'<>\u0000-\u001f\u007f]+|tel:\+?[\d -]+)$/.test(
+          href,
+        ),
       'A link starts with https://, mailto: or tel:',
     ),
 });

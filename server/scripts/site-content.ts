@@ -7,6 +7,7 @@
  */
 import 'dotenv/config';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { EMPTY_SITE_CONTENT } from '@almquest/contracts/site';
 import { ZodError } from 'zod';
 import { loadConfig } from '../src/config';
@@ -16,6 +17,8 @@ import { migrate } from '../src/db/migrate';
 import { readSiteContent, saveSiteContent } from '../src/modules/site/site.service';
 
 const [arg] = process.argv.slice(2);
+/** A file named on the command line, from the folder the command was typed in. */
+const fileOf = (name: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), name);
 if (!arg) {
   console.error('Usage: npm run site-content -- FILE.json | --show | --clear');
   process.exit(2);
@@ -23,9 +26,10 @@ if (!arg) {
 let content: unknown = null;
 if (arg !== '--show') {
   try {
-    content = arg === '--clear' ? EMPTY_SITE_CONTENT : JSON.parse(await readFile(arg, 'utf8'));
+    content =
+      arg === '--clear' ? EMPTY_SITE_CONTENT : JSON.parse(await readFile(fileOf(arg), 'utf8'));
   } catch (error) {
-    console.error(`Could not read ${arg}: ${(error as Error).message}`);
+    console.error(`Could not read ${fileOf(arg)}: ${(error as Error).message}`);
     process.exit(2);
   }
 }
@@ -43,8 +47,11 @@ try {
     console.log(JSON.stringify(await readSiteContent(database.db), null, 2));
   } else {
     const saved = await saveSiteContent(database.db, content);
+    const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
     console.log(
-      `Saved ${saved.testimonials.length} testimonials, ${saved.team.length} team members, ${saved.partners.length} partners and ${saved.social.length} social links.`,
+      arg === '--clear'
+        ? 'Cleared: the landing page shows no testimonials, team, partners or social links.'
+        : `Saved ${count(saved.testimonials.length, 'testimonial', 'testimonials')}, ${count(saved.team.length, 'team member', 'team members')}, ${count(saved.partners.length, 'partner', 'partners')} and ${count(saved.social.length, 'social link', 'social links')}.`,
     );
   }
 } catch (error) {

@@ -18,8 +18,8 @@ export function Footer() {
         </p>
         {social.length > 0 && (
           <ul aria-label={t('footer.social')} className="flex gap-3 text-sm">
-            {social.map((link) => (
-              <li key={link.href}>
+            {social.map((link, i) => (
+              <li key={i}>
                 <a
                   href={link.href}
                   rel="noopener noreferrer"

@@ -1,4 +1,5 @@
 import { type MouseEvent, type ReactNode, useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, useLocation } from 'react-router';
 import { site } from '../content/site';
 import { type HomeSection, useGoToSection } from '../features/home/hooks/use-go-to-section';
@@ -72,7 +73,9 @@ export function Navbar({ accountArea }: { accountArea: ReactNode }) {
 
   const onSectionClick = (event: MouseEvent<HTMLAnchorElement>, id: HomeSection) => {
     event.preventDefault();
-    setIsMenuOpen(false);
+    // Close the phone menu first, so the scroll is measured against the bar as it will be: with
+    // the menu still open, the section landed a menu's height above the screen.
+    flushSync(() => setIsMenuOpen(false));
     goToSection(id);
   };
 

@@ -2,17 +2,23 @@ import type { Config } from '../config';
 
 /**
  * The CSP source that covers a tile URL template: its origin, with a `{s}` subdomain as a
- * wildcard ("https://{s}.tile.example.org/{z}/{x}/{y}.png" -> "https://*.tile.example.org").
- * A template that is not an absolute http(s) address is on the app's own origin.
+ * wildcard ("https://{s}.tile.example.org/{z}/{x}/{y}.png", "https://mt{s}.example.com/…" ->
+ * "https://*.tile.example.org", "https://*.example.com"); a protocol-relative template is taken
+ * as https. Null for a template on the app's own origin (a path) or one CSP cannot express.
  */
 export function tileSource(template: string): string | null {
+  const absolute = template.startsWith('//') ? `https:${template}` : template;
+  let url: URL;
   try {
-    const url = new URL(template.replaceAll('{s}', 'tile-subdomain'));
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-    return url.origin.replace('tile-subdomain', '*');
+    url = new URL(absolute.replaceAll('{s}', 'tile-subdomain'));
   } catch {
     return null;
   }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  const [first, ...rest] = url.host.split('.');
+  if (rest.some((label) => label.includes('tile-subdomain'))) return null;
+  const host = first?.includes('tile-subdomain') ? ['*', ...rest].join('.') : url.host;
+  return `${url.protocol}//${host}`;
 }
 
 /**

@@ -20,6 +20,8 @@ function Toast({ alert }: { alert: ShownAlert }) {
         <img
           src={alert.img}
           alt=""
+          // A picture that cannot load (its host not allowed, or gone) is left out.
+          onError={(e) => e.currentTarget.remove()}
           width={40}
           height={40}
           className="h-10 w-10 rounded-full object-cover"

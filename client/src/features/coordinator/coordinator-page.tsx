@@ -99,8 +99,9 @@ export default function CoordinatorPage() {
   );
 }
 
+/** The day in India (YYYY-MM-DD), which the export's days are: not UTC's, behind until 05:30. */
 function isoDay(date: Date): string {
-  return date.toISOString().slice(0, 10);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(date);
 }
 
 /** Every package donated between two days, as CSV: the browser downloads it as it streams. */

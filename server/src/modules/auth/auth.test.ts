@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SessionUserSchema } from '@almquest/contracts/session';
 import request from 'supertest';
+import { isOtherLoopbackName } from './auth.routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueClientIp } from '../../test/factories';
 import { CookieJar, follow, send, signIn } from '../../test/session';
@@ -73,6 +74,13 @@ describe('sign-in through the development provider', () => {
       `${ctx.config.origin}/api/auth/login?returnTo=/profile`,
     );
     expect(res.headers.getSetCookie()).toEqual([]);
+    // A proxy sending its upstream's address as Host (another port, or a public name) is served
+    // here as it is: redirecting would loop.
+    expect(isOtherLoopbackName('127.0.0.1:8100', 'http://localhost:8194')).toBe(false);
+    expect(isOtherLoopbackName('app.internal:8080', 'https://almquest.example.org')).toBe(false);
+    expect(isOtherLoopbackName('localhost:8080', 'https://almquest.example.org')).toBe(false);
+    expect(isOtherLoopbackName('localhost:8080', 'http://localhost:8080')).toBe(false);
+    expect(isOtherLoopbackName('[::1]:8080', 'http://localhost:8080')).toBe(true);
   });
 
   it('refuses a callback with no sign-in under way', async () => {

@@ -580,6 +580,9 @@ describe('exports', () => {
     expect(csvField('Ravi;=2+3;@SUM(4+5);-6+7')).toBe(`"Ravi;'=2+3;'@SUM(4+5);'-6+7"`);
     expect(csvField('a|=1\t+2')).toBe(`"a|'=1\t'+2"`);
     expect(csvField('Flat 3; Block B')).toBe('"Flat 3; Block B"');
+    expect(csvField(", =cmd|'/C calc'!A0")).toBe(`", '=cmd|'/C calc'!A0"`);
+    expect(csvField('＝SUM(1+1)')).toBe("'＝SUM(1+1)");
+    expect(csvField(' =1+1')).toBe(" '=1+1");
   });
 
   it('gives each person their own impact and their own packages as CSV', async () => {

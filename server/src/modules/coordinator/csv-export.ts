@@ -44,7 +44,9 @@ export function csvField(value: unknown): string {
   if (value === null || value === undefined) return '';
   let text = value instanceof Date ? value.toISOString() : String(value);
   if (typeof value === 'string') {
-    text = text.replace(/(^|[,;\t|])(?=[=+\-@\t\r])/g, "$1'");
+    // Also after spaces, and the full-width and small forms of the signs, which some
+    // spreadsheets read as the signs themselves.
+    text = text.replace(/(^|[,;\t|])(\s*)(?=[=+\-@\t\r\uff1d\ufe66\uff0b\ufe62\uff0d\ufe63\uff20])/g, "$1$2'");
   }
   return /[",;\t|\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }

@@ -18,7 +18,10 @@ export type MailTokens = {
    * stop e-mails but never turn them back on.
    */
   makeUndo(userId: string, topic: MailTopic, now?: number): string;
-  readUndo(token: string, now?: number): { userId: string; topic: MailTopic } | null;
+  readUndo(
+    token: string,
+    now?: number,
+  ): { userId: string; topic: MailTopic; issuedAt: Date } | null;
 };
 
 export const UNDO_MS = 15 * 60_000;
@@ -56,7 +59,9 @@ export async function loadMailTokens(db: AppDb): Promise<MailTokens> {
       if (rest.length > 0 || !UUID.test(userId) || !isTopic(topic) || !/^\d{13}$/.test(until))
         return null;
       if (Number(until) < now) return null;
-      return matches(given, signature('undo', userId, topic, until)) ? { userId, topic } : null;
+      return matches(given, signature('undo', userId, topic, until))
+        ? { userId, topic, issuedAt: new Date(Number(until) - UNDO_MS) }
+        : null;
     },
   };
 }

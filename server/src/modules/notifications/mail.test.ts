@@ -217,6 +217,15 @@ describe('notification e-mail', () => {
       emailOffers: true,
       emailUpdates: false,
     });
+    // The undo is spent once used, and by any later change of settings: replayed, it turns
+    // nothing back on.
+    await changeSettings(distributor, { emailOffers: false }).expect(200);
+    const replay = await request(ctx.app)
+      .post('/api/mail/unsubscribe')
+      .send({ token: first.body.undoToken, resubscribe: true })
+      .expect(400);
+    expect(replay.body.error.fields.token).toContain('changed since');
+    expect((await settings(distributor)).body.emailOffers).toBe(false);
   });
 
   it('counts only bad tokens against an address: a mail provider may send many good ones', async () => {

@@ -2,6 +2,7 @@ import {
   NotificationSettingsUpdateSchema,
   type Unsubscribed,
   UnsubscribeSchema,
+  type MailTopic,
 } from '@almquest/contracts/push';
 import { Router } from 'express';
 import type { Config } from '../../config';
@@ -53,7 +54,9 @@ export function outreachRoutes({
     const input = parseOrThrow(UnsubscribeSchema, isJson ? req.body : { token: fromQuery });
     const tokens = await outreach.mailTokens();
     const isUndo = input.resubscribe === true;
-    const token = isUndo ? tokens.readUndo(input.token) : tokens.read(input.token);
+    const token: { userId: string; topic: MailTopic; issuedAt?: Date } | null = isUndo
+      ? tokens.readUndo(input.token)
+      : tokens.read(input.token);
     if (!token) {
       // Only bad tokens count against the sender's address: a big mail provider sends every
       // valid one-click from a few addresses.
@@ -75,7 +78,19 @@ export function outreachRoutes({
       );
     }
     const subscribed = isUndo && outreach.isMailAvailable;
-    const { isKnown, isChanged } = await setMailTopic(db, token.userId, token.topic, subscribed);
+    const { isKnown, isChanged, isSpent } = await setMailTopic(
+      db,
+      token.userId,
+      token.topic,
+      subscribed,
+      token.issuedAt ?? null,
+    );
+    if (isSpent) {
+      throw badRequest('Please check token: this undo no longer applies', {
+        token:
+          'Your e-mail settings have changed since (or this undo was used). Change them on your profile.',
+      });
+    }
     await database.sessions.fence();
     if (!isKnown) {
       // The account was deleted: nothing will be mailed to it any more.

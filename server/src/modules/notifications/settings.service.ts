@@ -47,25 +47,38 @@ export async function updateSettings(
 /**
  * The unsubscribe link's change: e-mails of one topic off (or back on, the page's undo). Says
  * whether the account exists and whether this call changed the topic (it may be off already).
+ * An undo (`unchangedSince`) applies only while the person's settings are as the unsubscribe
+ * left them: once they change them (or the undo was used), the undo is spent.
  */
 export async function setMailTopic(
   db: AppDb,
   userId: string,
   topic: MailTopic,
   isOn: boolean,
-): Promise<{ isKnown: boolean; isChanged: boolean }> {
+  unchangedSince: Date | null = null,
+): Promise<{ isKnown: boolean; isChanged: boolean; isSpent: boolean }> {
   const column = topic === 'offers' ? users.emailOffers : users.emailUpdates;
   // The value before is read in the same statement, under the row's lock.
-  const [row] = await queryRows<{ was: boolean }>(
+  const [row] = await queryRows<{ was: boolean; isSpent: boolean }>(
     db,
     sql`
     with before as (
-      select ${users.id} as id, ${column} as was from ${users} where ${users.id} = ${userId}
+      select ${users.id} as id, ${column} as was,
+             ${unchangedSince}::timestamptz is not null
+               and ${users.updatedAt} > ${unchangedSince}::timestamptz as "isSpent"
+      from ${users} where ${users.id} = ${userId}
       for update
     )
-    update ${users} set ${sql.identifier(column.name)} = ${isOn}
+    update ${users}
+       set ${sql.identifier(column.name)} = case when before."isSpent" then before.was else ${isOn} end,
+           updated_at = case when ${unchangedSince}::timestamptz is null then ${users.updatedAt}
+                             when before."isSpent" then ${users.updatedAt} else now() end
     from before where ${users.id} = before.id
-    returning before.was`,
+    returning before.was, before."isSpent"`,
   );
-  return { isKnown: row !== undefined, isChanged: row !== undefined && row.was !== isOn };
+  return {
+    isKnown: row !== undefined,
+    isChanged: row !== undefined && !row.isSpent && row.was !== isOn,
+    isSpent: row?.isSpent ?? false,
+  };
 }

@@ -84,7 +84,10 @@ export function presentPlace(row: PlaceRecord): Place {
 export async function searchPlaces(db: AppDb, typed: string, limit: number): Promise<Place[]> {
   // A city typed in Devanagari or Bengali script is searched under its Latin name, and the one
   // in its state comes first (many villages share a city's name).
-  const digits = typed.replace(/\s+/g, '');
+  // A PIN may be typed in Devanagari or Bengali digits.
+  const digits = typed
+    .replace(/\s+/g, '')
+    .replace(/[\u0966-\u096f\u09e6-\u09ef]/g, (d) => String((d.codePointAt(0)! - 0x0966) % 0x80));
   if (PIN_PREFIX.test(digits)) return searchPins(db, digits, limit);
   const native = nativePlaceFor(typed);
   const query = native?.name ?? typed;

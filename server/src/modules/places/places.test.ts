@@ -167,6 +167,9 @@ describe('GET /api/places', () => {
     const pins = started.map((p) => p.pin!);
     expect(pins).toEqual([...pins].sort());
     expect(await search('999999')).toEqual([]);
+    // Typed in Devanagari or Bengali digits.
+    expect((await search('११०००१', 20)).map((p) => p.pin)).toEqual(whole.map((p) => p.pin));
+    expect((await search('১১০০০১', 20)).map((p) => p.pin)).toEqual(whole.map((p) => p.pin));
   });
 
   it('treats LIKE wildcards as plain text', async () => {

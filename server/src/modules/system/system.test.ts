@@ -201,6 +201,11 @@ describe('image sources', () => {
       'https://*.tiles.example.org',
     );
     expect(tileSource('/tiles/{z}/{x}/{y}.png')).toBeNull();
+    expect(tileSource('//{s}.tile.osm.org/{z}/{x}/{y}.png')).toBe('https://*.tile.osm.org');
+    expect(tileSource('https://tiles-{s}.example.org/{z}/{x}/{y}.png')).toBe(
+      'https://*.example.org',
+    );
+    expect(tileSource('https://mt{s}.google.com/vt?x={x}')).toBe('https://*.google.com');
     const google = imageSources({
       map: { tileUrl: 'https://tile.example.org/{z}/{x}/{y}.png', attribution: '' },
       signIn: {

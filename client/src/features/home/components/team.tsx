@@ -37,8 +37,8 @@ export function Team() {
               <h3 className="mt-3 font-bold">{member.name}</h3>
               <p className="text-sm text-gray-700 dark:text-gray-300">{member.roleTitle}</p>
               <ul className="mt-2 flex gap-3 text-sm">
-                {member.links.map((link) => (
-                  <li key={link.href}>
+                {member.links.map((link, i) => (
+                  <li key={i}>
                     <a
                       href={link.href}
                       className="text-brand-700 underline dark:text-brand-200"
