@@ -130,6 +130,7 @@ const table: Row[] = [
   { route: 'GET /health', call: () => ({ method: 'get', url: '/api/health' }), expect: all(200) },
   { route: 'GET /config', call: () => ({ method: 'get', url: '/api/config' }), expect: all(200) },
   { route: 'GET /impact', call: () => ({ method: 'get', url: '/api/impact' }), expect: all(200) },
+  { route: 'GET /site', call: () => ({ method: 'get', url: '/api/site' }), expect: all(200) },
   {
     route: 'GET /places',
     call: () => ({ method: 'get', url: '/api/places?q=Delhi' }),
@@ -560,10 +561,20 @@ const table: Row[] = [
     expect: coordinatorOnly(),
   },
   {
+    // An export is asked for by a POST; a GET (an image could make it) is refused.
     route: 'GET /coordinator/packages.csv',
     call: () => ({
       method: 'get',
       url: '/api/coordinator/packages.csv?from=2020-01-01&to=2099-12-31',
+    }),
+    expect: coordinatorOnly(405),
+  },
+  {
+    route: 'POST /coordinator/packages.csv',
+    call: () => ({
+      method: 'post',
+      url: '/api/coordinator/packages.csv',
+      body: { from: '2020-01-01', to: '2099-12-31' },
     }),
     expect: coordinatorOnly(),
   },
