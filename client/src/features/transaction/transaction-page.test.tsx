@@ -41,39 +41,6 @@ describe('package page', () => {
     expect(screen.queryByRole('button', { name: 'Delete Package' })).not.toBeInTheDocument();
   });
 
-  it('names the nearest locality of a meet point given only as a point', async () => {
-    const base = buildPackage('Paired');
-    const paired = buildPackage('Paired', {
-      pair: {
-        ...base.pair!,
-        meet_location: { address: '26.911, 75.597', coordinates: [26.911, 75.597] },
-      },
-    });
-    const server = fakeApi({
-      'GET /places/reverse': ({ query }) => ({
-        status: 200,
-        data: {
-          place: {
-            id: 1,
-            name: 'Sanganer',
-            kind: 'locality',
-            district: 'Jaipur',
-            state: 'Rajasthan',
-            pin: '302029',
-            address: 'Sanganer, Jaipur, Rajasthan 302029',
-            coordinates: [Number(query.get('lat')), Number(query.get('lng'))],
-          },
-        },
-      }),
-    });
-    const app = renderApp(`/transaction/${packageId}`, { user: buildSessionUser() });
-    app.queryClient.setQueryData(packageQueryKey(packageId), paired);
-    expect(
-      await screen.findByText('Near Sanganer, Jaipur, Rajasthan 302029 (26.911, 75.597)'),
-    ).toBeInTheDocument();
-    expect(server.calls.find((c) => c.url === '/places/reverse')).toBeDefined();
-  });
-
   it('gives the distributor their own directions and the next step', async () => {
     renderPackage('Paired', buildSessionUser({ userType: 'distributor' }));
     expect(await screen.findByRole('button', { name: 'Mark as Received' })).toBeInTheDocument();
@@ -269,5 +236,45 @@ describe('deleting a waiting part of a donation', () => {
     expect(
       await screen.findByRole('heading', { name: 'Your donation' }, { timeout: 4000 }),
     ).toBeInTheDocument();
+  });
+});
+
+describe('a meet point given as a point', () => {
+  it('names the nearest locality of a meet point given only as a point', async () => {
+    const base = buildPackage('Paired');
+    const paired = buildPackage('Paired', {
+      pair: {
+        ...base.pair!,
+        meet_location: { address: '26.911, 75.597', coordinates: [26.911, 75.597] },
+      },
+    });
+    const server = fakeApi({
+      [`GET /package/${packageId}`]: () => ({ status: 200, data: { package: paired } }),
+      'GET /places/reverse': ({ query }) => ({
+        status: 200,
+        data: {
+          place: {
+            id: 1,
+            name: 'Sanganer',
+            kind: 'locality',
+            district: 'Jaipur',
+            state: 'Rajasthan',
+            pin: '302029',
+            address: 'Sanganer, Jaipur, Rajasthan 302029',
+            coordinates: [Number(query.get('lat')), Number(query.get('lng'))],
+          },
+        },
+      }),
+    });
+    const app = renderApp(`/transaction/${packageId}`, { user: buildSessionUser() });
+    app.queryClient.setQueryData(packageQueryKey(packageId), paired);
+    expect(
+      await screen.findByText(
+        'Near Sanganer, Jaipur, Rajasthan 302029 (26.911, 75.597)',
+        {},
+        { timeout: 4000 },
+      ),
+    ).toBeInTheDocument();
+    expect(server.calls.find((c) => c.url === '/places/reverse')).toBeDefined();
   });
 });
