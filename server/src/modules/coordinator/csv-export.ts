@@ -46,7 +46,10 @@ export function csvField(value: unknown): string {
   if (typeof value === 'string') {
     // Also after spaces, and the full-width and small forms of the signs, which some
     // spreadsheets read as the signs themselves.
-    text = text.replace(/(^|[,;\t|])(\s*)(?=[=+\-@\t\r\uff1d\ufe66\uff0b\ufe62\uff0d\ufe63\uff20])/g, "$1$2'");
+    text = text.replace(
+      /(^|[,;\t|])(\s*)(?=[=+\-@\t\r\uff1d\ufe66\uff0b\ufe62\uff0d\ufe63\uff20])/g,
+      "$1$2'",
+    );
   }
   return /[",;\t|\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
