@@ -1,5 +1,6 @@
 import { ImpactSchema } from '@almquest/contracts/impact';
 import { describe, expect, it } from 'vitest';
+import { accepts } from '../../../test/accepts';
 import { impactAnswer } from './get-impact';
 
 /** A whole answer; the cases below vary the totals the landing page reads. */
@@ -21,15 +22,6 @@ const impact = {
     sourceUrl: 'https://www.fao.org/',
   },
   countedAt: '2026-11-23T10:00:00.000Z',
-};
-
-const accepts = (parse: (data: unknown) => unknown, data: unknown) => {
-  try {
-    parse(data);
-    return true;
-  } catch {
-    return false;
-  }
 };
 
 describe('the impact answer check (zod-free, for the landing page)', () => {

@@ -1,5 +1,6 @@
 import { SiteContentSchema } from '@almquest/contracts/site';
 import { describe, expect, it } from 'vitest';
+import { accepts } from '../../../test/accepts';
 import { siteContentAnswer } from './get-site-content';
 
 const content = {
@@ -14,15 +15,6 @@ const content = {
   ],
   partners: [{ name: 'City Food Bank' }],
   social: [{ label: 'Instagram', href: 'https://www.instagram.com/' }],
-};
-
-const accepts = (parse: (data: unknown) => unknown, data: unknown) => {
-  try {
-    parse(data);
-    return true;
-  } catch {
-    return false;
-  }
 };
 
 describe("the landing page's own sections, as read", () => {
