@@ -71,8 +71,9 @@ export async function setMailTopic(
     )
     update ${users}
        set ${sql.identifier(column.name)} = case when before."isSpent" then before.was else ${isOn} end,
-           updated_at = case when ${unchangedSince}::timestamptz is null then ${users.updatedAt}
-                             when before."isSpent" then ${users.updatedAt} else now() end
+           -- A used undo is spent: its own change counts as a change of settings.
+           updated_at = case when ${unchangedSince}::timestamptz is not null
+                              and not before."isSpent" then now() else ${users.updatedAt} end
     from before where ${users.id} = before.id
     returning before.was, before."isSpent"`,
   );

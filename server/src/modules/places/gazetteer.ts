@@ -92,16 +92,8 @@ const LOADED_KEY = 'gazetteer_loaded';
  * records (place-corrections.ts): a list loaded before is brought up to date at the next start.
  */
 const VERSION_KEY = 'gazetteer_version';
-export const GAZETTEER_VERSION = '2';
+const GAZETTEER_VERSION = '2';
 
-/**
- * Fills the places table once (first start), in small transactions so the API keeps answering
- * meanwhile (PGlite runs one statement at a time). A marker row says the load finished; a load cut
- * short is completed on the next start (rows have fixed ids, so repeats insert nothing). Several
- * processes starting together each insert what is missing and agree on the marker. A list loaded
- * by an older version is usable at once (onUsable) and corrected row by row, writing only the
- * rows that differ. Returns the number of rows this call wrote.
- */
 /**
  * After the list is written: the trigram indexes took the rows into their pending lists, which
  * every misspelt search reads through (5-7 ms) until a vacuum merges them, and PGlite never
@@ -113,6 +105,14 @@ async function settlePlaceIndexes(db: AppDb): Promise<void> {
   await db.execute(sql`analyze places`);
 }
 
+/**
+ * Fills the places table once (first start), in small transactions so the API keeps answering
+ * meanwhile (PGlite runs one statement at a time). A marker row says the load finished; a load cut
+ * short is completed on the next start (rows have fixed ids, so repeats insert nothing). Several
+ * processes starting together each insert what is missing and agree on the marker. A list loaded
+ * by an older version is usable at once (onUsable) and corrected row by row, writing only the
+ * rows that differ. Returns the number of rows this call wrote.
+ */
 export async function ensureGazetteer(
   db: AppDb,
   source: () => Promise<PostalRecord[]> = readPostalRecords,

@@ -1,3 +1,4 @@
+import { distanceKm } from '../../matching/geometry';
 import type { PostalRecord } from './gazetteer';
 
 /**
@@ -78,7 +79,7 @@ function standInFor(r: PostalRecord): [number, number] | undefined {
 }
 
 /** Names people use that the postal list lacks, added as localities. */
-export const EXTRA_LOCALITIES: PostalRecord[] = [
+const EXTRA_LOCALITIES: PostalRecord[] = [
   {
     postalCode: '700064',
     placeName: 'Salt Lake',
@@ -88,16 +89,6 @@ export const EXTRA_LOCALITIES: PostalRecord[] = [
     longitude: 88.4166,
   },
 ];
-
-/** Great-circle distance in kilometres. */
-export function kmBetween(a: [number, number], b: [number, number]): number {
-  const rad = Math.PI / 180;
-  const dLat = (b[0] - a[0]) * rad;
-  const dLng = (b[1] - a[1]) * rad;
-  const h =
-    Math.sin(dLat / 2) ** 2 + Math.cos(a[0] * rad) * Math.cos(b[0] * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.sqrt(h));
-}
 
 function median(values: number[]): number {
   const sorted = [...values].sort((x, y) => x - y);
@@ -116,7 +107,7 @@ function medianPoint(points: [number, number][]): [number, number] {
 export function trimmedCentre(points: [number, number][]): [number, number] {
   let centre = medianPoint(points);
   for (let round = 0; round < 3; round++) {
-    const near = points.filter((p) => kmBetween(p, centre) <= OUTLIER_KM);
+    const near = points.filter((p) => distanceKm(p, centre) <= OUTLIER_KM);
     if (near.length === 0) break;
     centre = medianPoint(near);
   }
@@ -163,7 +154,7 @@ export function correctPostalRecords(records: PostalRecord[]): {
     for (const r of rows) shared.set(pointKey(r), (shared.get(pointKey(r)) ?? 0) + 1);
     const isPlaceholder = (r: PostalRecord) =>
       !PIN_POINTS.has(r.postalCode) && (shared.get(pointKey(r)) ?? 0) >= PLACEHOLDER_ROWS;
-    const isFar = (r: PostalRecord) => kmBetween([r.latitude, r.longitude], centre) > OUTLIER_KM;
+    const isFar = (r: PostalRecord) => distanceKm([r.latitude, r.longitude], centre) > OUTLIER_KM;
     const trusted = (r: PostalRecord) => !isPlaceholder(r) && !isFar(r);
     for (const r of rows) {
       if (!isPlaceholder(r) && !isFar(r)) continue;
@@ -205,7 +196,7 @@ function withinDistricts(records: PostalRecord[]): {
       const list = points.get(districtKey(r));
       if (!centre || !list || list.length < MIN_DISTRICT_ROWS) return r;
       if (SPREAD_DISTRICTS.has(r.districtName)) return r;
-      if (kmBetween([r.latitude, r.longitude], centre) <= OUTLIER_KM) return r;
+      if (distanceKm([r.latitude, r.longitude], centre) <= OUTLIER_KM) return r;
       return { ...r, latitude: centre[0], longitude: centre[1] };
     }),
   };

@@ -1,4 +1,5 @@
 import type { Place } from '@almquest/contracts/places';
+import { asciiDigits } from '@almquest/contracts/text';
 import { type SQL, sql } from 'drizzle-orm';
 import { type AppDb, type Executor, queryRows } from '../../db/client';
 import { nearestPlaceSql, placeAddress, placeColumns as columns } from '../../db/places';
@@ -85,9 +86,7 @@ export async function searchPlaces(db: AppDb, typed: string, limit: number): Pro
   // A city typed in Devanagari or Bengali script is searched under its Latin name, and the one
   // in its state comes first (many villages share a city's name).
   // A PIN may be typed in Devanagari or Bengali digits.
-  const digits = typed
-    .replace(/\s+/g, '')
-    .replace(/[\u0966-\u096f\u09e6-\u09ef]/g, (d) => String((d.codePointAt(0)! - 0x0966) % 0x80));
+  const digits = asciiDigits(typed.replace(/\s+/g, ''));
   if (PIN_PREFIX.test(digits)) return searchPins(db, digits, limit);
   const native = nativePlaceFor(typed);
   const query = native?.name ?? typed;

@@ -9,7 +9,8 @@ import { createLogger } from '../../logger';
 import { testPostalRecords } from '../../test/gazetteer';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { ensureGazetteer, readPostalRecords, toPlaceRows } from './gazetteer';
-import { kmBetween, OUTLIER_KM } from './place-corrections';
+import { distanceKm } from '../../matching/geometry';
+import { OUTLIER_KM } from './place-corrections';
 import { createPlaceAnswers, lookUpPlaces } from './place-lookup';
 import { FUZZY_CANDIDATES, fuzzyCandidates, fuzzySearchKey } from './places.service';
 import { toSearchKey } from './search-key';
@@ -302,7 +303,7 @@ describe('the gazetteer', () => {
         )
       )
         return false;
-      return kmBetween([r.lat, r.lng], centre) > OUTLIER_KM;
+      return distanceKm([r.lat, r.lng], centre) > OUTLIER_KM;
     });
     expect(far.map((r) => `${r.name} ${r.pin} (${r.district})`)).toEqual([]);
 
@@ -312,20 +313,20 @@ describe('the gazetteer', () => {
     expect(at('Panvel H.O', '410206')).toMatchObject({ district: 'Raigarh(MH)' });
     // Checked against where these places are (their towns), not against the list itself.
     expect(
-      kmBetween([at('Panvel H.O', '410206').lat, at('Panvel H.O', '410206').lng], [18.99, 73.12]),
+      distanceKm([at('Panvel H.O', '410206').lat, at('Panvel H.O', '410206').lng], [18.99, 73.12]),
     ).toBeLessThan(10);
     const leh = rows.filter((r) => r.district === 'Leh');
     expect(leh.length).toBeGreaterThan(50);
     for (const r of leh) {
       expect(r.state).toBe('Ladakh');
-      expect(kmBetween([r.lat, r.lng], [34.15, 77.58])).toBeLessThan(20);
+      expect(distanceKm([r.lat, r.lng], [34.15, 77.58])).toBeLessThan(20);
     }
     const saltLake = rows.filter((r) => r.name === 'Salt Lake' || r.pin === '700064');
     expect(saltLake.length).toBeGreaterThan(1);
-    for (const r of saltLake) expect(kmBetween([r.lat, r.lng], [22.58, 88.42])).toBeLessThan(5);
+    for (const r of saltLake) expect(distanceKm([r.lat, r.lng], [22.58, 88.42])).toBeLessThan(5);
     // A locality on its district's stand-in point takes the point of its PIN's other localities.
     const rajarhat = at('Chandpur', '700135');
-    expect(kmBetween([rajarhat.lat, rajarhat.lng], [22.59, 88.43])).toBeLessThan(15);
+    expect(distanceKm([rajarhat.lat, rajarhat.lng], [22.59, 88.43])).toBeLessThan(15);
   });
 
   it('finds Salt Lake in Kolkata first', async () => {
