@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { enNotificationTexts } from './notification-texts/en';
 import { PackageStateSchema } from './packages';
+import { idOf } from './ids';
 import { readDecimal } from './text';
 
 /**
@@ -33,7 +34,8 @@ export const NOTIFICATION_TEXT: Record<NotificationKind, string> = enNotificatio
 
 /** SPEC notification, as the API presents it. */
 export const NotificationSchema = z.object({
-  id: z.number(),
+  /** Opaque: it says nothing about how many notifications there are (issue #37). */
+  id: z.string(),
   packageId: z.string().nullable(),
   photo: z.string().nullable(),
   state: PackageStateSchema,
@@ -59,7 +61,7 @@ export type Notification = z.infer<typeof NotificationSchema>;
 export const NotificationListSchema = z.object({
   notifs: z.array(NotificationSchema),
   unseen_count: z.number(),
-  nextCursor: z.number().nullable(),
+  nextCursor: z.string().nullable(),
 });
 export type NotificationList = z.infer<typeof NotificationListSchema>;
 
@@ -80,14 +82,14 @@ export type LiveEvent = z.infer<typeof LiveEventSchema>;
 
 export const NOTIFICATION_PAGE_MAX = 50;
 
-/** A notification's id as it arrives in a path or a query: a plain positive decimal only. */
-const NotificationIdNumber = z.preprocess(readDecimal, z.number().int().positive());
+/** A notification's id as it arrives in a path, a query or Last-Event-ID: a UUID. */
+const NotificationIdString = idOf('Not a valid notification id');
 
-/** GET .../getNotifs?cursor=&limit= */
+/** GET .../getNotifs?cursor=&limit= (cursor: the id of the last notification shown) */
 export const NotificationListQuerySchema = z.object({
-  cursor: NotificationIdNumber.optional(),
+  cursor: NotificationIdString.optional(),
   limit: z.preprocess(readDecimal, z.number().int().min(1).max(NOTIFICATION_PAGE_MAX)).default(20),
 });
 
 /** POST /api/notifications/:id/seen */
-export const NotificationIdSchema = z.object({ id: NotificationIdNumber });
+export const NotificationIdSchema = z.object({ id: NotificationIdString });

@@ -126,10 +126,14 @@ export function buildPackage(
   };
 }
 
-/** A distributor's "you have been paired" notification, number `id`. */
+/** Notification number `n`'s id: an opaque UUID, as the API gives them. */
+export const notificationId = (n: number) =>
+  `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+/** A distributor's "you have been paired" notification, number `id` (its meals and minute). */
 export function buildNotification(id: number, overrides: Partial<Notification> = {}): Notification {
   return {
-    id,
+    id: notificationId(id),
     packageId: `package-${id}`,
     photo: null,
     state: 'Paired',

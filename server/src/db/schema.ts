@@ -343,8 +343,14 @@ export const packageEvents = pgTable(
 export const notifications = pgTable(
   'notifications',
   {
-    /** Ever increasing: also the id of the live event, so a reconnect can ask for what it missed. */
+    /**
+     * Ever increasing, and never shown: it orders a person's notifications and the live events
+     * a reconnect missed. Outside the server a notification is known by publicId alone, since a
+     * sequence shown to people would tell them how busy the platform is (issue #37).
+     */
     id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The notification's id in the API, in links and as the live event's id. */
+    publicId: uuid('public_id').notNull().defaultRandom(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -375,6 +381,7 @@ export const notifications = pgTable(
     check('notifications_kind', isOneOf(t.kind, NOTIFICATION_KINDS)),
     check('notifications_state', isOneOf(t.state, PACKAGE_STATES)),
     index('notifications_user_id').on(t.userId, t.id.desc()),
+    uniqueIndex('notifications_public_id').on(t.publicId),
     index('notifications_user_unseen')
       .on(t.userId)
       .where(sql`not ${t.isSeen}`),

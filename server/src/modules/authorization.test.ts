@@ -91,7 +91,7 @@ function fcmSubscription() {
 const fixtures = {
   pairedId: '',
   waitingId: '',
-  notificationId: 0,
+  notificationId: '',
   /** Offered to distributorX (who answers offers for these), to accept and to decline. */
   toAcceptId: '',
   toDeclineId: '',
@@ -663,7 +663,7 @@ beforeAll(async () => {
   const notes = await request(ctx.app)
     .get(`/api/donor/${donorA.profile.id}/getNotifs`)
     .set('Cookie', donorA.cookie);
-  fixtures.notificationId = (notes.body.notifs as { id: number; packageId: string }[]).find(
+  fixtures.notificationId = (notes.body.notifs as { id: string; packageId: string }[]).find(
     (n) => n.packageId === fixtures.pairedId,
   )!.id;
 });

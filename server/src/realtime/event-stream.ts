@@ -7,19 +7,28 @@ export type EventStreamOptions = {
   userId: string;
   /** Groups the streams of one session (sign-out ends them; at most a few per session). */
   sessionKey: string;
-  /** What a reconnecting client missed after an event id, oldest first. */
-  missedSince(afterId: number): Promise<Delivery[]>;
+  /** What a reconnecting client missed after the event it names, oldest first. */
+  missedSince(lastEventId: string): Promise<Delivery[]>;
   /** Checked at each heartbeat; the stream ends once the session is gone. */
   isSessionAlive(): Promise<boolean>;
   heartbeatMs: number;
 };
 
-/** The last event id a reconnecting EventSource sends (header, or query for the first connect). */
-export function lastEventIdOf(req: Request): number {
-  const header =
+/** How many sent events a stream remembers to send none twice: more than a replay holds. */
+const SENT_REMEMBERED = 1000;
+
+const EVENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * The last event id a reconnecting EventSource sends (header, or query for the first connect):
+ * a notification's public id, or null when there is none or it is not one.
+ */
+export function lastEventIdOf(req: Request): string | null {
+  const header = (
     req.get('Last-Event-ID') ??
-    (typeof req.query.lastEventId === 'string' ? req.query.lastEventId : '');
-  return /^\d{1,15}$/.test(header) ? Number(header) : 0;
+    (typeof req.query.lastEventId === 'string' ? req.query.lastEventId : '')
+  ).toLowerCase();
+  return EVENT_ID.test(header) ? header : null;
 }
 
 /**
@@ -52,14 +61,17 @@ export async function openEventStream(
   });
   res.write('retry: 3000\n\n');
 
-  let sentUpTo = lastEventId;
+  // What this stream sent, by inner id: what the replay sent is not sent again when it also
+  // arrives live, and an event whose transaction committed after a later one's is still sent.
+  const sent = new Set<number>();
   let isReplaying = true;
   const buffered: Delivery[] = [];
   const send = (delivery: Delivery) => {
-    if (delivery.id <= sentUpTo) return;
-    sentUpTo = delivery.id;
+    if (sent.has(delivery.id)) return;
+    sent.add(delivery.id);
+    if (sent.size > SENT_REMEMBERED) sent.delete(sent.values().next().value as number);
     res.write(
-      `id: ${delivery.id}\nevent: notification\ndata: ${JSON.stringify(delivery.event)}\n\n`,
+      `id: ${delivery.publicId}\nevent: notification\ndata: ${JSON.stringify(delivery.event)}\n\n`,
     );
   };
 
@@ -93,8 +105,7 @@ export async function openEventStream(
     unsubscribe();
   });
 
-  if (lastEventId > 0)
-    for (const delivery of await options.missedSince(lastEventId)) send(delivery);
+  if (lastEventId) for (const delivery of await options.missedSince(lastEventId)) send(delivery);
   isReplaying = false;
   for (const delivery of buffered.sort((a, b) => a.id - b.id)) send(delivery);
 }

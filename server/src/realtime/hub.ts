@@ -1,6 +1,10 @@
 import type { LiveEvent } from '@almquest/contracts/notifications';
 
-export type Delivery = { id: number; userId: string; event: LiveEvent };
+/**
+ * One live event for one user. `id` orders them and stays inside the server; `publicId` is what
+ * the browser sees as the event's id and sends back as Last-Event-ID.
+ */
+export type Delivery = { id: number; publicId: string; userId: string; event: LiveEvent };
 type Listener = (delivery: Delivery) => void;
 
 /**

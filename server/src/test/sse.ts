@@ -1,12 +1,12 @@
 import type { LiveEvent } from '@almquest/contracts/notifications';
 
-export type SseEvent = { id: number; event: string; data: LiveEvent };
+export type SseEvent = { id: string; event: string; data: LiveEvent };
 
 /** A real EventSource-like reader over fetch: collects the stream's events as they arrive. */
-export async function openEventStream(url: string, cookie: string, lastEventId?: number) {
+export async function openEventStream(url: string, cookie: string, lastEventId?: string) {
   const controller = new AbortController();
   const headers: Record<string, string> = { Cookie: cookie, Accept: 'text/event-stream' };
-  if (lastEventId !== undefined) headers['Last-Event-ID'] = String(lastEventId);
+  if (lastEventId !== undefined) headers['Last-Event-ID'] = lastEventId;
   const response = await fetch(url, { headers, signal: controller.signal });
   const events: SseEvent[] = [];
   let isClosed = false;
@@ -34,7 +34,7 @@ export async function openEventStream(url: string, cookie: string, lastEventId?:
           );
           if (fields.data)
             events.push({
-              id: Number(fields.id),
+              id: fields.id ?? '',
               event: fields.event ?? 'message',
               data: JSON.parse(fields.data),
             });

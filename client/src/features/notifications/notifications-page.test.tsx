@@ -3,7 +3,11 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../test/fake-api';
-import { buildNotification as notification, buildSessionUser } from '../../test/data';
+import {
+  buildNotification as notification,
+  buildSessionUser,
+  notificationId,
+} from '../../test/data';
 import { renderApp } from '../../test/render';
 
 const user = buildSessionUser({ userType: 'distributor', name: 'Arjun Distributor' });
@@ -13,9 +17,13 @@ describe('notifications page', () => {
     const server = fakeApi({
       [`GET /distributor/${user.id}/getNotifs`]: ({ query }): { status: number; data: unknown } => {
         const page: NotificationList =
-          query.get('cursor') === '8'
+          query.get('cursor') === notificationId(8)
             ? { unseen_count: 0, nextCursor: null, notifs: [notification(7), notification(6)] }
-            : { unseen_count: 0, nextCursor: 8, notifs: [notification(9), notification(8)] };
+            : {
+                unseen_count: 0,
+                nextCursor: notificationId(8),
+                notifs: [notification(9), notification(8)],
+              };
         return { status: 200, data: page };
       },
     });

@@ -9,7 +9,7 @@ import { presentPicture } from '../users/users.presenter';
 
 export function presentNotification(row: NotificationRow): Notification {
   return {
-    id: row.id,
+    id: row.publicId,
     packageId: row.packageId,
     photo: presentPicture(row.photo),
     state: row.state,
@@ -48,7 +48,10 @@ export function toLiveEvent(row: NotificationRow): LiveEvent {
   };
 }
 
-/** A notification as the live-events adapter carries it: to its user, under its id. */
+/**
+ * A notification as the live-events adapter carries it: to its user, in the order of its inner
+ * id (never sent to a browser), under its public id.
+ */
 export function toDelivery(row: NotificationRow): Delivery {
-  return { id: row.id, userId: row.userId, event: toLiveEvent(row) };
+  return { id: row.id, publicId: row.publicId, userId: row.userId, event: toLiveEvent(row) };
 }

@@ -3,12 +3,21 @@ import type { AppDb } from '../../db/client';
 import type { NotificationRow } from '../../db/rows';
 import { donationGroups, notifications } from '../../db/schema';
 
+/**
+ * The inner id of one of the user's notifications, from its public id, as SQL: null for an id
+ * that is not theirs, so a cursor or Last-Event-ID of someone else's matches nothing.
+ */
+function innerIdOf(userId: string, publicId: string) {
+  return sql<number | null>`(select n.id from ${notifications} n
+    where n.public_id = ${publicId} and n.user_id = ${userId})`;
+}
+
 /** A user's notifications, newest first, a page at a time (cursor: the last id shown). */
 export async function listNotifications(
   db: AppDb,
   userId: string,
-  options: { cursor?: number | undefined; limit: number },
-): Promise<{ rows: NotificationRow[]; unseenCount: number; nextCursor: number | null }> {
+  options: { cursor?: string | undefined; limit: number },
+): Promise<{ rows: NotificationRow[]; unseenCount: number; nextCursor: string | null }> {
   const rows = await db
     .select({
       ...getTableColumns(notifications),
@@ -20,7 +29,10 @@ export async function listNotifications(
     .from(notifications)
     .where(
       options.cursor
-        ? and(eq(notifications.userId, userId), lt(notifications.id, options.cursor))
+        ? and(
+            eq(notifications.userId, userId),
+            lt(notifications.id, innerIdOf(userId, options.cursor)),
+          )
         : eq(notifications.userId, userId),
     )
     .orderBy(desc(notifications.id))
@@ -33,7 +45,7 @@ export async function listNotifications(
   return {
     rows: page,
     unseenCount: count?.n ?? 0,
-    nextCursor: rows.length > options.limit ? (page[page.length - 1]?.id ?? null) : null,
+    nextCursor: rows.length > options.limit ? (page[page.length - 1]?.publicId ?? null) : null,
   };
 }
 
@@ -52,12 +64,12 @@ export async function markAllSeen(db: AppDb, userId: string): Promise<void> {
 export async function markOneSeen(
   db: AppDb,
   userId: string,
-  id: number,
+  publicId: string,
 ): Promise<{ unseenCount: number } | null> {
   const [row] = await db
     .update(notifications)
     .set({ isSeen: true })
-    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .where(and(eq(notifications.publicId, publicId), eq(notifications.userId, userId)))
     .returning({ id: notifications.id });
   if (!row) return null;
   const [count] = await db
@@ -69,16 +81,21 @@ export async function markOneSeen(
 
 const REPLAY_MAX = 200;
 
-/** What a reconnecting client missed: the user's notifications after an id, oldest first. */
+/**
+ * What a reconnecting client missed: the user's notifications after the one it names, oldest
+ * first. None for an id that is not theirs.
+ */
 export async function notificationsSince(
   db: AppDb,
   userId: string,
-  afterId: number,
+  afterPublicId: string,
 ): Promise<NotificationRow[]> {
   return db
     .select()
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), gt(notifications.id, afterId)))
+    .where(
+      and(eq(notifications.userId, userId), gt(notifications.id, innerIdOf(userId, afterPublicId))),
+    )
     .orderBy(asc(notifications.id))
     .limit(REPLAY_MAX);
 }

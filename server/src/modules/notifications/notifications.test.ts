@@ -2,6 +2,7 @@ import { NOTIFICATION_TEXT, NotificationListSchema } from '@almquest/contracts/n
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STREAMS_PER_SESSION, STREAMS_PER_USER } from '../../realtime/hub';
+import { createLocalLiveEvents } from '../../realtime/live-events';
 import { createDistributor, createDonor, donate, handoverCodeOf } from '../../test/factories';
 import { forgetArea, testArea } from '../../test/areas';
 import { signIn } from '../../test/session';
@@ -9,11 +10,15 @@ import { openEventStream } from '../../test/sse';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
 let ctx: TestContext;
+/** The app's live events, to hand its streams a delivery as another process would. */
+const live = createLocalLiveEvents();
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({}, { live });
   await forgetArea(ctx.database.db, 'notifications');
 });
 afterAll(() => ctx.close());
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 let areaIndex = 0;
 /** A patch per test (test/areas.ts), far from other tests' people. */
@@ -43,7 +48,11 @@ describe('notification lists', () => {
       NOTIFICATION_TEXT.pairedDonor,
       NOTIFICATION_TEXT.pairedDonor,
     ]);
-    expect(list.notifs[0]!.id).toBeGreaterThan(list.notifs[1]!.id);
+    expect(Date.parse(list.notifs[0]!.timestamp)).toBeGreaterThanOrEqual(
+      Date.parse(list.notifs[1]!.timestamp),
+    );
+    // Ids are opaque (issue #37): nothing in one says how many came before it.
+    for (const n of list.notifs) expect(n.id).toMatch(UUID);
     expect(list.notifs[0]).toMatchObject({ state: 'Paired', user_type: 'Donor', isSeen: false });
     // Each says which package (meals, place, when) and who the other side is.
     expect(list.notifs.map((n) => n.about?.quantity)).toEqual([4, 3]);
@@ -63,7 +72,19 @@ describe('notification lists', () => {
       .set('Cookie', donor.cookie)
       .expect(200);
     expect(next.body.notifs[0].id).toBe(list.notifs[1]!.id);
-    // Only plain decimals: not hexadecimal, exponents or padding that a number cast would take.
+    expect(next.body.nextCursor).toBeNull();
+    // Someone else's notification as a cursor finds nothing, like one that does not exist.
+    const stranger = await pair();
+    await donate(ctx, stranger.donor);
+    const theirs = await request(ctx.app)
+      .get(`/api/donor/${stranger.donor.profile.id}/getNotifs`)
+      .set('Cookie', stranger.donor.cookie);
+    const borrowed = await request(ctx.app)
+      .get(`/api/donor/${donor.profile.id}/getNotifs?cursor=${theirs.body.notifs[0].id}`)
+      .set('Cookie', donor.cookie)
+      .expect(200);
+    expect(borrowed.body.notifs).toEqual([]);
+    // Limits are plain decimals (not hexadecimal or exponents); a cursor is a notification id.
     for (const query of [
       'limit=0x10',
       'limit=1e1',
@@ -71,6 +92,7 @@ describe('notification lists', () => {
       'cursor=1e3',
       'limit=51',
       'cursor=-1',
+      'cursor=1',
     ]) {
       const bad = await request(ctx.app)
         .get(`/api/donor/${donor.profile.id}/getNotifs?${query}`)
@@ -96,19 +118,20 @@ describe('notification lists', () => {
     const list = await request(ctx.app)
       .get(`/api/distributor/${distributor.profile.id}/getNotifs`)
       .set('Cookie', distributor.cookie);
-    const id = list.body.notifs[0].id as number;
+    const id = list.body.notifs[0].id as string;
+    expect(id).toMatch(UUID);
     const refused = await request(ctx.app)
       .post(`/api/notifications/${id}/seen`)
       .set('Cookie', donor.cookie)
       .expect(404);
     // The same answer as for an id that does not exist: no way to tell the two apart.
     const missing = await request(ctx.app)
-      .post('/api/notifications/999999998/seen')
+      .post('/api/notifications/00000000-0000-4000-8000-000000000998/seen')
       .set('Cookie', donor.cookie)
       .expect(404);
     expect(refused.body).toEqual(missing.body);
     await request(ctx.app)
-      .post(`/api/notifications/0x${id.toString(16)}/seen`)
+      .post('/api/notifications/12/seen')
       .set('Cookie', distributor.cookie)
       .expect(400);
     const still = await request(ctx.app)
@@ -121,7 +144,7 @@ describe('notification lists', () => {
       .set('Cookie', distributor.cookie)
       .expect(200, { unseen_count: 0 });
     await request(ctx.app)
-      .post('/api/notifications/999999999/seen')
+      .post('/api/notifications/00000000-0000-4000-8000-000000000999/seen')
       .set('Cookie', distributor.cookie)
       .expect(404);
   });
@@ -186,7 +209,14 @@ describe('live events (SSE)', () => {
         NOTIFICATION_TEXT.received,
         NOTIFICATION_TEXT.distributed,
       ]);
-      expect(all[2]!.id).toBeGreaterThan(all[1]!.id);
+      // Each event's id is its notification's opaque id, as the list gives it.
+      const listed = await request(ctx.app)
+        .get(`/api/donor/${donor.profile.id}/getNotifs`)
+        .set('Cookie', donor.cookie);
+      expect(all.map((e) => e.id)).toEqual(
+        (listed.body.notifs as { id: string }[]).map((n) => n.id).reverse(),
+      );
+      expect(all.map((e) => e.data.notification.id)).toEqual(all.map((e) => e.id));
 
       await new Promise((r) => setTimeout(r, 200));
       expect(strangerStream.events).toEqual([]);
@@ -202,7 +232,7 @@ describe('live events (SSE)', () => {
     const seen = await request(ctx.app)
       .get(`/api/donor/${donor.profile.id}/getNotifs`)
       .set('Cookie', donor.cookie);
-    const lastSeen = seen.body.notifs[0].id as number;
+    const lastSeen = seen.body.notifs[0].id as string;
     // Offline now: two more packages are paired.
     await donate(ctx, donor, { quantity: 2 });
     await donate(ctx, donor, { quantity: 3 });
@@ -210,10 +240,53 @@ describe('live events (SSE)', () => {
     try {
       const replayed = await stream.waitFor(2);
       expect(replayed).toHaveLength(2);
-      expect(replayed.every((e) => e.id > lastSeen)).toBe(true);
+      expect(replayed.map((e) => e.data.notification.about?.quantity)).toEqual([2, 3]);
+      expect(replayed.map((e) => e.id)).not.toContain(lastSeen);
       // And the stream goes on live after the replay.
       await donate(ctx, donor, { quantity: 4 });
       expect(await stream.waitFor(3)).toHaveLength(3);
+    } finally {
+      await stream.close();
+    }
+  });
+
+  it('replays nothing after an id that is not the person’s own', async () => {
+    const { donor } = await pair();
+    const other = await pair();
+    await donate(ctx, other.donor);
+    const theirs = await request(ctx.app)
+      .get(`/api/donor/${other.donor.profile.id}/getNotifs`)
+      .set('Cookie', other.donor.cookie);
+    await donate(ctx, donor, { quantity: 2 });
+    const stream = await openEventStream(
+      `${ctx.baseUrl}/api/events`,
+      donor.cookie,
+      theirs.body.notifs[0].id as string,
+    );
+    try {
+      await new Promise((r) => setTimeout(r, 300));
+      expect(stream.events).toEqual([]);
+    } finally {
+      await stream.close();
+    }
+  });
+
+  it('sends a live event whose transaction committed after a later one’s', async () => {
+    const { donor } = await pair();
+    const stream = await openEventStream(`${ctx.baseUrl}/api/events`, donor.cookie);
+    try {
+      await donate(ctx, donor, { quantity: 2 });
+      const [first] = await stream.waitFor(1);
+      // The same person's next event, delivered as if an earlier-numbered notification's
+      // transaction had committed only now.
+      live.hub.deliver({
+        id: 1,
+        publicId: '00000000-0000-4000-8000-000000000001',
+        userId: donor.profile.id,
+        event: first!.data,
+      });
+      const both = await stream.waitFor(2);
+      expect(both.map((e) => e.id)).toEqual([first!.id, '00000000-0000-4000-8000-000000000001']);
     } finally {
       await stream.close();
     }

@@ -100,7 +100,12 @@ describe('the package page cache in one process', () => {
     await page(donor, pkg._id);
     await page(donor, pkg._id);
     const { misses } = ctx.packageReads.stats;
-    live.hub.deliver({ id: 1, userId: donor.profile.id, event: { pid: pkg._id } as LiveEvent });
+    live.hub.deliver({
+      id: 1,
+      publicId: '00000000-0000-4000-8000-000000000001',
+      userId: donor.profile.id,
+      event: { pid: pkg._id } as LiveEvent,
+    });
     await page(donor, pkg._id);
     expect(ctx.packageReads.stats.misses).toBe(misses + 1);
   });

@@ -24,7 +24,7 @@ type Recipient = Pick<SessionUser, 'id' | 'userType'>;
 /** GET /api/{userType}/{id}/getNotifs: newest first, a page at a time, with the unseen count. */
 export function getNotifications(
   user: Recipient,
-  cursor?: number | null,
+  cursor?: string | null,
   limit = BELL_PAGE,
 ): Promise<NotificationList> {
   return api.get(`/${user.userType}/${user.id}/getNotifs`, NotificationListSchema, {
@@ -45,7 +45,7 @@ export const allNotificationsQueryOptions = (user: Recipient) =>
   infiniteQueryOptions({
     queryKey: allNotificationsQueryKey(user.id),
     queryFn: ({ pageParam }) => getNotifications(user, pageParam, PAGE),
-    initialPageParam: null as number | null,
+    initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
 
@@ -69,7 +69,8 @@ export function addNotification(
   if (old.notifs.some((n) => n.id === notification.id)) return old;
   return {
     ...old,
-    notifs: [notification, ...old.notifs].sort((a, b) => b.id - a.id),
+    // Newest first; ids say nothing about order (issue #37), so the time does.
+    notifs: [notification, ...old.notifs].sort((a, b) => b.timestamp.localeCompare(a.timestamp)),
     unseen_count: old.unseen_count + (notification.isSeen ? 0 : 1),
   };
 }

@@ -5,7 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { notificationsQueryKey } from '../api/get-notifications';
 import { shortRelativeTime } from '../../../i18n/dates';
 import { fakeApi } from '../../../test/fake-api';
-import { buildNotification, buildPackage, buildSessionUser } from '../../../test/data';
+import {
+  buildNotification,
+  buildPackage,
+  buildSessionUser,
+  notificationId,
+} from '../../../test/data';
 import { renderApp } from '../../../test/render';
 
 const user = buildSessionUser({ email: 'meera@example.org' });
@@ -16,7 +21,7 @@ const list: NotificationList = {
   nextCursor: null,
   notifs: [
     {
-      id: 7,
+      id: notificationId(7),
       packageId: 'p-2',
       photo: null,
       state: 'Received',
@@ -34,7 +39,7 @@ const list: NotificationList = {
       isSeen: false,
     },
     {
-      id: 3,
+      id: notificationId(3),
       packageId: 'p-1',
       photo: null,
       state: 'Paired',

@@ -16,7 +16,7 @@ import { PushDeviceToggle } from './push-device-toggle';
  */
 export function NotificationBell({ user }: { user: SessionUser }) {
   const { isOpen, setIsOpen, container } = useDropdown();
-  const [highlighted, setHighlighted] = useState<Set<number>>(new Set());
+  const [highlighted, setHighlighted] = useState<Set<string>>(new Set());
   const panelId = useId();
   const notifications = useBellNotifications(user);
   const markAllSeen = useMarkAllSeen(user);
@@ -34,7 +34,7 @@ export function NotificationBell({ user }: { user: SessionUser }) {
   const list = notifications.data?.notifs ?? [];
   // An offer can be answered from here only while nothing newer was said about its package
   // (lapsed, cancelled, expired, or answered): the list is newest first.
-  const answerable = new Set<number>();
+  const answerable = new Set<string>();
   const seenPackages = new Set<string>();
   for (const n of list) {
     if (!n.packageId) continue;

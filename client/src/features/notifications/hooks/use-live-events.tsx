@@ -81,7 +81,7 @@ function listenWithPusher(
 export function useLiveEvents(user: SessionUser | null) {
   const queryClient = useQueryClient();
   const { showAlert } = useAlerts();
-  const toasted = useRef(new Set<number>());
+  const toasted = useRef(new Set<string>());
   const { t } = useI18n();
   const userId = user?.isRegistered ? user.id : null;
   const realtime = usePublicConfig().data?.realtime;
