@@ -71,6 +71,8 @@ function allEngines(): Engine[] {
           kind: 'postgres',
           url: url.toString(),
           maxConnections: 20,
+          // Filling a million rows takes minutes: the limits of long jobs.
+          limits: 'long',
         });
         await migrate(database.db);
         return {

@@ -156,7 +156,12 @@ async function main() {
   const config = loadConfig();
   let database;
   try {
-    database = await openDatabase(config.database);
+    // Seeding many people takes a while: on PostgreSQL, the limits of long jobs.
+    database = await openDatabase(
+      config.database.kind === 'postgres'
+        ? { ...config.database, limits: 'long' }
+        : config.database,
+    );
   } catch (error) {
     if (!(error instanceof DataDirInUseError)) throw error;
     // The running server owns the folder: seeding past it would lose data.

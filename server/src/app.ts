@@ -136,9 +136,7 @@ export function createApp({
   api.use(authRoutes({ config, database, oidcClient, logger, live }));
   // A live event about a package makes this process forget its page first: the read it prompts
   // is fresh even if the package's own change notification has not been heard yet.
-  live.hub.onDeliver(({ event }) => {
-    if (event.pid) packageReads.forget(event.pid);
-  });
+  live.hub.onPackageEvent((packageId) => packageReads.forget(packageId));
   // Packages before the coordinator's and people's routes: the package page is the most read
   // signed-in route, and every router before it is tried first (issue #21).
   api.use(packagesRoutes({ config, database, notifier, rematcher, reads: packageReads }));

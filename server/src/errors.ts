@@ -36,6 +36,7 @@ const unavailableCodes = new Set([
   '57P01', // admin_shutdown
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now
+  '25P03', // idle_in_transaction_session_timeout (the server closed the session)
   '08000',
   '08001',
   '08003',
@@ -50,8 +51,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (
       typeof err.message === 'string' &&
       // "…is not queryable": a client whose connection was lost (a transaction's ROLLBACK
-      // after the loss says so, hiding the loss itself).
-      /timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED|is not queryable/i.test(
+      // after the loss says so, hiding the loss itself). "Query read timeout": no answer in
+      // time from a connection that went silent (db/client.ts DATABASE_LIMITS).
+      /timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED|is not queryable|Query read timeout/i.test(
         err.message,
       )
     ) {

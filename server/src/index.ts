@@ -13,6 +13,9 @@ import { deleteExpiredRateLimits } from './middleware/rate-limit';
 import { createRematcher } from './matching/rematch';
 import { createLocalLiveEvents, createPostgresLiveEvents } from './realtime/live-events';
 import { createNotifier } from './modules/notifications/notifier';
+import { notificationsByIds } from './modules/notifications/notifications.service';
+import { toDelivery } from './modules/notifications/notifications.presenter';
+import { liveStreamLimit } from './realtime/stream-limit';
 import { createOutreach } from './modules/notifications/outreach';
 import { deleteOldDeliveries } from './modules/notifications/delivery';
 import { withPusher } from './realtime/pusher';
@@ -22,6 +25,8 @@ import { createMailer } from './modules/contact/mailer';
 import { ensureGazetteer } from './modules/places/gazetteer';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/** The longest pause between two tries at loading the place list. */
+const GAZETTEER_RETRY_MAX_MS = 60_000;
 
 async function main(): Promise<void> {
   let config;
@@ -40,10 +45,20 @@ async function main(): Promise<void> {
   let database;
   let applied;
   try {
+    if (config.database.kind === 'postgres') {
+      // Migrations may take minutes on a large database: a connection of their own, with the
+      // long limits; requests get the short ones (db/client.ts DATABASE_LIMITS).
+      const migrating = await openDatabase({ ...config.database, limits: 'long' });
+      try {
+        applied = await migrate(migrating.db);
+      } finally {
+        await migrating.close();
+      }
+    }
     database = await openDatabase(config.database, {
       onWarning: (message) => logger.warn(message),
     });
-    applied = await migrate(database.db);
+    applied ??= await migrate(database.db);
   } catch (error) {
     console.error(databaseFailure(error, config.database));
     process.exit(1);
@@ -51,22 +66,37 @@ async function main(): Promise<void> {
   logger.info({ db: database.kind, applied }, 'database ready');
 
   // The place list loads in the background on first start; place search answers 503 until then.
+  // A load cut short (the database away for a moment) is tried again, less often each time,
+  // until it completes; readiness says so meanwhile.
   let isGazetteerReady = false;
+  let gazetteerRetry: NodeJS.Timeout | undefined;
   const gazetteerStarted = Date.now();
-  ensureGazetteer(database.db, undefined, () => {
-    isGazetteerReady = true;
-  })
-    .then((written) => {
-      if (written) logger.info({ written, ms: Date.now() - gazetteerStarted }, 'place list loaded');
+  const loadPlaces = (attempt: number) => {
+    ensureGazetteer(database.db, undefined, () => {
+      isGazetteerReady = true;
     })
-    .catch((err: unknown) => logger.error({ err }, 'loading the place list failed'));
+      .then((written) => {
+        if (written)
+          logger.info({ written, ms: Date.now() - gazetteerStarted }, 'place list loaded');
+      })
+      .catch((err: unknown) => {
+        const inMs = Math.min(GAZETTEER_RETRY_MAX_MS, 1000 * 2 ** attempt);
+        logger.error({ err, inMs }, 'loading the place list failed; trying again');
+        gazetteerRetry = setTimeout(() => loadPlaces(attempt + 1), inMs);
+        gazetteerRetry.unref();
+      });
+  };
+  loadPlaces(0);
 
   const mailer = config.contactMail ? createMailer(config.contactMail) : null;
   // Live events cross processes through PostgreSQL LISTEN/NOTIFY; PGlite is one process.
   const localLive =
     config.database.kind === 'postgres'
-      ? await createPostgresLiveEvents(config.database.url, logger)
-      : createLocalLiveEvents();
+      ? await createPostgresLiveEvents(config.database.url, logger, {
+          load: async (ids) => (await notificationsByIds(database.db, ids)).map(toDelivery),
+          streamLimit: liveStreamLimit(),
+        })
+      : createLocalLiveEvents({ streamLimit: liveStreamLimit() });
   const live = config.pusher ? withPusher(localLive, config.pusher, logger) : localLive;
   const outreach = createOutreach({ config, db: database.db, logger });
   const notifier = createNotifier(live, outreach.deliverer);
@@ -164,6 +194,7 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     stopJobs();
+    clearTimeout(gazetteerRetry);
     mailer?.close();
     outreach.close();
     // Live streams never finish by themselves: end them; browsers reconnect elsewhere.

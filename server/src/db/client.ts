@@ -20,8 +20,45 @@ import { pgliteChangeFeed, postgresChangeFeed } from './session-feeds';
 export type AppDb = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; maxConnections?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      maxConnections?: number;
+      /** How long anything may wait: 'request' (the default) or 'long' (migrations, seeding). */
+      limits?: LimitsName;
+    }
   | { kind: 'pglite'; dataDir: string | null };
+
+/**
+ * How long a PostgreSQL connection waits before it gives up (issue #38). The server cancels a
+ * statement, a lock wait or a transaction left idle; this side gives up on a connection or a
+ * statement that gets no answer at all (a silent network, where nothing reaches the server),
+ * destroys that socket and frees its slot. Every route then answers within about 5 s (503 with
+ * Retry-After) however the database fails. Long jobs get their own, larger limits.
+ */
+export const DATABASE_LIMITS = {
+  request: {
+    /** Waiting for a pooled connection, or for a new one to answer its start-up. */
+    connectMs: 4000,
+    /** Server side: one statement (the slowest route's statement takes tens of ms). */
+    statementMs: 3000,
+    lockMs: 3000,
+    idleInTransactionMs: 15_000,
+    /** This side: no answer to a statement, whatever the reason; above statementMs. */
+    answerMs: 4000,
+  },
+  long: {
+    connectMs: 30_000,
+    statementMs: 30 * 60_000,
+    lockMs: 10 * 60_000,
+    idleInTransactionMs: 10 * 60_000,
+    answerMs: 31 * 60_000,
+  },
+} as const;
+export type LimitsName = keyof typeof DATABASE_LIMITS;
+
+/** The messages of node-postgres's own time limits (a silent connection or a full pool). */
+const GAVE_UP = /Query read timeout|timeout exceeded when trying to connect|Connection terminated/i;
 
 /** One open database, whichever engine is behind it. */
 export type Database = {
@@ -72,14 +109,21 @@ export async function openDatabase(
   openOptions: OpenOptions = {},
 ): Promise<Database> {
   if (options.kind === 'postgres') {
+    const limits = DATABASE_LIMITS[options.limits ?? 'request'];
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.maxConnections ?? 10,
       // Bounds the wait for a connection: a burst of requests queues for a free one (node-postgres
-      // counts that wait too, so this is generous); a server that is down refuses at once and
-      // the API answers 503 without waiting this long.
-      connectionTimeoutMillis: 10_000,
+      // counts that wait too), a new connection whose server never answers is given up.
+      connectionTimeoutMillis: limits.connectMs,
       idleTimeoutMillis: 30_000,
+      statement_timeout: limits.statementMs,
+      lock_timeout: limits.lockMs,
+      idle_in_transaction_session_timeout: limits.idleInTransactionMs,
+      query_timeout: limits.answerMs,
+      // The OS probes a connection that has been quiet, so a peer gone for good is noticed.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
     });
     // An idle client losing its server must not crash the process; the next query reconnects.
     pool.on('error', () => undefined);
@@ -157,15 +201,53 @@ function releasingTransactions(handle: AppDb, pool: pg.Pool): AppDb {
   }
   session.transaction = async (work, config) => {
     const client = await pool.connect();
+    let failure: Error | undefined;
     try {
-      const onOneClient = new NodePgSession(client, dialect, relations, options);
+      const onOneClient = new NodePgSession(giveUpWhole(client), dialect, relations, options);
       return await (onOneClient as unknown as Transactional).transaction(work, config);
+    } catch (error) {
+      if (error instanceof Error && GAVE_UP.test(messagesOf(error))) failure = error;
+      throw error;
     } finally {
-      // A connection that broke is not queryable any more, and the pool closes it.
-      client.release();
+      // A connection that broke, or that stopped answering, is closed rather than lent again.
+      client.release(failure);
     }
   };
   return handle;
+}
+
+/**
+ * A pooled connection whose statement got no answer in time is dropped at once: its socket is
+ * destroyed, so the transaction's ROLLBACK fails at once too instead of waiting behind the
+ * statement that will never be answered (the server rolls back a transaction whose connection
+ * is gone).
+ */
+function giveUpWhole(client: pg.PoolClient): pg.PoolClient {
+  const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+  const drop = (error: unknown) => {
+    if (error instanceof Error && /Query read timeout/.test(error.message))
+      (
+        client as unknown as { connection: { stream: { destroy(): void } } }
+      ).connection.stream.destroy();
+    throw error;
+  };
+  return new Proxy(client, {
+    get(target, key, receiver) {
+      if (key !== 'query') return Reflect.get(target, key, receiver) as unknown;
+      return (...args: unknown[]) => query(...args).catch(drop);
+    },
+  });
+}
+
+/** An error's message and its causes' (Drizzle wraps the driver's error). */
+function messagesOf(error: unknown): string {
+  const found: string[] = [];
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    const err = e as { message?: unknown; cause?: unknown };
+    if (typeof err.message === 'string') found.push(err.message);
+    e = err.cause;
+  }
+  return found.join('\n');
 }
 
 /**
@@ -271,9 +353,12 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   );
 }
 
-/** True when an error (or its cause) is a statement cancelled by statement_timeout (57014). */
+/**
+ * True when an error (or its cause) is a statement cancelled by statement_timeout (57014) or a
+ * lock not granted within lock_timeout (55P03).
+ */
 export function isStatementTimeout(error: unknown): boolean {
-  return sqlStates(error).some((e) => e.code === '57014');
+  return sqlStates(error).some((e) => e.code === '57014' || e.code === '55P03');
 }
 
 /** True when an error (or its cause) is a PostgreSQL foreign-key violation (23503). */

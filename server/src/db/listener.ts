@@ -25,8 +25,14 @@ export function listenWithReconnect(
     onState = () => undefined,
     onConnectFailed = () => undefined,
     applicationName,
+    heartbeatMs,
   }: {
     onMessage: (payload: string) => void;
+    /**
+     * How often to check that the connection still answers; one that does not within half of
+     * that is dropped and made again (a silent network tells nobody). None: the OS's probes.
+     */
+    heartbeatMs?: number;
     onState?: (isListening: boolean) => void;
     /** A reconnection failed (another follows a second later). */
     onConnectFailed?: (error: unknown) => void;
@@ -36,6 +42,13 @@ export function listenWithReconnect(
   let client: pg.Client | null = null;
   let isClosed = false;
   let retry: NodeJS.Timeout | undefined;
+  const heartbeat = heartbeatMs
+    ? setInterval(() => {
+        const current = client;
+        current?.query('select 1').catch(() => lost(current));
+      }, heartbeatMs)
+    : undefined;
+  heartbeat?.unref();
 
   const lost = (lostClient: pg.Client) => {
     if (client !== lostClient) return;
@@ -52,6 +65,8 @@ export function listenWithReconnect(
       // heartbeat sooner).
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
+      // The heartbeat's check, and LISTEN itself, give up on a connection that says nothing.
+      ...(heartbeatMs ? { query_timeout: Math.max(500, heartbeatMs / 2) } : {}),
     });
     next.on('notification', (message) => {
       if (message.channel === channel && message.payload) onMessage(message.payload);
@@ -96,6 +111,7 @@ export function listenWithReconnect(
     async close() {
       isClosed = true;
       clearTimeout(retry);
+      clearInterval(heartbeat);
       const last = client;
       client = null;
       if (last) await endSoon(last);

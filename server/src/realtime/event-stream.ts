@@ -7,8 +7,13 @@ export type EventStreamOptions = {
   userId: string;
   /** Groups the streams of one session (sign-out ends them; at most a few per session). */
   sessionKey: string;
-  /** What a reconnecting client missed after the event it names, oldest first. */
-  missedSince(lastEventId: string): Promise<Delivery[]>;
+  /**
+   * Where the stream starts, as an inner id: after the user's own notification that
+   * Last-Event-ID names (`isNamed`), or else after their newest one.
+   */
+  startingPoint(lastEventId: string | null): Promise<{ after: number; isNamed: boolean }>;
+  /** The user's stored notifications after an inner id, oldest first (a replay, a catch-up). */
+  missedAfter(afterId: number): Promise<Delivery[]>;
   /** Checked at each heartbeat; the stream ends once the session is gone. */
   isSessionAlive(): Promise<boolean>;
   heartbeatMs: number;
@@ -41,7 +46,17 @@ export async function openEventStream(
   options: EventStreamOptions,
 ): Promise<void> {
   const { hub, userId, sessionKey } = options;
-  if (!hub.hasRoomFor(userId, sessionKey)) {
+  const room = hub.roomFor(userId, sessionKey);
+  if (room === 'process') {
+    // This process has as many streams as its open files allow: another may have room.
+    res.setHeader('Retry-After', '30');
+    throw new AppError(
+      503,
+      'service_unavailable',
+      'Live updates are busy right now; the page will try again shortly.',
+    );
+  }
+  if (room === 'person') {
     // The newest is refused (EventSource does not retry a 429), so tabs never take turns
     // closing each other.
     res.setHeader('Retry-After', '60');
@@ -64,17 +79,32 @@ export async function openEventStream(
   // What this stream sent, by inner id: what the replay sent is not sent again when it also
   // arrives live, and an event whose transaction committed after a later one's is still sent.
   const sent = new Set<number>();
+  // The newest inner id this stream has covered: a catch-up reads what came after it.
+  let upTo = 0;
   let isReplaying = true;
   const buffered: Delivery[] = [];
   const send = (delivery: Delivery) => {
     if (sent.has(delivery.id)) return;
     sent.add(delivery.id);
     if (sent.size > SENT_REMEMBERED) sent.delete(sent.values().next().value as number);
+    upTo = Math.max(upTo, delivery.id);
     res.write(
       `id: ${delivery.publicId}\nevent: notification\ndata: ${JSON.stringify(delivery.event)}\n\n`,
     );
   };
 
+  let isCatchingUp = false;
+  const catchUp = () => {
+    if (isReplaying || isCatchingUp) return;
+    isCatchingUp = true;
+    options
+      .missedAfter(upTo)
+      .then((missed) => missed.forEach(send))
+      .catch(() => undefined)
+      .finally(() => {
+        isCatchingUp = false;
+      });
+  };
   const stop = () => {
     clearInterval(heartbeat);
     unsubscribe();
@@ -89,6 +119,7 @@ export async function openEventStream(
       else send(delivery);
     },
     stop,
+    catchUp,
   );
   // The heartbeat keeps proxies from closing the stream, and ends it once the session is gone.
   const heartbeat = setInterval(() => {
@@ -105,7 +136,17 @@ export async function openEventStream(
     unsubscribe();
   });
 
-  if (lastEventId) for (const delivery of await options.missedSince(lastEventId)) send(delivery);
+  try {
+    const start = await options.startingPoint(lastEventId);
+    upTo = start.after;
+    if (start.isNamed)
+      for (const delivery of await options.missedAfter(start.after)) send(delivery);
+  } catch {
+    // The database did not answer: end the stream, and the browser comes back with its
+    // Last-Event-ID in a few seconds, losing nothing.
+    stop();
+    return;
+  }
   isReplaying = false;
   for (const delivery of buffered.sort((a, b) => a.id - b.id)) send(delivery);
 }

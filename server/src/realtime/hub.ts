@@ -8,81 +8,130 @@ export type Delivery = { id: number; publicId: string; userId: string; event: Li
 type Listener = (delivery: Delivery) => void;
 
 /**
- * This process's open live connections, by user. Whatever transport carries an event between
- * processes ends here, and each connected browser of that user gets it.
- */
-/**
  * Open streams allowed at once in one process: per session (tabs of one browser) and per user
  * (their devices). A few tabs and phones are normal; hundreds are an attack on memory.
  */
 export const STREAMS_PER_SESSION = 4;
 export const STREAMS_PER_USER = 8;
 
+/** How many delivered events the hub remembers, to hand none to its streams twice. */
+const RECENT_REMEMBERED = 5000;
+
+type Stream = { listener: Listener; close: () => void; catchUp: () => void };
+
+/**
+ * This process's open live connections, by user. Whatever transport carries an event between
+ * processes ends here, and each connected browser of that user gets it. `processLimit` caps
+ * the streams of the whole process below what its open files allow (issue #38): past it a new
+ * stream is refused with 503, and health checks and requests still get a socket.
+ */
 export class LocalHub {
-  private listeners = new Map<string, Set<Listener>>();
-  private closers = new Map<string, Set<() => void>>();
-  private userClosers = new Map<string, Set<() => void>>();
-  private beforeDelivery: ((delivery: Delivery) => void)[] = [];
+  private byUser = new Map<string, Set<Stream>>();
+  private bySession = new Map<string, Set<Stream>>();
+  private total = 0;
+  private packageHooks: ((packageId: string) => void)[] = [];
+  private recent = new Set<number>();
+
+  constructor(readonly processLimit = Number.POSITIVE_INFINITY) {}
 
   /**
-   * Runs before every delivery reaches a stream, whether or not one is open here (the package
-   * page cache forgets the package the event is about, so the read it prompts is fresh).
+   * Runs for every event about a package, whether or not a stream of its person is open here
+   * (the package page cache forgets the package, so the read the event prompts is fresh).
    */
-  onDeliver(hook: (delivery: Delivery) => void): void {
-    this.beforeDelivery.push(hook);
+  onPackageEvent(hook: (packageId: string) => void): void {
+    this.packageHooks.push(hook);
   }
 
-  /** Whether one more stream may open for this user and session (see the limits above). */
-  hasRoomFor(userId: string, sessionKey: string): boolean {
-    return (
-      (this.listeners.get(userId)?.size ?? 0) < STREAMS_PER_USER &&
-      (this.closers.get(sessionKey)?.size ?? 0) < STREAMS_PER_SESSION
-    );
+  /** An event about a package heard from another process, for nobody connected here. */
+  packageEvent(packageId: string): void {
+    for (const hook of this.packageHooks) hook(packageId);
   }
 
-  subscribe(userId: string, sessionKey: string, listener: Listener, close: () => void): () => void {
-    const set = this.listeners.get(userId) ?? new Set();
-    set.add(listener);
-    this.listeners.set(userId, set);
-    const closers = this.closers.get(sessionKey) ?? new Set();
-    closers.add(close);
-    this.closers.set(sessionKey, closers);
-    const userClosers = this.userClosers.get(userId) ?? new Set();
-    userClosers.add(close);
-    this.userClosers.set(userId, userClosers);
+  /** Whether one more stream may open: 'ok', or which limit it would pass. */
+  roomFor(userId: string, sessionKey: string): 'ok' | 'person' | 'process' {
+    if (this.total >= this.processLimit) return 'process';
+    return (this.byUser.get(userId)?.size ?? 0) < STREAMS_PER_USER &&
+      (this.bySession.get(sessionKey)?.size ?? 0) < STREAMS_PER_SESSION
+      ? 'ok'
+      : 'person';
+  }
+
+  /** Whether a stream of this person is open here. */
+  has(userId: string): boolean {
+    return this.byUser.has(userId);
+  }
+
+  /** Whether this event was already handed to this process's streams. */
+  wasDelivered(id: number): boolean {
+    return this.recent.has(id);
+  }
+
+  /**
+   * Adds a stream. `catchUp` is asked to read what the stream may have missed from the stored
+   * notifications, after the process was cut off from other processes' events for a while.
+   */
+  subscribe(
+    userId: string,
+    sessionKey: string,
+    listener: Listener,
+    close: () => void,
+    catchUp: () => void = () => undefined,
+  ): () => void {
+    const stream: Stream = { listener, close, catchUp };
+    const add = (map: Map<string, Set<Stream>>, key: string) => {
+      const set = map.get(key) ?? new Set();
+      set.add(stream);
+      map.set(key, set);
+    };
+    add(this.byUser, userId);
+    add(this.bySession, sessionKey);
+    this.total++;
+    let isSubscribed = true;
     return () => {
-      set.delete(listener);
-      if (set.size === 0) this.listeners.delete(userId);
-      closers.delete(close);
-      if (closers.size === 0) this.closers.delete(sessionKey);
-      userClosers.delete(close);
-      if (userClosers.size === 0) this.userClosers.delete(userId);
+      if (!isSubscribed) return;
+      isSubscribed = false;
+      this.total--;
+      for (const [map, key] of [
+        [this.byUser, userId],
+        [this.bySession, sessionKey],
+      ] as const) {
+        const set = map.get(key);
+        set?.delete(stream);
+        if (set?.size === 0) map.delete(key);
+      }
     };
   }
 
   deliver(delivery: Delivery): void {
-    for (const hook of this.beforeDelivery) hook(delivery);
-    for (const listener of this.listeners.get(delivery.userId) ?? []) listener(delivery);
+    if (this.recent.has(delivery.id)) return;
+    this.recent.add(delivery.id);
+    if (this.recent.size > RECENT_REMEMBERED)
+      this.recent.delete(this.recent.values().next().value as number);
+    if (delivery.event.pid) this.packageEvent(delivery.event.pid);
+    for (const stream of this.byUser.get(delivery.userId) ?? []) stream.listener(delivery);
+  }
+
+  /** Asks every open stream to catch up from the stored notifications. */
+  catchUpAll(): void {
+    for (const set of this.byUser.values()) for (const stream of set) stream.catchUp();
   }
 
   /** Ends every stream opened with this session (sign-out). */
   closeSession(sessionKey: string): void {
-    for (const close of [...(this.closers.get(sessionKey) ?? [])]) close();
+    for (const stream of [...(this.bySession.get(sessionKey) ?? [])]) stream.close();
   }
 
   /** Ends every stream of one person, whatever session opened it (a suspension, issue #19). */
   closeUser(userId: string): void {
-    for (const close of [...(this.userClosers.get(userId) ?? [])]) close();
+    for (const stream of [...(this.byUser.get(userId) ?? [])]) stream.close();
   }
 
   /** Ends every open stream (shutdown); browsers reconnect to another process. */
   closeAll(): void {
-    for (const closers of [...this.closers.values()]) for (const close of [...closers]) close();
+    for (const set of [...this.byUser.values()]) for (const stream of [...set]) stream.close();
   }
 
   get connectionCount(): number {
-    let n = 0;
-    for (const set of this.listeners.values()) n += set.size;
-    return n;
+    return this.total;
   }
 }

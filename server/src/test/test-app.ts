@@ -41,12 +41,28 @@ export async function openTestDatabase(
   engine: 'default' | 'pglite' = 'default',
 ): Promise<Database> {
   const url = engine === 'default' ? process.env.TEST_DATABASE_URL || undefined : undefined;
-  const database = url
-    ? // As many connections as production uses, so a burst queues no longer than it would there.
-      await openDatabase({ kind: 'postgres', url, maxConnections: 10 })
-    : await openDatabase({ kind: 'pglite', dataDir: null });
-  await migrate(database.db);
-  return database;
+  if (!url) {
+    const database = await openDatabase({ kind: 'pglite', dataDir: null });
+    await migrate(database.db);
+    return database;
+  }
+  await migrateWithLongLimits(url);
+  // As many connections as production uses, so a burst queues no longer than it would there;
+  // and its limits on every wait.
+  return openDatabase({ kind: 'postgres', url, maxConnections: 10 });
+}
+
+/**
+ * Migrates a PostgreSQL database as the server does: on a connection with the long limits
+ * (another test file may hold the migration lock for a while).
+ */
+async function migrateWithLongLimits(url: string): Promise<void> {
+  const migrating = await openDatabase({ kind: 'postgres', url, limits: 'long' });
+  try {
+    await migrate(migrating.db);
+  } finally {
+    await migrating.close();
+  }
 }
 
 /**
@@ -73,8 +89,8 @@ export async function openOwnTestDatabase(): Promise<{
   }
   const url = new URL(server);
   url.pathname = `/${name}`;
+  await migrateWithLongLimits(url.toString());
   const database = await openDatabase({ kind: 'postgres', url: url.toString() });
-  await migrate(database.db);
   return {
     database,
     drop: async () => {

@@ -18,7 +18,8 @@ import {
   listNotifications,
   markAllSeen,
   markOneSeen,
-  notificationsSince,
+  notificationsAfter,
+  streamStartingPoint,
 } from './notifications.service';
 
 const HEARTBEAT_MS = 25_000;
@@ -76,8 +77,9 @@ export function notificationsRoutes({
       hub: live.hub,
       userId: user.id,
       sessionKey: hashToken(token),
-      missedSince: async (afterId) =>
-        (await notificationsSince(db, user.id, afterId)).map(toDelivery),
+      startingPoint: (lastEventId) => streamStartingPoint(db, user.id, lastEventId),
+      missedAfter: async (afterId) =>
+        (await notificationsAfter(db, user.id, afterId)).map(toDelivery),
       isSessionAlive: async () => (await findSessionUser(database, token)) !== null,
       heartbeatMs,
     });

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, getTableColumns, gt, lt, sql } from 'drizzle-orm';
-import type { AppDb } from '../../db/client';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, lt, sql } from 'drizzle-orm';
+import { type AppDb, queryRows } from '../../db/client';
 import type { NotificationRow } from '../../db/rows';
 import { donationGroups, notifications } from '../../db/schema';
 
@@ -82,20 +82,44 @@ export async function markOneSeen(
 const REPLAY_MAX = 200;
 
 /**
- * What a reconnecting client missed: the user's notifications after the one it names, oldest
- * first. None for an id that is not theirs.
+ * Where a user's live stream starts (inner ids): after the notification of theirs that
+ * Last-Event-ID names, or after their newest when it names none of theirs. One statement.
  */
-export async function notificationsSince(
+export async function streamStartingPoint(
   db: AppDb,
   userId: string,
-  afterPublicId: string,
+  lastEventId: string | null,
+): Promise<{ after: number; isNamed: boolean }> {
+  const [row] = await queryRows<{ named: string | null; newest: string | null }>(
+    db,
+    sql`select ${lastEventId ? innerIdOf(userId, lastEventId) : sql`null::bigint`} as named,
+      (select max(n.id) from ${notifications} n where n.user_id = ${userId}) as newest`,
+  );
+  return row?.named
+    ? { after: Number(row.named), isNamed: true }
+    : { after: Number(row?.newest ?? 0), isNamed: false };
+}
+
+/** What a stream missed: the user's notifications after an inner id, oldest first. */
+export async function notificationsAfter(
+  db: AppDb,
+  userId: string,
+  afterId: number,
 ): Promise<NotificationRow[]> {
   return db
     .select()
     .from(notifications)
-    .where(
-      and(eq(notifications.userId, userId), gt(notifications.id, innerIdOf(userId, afterPublicId))),
-    )
+    .where(and(eq(notifications.userId, userId), gt(notifications.id, afterId)))
     .orderBy(asc(notifications.id))
     .limit(REPLAY_MAX);
+}
+
+/** Notifications by inner id (live events another process wrote), in id order. */
+export async function notificationsByIds(db: AppDb, ids: number[]): Promise<NotificationRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(notifications)
+    .where(inArray(notifications.id, ids))
+    .orderBy(asc(notifications.id));
 }

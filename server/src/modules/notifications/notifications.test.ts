@@ -280,7 +280,8 @@ describe('live events (SSE)', () => {
       // The same person's next event, delivered as if an earlier-numbered notification's
       // transaction had committed only now.
       live.hub.deliver({
-        id: 1,
+        // Below every real notification's inner id (they start at 1).
+        id: 0,
         publicId: '00000000-0000-4000-8000-000000000001',
         userId: donor.profile.id,
         event: first!.data,

@@ -101,7 +101,7 @@ describe('the package page cache in one process', () => {
     await page(donor, pkg._id);
     const { misses } = ctx.packageReads.stats;
     live.hub.deliver({
-      id: 1,
+      id: 0,
       publicId: '00000000-0000-4000-8000-000000000001',
       userId: donor.profile.id,
       event: { pid: pkg._id } as LiveEvent,
