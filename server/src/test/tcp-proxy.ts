@@ -70,6 +70,13 @@ export async function startTcpProxy(
     freeze() {
       isFrozen = true;
     },
+    /**
+     * Passes traffic again. What was swallowed meanwhile is gone, so a connection that sent or
+     * expected something during the freeze is broken; one that stayed idle works again.
+     */
+    thaw() {
+      isFrozen = false;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();

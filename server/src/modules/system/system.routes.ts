@@ -29,6 +29,7 @@ export function systemRoutes({ config, database }: { config: Config; database: D
       body = { status: 'unavailable', db: database.kind };
     }
     res.setHeader('Cache-Control', 'no-store');
+    if (body.status !== 'ok') res.setHeader('Retry-After', '5');
     res.status(body.status === 'ok' ? 200 : 503).json(body);
   });
 
