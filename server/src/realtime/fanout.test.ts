@@ -6,6 +6,7 @@ import { loadTestGazetteer } from '../test/gazetteer';
 import { startServerProcess, stopServerProcesses } from '../test/server-process';
 import { signIn } from '../test/session';
 import { openEventStream } from '../test/sse';
+import { proxyDatabase } from '../test/tcp-proxy';
 import { openTestDatabase, type TestContext } from '../test/test-app';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -61,6 +62,52 @@ describe.runIf(url)('live events across server processes', () => {
       });
     } finally {
       await Promise.all([donorStream.close(), distributorStream.close()]);
+    }
+  }, 150_000);
+
+  it('catch up from the stored notifications what a process missed while it could not listen', async () => {
+    const database = await openTestDatabase();
+    await loadTestGazetteer(database.db);
+    await forgetArea(database.db, 'fanOutGap');
+    await database.close();
+    // B reaches the database through a proxy that can be cut; A directly.
+    const { proxy, url: viaProxy } = await proxyDatabase(url!);
+    try {
+      const [first, second] = await Promise.all([
+        startServerProcess(url!),
+        startServerProcess(viaProxy),
+      ]);
+      const a = first.baseUrl;
+      const b = second.baseUrl;
+      const at = testArea('fanOutGap');
+      await register(a, 'distributor', distributorInput({ location: at(2) }));
+      const donor = await register(a, 'donor', donorInput({ location: at(0) }));
+      const stream = await openEventStream(`${b}/api/events`, donor.cookie);
+      await new Promise((r) => setTimeout(r, 500));
+      // B loses the database (its listener with it); a donation on A commits meanwhile, and
+      // its NOTIFY never reaches B.
+      proxy.cut();
+      const res = await fetch(`${a}/api/donor/donate`, {
+        method: 'POST',
+        headers: { Cookie: donor.cookie, 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          donor_id: donor.id,
+          quantity: 3,
+          travelCapacity: 8,
+          location: at(0),
+        }),
+      });
+      expect(res.status).toBe(201);
+      const pkg = ((await res.json()) as { package: { _id: string } }).package;
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(stream.events).toEqual([]);
+      // Back: B's listener reconnects, and the open stream reads what it missed.
+      proxy.restore();
+      const [caught] = await stream.waitFor(1, 15_000);
+      expect(caught?.data).toMatchObject({ pid: pkg._id, message: NOTIFICATION_TEXT.pairedDonor });
+      await stream.close();
+    } finally {
+      await proxy.close();
     }
   }, 150_000);
 });

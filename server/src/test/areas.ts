@@ -28,6 +28,7 @@ const AREAS = {
   faultsKill: { count: 1, points: (): LatLng => [13.6, 79.2] },
   faultsCut: { count: 1, points: (): LatLng => [14.9, 79.2] },
   silence: { count: 1, points: (): LatLng => [21.0, 74.0] },
+  fanOutGap: { count: 1, points: (): LatLng => [21.0, 76.0] },
   impact: { count: 1, points: (): LatLng => [22.5, 88.3] },
   impactCache: { count: 1, points: (): LatLng => [23, 86] },
   malformed: { count: 1, points: (): LatLng => [10.5, 76.5] },
