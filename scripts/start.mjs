@@ -6,6 +6,20 @@ import { ensureClientBuild } from './ensure-client-build.mjs';
 
 ensureClientBuild();
 
+// Run by npm (`npm start`), this process is npm's grandchild: a SIGTERM to npm's own PID ends npm
+// and its shell but never reaches here, and the server would go on holding the port and the
+// data folder. So when the process that started this one is gone (this one was handed to
+// init), it shuts down as on SIGTERM.
+if (process.env.npm_lifecycle_event) {
+  const parent = process.ppid;
+  const watch = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(watch);
+    process.kill(process.pid, 'SIGTERM');
+  }, 500);
+  watch.unref();
+}
+
 if (process.env.NODE_ENV === 'production') {
   const compiled = new URL('../server/dist/index.js', import.meta.url);
   if (!existsSync(compiled)) {

@@ -133,6 +133,99 @@ describe('the server process', () => {
     await expect(fetch(`${base}/api/health`)).rejects.toThrow();
   }, 60_000);
 
+  it('on SIGTERM says Connection: close, finishes every request in flight and exits as soon as they are done', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'almquest-drain-'));
+    dirs.push(dataDir);
+    const port = await freePort();
+    const proc = startProcess({
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      RATE_LIMIT_MULTIPLIER: '1000',
+    });
+    const base = `http://127.0.0.1:${port}`;
+    expect(await waitForHealth(base), proc.output()).toBe(true);
+    // Kept-alive connections, as a proxy in front holds them.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+    const body = (i: number) =>
+      JSON.stringify({ name: 'Kavya', email: 'kavya@example.org', message: `In flight ${i}` });
+    const send = (i: number, onStarted: () => void) =>
+      new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+        const text = body(i);
+        const req = http.request(`${base}/api/contact`, {
+          agent,
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            'Content-Length': Buffer.byteLength(text),
+          },
+        });
+        req.on('response', (res) => {
+          res.resume();
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }),
+          );
+        });
+        req.on('error', reject);
+        req.write(text.slice(0, 10));
+        onStarted();
+        setTimeout(() => req.end(text.slice(10)), 600);
+      });
+    // One connection made and left idle before the signal.
+    await fetch(`${base}/api/health`);
+    let started = 0;
+    const inFlight = Array.from({ length: 8 }, (_, i) => send(i, () => started++));
+    while (started < 8) await new Promise((r) => setTimeout(r, 10));
+    await new Promise((r) => setTimeout(r, 100));
+    const signalled = Date.now();
+    proc.child.kill('SIGTERM');
+    const answers = await Promise.all(inFlight);
+    const lastAnswered = Date.now();
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(202));
+    expect(answers.every((a) => a.connection === 'close')).toBe(true);
+    expect(await proc.exited).toBe(0);
+    // Out within a few seconds of the last answer: not at the end of the 10 s grace.
+    expect(Date.now() - lastAnswered).toBeLessThan(4000);
+    expect(Date.now() - signalled).toBeLessThan(8000);
+    agent.destroy();
+  }, 60_000);
+
+  it('stops when `npm start` itself is signalled, leaving no server behind', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'almquest-npm-'));
+    dirs.push(dataDir);
+    const port = await freePort();
+    const npm = spawn('npm', ['start'], {
+      cwd: path.resolve(serverDir, '..'),
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'test',
+      },
+      stdio: 'ignore',
+    });
+    const base = `http://127.0.0.1:${port}`;
+    try {
+      expect(await waitForHealth(base)).toBe(true);
+      // A supervisor signals the PID it started: npm's.
+      npm.kill('SIGTERM');
+      let isGone = false;
+      for (let i = 0; i < 150 && !isGone; i++) {
+        isGone = await fetch(`${base}/api/health`).then(
+          () => false,
+          () => true,
+        );
+        if (!isGone) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(isGone).toBe(true);
+    } finally {
+      npm.kill('SIGKILL');
+    }
+  }, 120_000);
+
   // The compiled server on the PostgreSQL server (a PGlite first start loads the place list).
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
     'runs compiled, in production mode, and warns loudly when the development sign-in is on',

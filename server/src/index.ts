@@ -1,5 +1,5 @@
 import 'dotenv/config';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import { createApp } from './app';
 import { ConfigError, loadConfig, startupWarnings } from './config';
 import { openDatabase } from './db/client';
@@ -25,6 +25,10 @@ import { createMailer } from './modules/contact/mailer';
 import { ensureGazetteer } from './modules/places/gazetteer';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/** After the grace: how long closing the database and the listeners may take. */
+const SHUTDOWN_CLOSE_MS = 5000;
+/** How long an idle keep-alive connection stays open. */
+const KEEP_ALIVE_MS = 65_000;
 /** The longest pause between two tries at loading the place list. */
 const GAZETTEER_RETRY_MAX_MS = 60_000;
 
@@ -171,9 +175,21 @@ async function main(): Promise<void> {
     rematcher,
     gazetteer: { isReady: () => isGazetteerReady },
   });
+  let isShuttingDown = false;
   // Not app.listen: Express 5 calls its callback on errors too, which would say "running"
   // before saying the port is taken.
   const server: Server = createServer(app);
+  // Above a proxy's idle limit (nginx and most load balancers keep 60 s): the proxy closes an
+  // idle connection first, and never sends a request on one that this side has just closed.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1000;
+  // Responses still to be written, so a shutdown can say `Connection: close` on each of them.
+  const unanswered = new Set<ServerResponse>();
+  server.on('request', (_req, res: ServerResponse) => {
+    if (isShuttingDown) res.setHeader('Connection', 'close');
+    unanswered.add(res);
+    res.once('close', () => unanswered.delete(res));
+  });
   server.once('error', (err: NodeJS.ErrnoException) => {
     console.error(listenFailure(err, config.port, config.host));
     process.exit(1);
@@ -183,16 +199,23 @@ async function main(): Promise<void> {
     logger.info(`AlmQuest is running on http://${shown}:${config.port}`);
   });
 
-  let isShuttingDown = false;
   const shutdown = (signal: string) => {
     if (isShuttingDown) return;
     isShuttingDown = true;
     logger.info({ signal }, 'shutting down: no new connections, finishing requests');
+    // Each connection closes once its answer is out: the process exits as soon as nothing is
+    // in flight, not at the end of the grace.
+    for (const res of unanswered) if (!res.headersSent) res.setHeader('Connection', 'close');
     const force = setTimeout(() => {
       logger.warn('requests did not finish in time; closing them');
       server.closeAllConnections();
     }, SHUTDOWN_GRACE_MS);
     force.unref();
+    // Whatever still holds on (a database that does not answer its goodbye) ends here.
+    setTimeout(() => {
+      logger.error('shutdown did not complete in time; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS + SHUTDOWN_CLOSE_MS).unref();
     stopJobs();
     clearTimeout(gazetteerRetry);
     mailer?.close();
