@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { DATABASE_LIMITS, openDatabase, queryRows } from '../db/client';
