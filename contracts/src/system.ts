@@ -1,8 +1,18 @@
 import { z } from 'zod';
 
+/**
+ * GET /api/health: readiness. `ok` only when the database answers, the place list is loaded
+ * (nobody can register without it) and the database takes writes; `checks` says which is not.
+ * GET /api/health/live says only that the process runs.
+ */
 export const HealthSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
   db: z.enum(['pglite', 'postgres']),
+  checks: z.object({
+    database: z.enum(['ok', 'unreachable']),
+    places: z.enum(['ok', 'loading']),
+    writes: z.enum(['ok', 'refused']),
+  }),
 });
 export type Health = z.infer<typeof HealthSchema>;
 

@@ -4,7 +4,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Logger } from './logger';
 import { authenticate } from './middleware/authenticate';
-import { apiNotFound, errorHandler } from './middleware/error-handler';
+import { apiNotFound, createErrorHandler } from './middleware/error-handler';
 import { imageSources } from './middleware/image-sources';
 import { requestLog } from './middleware/request-log';
 import { sameOrigin } from './middleware/same-origin';
@@ -29,7 +29,7 @@ import type { Mailer } from './modules/contact/mailer';
 import type { GazetteerStatus } from './modules/places/place-lookup';
 import { placesRoutes } from './modules/places/places.routes';
 import { siteRoutes } from './modules/site/site.routes';
-import { systemRoutes } from './modules/system/system.routes';
+import { createWriteHealth, systemRoutes } from './modules/system/system.routes';
 import { type UserEvents, usersRoutes } from './modules/users/users.routes';
 import { clientRoutes, inlineScriptHashes } from './static';
 
@@ -127,7 +127,8 @@ export function createApp({
   });
   // Public routes first: they never need the session, so they skip its lookup (place search
   // runs on every keystroke).
-  api.use(systemRoutes({ config, database }));
+  const writes = createWriteHealth();
+  api.use(systemRoutes({ config, database, gazetteer, writes }));
   api.use(placesRoutes({ config, database, gazetteer, logger }));
   api.use(impactRoutes({ config, database }));
   api.use(contactRoutes({ config, database, mailer, logger }));
@@ -154,6 +155,6 @@ export function createApp({
 
   app.use('/api', api);
   app.use(clientRoutes(config.clientDist, { serveSourceMaps: config.serveSourceMaps }));
-  app.use(errorHandler);
+  app.use(createErrorHandler({ onWriteRefused: writes.refused }));
   return app;
 }

@@ -1,7 +1,13 @@
 import type { ErrorBody } from '@almquest/contracts/errors';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { isStatementTimeout } from '../db/client';
-import { AppError, isDatabaseUnavailable, notFound, serviceUnavailable } from '../errors';
+import {
+  AppError,
+  isDatabaseUnavailable,
+  isWriteRefused,
+  notFound,
+  serviceUnavailable,
+} from '../errors';
 
 type HttpError = { status?: unknown; statusCode?: unknown; type?: unknown; expose?: unknown };
 
@@ -29,6 +35,12 @@ export const apiNotFound: RequestHandler = (req) => {
 
 /** Failures that are the database's, not the request's: answered 503 with Retry-After. */
 function unavailability(err: unknown): { log: string; message: string } | null {
+  if (isWriteRefused(err)) {
+    return {
+      log: 'database refuses writes (full disk or read-only)',
+      message: 'We cannot save anything right now; please try again later.',
+    };
+  }
   if (isDatabaseUnavailable(err)) {
     return {
       log: 'database unavailable',
@@ -59,10 +71,28 @@ function isSignInNavigation(req: Parameters<ErrorRequestHandler>[1]): boolean {
  * The one error handler: AppError -> its status; database down or a statement timed out -> 503;
  * anything else -> logged with the request id and answered 500 without details.
  */
-export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, next) => {
+export function createErrorHandler(
+  hooks: {
+    /** A request failed because the database refused to write (readiness says so). */
+    onWriteRefused?: () => void;
+  } = {},
+): ErrorRequestHandler {
+  return (err: unknown, req, res, next) => handleError(err, req, res, next, hooks);
+}
+
+export const errorHandler: ErrorRequestHandler = createErrorHandler();
+
+function handleError(
+  err: unknown,
+  req: Parameters<ErrorRequestHandler>[1],
+  res: Parameters<ErrorRequestHandler>[2],
+  next: Parameters<ErrorRequestHandler>[3],
+  hooks: { onWriteRefused?: () => void },
+): void {
   if (res.headersSent) return next(err);
   let appError = err instanceof AppError ? err : fromHttpError((err ?? {}) as HttpError);
   const unavailable = appError ? null : unavailability(err);
+  if (unavailable && isWriteRefused(err)) hooks.onWriteRefused?.();
   if (unavailable) {
     req.log?.warn({ err }, unavailable.log);
     appError = serviceUnavailable(unavailable.message);
@@ -89,4 +119,4 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, next) 
     },
   };
   res.status(appError.status).json(body);
-};
+}

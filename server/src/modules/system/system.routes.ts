@@ -1,7 +1,9 @@
 import type { Health } from '@almquest/contracts/system';
+import { sql } from 'drizzle-orm';
 import { Router } from 'express';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import type { GazetteerStatus } from '../places/place-lookup';
 import { presentPublicConfig } from './system.presenter';
 
 const HEALTH_TIMEOUT_MS = 2000;
@@ -14,23 +16,76 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * Whether the database takes writes (issue #38): a request that failed on a full disk or a
+ * read-only database says so, and readiness then tries a small write of its own at each check
+ * until one succeeds again.
+ */
+export type WriteHealth = { refused(): void; isRefused(): boolean; recovered(): void };
+
+export function createWriteHealth(): WriteHealth {
+  let isRefused = false;
+  return {
+    refused: () => {
+      isRefused = true;
+    },
+    isRefused: () => isRefused,
+    recovered: () => {
+      isRefused = false;
+    },
+  };
+}
+
 /** Public routes: health and client configuration. No session needed. */
-export function systemRoutes({ config, database }: { config: Config; database: Database }): Router {
+export function systemRoutes({
+  config,
+  database,
+  gazetteer,
+  writes,
+}: {
+  config: Config;
+  database: Database;
+  gazetteer: GazetteerStatus;
+  writes: WriteHealth;
+}): Router {
   const router = Router();
   const publicConfig = presentPublicConfig(config);
 
+  /** Liveness: the process runs and answers; nothing else is asked. */
+  router.get('/health/live', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ status: 'ok' });
+  });
+
+  /** Readiness: the database answers and takes writes, and the place list is loaded. */
   router.get('/health', async (req, res) => {
-    let body: Health;
+    const checks: Health['checks'] = { database: 'ok', places: 'ok', writes: 'ok' };
     try {
       await withTimeout(database.ping(), HEALTH_TIMEOUT_MS);
-      body = { status: 'ok', db: database.kind };
     } catch (err) {
       req.log.warn({ err }, 'health check failed');
-      body = { status: 'unavailable', db: database.kind };
+      checks.database = 'unreachable';
     }
+    if (!gazetteer.isReady()) checks.places = 'loading';
+    if (writes.isRefused() && checks.database === 'ok') {
+      try {
+        await withTimeout(
+          database.db
+            .execute(sql`insert into app_state (key, value) values ('write_check', now()::text)
+            on conflict (key) do update set value = excluded.value`),
+          HEALTH_TIMEOUT_MS,
+        );
+        writes.recovered();
+      } catch (err) {
+        req.log.warn({ err }, 'the database still refuses writes');
+        checks.writes = 'refused';
+      }
+    }
+    const isReady = Object.values(checks).every((c) => c === 'ok');
+    const body: Health = { status: isReady ? 'ok' : 'unavailable', db: database.kind, checks };
     res.setHeader('Cache-Control', 'no-store');
-    if (body.status !== 'ok') res.setHeader('Retry-After', '5');
-    res.status(body.status === 'ok' ? 200 : 503).json(body);
+    if (!isReady) res.setHeader('Retry-After', '5');
+    res.status(isReady ? 200 : 503).json(body);
   });
 
   router.get('/config', (_req, res) => {

@@ -14,6 +14,8 @@ import { ZodError } from 'zod';
 import { imageSources, tileSource } from '../../middleware/image-sources';
 import { demoSiteContent } from '../site/demo-site-content';
 import { readSiteContent, saveSiteContent } from '../site/site.service';
+import { testArea } from '../../test/areas';
+import { createDonor, donationInput } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
 let ctx: TestContext;
@@ -29,7 +31,55 @@ describe('GET /api/health', () => {
     expect(body).toEqual({
       status: 'ok',
       db: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
+      checks: { database: 'ok', places: 'ok', writes: 'ok' },
     });
+    // Liveness asks nothing of the database.
+    await request(ctx.app).get('/api/health/live').expect(200, { status: 'ok' });
+  });
+
+  it('is not ready while the place list loads, and says so', async () => {
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+    const app = createApp({
+      config,
+      database: ctx.database,
+      logger: createLogger('silent'),
+      gazetteer: { isReady: () => false },
+    });
+    const res = await request(app).get('/api/health').expect(503);
+    expect(res.headers['retry-after']).toBeDefined();
+    expect(HealthSchema.parse(res.body).checks).toEqual({
+      database: 'ok',
+      places: 'loading',
+      writes: 'ok',
+    });
+  });
+
+  it('answers 503, not 500, while the database refuses writes, is not ready, and heals', async () => {
+    // Its own embedded database: one connection, so one setting makes every transaction
+    // read-only, as a full disk or a database set read-only refuses them.
+    const own = await createTestApp({}, {}, 'pglite');
+    try {
+      const donor = await createDonor(own, { location: testArea('malformed')(0) });
+      await own.database.db.execute(sql`set default_transaction_read_only = on`);
+      const refused = await request(own.app)
+        .post('/api/donor/donate')
+        .set('Cookie', donor.cookie)
+        .send(donationInput(donor, { quantity: 2 }))
+        .expect(503);
+      expect(refused.headers['retry-after']).toBeDefined();
+      expect(refused.body.error.code).toBe('service_unavailable');
+      const health = await request(own.app).get('/api/health').expect(503);
+      expect(HealthSchema.parse(health.body).checks.writes).toBe('refused');
+      await own.database.db.execute(sql`set default_transaction_read_only = off`);
+      await request(own.app).get('/api/health').expect(200);
+      await request(own.app)
+        .post('/api/donor/donate')
+        .set('Cookie', donor.cookie)
+        .send(donationInput(donor, { quantity: 2 }))
+        .expect(201);
+    } finally {
+      await own.close();
+    }
   });
 
   it('answers 503 when the database cannot be reached', async () => {
@@ -42,7 +92,11 @@ describe('GET /api/health', () => {
     const app = createApp({ config, database: unreachable, logger: createLogger('silent') });
     try {
       const res = await request(app).get('/api/health').expect(503);
-      expect(res.body).toEqual({ status: 'unavailable', db: 'postgres' });
+      expect(res.body).toEqual({
+        status: 'unavailable',
+        db: 'postgres',
+        checks: { database: 'unreachable', places: 'ok', writes: 'ok' },
+      });
     } finally {
       await unreachable.close();
     }
