@@ -86,11 +86,27 @@ export function meetArea(pkg: {
   meetLat: number | null;
   meetLng: number | null;
 }): string {
-  const isCoordinates =
-    pkg.meetAddress === null || /^-?\d+(?:\.\d+)?, -?\d+(?:\.\d+)?$/.test(pkg.meetAddress);
-  if (!isCoordinates) return pkg.meetAddress!;
+  if (!isMeetPointBare(pkg)) return pkg.meetAddress!;
   if (pkg.meetLat === null || pkg.meetLng === null) return '';
   return `${pkg.meetLat.toFixed(2)}, ${pkg.meetLng.toFixed(2)}`;
+}
+
+/** A meet point with no place's name, only coordinates (it may be the donor's own door). */
+function isMeetPointBare(pkg: { meetAddress: string | null }): boolean {
+  return pkg.meetAddress === null || /^-?\d+(?:\.\d+)?, -?\d+(?:\.\d+)?$/.test(pkg.meetAddress);
+}
+
+/**
+ * The meet point as far as a distributor who has not accepted may know it: a named place's own
+ * point, or else the point its area rounds to (0.01 degree, as meetArea writes it).
+ */
+export function meetPointBeforeAccepting(pkg: {
+  meetAddress: string | null;
+  meetLat: number;
+  meetLng: number;
+}): [number, number] {
+  if (!isMeetPointBare(pkg)) return [pkg.meetLat, pkg.meetLng];
+  return [Number(pkg.meetLat.toFixed(2)), Number(pkg.meetLng.toFixed(2))];
 }
 
 /** Writes notification rows inside the caller's transaction; they are published after commit. */

@@ -6,6 +6,7 @@ import type { PackageRow } from '../db/rows';
 import { ExpiringMap } from '../lib/expiring-map';
 import { distributors } from '../db/schema';
 import { distanceKm } from './geometry';
+import { meetPointBeforeAccepting } from '../db/notifications';
 import { hasTurnedDown, type MatchSettings } from './assign';
 import { rankingKmSql, withinReachSql } from './reach';
 
@@ -203,10 +204,19 @@ export async function whyYou(db: Executor, pkg: PackageRow): Promise<WhyYou | nu
   );
   if (!row) return null;
   const home: [number, number] = [pkg.distributorLat ?? pkg.lat, pkg.distributorLng ?? pkg.lng];
+  // Before accepting, to the meet area as shown: with a donor who travels nowhere, the exact
+  // meet point is their door, and a distributor moving home between offers found it to within
+  // metres from this distance (issue #37). To the kilometre, at least 1.
+  const meet: [number, number] =
+    pkg.state === 'Offered'
+      ? meetPointBeforeAccepting({
+          meetAddress: pkg.meetAddress,
+          meetLat: pkg.meetLat,
+          meetLng: pkg.meetLng,
+        })
+      : [pkg.meetLat, pkg.meetLng];
   return {
-    // To the kilometre, at least 1: to a tenth, with a donor who travels nowhere (the meet point
-    // within their meet area), it narrowed the donor's door to an arc 100 m wide.
-    distanceKm: Math.max(1, Math.round(distanceKm(home, [pkg.meetLat, pkg.meetLng]))),
+    distanceKm: Math.max(1, Math.round(distanceKm(home, meet))),
     roomAfter: Math.max(0, row.room),
     byCoordinator: row.chosen,
   };

@@ -11,6 +11,7 @@ import {
   donationInput,
   type Registered,
   handoverCodeOf,
+  updateDistributor,
 } from '../../test/factories';
 import { forgetArea, testArea } from '../../test/areas';
 import { createTestApp, type TestContext } from '../../test/test-app';
@@ -19,7 +20,7 @@ import { findNearestPlace } from '../places/places.service';
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
-  for (const name of ['packages', 'meetPrivacy', 'meetArea'] as const) {
+  for (const name of ['packages', 'meetPrivacy', 'meetArea', 'meetDoor'] as const) {
     await forgetArea(ctx.database.db, name);
   }
 });
@@ -150,6 +151,28 @@ describe('the meet point', () => {
     // Measured from the homes, these donations would have been told apart.
     expect(outcomes[0]).toContain('not paired');
     expect(outcomes[0]!.filter((o) => o !== 'not paired').length).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('why you, while an offer is open', () => {
+  it('measures to the meet area as shown, so moving one’s home between offers never finds the door', async () => {
+    const door = testArea('meetDoor');
+    const donor = await createDonor(ctx, { location: door(0), distanceRange: 5 });
+    // 1.4 km north of the door: 1 km to the door itself, 2 km to the point the area rounds to.
+    const distributor = await createDistributor(ctx, { location: door(1.4), maxCapacity: 500 });
+    await updateDistributor(ctx, distributor, { autoAccept: false });
+    const pkg = await donate(ctx, donor, { quantity: 1, travelCapacity: '0 Kilometres' });
+    const offered = PackageResponseSchema.parse(
+      (await request(ctx.app).get(`/api/package/${pkg._id}`).set('Cookie', distributor.cookie))
+        .body,
+    ).package;
+    expect(offered.current_state).toBe('Offered');
+    const home = distributor.profile.location.coordinates;
+    const [lat, lng] = door(0).coordinates;
+    expect(Math.round(distanceKm(home, [lat, lng]))).toBe(1);
+    const shown: [number, number] = [Number(lat.toFixed(2)), Number(lng.toFixed(2))];
+    expect(offered.whyYou?.distanceKm).toBe(Math.round(distanceKm(home, shown)));
+    expect(offered.whyYou?.distanceKm).toBe(2);
   });
 });
 
