@@ -100,18 +100,52 @@ export async function streamStartingPoint(
     : { after: Number(row?.newest ?? 0), isNamed: false };
 }
 
-/** What a stream missed: the user's notifications after an inner id, oldest first. */
+/**
+ * How far before a notification a stream still looks for ones it may not have had: ids are
+ * taken when a row is written, so one written earlier by a transaction that committed later has
+ * a smaller id yet reached no stream before it. A transaction lasts seconds at most (statement
+ * and idle limits, db/client.ts).
+ */
+const LATE_COMMIT_WINDOW = sql.raw(`interval '60 seconds'`);
+const REPLAY_PAGES = 5;
+
+/**
+ * What a stream missed after one of the user's notifications (inner id): every later one, and
+ * earlier ones written shortly before it (they may have committed after it), oldest first, up
+ * to REPLAY_PAGES pages. The client drops any it already has (by id).
+ */
 export async function notificationsAfter(
   db: AppDb,
   userId: string,
   afterId: number,
 ): Promise<NotificationRow[]> {
-  return db
+  const late = await db
     .select()
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), gt(notifications.id, afterId)))
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        lt(notifications.id, afterId),
+        sql`${notifications.createdAt} >= (select n.created_at - ${LATE_COMMIT_WINDOW}
+          from ${notifications} n where n.id = ${afterId})`,
+      ),
+    )
     .orderBy(asc(notifications.id))
     .limit(REPLAY_MAX);
+  const found = [...late];
+  let from = afterId;
+  for (let page = 0; page < REPLAY_PAGES; page++) {
+    const rows = await db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), gt(notifications.id, from)))
+      .orderBy(asc(notifications.id))
+      .limit(REPLAY_MAX);
+    found.push(...rows);
+    if (rows.length < REPLAY_MAX) break;
+    from = rows[rows.length - 1]!.id;
+  }
+  return found;
 }
 
 /** Notifications by inner id (live events another process wrote), in id order. */

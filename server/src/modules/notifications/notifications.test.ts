@@ -3,6 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STREAMS_PER_SESSION, STREAMS_PER_USER } from '../../realtime/hub';
 import { createLocalLiveEvents } from '../../realtime/live-events';
+import { insertNotifications } from '../../db/notifications';
 import { createDistributor, createDonor, donate, handoverCodeOf } from '../../test/factories';
 import { forgetArea, testArea } from '../../test/areas';
 import { signIn } from '../../test/session';
@@ -247,6 +248,46 @@ describe('live events (SSE)', () => {
       expect(await stream.waitFor(3)).toHaveLength(3);
     } finally {
       await stream.close();
+    }
+  });
+
+  it('replays one written just before the last one seen (committed after it), and more than a page', async () => {
+    const { donor } = await pair();
+    const write = (quantity: number) =>
+      insertNotifications(ctx.database.db, [
+        {
+          userId: donor.profile.id,
+          packageId: null,
+          photo: null,
+          state: 'Paired',
+          userType: 'Donor',
+          kind: 'pairedDonor',
+          packageQuantity: quantity,
+          packageAddress: 'Test',
+          packageDonatedAt: new Date(),
+          counterpartName: null,
+        },
+      ]).then((rows) => rows[0]!);
+    // The earlier row's transaction committed after the later one's: the stream sent the later
+    // one only, and the reconnect names it.
+    const early = await write(1);
+    const seen = await write(2);
+    const stream = await openEventStream(`${ctx.baseUrl}/api/events`, donor.cookie, seen.publicId);
+    try {
+      const [replayed] = await stream.waitFor(1);
+      expect(replayed?.id).toBe(early.publicId);
+    } finally {
+      await stream.close();
+    }
+    // 250 missed: every one comes back, oldest first, none twice.
+    const missed = [];
+    for (let i = 0; i < 250; i++) missed.push(await write(10 + i));
+    const again = await openEventStream(`${ctx.baseUrl}/api/events`, donor.cookie, seen.publicId);
+    try {
+      const all = await again.waitFor(251, 10_000);
+      expect(all.map((e) => e.id)).toEqual([early.publicId, ...missed.map((m) => m.publicId)]);
+    } finally {
+      await again.close();
     }
   });
 
