@@ -32,6 +32,7 @@ import { siteRoutes } from './modules/site/site.routes';
 import { createWriteHealth, systemRoutes } from './modules/system/system.routes';
 import { type UserEvents, usersRoutes } from './modules/users/users.routes';
 import { clientRoutes, inlineScriptHashes } from './static';
+import { ownLoopbackName } from './middleware/canonical-host';
 
 export type AppDeps = {
   config: Config;
@@ -75,6 +76,7 @@ export function createApp({
   app.set('trust proxy', config.trustProxy);
 
   app.use(requestLog(logger));
+  app.use(ownLoopbackName(config.origin));
 
   const isHttps = config.publicUrl?.startsWith('https://') ?? false;
   app.use(

@@ -62,11 +62,6 @@ export function authRoutes({
     // Opened under another name for this same machine (127.0.0.1 for localhost): the provider
     // sends the person back to the app's own address, where this sign-in's cookie would be
     // missing. Start it there instead, so it can finish.
-    if (isOtherLoopbackName(req.headers.host, config.origin)) {
-      const { pathname, search } = new URL(req.originalUrl, config.origin);
-      res.redirect(303, `${config.origin}${pathname}${search}`);
-      return;
-    }
     const returnTo = safeReturnTo(req.query.returnTo);
     let start;
     try {
@@ -160,28 +155,4 @@ export function authRoutes({
   });
 
   return router;
-}
-
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/**
- * True when a request came to this machine's loopback under another spelling than the app's own
- * loopback address, on the same port ("127.0.0.1:8080" for "http://localhost:8080"). Anything
- * else (a proxy that sends its upstream's Host, a public name) is left alone.
- */
-export function isOtherLoopbackName(host: string | undefined, origin: string): boolean {
-  if (!host) return false;
-  const app = new URL(origin);
-  let asked: URL;
-  try {
-    asked = new URL(`${app.protocol}//${host}`);
-  } catch {
-    return false;
-  }
-  return (
-    LOOPBACK.has(app.hostname) &&
-    LOOPBACK.has(asked.hostname) &&
-    asked.hostname !== app.hostname &&
-    asked.port === app.port
-  );
 }

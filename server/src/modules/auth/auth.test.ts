@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SessionUserSchema } from '@almquest/contracts/session';
 import request from 'supertest';
-import { isOtherLoopbackName } from './auth.routes';
+import { isOtherLoopbackName } from '../../middleware/canonical-host';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueClientIp } from '../../test/factories';
 import { CookieJar, follow, send, signIn } from '../../test/session';
@@ -81,6 +81,16 @@ describe('sign-in through the development provider', () => {
     expect(isOtherLoopbackName('localhost:8080', 'https://almquest.example.org')).toBe(false);
     expect(isOtherLoopbackName('localhost:8080', 'http://localhost:8080')).toBe(false);
     expect(isOtherLoopbackName('[::1]:8080', 'http://localhost:8080')).toBe(true);
+    expect(isOtherLoopbackName('127.0.0.2:8080', 'http://localhost:8080')).toBe(true);
+    // Every page, not the sign-in only: the page's own requests must come from the app's origin.
+    for (const path of ['/contact', '/transaction/abc?x=1']) {
+      const page = await fetch(`${other}${path}`, { redirect: 'manual' });
+      expect(page.status).toBe(303);
+      expect(page.headers.get('location')).toBe(`${ctx.config.origin}${path}`);
+    }
+    // A form sent there is not moved (its answer is the app's own refusal, as before).
+    const posted = await fetch(`${other}/api/contact`, { method: 'POST', redirect: 'manual' });
+    expect(posted.status).not.toBe(303);
   });
 
   it('refuses a callback with no sign-in under way', async () => {
