@@ -5,17 +5,20 @@ import { type BenchApp, makeUser, startBenchApp } from './app';
 import { type Benchmark, engines, round } from './lib';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
+/** Clients at once for the throughput curve. */
+const CURVE = [10, 50, 200];
 
-/** Donations through HTTP from `donors` in turn, 20 at a time, for BENCH_DURATION seconds. */
+/** Donations through HTTP from `donors` in turn, `connections` at a time, for BENCH_DURATION s. */
 export function donationBurst(
   app: BenchApp,
   donors: { id: string; cookie: string }[],
   at: [number, number] = [28.6, 77.2],
+  connections = 20,
 ): Promise<autocannon.Result> {
   let n = 0;
   return autocannon({
     url: `${app.baseUrl}/api/donor/donate`,
-    connections: 20,
+    connections,
     duration: DURATION_S,
     requests: [
       {
@@ -83,6 +86,26 @@ export const donationsBench: Benchmark = {
           target: 'no over-assignment',
           isTargetMet: check!.overloaded === 0 && check!.mismatched === 0 && result.non2xx === 0,
         });
+        // Issue #38: throughput as clients grow; it must not fall (requests queue, not thrash).
+        const curve: number[] = [];
+        for (const connections of CURVE) {
+          const run = await donationBurst(app, donors, [28.6, 77.2], connections);
+          curve.push(run.requests.average);
+          report({
+            benchmark: 'donations',
+            engine: engine.name,
+            case: `${connections} clients at once`,
+            metrics: {
+              'donations/s': round(run.requests.average, 0),
+              'p50 ms': run.latency.p50,
+              'p99 ms': run.latency.p99,
+              errors: run.non2xx + run.errors,
+            },
+            target: 'donations/s at 200 clients >= 0.8 x at 10',
+            isTargetMet:
+              connections !== CURVE[CURVE.length - 1] || curve[curve.length - 1]! >= 0.8 * curve[0]!,
+          });
+        }
       } finally {
         await app.close();
         await drop();
