@@ -7,7 +7,13 @@ import { users } from '../server/src/db/schema';
 import { createLogger } from '../server/src/logger';
 import { createSession } from '../server/src/db/sessions';
 import { registerDistributor, registerDonor } from '../server/src/modules/users/users.service';
-import { createLocalLiveEvents, type LiveEvents } from '../server/src/realtime/live-events';
+import {
+  createLocalLiveEvents,
+  createPostgresLiveEvents,
+  type LiveEvents,
+} from '../server/src/realtime/live-events';
+import { notificationsByIds } from '../server/src/modules/notifications/notifications.service';
+import { toDelivery } from '../server/src/modules/notifications/notifications.presenter';
 
 export type BenchApp = {
   baseUrl: string;
@@ -20,6 +26,8 @@ export type BenchApp = {
 export async function startBenchApp(
   database: Database,
   env: Record<string, string> = {},
+  /** With a PostgreSQL URL, live events cross processes as in production (LISTEN/NOTIFY). */
+  { postgresUrl }: { postgresUrl?: string | null } = {},
 ): Promise<BenchApp> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
@@ -31,7 +39,11 @@ export async function startBenchApp(
     RATE_LIMIT_MULTIPLIER: '1000000',
     ...env,
   });
-  const live = createLocalLiveEvents();
+  const live = postgresUrl
+    ? await createPostgresLiveEvents(postgresUrl, createLogger('silent'), {
+        load: async (ids) => (await notificationsByIds(database.db, ids)).map(toDelivery),
+      })
+    : createLocalLiveEvents();
   const app = createApp({ config, database, logger: createLogger('silent'), live });
   server.on('request', app);
   return {
@@ -42,6 +54,7 @@ export async function startBenchApp(
       live.hub.closeAll();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await live.close();
     },
   };
 }

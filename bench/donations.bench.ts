@@ -103,7 +103,8 @@ export const donationsBench: Benchmark = {
             },
             target: 'donations/s at 200 clients >= 0.8 x at 10',
             isTargetMet:
-              connections !== CURVE[CURVE.length - 1] || curve[curve.length - 1]! >= 0.8 * curve[0]!,
+              connections !== CURVE[CURVE.length - 1] ||
+              curve[curve.length - 1]! >= 0.8 * curve[0]!,
           });
         }
       } finally {

@@ -21,6 +21,76 @@ function idleClient(
   });
 }
 
+const BURST_DONORS = 50;
+const BURST_ROUNDS = 4;
+
+/**
+ * Issue #38: 50 donors donating at once, each with their page open, on one process (PGlite) and
+ * on two (PostgreSQL: pages on B, donations through A): the share of events that reached their
+ * page, and how long after the donation's answer.
+ */
+export const liveBurstBench: Benchmark = {
+  name: 'live-burst',
+  description: `${BURST_DONORS} donors donating at once: events delivered, and their latency`,
+  async run(report) {
+    for (const engine of engines()) {
+      const { database, url, drop } = await engine.open();
+      const a = await startBenchApp(database, {}, { postgresUrl: url });
+      const b = url ? await startBenchApp(database, {}, { postgresUrl: url }) : a;
+      try {
+        const donors: { id: string; cookie: string }[] = [];
+        for (let i = 0; i < BURST_DONORS; i++)
+          donors.push(await makeUser(database, 'donor', [28.6 + i * 0.0005, 77.2]));
+        for (let i = 0; i < BURST_DONORS; i++)
+          await makeUser(database, 'distributor', [28.6 + i * 0.001, 77.21], 100_000);
+        const streams = await Promise.all(
+          donors.map((d) => openEventStream(`${b.baseUrl}/api/events`, d.cookie)),
+        );
+        await new Promise((r) => setTimeout(r, 500));
+        const latencies: number[] = [];
+        let sent = 0;
+        let lost = 0;
+        for (let round = 0; round < BURST_ROUNDS; round++) {
+          await Promise.all(
+            donors.map(async (donor, i) => {
+              const { packageId, answeredAt } = await donateAt(a, donor, 1);
+              sent++;
+              const stream = streams[i]!;
+              const deadline = performance.now() + 10_000;
+              while (!stream.events.some((e) => e.data.pid === packageId)) {
+                if (performance.now() > deadline) {
+                  lost++;
+                  return;
+                }
+                await new Promise((r) => setTimeout(r, 2));
+              }
+              latencies.push(performance.now() - answeredAt);
+            }),
+          );
+        }
+        await Promise.all(streams.map((s) => s.close()));
+        const s = stats(latencies);
+        report({
+          benchmark: 'live-burst',
+          engine: engine.name,
+          case: `${BURST_DONORS} donors at once, ${url ? 'two processes' : 'one process'}`,
+          metrics: {
+            delivered: `${sent - lost}/${sent}`,
+            'p50 ms': round(s.p50),
+            'p99 ms': round(s.p99),
+          },
+          target: 'none lost, p99 < 500 ms',
+          isTargetMet: lost === 0 && s.p99 < 500,
+        });
+      } finally {
+        if (b !== a) await b.close();
+        await a.close();
+        await drop();
+      }
+    }
+  },
+};
+
 /** 4. Live latency: donation answered -> distributor's SSE event, with many clients connected. */
 export const liveBench: Benchmark = {
   name: 'live',

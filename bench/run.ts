@@ -13,7 +13,7 @@ import { donationsBench } from './donations.bench';
 import { impactBench } from './impact.bench';
 import type { Benchmark, Row } from './lib';
 import { lighthouseBench } from './lighthouse.bench';
-import { liveBench } from './live.bench';
+import { liveBench, liveBurstBench } from './live.bench';
 import { matchingBench } from './matching.bench';
 import { placesBench } from './places.bench';
 import { pushBench } from './push.bench';
@@ -25,6 +25,7 @@ const all: Benchmark[] = [
   donationsBench,
   apiBench,
   liveBench,
+  liveBurstBench,
   placesBench,
   clientWeightBench,
   lighthouseBench,
