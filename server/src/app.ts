@@ -112,7 +112,7 @@ export function createApp({
   const redirectUri = `${config.origin}/api/auth/callback`;
   let oidcClient;
   if (config.signIn.kind === 'dev') {
-    const devIdp = createDevIdentityProvider(config, logger);
+    const devIdp = createDevIdentityProvider(config, logger, database.db);
     app.use(devIdp.router);
     oidcClient = createOidcClient({ ...devIdp, redirectUri });
   } else {

@@ -551,6 +551,31 @@ export const places = pgTable(
 );
 
 /** Small facts the server keeps about itself, e.g. that the place list finished loading. */
+/**
+ * The development sign-in provider's short-lived state (issue #38): its sessions, interactions,
+ * codes, grants and the names people typed, shared by every server process on the database, so
+ * a sign-in that starts on one process can finish on another behind a proxy. Everything here
+ * lives minutes; expired rows are removed as new ones are written.
+ */
+export const devIdpEntries = pgTable(
+  'dev_idp_entries',
+  {
+    /** `Model:id`, as oidc-provider names what it stores. */
+    key: text('key').primaryKey(),
+    model: text('model').notNull(),
+    uid: text('uid'),
+    userCode: text('user_code'),
+    grantId: text('grant_id'),
+    payload: jsonb('payload').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('dev_idp_entries_uid').on(t.model, t.uid),
+    index('dev_idp_entries_grant_id').on(t.grantId),
+    index('dev_idp_entries_expires_at').on(t.expiresAt),
+  ],
+);
+
 export const appState = pgTable('app_state', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),

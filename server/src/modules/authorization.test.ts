@@ -128,6 +128,11 @@ const andaman = { address: 'Port Blair', coordinates: [11.62, 92.72] as [number,
 
 const table: Row[] = [
   { route: 'GET /health', call: () => ({ method: 'get', url: '/api/health' }), expect: all(200) },
+  {
+    route: 'GET /health/live',
+    call: () => ({ method: 'get', url: '/api/health/live' }),
+    expect: all(200),
+  },
   { route: 'GET /config', call: () => ({ method: 'get', url: '/api/config' }), expect: all(200) },
   { route: 'GET /impact', call: () => ({ method: 'get', url: '/api/impact' }), expect: all(200) },
   { route: 'GET /site', call: () => ({ method: 'get', url: '/api/site' }), expect: all(200) },

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { NOTIFICATION_TEXT } from '@almquest/contracts/notifications';
 import { afterAll, describe, expect, it } from 'vitest';
 import { distributorInput, donorInput, uniqueEmail } from '../test/factories';
@@ -7,6 +8,7 @@ import { startServerProcess, stopServerProcesses } from '../test/server-process'
 import { signIn } from '../test/session';
 import { openEventStream } from '../test/sse';
 import { proxyDatabase } from '../test/tcp-proxy';
+import { freePort } from '../test/ports';
 import { openTestDatabase, type TestContext } from '../test/test-app';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -22,6 +24,59 @@ async function register(baseUrl: string, kind: 'donor' | 'distributor', body: ob
   expect(res.status).toBe(201);
   return { ...session, id: ((await res.json()) as { data: { id: string } }).data.id };
 }
+
+/** A proxy in front of several processes that sends each request to the next one in turn. */
+async function roundRobin(targets: () => string[]) {
+  let n = 0;
+  const server = http.createServer((req, res) => {
+    const list = targets();
+    const target = new URL(list[n++ % list.length]!);
+    const forward = http.request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: req.url,
+        method: req.method,
+        headers: req.headers,
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    forward.on('error', () => res.destroy());
+    req.pipe(forward);
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${port}`, close: () => server.close() };
+}
+
+describe.runIf(url)('the development sign-in behind a proxy with two processes', () => {
+  it('signs in though each step of it lands on the other process', async () => {
+    const database = await openTestDatabase();
+    await loadTestGazetteer(database.db);
+    await database.close();
+    let backends: string[] = [];
+    const proxy = await roundRobin(() => backends);
+    try {
+      const env = { PUBLIC_URL: proxy.url };
+      const [first, second] = await Promise.all([
+        startServerProcess(url!, env),
+        startServerProcess(url!, env),
+      ]);
+      backends = [first.baseUrl, second.baseUrl];
+      // Every redirect, form and callback alternates between the two.
+      const session = await signIn({ baseUrl: proxy.url } as TestContext, uniqueEmail('donor'));
+      for (const base of backends) {
+        const me = await fetch(`${base}/api/me`, { headers: { Cookie: session.cookie } });
+        expect(me.status).toBe(200);
+      }
+    } finally {
+      proxy.close();
+    }
+  }, 150_000);
+});
 
 describe.runIf(url)('live events across server processes', () => {
   it('reach a user connected to another process than the one that made them', async () => {

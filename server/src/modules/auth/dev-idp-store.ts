@@ -1,9 +1,12 @@
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { AppDb } from '../../db/client';
+import { devIdpEntries } from '../../db/schema';
+
 /**
- * The development provider's storage (sessions, interactions, codes, grants), in this process's
- * memory on purpose: it only bridges a sign-in on a developer's or demo machine, and everything
- * it holds lives minutes. (A real deployment signs in with a real provider, so nothing here has
- * to survive a restart or be shared between processes.) Written for oidc-provider's adapter
- * interface; one instance per model name, all sharing one map.
+ * The development provider's storage (sessions, interactions, codes, grants), in the database
+ * (issue #38): a sign-in that starts on one server process may finish on another behind a
+ * proxy. Everything it holds lives minutes. Written for oidc-provider's adapter interface; one
+ * instance per model name.
  */
 type Payload = {
   grantId?: string;
@@ -12,30 +15,29 @@ type Payload = {
   consumed?: number;
   [key: string]: unknown;
 };
-type Entry = { payload: Payload; expiresAt: number };
 
-const MAX_ENTRIES = 5000;
 /** The models a grant owns (as oidc-provider's own memory adapter counts them). */
-const GRANTABLE = new Set([
+const GRANTABLE = [
   'AccessToken',
   'AuthorizationCode',
   'RefreshToken',
   'DeviceCode',
   'BackchannelAuthenticationRequest',
   'PreAuthorizedCode',
-]);
+];
+/** Expired rows removed with each write, at most: the table never grows past what is alive. */
+const SWEEP_BATCH = 50;
 
-export function createDevIdpStore() {
-  const entries = new Map<string, Entry>();
-
-  const alive = (key: string): Payload | undefined => {
-    const entry = entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expiresAt <= Date.now()) {
-      entries.delete(key);
-      return undefined;
-    }
-    return entry.payload;
+export function createDevIdpStore(db: AppDb) {
+  const alive = (key: string) =>
+    and(eq(devIdpEntries.key, key), gt(devIdpEntries.expiresAt, sql`now()`));
+  const first = async (where: ReturnType<typeof and>): Promise<Payload | undefined> => {
+    const [row] = await db
+      .select({ payload: devIdpEntries.payload })
+      .from(devIdpEntries)
+      .where(and(where, gt(devIdpEntries.expiresAt, sql`now()`)))
+      .limit(1);
+    return (row?.payload as Payload | undefined) ?? undefined;
   };
 
   return class DevIdpAdapter {
@@ -46,47 +48,79 @@ export function createDevIdpStore() {
     }
 
     async upsert(id: string, payload: Payload, expiresIn?: number): Promise<void> {
-      // Oldest first out when full: a flood of abandoned sign-ins cannot grow memory forever.
-      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-      const expiresAt = Date.now() + (expiresIn ?? 3600) * 1000;
-      entries.set(this.key(id), { payload, expiresAt });
+      const expiresAt = sql`now() + make_interval(secs => ${expiresIn ?? 3600})`;
+      const row = {
+        key: this.key(id),
+        model: this.model,
+        uid: payload.uid ?? null,
+        userCode: payload.userCode ?? null,
+        grantId: payload.grantId ?? null,
+        payload,
+        expiresAt,
+      };
+      await db
+        .insert(devIdpEntries)
+        .values(row)
+        .onConflictDoUpdate({
+          target: devIdpEntries.key,
+          set: {
+            uid: row.uid,
+            userCode: row.userCode,
+            grantId: row.grantId,
+            payload,
+            expiresAt,
+          },
+        });
+      await db.execute(sql`delete from ${devIdpEntries} where key in (
+        select key from ${devIdpEntries} where expires_at <= now() limit ${SWEEP_BATCH})`);
     }
 
     async find(id: string): Promise<Payload | undefined> {
-      return alive(this.key(id));
-    }
-
-    /** This model's live entry whose payload has `field` equal to `value` (few entries live). */
-    private findBy(field: 'uid' | 'userCode', value: string): Payload | undefined {
-      for (const [key, entry] of entries) {
-        if (key.startsWith(`${this.model}:`) && entry.payload[field] === value) return alive(key);
-      }
-      return undefined;
+      return first(alive(this.key(id)));
     }
 
     async findByUid(uid: string): Promise<Payload | undefined> {
-      return this.findBy('uid', uid);
+      return first(and(eq(devIdpEntries.model, this.model), eq(devIdpEntries.uid, uid)));
     }
 
     async findByUserCode(userCode: string): Promise<Payload | undefined> {
-      return this.findBy('userCode', userCode);
+      return first(and(eq(devIdpEntries.model, this.model), eq(devIdpEntries.userCode, userCode)));
     }
 
     async consume(id: string): Promise<void> {
-      const payload = alive(this.key(id));
-      if (payload) payload.consumed = Math.floor(Date.now() / 1000);
+      await db
+        .update(devIdpEntries)
+        .set({
+          payload: sql`${devIdpEntries.payload} || jsonb_build_object('consumed', extract(epoch from now())::int)`,
+        })
+        .where(eq(devIdpEntries.key, this.key(id)));
     }
 
     async destroy(id: string): Promise<void> {
-      entries.delete(this.key(id));
+      await db.delete(devIdpEntries).where(eq(devIdpEntries.key, this.key(id)));
     }
 
     /** Revoking a grant ends its tokens and codes, not the session or interaction naming it. */
     async revokeByGrantId(grantId: string): Promise<void> {
-      for (const [key, entry] of entries) {
-        const model = key.slice(0, key.indexOf(':'));
-        if (GRANTABLE.has(model) && entry.payload.grantId === grantId) entries.delete(key);
-      }
+      await db
+        .delete(devIdpEntries)
+        .where(and(eq(devIdpEntries.grantId, grantId), inArray(devIdpEntries.model, GRANTABLE)));
     }
   };
+}
+
+/** What a person typed at the development sign-in, for every process (the Account model). */
+export async function saveDevAccount(
+  db: AppDb,
+  account: { email: string; name: string },
+): Promise<void> {
+  await new (createDevIdpStore(db))('Account').upsert(account.email, account, 24 * 3600);
+}
+
+export async function findDevAccount(
+  db: AppDb,
+  email: string,
+): Promise<{ email: string; name: string } | undefined> {
+  const payload = await new (createDevIdpStore(db))('Account').find(email);
+  return payload ? { email: String(payload.email), name: String(payload.name) } : undefined;
 }

@@ -3,7 +3,10 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Request, type Response, Router } from 'express';
 import type { KoaContextWithOIDC } from 'oidc-provider';
-import { createDevIdpStore } from './dev-idp-store';
+import { eq } from 'drizzle-orm';
+import type { AppDb } from '../../db/client';
+import { appState } from '../../db/schema';
+import { createDevIdpStore, findDevAccount, saveDevAccount } from './dev-idp-store';
 import { Provider } from './oidc-provider-quiet';
 import { z } from 'zod';
 import type { Config } from '../../config';
@@ -14,7 +17,34 @@ import type { Locale } from '@almquest/contracts/locales';
 
 export const DEV_IDP_PATH = '/dev-idp';
 
-type Account = { email: string; name: string };
+const KEYS_STATE = 'dev_idp_keys';
+type DevIdpKeys = { clientSecret: string; cookieKey: string; jwk: Record<string, unknown> };
+
+/** The provider's signing key, cookie key and client secret: made once, kept in the database. */
+async function loadDevIdpKeys(db: AppDb): Promise<DevIdpKeys> {
+  const read = async () => {
+    const [row] = await db
+      .select({ value: appState.value })
+      .from(appState)
+      .where(eq(appState.key, KEYS_STATE));
+    return row ? (JSON.parse(row.value) as DevIdpKeys) : null;
+  };
+  const stored = await read();
+  if (stored) return stored;
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const made: DevIdpKeys = {
+    clientSecret: randomBytes(24).toString('base64url'),
+    cookieKey: randomBytes(32).toString('hex'),
+    jwk: { ...privateKey.export({ format: 'jwk' }), use: 'sig', alg: 'RS256', kid: 'dev-1' },
+  };
+  // Processes starting together: the first one's keys are everyone's.
+  await db
+    .insert(appState)
+    .values({ key: KEYS_STATE, value: JSON.stringify(made) })
+    .onConflictDoNothing();
+  return (await read()) ?? made;
+}
+
 
 const LoginFormSchema = z.object({
   email: z
@@ -140,7 +170,7 @@ export type DevIdentityProvider = {
   router: Router;
   issuer: string;
   clientId: string;
-  clientSecret: string;
+  clientSecret: () => Promise<string>;
 };
 
 /**
@@ -148,60 +178,86 @@ export type DevIdentityProvider = {
  * /dev-idp. Its sign-in page asks only for an email address, so it must never face the public
  * internet; config refuses it in production unless ALLOW_DEV_IDP=1.
  */
-export function createDevIdentityProvider(config: Config, logger: Logger): DevIdentityProvider {
+export function createDevIdentityProvider(
+  config: Config,
+  logger: Logger,
+  db: AppDb,
+): DevIdentityProvider {
   const issuer = `${config.origin}${DEV_IDP_PATH}`;
   const clientId = 'almquest-dev';
-  const clientSecret = randomBytes(24).toString('base64url');
-  const accounts = new Map<string, Account>();
   const scriptFonts = findScriptFonts(config.clientDist);
 
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const jwk = { ...privateKey.export({ format: 'jwk' }), use: 'sig', alg: 'RS256', kid: 'dev-1' };
+  // Keys and the client's secret are the database's, so every process signs and checks alike
+  // (issue #38); read on first use, and read again after a failure.
+  type Ready = {
+    provider: InstanceType<typeof Provider>;
+    handle: ReturnType<InstanceType<typeof Provider>['callback']>;
+    clientSecret: string;
+  };
+  let ready: Promise<Ready> | null = null;
+  const providerReady = () => {
+    ready ??= loadDevIdpKeys(db)
+      .then((keys) => {
+        const provider = buildProvider(keys);
+        return { provider, handle: provider.callback(), clientSecret: keys.clientSecret };
+      })
+      .catch((error: unknown) => {
+        ready = null;
+        throw error;
+      });
+    return ready;
+  };
+  const clientSecret = async () => (await providerReady()).clientSecret;
 
-  const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: clientId,
-        client_secret: clientSecret,
-        redirect_uris: [`${config.origin}/api/auth/callback`],
-        response_types: ['code'],
-        grant_types: ['authorization_code'],
-        token_endpoint_auth_method: 'client_secret_post',
+  const buildProvider = (keys: DevIdpKeys) => {
+    const provider = new Provider(issuer, {
+      clients: [
+        {
+          client_id: clientId,
+          client_secret: keys.clientSecret,
+          redirect_uris: [`${config.origin}/api/auth/callback`],
+          response_types: ['code'],
+          grant_types: ['authorization_code'],
+          token_endpoint_auth_method: 'client_secret_post',
+        },
+      ],
+      adapter: createDevIdpStore(db),
+      pkce: { required: () => true },
+      scopes: ['openid', 'email', 'profile'],
+      claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'picture'] },
+      findAccount: async (_ctx: KoaContextWithOIDC, sub: string) => {
+        const account = (await findDevAccount(db, sub)) ?? { email: sub, name: nameFromEmail(sub) };
+        return {
+          accountId: sub,
+          claims: () => ({ sub, email: account.email, email_verified: true, name: account.name }),
+        };
       },
-    ],
-    adapter: createDevIdpStore(),
-    pkce: { required: () => true },
-    scopes: ['openid', 'email', 'profile'],
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'picture'] },
-    findAccount: (_ctx: KoaContextWithOIDC, sub: string) => {
-      const account = accounts.get(sub) ?? { email: sub, name: nameFromEmail(sub) };
-      return {
-        accountId: sub,
-        claims: () => ({ sub, email: account.email, email_verified: true, name: account.name }),
-      };
-    },
-    interactions: { url: (_ctx, interaction) => `${DEV_IDP_PATH}/interaction/${interaction.uid}` },
-    features: { devInteractions: { enabled: false } },
-    cookies: { keys: [randomBytes(32).toString('hex')] },
-    // Short lives: this provider only bridges a sign-in. (Its in-memory store is fine for that.)
-    ttl: {
-      Interaction: 600,
-      Session: 3600,
-      Grant: 3600,
-      AuthorizationCode: 60,
-      AccessToken: 600,
-      IdToken: 600,
-    },
-    jwks: { keys: [jwk] },
-    renderError: (ctx, out) => {
-      ctx.type = 'html';
-      ctx.body = `<!doctype html><title>Sign-in error</title><h1>Sign-in error</h1><p>${escapeHtml(
-        String(out.error_description ?? out.error),
-      )}</p><p><a href="/">Back to AlmQuest</a></p>`;
-    },
-  });
-  provider.proxy = config.trustProxy !== false;
-  provider.on('server_error', (_ctx, err) => logger.error({ err }, 'dev-idp server error'));
+      interactions: {
+        url: (_ctx, interaction) => `${DEV_IDP_PATH}/interaction/${interaction.uid}`,
+      },
+      features: { devInteractions: { enabled: false } },
+      cookies: { keys: [keys.cookieKey] },
+      // Short lives: this provider only bridges a sign-in.
+      ttl: {
+        Interaction: 600,
+        Session: 3600,
+        Grant: 3600,
+        AuthorizationCode: 60,
+        AccessToken: 600,
+        IdToken: 600,
+      },
+      jwks: { keys: [keys.jwk] },
+      renderError: (ctx, out) => {
+        ctx.type = 'html';
+        ctx.body = `<!doctype html><title>Sign-in error</title><h1>Sign-in error</h1><p>${escapeHtml(
+          String(out.error_description ?? out.error),
+        )}</p><p><a href="/">Back to AlmQuest</a></p>`;
+      },
+    });
+    provider.proxy = config.trustProxy !== false;
+    provider.on('server_error', (_ctx, err) => logger.error({ err }, 'dev-idp server error'));
+    return provider;
+  };
 
   const router = Router();
   const form = express.urlencoded({ extended: false, limit: '4kb' });
@@ -211,6 +267,7 @@ export function createDevIdentityProvider(config: Config, logger: Logger): DevId
   };
 
   router.get(`${DEV_IDP_PATH}/interaction/:uid`, noStore, async (req, res) => {
+    const { provider } = await providerReady();
     const details = await provider.interactionDetails(req, res);
     if (details.prompt.name === 'login') {
       const locale = pageLocale(details, req);
@@ -245,6 +302,7 @@ export function createDevIdentityProvider(config: Config, logger: Logger): DevId
   });
 
   router.post(`${DEV_IDP_PATH}/interaction/:uid/login`, noStore, form, async (req, res) => {
+    const { provider } = await providerReady();
     const details = await provider.interactionDetails(req, res);
     const body = (req.body ?? {}) as Record<string, unknown>;
     const parsed = LoginFormSchema.safeParse({
@@ -270,7 +328,7 @@ export function createDevIdentityProvider(config: Config, logger: Logger): DevId
       return;
     }
     const email = parsed.data.email.toLowerCase();
-    accounts.set(email, { email, name: parsed.data.name ?? nameFromEmail(email) });
+    await saveDevAccount(db, { email, name: parsed.data.name ?? nameFromEmail(email) });
     await provider.interactionFinished(
       req,
       res,
@@ -280,6 +338,7 @@ export function createDevIdentityProvider(config: Config, logger: Logger): DevId
   });
 
   router.get(`${DEV_IDP_PATH}/interaction/:uid/abort`, noStore, async (req, res) => {
+    const { provider } = await providerReady();
     await provider.interactionFinished(
       req,
       res,
@@ -288,6 +347,10 @@ export function createDevIdentityProvider(config: Config, logger: Logger): DevId
     );
   });
 
-  router.use(DEV_IDP_PATH, provider.callback());
+  router.use(DEV_IDP_PATH, (req, res, next) => {
+    providerReady()
+      .then(({ handle }) => handle(req, res))
+      .catch(next);
+  });
   return { router, issuer, clientId, clientSecret };
 }

@@ -7,7 +7,8 @@ import * as oidc from 'openid-client';
 export type OidcClientOptions = {
   issuer: string;
   clientId: string;
-  clientSecret: string | undefined;
+  /** A function when it is read from the database first (the development provider's). */
+  clientSecret: string | undefined | (() => Promise<string>);
   redirectUri: string;
 };
 
@@ -31,14 +32,17 @@ export function createOidcClient(options: OidcClientOptions) {
   const issuerUrl = new URL(options.issuer);
 
   function getConfiguration(): Promise<oidc.Configuration> {
-    configuration ??= oidc
-      .discovery(
-        issuerUrl,
-        options.clientId,
-        options.clientSecret,
-        undefined,
-        // The embedded development provider runs on plain http on this machine.
-        issuerUrl.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : undefined,
+    const secret = options.clientSecret;
+    configuration ??= Promise.resolve(typeof secret === 'function' ? secret() : secret)
+      .then((clientSecret) =>
+        oidc.discovery(
+          issuerUrl,
+          options.clientId,
+          clientSecret,
+          undefined,
+          // The embedded development provider runs on plain http on this machine.
+          issuerUrl.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : undefined,
+        ),
       )
       .catch((error: unknown) => {
         configuration = null;
