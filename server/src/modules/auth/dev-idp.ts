@@ -45,7 +45,6 @@ async function loadDevIdpKeys(db: AppDb): Promise<DevIdpKeys> {
   return (await read()) ?? made;
 }
 
-
 const LoginFormSchema = z.object({
   email: z
     .string()
