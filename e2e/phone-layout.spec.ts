@@ -1,5 +1,13 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { expectAlert, newPerson, openDonateForm, openProfile, snap } from './support/helpers';
+import {
+  distributorIn,
+  donate,
+  expectAlert,
+  newPerson,
+  openDonateForm,
+  openProfile,
+  snap,
+} from './support/helpers';
 
 const PHONE = { width: 390, height: 844 };
 /** A real trust's name, one word as long as many Indian place and family names run together. */
@@ -56,6 +64,28 @@ test('a long name wraps on a phone: the profile and the donate window stay on sc
   await expect(send).toBeInViewport();
   await expectApart(dialog.getByText('Your phone:'), send);
   await snap(donor, 'long-name-donate');
+});
+
+test('a name of one very long word wraps on the package page too', async ({ browser }) => {
+  const word = 'Venkatanarasimharajuvaripetaannadanamtrustofsouthernindiaandbeyond';
+  // Paired, so the page lists both sides' names and phones.
+  await newPerson(browser, 'Wide Word Kitchen', distributorIn(['Guwahati', /Guwahati/]), PHONE);
+  const donor = await newPerson(
+    browser,
+    word,
+    {
+      userType: 'Donor',
+      phone: '98765 43217',
+      place: ['Guwahati', /Guwahati/],
+      distanceRange: '8',
+    },
+    PHONE,
+  );
+  await donate(donor, '3');
+  await expect(donor.getByText('Wide Word Kitchen').first()).toBeVisible();
+  await expect(donor.getByText(word).first()).toBeVisible();
+  await expectNoSidewaysScroll(donor);
+  await snap(donor, 'long-word-package');
 });
 
 test('toasts on a phone leave the bell, the account menu and the page heading free', async ({

@@ -61,7 +61,7 @@ export function ReportsPanel() {
               data-testid="report"
             >
               <p className="font-semibold">{t(`coord.report.reason.${r.reason}`)}</p>
-              {r.note && <p className="mt-1 break-words whitespace-pre-line">“{r.note}”</p>}
+              {r.note && <p className="mt-1 wrap-anywhere whitespace-pre-line">“{r.note}”</p>}
               <p className="mt-1 text-sm">
                 {t('coord.reports.by', {
                   name: r.reporter?.name ?? t('coord.reports.deleted'),
@@ -166,7 +166,7 @@ export function MessagesPanel() {
                   date: formatDateTime(m.createdAt),
                 })}
               </p>
-              <p className="mt-2 break-words whitespace-pre-line">{m.message}</p>
+              <p className="mt-2 wrap-anywhere whitespace-pre-line">{m.message}</p>
               <p className="mt-2 text-sm">{t(`coord.delivery.${m.deliveryState}`)}</p>
               <div className="mt-3 flex flex-wrap gap-2">
                 <a
@@ -223,12 +223,12 @@ export function AuditPanel() {
             >
               <p className="font-semibold">{auditActionText(e.action, t)}</p>
               {(e.targetName || e.targetKind === 'user') && (
-                <p className="text-sm break-words">
+                <p className="text-sm wrap-anywhere">
                   {e.targetName ?? t('coord.audit.deletedPerson')}
                 </p>
               )}
               {e.targetPackage && (
-                <p className="text-sm break-words">
+                <p className="text-sm wrap-anywhere">
                   {t('coord.audit.package', {
                     meals: t('common.meals', { count: e.targetPackage.quantity }),
                     address: e.targetPackage.address,
@@ -237,11 +237,11 @@ export function AuditPanel() {
               )}
               {e.details
                 ? auditDetailLines(e.details, t).map((line) => (
-                    <p key={line} className="text-sm break-words">
+                    <p key={line} className="text-sm wrap-anywhere">
                       {line}
                     </p>
                   ))
-                : e.summary && <p className="text-sm break-words">{e.summary}</p>}
+                : e.summary && <p className="text-sm wrap-anywhere">{e.summary}</p>}
               {e.reason && (
                 <p className="text-sm">{t('coord.audit.reason', { reason: e.reason })}</p>
               )}

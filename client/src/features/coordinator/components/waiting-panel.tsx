@@ -148,7 +148,7 @@ export function WaitingPanel() {
                       </span>
                     )}
                   </div>
-                  <p className="mt-1 break-words">{pkg.address}</p>
+                  <p className="mt-1 wrap-anywhere">{pkg.address}</p>
                   <p className="mt-1 text-sm">
                     {t('coord.waiting.deadline', { time: formatDateTime(pkg.readyUntil) })}
                     {pkg.offerExpiresAt &&

@@ -8,7 +8,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
       <dt className="w-44 shrink-0 text-sm font-semibold text-gray-600 dark:text-gray-400">
         {label}
       </dt>
-      <dd className="min-w-0 break-words">{children}</dd>
+      <dd className="min-w-0 wrap-anywhere">{children}</dd>
     </div>
   );
 }

@@ -14,7 +14,7 @@ function Item({ label, children }: { label: string; children: React.ReactNode })
   return (
     <div className="border-b border-gray-100 py-3 dark:border-gray-800">
       <dt className="text-sm font-semibold text-gray-600 dark:text-gray-400">{label}</dt>
-      <dd className="mt-0.5 break-words">{children}</dd>
+      <dd className="mt-0.5 wrap-anywhere">{children}</dd>
     </div>
   );
 }
