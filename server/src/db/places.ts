@@ -4,12 +4,16 @@ import type { PlaceRecord } from './rows';
 /** The columns of a PlaceRecord, for the place lookups' select lists. */
 export const placeColumns = sql`id, name, kind, district, state, pin, lat, lng`;
 
-/** The `limit` localities nearest a point, nearest first, from the GiST index. */
+/**
+ * The `limit` localities nearest a point, nearest first, from the GiST index. Where several share
+ * one point (the postal list put a district's villages on its main town's), the one named as the
+ * district comes first: the point is the town's, not a village's 50 km away.
+ */
 function nearestLocalitiesSql(lat: number, lng: number, limit: number): SQL {
   return sql`
     select ${placeColumns} from places
     where kind = 'locality'
-    order by earth <-> ll_to_earth(${lat}, ${lng})
+    order by earth <-> ll_to_earth(${lat}, ${lng}), name = district desc, id
     limit ${limit}`;
 }
 

@@ -258,6 +258,28 @@ describe('GET /api/places/reverse', () => {
     expect(place.district).toMatch(/Delhi/);
   });
 
+  it('names a point many localities share (a district stand-in) after its district’s own town', async () => {
+    // As the postal list puts a district's villages on its main town's point: Durbuk and the
+    // rest on Leh's. The point is named Leh, not whichever village the index met first.
+    const rows = ['Zanskar Village', 'Durbuk', 'Stand In Town', 'Nyoma'].map((name, i) => ({
+      id: 9_000_000 + i,
+      name,
+    }));
+    for (const row of rows)
+      await ctx.database.db.execute(sql`insert into places (id, name, search_key, kind, district,
+        state, pin, lat, lng) values (${row.id}, ${row.name}, ${row.name.toLowerCase()},
+        'locality', 'Stand In Town', 'Ladakh', '194101', 34.9876, 77.9876)`);
+    try {
+      const res = await request(ctx.app)
+        .get('/api/places/reverse')
+        .query({ lat: 34.99, lng: 77.99 })
+        .expect(200);
+      expect(ReversePlaceSchema.parse(res.body).place.name).toBe('Stand In Town');
+    } finally {
+      await ctx.database.db.execute(sql`delete from places where id >= 9000000`);
+    }
+  });
+
   it.each([
     [{ lat: 51.5, lng: -0.12 }, 'lat'],
     [{ lat: 'north', lng: 77 }, 'lat'],
