@@ -151,6 +151,8 @@ export const CheckExistResponseSchema = z.object({
   userType: UserTypeSchema.optional(),
   name: z.string().optional(),
   picture: z.string().nullable().optional(),
+  /** How a welcome calls them: a person donating by their first name, anyone else whole. */
+  greetingName: z.string().optional(),
 });
 export type CheckExistResponse = z.infer<typeof CheckExistResponseSchema>;
 

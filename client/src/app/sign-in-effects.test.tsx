@@ -26,12 +26,37 @@ describe('coming back from a failed sign-in', () => {
 describe('coming back from a sign-in', () => {
   const registered = buildSessionUser({ name: 'Priya Sharma', email: 'priya@example.org' });
 
+  it('welcomes an organisation by its whole name, as the server says', async () => {
+    const bank = buildSessionUser({ name: 'Nagpur Food Bank', email: 'bank@example.org' });
+    fakeApi({
+      'GET /session': () => ({ status: 200, data: { user: bank } }),
+      'POST /checkExist': () => ({
+        status: 200,
+        data: {
+          isRegistered: true,
+          id: bank.id,
+          userType: 'donor',
+          name: bank.name,
+          greetingName: 'Nagpur Food Bank',
+        },
+      }),
+    });
+    renderApp('/?signedIn=1', { user: bank });
+    await screen.findByText('Welcome back, Nagpur Food Bank!');
+  });
+
   it('takes a registered person from the landing page to their profile', async () => {
     fakeApi({
       'GET /session': () => ({ status: 200, data: { user: registered } }),
       'POST /checkExist': () => ({
         status: 200,
-        data: { isRegistered: true, id: registered.id, userType: 'donor', name: registered.name },
+        data: {
+          isRegistered: true,
+          id: registered.id,
+          userType: 'donor',
+          name: registered.name,
+          greetingName: 'Priya',
+        },
       }),
     });
     const { router } = renderApp('/?signedIn=1', { user: registered });

@@ -61,7 +61,10 @@ export function SignInEffects() {
           next.isWelcome
             ? {
                 type: 'success',
-                title: t('signIn.welcomeBack', { name: firstName(user.name) }),
+                title: t('signIn.welcomeBack', {
+                  // The server's choice (an organisation whole); a coordinator by first name.
+                  name: next.greetingName ?? firstName(user.name),
+                }),
                 msg: t('signIn.goodToSeeYou'),
               }
             : {

@@ -75,7 +75,10 @@ function presentDistributorProfile(user: UserRow, distributor: DistributorRow): 
   };
 }
 
-export function presentCheckExist(user: UserRow): CheckExistResponse {
+export function presentCheckExist(
+  user: UserRow,
+  donorType: string | null = null,
+): CheckExistResponse {
   if (!user.userType) return { isRegistered: false };
   return {
     isRegistered: true,
@@ -83,5 +86,8 @@ export function presentCheckExist(user: UserRow): CheckExistResponse {
     userType: user.userType,
     name: user.name,
     picture: presentPicture(user.picture),
+    // "Nagpur Food Bank" is not "Nagpur": only a person donating is greeted by first name.
+    greetingName:
+      donorType === 'Individual' ? (user.name.trim().split(/\s+/)[0] ?? user.name) : user.name,
   };
 }

@@ -29,6 +29,7 @@ import { assertEmailEcho, assertOwnEmail, assertOwnPath } from './users.policy';
 import {
   setAccountLocale,
   deleteAccount,
+  donorTypeOf,
   getProfileRows,
   registerDistributor,
   registerDonor,
@@ -69,10 +70,11 @@ export function usersRoutes({
   router.post(
     '/checkExist',
     requireSession,
-    validate({ body: CheckExistRequestSchema }, ({ body }, req, res) => {
+    validate({ body: CheckExistRequestSchema }, async ({ body }, req, res) => {
       const user = sessionUser(req);
       assertOwnEmail(user, body.email);
-      res.json(presentCheckExist(user));
+      const donorType = user.userType === 'donor' ? await donorTypeOf(db, user.id) : null;
+      res.json(presentCheckExist(user, donorType));
     }),
   );
 

@@ -341,3 +341,12 @@ export async function deleteAccount(db: AppDb, userId: string): Promise<void> {
     await tx.delete(users).where(eq(users.id, userId));
   });
 }
+
+/** A donor's kind (Individual, Organisation, Food Chain), or null for anyone else. */
+export async function donorTypeOf(db: AppDb, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ donorType: donors.donorType })
+    .from(donors)
+    .where(eq(donors.userId, userId));
+  return row?.donorType ?? null;
+}

@@ -345,7 +345,16 @@ describe('checkExist', () => {
       id: donor.profile.id,
       userType: 'donor',
       name: 'Asha Restaurant',
+      // An organisation is greeted by its whole name; a person donating by their first.
+      greetingName: 'Asha Restaurant',
     });
+    const person = await createDonor(ctx, { name: 'Priya Sharma', donorType: 'Individual' });
+    const personal = await request(ctx.app)
+      .post('/api/checkExist')
+      .set('Cookie', person.cookie)
+      .send({ email: person.user.email })
+      .expect(200);
+    expect(personal.body.greetingName).toBe('Priya');
     const other = await createDonor(ctx);
     await request(ctx.app)
       .post('/api/checkExist')

@@ -18,11 +18,12 @@ export function afterSignIn(
   found: CheckExistResponse,
   isCoordinator: boolean,
   pathname: string,
-): { isWelcome: boolean; to: string | null } {
+): { isWelcome: boolean; to: string | null; greetingName?: string } {
   if (found.isRegistered) {
     return {
       isWelcome: true,
       to: pathname === '/' || pathname === '/register' ? '/profile' : null,
+      ...(found.greetingName ? { greetingName: found.greetingName } : {}),
     };
   }
   if (isCoordinator) return { isWelcome: true, to: pathname === '/' ? '/coordinator' : null };
