@@ -18,6 +18,19 @@ function renderPackage(state: PackageState, viewer: SessionUser) {
 }
 
 describe('package page', () => {
+  it('names a package that is not found as such, in the tab too', async () => {
+    fakeApi({
+      [`GET /package/${packageId}`]: () => ({
+        status: 404,
+        data: { error: { code: 'not_found', message: 'No such package.' } },
+      }),
+    });
+    renderApp(`/transaction/${packageId}`, { user: buildSessionUser() });
+    await waitFor(() => expect(document.title).toBe('Package not found · AlmQuest'), {
+      timeout: 4000,
+    });
+  });
+
   it('shows a Paired package to its donor: quantity, their own directions, both phones, no actions', async () => {
     renderPackage('Paired', buildSessionUser());
     expect(await screen.findByRole('heading', { name: 'Package Details' })).toBeInTheDocument();

@@ -161,7 +161,7 @@ function PackagePage() {
   const [confirmingWiden, setConfirmingWiden] = useState<number | null>(null);
   const isOffered = pkg.data?.current_state === 'Offered';
   const now = useNow(isOffered);
-  usePageTitle(t('package.title'), site.brand);
+  usePageTitle(error?.status === 404 ? t('package.notFound') : t('package.title'), site.brand);
 
   // The server answers 404 for someone else's package (exactly as for a missing one); a 403
   // here comes from an older server or a malformed id (SPEC: trespassing).

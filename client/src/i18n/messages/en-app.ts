@@ -76,8 +76,9 @@ export const enApp = {
   'profile.donate.button': 'Donate a Package',
   'profile.verified.donor': 'AlmQuest verified donor',
   'profile.verified.distributor': 'AlmQuest verified distributor',
-  'profile.total.donor': 'meals donated in all',
-  'profile.total.distributor': 'packages distributed in all',
+  'profile.total.donor': '{count, plural, one {meal donated in all} other {meals donated in all}}',
+  'profile.total.distributor':
+    '{count, plural, one {package distributed in all} other {packages distributed in all}}',
   'profile.email': 'Email',
   'profile.phone': 'Phone',
   'profile.location': 'Location',

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { I18nProvider } from '../../../i18n/i18n';
-import { buildDonorProfile } from '../../../test/data';
+import { buildDistributorProfile, buildDonorProfile } from '../../../test/data';
 import { ProfileView } from './profile-view';
 
 describe('profile view', () => {
@@ -25,5 +25,22 @@ describe('profile view', () => {
     expect(container.querySelector('img, b, script')).toBeNull();
     expect(screen.getByText('+91 98765 43210')).toBeInTheDocument();
     expect(screen.getByText('AlmQuest verified donor', { exact: false })).toBeInTheDocument();
+  });
+
+  it('says one package, not one packages', () => {
+    const one = buildDistributorProfile({ totalPackagesDistributed: 1 });
+    const { unmount } = render(
+      <I18nProvider>
+        <ProfileView profile={one} />
+      </I18nProvider>,
+    );
+    expect(screen.getByTestId('lifetime-total')).toHaveTextContent('1 package distributed in all');
+    unmount();
+    render(
+      <I18nProvider>
+        <ProfileView profile={buildDistributorProfile({ totalPackagesDistributed: 3 })} />
+      </I18nProvider>,
+    );
+    expect(screen.getByTestId('lifetime-total')).toHaveTextContent('3 packages distributed in all');
   });
 });

@@ -18,8 +18,14 @@ export function ProfileView({ profile }: { profile: Profile }) {
   const { t, formatNumber } = useI18n();
   const total =
     profile.userType === 'donor'
-      ? { value: profile.lifetimeDonation, label: t('profile.total.donor') }
-      : { value: profile.totalPackagesDistributed, label: t('profile.total.distributor') };
+      ? {
+          value: profile.lifetimeDonation,
+          label: t('profile.total.donor', { count: profile.lifetimeDonation }),
+        }
+      : {
+          value: profile.totalPackagesDistributed,
+          label: t('profile.total.distributor', { count: profile.totalPackagesDistributed }),
+        };
   return (
     <section aria-labelledby="profile-name">
       <div className="flex flex-col items-center gap-3 text-center sm:flex-row sm:text-left">
