@@ -52,6 +52,18 @@ describe('impact charts', () => {
     const line = chartOptions({ ...input, kind: 'line' });
     expect(line.axes![0]!.incrs).toEqual(expect.arrayContaining([1, 2, 3]));
   });
+
+  it('key two series by colour alone, with no empty values after colons', () => {
+    const two = chartOptions({
+      ...input,
+      kind: 'line',
+      series: [
+        { label: 'Donated', values: [1, 2, 3], colour: '#000' },
+        { label: 'Distributed', values: [1, 1, 2], colour: '#111' },
+      ],
+    });
+    expect(two.legend).toMatchObject({ show: true, live: false });
+  });
 });
 
 describe('a chart with nothing in it', () => {

@@ -29,7 +29,9 @@ export function chartOptions({
   return {
     width,
     height: 240,
-    legend: { show: series.length > 1 },
+    // A key of colours only: values beside them stayed empty until a hover ("Donated:"), and the
+    // table beside the chart has them all.
+    legend: { show: series.length > 1, live: false },
     cursor: { drag: { x: false, y: false } },
     scales: {
       x: { time: false, range: [-0.5, Math.max(labels.length - 0.5, 0.5)] },
@@ -124,6 +126,10 @@ export default function ImpactChart({
     // The legend repeats the table beside the chart: screen readers get the table only. It is
     // HTML in uPlot's own fonts, which have no Devanagari or Bengali: the page's instead.
     chart.root.querySelector('.u-legend')?.setAttribute('aria-hidden', 'true');
+    // The key names the coloured series; the category's name ("Week of") has no colour.
+    chart.root
+      .querySelector<HTMLElement>('.u-legend .u-series')
+      ?.style.setProperty('display', 'none');
     chart.root.style.fontFamily = getComputedStyle(element).fontFamily;
     const resize = new ResizeObserver(() => {
       chart.setSize({ width: element.clientWidth, height: 240 });
