@@ -12,6 +12,8 @@ type ChartInput = {
   formatValue: (n: number) => string;
   font: string;
   width: number;
+  /** The axes' text colour: the page's own, so it reads in light and dark alike. */
+  ink?: string;
 };
 
 /** uPlot's options for one chart (apart from the drawing, so they can be tested). */
@@ -23,9 +25,10 @@ export function chartOptions({
   formatValue,
   font,
   width,
+  ink = '#4b5563',
 }: ChartInput): uPlot.Options {
   const bars = uPlot.paths.bars?.({ size: [0.6, 48] });
-  const axis = { stroke: '#6b7280', grid: { stroke: 'rgba(107,114,128,0.2)' }, font };
+  const axis = { stroke: ink, grid: { stroke: 'rgba(107,114,128,0.2)' }, font };
   return {
     width,
     height: 240,
@@ -53,9 +56,10 @@ export function chartOptions({
         : {
             ...axis,
             values: (_u, splits) => splits.map((i) => labels[i] ?? ''),
-            // Every label when they fit, else every second, third... (a phone shows some).
+            // Every label when they fit, else every second, third... (a phone shows some): room
+            // for "Dec 25" and a gap, so neighbours never run together.
             incrs: [1, 2, 3, 4, 6, 12],
-            space: 44,
+            space: 64,
           },
       {
         ...axis,
@@ -121,6 +125,7 @@ export default function ImpactChart({
       formatValue,
       font,
       width: element.clientWidth || 320,
+      ink: getComputedStyle(element).color || undefined,
     });
     const chart = new uPlot(options, [xs, ...series.map((s) => s.values)], element);
     // The legend repeats the table beside the chart: screen readers get the table only. It is
@@ -141,5 +146,12 @@ export default function ImpactChart({
     };
   }, [kind, labels, series, formatValue, categoryLabel]);
 
-  return <div ref={box} role="img" aria-label={summary} className="w-full overflow-hidden" />;
+  return (
+    <div
+      ref={box}
+      role="img"
+      aria-label={summary}
+      className="w-full overflow-hidden text-gray-600 dark:text-gray-300"
+    />
+  );
 }
