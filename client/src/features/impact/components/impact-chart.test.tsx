@@ -51,6 +51,8 @@ describe('impact charts', () => {
     // Weeks on a line may skip labels on a phone rather than drop them all.
     const line = chartOptions({ ...input, kind: 'line' });
     expect(line.axes![0]!.incrs).toEqual(expect.arrayContaining([1, 2, 3]));
+    // "Dec 25" needs about 40 px at 12 px: ticks closer than 60 px ran the labels together.
+    expect(line.axes![0]!.space).toBeGreaterThanOrEqual(60);
   });
 
   it('key two series by colour alone, with no empty values after colons', () => {
