@@ -6,7 +6,10 @@ import {
   newPerson,
   openDonateForm,
   openProfile,
+  signIn,
   snap,
+  uniqueEmail,
+  waitForPage,
 } from './support/helpers';
 
 const PHONE = { width: 390, height: 844 };
@@ -111,4 +114,22 @@ test('toasts on a phone leave the bell, the account menu and the page heading fr
   const discarded = await expectAlert(donor, 'Wiping the slate clean!');
   await expectApart(discarded, donor.getByRole('heading', { name: 'Toast Reader' }));
   await snap(donor, 'toast-phone');
+});
+
+test('a list of places being chosen from is never under a toast', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: PHONE });
+  const page = await context.newPage();
+  await page.goto('/');
+  await waitForPage(page);
+  await signIn(page, uniqueEmail('toastlist'), 'Toast List');
+  await expect(page).toHaveURL(/\/register$/);
+  // The ask to register is showing, at the bottom, where the suggestions open.
+  await expectAlert(page, 'You are not registered yet');
+  await page.getByRole('combobox', { name: 'Location' }).fill('Salt Lake');
+  await expect(page.getByRole('option').first()).toBeVisible();
+  await expect(page.locator('[data-toast-viewport]')).toHaveCSS('opacity', '0');
+  await snap(page, 'toast-steps-aside');
+  await page.getByRole('option').first().click();
+  await expect(page.locator('[data-toast-viewport]')).toHaveCSS('opacity', '1');
+  await context.close();
 });

@@ -78,6 +78,7 @@ export function ToastViewport() {
   return (
     <div
       aria-live="polite"
+      data-toast-viewport
       className="pointer-events-none fixed right-3 bottom-[max(0.75rem,env(safe-area-inset-bottom))] left-3 z-[60] flex flex-col items-end gap-2 sm:top-[4.75rem] sm:bottom-auto sm:left-auto sm:w-96"
     >
       {alerts.map((alert) => (
