@@ -92,7 +92,7 @@ const LOADED_KEY = 'gazetteer_loaded';
  * records (place-corrections.ts): a list loaded before is brought up to date at the next start.
  */
 const VERSION_KEY = 'gazetteer_version';
-const GAZETTEER_VERSION = '2';
+const GAZETTEER_VERSION = '3';
 
 /**
  * After the list is written: the trigram indexes took the rows into their pending lists, which

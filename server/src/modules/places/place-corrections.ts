@@ -88,6 +88,15 @@ const EXTRA_LOCALITIES: PostalRecord[] = [
     latitude: 22.58,
     longitude: 88.4166,
   },
+  // Salt Lake's official name (the postal list has a Bidhannagar in Purba Bardhaman only).
+  {
+    postalCode: '700064',
+    placeName: 'Bidhannagar',
+    districtName: 'North 24 Parganas',
+    stateName: 'West Bengal',
+    latitude: 22.58,
+    longitude: 88.4166,
+  },
 ];
 
 function median(values: number[]): number {

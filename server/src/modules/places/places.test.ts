@@ -351,9 +351,11 @@ describe('the gazetteer', () => {
     expect(distanceKm([rajarhat.lat, rajarhat.lng], [22.59, 88.43])).toBeLessThan(15);
   });
 
-  it('finds Salt Lake in Kolkata first', async () => {
+  it('finds Salt Lake in Kolkata first, under its official name Bidhannagar too', async () => {
     const [first] = await search('Salt Lake');
     expect(first).toMatchObject({ name: 'Salt Lake', state: 'West Bengal', pin: '700064' });
+    const [official] = await search('Bidhannagar');
+    expect(official).toMatchObject({ name: 'Bidhannagar', district: 'North 24 Parganas' });
   });
 
   it('brings a list loaded by an older version up to date, usable meanwhile, writing only what differs', async () => {
