@@ -4,7 +4,12 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
     environment: 'node',
+    // One migrated embedded database for the whole run (src/test/global-setup.ts).
+    globalSetup: ['src/test/global-setup.ts'],
     pool: 'forks',
+    // Files are independent (each its own embedded database, or its own test areas on the
+    // shared server), and many wait on processes and sockets: three at once on two cores.
+    maxWorkers: 3,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

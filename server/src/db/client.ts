@@ -27,7 +27,12 @@ export type DatabaseOptions =
       /** How long anything may wait: 'request' (the default) or 'long' (migrations, seeding). */
       limits?: LimitsName;
     }
-  | { kind: 'pglite'; dataDir: string | null };
+  | {
+      kind: 'pglite';
+      dataDir: string | null;
+      /** A saved data folder (PGlite's dumpDataDir) to start from, in memory: the tests'. */
+      loadDataDir?: Blob;
+    };
 
 /**
  * How long a PostgreSQL connection waits before it gives up (issue #38). The server cancels a
@@ -146,6 +151,7 @@ export async function openDatabase(
   try {
     client = await PGlite.create({
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
       extensions: { cube, earthdistance, pg_trgm },
     });
   } catch (error) {

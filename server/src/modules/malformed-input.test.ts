@@ -28,7 +28,8 @@ let newcomer: SignedIn;
 let packageId = '';
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // Its own database: it counts every user, package and message before and after each call.
+  ctx = await createTestApp({}, {}, 'own');
   const at = testArea('malformed');
   donor = await createDonor(ctx, { location: at(0) });
   distributor = await createDistributor(ctx, { location: at(1) });

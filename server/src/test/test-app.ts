@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type AppDeps, createApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
@@ -42,7 +44,13 @@ export async function openTestDatabase(
 ): Promise<Database> {
   const url = engine === 'default' ? process.env.TEST_DATABASE_URL || undefined : undefined;
   if (!url) {
-    const database = await openDatabase({ kind: 'pglite', dataDir: null });
+    // From the template the run made once (test/global-setup.ts): migrated, places loaded.
+    const template = await pgliteTemplate();
+    const database = await openDatabase({
+      kind: 'pglite',
+      dataDir: null,
+      ...(template ? { loadDataDir: template } : {}),
+    });
     await migrate(database.db);
     return database;
   }
@@ -50,6 +58,22 @@ export async function openTestDatabase(
   // As many connections as production uses, so a burst queues no longer than it would there;
   // and its limits on every wait.
   return openDatabase({ kind: 'postgres', url, maxConnections: 10 });
+}
+
+let template: Promise<Blob | null> | null = null;
+
+/** The saved PGlite data folder of this test run, read once per test file (null outside one). */
+function pgliteTemplate(): Promise<Blob | null> {
+  template ??= (async () => {
+    let file: string | undefined;
+    try {
+      file = inject('pgliteTemplate');
+    } catch {
+      return null;
+    }
+    return file ? new Blob([await readFile(file)]) : null;
+  })();
+  return template;
 }
 
 /**
@@ -123,7 +147,11 @@ export async function createTestApp(
     /** Push keys as given, past the checks of loadConfig (a server whose keys cannot sign). */
     pushKeys?: Config['push']['keys'];
   } = {},
-  engine: 'default' | 'pglite' = 'default',
+  /**
+   * 'own': a database of this file's own on the PostgreSQL server (see openOwnTestDatabase), for
+   * a test that counts every row of a table while other files run beside it.
+   */
+  engine: 'default' | 'pglite' | 'own' = 'default',
 ): Promise<TestContext> {
   const { pushKeys, ...appDeps } = deps;
   const server = createServer();
@@ -143,7 +171,10 @@ export async function createTestApp(
     rateLimitScope: `test-${randomUUID()}:`,
   };
   if (pushKeys) config.push = { ...config.push, keys: pushKeys };
-  const database = await openTestDatabase(engine);
+  const own = engine === 'own' ? await openOwnTestDatabase() : null;
+  const database = own
+    ? own.database
+    : await openTestDatabase(engine === 'own' ? 'default' : engine);
   await loadTestGazetteer(database.db);
   const logger = createLogger(config.logLevel);
   const live = appDeps.live ?? createLocalLiveEvents();
@@ -185,7 +216,8 @@ export async function createTestApp(
       outreach.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await database.close();
+      if (own) await own.drop();
+      else await database.close();
     },
   };
 }
