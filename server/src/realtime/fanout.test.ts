@@ -25,6 +25,22 @@ async function register(baseUrl: string, kind: 'donor' | 'distributor', body: ob
   return { ...session, id: ((await res.json()) as { data: { id: string } }).data.id };
 }
 
+/** A donation through the process at `baseUrl`, answered 201: its package. */
+async function donateThrough(
+  baseUrl: string,
+  donor: { id: string; cookie: string },
+  quantity: number,
+  location: object,
+): Promise<{ _id: string }> {
+  const res = await fetch(`${baseUrl}/api/donor/donate`, {
+    method: 'POST',
+    headers: { Cookie: donor.cookie, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ donor_id: donor.id, quantity, travelCapacity: 8, location }),
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { package: { _id: string } }).package;
+}
+
 /** A proxy in front of several processes that sends each request to the next one in turn. */
 async function roundRobin(targets: () => string[]) {
   let n = 0;
@@ -96,18 +112,7 @@ describe.runIf(url)('live events across server processes', () => {
     const donorStream = await openEventStream(`${b}/api/events`, donor.cookie);
     const distributorStream = await openEventStream(`${b}/api/events`, distributor.cookie);
     try {
-      const res = await fetch(`${a}/api/donor/donate`, {
-        method: 'POST',
-        headers: { Cookie: donor.cookie, 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          donor_id: donor.id,
-          quantity: 5,
-          travelCapacity: 8,
-          location: at(0),
-        }),
-      });
-      expect(res.status).toBe(201);
-      const pkg = ((await res.json()) as { package: { _id: string } }).package;
+      const pkg = await donateThrough(a, donor, 5, at(0));
       const [toDonor] = await donorStream.waitFor(1, 10_000);
       const [toDistributor] = await distributorStream.waitFor(1, 10_000);
       expect(toDonor?.data).toMatchObject({ pid: pkg._id, message: NOTIFICATION_TEXT.pairedDonor });
@@ -142,18 +147,7 @@ describe.runIf(url)('live events across server processes', () => {
       // B loses the database (its listener with it); a donation on A commits meanwhile, and
       // its NOTIFY never reaches B.
       proxy.cut();
-      const res = await fetch(`${a}/api/donor/donate`, {
-        method: 'POST',
-        headers: { Cookie: donor.cookie, 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          donor_id: donor.id,
-          quantity: 3,
-          travelCapacity: 8,
-          location: at(0),
-        }),
-      });
-      expect(res.status).toBe(201);
-      const pkg = ((await res.json()) as { package: { _id: string } }).package;
+      const pkg = await donateThrough(a, donor, 3, at(0));
       await new Promise((r) => setTimeout(r, 1500));
       expect(stream.events).toEqual([]);
       // Back: B's listener reconnects, and the open stream reads what it missed.

@@ -221,3 +221,14 @@ export async function createTestApp(
     },
   };
 }
+
+/** The app over a test's database as it is while the place list is still loading. */
+export function appWhilePlacesLoad(database: Database): Express {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+  return createApp({
+    config,
+    database,
+    logger: createLogger('silent'),
+    gazetteer: { isReady: () => false },
+  });
+}

@@ -2,12 +2,10 @@ import { type Place, PlaceListSchema, ReversePlaceSchema } from '@almquest/contr
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../app';
 import { queryRows } from '../../db/client';
-import { loadConfig } from '../../config';
 import { createLogger } from '../../logger';
 import { testPostalRecords } from '../../test/gazetteer';
-import { createTestApp, type TestContext } from '../../test/test-app';
+import { appWhilePlacesLoad, createTestApp, type TestContext } from '../../test/test-app';
 import { ensureGazetteer, readPostalRecords, toPlaceRows } from './gazetteer';
 import { distanceKm } from '../../matching/geometry';
 import { OUTLIER_KM } from './place-corrections';
@@ -188,13 +186,7 @@ describe('GET /api/places', () => {
   });
 
   it('answers 503 with a clear message while the place list is still loading', async () => {
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
-    const app = createApp({
-      config,
-      database: ctx.database,
-      logger: createLogger('silent'),
-      gazetteer: { isReady: () => false },
-    });
+    const app = appWhilePlacesLoad(ctx.database);
     const res = await request(app).get('/api/places?q=Delhi').expect(503);
     expect(res.body.error.message).toContain('getting ready');
   });

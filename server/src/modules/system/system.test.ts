@@ -16,7 +16,7 @@ import { demoSiteContent } from '../site/demo-site-content';
 import { readSiteContent, saveSiteContent } from '../site/site.service';
 import { testArea } from '../../test/areas';
 import { createDonor, donationInput } from '../../test/factories';
-import { createTestApp, type TestContext } from '../../test/test-app';
+import { appWhilePlacesLoad, createTestApp, type TestContext } from '../../test/test-app';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -38,13 +38,7 @@ describe('GET /api/health', () => {
   });
 
   it('is not ready while the place list loads, and says so', async () => {
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
-    const app = createApp({
-      config,
-      database: ctx.database,
-      logger: createLogger('silent'),
-      gazetteer: { isReady: () => false },
-    });
+    const app = appWhilePlacesLoad(ctx.database);
     const res = await request(app).get('/api/health').expect(503);
     expect(res.headers['retry-after']).toBeDefined();
     expect(HealthSchema.parse(res.body).checks).toEqual({
