@@ -8,8 +8,8 @@ export default defineConfig({
     globalSetup: ['src/test/global-setup.ts'],
     pool: 'forks',
     // Files are independent (each its own embedded database, or its own test areas on the
-    // shared server), and many wait on processes and sockets: three at once on two cores.
-    maxWorkers: 3,
+    // shared server), and many wait on processes and sockets: two at once, one per core.
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -38,7 +38,7 @@ describe('npm run dev', () => {
       try {
         let isUp = false;
         for (let i = 0; i < 600 && !isUp; i++) {
-          isUp = await fetch(`${baseUrl}/api/health`)
+          isUp = await fetch(`${baseUrl}/api/health/live`)
             .then((r) => r.ok)
             .catch(() => false);
           if (!isUp) await new Promise((r) => setTimeout(r, 100));

@@ -9,9 +9,10 @@ import { loadTestGazetteer } from './test/gazetteer';
 import { freePort } from './test/ports';
 import { openTestDatabase } from './test/test-app';
 
+/** Until the process answers (liveness: a first start's place list may still be loading). */
 async function waitForHealth(base: string): Promise<boolean> {
-  for (let i = 0; i < 300; i++) {
-    const isUp = await fetch(`${base}/api/health`)
+  for (let i = 0; i < 600; i++) {
+    const isUp = await fetch(`${base}/api/health/live`)
       .then((r) => r.ok)
       .catch(() => false);
     if (isUp) return true;
@@ -172,14 +173,16 @@ describe('the server process', () => {
         setTimeout(() => req.end(text.slice(10)), 600);
       });
     // One connection made and left idle before the signal.
-    await fetch(`${base}/api/health`);
+    await fetch(`${base}/api/health/live`);
     let started = 0;
     const inFlight = Array.from({ length: 8 }, (_, i) => send(i, () => started++));
     while (started < 8) await new Promise((r) => setTimeout(r, 10));
     await new Promise((r) => setTimeout(r, 100));
     const signalled = Date.now();
     proc.child.kill('SIGTERM');
-    const answers = await Promise.all(inFlight);
+    const answers = await Promise.all(inFlight).catch((error: unknown) => {
+      throw new Error(`${String(error)}\n${proc.output()}`);
+    });
     const lastAnswered = Date.now();
     expect(answers.map((a) => a.status)).toEqual(Array(8).fill(202));
     expect(answers.every((a) => a.connection === 'close')).toBe(true);
@@ -214,7 +217,7 @@ describe('the server process', () => {
       npm.kill('SIGTERM');
       let isGone = false;
       for (let i = 0; i < 150 && !isGone; i++) {
-        isGone = await fetch(`${base}/api/health`).then(
+        isGone = await fetch(`${base}/api/health/live`).then(
           () => false,
           () => true,
         );

@@ -25,6 +25,8 @@ import { createMailer } from './modules/contact/mailer';
 import { ensureGazetteer } from './modules/places/gazetteer';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/** How long a stopping server still reads what was sent just before the signal. */
+const SHUTDOWN_DRAIN_MS = 1000;
 /** After the grace: how long closing the database and the listeners may take. */
 const SHUTDOWN_CLOSE_MS = 5000;
 /** How long an idle keep-alive connection stays open. */
@@ -222,20 +224,26 @@ async function main(): Promise<void> {
     outreach.close();
     // Live streams never finish by themselves: end them; browsers reconnect elsewhere.
     live.hub.closeAll();
-    server.close(() => {
-      void live.close();
-      database
-        .close()
-        .then(() => {
-          logger.info('stopped');
-          process.exit(0);
-        })
-        .catch((err: unknown) => {
-          logger.error({ err }, 'closing the database failed');
-          process.exit(1);
-        });
-    });
-    server.closeIdleConnections();
+    // A request sent just before the signal may still be unread on its socket (the process was
+    // busy): closing "idle" connections now would reset it. So for a moment every answer says
+    // `Connection: close` while what is pending is read; then no new connections are taken and
+    // idle ones close, and the process ends once the last answer is out.
+    setTimeout(() => {
+      server.close(() => {
+        void live.close();
+        database
+          .close()
+          .then(() => {
+            logger.info('stopped');
+            process.exit(0);
+          })
+          .catch((err: unknown) => {
+            logger.error({ err }, 'closing the database failed');
+            process.exit(1);
+          });
+      });
+      server.closeIdleConnections();
+    }, SHUTDOWN_DRAIN_MS);
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
