@@ -19,6 +19,9 @@ export type EventStreamOptions = {
   heartbeatMs: number;
 };
 
+/** How soon a catch-up the database could not answer is tried again. */
+const CATCH_UP_RETRY_MS = 2000;
+
 /** How many sent events a stream remembers to send none twice: more than a replay holds. */
 const SENT_REMEMBERED = 1000;
 
@@ -93,20 +96,42 @@ export async function openEventStream(
     );
   };
 
+  // Where this stream stood when the process stopped hearing other processes' events: a
+  // catch-up reads from there, however far local events have moved it since.
+  let gapFrom: number | null = null;
   let isCatchingUp = false;
+  let isOpen = true;
+  let retry: NodeJS.Timeout | undefined;
+  let isGapWhileOpening = false;
+  const gap = () => {
+    // Still reading where it starts: the gap starts there.
+    if (isReplaying) isGapWhileOpening = true;
+    else gapFrom ??= upTo;
+  };
   const catchUp = () => {
-    if (isReplaying || isCatchingUp) return;
+    if (!isOpen || isReplaying || isCatchingUp || gapFrom === null) return;
     isCatchingUp = true;
+    const from = gapFrom;
     options
-      .missedAfter(upTo)
-      .then((missed) => missed.forEach(send))
-      .catch(() => undefined)
+      .missedAfter(from)
+      .then((missed) => {
+        missed.forEach(send);
+        // Unless another gap began meanwhile, this one is closed.
+        if (gapFrom === from) gapFrom = null;
+      })
+      .catch(() => {
+        // The database is busy or away: try again shortly; nothing is given up.
+        clearTimeout(retry);
+        retry = setTimeout(catchUp, CATCH_UP_RETRY_MS);
+      })
       .finally(() => {
         isCatchingUp = false;
       });
   };
   const stop = () => {
+    isOpen = false;
     clearInterval(heartbeat);
+    clearTimeout(retry);
     unsubscribe();
     res.end();
   };
@@ -119,7 +144,7 @@ export async function openEventStream(
       else send(delivery);
     },
     stop,
-    catchUp,
+    { gap, catchUp },
   );
   // The heartbeat keeps proxies from closing the stream, and ends it once the session is gone.
   const heartbeat = setInterval(() => {
@@ -132,7 +157,9 @@ export async function openEventStream(
       .catch(() => undefined);
   }, options.heartbeatMs);
   req.on('close', () => {
+    isOpen = false;
     clearInterval(heartbeat);
+    clearTimeout(retry);
     unsubscribe();
   });
 
@@ -147,6 +174,10 @@ export async function openEventStream(
     stop();
     return;
   }
+  const openedAt = upTo;
   isReplaying = false;
   for (const delivery of buffered.sort((a, b) => a.id - b.id)) send(delivery);
+  // A gap that began before or while the stream was opening: from where it started.
+  if (isGapWhileOpening || hub.isInGap) gapFrom ??= openedAt;
+  if (!hub.isInGap) catchUp();
 }

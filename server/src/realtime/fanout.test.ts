@@ -1,7 +1,20 @@
 import http from 'node:http';
 import { NOTIFICATION_TEXT } from '@almquest/contracts/notifications';
 import { afterAll, describe, expect, it } from 'vitest';
-import { distributorInput, donorInput, uniqueEmail } from '../test/factories';
+import { sql } from 'drizzle-orm';
+import type { AppDb } from '../db/client';
+import { createLogger } from '../logger';
+import { notificationsByIds } from '../modules/notifications/notifications.service';
+import { toDelivery } from '../modules/notifications/notifications.presenter';
+import { createPostgresLiveEvents } from './live-events';
+import {
+  createDistributor,
+  createDonor,
+  distributorInput,
+  donate,
+  donorInput,
+  uniqueEmail,
+} from '../test/factories';
 import { forgetArea, testArea } from '../test/areas';
 import { loadTestGazetteer } from '../test/gazetteer';
 import { startServerProcess, stopServerProcesses } from '../test/server-process';
@@ -9,7 +22,7 @@ import { signIn } from '../test/session';
 import { openEventStream } from '../test/sse';
 import { proxyDatabase } from '../test/tcp-proxy';
 import { freePort } from '../test/ports';
-import { openTestDatabase, type TestContext } from '../test/test-app';
+import { createTestApp, openTestDatabase, type TestContext } from '../test/test-app';
 
 const url = process.env.TEST_DATABASE_URL;
 afterAll(stopServerProcesses);
@@ -159,4 +172,80 @@ describe.runIf(url)('live events across server processes', () => {
       await proxy.close();
     }
   }, 150_000);
+});
+
+describe.runIf(url)('live events when this process cannot read them in time', () => {
+  /** Process B: live events through PostgreSQL, its listener through `listenUrl`. */
+  async function processB(listenUrl: string, failFirstLoads = 0) {
+    let database: AppDb | null = null;
+    let failures = failFirstLoads;
+    const live = await createPostgresLiveEvents(listenUrl, createLogger('silent'), {
+      load: async (ids) => {
+        if (failures-- > 0) throw new Error('timeout exceeded when trying to connect');
+        return (await notificationsByIds(database!, ids)).map(toDelivery);
+      },
+      heartbeatMs: 500,
+    });
+    const b = await createTestApp({}, { live });
+    database = b.database.db;
+    return { b, live };
+  }
+
+  it('catch up what could not be read (a busy pool), though the listener never dropped', async () => {
+    const { b, live } = await processB(url!, 1);
+    const a = await createTestApp();
+    try {
+      await forgetArea(a.database.db, 'fanOutBusy');
+      const at = testArea('fanOutBusy');
+      const donor = await createDonor(a, { location: at(0) });
+      await createDistributor(a, { location: at(2) });
+      const stream = await openEventStream(`${b.baseUrl}/api/events`, donor.cookie);
+      await new Promise((r) => setTimeout(r, 300));
+      // Through A: B hears the commit, fails to read it once, and catches up.
+      const pkg = await donate(a, donor, { quantity: 2, location: at(0) });
+      const [caught] = await stream.waitFor(1, 10_000);
+      expect(caught?.data.pid).toBe(pkg._id);
+      await stream.close();
+    } finally {
+      await a.close();
+      await b.close();
+      await live.close();
+    }
+  }, 60_000);
+
+  it('catch up from where a stream stood when the gap began, however far its own events moved it', async () => {
+    const { proxy, url: viaProxy } = await proxyDatabase(url!);
+    const { b, live } = await processB(viaProxy);
+    const a = await createTestApp();
+    try {
+      await forgetArea(a.database.db, 'fanOutLongGap');
+      const at = testArea('fanOutLongGap');
+      const donor = await createDonor(a, { location: at(0) });
+      await createDistributor(a, { location: at(2), maxCapacity: 1000 });
+      const stream = await openEventStream(`${b.baseUrl}/api/events`, donor.cookie);
+      await new Promise((r) => setTimeout(r, 300));
+      // B stops hearing other processes (its listener only: its pool still works).
+      proxy.cut();
+      await new Promise((r) => setTimeout(r, 1500));
+      const missed = await donate(a, donor, { quantity: 2, location: at(0) });
+      // As after a long outage: written longer ago than the late-commit window reaches.
+      await a.database.db.execute(
+        sql`update notifications set created_at = now() - interval '5 minutes'
+            where package_id = ${missed._id}`,
+      );
+      // A later event of B's own moves the stream past it.
+      const own = await donate(b, donor, { quantity: 3, location: at(0) });
+      await stream.waitFor(1, 5000);
+      expect(stream.events.map((e) => e.data.pid)).toEqual([own._id]);
+      proxy.restore();
+      const all = await stream.waitFor(2, 15_000);
+      expect(all.map((e) => e.data.pid)).toContain(missed._id);
+      await stream.close();
+    } finally {
+      await a.close();
+      await b.close();
+      await live.close();
+      await proxy.close();
+    }
+  }, 60_000);
 });

@@ -17,7 +17,12 @@ export const STREAMS_PER_USER = 8;
 /** How many delivered events the hub remembers, to hand none to its streams twice. */
 const RECENT_REMEMBERED = 5000;
 
-type Stream = { listener: Listener; close: () => void; catchUp: () => void };
+/**
+ * A stream's part in a gap: `gap` marks where it stood when the process stopped hearing other
+ * processes' events (or could not read some), `catchUp` reads from there what it missed.
+ */
+export type GapHandlers = { gap: () => void; catchUp: () => void };
+type Stream = { listener: Listener; close: () => void } & GapHandlers;
 
 /**
  * This process's open live connections, by user. Whatever transport carries an event between
@@ -31,6 +36,9 @@ export class LocalHub {
   private total = 0;
   private packageHooks: ((packageId: string) => void)[] = [];
   private recent = new Set<number>();
+  private isClosing = false;
+  /** Between gapAll and catchUpAll: what other processes say may not be reaching this one. */
+  isInGap = false;
 
   constructor(readonly processLimit = Number.POSITIVE_INFINITY) {}
 
@@ -49,7 +57,7 @@ export class LocalHub {
 
   /** Whether one more stream may open: 'ok', or which limit it would pass. */
   roomFor(userId: string, sessionKey: string): 'ok' | 'person' | 'process' {
-    if (this.total >= this.processLimit) return 'process';
+    if (this.isClosing || this.total >= this.processLimit) return 'process';
     return (this.byUser.get(userId)?.size ?? 0) < STREAMS_PER_USER &&
       (this.bySession.get(sessionKey)?.size ?? 0) < STREAMS_PER_SESSION
       ? 'ok'
@@ -75,9 +83,11 @@ export class LocalHub {
     sessionKey: string,
     listener: Listener,
     close: () => void,
-    catchUp: () => void = () => undefined,
+    handlers: GapHandlers = { gap: () => undefined, catchUp: () => undefined },
   ): () => void {
-    const stream: Stream = { listener, close, catchUp };
+    const stream: Stream = { listener, close, ...handlers };
+    // Opening while the process shuts down: ended at once, like the others.
+    if (this.isClosing) queueMicrotask(close);
     const add = (map: Map<string, Set<Stream>>, key: string) => {
       const set = map.get(key) ?? new Set();
       set.add(stream);
@@ -111,8 +121,15 @@ export class LocalHub {
     for (const stream of this.byUser.get(delivery.userId) ?? []) stream.listener(delivery);
   }
 
-  /** Asks every open stream to catch up from the stored notifications. */
+  /** Every open stream marks where it stands: a gap in what this process hears begins. */
+  gapAll(): void {
+    this.isInGap = true;
+    for (const set of this.byUser.values()) for (const stream of set) stream.gap();
+  }
+
+  /** Asks every open stream to catch up from the stored notifications, from its gap. */
   catchUpAll(): void {
+    this.isInGap = false;
     for (const set of this.byUser.values()) for (const stream of set) stream.catchUp();
   }
 
@@ -126,8 +143,9 @@ export class LocalHub {
     for (const stream of [...(this.byUser.get(userId) ?? [])]) stream.close();
   }
 
-  /** Ends every open stream (shutdown); browsers reconnect to another process. */
+  /** Ends every open stream (shutdown), and any that opens after; browsers go elsewhere. */
   closeAll(): void {
+    this.isClosing = true;
     for (const set of [...this.byUser.values()]) for (const stream of [...set]) stream.close();
   }
 

@@ -75,8 +75,11 @@ export async function createPostgresLiveEvents(
     try {
       for (const delivery of await load(ids)) hub.deliver(delivery);
     } catch (err) {
-      // The streams catch up once the database answers (the listener reconnects).
+      // Busy or away: every open stream reads what it missed from the stored notifications,
+      // trying again until the database answers.
       logger.warn({ err }, 'could not read live events; streams will catch up');
+      hub.gapAll();
+      hub.catchUpAll();
     } finally {
       isLoading = false;
       if (pending.length > 0) void loadPending();
@@ -102,6 +105,7 @@ export async function createPostgresLiveEvents(
     onState: (isListening) => {
       if (!isListening) {
         wasCutOff = true;
+        hub.gapAll();
         logger.warn('live events connection lost; reconnecting');
       } else if (wasCutOff) {
         wasCutOff = false;

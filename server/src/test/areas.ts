@@ -29,6 +29,8 @@ const AREAS = {
   faultsCut: { count: 1, points: (): LatLng => [14.9, 79.2] },
   silence: { count: 1, points: (): LatLng => [21.0, 74.0] },
   fanOutGap: { count: 1, points: (): LatLng => [21.0, 76.0] },
+  fanOutBusy: { count: 1, points: (): LatLng => [19.5, 74.0] },
+  fanOutLongGap: { count: 1, points: (): LatLng => [21.0, 80.0] },
   /** A door in the Thar (no localities), 0.4 km off the 0.01-degree point it rounds to. */
   meetDoor: { count: 1, points: (): LatLng => [28.004, 71.204] },
   impact: { count: 1, points: (): LatLng => [22.5, 88.3] },
