@@ -1,7 +1,7 @@
 // `npm start`: builds the web client when it is missing or older than its sources, then runs the
 // server in this same process so signals reach it directly. With NODE_ENV=production it runs the
 // compiled server (`npm run build` makes it); otherwise the TypeScript sources through tsx.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { ensureClientBuild } from './ensure-client-build.mjs';
 
 ensureClientBuild();
@@ -10,10 +10,23 @@ ensureClientBuild();
 // and its shell but never reaches here, and the server would go on holding the port and the
 // data folder. So when the process that started this one is gone (this one was handed to
 // init), it shuts down as on SIGTERM.
+// npm may start this through a shell, and a SIGKILL to npm leaves that shell alive (handed to
+// init) and this process its child still: so the shell's parent is watched too (Linux).
 if (process.env.npm_lifecycle_event) {
+  const parentOf = (pid) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    } catch {
+      return null;
+    }
+  };
   const parent = process.ppid;
+  const grandparent = parentOf(parent);
   const watch = setInterval(() => {
-    if (process.ppid === parent) return;
+    const isOrphaned =
+      process.ppid !== parent || (grandparent !== null && parentOf(parent) !== grandparent);
+    if (!isOrphaned) return;
     clearInterval(watch);
     process.kill(process.pid, 'SIGTERM');
   }, 500);

@@ -193,41 +193,45 @@ describe('the server process', () => {
     agent.destroy();
   }, 60_000);
 
-  it('stops when `npm start` itself is signalled, leaving no server behind', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'almquest-npm-'));
-    dirs.push(dataDir);
-    const port = await freePort();
-    const npm = spawn('npm', ['start'], {
-      cwd: path.resolve(serverDir, '..'),
-      env: {
-        ...process.env,
-        DATABASE_URL: '',
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'test',
-      },
-      stdio: 'ignore',
-    });
-    const base = `http://127.0.0.1:${port}`;
-    try {
-      expect(await waitForHealth(base)).toBe(true);
-      // A supervisor signals the PID it started: npm's.
-      npm.kill('SIGTERM');
-      let isGone = false;
-      for (let i = 0; i < 150 && !isGone; i++) {
-        isGone = await fetch(`${base}/api/health/live`).then(
-          () => false,
-          () => true,
-        );
-        if (!isGone) await new Promise((r) => setTimeout(r, 100));
+  it.each(['SIGTERM', 'SIGKILL'] as const)(
+    'stops when `npm start` itself gets %s, leaving no server behind',
+    async (signal) => {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'almquest-npm-'));
+      dirs.push(dataDir);
+      const port = await freePort();
+      const npm = spawn('npm', ['start'], {
+        cwd: path.resolve(serverDir, '..'),
+        env: {
+          ...process.env,
+          DATABASE_URL: '',
+          DATA_DIR: dataDir,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          LOG_LEVEL: 'warn',
+          NODE_ENV: 'test',
+        },
+        stdio: 'ignore',
+      });
+      const base = `http://127.0.0.1:${port}`;
+      try {
+        expect(await waitForHealth(base)).toBe(true);
+        // A supervisor signals the PID it started: npm's.
+        npm.kill(signal);
+        let isGone = false;
+        for (let i = 0; i < 150 && !isGone; i++) {
+          isGone = await fetch(`${base}/api/health/live`).then(
+            () => false,
+            () => true,
+          );
+          if (!isGone) await new Promise((r) => setTimeout(r, 100));
+        }
+        expect(isGone).toBe(true);
+      } finally {
+        npm.kill('SIGKILL');
       }
-      expect(isGone).toBe(true);
-    } finally {
-      npm.kill('SIGKILL');
-    }
-  }, 120_000);
+    },
+    120_000,
+  );
 
   // The compiled server on the PostgreSQL server (a PGlite first start loads the place list).
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
