@@ -73,6 +73,18 @@ describe.runIf(url)('a database that goes silent (PostgreSQL)', () => {
       const donation = () =>
         call('POST', '/api/donor/donate', donor.cookie, donationInput(donor, { quantity: 1 }));
       expect((await call('GET', `/api/package/${pkg._id}`, donor.cookie)).status).toBe(200);
+      // The development sign-in, set up before the silence (its keys are read from the database).
+      expect((await call('GET', '/dev-idp/.well-known/openid-configuration')).status).toBe(200);
+      const signInStart = `/dev-idp/auth?${new URLSearchParams({
+        client_id: 'almquest-dev',
+        response_type: 'code',
+        scope: 'openid email profile',
+        redirect_uri: `${base}/api/auth/callback`,
+        code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+        code_challenge_method: 'S256',
+        state: 'state-1',
+        nonce: 'nonce-1',
+      })}`;
       const stream = await openEventStream(`${base}/api/events`, distributor.cookie);
 
       // The stream has read where it starts (a query) before the silence.
@@ -88,6 +100,7 @@ describe.runIf(url)('a database that goes silent (PostgreSQL)', () => {
         call('GET', '/api/places?q=Kolka'),
         call('GET', '/api/me', donor.cookie),
         call('GET', `/api/donor/${donor.profile.id}/getNotifs`, donor.cookie),
+        call('GET', signInStart),
         donation(),
       ]);
       for (const answer of silent) {

@@ -4,7 +4,8 @@ import path from 'node:path';
 import express, { type Request, type Response, Router } from 'express';
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import { eq } from 'drizzle-orm';
-import type { AppDb } from '../../db/client';
+import { type AppDb, isStatementTimeout } from '../../db/client';
+import { isDatabaseUnavailable } from '../../errors';
 import { appState } from '../../db/schema';
 import { createDevIdpStore, findDevAccount, saveDevAccount } from './dev-idp-store';
 import { Provider } from './oidc-provider-quiet';
@@ -246,7 +247,12 @@ export function createDevIdentityProvider(
         IdToken: 600,
       },
       jwks: { keys: [keys.jwk] },
-      renderError: (ctx, out) => {
+      renderError: (ctx, out, error) => {
+        // Its store is the database: one that is away is a 503 to try again, not a 500.
+        if (isDatabaseUnavailable(error) || isStatementTimeout(error)) {
+          ctx.status = 503;
+          ctx.set('Retry-After', '5');
+        }
         ctx.type = 'html';
         ctx.body = `<!doctype html><title>Sign-in error</title><h1>Sign-in error</h1><p>${escapeHtml(
           String(out.error_description ?? out.error),
