@@ -28,9 +28,16 @@ type Unsubscribe = () => void;
  * connection; when the server refuses the stream (the session ended: signed out elsewhere, or
  * suspended by a coordinator, issue #19) the source closes for good and `onClosed` is told.
  */
-function listenWithSse(onData: (data: string) => void, onClosed: () => void): Unsubscribe {
+function listenWithSse(
+  onData: (data: string) => void,
+  onClosed: () => void,
+  /** The newest notification the page has: the stream starts after it, so nothing between is lost. */
+  after: string | null,
+): Unsubscribe {
   if (typeof EventSource === 'undefined') return () => undefined;
-  const source = new EventSource('/api/events');
+  const source = new EventSource(
+    after ? `/api/events?lastEventId=${encodeURIComponent(after)}` : '/api/events',
+  );
   const handler = (message: MessageEvent<string>) => onData(message.data);
   const onError = () => {
     if (source.readyState === EventSource.CLOSED) onClosed();
@@ -142,7 +149,12 @@ export function useLiveEvents(user: SessionUser | null) {
     const stop =
       realtime.transport === 'pusher' && realtime.pusherKey && realtime.pusherCluster
         ? listenWithPusher(realtime.pusherKey, realtime.pusherCluster, userId, onData)
-        : listenWithSse(onData, onClosed);
+        : listenWithSse(
+            onData,
+            onClosed,
+            queryClient.getQueryData<NotificationList>(notificationsQueryKey(userId))?.notifs[0]
+              ?.id ?? null,
+          );
     return () => {
       clearTimeout(retry);
       stop();
