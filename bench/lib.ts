@@ -149,7 +149,8 @@ export async function startBuiltApp(dataDir: string): Promise<BuiltApp> {
   });
   let msToHealthy = NaN;
   for (let i = 0; i < 1200; i++) {
-    const isHealthy = await fetch(`${baseUrl}/api/health`)
+    // Liveness: the first answer. Readiness (/api/health) waits for the place list too.
+    const isHealthy = await fetch(`${baseUrl}/api/health/live`)
       .then((r) => r.ok)
       .catch(() => false);
     if (isHealthy) {

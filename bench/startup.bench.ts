@@ -61,7 +61,7 @@ async function firstStart(dataDir: string) {
 /** 7. Start-up: `npm start` (already built) to healthy, empty and with 100k distributors. */
 export const startupBench: Benchmark = {
   name: 'startup',
-  description: 'time from npm start (built) to a healthy /api/health, and peak memory',
+  description: 'time from npm start (built) to a first answer (/api/health/live), and peak memory',
   async run(report) {
     const empty = await mkdtemp(path.join(tmpdir(), 'almquest-start-'));
     const big = await mkdtemp(path.join(tmpdir(), 'almquest-start-'));
