@@ -21,6 +21,7 @@ export type EventStreamOptions = {
 
 /** How soon a catch-up the database could not answer is tried again. */
 const CATCH_UP_RETRY_MS = 2000;
+const CATCH_UP_RETRY_MAX_MS = 30_000;
 
 /** How many sent events a stream remembers to send none twice: more than a replay holds. */
 const SENT_REMEMBERED = 1000;
@@ -100,6 +101,7 @@ export async function openEventStream(
   // catch-up reads from there, however far local events have moved it since.
   let gapFrom: number | null = null;
   let isCatchingUp = false;
+  let failures = 0;
   let isOpen = true;
   let retry: NodeJS.Timeout | undefined;
   let isGapWhileOpening = false;
@@ -116,13 +118,17 @@ export async function openEventStream(
       .missedAfter(from)
       .then((missed) => {
         missed.forEach(send);
+        failures = 0;
         // Unless another gap began meanwhile, this one is closed.
         if (gapFrom === from) gapFrom = null;
       })
       .catch(() => {
-        // The database is busy or away: try again shortly; nothing is given up.
+        // The database is busy or away: try again, less often each time and not all streams at
+        // once (a busy database is not asked by thousands together); nothing is given up.
+        failures++;
+        const wait = Math.min(CATCH_UP_RETRY_MAX_MS, CATCH_UP_RETRY_MS * 2 ** (failures - 1));
         clearTimeout(retry);
-        retry = setTimeout(catchUp, CATCH_UP_RETRY_MS);
+        retry = setTimeout(catchUp, wait * (0.5 + Math.random()));
       })
       .finally(() => {
         isCatchingUp = false;
