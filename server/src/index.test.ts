@@ -150,6 +150,9 @@ describe('the server process', () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
     const body = (i: number) =>
       JSON.stringify({ name: 'Kavya', email: 'kavya@example.org', message: `In flight ${i}` });
+    // Each request's body is finished once the server has taken the signal in (it says so).
+    let finishBodies: () => void = () => undefined;
+    const signalTaken = new Promise<void>((resolve) => (finishBodies = resolve));
     const send = (i: number, onStarted: () => void) =>
       new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
         const text = body(i);
@@ -170,7 +173,7 @@ describe('the server process', () => {
         req.on('error', reject);
         req.write(text.slice(0, 10));
         onStarted();
-        setTimeout(() => req.end(text.slice(10)), 600);
+        void signalTaken.then(() => req.end(text.slice(10)));
       });
     // One connection made and left idle before the signal.
     await fetch(`${base}/api/health/live`);
@@ -180,6 +183,8 @@ describe('the server process', () => {
     await new Promise((r) => setTimeout(r, 100));
     const signalled = Date.now();
     proc.child.kill('SIGTERM');
+    while (!proc.output().includes('shutting down')) await new Promise((r) => setTimeout(r, 10));
+    finishBodies();
     const answers = await Promise.all(inFlight).catch((error: unknown) => {
       throw new Error(`${String(error)}\n${proc.output()}`);
     });
