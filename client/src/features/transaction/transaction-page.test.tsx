@@ -18,19 +18,6 @@ function renderPackage(state: PackageState, viewer: SessionUser) {
 }
 
 describe('package page', () => {
-  it('names a package that is not found as such, in the tab too', async () => {
-    fakeApi({
-      [`GET /package/${packageId}`]: () => ({
-        status: 404,
-        data: { error: { code: 'not_found', message: 'No such package.' } },
-      }),
-    });
-    renderApp(`/transaction/${packageId}`, { user: buildSessionUser() });
-    await waitFor(() => expect(document.title).toBe('Package not found · AlmQuest'), {
-      timeout: 4000,
-    });
-  });
-
   it('shows a Paired package to its donor: quantity, their own directions, both phones, no actions', async () => {
     renderPackage('Paired', buildSessionUser());
     expect(await screen.findByRole('heading', { name: 'Package Details' })).toBeInTheDocument();
@@ -289,5 +276,21 @@ describe('a meet point given as a point', () => {
       ),
     ).toBeInTheDocument();
     expect(server.calls.find((c) => c.url === '/places/reverse')).toBeDefined();
+  });
+});
+
+// Last: its fake answers stay in place for the tests after it in this file.
+describe('a package that is not found', () => {
+  it('names a package that is not found as such, in the tab too', async () => {
+    fakeApi({
+      [`GET /package/${packageId}`]: () => ({
+        status: 404,
+        data: { error: { code: 'not_found', message: 'No such package.' } },
+      }),
+    });
+    renderApp(`/transaction/${packageId}`, { user: buildSessionUser() });
+    await waitFor(() => expect(document.title).toBe('Package not found · AlmQuest'), {
+      timeout: 4000,
+    });
   });
 });
