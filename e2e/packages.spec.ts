@@ -152,7 +152,7 @@ test('a donor donates, a distributor nearby receives and distributes it', async 
   await expect(donor.getByTestId('lifetime-total')).toHaveText('12 meals donated in all');
   await openProfile(distributor);
   await expect(distributor.getByTestId('lifetime-total')).toHaveText(
-    '1 packages distributed in all',
+    '1 package distributed in all',
   );
 
   // A registered stranger cannot open the package, nor tell it from one that does not exist.
