@@ -86,7 +86,7 @@ export const donationsBench: Benchmark = {
           target: 'no over-assignment',
           isTargetMet: check!.overloaded === 0 && check!.mismatched === 0 && result.non2xx === 0,
         });
-        // Issue #38: throughput as clients grow; it must not fall (requests queue, not thrash).
+        // Throughput as clients grow: it must not fall (requests queue rather than thrash).
         const curve: number[] = [];
         for (const connections of CURVE) {
           const run = await donationBurst(app, donors, [28.6, 77.2], connections);

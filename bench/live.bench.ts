@@ -25,7 +25,7 @@ const BURST_DONORS = 50;
 const BURST_ROUNDS = 4;
 
 /**
- * Issue #38: 50 donors donating at once, each with their page open, on one process (PGlite) and
+ * 50 donors donating at once, each with their page open, on one process (PGlite) and
  * on two (PostgreSQL: pages on B, donations through A): the share of events that reached their
  * page, and how long after the donation's answer.
  */

@@ -34,7 +34,7 @@ export const NOTIFICATION_TEXT: Record<NotificationKind, string> = enNotificatio
 
 /** SPEC notification, as the API presents it. */
 export const NotificationSchema = z.object({
-  /** Opaque: it says nothing about how many notifications there are (issue #37). */
+  /** Opaque: a sequence would tell anyone how many notifications the platform sends. */
   id: z.string(),
   packageId: z.string().nullable(),
   photo: z.string().nullable(),

@@ -43,25 +43,34 @@ const unavailableCodes = new Set([
   '08006',
 ]);
 
+/** An error and its causes, outermost first (Drizzle wraps the driver's error): five at most. */
+export function* errorChain(
+  error: unknown,
+): Generator<{ code?: unknown; message?: unknown; constraint?: unknown; cause?: unknown }> {
+  let e: unknown = error;
+  for (let depth = 0; e && depth < 5; depth++) {
+    const err = e as { code?: unknown; message?: unknown; constraint?: unknown; cause?: unknown };
+    yield err;
+    e = err.cause;
+  }
+}
+
 /** The database cannot store anything: a full disk, or a database set read-only. */
 const writeRefusedCodes = new Set(['53100', '25006', 'ENOSPC', 'EROFS', 'EDQUOT']);
 
-/** True when an error (or its cause) means the database refuses to write (issue #38). */
+/** True when an error (or its cause) means the database refuses to write (full disk, read-only). */
 export function isWriteRefused(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
-    const err = e as { code?: unknown; message?: unknown; cause?: unknown };
+  for (const err of errorChain(error)) {
     if (typeof err.code === 'string' && writeRefusedCodes.has(err.code)) return true;
     if (typeof err.message === 'string' && /no space left on device/i.test(err.message))
       return true;
-    e = err.cause;
   }
   return false;
 }
 
 /** True when an error means the database cannot be reached, as opposed to a bad query. */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
-    const err = e as { code?: unknown; message?: unknown; cause?: unknown };
+  for (const err of errorChain(error)) {
     if (typeof err.code === 'string' && unavailableCodes.has(err.code)) return true;
     if (
       typeof err.message === 'string' &&
@@ -74,7 +83,6 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     ) {
       return true;
     }
-    e = err.cause;
   }
   return false;
 }

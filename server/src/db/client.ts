@@ -12,6 +12,7 @@ import {
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { errorChain, isDatabaseUnavailable } from '../errors';
 import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 import { type ChangeFeed, createSessionCache, type SessionCache } from './session-cache';
@@ -35,7 +36,7 @@ export type DatabaseOptions =
     };
 
 /**
- * How long a PostgreSQL connection waits before it gives up (issue #38). The server cancels a
+ * How long a PostgreSQL connection waits before it gives up. The server cancels a
  * statement, a lock wait or a transaction left idle; this side gives up on a connection or a
  * statement that gets no answer at all (a silent network, where nothing reaches the server),
  * destroys that socket and frees its slot. Every route then answers within about 5 s (503 with
@@ -61,9 +62,6 @@ export const DATABASE_LIMITS = {
   },
 } as const;
 export type LimitsName = keyof typeof DATABASE_LIMITS;
-
-/** The messages of node-postgres's own time limits (a silent connection or a full pool). */
-const GAVE_UP = /Query read timeout|timeout exceeded when trying to connect|Connection terminated/i;
 
 /** One open database, whichever engine is behind it. */
 export type Database = {
@@ -212,7 +210,8 @@ function releasingTransactions(handle: AppDb, pool: pg.Pool): AppDb {
       const onOneClient = new NodePgSession(giveUpWhole(client), dialect, relations, options);
       return await (onOneClient as unknown as Transactional).transaction(work, config);
     } catch (error) {
-      if (error instanceof Error && GAVE_UP.test(messagesOf(error))) failure = error;
+      // Lost or silent (the error handler's own test): the pool must not lend it again.
+      if (error instanceof Error && isDatabaseUnavailable(error)) failure = error;
       throw error;
     } finally {
       // A connection that broke, or that stopped answering, is closed rather than lent again.
@@ -245,17 +244,6 @@ function giveUpWhole(client: pg.PoolClient): pg.PoolClient {
   });
 }
 
-/** An error's message and its causes' (Drizzle wraps the driver's error). */
-function messagesOf(error: unknown): string {
-  const found: string[] = [];
-  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
-    const err = e as { message?: unknown; cause?: unknown };
-    if (typeof err.message === 'string') found.push(err.message);
-    e = err.cause;
-  }
-  return found.join('\n');
-}
-
 /**
  * SQLSTATEs that mean "this transaction lost a race, run it again": serialization_failure and
  * deadlock_detected. PostgreSQL rolled it back whole, so nothing of it was written.
@@ -269,10 +257,8 @@ const TRANSACTION_ATTEMPTS = 4;
  */
 function sqlStates(error: unknown): { code: string; constraint?: unknown; message?: unknown }[] {
   const found = [];
-  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
-    const err = e as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
+  for (const err of errorChain(error)) {
     if (typeof err.code === 'string') found.push({ ...err, code: err.code });
-    e = err.cause;
   }
   return found;
 }

@@ -346,7 +346,7 @@ export const notifications = pgTable(
     /**
      * Ever increasing, and never shown: it orders a person's notifications and the live events
      * a reconnect missed. Outside the server a notification is known by publicId alone, since a
-     * sequence shown to people would tell them how busy the platform is (issue #37).
+     * sequence shown to people would tell them how busy the platform is.
      */
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     /** The notification's id in the API, in links and as the live event's id. */
@@ -552,7 +552,7 @@ export const places = pgTable(
 
 /** Small facts the server keeps about itself, e.g. that the place list finished loading. */
 /**
- * The development sign-in provider's short-lived state (issue #38): its sessions, interactions,
+ * The development sign-in provider's short-lived state: its sessions, interactions,
  * codes, grants and the names people typed, shared by every server process on the database, so
  * a sign-in that starts on one process can finish on another behind a proxy. Everything here
  * lives minutes; expired rows are removed as new ones are written.

@@ -206,7 +206,7 @@ export async function whyYou(db: Executor, pkg: PackageRow): Promise<WhyYou | nu
   const home: [number, number] = [pkg.distributorLat ?? pkg.lat, pkg.distributorLng ?? pkg.lng];
   // Before accepting, to the meet area as shown: with a donor who travels nowhere, the exact
   // meet point is their door, and a distributor moving home between offers found it to within
-  // metres from this distance (issue #37). To the kilometre, at least 1.
+  // metres from this distance. To the kilometre, at least 1.
   const meet: [number, number] =
     pkg.state === 'Offered'
       ? meetPointBeforeAccepting({

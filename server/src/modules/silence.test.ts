@@ -17,7 +17,7 @@ import { createTestApp, type TestContext } from '../test/test-app';
 
 /**
  * A database that stops answering without closing anything (a dropped NAT entry, a hung server,
- * a frozen VM), issue #38: a proxy that keeps every socket open and forwards nothing.
+ * a frozen VM): a proxy that keeps every socket open and forwards nothing.
  */
 const url = process.env.TEST_DATABASE_URL;
 const contexts: TestContext[] = [];

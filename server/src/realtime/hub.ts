@@ -27,7 +27,7 @@ type Stream = { listener: Listener; close: () => void } & GapHandlers;
 /**
  * This process's open live connections, by user. Whatever transport carries an event between
  * processes ends here, and each connected browser of that user gets it. `processLimit` caps
- * the streams of the whole process below what its open files allow (issue #38): past it a new
+ * the streams of the whole process below what its open files allow: past it a new
  * stream is refused with 503, and health checks and requests still get a socket.
  */
 export class LocalHub {

@@ -6,7 +6,7 @@ const RESERVED_FILES = 256;
 const FALLBACK_STREAMS = 4000;
 
 /**
- * How many live streams this process may hold open (issue #38): each is a socket, and a process
+ * How many live streams this process may hold open: each is a socket, and a process
  * at its open-file limit resets every new connection, health checks included. Three quarters of
  * the soft limit less a reserve, from `LIVE_STREAMS_MAX` when it is set, read from
  * /proc/self/limits otherwise.

@@ -1,4 +1,4 @@
--- Live events leave with the transaction that wrote their notification (issue #38): NOTIFY is
+-- Live events leave with the transaction that wrote their notification: NOTIFY is
 -- delivered to every listening process when that transaction commits, and never if it rolls
 -- back, so no sender after the commit can fall behind or lose one under load. The payload names
 -- the notification (its inner id), whom it is for and its package; a process with a stream of

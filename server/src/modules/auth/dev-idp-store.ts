@@ -4,7 +4,7 @@ import { devIdpEntries } from '../../db/schema';
 
 /**
  * The development provider's storage (sessions, interactions, codes, grants), in the database
- * (issue #38): a sign-in that starts on one server process may finish on another behind a
+ * so that a sign-in that starts on one server process may finish on another behind a
  * proxy. Everything it holds lives minutes. Written for oidc-provider's adapter interface; one
  * instance per model name.
  */

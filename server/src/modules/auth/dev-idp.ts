@@ -188,7 +188,7 @@ export function createDevIdentityProvider(
   const scriptFonts = findScriptFonts(config.clientDist);
 
   // Keys and the client's secret are the database's, so every process signs and checks alike
-  // (issue #38); read on first use, and read again after a failure.
+  // behind a proxy; read on first use, and read again after a failure.
   type Ready = {
     provider: InstanceType<typeof Provider>;
     handle: ReturnType<InstanceType<typeof Provider>['callback']>;

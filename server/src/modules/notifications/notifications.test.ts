@@ -52,7 +52,7 @@ describe('notification lists', () => {
     expect(Date.parse(list.notifs[0]!.timestamp)).toBeGreaterThanOrEqual(
       Date.parse(list.notifs[1]!.timestamp),
     );
-    // Ids are opaque (issue #37): nothing in one says how many came before it.
+    // Ids are opaque: nothing in one says how many came before it.
     for (const n of list.notifs) expect(n.id).toMatch(UUID);
     expect(list.notifs[0]).toMatchObject({ state: 'Paired', user_type: 'Donor', isSeen: false });
     // Each says which package (meals, place, when) and who the other side is.

@@ -17,7 +17,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * Whether the database takes writes (issue #38): a request that failed on a full disk or a
+ * Whether the database takes writes: a request that failed on a full disk or a
  * read-only database says so, and readiness then tries a small write of its own at each check
  * until one succeeds again.
  */

@@ -69,7 +69,7 @@ export function addNotification(
   if (old.notifs.some((n) => n.id === notification.id)) return old;
   return {
     ...old,
-    // Newest first; ids say nothing about order (issue #37), so the time does.
+    // Newest first; ids are random and say nothing about order, so the time does.
     notifs: [notification, ...old.notifs].sort((a, b) => b.timestamp.localeCompare(a.timestamp)),
     unseen_count: old.unseen_count + (notification.isSeen ? 0 : 1),
   };
