@@ -3,6 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
@@ -12,6 +13,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A PGlite data folder, migrated with the test place list loaded, saved as a tarball. */
     pgliteTemplate: string;
+    /** A migrated PostgreSQL database to copy for a file's own database ('' without a server). */
+    postgresTemplate: string;
   }
 }
 
@@ -33,7 +36,41 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await database.close();
   }
   project.provide('pgliteTemplate', file);
+  const postgres = await makePostgresTemplate(process.env.TEST_DATABASE_URL);
+  project.provide('postgresTemplate', postgres?.name ?? '');
   return async () => {
     await rm(file, { force: true });
+    await postgres?.drop();
   };
+}
+
+/**
+ * On the PostgreSQL server the tests use: a database migrated once, which a file that needs a
+ * database of its own copies (a second, not a migration of thirty-odd steps).
+ */
+async function makePostgresTemplate(
+  server: string | undefined,
+): Promise<{ name: string; drop(): Promise<void> } | null> {
+  if (!server) return null;
+  const name = `almquest_template_${process.pid}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: server });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`drop database if exists ${name}`);
+  await admin(`create database ${name}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), limits: 'long' });
+  try {
+    await migrate(database.db);
+  } finally {
+    await database.close();
+  }
+  return { name, drop: () => admin(`drop database if exists ${name} with (force)`) };
 }

@@ -60,6 +60,15 @@ export async function openTestDatabase(
   return openDatabase({ kind: 'postgres', url, maxConnections: 10 });
 }
 
+/** The name of this run's migrated PostgreSQL database to copy ('' outside a run or server). */
+function postgresTemplate(): string {
+  try {
+    return inject('postgresTemplate');
+  } catch {
+    return '';
+  }
+}
+
 let template: Promise<Blob | null> | null = null;
 
 /** The saved PGlite data folder of this test run, read once per test file (null outside one). */
@@ -106,13 +115,15 @@ export async function openOwnTestDatabase(): Promise<{
   const name = `almquest_own_${process.pid}_${randomUUID().slice(0, 8)}`;
   const admin = new pg.Client({ connectionString: server });
   await admin.connect();
+  const template = postgresTemplate();
   try {
-    await admin.query(`create database ${name}`);
+    await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   } finally {
     await admin.end();
   }
   const url = new URL(server);
   url.pathname = `/${name}`;
+  // Nothing to do on a copy of the run's migrated template; the whole migration without one.
   await migrateWithLongLimits(url.toString());
   const database = await openDatabase({ kind: 'postgres', url: url.toString() });
   return {

@@ -19,7 +19,13 @@ let ctx: TestContext;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  ctx = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'AlmQuest <alerts@almquest.test>' });
+  // Its own database: another file's app would lease these mails (and drop them, having no
+  // SMTP server), and its clock moved forward would send them early.
+  ctx = await createTestApp(
+    { SMTP_URL: smtp.url, MAIL_FROM: 'AlmQuest <alerts@almquest.test>' },
+    {},
+    'own',
+  );
   await forgetArea(ctx.database.db, 'mail');
 });
 afterAll(async () => {
@@ -318,6 +324,7 @@ describe('notification e-mail', () => {
     const broken = await createTestApp(
       { SMTP_URL: smtp.url, MAIL_FROM: 'AlmQuest <alerts@almquest.test>' },
       { pushKeys: { publicKey: one.publicKey, privateKey: another.privateKey } },
+      'own',
     );
     try {
       const { donor, distributor } = await donorAndAnsweringDistributor(broken, area());

@@ -15,7 +15,9 @@ let ctx: TestContext;
 let pushService: Awaited<ReturnType<typeof startPushEndpoint>>;
 beforeAll(async () => {
   pushService = await startPushEndpoint();
-  ctx = await createTestApp({ PUSH_EXTRA_ORIGINS: pushService.origin });
+  // Its own database: another file's app would lease these pushes (and give up on an endpoint
+  // it does not know), and this file's clock moved forward would send another file's early.
+  ctx = await createTestApp({ PUSH_EXTRA_ORIGINS: pushService.origin }, {}, 'own');
   await forgetArea(ctx.database.db, 'push');
 });
 afterAll(async () => {
