@@ -1,6 +1,7 @@
 // Compiles the server to plain JavaScript for production (`node server/dist/index.js`): one
 // ESM file per entry point, with our own workspace code (contracts) bundled in and every npm
-// package left to Node to load from node_modules. Migrations are copied beside it.
+// package left to Node to load from node_modules. Migrations and SQL functions are copied
+// beside it.
 import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,7 +34,9 @@ await build({
   plugins: [externalPackages],
   logLevel: 'warning',
 });
-await cp(path.join(serverDir, 'src', 'db', 'migrations'), path.join(outdir, 'migrations'), {
-  recursive: true,
-});
+for (const folder of ['migrations', 'functions']) {
+  await cp(path.join(serverDir, 'src', 'db', folder), path.join(outdir, folder), {
+    recursive: true,
+  });
+}
 console.log(`Built ${path.relative(process.cwd(), outdir)}`);

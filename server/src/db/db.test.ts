@@ -9,7 +9,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { type Database, openDatabase, queryRows } from './client';
 import { areaCentre } from '../matching/geometry';
-import { migrate, readMigrations } from './migrate';
+import { LAST_MIGRATION_WITH_FUNCTIONS, migrate, readFunctions, readMigrations } from './migrate';
 import * as schema from './schema';
 import { users } from './schema';
 import { REPORT_REASONS } from '@almquest/contracts/coordinator';
@@ -425,6 +425,91 @@ describe('migrations', () => {
     ) as ReturnType<typeof generateDrizzleJson>;
     const pending = await generateMigration(snapshot, generateDrizzleJson(schema, snapshot.id));
     expect(pending).toEqual([]);
+  });
+});
+
+describe('SQL functions', () => {
+  /** The functions and triggers a database has that are ours (not an extension's). */
+  async function ourCode(database: Database) {
+    const functions = await queryRows<{ name: string }>(
+      database.db,
+      sql`select p.proname as name from pg_proc p
+          join pg_namespace n on n.oid = p.pronamespace
+          where n.nspname = 'public'
+            and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')`,
+    );
+    const triggers = await queryRows<{ name: string }>(
+      database.db,
+      sql`select tgname as name from pg_trigger where not tgisinternal`,
+    );
+    return { functions: functions.map((f) => f.name), triggers: triggers.map((t) => t.name) };
+  }
+
+  it('live one per file, each file the function it is named after and only its own triggers', async () => {
+    const database = await openTestDatabase('pglite');
+    try {
+      const { functions, triggers } = await ourCode(database);
+      const files = await readFunctions();
+      expect(files.map((f) => f.name).sort()).toEqual([...functions].sort());
+      const made = new Set<string>();
+      for (const file of files) {
+        const text = file.statements.join('\n');
+        const defines = [...text.matchAll(/create or replace function (\w+)\s*\(/gi)];
+        expect(
+          defines.map((m) => m[1]),
+          file.name,
+        ).toEqual([file.name]);
+        for (const m of text.matchAll(/create (?:or replace |constraint )trigger (\w+)/gi)) {
+          expect(text, `${m[1]} in ${file.name}`).toMatch(
+            new RegExp(`execute function ${file.name}\\(`),
+          );
+          made.add(m[1]!);
+        }
+      }
+      expect([...made].sort()).toEqual([...triggers].sort());
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('are applied again when their file changes, and only then', async () => {
+    const database = await openTestDatabase('pglite');
+    const week = sql`select impact_week('2026-11-26T12:00:00Z')::text as w`;
+    try {
+      const [before] = await queryRows<{ w: string }>(database.db, week);
+      // Changed by hand: the file has not changed, so the next start leaves it alone.
+      await database.db.execute(sql`
+        create or replace function impact_week(t timestamptz) returns timestamptz
+        language sql immutable as $$ select t $$`);
+      await migrate(database.db);
+      expect((await queryRows<{ w: string }>(database.db, week))[0]!.w).not.toBe(before!.w);
+      // As if the file had said something else when this database applied it.
+      await database.db.execute(
+        sql`update app_functions set checksum = 'older' where name = 'impact_week'`,
+      );
+      expect(await migrate(database.db)).toEqual([]);
+      expect((await queryRows<{ w: string }>(database.db, week))[0]).toEqual(before);
+      const [row] = await queryRows<{ checksum: string }>(
+        database.db,
+        sql`select checksum from app_functions where name = 'impact_week'`,
+      );
+      const file = (await readFunctions()).find((f) => f.name === 'impact_week');
+      expect(row!.checksum).toBe(file!.checksum);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('are only in db/functions from now on: later migrations change the schema only', async () => {
+    const later = (await readMigrations()).filter((m) => m.name > LAST_MIGRATION_WITH_FUNCTIONS);
+    for (const migration of later) {
+      for (const statement of migration.statements) {
+        expect(statement, migration.name).not.toMatch(
+          /create\s+(or\s+replace\s+)?(constraint\s+)?(function|trigger|procedure)\b/i,
+        );
+      }
+    }
+    expect(await allMigrations()).toContain(LAST_MIGRATION_WITH_FUNCTIONS);
   });
 });
 

@@ -5,19 +5,24 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from './client';
 
-const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const here = path.dirname(fileURLToPath(import.meta.url));
+const migrationsDir = path.join(here, 'migrations');
+const functionsDir = path.join(here, 'functions');
 
 /** An arbitrary constant: the key of the advisory lock that serialises migrations. */
 const MIGRATION_LOCK_KEY = 7_431_001;
 
-/** The migrations in db/migrations, in name order, each split into its statements. */
-export async function readMigrations(): Promise<
-  { name: string; statements: string[]; checksum: string }[]
-> {
-  const files = (await readdir(migrationsDir)).filter((f) => /^\d{4}_.*\.sql$/.test(f)).sort();
+/** The last migration that may define a function or trigger; later ones change schema only. */
+export const LAST_MIGRATION_WITH_FUNCTIONS = '0034_dev_idp_entries';
+
+type SqlFile = { name: string; statements: string[]; checksum: string };
+
+/** The .sql files of a folder matching `pattern`, in name order, each split into statements. */
+async function readSqlFiles(dir: string, pattern: RegExp): Promise<SqlFile[]> {
+  const files = (await readdir(dir)).filter((f) => pattern.test(f)).sort();
   return Promise.all(
     files.map(async (file) => {
-      const statements = (await readFile(path.join(migrationsDir, file), 'utf8'))
+      const statements = (await readFile(path.join(dir, file), 'utf8'))
         .replaceAll('\r\n', '\n')
         .split('--> statement-breakpoint')
         .map((s) => s.trim())
@@ -30,6 +35,20 @@ export async function readMigrations(): Promise<
       };
     }),
   );
+}
+
+/** The migrations in db/migrations, in name order, each split into its statements. */
+export function readMigrations(): Promise<SqlFile[]> {
+  return readSqlFiles(migrationsDir, /^\d{4}_.*\.sql$/);
+}
+
+/**
+ * The SQL functions and their triggers as they are now, one file each in db/functions (a file
+ * holds a function and the triggers that run it). Migrations hold the schema and its history;
+ * these hold the code, changed in place.
+ */
+export function readFunctions(): Promise<SqlFile[]> {
+  return readSqlFiles(functionsDir, /^[a-z0-9_]+\.sql$/);
 }
 
 /**
@@ -77,6 +96,37 @@ export async function migrate(db: AppDb): Promise<string[]> {
       );
       now.push(migration.name);
     }
+    await applyFunctions(tx);
     return now;
   });
+}
+
+/**
+ * Creates or replaces each function file whose text differs from what this database last applied
+ * (by checksum), after the migrations: a migration leaves a function as it stood then, the file
+ * says what it is now. Bodies are checked when they run, not when made, so files may refer to
+ * each other in any order. A function no file names any more is dropped by a migration.
+ */
+async function applyFunctions(tx: Parameters<Parameters<AppDb['transaction']>[0]>[0]) {
+  await tx.execute(sql`
+    create table if not exists app_functions (
+      name text primary key,
+      checksum text not null,
+      applied_at timestamptz not null default now()
+    )`);
+  const done = await queryRows<{ name: string; checksum: string }>(
+    tx,
+    sql`select name, checksum from app_functions`,
+  );
+  const applied = new Map(done.map((r) => [r.name, r.checksum]));
+  const changed = (await readFunctions()).filter((f) => applied.get(f.name) !== f.checksum);
+  if (changed.length === 0) return;
+  await tx.execute(sql`set local check_function_bodies = off`);
+  for (const file of changed) {
+    for (const statement of file.statements) await tx.execute(sql.raw(statement));
+    await tx.execute(sql`
+      insert into app_functions (name, checksum) values (${file.name}, ${file.checksum})
+      on conflict (name) do update set checksum = excluded.checksum, applied_at = now()`);
+  }
+  await tx.execute(sql`set local check_function_bodies = on`);
 }
