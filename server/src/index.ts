@@ -8,7 +8,7 @@ import { migrate } from './db/migrate';
 import { createLogger } from './logger';
 import { startJobs } from './jobs';
 import { foldImpactDeltas } from './modules/impact/impact.service';
-import { createDeadlineSweeper } from './modules/packages/deadlines';
+import { createDeadlineSweeper } from './modules/packages/lifecycle/deadlines';
 import { deleteExpiredRateLimits } from './middleware/rate-limit';
 import { createRematcher } from './matching/rematch';
 import { createLocalLiveEvents, createPostgresLiveEvents } from './realtime/live-events';

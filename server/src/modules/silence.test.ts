@@ -5,7 +5,7 @@ import { DATABASE_LIMITS, openDatabase, queryRows } from '../db/client';
 import { listenWithReconnect } from '../db/listener';
 import { createLogger } from '../logger';
 import { createRematcher } from '../matching/rematch';
-import { createDeadlineSweeper } from './packages/deadlines';
+import { createDeadlineSweeper } from './packages/lifecycle/deadlines';
 import { createNotifier } from './notifications/notifier';
 import { createLocalLiveEvents } from '../realtime/live-events';
 import { createDistributor, createDonor, donate, donationInput } from '../test/factories';

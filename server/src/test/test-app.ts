@@ -12,7 +12,10 @@ import { migrate } from '../db/migrate';
 import { createLogger } from '../logger';
 import { loadTestGazetteer } from './gazetteer';
 import { createRematcher, type Rematcher } from '../matching/rematch';
-import { createDeadlineSweeper, type DeadlineSweeper } from '../modules/packages/deadlines';
+import {
+  createDeadlineSweeper,
+  type DeadlineSweeper,
+} from '../modules/packages/lifecycle/deadlines';
 import { createPackageReads, type PackageReads } from '../modules/packages/package-reads';
 import { createNotifier } from '../modules/notifications/notifier';
 import { createOutreach, type Outreach } from '../modules/notifications/outreach';

@@ -27,7 +27,7 @@ import { sessionUser } from '../../middleware/authenticate';
 import { validate } from '../../middleware/validate';
 import type { Notifier } from '../../notifier';
 import type { LiveEvents } from '../../realtime/live-events';
-import { matchAfterGiveBack } from '../packages/lifecycle.service';
+import { matchAfterGiveBack } from '../packages/lifecycle/changes';
 import { fenceChangedPackages } from '../packages/package-reads';
 import { recordAudit } from './audit';
 import { requireCoordinator } from './coordinator.policy';

@@ -5,7 +5,7 @@ import { lockPersonExclusive } from '../../db/person-lock';
 import type { NotificationRow, PackageRow, UserRow } from '../../db/rows';
 import { packages, pushSubscriptions, sessions, users } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
-import { cancelLockedByCoordinator, takeBackLocked } from '../packages/lifecycle.service';
+import { cancelLockedByCoordinator, takeBackLocked } from '../packages/lifecycle/changes';
 import { recordAudit } from './audit';
 
 const SEARCH_LIMIT = 30;

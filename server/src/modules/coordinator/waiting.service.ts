@@ -16,8 +16,8 @@ import {
   type MatchSettings,
   offerToChosen,
 } from '../../matching/assign';
-import { cancelLockedByCoordinator } from '../packages/lifecycle.service';
-import { lockWithClock, pickupTimePassed } from '../packages/packages.service';
+import { cancelLockedByCoordinator } from '../packages/lifecycle/changes';
+import { lockWithClock, pickupTimePassed } from '../packages/lifecycle/write';
 import { recordAudit } from './audit';
 
 /** How many waiting packages the console lists at once (oldest deadline first). */

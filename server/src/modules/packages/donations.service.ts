@@ -4,7 +4,7 @@ import type { AppDb } from '../../db/client';
 import type { NotificationRow, UserRow } from '../../db/rows';
 import { donationGroups, packageEvents, packages } from '../../db/schema';
 import { notFound } from '../../errors';
-import { cancelLockedByDonor } from './lifecycle.service';
+import { cancelLockedByDonor } from './lifecycle/changes';
 
 const WAITING = ['Not Paired', 'Offered', 'Paired'];
 

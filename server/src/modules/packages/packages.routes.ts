@@ -41,24 +41,23 @@ import {
 import { assertCanViewPackage } from './packages.policy';
 import { presentPackage, presentPackageSummary } from './packages.presenter';
 import {
-  deletePackage,
   donate,
   getPackage,
   getPackageEvents,
   listPackages,
-  markPackage,
   type PackageEventRow,
-  refuseFormerDistributor,
-  refuseFormerDistributorByEvents,
 } from './packages.service';
+import { markPackage } from './lifecycle/handover';
+import { refuseFormerDistributor, refuseFormerDistributorByEvents } from './lifecycle/write';
 import {
   acceptOffer,
   cancelPackage,
   type ChangeResult,
   declineOffer,
+  deletePackage,
   releasePackage,
   widenPackage,
-} from './lifecycle.service';
+} from './lifecycle/changes';
 
 export function packagesRoutes({
   config,

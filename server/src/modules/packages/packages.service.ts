@@ -1,11 +1,6 @@
 import type { Location } from '@almquest/contracts/location';
 import { DISTANCE_RANGE_MAX_KM } from '@almquest/contracts/users';
-import {
-  type Diet,
-  HANDOVER_CODE_TRIES,
-  HANDOVER_LOCK_MINUTES,
-  PICKUP_WINDOW_DEFAULT_HOURS,
-} from '@almquest/contracts/packages';
+import { type Diet, PICKUP_WINDOW_DEFAULT_HOURS } from '@almquest/contracts/packages';
 import { type AnyColumn, and, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import {
   type AppDb,
@@ -17,31 +12,20 @@ import {
   runAgainOnConflict,
   type Tx,
 } from '../../db/client';
-import {
-  distributors,
-  donationGroups,
-  donors,
-  packageEvents,
-  packageReports,
-  packages,
-  users,
-} from '../../db/schema';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
+import { donationGroups, packageEvents, packages, users } from '../../db/schema';
+import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import {
   type MatchSettings,
   newHandoverCode,
   packageFromDatabase,
   tryMatchPackage,
 } from '../../matching/assign';
-import { recordEvents } from '../../db/package-events';
 import type { NotificationRow, PackageRow, UserRow } from '../../db/rows';
 import {
-  donorContext,
   donorNotification,
   insertNotifications,
   notificationFromDatabase,
 } from '../../db/notifications';
-import { assertIsAssignedDistributor, assertIsDonorOf } from './packages.policy';
 
 export type DonationInput = {
   quantity: number;
@@ -124,58 +108,9 @@ function repeatOf(
   return { package: existing, isNew: false, notifications: [] };
 }
 
-/**
- * A distributor who was offered or held the package before it went to someone else knows it
- * exists: they are told it is no longer theirs (409), where a stranger hears only "No such
- * package" (404).
- */
-export async function refuseFormerDistributor(tx: AppDb | Tx, user: UserRow, pkg: PackageRow) {
-  if (pkg.donorId === user.id || pkg.distributorId === user.id) return;
-  const [row] = await tx
-    .select({ id: packageEvents.id })
-    .from(packageEvents)
-    .where(and(eq(packageEvents.packageId, pkg.id), eq(packageEvents.distributorId, user.id)))
-    .limit(1);
-  if (row) throw noLongerYours();
-}
-
-/** The same refusal, from a timeline already read (a package page, issue #21). */
-export function refuseFormerDistributorByEvents(
-  user: UserRow,
-  pkg: PackageRow,
-  events: readonly Pick<PackageEventRow, 'distributorId'>[],
-) {
-  if (pkg.donorId === user.id || pkg.distributorId === user.id) return;
-  if (events.some((e) => e.distributorId === user.id)) throw noLongerYours();
-}
-
-const noLongerYours = () => conflict('This package is no longer offered or assigned to you.');
-
-/** Past its pick-up time a package only waits to be expired: nothing else may move it. */
-export function pickupTimePassed() {
-  return conflict('The pickup time of this package has passed; it can no longer be received.');
-}
-
 /** The pickup window when a donation gives none. */
 function defaultReadyUntil(now = Date.now()): Date {
   return new Date(now + PICKUP_WINDOW_DEFAULT_HOURS * 3_600_000);
-}
-
-async function lockPackage(tx: Tx, id: string): Promise<PackageRow> {
-  return (await lockWithClock(tx, id)).pkg;
-}
-
-/** The package, locked, with the database's clock (one clock for every server process). */
-export async function lockWithClock(tx: Tx, id: string): Promise<{ pkg: PackageRow; now: Date }> {
-  const [row] = await tx
-    .select({ ...getTableColumns(packages), dbNow: sql`now()`.mapWith(packages.createdAt) })
-    .from(packages)
-    .where(eq(packages.id, id))
-    .for('update');
-  // Same answer as someone else's package (packages.policy): nothing to learn from it.
-  if (!row) throw notFound('No such package.');
-  const { dbNow, ...pkg } = row;
-  return { pkg, now: dbNow };
 }
 
 /**
@@ -257,7 +192,7 @@ export async function donate(
  * was committed, would otherwise leave the old number for good), and written so when it is
  * marked Distributed.
  */
-function profileContacts({ whileOpen }: { whileOpen: boolean }) {
+export function profileContacts({ whileOpen }: { whileOpen: boolean }) {
   const contact = (column: 'name' | 'phone', of: AnyColumn, stored: AnyColumn) => {
     const fresh = sql<string>`coalesce((select u.${sql.raw(column)} from ${users} u where u.id = ${of}), ${stored})`;
     return whileOpen
@@ -335,188 +270,6 @@ export async function getPackageEvents(db: AppDb, id: string): Promise<PackageEv
     .from(packageEvents)
     .where(eq(packageEvents.packageId, id))
     .orderBy(packageEvents.id);
-}
-
-export type MarkInput = {
-  donorId: string;
-  distributorId: string;
-  packageId: string;
-  state: 'Received' | 'Distributed';
-  code?: string | undefined;
-  servedCount?: number | undefined;
-};
-export type MarkResult = {
-  package: PackageRow;
-  notifications: NotificationRow[];
-  hasFreedCapacity: boolean;
-};
-
-/** Refused by the handover code: why, and what the distributor is to be told. */
-type HandoverRefusal = { isLocked: boolean; triesLeft: number; lockedUntil: Date | null };
-
-function handoverError(refusal: HandoverRefusal): AppError {
-  if (refusal.isLocked) {
-    return new AppError(429, 'handover_locked', 'Too many wrong codes. Try again later.', {
-      code: 'Too many wrong codes; try again later',
-    });
-  }
-  return new AppError(422, 'wrong_handover_code', 'That is not the handover code.', {
-    code:
-      refusal.triesLeft === 1
-        ? 'Wrong code: 1 try left'
-        : `Wrong code: ${refusal.triesLeft} tries left`,
-  });
-}
-
-/**
- * Checks the code for Received. A wrong one is counted (and the count kept, even though the
- * request is refused). Every fifth wrong code in a row locks Received, for 10 minutes the first
- * time and twice as long each time after, so guessing through a 48-hour window gets a few dozen
- * tries, not a thousand (the count restarts only with a new pairing).
- */
-async function checkHandoverCode(
-  tx: Tx,
-  pkg: PackageRow,
-  code: string | undefined,
-  now: Date,
-): Promise<HandoverRefusal | null> {
-  if (pkg.handoverLockedUntil && pkg.handoverLockedUntil > now) {
-    return { isLocked: true, triesLeft: 0, lockedUntil: pkg.handoverLockedUntil };
-  }
-  if (code === undefined) {
-    throw badRequest('Enter the 4-digit handover code the donor shows you.', {
-      code: 'Enter the 4-digit handover code',
-    });
-  }
-  if (pkg.handoverCode !== null && code === pkg.handoverCode) return null;
-  const failures = pkg.handoverFailures + 1;
-  const isLocked = failures % HANDOVER_CODE_TRIES === 0;
-  const lockMinutes = HANDOVER_LOCK_MINUTES * 2 ** (failures / HANDOVER_CODE_TRIES - 1);
-  const [row] = await tx
-    .update(packages)
-    .set({
-      handoverFailures: failures,
-      ...(isLocked
-        ? { handoverLockedUntil: sql`now() + ${lockMinutes} * interval '1 minute'` }
-        : {}),
-    })
-    .where(eq(packages.id, pkg.id))
-    .returning({ lockedUntil: packages.handoverLockedUntil });
-  return {
-    isLocked,
-    triesLeft: HANDOVER_CODE_TRIES - (failures % HANDOVER_CODE_TRIES),
-    lockedUntil: row?.lockedUntil ?? null,
-  };
-}
-
-/**
- * The assigned distributor marks Paired -> Received (with the donor's handover code, before the
- * pickup time has passed), then Received -> Distributed; counters change in the same
- * transaction. Anything out of order is a 409 saying why.
- */
-export async function markPackage(db: AppDb, user: UserRow, input: MarkInput): Promise<MarkResult> {
-  const outcome = await db.transaction(async (tx): Promise<MarkResult | HandoverRefusal> => {
-    const { pkg, now } = await lockWithClock(tx, input.packageId);
-    await refuseFormerDistributor(tx, user, pkg);
-    assertIsAssignedDistributor(user, pkg);
-    if (pkg.donorId !== input.donorId) {
-      throw badRequest('donor_id does not match this package.', {
-        donor_id: 'Does not match this package',
-      });
-    }
-    const expected = input.state === 'Received' ? 'Paired' : 'Received';
-    if (pkg.state !== expected) {
-      throw conflict(
-        pkg.state === input.state
-          ? `This package is already ${pkg.state}.`
-          : `This package is ${pkg.state}; only a ${expected} package can be marked ${input.state}.`,
-      );
-    }
-    const isDistributed = input.state === 'Distributed';
-    if (!isDistributed) {
-      if (pkg.readyUntil <= now) {
-        throw pickupTimePassed();
-      }
-      const refusal = await checkHandoverCode(tx, pkg, input.code, now);
-      if (refusal) return refusal;
-    }
-    const [updated] = await tx
-      .update(packages)
-      .set(
-        isDistributed
-          ? {
-              state: 'Distributed',
-              distributedAt: sql`now()`,
-              servedCount: input.servedCount ?? null,
-              // What the finished package keeps: both sides' names and phones as they are now.
-              ...profileContacts({ whileOpen: false }),
-            }
-          : { state: 'Received', receivedAt: sql`now()`, handoverFailures: 0 },
-      )
-      .where(eq(packages.id, pkg.id))
-      .returning();
-    if (isDistributed) {
-      await tx
-        .update(distributors)
-        .set({
-          openLoad: sql`${distributors.openLoad} - ${pkg.quantity}`,
-          totalPackagesDistributed: sql`${distributors.totalPackagesDistributed} + 1`,
-        })
-        .where(eq(distributors.userId, user.id));
-    }
-    await recordEvents(tx, [
-      {
-        packageId: pkg.id,
-        kind: isDistributed ? 'distributed' : 'received',
-        distributorId: user.id,
-      },
-    ]);
-    const notifications = pkg.donorId
-      ? await insertNotifications(tx, [
-          {
-            userId: pkg.donorId,
-            packageId: pkg.id,
-            photo: user.picture,
-            state: input.state,
-            userType: 'Donor',
-            kind: isDistributed ? 'distributed' : 'received',
-            ...donorContext(pkg),
-            counterpartName: pkg.distributorName,
-          },
-        ])
-      : [];
-    return { package: updated!, notifications, hasFreedCapacity: isDistributed };
-  });
-  // A wrong code is refused only once its count is committed.
-  if ('isLocked' in outcome) throw handoverError(outcome);
-  return outcome;
-}
-
-/** The donor withdraws a package while it is Not Paired; their lifetime total drops with it. */
-export async function deletePackage(db: AppDb, user: UserRow, packageId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const pkg = await lockPackage(tx, packageId);
-    assertIsDonorOf(user, pkg);
-    if (pkg.state !== 'Not Paired') {
-      throw conflict(`This package is ${pkg.state}; only a Not Paired package can be deleted.`);
-    }
-    // A report keeps its package (issue #19): deleting it would erase the report too.
-    const [reported] = await tx
-      .select({ id: packageReports.id })
-      .from(packageReports)
-      .where(eq(packageReports.packageId, pkg.id))
-      .limit(1);
-    if (reported) {
-      throw conflict('This package has been reported, so it cannot be deleted. Cancel it instead.');
-    }
-    await tx.delete(packages).where(eq(packages.id, pkg.id));
-    await tx
-      .update(donors)
-      .set({ lifetimeDonation: sql`greatest(0, ${donors.lifetimeDonation} - ${pkg.quantity})` })
-      .where(eq(donors.userId, user.id));
-    // A part withdrawn makes its donation smaller (issue #20): the parts still add up to it.
-    if (pkg.groupId) await recountDonationGroups(tx, sql`g.id = ${pkg.groupId}`);
-  });
 }
 
 /**

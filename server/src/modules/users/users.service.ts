@@ -16,6 +16,7 @@ import {
 } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../errors';
 import { recountDonationGroups } from '../packages/packages.service';
+import { move } from '../packages/lifecycle/write';
 
 type Person = {
   name: string;
@@ -284,10 +285,20 @@ export async function deleteAccount(db: AppDb, userId: string): Promise<void> {
     }
     // A waiting package someone reported is cancelled, not deleted: the report stays for the
     // coordinators (and is anonymised with the rest below).
-    await tx.execute(sql`
-      update ${packages} p set state = 'Cancelled', cancelled_at = now()
-      where p.donor_id = ${userId} and p.state = 'Not Paired'
-        and exists (select 1 from ${packageReports} r where r.package_id = p.id)`);
+    const reported = await tx
+      .select()
+      .from(packages)
+      .where(
+        and(
+          eq(packages.donorId, userId),
+          eq(packages.state, 'Not Paired'),
+          sql`exists (select 1 from ${packageReports} r where r.package_id = ${packages.id})`,
+        ),
+      )
+      .for('update');
+    for (const pkg of reported) {
+      await move(tx, pkg, 'cancel', { set: { cancelledAt: sql`now()` } });
+    }
     await tx
       .delete(packages)
       .where(and(eq(packages.donorId, userId), eq(packages.state, 'Not Paired')));

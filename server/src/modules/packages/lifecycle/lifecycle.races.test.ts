@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../db/client';
-import { distributors, packages } from '../../db/schema';
-import { forgetArea, testArea } from '../../test/areas';
+import { queryRows } from '../../../db/client';
+import { distributors, packages } from '../../../db/schema';
+import { forgetArea, testArea } from '../../../test/areas';
 import {
   createDistributor,
   createDonor,
@@ -11,8 +11,8 @@ import {
   donationInput,
   handoverCodeOf,
   type Registered,
-} from '../../test/factories';
-import { createTestApp, type TestContext } from '../../test/test-app';
+} from '../../../test/factories';
+import { createTestApp, type TestContext } from '../../../test/test-app';
 
 /**
  * Races of the pickup lifecycle (issue #17), each run for several rounds with the two sides fired

@@ -1,14 +1,14 @@
 import { type Package, PackageResponseSchema } from '@almquest/contracts/packages';
 import { and, eq, sql } from 'drizzle-orm';
-import { createLogger } from '../../logger';
-import type { Notifier } from '../../notifier';
+import { createLogger } from '../../../logger';
+import type { Notifier } from '../../../notifier';
 import { createDeadlineSweeper } from './deadlines';
-import { expirePackage, lapseOffer, warnDonor } from './lifecycle.service';
+import { expirePackage, lapseOffer, warnDonor } from './changes';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../db/client';
-import { distributors, donors, notifications, packages } from '../../db/schema';
-import { forgetArea, testArea } from '../../test/areas';
+import { queryRows } from '../../../db/client';
+import { distributors, donors, notifications, packages } from '../../../db/schema';
+import { forgetArea, testArea } from '../../../test/areas';
 import {
   createDistributor,
   createDonor,
@@ -17,8 +17,8 @@ import {
   handoverCodeOf,
   type Registered,
   updateDistributor,
-} from '../../test/factories';
-import { createTestApp, type TestContext } from '../../test/test-app';
+} from '../../../test/factories';
+import { createTestApp, type TestContext } from '../../../test/test-app';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,32 +1,33 @@
-import type { PackageEventKind } from '@almquest/contracts/packages';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { type AppDb, type Tx } from '../../db/client';
+import { type AppDb, type Tx } from '../../../db/client';
 import {
   donorContext,
   donorNotification,
   insertNotifications,
   offerContext,
   packageContext,
-} from '../../db/notifications';
-import { recordEvents } from '../../db/package-events';
-import type { NewNotification, NotificationRow, PackageRow, UserRow } from '../../db/rows';
-import { distributors, donors, packages } from '../../db/schema';
-import { badRequest, conflict } from '../../errors';
-import { type MatchSettings, newHandoverCode, tryMatchPackage } from '../../matching/assign';
-import { lockWithClock, pickupTimePassed, refuseFormerDistributor } from './packages.service';
+} from '../../../db/notifications';
+import type { NewNotification, NotificationRow, PackageRow, UserRow } from '../../../db/rows';
+import { distributors, donors, packageReports, packages } from '../../../db/schema';
+import { badRequest, conflict } from '../../../errors';
+import { type MatchSettings, newHandoverCode, tryMatchPackage } from '../../../matching/assign';
+import { recountDonationGroups } from '../packages.service';
 import {
   assertIsAssignedDistributor,
   assertIsDonorOf,
   assertIsOfferedDistributor,
-} from './packages.policy';
+} from '../packages.policy';
+import { fromStatesSql, type TransitionName } from './transitions';
+import { assertMay, lockWithClock, move, pickupTimePassed, refuseFormerDistributor } from './write';
 
 /**
- * The pickup lifecycle of issue #17 beyond SPEC's flow: offers and their answers, release,
- * cancel, widening the travel range, and what the deadlines do (lapse, half-window warning,
- * expiry). Each change locks the package row, re-checks its state under the lock, and writes the
- * state, the distributor's load, the timeline and the notifications in one transaction: of two
- * racing changes exactly one applies, the other answers 409.
+ * The changes people and deadlines make to a package after it is donated: offers and their
+ * answers, release, cancel, withdrawal, widening the travel range, the coordinator's actions and
+ * what the deadlines do (lapse, half-window warning, expiry). Each locks the package row, checks
+ * its transition (transitions.ts) under the lock, and writes the state, the distributor's load,
+ * the timeline and the notifications in one transaction (write.ts move): of two racing changes
+ * exactly one applies, the other answers 409.
  */
 
 /** What a change leaves: the package as it is now, who to tell, and whose capacity was freed. */
@@ -124,18 +125,19 @@ async function matchOrTellDonor(
 async function giveBack(
   tx: Tx,
   pkg: PackageRow,
-  event: { kind: PackageEventKind; reason?: string | undefined },
-  extra: NewNotification[],
+  name: Extract<TransitionName, 'decline' | 'lapse' | 'release' | 'takeBack'>,
+  reason: string | undefined,
+  notify: NewNotification[],
 ): Promise<{ notifications: NotificationRow[]; freed: string | null }> {
+  assertMay(name, pkg);
   const freed = await freeCapacity(tx, pkg);
-  await tx
-    .update(packages)
-    .set({ ...unpaired, state: 'Not Paired' })
-    .where(eq(packages.id, pkg.id));
-  await recordEvents(tx, [
-    { packageId: pkg.id, kind: event.kind, distributorId: freed, reason: event.reason ?? null },
-  ]);
-  return { notifications: await insertNotifications(tx, extra), freed };
+  const { notifications } = await move(tx, pkg, name, {
+    set: unpaired,
+    distributorId: freed,
+    reason,
+    notify,
+  });
+  return { notifications, freed };
 }
 
 /**
@@ -206,30 +208,23 @@ export async function acceptOffer(
     const { pkg, now } = await lockWithClock(tx, packageId);
     await refuseFormerDistributor(tx, user, pkg);
     assertIsOfferedDistributor(user, pkg);
-    if (pkg.state !== 'Offered') {
-      throw conflict(`This package is ${pkg.state}; only an Offered package can be accepted.`);
-    }
+    assertMay('accept', pkg);
     if (pkg.offerExpiresAt && pkg.offerExpiresAt <= now) {
       throw conflict('This offer has lapsed; the package is being offered to someone else.');
     }
     if (pkg.readyUntil <= now) {
       throw pickupTimePassed();
     }
-    await tx
-      .update(packages)
-      .set({
-        state: 'Paired',
+    const moved = await move(tx, pkg, 'accept', {
+      set: {
         pairedAt: sql`now()`,
         offerExpiresAt: null,
         handoverCode: newHandoverCode(),
         handoverFailures: 0,
         handoverLockedUntil: null,
-      })
-      .where(eq(packages.id, pkg.id));
-    await recordEvents(tx, [{ packageId: pkg.id, kind: 'accepted', distributorId: user.id }]);
-    const notifications = await insertNotifications(
-      tx,
-      pkg.donorId
+      },
+      distributorId: user.id,
+      notify: pkg.donorId
         ? [
             {
               userId: pkg.donorId,
@@ -243,8 +238,8 @@ export async function acceptOffer(
             },
           ]
         : [],
-    );
-    return { package: await reread(tx, pkg.id), notifications, freedDistributorId: null };
+    });
+    return { ...moved, freedDistributorId: null };
   });
 }
 
@@ -260,10 +255,7 @@ export async function declineOffer(
     const { pkg } = await lockWithClock(tx, packageId);
     await refuseFormerDistributor(tx, user, pkg);
     assertIsOfferedDistributor(user, pkg);
-    if (pkg.state !== 'Offered') {
-      throw conflict(`This package is ${pkg.state}; only an Offered package can be declined.`);
-    }
-    return giveBack(tx, pkg, { kind: 'declined', reason }, []);
+    return giveBack(tx, pkg, 'decline', reason, []);
   });
   return result!;
 }
@@ -280,29 +272,23 @@ export async function releasePackage(
     const { pkg } = await lockWithClock(tx, packageId);
     await refuseFormerDistributor(tx, user, pkg);
     assertIsAssignedDistributor(user, pkg, 'release');
-    if (pkg.state !== 'Paired') {
-      throw conflict(`This package is ${pkg.state}; only a Paired package can be released.`);
-    }
-    return giveBack(
-      tx,
-      pkg,
-      { kind: 'released', reason },
-      donorNotification(pkg, 'released', 'Not Paired'),
-    );
+    return giveBack(tx, pkg, 'release', reason, donorNotification(pkg, 'released', 'Not Paired'));
   });
   return result!;
 }
 
 /**
  * Calls off a package not yet Received (the caller holds its lock): it is Cancelled, its meals
- * leave the donor's lifetime figure, and its distributor's room is freed (returned: who).
+ * leave the donor's lifetime figure, and its distributor's room is freed.
  */
-async function callOff(tx: Tx, pkg: PackageRow): Promise<string | null> {
-  if (!['Not Paired', 'Offered', 'Paired'].includes(pkg.state)) {
-    throw conflict(
-      `This package is ${pkg.state}; only a package not yet Received can be cancelled.`,
-    );
-  }
+async function callOff(
+  tx: Tx,
+  pkg: PackageRow,
+  name: Extract<TransitionName, 'cancel' | 'cancelByCoordinator'>,
+  reason: string | null,
+  notify: (freed: string | null) => NewNotification[],
+): Promise<{ notifications: NotificationRow[]; freed: string | null }> {
+  assertMay(name, pkg);
   // Meals called off are not meals donated. The donor's row before the distributor's: the
   // order a donation takes them in (the other order deadlocked with a donation racing it).
   if (pkg.donorId) {
@@ -312,11 +298,12 @@ async function callOff(tx: Tx, pkg: PackageRow): Promise<string | null> {
       .where(eq(donors.userId, pkg.donorId));
   }
   const freed = await freeCapacity(tx, pkg);
-  await tx
-    .update(packages)
-    .set({ state: 'Cancelled', cancelledAt: sql`now()`, offerExpiresAt: null })
-    .where(eq(packages.id, pkg.id));
-  return freed;
+  const { notifications } = await move(tx, pkg, name, {
+    set: { cancelledAt: sql`now()`, offerExpiresAt: null },
+    reason,
+    notify: notify(freed),
+  });
+  return { notifications, freed };
 }
 
 /** The donor calls a package off before it is Received; its distributor, if any, is told. */
@@ -340,17 +327,36 @@ export async function cancelLockedByDonor(
   pkg: PackageRow,
   reason: string | undefined,
 ): Promise<{ notifications: NotificationRow[]; freed: string | null }> {
-  const freed = await callOff(tx, pkg);
-  await recordEvents(tx, [
-    { packageId: pkg.id, kind: 'cancelled', distributorId: null, reason: reason ?? null },
-  ]);
-  const notifications = freed
-    ? await insertNotifications(
-        tx,
-        toDistributor(pkg, freed, 'cancelled', 'Cancelled', { isAccepted: pkg.pairedAt !== null }),
-      )
-    : [];
-  return { notifications, freed };
+  return callOff(tx, pkg, 'cancel', reason ?? null, (freed) =>
+    freed
+      ? toDistributor(pkg, freed, 'cancelled', 'Cancelled', { isAccepted: pkg.pairedAt !== null })
+      : [],
+  );
+}
+
+/** The donor withdraws a package while it is Not Paired; their lifetime total drops with it. */
+export async function deletePackage(db: AppDb, user: UserRow, packageId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { pkg } = await lockWithClock(tx, packageId);
+    assertIsDonorOf(user, pkg);
+    assertMay('withdraw', pkg);
+    // A report keeps its package: deleting it would erase the report too.
+    const [reported] = await tx
+      .select({ id: packageReports.id })
+      .from(packageReports)
+      .where(eq(packageReports.packageId, pkg.id))
+      .limit(1);
+    if (reported) {
+      throw conflict('This package has been reported, so it cannot be deleted. Cancel it instead.');
+    }
+    await tx.delete(packages).where(eq(packages.id, pkg.id));
+    await tx
+      .update(donors)
+      .set({ lifetimeDonation: sql`greatest(0, ${donors.lifetimeDonation} - ${pkg.quantity})` })
+      .where(eq(donors.userId, user.id));
+    // A part withdrawn makes its donation smaller: the parts still add up to it.
+    if (pkg.groupId) await recountDonationGroups(tx, sql`g.id = ${pkg.groupId}`);
+  });
 }
 
 /**
@@ -367,15 +373,15 @@ export async function widenPackage(
   return db.transaction(async (tx) => {
     const { pkg, now } = await lockWithClock(tx, packageId);
     assertIsDonorOf(user, pkg, 'change');
-    if (pkg.state !== 'Not Paired' && pkg.state !== 'Offered') {
-      const what =
-        change.travelCapacity === undefined
-          ? 'it can be allowed to split'
-          : 'the travel capacity can change';
-      throw conflict(
-        `This package is ${pkg.state}; ${what} only while it waits for a distributor.`,
-      );
-    }
+    const what =
+      change.travelCapacity === undefined
+        ? 'it can be allowed to split'
+        : 'the travel capacity can change';
+    assertMay(
+      'widen',
+      pkg,
+      `This package is ${pkg.state}; ${what} only while it waits for a distributor.`,
+    );
     if (pkg.readyUntil <= now) {
       throw pickupTimePassed();
     }
@@ -386,14 +392,10 @@ export async function widenPackage(
         travelCapacity: `Enter more than ${pkg.travelCapacity} km`,
       });
     }
-    await tx
-      .update(packages)
-      .set({ travelCapacity, allowSplit: change.allowSplit ?? pkg.allowSplit })
-      .where(eq(packages.id, pkg.id));
-    if (change.travelCapacity !== undefined) {
-      await recordEvents(tx, [{ packageId: pkg.id, kind: 'widened' }]);
-    }
-    const updated = await reread(tx, pkg.id);
+    const { package: updated } = await move(tx, pkg, 'widen', {
+      set: { travelCapacity, allowSplit: change.allowSplit ?? pkg.allowSplit },
+      isRecorded: change.travelCapacity !== undefined,
+    });
     const notifications =
       updated.state === 'Not Paired'
         ? (await tryMatchPackage(tx, updated, settings)).notifications
@@ -402,8 +404,8 @@ export async function widenPackage(
   });
 }
 
-// ---- Coordinator actions (issue #19): the caller holds the package's lock in its own
-// transaction (a suspension handles several packages in one) and writes the audit log.
+// ---- Coordinator actions: the caller holds the package's lock in its own transaction (a
+// suspension handles several packages in one) and writes the audit log.
 
 /**
  * A coordinator calls a package off before it is Received: as a donor's cancel, and the donor is
@@ -413,12 +415,8 @@ export async function cancelLockedByCoordinator(
   tx: Tx,
   pkg: PackageRow,
 ): Promise<{ notifications: NotificationRow[]; freed: string | null }> {
-  const freed = await callOff(tx, pkg);
   // The coordinator's reason stays in the audit log: it may be about one of the two sides.
-  await recordEvents(tx, [
-    { packageId: pkg.id, kind: 'cancelledByCoordinator', distributorId: null, reason: null },
-  ]);
-  const notifications = await insertNotifications(tx, [
+  return callOff(tx, pkg, 'cancelByCoordinator', null, (freed) => [
     ...donorNotification(pkg, 'cancelledByCoordinator', 'Cancelled'),
     ...(freed
       ? toDistributor(pkg, freed, 'cancelledByCoordinator', 'Cancelled', {
@@ -426,7 +424,6 @@ export async function cancelLockedByCoordinator(
         })
       : []),
   ]);
-  return { notifications, freed };
 }
 
 /**
@@ -438,13 +435,10 @@ export async function takeBackLocked(
   tx: Tx,
   pkg: PackageRow,
 ): Promise<{ notifications: NotificationRow[]; freed: string | null }> {
-  if (pkg.state !== 'Offered' && pkg.state !== 'Paired') {
-    throw conflict(`This package is ${pkg.state}; only an Offered or Paired package can be moved.`);
-  }
   const distributorId = pkg.distributorId;
   // 'takenBack', not 'released': it is not counted against the distributor as a release, and
   // the reason (a suspension's) is not shown to the donor.
-  return giveBack(tx, pkg, { kind: 'takenBack' }, [
+  return giveBack(tx, pkg, 'takeBack', undefined, [
     ...(pkg.pairedAt ? donorNotification(pkg, 'released', 'Not Paired') : []),
     ...(distributorId
       ? toDistributor(pkg, distributorId, 'takenOver', 'Not Paired', {
@@ -466,9 +460,10 @@ async function lockDue(tx: Tx, id: string, due: SQL) {
   return row ?? null;
 }
 
-const offerLapsed = sql`${packages.state} = 'Offered' and ${packages.offerExpiresAt} <= now()`;
-const pickupMissed = sql`${packages.state} in ('Not Paired', 'Offered', 'Paired') and ${packages.readyUntil} <= now()`;
-const halfWindowPassed = sql`${packages.state} in ('Not Paired', 'Offered') and ${packages.warnedAt} is null and ${packages.warnAt} <= now()`;
+const offerLapsed = sql`${packages.state} in ${sql.raw(fromStatesSql('lapse'))} and ${packages.offerExpiresAt} <= now()`;
+const pickupMissed = sql`${packages.state} in ${sql.raw(fromStatesSql('expire'))} and ${packages.readyUntil} <= now()`;
+// The half-window warning changes no state: it is for a package still waiting (as widen asks).
+const halfWindowPassed = sql`${packages.state} in ${sql.raw(fromStatesSql('widen'))} and ${packages.warnedAt} is null and ${packages.warnAt} <= now()`;
 
 /** An unanswered offer: the package goes to the next distributor; the silent one is told. */
 export async function lapseOffer(
@@ -482,7 +477,8 @@ export async function lapseOffer(
     return giveBack(
       tx,
       pkg,
-      { kind: 'lapsed' },
+      'lapse',
+      undefined,
       toDistributor(pkg, pkg.distributorId, 'offerLapsed', 'Not Paired', { isAccepted: false }),
     );
   });
@@ -494,20 +490,18 @@ export async function expirePackage(db: AppDb, packageId: string): Promise<Chang
     const pkg = await lockDue(tx, packageId, pickupMissed);
     if (!pkg) return null;
     const freed = await freeCapacity(tx, pkg);
-    await tx
-      .update(packages)
-      .set({ state: 'Expired', expiredAt: sql`now()`, offerExpiresAt: null })
-      .where(eq(packages.id, pkg.id));
-    await recordEvents(tx, [{ packageId: pkg.id, kind: 'expired', distributorId: null }]);
-    const notifications = await insertNotifications(tx, [
-      ...donorNotification(pkg, 'expiredDonor', 'Expired'),
-      ...(freed
-        ? toDistributor(pkg, freed, 'expiredDistributor', 'Expired', {
-            isAccepted: pkg.pairedAt !== null,
-          })
-        : []),
-    ]);
-    return { package: await reread(tx, pkg.id), notifications, freedDistributorId: freed };
+    const moved = await move(tx, pkg, 'expire', {
+      set: { expiredAt: sql`now()`, offerExpiresAt: null },
+      notify: [
+        ...donorNotification(pkg, 'expiredDonor', 'Expired'),
+        ...(freed
+          ? toDistributor(pkg, freed, 'expiredDistributor', 'Expired', {
+              isAccepted: pkg.pairedAt !== null,
+            })
+          : []),
+      ],
+    });
+    return { ...moved, freedDistributorId: freed };
   });
 }
 

@@ -1,15 +1,9 @@
-import type { AppDb } from '../../db/client';
-import type { Logger } from '../../logger';
-import type { MatchSettings } from '../../matching/assign';
-import type { Rematcher } from '../../matching/rematch';
-import type { Notifier } from '../../notifier';
-import {
-  type ChangeResult,
-  duePackages,
-  expirePackage,
-  lapseOffer,
-  warnDonor,
-} from './lifecycle.service';
+import type { AppDb } from '../../../db/client';
+import type { Logger } from '../../../logger';
+import type { MatchSettings } from '../../../matching/assign';
+import type { Rematcher } from '../../../matching/rematch';
+import type { Notifier } from '../../../notifier';
+import { type ChangeResult, duePackages, expirePackage, lapseOffer, warnDonor } from './changes';
 
 const BATCH = 100;
 
