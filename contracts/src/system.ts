@@ -11,7 +11,8 @@ export const HealthSchema = z.object({
   checks: z.object({
     database: z.enum(['ok', 'unreachable']),
     places: z.enum(['ok', 'loading']),
-    writes: z.enum(['ok', 'refused']),
+    /** 'unknown' while the database cannot be reached: nobody can tell whether it would. */
+    writes: z.enum(['ok', 'refused', 'unknown']),
   }),
 });
 export type Health = z.infer<typeof HealthSchema>;

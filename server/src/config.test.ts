@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, startupWarnings } from './config';
+import { liveStreamLimit } from './realtime/stream-limit';
 
 describe('loadConfig', () => {
   it('needs no configuration: port 8080 and PGlite under ./data', () => {
@@ -181,6 +182,20 @@ describe('start-up mistakes people make', () => {
     const config = loadConfig({ PORT: '8081', PUBLIC_URL: 'http://localhost:8081/' });
     expect(config.port).toBe(8081);
     expect(config.origin).toBe('http://localhost:8081');
+  });
+});
+
+describe('live streams', () => {
+  it.each(['abc', '0', '-5', '2.5'])('refuses LIVE_STREAMS_MAX=%s, naming it', (value) => {
+    expect(() => loadConfig({ LIVE_STREAMS_MAX: value })).toThrow(/LIVE_STREAMS_MAX/);
+  });
+
+  it('holds as many streams as LIVE_STREAMS_MAX says, or as the open-file limit allows', () => {
+    const limits = 'Max open files            1024                 4096                 files\n';
+    expect(
+      liveStreamLimit(loadConfig({ LIVE_STREAMS_MAX: '3' }).liveStreamsMax, () => limits),
+    ).toBe(3);
+    expect(liveStreamLimit(loadConfig({}).liveStreamsMax, () => limits)).toBe(1024 * 0.75 - 256);
   });
 });
 

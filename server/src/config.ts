@@ -131,6 +131,10 @@ const EnvSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().min(0).max(3600).default(60),
   ),
+  LIVE_STREAMS_MAX: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(1_000_000).optional(),
+  ),
   OSRM_URL: optionalUrl,
   GOOGLE_MAPS_API_KEY: optionalString,
   GOOGLE_PLACES_API_URL: optionalUrl,
@@ -207,6 +211,8 @@ export type Config = {
   matching: { offerMs: number; splitMinMeals: number; splitMaxParts: number };
   /** How often deadlines (offer lapse, half-window warning, expiry) are looked for, in ms. */
   deadlineSweepMs: number;
+  /** LIVE_STREAMS_MAX: live streams one process may hold (unset: from its open-file limit). */
+  liveStreamsMax: number | null;
   /** Scales every rate limit (tests raise it; 1 in normal use). */
   rateLimitMultiplier: number;
   /** Prefix of rate-limit buckets: '' in real use (all processes share); tests set their own. */
@@ -400,6 +406,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       splitMaxParts: e.SPLIT_MAX_PARTS,
     },
     deadlineSweepMs: Math.round(e.DEADLINE_SWEEP_SECONDS * 1000),
+    liveStreamsMax: e.LIVE_STREAMS_MAX ?? null,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     rateLimitScope: '',
     contactMail:

@@ -96,13 +96,15 @@ async function main(): Promise<void> {
 
   const mailer = config.contactMail ? createMailer(config.contactMail) : null;
   // Live events cross processes through PostgreSQL LISTEN/NOTIFY; PGlite is one process.
+  const streamLimit = liveStreamLimit(config.liveStreamsMax);
+  logger.info({ streamLimit }, 'live streams: at most this many open at once in this process');
   const localLive =
     config.database.kind === 'postgres'
       ? await createPostgresLiveEvents(config.database.url, logger, {
           load: async (ids) => (await notificationsByIds(database.db, ids)).map(toDelivery),
-          streamLimit: liveStreamLimit(),
+          streamLimit,
         })
-      : createLocalLiveEvents({ streamLimit: liveStreamLimit() });
+      : createLocalLiveEvents({ streamLimit });
   const live = config.pusher ? withPusher(localLive, config.pusher, logger) : localLive;
   const outreach = createOutreach({ config, db: database.db, logger });
   const notifier = createNotifier(live, outreach.deliverer);

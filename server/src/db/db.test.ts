@@ -139,9 +139,9 @@ describe('migrations', () => {
   });
 
   it('ask who turned a package down from an index, also in the plan kept per connection', async () => {
-    // Matching keeps generic plans (migration 0023); without an index the generic plan read every
-    // timeline entry once per candidate (issue #21 attacker's review: a match took 245 ms beside
-    // 300k entries). Since 0027 the package's own entries are read once per look, by package.
+    // Matching keeps generic plans; without an index the generic plan read every timeline entry
+    // once per candidate (a match took 245 ms beside 300k entries). The package's own entries
+    // (almquest_turned_down, inlined into the walk) are read once per look, by package.
     const database = await openDatabase({ kind: 'pglite', dataDir: null });
     try {
       await migrate(database.db);

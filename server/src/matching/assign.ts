@@ -27,27 +27,30 @@ type CandidateRow = {
 };
 
 /**
- * SQL: the distributor declined this package, let its offer lapse, released it or had it taken
- * back by a coordinator; they are not asked again. For a part of a split donation, any part of it
- * counts (a distributor who turned down 30 meals of a donation is not offered 20 more of it).
+ * SQL: whether `distributorId` turned the package down (db/functions/almquest_turned_down.sql,
+ * the one definition): declined it, let it lapse, released it or, with `countTakenBack`, had it
+ * taken back by a coordinator; for a part of a split donation, any part of it.
  */
 export function hasTurnedDown(
   pkg: Pick<PackageRow, 'id' | 'groupId'>,
   distributorId: SQL,
   { countTakenBack = true } = {},
 ): SQL {
-  const kinds = countTakenBack
-    ? sql`('declined', 'lapsed', 'released', 'takenBack')`
-    : sql`('declined', 'lapsed', 'released')`;
-  return sql`exists (
-    select 1 from package_events e
-    where e.distributor_id = ${distributorId}
-      and e.kind in ${kinds}
-      and ${
-        pkg.groupId
-          ? sql`e.package_id in (select g.id from packages g where g.group_id = ${pkg.groupId})`
-          : sql`e.package_id = ${pkg.id}`
-      })`;
+  return sql`${distributorId} in (select t from almquest_turned_down(${pkg.id}::uuid, ${pkg.groupId}::uuid, ${countTakenBack}::boolean) t)`;
+}
+
+/**
+ * SQL: why the distributor (`u` a users row, `d` their distributors row) cannot take the
+ * package, with room for `roomNeeded` meals, or null when they can
+ * (db/functions/almquest_cannot_take.sql, the one definition of who may take a package).
+ */
+export function cannotTakeSql(
+  pkg: Pick<PackageRow, 'id' | 'groupId' | 'diet'>,
+  roomNeeded: number,
+  { countTakenBack = true } = {},
+): SQL {
+  return sql`almquest_cannot_take(u.suspended_at, d.is_active, d.open_load, d.max_capacity,
+    d.veg_only, ${roomNeeded}::int, ${pkg.diet}::text, ${hasTurnedDown(pkg, sql`u.id`, { countTakenBack })})`;
 }
 
 /**
@@ -468,33 +471,22 @@ export async function offerToChosen(
   const [row] = await queryRows<
     Pick<CandidateRow, 'id' | 'home_lat' | 'home_lng' | 'distance_range'> & {
       user_type: string | null;
-      suspended: boolean;
-      is_active: boolean | null;
-      max_capacity: number | null;
-      open_load: number | null;
-      veg_only: boolean | null;
-      gave_back: boolean;
+      refusal: ChosenRefusal | null;
     }
   >(
     tx,
     sql`
-      select u.id, u.user_type, u.suspended_at is not null as suspended,
-             u.lat as home_lat, u.lng as home_lng,
-             d.distance_range, d.max_capacity, d.open_load, d.is_active, d.veg_only,
+      select u.id, u.user_type, u.lat as home_lat, u.lng as home_lng, d.distance_range,
              -- A coordinator may choose someone a package was taken back from (once reinstated);
              -- not someone who turned down this package or another part of its donation.
-             ${hasTurnedDown(pkg, sql`u.id`, { countTakenBack: false })} as gave_back
+             ${cannotTakeSql(pkg, pkg.quantity, { countTakenBack: false })} as refusal
       from ${users} u
       left join ${distributors} d on d.user_id = u.id
       where u.id = ${distributorId}`,
   );
   if (!row || row.user_type !== 'distributor' || row.home_lat === null)
     return { refusal: 'not_distributor' };
-  if (row.suspended) return { refusal: 'suspended' };
-  if (!row.is_active) return { refusal: 'inactive' };
-  if ((row.open_load ?? 0) + pkg.quantity > (row.max_capacity ?? 0)) return { refusal: 'no_room' };
-  if (pkg.diet !== 'veg' && row.veg_only) return { refusal: 'veg_only' };
-  if (row.gave_back) return { refusal: 'gave_back' };
+  if (row.refusal) return { refusal: row.refusal };
   const outcome = await claim(tx, pkg.id, row, settings);
   // The row is read in this transaction and claimed at once; a change in between reads as full.
   if (!outcome) return { refusal: 'no_room' };

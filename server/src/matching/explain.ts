@@ -7,7 +7,7 @@ import { ExpiringMap } from '../lib/expiring-map';
 import { distributors } from '../db/schema';
 import { distanceKm } from './geometry';
 import { meetPointBeforeAccepting } from '../db/notifications';
-import { hasTurnedDown, type MatchSettings } from './assign';
+import { cannotTakeSql, hasTurnedDown, type MatchSettings } from './assign';
 import { rankingKmSql, withinReachSql } from './reach';
 
 /**
@@ -47,17 +47,17 @@ export async function explainWaiting(
   // Nobody reaches farther than the largest range anyone has (read from its index): the search
   // box is no bigger than that needs, not the most any range may be (issue #20 review).
   const largestRange = sql`(select coalesce(max(distance_range), 0) from ${distributors})`;
-  const takes = sql`d.is_active and (${pkg.diet} = 'veg' or not d.veg_only)
-    and not ${hasTurnedDown(pkg, sql`u.id`)}`;
+  // Could take it with room for `meals` (almquest_cannot_take, as matching asks).
+  const takes = (meals: number) => sql`${cannotTakeSql(pkg, meals)} is null`;
   const [counts] = await queryRows<CountsRow>(
     db,
     sql`select count(*)::int as within_reach,
                count(*) filter (where d.is_active)::int as active,
                count(*) filter (where d.is_active and ${hasTurnedDown(pkg, sql`u.id`)})::int as turned_down,
-               count(*) filter (where ${takes} and d.open_load + ${pkg.quantity} <= d.max_capacity)::int as with_room,
-               max(d.max_capacity - d.open_load) filter (where ${takes} and d.open_load < d.max_capacity)::int as largest_now,
+               count(*) filter (where ${takes(pkg.quantity)})::int as with_room,
+               max(d.max_capacity - d.open_load) filter (where ${takes(1)})::int as largest_now,
                sum(least(d.max_capacity - d.open_load, ${pkg.quantity}))
-                 filter (where ${takes} and d.open_load + ${settings.splitMinMeals} <= d.max_capacity)::float8 as split_room
+                 filter (where ${takes(settings.splitMinMeals)})::float8 as split_room
         from users u join distributors d on d.user_id = u.id
         where u.user_type = 'distributor' and u.lat is not null and u.suspended_at is null
           and ${withinReachSql({
@@ -81,7 +81,7 @@ export async function explainWaiting(
           sql`select ${km}::float8 as distance_km, (${km} - d.distance_range)::float8 as travel_km
               from users u join distributors d on d.user_id = u.id
               where u.user_type = 'distributor' and u.lat is not null and u.suspended_at is null
-                and ${takes} and d.open_load + ${pkg.quantity} <= d.max_capacity
+                and ${takes(pkg.quantity)}
                 and ${withinReachSql({
                   center: at,
                   other: area,

@@ -190,7 +190,7 @@ async function checkScenario(scenario: Scenario, ids: string[] = []): Promise<vo
   const candidates: Candidate[] = people
     .filter((p) => scenario.diet === 'veg' || !p.vegOnly)
     .filter((p) => !p.isSuspended)
-    // Who turned the package down, or any part of its donation (assign.ts hasTurnedDown).
+    // Who turned the package down, or any part of its donation (almquest_turned_down).
     .filter((p) => !TURNED_DOWN.includes(p.before ?? null))
     .filter((p) => !(scenario.isPart && TURNED_DOWN.includes(p.beforeOtherPart ?? null)))
     .map((p) => ({

@@ -30,12 +30,16 @@ export function isOtherLoopbackName(host: string | undefined, origin: string): b
 /**
  * A page opened at another name for this machine (http://127.0.0.1:8080 for an app at
  * http://localhost:8080) moves to the app's own address: the sign-in returns there, and the
- * page's own requests would otherwise come from another origin and be refused.
+ * page's own requests would otherwise come from another origin and be refused. Health checks
+ * answer where they are asked.
  */
 export function ownLoopbackName(origin: string): RequestHandler {
   return (req, res, next) => {
     if (
       (req.method !== 'GET' && req.method !== 'HEAD') ||
+      // A probe asks for the status itself: a redirect (which many probes count as healthy)
+      // would hide a 503.
+      req.path.startsWith('/api/health') ||
       !isOtherLoopbackName(req.headers.host, origin)
     )
       return next();

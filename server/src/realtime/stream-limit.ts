@@ -7,16 +7,15 @@ const FALLBACK_STREAMS = 4000;
 
 /**
  * How many live streams this process may hold open: each is a socket, and a process
- * at its open-file limit resets every new connection, health checks included. Three quarters of
- * the soft limit less a reserve, from `LIVE_STREAMS_MAX` when it is set, read from
- * /proc/self/limits otherwise.
+ * at its open-file limit resets every new connection, health checks included. LIVE_STREAMS_MAX
+ * when it is set (config.ts checks it); otherwise three quarters of the soft limit on open files
+ * less a reserve, read from /proc/self/limits.
  */
 export function liveStreamLimit(
-  env: Record<string, string | undefined> = process.env,
+  configured: number | null,
   readLimits: () => string = () => readFileSync('/proc/self/limits', 'utf8'),
 ): number {
-  const configured = Number(env.LIVE_STREAMS_MAX);
-  if (env.LIVE_STREAMS_MAX && Number.isInteger(configured) && configured > 0) return configured;
+  if (configured !== null) return configured;
   let soft: number;
   try {
     const line = readLimits()

@@ -47,9 +47,10 @@ begin
   update distributors dd
      set open_load = dd.open_load + pkg.quantity, last_assigned_at = now()
     from users u
-   where dd.user_id = chosen and u.id = dd.user_id and u.suspended_at is null
-     and dd.is_active and dd.open_load + pkg.quantity <= dd.max_capacity
-     and (pkg.diet = 'veg' or not dd.veg_only)
+   where dd.user_id = chosen and u.id = dd.user_id
+     -- Still able to take it (the walk checked who turned it down).
+     and almquest_cannot_take(u.suspended_at, dd.is_active, dd.open_load, dd.max_capacity,
+                              dd.veg_only, pkg.quantity, pkg.diet, false) is null
      and dd.distance_range = ranked_range
      and u.lat = ranked_lat and u.lng = ranked_lng
   returning u.id, dd.auto_accept, u.name, u.phone, u.picture, u.address, u.lat, u.lng,

@@ -91,6 +91,11 @@ describe('sign-in through the development provider', () => {
     // A form sent there is not moved (its answer is the app's own refusal, as before).
     const posted = await fetch(`${other}/api/contact`, { method: 'POST', redirect: 'manual' });
     expect(posted.status).not.toBe(303);
+    // Nor is a health probe: a redirect would read as healthy to many probes.
+    for (const path of ['/api/health', '/api/health/live']) {
+      const probe = await fetch(`${other}${path}`, { redirect: 'manual' });
+      expect(probe.status, path).toBe(200);
+    }
   });
 
   it('refuses a callback with no sign-in under way', async () => {

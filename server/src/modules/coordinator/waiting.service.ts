@@ -5,14 +5,15 @@ import type {
   WaitingPackage,
   WaitingQuery,
 } from '@almquest/contracts/coordinator';
+import type { Diet } from '@almquest/contracts/packages';
 import { eq, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
 import type { NotificationRow, PackageRow, UserRow } from '../../db/rows';
 import { packages } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import {
+  cannotTakeSql,
   type ChosenRefusal,
-  hasTurnedDown,
   type MatchSettings,
   offerToChosen,
 } from '../../matching/assign';
@@ -115,9 +116,8 @@ type CandidateRow = {
   max_capacity: number;
   is_active: boolean;
   auto_accept: boolean;
-  veg_only: boolean;
-  suspended: boolean;
-  gave_back: boolean;
+  /** Why they cannot take it (almquest_cannot_take), or null. */
+  refusal: ChosenRefusal | null;
 };
 
 /**
@@ -140,23 +140,15 @@ export async function listCandidates(db: AppDb, packageId: string): Promise<Cand
   if (!pkg) throw notFound('No such package.');
   const rows = await queryRows<CandidateRow>(
     db,
-    sql`select u.id, u.name, u.phone, u.suspended_at is not null as suspended,
+    sql`select u.id, u.name, u.phone,
           earth_distance(u.area_earth, ll_to_earth(${pkg.lat}, ${pkg.lng})) as distance_m,
-          d.distance_range, d.open_load, d.max_capacity, d.is_active, d.auto_accept, d.veg_only,
-          ${hasTurnedDown({ id: pkg.id, groupId: pkg.group_id }, sql`u.id`, { countTakenBack: false })} as gave_back
+          d.distance_range, d.open_load, d.max_capacity, d.is_active, d.auto_accept,
+          ${cannotTakeSql({ id: pkg.id, groupId: pkg.group_id, diet: pkg.diet as Diet }, pkg.quantity, { countTakenBack: false })} as refusal
         from users u join distributors d on d.user_id = u.id
         where u.user_type = 'distributor' and u.lat is not null
         order by u.area_earth <-> ll_to_earth(${pkg.lat}, ${pkg.lng})
         limit 20`,
   );
-  const refusalOf = (r: CandidateRow): ChosenRefusal | null => {
-    if (r.suspended) return 'suspended';
-    if (!r.is_active) return 'inactive';
-    if (r.open_load + pkg.quantity > r.max_capacity) return 'no_room';
-    if (pkg.diet !== 'veg' && r.veg_only) return 'veg_only';
-    if (r.gave_back) return 'gave_back';
-    return null;
-  };
   return {
     candidates: rows.map((r): Candidate => ({
       id: r.id,
@@ -168,7 +160,7 @@ export async function listCandidates(db: AppDb, packageId: string): Promise<Cand
       maxCapacity: r.max_capacity,
       isActive: r.is_active,
       autoAccept: r.auto_accept,
-      refusal: refusalOf(r),
+      refusal: r.refusal,
       beyondReachKm: Math.max(
         0,
         Math.round((r.distance_m / 1000 - pkg.travel_capacity - r.distance_range) * 10) / 10,

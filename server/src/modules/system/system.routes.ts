@@ -65,6 +65,7 @@ export function systemRoutes({
     } catch (err) {
       req.log.warn({ err }, 'health check failed');
       checks.database = 'unreachable';
+      checks.writes = 'unknown';
     }
     if (!gazetteer.isReady()) checks.places = 'loading';
     if (writes.isRefused() && checks.database === 'ok') {
