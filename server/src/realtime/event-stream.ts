@@ -11,7 +11,9 @@ export type EventStreamOptions = {
    * Where the stream starts, as an inner id: after the user's own notification that
    * Last-Event-ID names (`isNamed`), or else after their newest one.
    */
-  startingPoint(lastEventId: string | null): Promise<{ after: number; isNamed: boolean }>;
+  startingPoint(
+    lastEventId: string | null,
+  ): Promise<{ after: number; isNamed: boolean; known?: number[] }>;
   /** The user's stored notifications after an inner id, oldest first (a replay, a catch-up). */
   missedAfter(afterId: number): Promise<Delivery[]>;
   /** Checked at each heartbeat; the stream ends once the session is gone. */
@@ -172,6 +174,8 @@ export async function openEventStream(
   try {
     const start = await options.startingPoint(lastEventId);
     upTo = start.after;
+    // What the page already has is never sent as new by a catch-up's look back.
+    for (const id of start.known ?? []) sent.add(id);
     if (start.isNamed)
       for (const delivery of await options.missedAfter(start.after)) send(delivery);
   } catch {

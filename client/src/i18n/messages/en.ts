@@ -95,9 +95,10 @@ export const en = {
   'site.testimonials.title': 'Testimonials',
   'site.team.title': 'Team',
   'site.impact.title': 'What we have done together',
-  'site.impact.meals': 'meals donated',
-  'site.impact.packages': 'packages distributed',
-  'site.impact.distributors': 'distributors ready to collect',
+  'site.impact.meals': '{count, plural, one {meal donated} other {meals donated}}',
+  'site.impact.packages': '{count, plural, one {package distributed} other {packages distributed}}',
+  'site.impact.distributors':
+    '{count, plural, one {distributor ready to collect} other {distributors ready to collect}}',
   'site.impact.failed': 'The totals could not be loaded just now.',
   'site.persona.title': 'Who does what',
   'site.persona.onThisPage': 'On this page',

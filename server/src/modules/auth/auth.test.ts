@@ -98,6 +98,27 @@ describe('sign-in through the development provider', () => {
     }
   });
 
+  it("keeps its endpoints at the app's address whatever Host a proxy passes on", async () => {
+    // nginx's usual `proxy_set_header Host $host` drops the port; a forwarded host is not ours.
+    for (const headers of [
+      { Host: new URL(ctx.baseUrl).hostname },
+      {
+        Host: 'elsewhere.example',
+        'X-Forwarded-Host': 'evil.example',
+        'X-Forwarded-Proto': 'https',
+      },
+    ]) {
+      const res = await request(ctx.app)
+        .get('/dev-idp/.well-known/openid-configuration')
+        .set(headers)
+        .expect(200);
+      const body = res.body as Record<string, unknown>;
+      for (const key of ['issuer', 'authorization_endpoint', 'token_endpoint', 'jwks_uri']) {
+        expect(String(body[key]), key).toMatch(new RegExp(`^${ctx.config.origin}/dev-idp`));
+      }
+    }
+  });
+
   it('refuses a callback with no sign-in under way', async () => {
     const res = await request(ctx.app).get('/api/auth/callback?code=abc&state=def').expect(303);
     expect(res.headers.location).toBe('/?signInError=expired');

@@ -266,6 +266,15 @@ export function createDevIdentityProvider(
 
   const router = Router();
   const form = express.urlencoded({ extended: false, limit: '4kb' });
+  // Its endpoints and redirects are the issuer's, whatever Host a proxy passes on: nginx's usual
+  // `proxy_set_header Host $host` drops the port, and every endpoint would point at port 80.
+  const own = new URL(config.origin);
+  router.use(DEV_IDP_PATH, (req, _res, next) => {
+    req.headers.host = own.host;
+    delete req.headers['x-forwarded-host'];
+    req.headers['x-forwarded-proto'] = own.protocol.slice(0, -1);
+    next();
+  });
   const noStore = (_req: Request, res: Response, next: () => void) => {
     res.setHeader('Cache-Control', 'no-store');
     next();

@@ -82,31 +82,49 @@ export async function markOneSeen(
 const REPLAY_MAX = 200;
 
 /**
- * Where a user's live stream starts (inner ids): after the notification of theirs that
- * Last-Event-ID names, or after their newest when it names none of theirs. One statement.
- */
-export async function streamStartingPoint(
-  db: AppDb,
-  userId: string,
-  lastEventId: string | null,
-): Promise<{ after: number; isNamed: boolean }> {
-  const [row] = await queryRows<{ named: string | null; newest: string | null }>(
-    db,
-    sql`select ${lastEventId ? innerIdOf(userId, lastEventId) : sql`null::bigint`} as named,
-      (select max(n.id) from ${notifications} n where n.user_id = ${userId}) as newest`,
-  );
-  return row?.named
-    ? { after: Number(row.named), isNamed: true }
-    : { after: Number(row?.newest ?? 0), isNamed: false };
-}
-
-/**
  * How far before a notification a stream still looks for ones it may not have had: ids are
  * taken when a row is written, so one written earlier by a transaction that committed later has
  * a smaller id yet reached no stream before it. A transaction lasts seconds at most (statement
  * and idle limits, db/client.ts).
  */
 const LATE_COMMIT_WINDOW = sql.raw(`interval '60 seconds'`);
+/**
+ * Where a user's live stream starts (inner ids): after the notification of theirs that
+ * Last-Event-ID names, or after their newest when it names none of theirs. `known`: with no
+ * name, the ids a catch-up's look back (LATE_COMMIT_WINDOW) would find that were already
+ * committed as the stream opened, which the page has: a catch-up after a gap never sends them
+ * again as new. One statement.
+ */
+export async function streamStartingPoint(
+  db: AppDb,
+  userId: string,
+  lastEventId: string | null,
+): Promise<{ after: number; isNamed: boolean; known: number[] }> {
+  const [row] = await queryRows<{
+    named: string | null;
+    newest: string | null;
+    known: string[] | null;
+  }>(
+    db,
+    sql`with newest as (
+        select n.id, n.created_at from ${notifications} n
+        where n.user_id = ${userId} order by n.id desc limit 1)
+      select ${lastEventId ? innerIdOf(userId, lastEventId) : sql`null::bigint`} as named,
+        (select id from newest) as newest,
+        (select array_agg(k.id) from (
+          select n.id from ${notifications} n, newest
+          where n.user_id = ${userId}
+            and n.created_at >= newest.created_at - ${LATE_COMMIT_WINDOW}
+          order by n.id desc limit ${REPLAY_MAX}) k) as known`,
+  );
+  if (row?.named) return { after: Number(row.named), isNamed: true, known: [] };
+  return {
+    after: Number(row?.newest ?? 0),
+    isNamed: false,
+    known: (row?.known ?? []).map(Number),
+  };
+}
+
 const REPLAY_PAGES = 5;
 
 /**

@@ -7,13 +7,25 @@ import { useImpact } from '../api/get-impact';
 export function ImpactTotals() {
   const impact = useImpact();
   const { t, formatNumber } = useI18n();
+  // Each label agrees with its number ("1 distributor", "2 distributors"); before the figures
+  // arrive, the plural.
+  const label = (key: Parameters<typeof t>[0], value: number | undefined) =>
+    t(key, { count: value ?? 2 });
   const figures = [
-    { id: 'meals', value: impact.data?.mealsDonated, label: t('site.impact.meals') },
-    { id: 'packages', value: impact.data?.packagesDistributed, label: t('site.impact.packages') },
+    {
+      id: 'meals',
+      value: impact.data?.mealsDonated,
+      label: label('site.impact.meals', impact.data?.mealsDonated),
+    },
+    {
+      id: 'packages',
+      value: impact.data?.packagesDistributed,
+      label: label('site.impact.packages', impact.data?.packagesDistributed),
+    },
     {
       id: 'distributors',
       value: impact.data?.activeDistributors,
-      label: t('site.impact.distributors'),
+      label: label('site.impact.distributors', impact.data?.activeDistributors),
     },
   ];
   return (

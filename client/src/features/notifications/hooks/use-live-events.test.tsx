@@ -1,26 +1,31 @@
 import type { NotificationList } from '@almquest/contracts/notifications';
 import type { PublicConfig } from '@almquest/contracts/system';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { renderHook } from '@testing-library/react';
+import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { I18nProvider } from '../../../i18n/i18n';
-import { AlertsProvider } from '../../../lib/alerts';
+import { AlertsProvider, useShownAlerts } from '../../../lib/alerts';
 import { createQueryClient } from '../../../lib/query-client';
 import { buildNotification, buildSessionUser, notificationId } from '../../../test/data';
 import { publicConfigQueryKey } from '../../system/api/get-public-config';
 import { notificationsQueryKey } from '../api/get-notifications';
-import { useLiveEvents } from './use-live-events';
+import { reopenDelayMs, useLiveEvents } from './use-live-events';
 
 /** The EventSources the page opened, by URL (the browser's own is not in jsdom). */
 const opened: string[] = [];
+/** The listeners of the last one opened, to send it events as the server would. */
+let listeners: Record<string, (message: MessageEvent<string>) => void> = {};
 class RecordingEventSource {
   static readonly CLOSED = 2;
   readyState = 0;
   constructor(readonly url: string) {
     opened.push(url);
+    listeners = {};
   }
-  addEventListener() {}
+  addEventListener(type: string, listener: (message: MessageEvent<string>) => void) {
+    listeners[type] = listener;
+  }
   removeEventListener() {}
   close() {}
 }
@@ -45,7 +50,29 @@ function render(list: NotificationList | null) {
       </I18nProvider>
     </QueryClientProvider>
   );
-  renderHook(() => useLiveEvents(user), { wrapper });
+  return renderHook(
+    () => {
+      useLiveEvents(user);
+      return useShownAlerts();
+    },
+    { wrapper },
+  ).result;
+}
+
+/** The server sends one notification on the stream. */
+function receive(id: number) {
+  const notification = buildNotification(id);
+  const event = {
+    message: notification.message,
+    photo: null,
+    pid: notification.packageId,
+    state: notification.state,
+    timestamp: notification.timestamp,
+    notification,
+  };
+  act(() =>
+    listeners.notification?.(new MessageEvent('notification', { data: JSON.stringify(event) })),
+  );
 }
 
 describe('live events', () => {
@@ -61,5 +88,22 @@ describe('live events', () => {
   it('start at the server’s newest when the page has none yet', () => {
     render(null);
     expect(opened).toEqual(['/api/events']);
+  });
+
+  it('toast what is new, never one the page already lists (a catch-up may send it again)', () => {
+    const shown = render({ unseen_count: 0, nextCursor: null, notifs: [buildNotification(9)] });
+    receive(9);
+    expect(shown.current).toEqual([]);
+    receive(10);
+    expect(shown.current.map((a) => a.msg)).toEqual([expect.stringContaining('10 meals')]);
+  });
+
+  it('open a refused stream again later each time, spread out, never past a minute and a half', () => {
+    expect(reopenDelayMs(0, 0.5)).toBe(5_000);
+    expect(reopenDelayMs(1, 0.5)).toBe(10_000);
+    expect(reopenDelayMs(3, 0.5)).toBe(40_000);
+    expect(reopenDelayMs(10, 0.5)).toBe(60_000);
+    expect(reopenDelayMs(0, 0)).toBe(2_500);
+    expect(reopenDelayMs(10, 0.999)).toBeLessThan(90_000);
   });
 });

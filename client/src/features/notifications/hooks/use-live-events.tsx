@@ -24,6 +24,15 @@ import { describeMeals, notificationLink } from '../components/notification-row'
 type Unsubscribe = () => void;
 
 /**
+ * How long to wait before opening a refused stream again (a busy server says 503, and may be
+ * refusing every page at once): 5 s, then twice as long each time up to a minute, each spread
+ * by half either way so pages refused together do not come back together.
+ */
+export function reopenDelayMs(failures: number, random: number = Math.random()): number {
+  return Math.min(60_000, 5_000 * 2 ** failures) * (0.5 + random);
+}
+
+/**
  * Server-Sent Events, the default transport. The browser reconnects by itself after a dropped
  * connection; when the server refuses the stream (the session ended: signed out elsewhere, or
  * suspended by a coordinator, issue #19) the source closes for good and `onClosed` is told.
@@ -31,6 +40,7 @@ type Unsubscribe = () => void;
 function listenWithSse(
   onData: (data: string) => void,
   onClosed: () => void,
+  onOpen: () => void,
   /** The newest notification the page has: the stream starts after it, so nothing between is lost. */
   after: string | null,
 ): Unsubscribe {
@@ -44,9 +54,11 @@ function listenWithSse(
   };
   source.addEventListener('notification', handler as EventListener);
   source.addEventListener('error', onError);
+  source.addEventListener('open', onOpen);
   return () => {
     source.removeEventListener('notification', handler as EventListener);
     source.removeEventListener('error', onError);
+    source.removeEventListener('open', onOpen);
     source.close();
   };
 }
@@ -94,25 +106,29 @@ export function useLiveEvents(user: SessionUser | null) {
   const realtime = usePublicConfig().data?.realtime;
   // Bumped to open the stream again after the server refused it while the session still holds.
   const [attempt, setAttempt] = useState(0);
+  // Refusals in a row since a stream last opened: each waits longer before trying again.
+  const refusals = useRef(0);
 
   useEffect(() => {
     if (!userId || !realtime) return;
     let retry: ReturnType<typeof setTimeout> | undefined;
+    const reopenLater = () => {
+      retry = setTimeout(() => setAttempt((n) => n + 1), reopenDelayMs(refusals.current));
+      refusals.current++;
+    };
     const onClosed = () => {
       void queryClient
         .fetchQuery({ queryKey: sessionQueryKey, queryFn: fetchSessionUser, staleTime: 0 })
         .then((now) => {
           if (now) {
-            retry = setTimeout(() => setAttempt((n) => n + 1), 5000);
+            reopenLater();
             return;
           }
           // The session is gone (suspended, or signed out on another device): say so at once;
           // the page's guard takes the person home.
           showAlert({ type: 'info', title: t('session.ended.title'), msg: t('session.ended.msg') });
         })
-        .catch(() => {
-          retry = setTimeout(() => setAttempt((n) => n + 1), 5000);
-        });
+        .catch(reopenLater);
     };
     const onData = (data: string) => {
       let event: LiveEvent;
@@ -122,6 +138,11 @@ export function useLiveEvents(user: SessionUser | null) {
       } catch {
         return;
       }
+      // One the page already lists (a catch-up may send it again) is not news: no toast.
+      const isKnown = queryClient
+        .getQueryData<NotificationList>(notificationsQueryKey(userId))
+        ?.notifs.some((n) => n.id === event.notification.id);
+      if (isKnown) toasted.current.add(event.notification.id);
       queryClient.setQueryData<NotificationList>(notificationsQueryKey(userId), (old) =>
         addNotification(old, event.notification),
       );
@@ -152,6 +173,9 @@ export function useLiveEvents(user: SessionUser | null) {
         : listenWithSse(
             onData,
             onClosed,
+            () => {
+              refusals.current = 0;
+            },
             queryClient.getQueryData<NotificationList>(notificationsQueryKey(userId))?.notifs[0]
               ?.id ?? null,
           );
