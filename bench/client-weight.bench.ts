@@ -86,7 +86,7 @@ export const clientWeightBench: Benchmark = {
       target: 'JS <= 105 KB, all <= 400 KB',
       isTargetMet: homeJs <= 105 * 1024 && homeTotal <= 400 * 1024,
     });
-    // A second language (issue #16): what choosing it on / loads beyond the page's own code:
+    // A second language: what choosing it on / loads beyond the page's own code:
     // its catalog's first part and the reader of the API's English messages (the rest of its
     // catalog comes with the pages that need it, as in English).
     for (const [locale, name] of [

@@ -53,7 +53,7 @@ export const donationsBench: Benchmark = {
         const donors: { id: string; cookie: string }[] = [];
         for (let i = 0; i < 20; i++)
           donors.push(await makeUser(database, 'donor', [28.6 + i * 0.001, 77.2]));
-        // Room for every donation of the run (issue #21): a faster server must not run the
+        // Room for every donation of the run: a faster server must not run the
         // distributors full and then be measured on donations nobody can take.
         for (let i = 0; i < 50; i++)
           await makeUser(database, 'distributor', [28.6 + i * 0.002, 77.21], 600);

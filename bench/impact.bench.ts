@@ -25,7 +25,7 @@ const CITIES: [number, number][] = [
 ];
 
 /**
- * 10. Impact (issue #19): GET /api/impact uncached over 100k packages of a year, every state,
+ * 10. Impact: GET /api/impact uncached over 100k packages of a year, every state,
  * a dozen cities, against a count over the packages table done per request (the alternative the
  * summary replaces), in the same run.
  */

@@ -95,7 +95,7 @@ function allEngines(): Engine[] {
 /**
  * A freshly seeded database as a running one would be after a while: statistics gathered, and on
  * PostgreSQL the dead rows of earlier samples cleared, as autovacuum would (this machine's server
- * runs without it; issue #21: a kept plan went wrong only once statistics existed, and a run of
+ * runs without it: a kept plan went wrong only once statistics existed, and a run of
  * all sizes measured its 100k matches among the smaller runs' leftovers). PGlite has no
  * autovacuum and the app never vacuums it, so its leftovers stay, as in a deployment.
  */

@@ -20,7 +20,7 @@ export const lighthouseBench: Benchmark = {
     ] as const;
     try {
       // One browser per language, speaking it (navigator.languages), so / opens in it as it
-      // would on that person's phone (issue #16: >= 95 in each language).
+      // would on that person's phone (>= 95 in each language).
       for (const [locale, name] of languages) {
         const chrome = await chromeLauncher.launch({
           chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

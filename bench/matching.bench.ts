@@ -63,7 +63,7 @@ export async function measureMatching(db: AppDb, samples = SAMPLES): Promise<Mat
               travelCapacity: 8,
               readyUntil: new Date(Date.now() + 3 * 3_600_000),
               warnAt: new Date(Date.now() + 1.5 * 3_600_000),
-              // Issue #20: with splitting on, as the donate form sends from 50 meals.
+              // With splitting on, as the donate form sends from 50 meals.
               allowSplit: true,
             })
             .returning();
@@ -102,7 +102,7 @@ export function matchingMetrics(f: MatchingFigures): Record<string, number> {
   };
 }
 
-/** Issue #21's target for matching: PostgreSQL, 100k distributors (larger sizes are the curve). */
+/** The target for matching: PostgreSQL, 100k distributors (larger sizes are the curve). */
 export function matchingTarget(f: MatchingFigures): { target: string; isTargetMet: boolean } {
   const ratio = f.match.p50 / f.bare.p50;
   return {

@@ -71,7 +71,7 @@ async function registrationGzipBytes(): Promise<number> {
 }
 
 /**
- * 9. Push (issue #18): a notification committed -> its encrypted, signed POST arriving at a
+ * 9. Push: a notification committed -> its encrypted, signed POST arriving at a
  * local push service, with DEVICES devices subscribed. Baseline in the same run: the same
  * number of bare POSTs of the same size, with the same concurrency, straight from fetch.
  */

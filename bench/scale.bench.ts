@@ -75,7 +75,7 @@ async function storePackages(db: AppDb, owners: string[], total: number): Promis
 }
 
 /**
- * Issue #21: how cost grows. At 10k, 100k and 1M distributors (PostgreSQL; PGlite to 100k):
+ * How cost grows. At 10k, 100k and 1M distributors (PostgreSQL; PGlite to 100k):
  * matching one donation (as the matching benchmark) and donations through HTTP (as the donations
  * benchmark); then, with 1M packages and 1M notifications stored, the transactions list and the
  * notifications page (first page and the next, by cursor) as their owners read them.

@@ -13,7 +13,7 @@ import {
 } from './support/helpers';
 
 /**
- * The coordinator console and the impact page (issue #19). The development sign-in is on and
+ * The coordinator console and the impact page. The development sign-in is on and
  * COORDINATOR_EMAILS is unset in these runs, so the demo coordinator runs the console.
  */
 

@@ -2,7 +2,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { expectAccessible, expectAlert, snap, uniqueEmail, waitForPage } from './support/helpers';
 
 /**
- * Issue #16: a person who reads only Hindi, or only Bengali, uses AlmQuest from their phone. The
+ * A person who reads only Hindi, or only Bengali, uses AlmQuest from their phone. The
  * browser speaks their language (nothing is chosen by hand), so the app opens in it; every step
  * is found by its Hindi or Bengali words, never by English.
  */

@@ -12,7 +12,7 @@ import {
 } from './support/helpers';
 
 /**
- * The pickup lifecycle (issue #17) in the browser: offers accepted, declined and re-offered,
+ * The pickup lifecycle in the browser: offers accepted, declined and re-offered,
  * lapsed (OFFER_MINUTES is half a minute in these runs), a donor cancelling, a package expiring.
  * Each journey lives in its own city, far from the others'.
  */

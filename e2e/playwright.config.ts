@@ -56,7 +56,7 @@ export default defineConfig({
       DEADLINE_SWEEP_SECONDS: '1',
       // /impact is compared with the packages as they are (coordinator.spec.ts).
       IMPACT_CACHE_SECONDS: '0',
-      // The local push service of pwa.spec.ts, besides the real push services (issue #18).
+      // The local push service of pwa.spec.ts, besides the real push services.
       PUSH_EXTRA_ORIGINS: `http://127.0.0.1:${pushPort}`,
     },
   },

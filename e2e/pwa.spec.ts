@@ -17,7 +17,7 @@ import {
 } from './support/helpers';
 
 /**
- * The installable app (issue #18): a valid manifest and worker, offline reading after a visit,
+ * The installable app: a valid manifest and worker, offline reading after a visit,
  * writes refused offline, and push from the "Turn on notifications" click to a notification the
  * worker shows.
  */

@@ -12,7 +12,7 @@ import {
 } from './support/helpers';
 
 /**
- * Big donations and honest answers (issue #20): a donation no one distributor can take is split
+ * Big donations and honest answers: a donation no one distributor can take is split
  * across several, each part picked up on its own; a donation nobody can reach says why and what
  * would help, and one tap on the suggestion pairs it.
  */

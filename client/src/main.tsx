@@ -8,7 +8,7 @@ import { loadStartingCatalog, startingLocale } from './i18n/i18n';
 import { readSavedTheme } from './lib/theme';
 import { startServiceWorker } from './lib/pwa';
 import './index.css';
-// Devanagari and Bengali glyphs for screens without them (issue #16). Each face has a
+// Devanagari and Bengali glyphs for screens without them. Each face has a
 // unicode-range: a browser fetches one only when a page shows that script and no system font
 // before it in --font-sans has the glyphs.
 import '@fontsource/noto-sans-devanagari/400.css';

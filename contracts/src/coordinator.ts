@@ -3,7 +3,7 @@ import { idOf } from './ids';
 import { DietSchema, PackageStateSchema, REASON_MAX } from './packages';
 import { readDecimal, textField } from './text';
 
-/** Issue #19: what the coordinator console sends and gets back (/api/coordinator/*). */
+/** What the coordinator console sends and gets back (/api/coordinator/*). */
 
 export const WAITING_STATES = ['Not Paired', 'Offered', 'Paired'] as const;
 export const REPORT_REASONS = ['not_food', 'unsafe', 'no_show'] as const;
@@ -236,8 +236,8 @@ export const MessageReadSchema = z.strictObject({
 });
 
 /**
- * What an action concerned, as facts the console words in the reader's language (issue #19
- * review): whom a package was offered to and in what state it went, what state a cancelled
+ * What an action concerned, as facts the console words in the reader's
+ * language: whom a package was offered to and in what state it went, what state a cancelled
  * package was in, how many open packages a suspension called off or gave back, what a closed
  * report said, which days an export covered.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PackageStateSchema } from './packages';
 
 /**
- * How meals become CO2e (issue #19). A wasted kilogram of food carries about 2.5 kg CO2e over its
+ * How meals become CO2e. A wasted kilogram of food carries about 2.5 kg CO2e over its
  * life (FAO, Food Wastage Footprint, 2013: 3.3 Gt CO2e for the 1.3 Gt of food lost or wasted each
  * year), and we take a meal as 0.4 kg of cooked food (a plate of rice, dal and sabzi; WRAP uses
  * 420 g per meal). So each meal distributed instead of thrown away avoids about 1 kg CO2e.

@@ -1,6 +1,6 @@
 // No zod here: the landing page imports this, and zod stays out of the first page's bundle.
 
-/** The languages AlmQuest speaks (issue #16): English, Hindi, Bengali. */
+/** The languages AlmQuest speaks: English, Hindi, Bengali. */
 export const LOCALES = ['en', 'hi', 'bn'] as const;
 export type Locale = (typeof LOCALES)[number];
 

@@ -6,7 +6,7 @@ import { readDecimal } from './text';
 
 /**
  * What a notification is about. Notifications are stored as a kind plus their package's details,
- * and each reader's client says them in its own language (issue #16); the API's `message` is the
+ * and each reader's client says them in its own language; the API's `message` is the
  * English wording below, for SPEC's live message and other clients.
  */
 export const NOTIFICATION_KINDS = [
@@ -24,12 +24,12 @@ export const NOTIFICATION_KINDS = [
   'stillWaiting',
   'cancelledByCoordinator',
   'takenOver',
-  /** A split donation's one notification to its donor (issue #20): no single distributor named. */
+  /** A split donation's one notification to its donor: no single distributor named. */
   'splitDonor',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-/** The English words of each notification (issue #5); the same for every user of a kind. */
+/** The English words of each notification; the same for every user of a kind. */
 export const NOTIFICATION_TEXT: Record<NotificationKind, string> = enNotificationTexts;
 
 /** SPEC notification, as the API presents it. */
@@ -49,7 +49,7 @@ export const NotificationSchema = z.object({
       address: z.string(),
       donatedAt: z.string(),
       counterpartName: z.string().nullable(),
-      /** To a donor, about a part of a split donation (issue #20): which, and its meals. */
+      /** To a donor, about a part of a split donation: which, and its meals. */
       donation: z.object({ id: z.string(), quantity: z.number() }).nullable(),
     })
     .nullable(),

@@ -28,12 +28,12 @@ export const FINAL_STATES = [
   'Expired',
 ] as const satisfies PackageState[];
 
-/** What the food is (issue #17): vegetarian, non-vegetarian, or vegetarian with egg. */
+/** What the food is: vegetarian, non-vegetarian, or vegetarian with egg. */
 export const DIETS = ['veg', 'nonveg', 'egg'] as const;
 export const DietSchema = z.enum(DIETS, { error: 'Choose veg, nonveg or egg' });
 export type Diet = z.infer<typeof DietSchema>;
 
-/** A package's timeline, one entry per change (issue #17). */
+/** A package's timeline, one entry per change. */
 export const PACKAGE_EVENT_KINDS = [
   'created',
   'offered',
@@ -47,7 +47,7 @@ export const PACKAGE_EVENT_KINDS = [
   'distributed',
   'cancelled',
   'expired',
-  // Issue #19: a coordinator's actions, told apart from the donor's and the distributor's own.
+  // A coordinator's actions, told apart from the donor's and the distributor's own.
   'cancelledByCoordinator',
   'takenBack',
 ] as const;
@@ -142,7 +142,7 @@ export const DonateRequestSchema = z.object({
   /** The food must be picked up by then (default: three hours from now). */
   readyUntil: ReadyUntilSchema.optional(),
   diet: DietSchema.optional(),
-  /** Issue #20: may be split across distributors when no single one has room (default false). */
+  /** May be split across distributors when no single one has room (default false). */
   allowSplit: z.boolean({ error: 'allowSplit must be true or false' }).optional(),
 });
 export type DonateRequest = z.input<typeof DonateRequestSchema>;
@@ -159,7 +159,7 @@ export const PackageEventSchema = z.object({
 export type PackageEvent = z.infer<typeof PackageEventSchema>;
 
 /**
- * Why a package is still waiting (issue #20), for its donor: counts and distances only (never
+ * Why a package is still waiting, for its donor: counts and distances only (never
  * who), from the rules matching uses. Distances in whole kilometres.
  */
 export const ExplanationSchema = z.object({
@@ -190,18 +190,18 @@ export const ExplanationSchema = z.object({
 });
 export type Explanation = z.infer<typeof ExplanationSchema>;
 
-/** To the distributor offered or given a package: why them (issue #20). */
+/** To the distributor offered or given a package: why them. */
 export const WhyYouSchema = z.object({
   /** From their home to the meet point, to the kilometre (at least 1). */
   distanceKm: z.number(),
   /** Meals they still have room for with this package counted. */
   roomAfter: z.number(),
-  /** A coordinator chose them (issue #19), not matching: the reasons above are not why. */
+  /** A coordinator chose them, not matching: the reasons above are not why. */
   byCoordinator: z.boolean(),
 });
 export type WhyYou = z.infer<typeof WhyYouSchema>;
 
-/** SPEC package entity, as the API presents it, with the pickup lifecycle of issue #17. */
+/** SPEC package entity, as the API presents it, with its pickup lifecycle. */
 export const PackageSchema = z.object({
   _id: z.string(),
   donor_id: z.string().nullable(),
@@ -238,7 +238,7 @@ export const PackageSchema = z.object({
   handoverLockedUntil: z.string().nullable(),
   servedCount: z.number().nullable(),
   events: z.array(PackageEventSchema),
-  /** Issue #20: the donation this package is a part of, when it was split (donor only). */
+  /** The donation this package is a part of, when it was split (donor only). */
   groupId: z.string().nullable(),
   /** The whole donation's meals, with groupId. */
   groupQuantity: z.number().nullable(),
@@ -276,7 +276,7 @@ export const DeletePackagePathSchema = z.object({
 });
 
 /** PATCH /api/package/:id: a donor widens (or narrows) how far they travel, while waiting. */
-/** PATCH /api/package/:id: travel farther, or allow splitting (issue #20), or both. */
+/** PATCH /api/package/:id: travel farther, or allow splitting, or both. */
 export const WidenRequestSchema = z
   .strictObject({
     travelCapacity: TravelCapacitySchema.optional(),
@@ -302,7 +302,7 @@ export const PackageSummarySchema = z.object({
   address: z.string(),
   /** The other side: the distributor for a donor, the donor for a distributor. */
   counterpart: z.string().nullable(),
-  /** Issue #20: a part of a split donation (to its donor), and the whole donation's meals. */
+  /** A part of a split donation (to its donor), and the whole donation's meals. */
   groupId: z.string().nullable(),
   groupQuantity: z.number().nullable(),
 });
@@ -324,7 +324,7 @@ export const MeetRouteSchema = z.object({
 });
 export type MeetRoute = z.infer<typeof MeetRouteSchema>;
 
-/** GET /api/donations/:groupId (issue #20): a split donation and its parts, for its donor. */
+/** GET /api/donations/:groupId: a split donation and its parts, for its donor. */
 export const DonationGroupSchema = z.object({
   groupId: z.string(),
   /** The whole donation's meals; the parts add up to it. */

@@ -50,7 +50,7 @@ export const PushUnsubscribeSchema = z.object({ endpoint: PushEndpointSchema });
 export const PushSubscribedSchema = z.object({ subscribed: z.literal(true) });
 
 /**
- * How a person wants to hear of their packages (issue #18): offers and updates, each by push (on
+ * How a person wants to hear of their packages: offers and updates, each by push (on
  * every device they turned notifications on) and by e-mail. `emailAvailable` is false when the
  * server has no SMTP set up; e-mail cannot be turned on then.
  */

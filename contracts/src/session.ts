@@ -5,7 +5,7 @@ export const UserTypeSchema = z.enum(['donor', 'distributor']);
 export type UserType = z.infer<typeof UserTypeSchema>;
 
 /**
- * The demo coordinator (issue #19): offered on the development sign-in page and a coordinator
+ * The demo coordinator: offered on the development sign-in page and a coordinator
  * while that sign-in is on and COORDINATOR_EMAILS is unset. example.org: no real mailbox.
  */
 export const DEMO_COORDINATOR_EMAIL = 'coordinator.demo@example.org';
@@ -18,9 +18,9 @@ export const SessionUserSchema = z.object({
   picture: z.string().nullable(),
   isRegistered: z.boolean(),
   userType: UserTypeSchema.nullable(),
-  /** The language kept on the account (issue #16): en, hi or bn; null until one is kept. */
+  /** The language kept on the account: en, hi or bn; null until one is kept. */
   locale: z.enum(LOCALES).nullable(),
-  /** Runs the coordinator console (issue #19); absent means no. */
+  /** Runs the coordinator console; absent means no. */
   isCoordinator: z.boolean().optional(),
 });
 export type SessionUser = z.infer<typeof SessionUserSchema>;

@@ -31,7 +31,7 @@ export const PhoneSchema = z
 
 /**
  * What the other side's history says in place of a person who deleted their account. Clients
- * show these in their reader's language (issue #16).
+ * show these in their reader's language.
  */
 export const FORMER_DONOR = 'A former donor';
 export const FORMER_DISTRIBUTOR = 'A former distributor';
@@ -96,7 +96,7 @@ export const DistributorUpdateSchema = z
       max: MAX_CAPACITY_MEALS,
       isInteger: true,
     }).optional(),
-    /** Pair offered packages at once (the default), or answer each offer (issue #17). */
+    /** Pair offered packages at once (the default), or answer each offer. */
     autoAccept: z.boolean({ error: 'Choose true or false' }).optional(),
     /** Take vegetarian food only. */
     vegOnly: z.boolean({ error: 'Choose true or false' }).optional(),

@@ -48,9 +48,9 @@ export type AppDeps = {
   rematcher?: Rematcher;
   /** Mails contact messages when SMTP is configured. */
   mailer?: Mailer | null;
-  /** Push keys, mail tokens and the sender of push and e-mail notifications (issue #18). */
+  /** Push keys, mail tokens and the sender of push and e-mail notifications. */
   outreach?: Outreach;
-  /** Package pages kept in memory (issue #21). */
+  /** Package pages kept in memory. */
   packageReads?: PackageReads;
 };
 
@@ -141,7 +141,7 @@ export function createApp({
   // is fresh even if the package's own change notification has not been heard yet.
   live.hub.onPackageEvent((packageId) => packageReads.forget(packageId));
   // Packages before the coordinator's and people's routes: the package page is the most read
-  // signed-in route, and every router before it is tried first (issue #21).
+  // signed-in route, and every router before it is tried first.
   api.use(packagesRoutes({ config, database, notifier, rematcher, reads: packageReads }));
   api.use(coordinatorRoutes({ config, database, notifier, rematcher, live }));
   const events: UserEvents = {

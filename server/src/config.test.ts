@@ -39,7 +39,7 @@ describe('loadConfig', () => {
   });
 });
 
-describe('mail and push (issue #18)', () => {
+describe('mail and push', () => {
   it('mails notifications with SMTP_URL alone; contact mail needs CONTACT_TO too', () => {
     const config = loadConfig({ SMTP_URL: 'smtp://mail.example:25' });
     expect(config.notificationMail).toMatchObject({ smtpUrl: 'smtp://mail.example:25' });

@@ -185,10 +185,10 @@ export type Config = {
   serveSourceMaps: boolean;
   /** Contact messages are also mailed when both are set. */
   contactMail: { smtpUrl: string; to: string; from: string } | null;
-  /** Notification e-mails (issue #18) go out when SMTP_URL is set. */
+  /** Notification e-mails go out when SMTP_URL is set. */
   notificationMail: { smtpUrl: string; from: string } | null;
   /**
-   * Web Push (issue #18): the VAPID keys from the environment (null: generated at first start and
+   * Web Push: the VAPID keys from the environment (null: generated at first start and
    * kept in the database), the subject push services may contact, and origins allowed besides the
    * known push services (PUSH_EXTRA_ORIGINS, for tests).
    */
@@ -198,7 +198,7 @@ export type Config = {
     extraOrigins: string[];
   };
   /**
-   * Who runs the console (issue #19): the e-mails in COORDINATOR_EMAILS, lower case. While the
+   * Who runs the console: the e-mails in COORDINATOR_EMAILS, lower case. While the
    * development sign-in is on and the variable is unset, the demo coordinator.
    */
   coordinatorEmails: ReadonlySet<string>;
@@ -206,7 +206,7 @@ export type Config = {
   impactCacheMs: number;
   /**
    * How long an offer waits for its distributor (OFFER_MINUTES), in ms; how a big donation may be
-   * split (issue #20): parts of at least SPLIT_MIN_MEALS, at most SPLIT_MAX_PARTS of them.
+   * split: parts of at least SPLIT_MIN_MEALS, at most SPLIT_MAX_PARTS of them.
    */
   matching: { offerMs: number; splitMinMeals: number; splitMaxParts: number };
   /** How often deadlines (offer lapse, half-window warning, expiry) are looked for, in ms. */

@@ -27,7 +27,7 @@ const inSharedChunk = (pick: (m: typeof SharedChunk) => ComponentType) =>
     ),
   );
 const UnsubscribePage = inSharedChunk((m) => m.UnsubscribePage);
-// Issue #19: the console (coordinators only) and the public impact page.
+// The console (coordinators only) and the public impact page.
 const CoordinatorPage = inSharedChunk((m) => m.CoordinatorPage);
 const ImpactPage = inSharedChunk((m) => m.ImpactPage);
 
@@ -60,7 +60,7 @@ export const routes: RouteObject[] = [
         element: <RequireAccess rule="package" />,
         children: [
           { path: '/transaction/:transactionId', element: <TransactionPage /> },
-          // Issue #20: a split donation, drawn by the package page's module.
+          // A split donation, drawn by the package page's module.
           { path: '/donations/:groupId', element: <TransactionPage /> },
         ],
       },

@@ -7,7 +7,7 @@ const serverStatus = () => ({ isOffline: false, isUpdateReady: false });
 
 /**
  * Says when the app is offline (what is shown is the last copy; changes need a connection) and
- * when a new version is ready, with the button that loads it (issue #18). The words load only
+ * when a new version is ready, with the button that loads it. The words load only
  * when there is something to say, so the first page carries none of them.
  */
 export function StatusBanners() {

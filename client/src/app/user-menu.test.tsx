@@ -52,7 +52,7 @@ describe('user menu', () => {
     ]);
   });
 
-  it('offers a coordinator the console, whatever else they are (issue #19)', async () => {
+  it('offers a coordinator the console, whatever else they are', async () => {
     const { items } = await openMenu(buildNewcomer({ name: base.name, isCoordinator: true }));
     expect(items).toEqual(['Switch to dark theme', 'Coordinator console', 'Register', 'Sign Out']);
   });

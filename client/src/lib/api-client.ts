@@ -41,7 +41,7 @@ const fetchTransport: Transport = async ({ method, url, body, headers, signal })
     noteAnswer(false);
     throw error;
   }
-  // The service worker marks an answer it took from its offline copy (issue #18).
+  // The service worker marks an answer it took from its offline copy.
   noteAnswer(res.headers.get('X-AlmQuest-Offline') === '1');
   const text = await res.text();
   let data: unknown = undefined;
@@ -103,7 +103,7 @@ async function request<T>(
     .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
     .join('&');
   const url = `/api${path}${query ? `?${query}` : ''}`;
-  // Offline, a change is refused at once and said so, never queued to happen later (issue #18).
+  // Offline, a change is refused at once and said so, never queued to happen later.
   const isWrite = method !== 'GET';
   if (isWrite && !navigator.onLine) throw offlineError();
   // One signal for both the caller's cancel and our time limit.

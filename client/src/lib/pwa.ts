@@ -1,5 +1,5 @@
 /**
- * The page's side of the service worker (issue #18): registers it after the page has loaded, tells
+ * The page's side of the service worker: registers it after the page has loaded, tells
  * it who is signed in (whose API answers it may keep for offline reading), and says when the app
  * is offline or a new version waits. Small on purpose: it ships with the first page.
  */

@@ -1,6 +1,6 @@
 import type { DeliveryTexts, NotificationTexts } from './kinds';
 
-/** SPEC's words (issue #5), and those of the pickup lifecycle (issue #17). */
+/** SPEC's words, and those of the pickup lifecycle. */
 export const enNotificationTexts: NotificationTexts = {
   pairedDonor: 'Hurray! We have found a distributor for your package!',
   pairedDistributor: 'Hurray! We have assigned you to a donor!',

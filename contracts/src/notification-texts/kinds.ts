@@ -5,7 +5,7 @@ import type { NotificationKind } from '../notifications';
 export type NotificationTexts = Record<NotificationKind, string>;
 
 /**
- * What the server says outside the app in one language (issue #18): around a push or an e-mail
+ * What the server says outside the app in one language: around a push or an e-mail
  * the notification's own words need a line about the package, the offer's deadline, a link and
  * the reason the e-mail came. `{name}` parts are filled in by the server.
  */

@@ -69,7 +69,7 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping(): Promise<void>;
-  /** Sessions this process has checked, kept until they end (issue #21, db/session-cache.ts). */
+  /** Sessions this process has checked, kept until they end (db/session-cache.ts). */
   sessions: SessionCache;
   close(): Promise<void>;
 };
@@ -317,7 +317,7 @@ export async function queryRows<T>(executor: Executor, query: SQL): Promise<T[]>
 /**
  * Runs a statement prepared once per connection under `name` (PostgreSQL; PGlite runs it as it
  * is) and returns its rows, as each driver parses them. The text is written once, with $1..$n:
- * no query builder runs at each call (issue #21: Drizzle's select builder cost a match 60-100 us
+ * no query builder runs at each call (Drizzle's select builder cost a match 60-100 us
  * of JavaScript, a tenth of the whole). For the few statements on the hottest paths.
  */
 export async function queryPrepared<T>(

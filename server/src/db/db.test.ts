@@ -54,7 +54,7 @@ async function expectMigratedSchema(database: Database) {
     expect.arrayContaining(['cube', 'earthdistance', 'pg_trgm']),
   );
   // The matching index is a GiST index over the distributor's area on earthdistance's sphere
-  // (decision 003), stored as a column so that a probe computes nothing per row (issue #21).
+  // (decision 003), stored as a column so that a probe computes nothing per row.
   const indexes = await queryRows<{ indexdef: string }>(
     database.db,
     sql`select indexdef from pg_indexes where indexname = 'users_distributor_area_gist'`,
@@ -116,7 +116,7 @@ describe('migrations', () => {
   it("give a person's list pages their order from the person's own index", async () => {
     // The list reads ORDER BY created_at DESC, id DESC (NULLS FIRST, as DESC means); an index
     // ending NULLS LAST cannot give that order, and at 1M packages the planner walked every
-    // package newest first instead (issue #21 scale benchmark: 37 ms a page).
+    // package newest first instead (the scale benchmark: 37 ms a page).
     const database = await openDatabase({ kind: 'pglite', dataDir: null });
     try {
       await migrate(database.db);
@@ -169,8 +169,8 @@ describe('migrations', () => {
 
   it('store earth points that a restore with no search path can compute, as ll_to_earth does', async () => {
     // pg_dump restores with an empty search path; a column computed by ll_to_earth (whose body
-    // names earth() unqualified in PostgreSQL 15's earthdistance) could not be recreated (issue
-    // #21 attacker's review). On the server the tests run against, as a restore would meet it.
+    // names earth() unqualified in PostgreSQL 15's earthdistance) could not be recreated (an
+    // attacker found it). On the server the tests run against, as a restore would meet it.
     const database = await openTestDatabase();
     try {
       const computed = await database.db.transaction(async (tx) => {

@@ -66,7 +66,7 @@ export async function migrate(db: AppDb): Promise<string[]> {
         name text primary key,
         applied_at timestamptz not null default now()
       )`);
-    // What each migration said when it ran (issue #21 review: a migration edited after a database
+    // What each migration said when it ran (a migration edited after a database
     // had run it left that database silently behind the code, answering 500s later).
     await tx.execute(sql`alter table app_migrations add column if not exists checksum text`);
     const done = await queryRows<{ name: string; checksum: string | null }>(

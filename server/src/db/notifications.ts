@@ -15,7 +15,7 @@ export function packageContext(pkg: { quantity: number; address: string; created
 
 /**
  * What a donor's notification says about their package: as packageContext, and for a part of a
- * split donation (issue #20) which donation and its meals, read in the same statement.
+ * split donation which donation and its meals, read in the same statement.
  */
 export function donorContext(pkg: {
   quantity: number;

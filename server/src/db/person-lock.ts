@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from './client';
 
 /**
- * One lock per person, taken before anything else of theirs (issue #19 review). What acts on the
+ * One lock per person, taken before anything else of theirs. What acts on the
  * whole person (a suspension, deleting the account) takes it exclusively; what must not cross
  * such an act (a donation by them, a claim of their room, a new push device) takes it shared.
  *

@@ -24,7 +24,7 @@ import {
 /**
  * A CHECK that a text column holds one of a fixed list (the lists are ours), as one array
  * constant: PostgreSQL reads every CHECK of a table from its stored form at each statement that
- * writes the table, and `in ('a', 'b', ...)` is stored as one node per value (issue #21: the
+ * writes the table, and `in ('a', 'b', ...)` is stored as one node per value (the
  * lists cost a match 30 us).
  */
 const isOneOf = (column: AnyPgColumn, values: readonly string[]) => {
@@ -34,7 +34,7 @@ const isOneOf = (column: AnyPgColumn, values: readonly string[]) => {
 
 /**
  * A point on earthdistance's sphere (what ll_to_earth answers), stored so that a GiST index on
- * it answers nearest-first without computing ll_to_earth for every row it visits (issue #21:
+ * it answers nearest-first without computing ll_to_earth for every row it visits (
  * the expression indexes cost a few times more per probe). Read only in SQL.
  */
 const earthPoint = customType<{ data: string }>({ dataType: () => 'cube' });
@@ -43,7 +43,7 @@ const earthPoint = customType<{ data: string }>({ dataType: () => 'cube' });
  * earthdistance's ll_to_earth(lat, lng), written out: the same arithmetic on its sphere of
  * 6378168 m, with nothing left to the search path (ll_to_earth's own body names earth() and its
  * domain unqualified, so a pg_dump, which restores with an empty search path, could not recreate
- * a column computed by it: issue #21 attacker's review). The cube extension lives in public.
+ * a column computed by it, as an attacker found). The cube extension lives in public.
  */
 function earthSql(lat: string, lng: string) {
   const r = 'radians';
@@ -67,10 +67,10 @@ export const users = pgTable(
     name: text('name').notNull(),
     picture: text('picture'),
     userType: text('user_type', { enum: ['donor', 'distributor'] }),
-    /** The language the person reads AlmQuest in (issue #16), null until they choose or sign in. */
+    /** The language the person reads AlmQuest in, null until they choose or sign in. */
     locale: text('locale', { enum: LOCALES }),
     /**
-     * How the person wants to hear of what happens (issue #18): offers (someone asks them to pick
+     * How the person wants to hear of what happens: offers (someone asks them to pick
      * up) and updates (everything else), each by push on their devices and by e-mail.
      */
     pushOffers: boolean('push_offers').notNull().default(true),
@@ -95,7 +95,7 @@ export const users = pgTable(
       earthSql('least((floor(lat * 100) + 0.5) / 100, 90)', '(floor(lng * 100) + 0.5) / 100'),
     ),
     /**
-     * Set while a coordinator has suspended the person (issue #19): they cannot sign in, donate
+     * Set while a coordinator has suspended the person: they cannot sign in, donate
      * or be offered packages; null again once reinstated.
      */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
@@ -154,7 +154,7 @@ export const distributors = pgTable(
     /**
      * Copies of the person's users.lat, lng, area_lat, area_lng, area_earth and suspended_at,
      * kept by the database (migration 0028's triggers; never written by the app): matching walks
-     * this table's own index of areas and reads everything it ranks by from one row (issue #21).
+     * this table's own index of areas and reads everything it ranks by from one row.
      * users stays the record; a claim checks it. Plain columns, not generated: PostgreSQL 15
      * computes generated columns again on every update, and this row is updated at every claim.
      */
@@ -169,7 +169,7 @@ export const distributors = pgTable(
     check('distributors_distance_range', sql`${t.distanceRange} >= 0`),
     check('distributors_max_capacity', sql`${t.maxCapacity} > 0`),
     check('distributors_open_load', sql`${t.openLoad} >= 0 and ${t.openLoad} <= ${t.maxCapacity}`),
-    // The largest range in use bounds an explanation's search box (issue #20 review): read from
+    // The largest range in use bounds an explanation's search box: read from
     // the end of this index, not by a scan.
     index('distributors_distance_range').on(t.distanceRange),
     // Matching's walk, nearest first (almquest_walk; migrations 0028 and 0030).
@@ -180,7 +180,7 @@ export const distributors = pgTable(
 );
 
 /**
- * A big donation split across distributors (issue #20): each part is a package of its own with
+ * A big donation split across distributors: each part is a package of its own with
  * this group's id; `quantity` is the whole donation, which the parts add up to.
  */
 export const donationGroups = pgTable(
@@ -231,7 +231,7 @@ export const packages = pgTable(
     pairedAt: timestamp('paired_at', { withTimezone: true }),
     receivedAt: timestamp('received_at', { withTimezone: true }),
     distributedAt: timestamp('distributed_at', { withTimezone: true }),
-    /** The food must be picked up by then, or the package expires (issue #17). */
+    /** The food must be picked up by then, or the package expires. */
     readyUntil: timestamp('ready_until', { withTimezone: true }).notNull(),
     diet: text('diet', { enum: DIETS }).notNull().default('veg'),
     /** While Offered: when the offer lapses if the distributor has not answered. */
@@ -248,11 +248,11 @@ export const packages = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     expiredAt: timestamp('expired_at', { withTimezone: true }),
     /**
-     * The district of the place nearest the pickup point (issue #19: cities reached), set by a
+     * The district of the place nearest the pickup point (cities reached), set by a
      * trigger when the package is written; null when no place is known within 50 km.
      */
     city: text('city'),
-    /** The donation this package is a part of (issue #20), when it was split. */
+    /** The donation this package is a part of, when it was split. */
     groupId: uuid('group_id').references(() => donationGroups.id, { onDelete: 'set null' }),
     /** The donor allows splitting it across distributors when no one has room for all of it. */
     allowSplit: boolean('allow_split').notNull().default(false),
@@ -275,7 +275,7 @@ export const packages = pgTable(
       .on(t.donorId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
     // A person's list pages, newest first: the index gives the whole order (created_at, then id),
-    // so a page is read in index order with no sort of the person's other packages (issue #21).
+    // so a page is read in index order with no sort of the person's other packages.
     // NULLS FIRST, as ORDER BY ... DESC means: an index in any other order cannot give the order,
     // and the planner walked every package newest first instead (1M packages: 37 ms a page).
     index('packages_donor_created_id').on(
@@ -292,7 +292,7 @@ export const packages = pgTable(
     // Re-matching finds the waiting packages a distributor can reach from this index. The point
     // is almquest_earth_point (migration 0027), not ll_to_earth: the latter is a SQL function
     // the planner cannot inline, parsed and planned again for every row a donation writes
-    // (issue #21, migration 0030).
+    // (migration 0030).
     index('packages_unpaired_location_gist')
       .using('gist', sql`almquest_earth_point(${t.lat}, ${t.lng})`)
       .where(sql`${t.state} = 'Not Paired'`),
@@ -332,7 +332,7 @@ export const packageEvents = pgTable(
   (t) => [
     index('package_events_package').on(t.packageId, t.id),
     // Who turned a package down: matching reads it once per look, by package (and by each part of
-    // a split donation), in a plan made once per connection (issue #21; migration 0027).
+    // a split donation), in a plan made once per connection (migration 0027).
     index('package_events_turned_down')
       .on(t.packageId, t.distributorId)
       .where(sql`${t.kind} in ('declined', 'lapsed', 'released', 'takenBack')`),
@@ -367,7 +367,7 @@ export const notifications = pgTable(
     /** The other side's name when there is one (the distributor for a donor, and back). */
     counterpartName: text('counterpart_name'),
     /**
-     * To a donor, about a part of a split donation (issue #20): the donation and its meals, so
+     * To a donor, about a part of a split donation: the donation and its meals, so
      * "60 meals" reads as part of the 200 given. Never on a distributor's notification. No
      * foreign key: a donation withdrawn whole leaves its link answering "No such donation", and
      * deleting a group needs no scan of every notification.
@@ -389,7 +389,7 @@ export const notifications = pgTable(
 );
 
 /**
- * A browser's Web Push subscription (issue #18): where its push service takes messages and the
+ * A browser's Web Push subscription: where its push service takes messages and the
  * keys that encrypt them for that browser only. A person may have several devices; an endpoint
  * belongs to whoever subscribed it last.
  */
@@ -456,7 +456,7 @@ export const notificationDeliveries = pgTable(
       .on(t.doneAt)
       .where(sql`${t.state} <> 'pending'`),
     index('notification_deliveries_notification_id').on(t.notificationId),
-    // Only push deliveries have a device; an e-mail's row stays out of the index (issue #21).
+    // Only push deliveries have a device; an e-mail's row stays out of the index.
     index('notification_deliveries_subscription_id')
       .on(t.subscriptionId)
       .where(sql`${t.subscriptionId} is not null`),
@@ -485,7 +485,7 @@ export const contactMessages = pgTable(
     email: text('email').notNull(),
     message: text('message').notNull(),
     createdAt: createdAt(),
-    /** When a coordinator marked the message read (issue #19); null while unread. */
+    /** When a coordinator marked the message read; null while unread. */
     readAt: timestamp('read_at', { withTimezone: true }),
     deliveryState: text('delivery_state', { enum: ['stored', 'sent', 'failed'] })
       .notNull()
@@ -596,7 +596,7 @@ export const rateLimitHits = pgTable(
   (t) => [index('rate_limit_hits_reset_at').on(t.resetAt)],
 );
 
-/** A donor or distributor says something went wrong with a package (issue #19). */
+/** A donor or distributor says something went wrong with a package. */
 export const packageReports = pgTable(
   'package_reports',
   {
@@ -621,7 +621,7 @@ export const packageReports = pgTable(
 );
 
 /**
- * Every coordinator action (issue #19): who, what, on what, why, when. Append-only: a trigger
+ * Every coordinator action: who, what, on what, why, when. Append-only: a trigger
  * (migration 0012) refuses UPDATE and DELETE, so nobody rewrites history through the app.
  * The coordinator is kept by e-mail too: the log outlives their account.
  */
@@ -635,7 +635,7 @@ export const auditLog = pgTable(
     targetKind: text('target_kind', { enum: ['package', 'user', 'message', 'report'] }).notNull(),
     targetId: text('target_id').notNull(),
     reason: text('reason'),
-    /** Entries before issue #19's second review: a short English description. */
+    /** Entries before the second review: a short English description. */
     summary: text('summary'),
     /** What the action concerned, as facts (ids, states, codes) shown in the reader's language. */
     details: jsonb('details'),
@@ -646,7 +646,7 @@ export const auditLog = pgTable(
 
 /**
  * Impact figures by the week a package was donated, its state and its city: what the public
- * impact page sums (issue #19). Triggers on packages append a delta row per change in the same
+ * impact page sums. Triggers on packages append a delta row per change in the same
  * transaction (impact_deltas: no row is ever updated, so concurrent donations never wait on each
  * other); a job folds the deltas into these rows. Readers add both.
  */

@@ -8,7 +8,7 @@ import { createTestApp, type TestContext } from '../test/test-app';
 import { type ChangeFeed, createSessionCache } from './session-cache';
 
 /**
- * Issue #21: a signed-in read costs no query for its session (each process keeps the sessions it
+ * A signed-in read costs no query for its session (each process keeps the sessions it
  * has checked), yet an ended session, a suspended or deleted person, or a changed profile is
  * never served from memory once the request that changed it has answered, in any process.
  */

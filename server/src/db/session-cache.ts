@@ -47,7 +47,7 @@ export type SessionCacheOptions = {
 };
 
 /**
- * Values a process keeps in memory beside its sessions (issue #21: a package page), each dropped
+ * Values a process keeps in memory beside its sessions (a package page), each dropped
  * as soon as any id it was read from changes: the same listening connection hears it, so an entry
  * is served only while that connection hears every commit, and a fence covers it too.
  */
@@ -158,7 +158,7 @@ class KeptEntries<V> {
 }
 
 /**
- * The per-process session cache of issue #21 (docs/decisions/017-session-cache.md): an
+ * The per-process session cache (docs/decisions/017-session-cache.md): an
  * authenticated read costs no query for its session. Entries are dropped by person when the
  * trigger says their sessions or their row changed, all of them whenever the listening
  * connection drops, and none is served while it is down. Read caches made from it

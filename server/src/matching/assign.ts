@@ -71,14 +71,14 @@ export type MatchOutcome = (
   /**
    * Distributors a split's rest passed over because another transaction held them, while the
    * rest was left waiting: once this transaction has committed, the caller asks the re-matcher
-   * to serve them (issue #20 attacker's review: a rest stranded beside room).
+   * to serve them (a rest stranded beside room).
    */
   passedOver?: string[];
 };
 
 /**
  * How long an offer waits for its distributor's answer (OFFER_MINUTES), and how a donation that
- * allows it may be split when no one has room for all of it (issue #20).
+ * allows it may be split when no one has room for all of it.
  */
 export type MatchSettings = { offerMs: number; splitMinMeals: number; splitMaxParts: number };
 
@@ -192,10 +192,10 @@ export async function tryMatchPackage(
 ): Promise<MatchOutcome> {
   // One donation that may be split is matched at a time, in every process: a split locks
   // several distributors, plans again while holding them when a claim is lost, and two such
-  // transactions crossing deadlocked (issue #20 attacker's review). The function takes the
+  // transactions crossing deadlocked. The function takes the
   // advisory lock before any of them.
   const mayBeSplit = pkg.allowSplit && canSplit;
-  // The whole match is one statement (issue #21): rank, claim, meet point, package, timeline
+  // The whole match is one statement: rank, claim, meet point, package, timeline
   // entry and notifications, in migration 0030's almquest_match; ranking.ts is its reference.
   // Prepared once per connection (named), so the server neither parses nor plans it again.
   const [row] = await queryPrepared<{ answer: MatchAnswer }>(tx, MATCH_STATEMENT, [
@@ -209,7 +209,7 @@ export async function tryMatchPackage(
   ]);
   const answer = row!.answer;
   if (answer.state) return outcomeOf(answer);
-  // No one has room for all of it: the donor may have allowed parts (issue #20).
+  // No one has room for all of it: the donor may have allowed parts.
   if (answer.noneFeasible && mayBeSplit) return splitPackage(tx, pkg, settings);
   return { isPaired: false, notifications: [], passedOver: answer.passedOver };
 }
@@ -354,7 +354,7 @@ async function splitPackage(
           const partRow = first
             ? await insertPart(sp, pkg, part.quantity, groupId)
             : await resizeToPart(sp, pkg, part.quantity, groupId);
-          // The donor hears of the donation once, not once a part (issue #20 newcomer review).
+          // The donor hears of the donation once, not once a part.
           const claimed = await claim(sp, partRow.id, chosen, settings, {
             tellsDonor: !isDonorTold,
           });
@@ -388,7 +388,7 @@ async function splitPackage(
     // Matched whole at once if someone has room for it, like any waiting package (it is no part
     // of the split: it may be smaller than SPLIT_MIN_MEALS and beyond SPLIT_MAX_PARTS). Without
     // waiting on a distributor another transaction holds: this one already holds the plan's, and
-    // two splits would each wait for the other (issue #20 review: a deadlock whenever they crossed).
+    // two splits would each wait for the other (a deadlock whenever they crossed).
     const rest = await insertPart(tx, pkg, remaining, groupId);
     const matched = await tryMatchPackage(tx, rest, settings, {
       canSplit: false,
@@ -401,7 +401,7 @@ async function splitPackage(
   }
   // The donor's one notification of the split is about the donation: every meal placed with a
   // distributor now, not just the part it was written for ("30 meals of your 160"), and no one
-  // distributor's name or picture (issue #20 newcomer reviews).
+  // distributor's name or picture (as newcomers read them).
   const told = written.findIndex((n) => n.userType === 'Donor' && n.kind === 'pairedDonor');
   if (told >= 0) {
     const [summed] = await tx

@@ -12,7 +12,7 @@ import { rankingKmSql, withinReachSql } from './reach';
 
 /**
  * "Widen to N km" is suggested only for a trip a donor can make before the pick-up time: at
- * about 30 km/h, city streets and highway together (issue #20 newcomer review: 300 km was
+ * about 30 km/h, city streets and highway together (300 km was
  * offered for a 3-hour pick-up), and never beyond 50 km.
  */
 const WIDEN_KMH = 30;
@@ -30,7 +30,7 @@ type CountsRow = {
 type NearestRow = { distance_km: number; travel_km: number };
 
 /**
- * Why a Not Paired package still waits (issue #20), with the rules matching uses (the same reach
+ * Why a Not Paired package still waits, with the rules matching uses (the same reach
  * predicate, activity, suspension, diet, room, and "never offered again after giving it back"),
  * and what the donor could do: travel farther (to the nearest distributor with room that is out
  * of reach, if the farthest travel allowed reaches them), allow splitting (when parts would find
@@ -45,7 +45,7 @@ export async function explainWaiting(
   const area = sql`u.area_earth`;
   const km = rankingKmSql(area, at);
   // Nobody reaches farther than the largest range anyone has (read from its index): the search
-  // box is no bigger than that needs, not the most any range may be (issue #20 review).
+  // box is no bigger than that needs, not the most any range may be.
   const largestRange = sql`(select coalesce(max(distance_range), 0) from ${distributors})`;
   // Could take it with room for `meals` (almquest_cannot_take, as matching asks).
   const takes = (meals: number) => sql`${cannotTakeSql(pkg, meals)} is null`;
@@ -69,7 +69,7 @@ export async function explainWaiting(
   );
   // The one with room for all of it that the least extra travel would reach (their distance
   // less their own range), among those a trip before the pick-up time could reach at all: a
-  // bounded search of the GiST index, never a walk over every distributor (issue #20 review).
+  // bounded search of the GiST index, never a walk over every distributor.
   const hoursLeft = Math.max(0, pkg.readyUntil.getTime() - Date.now()) / 3_600_000;
   const maxTravel = Math.floor(
     Math.min(DISTANCE_RANGE_MAX_KM, WIDEN_SUGGEST_MAX_KM, hoursLeft * WIDEN_KMH),
@@ -137,7 +137,7 @@ const EXPLANATIONS_KEPT = 2_000;
 /**
  * explainWaiting, reused for a few seconds per package as it stands (its meals, travel, split
  * permission and latest timeline entry): counting every distributor within reach is a real
- * query, and a page refreshed in a loop (issue #20 review: 300 views at once held the database
+ * query, and a page refreshed in a loop (300 views at once held the database
  * for everyone) computes it once. Views at the same moment share the one computation.
  */
 export function createExplainer(ttlMs = EXPLANATION_TTL_MS) {

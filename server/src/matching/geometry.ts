@@ -43,7 +43,7 @@ export function interpolate(a: LatLng, b: LatLng, f: number): [number, number] {
  * DESIGN "Matching": the meet point lies on the great circle from the package P to the
  * distributor X, at d * rD / (rD + rX) from P, so each side travels in proportion to its range
  * and stays within it. With rD + rX = 0 it is P. Matching pairs only sides that reach each other
- * (d <= rD + rX); a coordinator may choose a distributor farther away (issue #19), and then the
+ * (d <= rD + rX); a coordinator may choose a distributor farther away, and then the
  * donor still travels no more than rD: the distributor covers the rest.
  */
 export function meetPoint(

@@ -11,7 +11,7 @@ import { areaCentre, coarsenMeetPoint, meetPoint, type LatLng } from './geometry
 import { type Candidate, chooseDistributor } from './ranking';
 
 /**
- * Issue #21: matching runs as one statement (migration 0020's almquest_match), and ranking.ts with
+ * Matching runs as one statement (migration 0020's almquest_match), and ranking.ts with
  * geometry.ts stays the readable reference of the rules. These properties hold the two to each
  * other on random data, ties included: the same distributor chosen, the same meet point to 1e-7
  * degrees (about a centimetre; the two compute the same formulas in different floating-point
@@ -98,7 +98,7 @@ type Generated = {
   isActive: boolean;
   vegOnly: boolean;
   autoAccept: boolean;
-  /** Suspended by a coordinator: never a candidate (issue #19). */
+  /** Suspended by a coordinator: never a candidate. */
   isSuspended: boolean;
   /** What this distributor did with this package before, if anything (its timeline). */
   before: (typeof EVENT_KINDS_BEFORE)[number];
@@ -142,7 +142,7 @@ const scenarioArb = fc.record({
   quantity: fc.constantFrom(1, 5, 10, 15),
   travelKm: fc.constantFrom(0, 1, 3, 8),
   diet: fc.constantFrom('veg', 'nonveg'),
-  /** The package is a part of a split donation, beside another part (issue #20). */
+  /** The package is a part of a split donation, beside another part. */
   isPart: fc.boolean(),
 });
 
@@ -434,7 +434,7 @@ describe("almquest_match's plan once the tables are analyzed", () => {
     // cube's containment has no statistics: the planner counts any box as 0.1% of the rows. With
     // a box of travel plus the largest range (over 500 km) as the candidates' index condition,
     // the plan kept after ANALYZE fetched every distributor in the box and sorted them (70 ms a
-    // match at 100k; issue #21). The index entries read say which plan ran, on either engine.
+    // match at 100k). The index entries read say which plan ran, on either engine.
     const { database: own, drop } = await openOwnTestDatabase();
     try {
       const people = makePeople(3000, 1);
@@ -490,7 +490,7 @@ describe("almquest_match's plan once the tables are analyzed", () => {
       expect(city.answer?.state).not.toBeNull();
       expect(city.reads).toBeLessThanOrEqual(100);
       // Port Blair: nobody within 500 km. The walk stops where reach ends (it read the whole
-      // index once the box was gone: issue #21 attacker's review).
+      // index once the box was gone, as an attacker found).
       const remote = [11.62, 92.73] as const;
       const alone = await matchAt(remote);
       expect(alone.answer).toMatchObject({ state: null, noneFeasible: true });

@@ -50,7 +50,7 @@ describe('meetPoint', () => {
   });
 
   it('takes the donor no farther than they travel when the two cannot reach each other', () => {
-    // Only a coordinator pairs such a distributor (issue #19 review): they cover the rest.
+    // Only a coordinator pairs such a distributor: they cover the rest.
     const m = meetPoint(delhi, mumbai, 5, 20);
     expect(distanceKm(delhi, m)).toBeCloseTo(5, 6);
     expect(distanceKm(delhi, meetPoint(delhi, mumbai, 0, 20))).toBeLessThan(1e-6);

@@ -63,7 +63,7 @@ export function chooseDistributor(
   return best;
 }
 
-/** How a big donation may be split (issue #20). */
+/** How a big donation may be split. */
 export type SplitRules = { minMeals: number; maxParts: number };
 
 /** One part of a split donation: who takes it and how many meals. */

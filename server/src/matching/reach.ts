@@ -13,7 +13,7 @@ const SQL_SLACK = sql.raw('1.003');
  * the points answers. All three are SQL (points as ll_to_earth answers them, or the same
  * arithmetic inlined: almquest_earth_point, which the indexes use since migration 0030). The box
  * is cut with the slack; the distance itself is measured as the ranking measures it, so every
- * row this lets through is one the ranking counts as within reach (issue #20 review: eight rows
+ * row this lets through is one the ranking counts as within reach (eight rows
  * a few metres beyond reach filled matching's first batch, and one farther who could take the
  * package was never looked at).
  */

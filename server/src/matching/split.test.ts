@@ -249,7 +249,7 @@ describe('split donations', () => {
     expect(restNow.explanation?.partsAtLimit).toBeNull();
     expect(restNow.groupQuantity).toBe(160);
     // The donor hears of the donation once (not once a part), and not that nobody is near: four
-    // just took most of it (issue #20 newcomer review).
+    // just took most of it.
     const told = await queryRows<{ kind: string; package_quantity: number }>(
       ctx.database.db,
       sql`select kind, package_quantity from notifications where user_id = ${donor.profile.id} order by id`,
@@ -550,7 +550,7 @@ describe('allowing a split later', () => {
   });
 });
 
-describe('split races (issue #20 review)', () => {
+describe('split races', () => {
   /**
    * A donation of 200 that waits because every distributor around it is inactive; then the six
    * come back at once, each return re-matching the waiting donation while the others do.
@@ -582,7 +582,7 @@ describe('split races (issue #20 review)', () => {
     // A split holds its planned distributors' rows and then claims each (the person's row); a
     // move changes the person's row and, at its commit, the copy on the distributor row that
     // matching ranks from (migration 0028). Without the person's lock first on a move the two
-    // deadlocked, and the donation answered 500 in every round (issue #21 attacker's review).
+    // deadlocked, and the donation answered 500 in every round.
     for (let round = 0; round < 6; round++) {
       const { at, donor, distributors } = await fourWithRoom(60);
       let done = false;
@@ -675,7 +675,7 @@ const FIVE_PARTS_AND_A_REST_PAIRED = [
   [40, 'Paired'],
 ];
 
-describe('second review of issue #20', () => {
+describe('split donations, as a second review tried them', () => {
   it('never lets distributors just beyond reach hide a farther one who can take the package', async () => {
     const at = area();
     const donor = await createDonor(ctx, { location: at(0) });

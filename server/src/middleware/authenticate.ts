@@ -21,7 +21,7 @@ export function authenticate(database: Database): RequestHandler {
   return async (req, _res, next) => {
     const token = readCookie(req, SESSION_COOKIE);
     if (token) {
-      // From memory the read goes on in this tick; otherwise one query (issue #21).
+      // From memory the read goes on in this tick; otherwise one query.
       const found = findSessionUser(database, token);
       const user = found instanceof Promise ? await found : found;
       if (user) {

@@ -24,7 +24,7 @@ type LoggedRequest = Request & { [BASE_LOGGER]?: Logger; [CHILD_LOGGER]?: Logger
 /**
  * `req.log`, once for every request on the prototype: the child logger is made the first time
  * something logs. (A getter defined on each request object turned every request into a slow
- * dictionary-mode object; issue #21 measured the signed-in read path.)
+ * dictionary-mode object, measured on the signed-in read path.)
  */
 function installLogGetter(): void {
   if (Object.getOwnPropertyDescriptor(express.request, 'log')) return;

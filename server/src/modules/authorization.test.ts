@@ -24,7 +24,7 @@ import { createTestApp, type TestContext } from '../test/test-app';
  */
 type BaseActor = 'visitor' | 'unregistered' | 'donorA' | 'donorB' | 'distributorX' | 'distributorY';
 /**
- * The coordinator (issue #19) is also a registered donor who is party to none of the fixtures:
+ * The coordinator is also a registered donor who is party to none of the fixtures:
  * outside the coordinator routes they get what donorB gets, unless a row says otherwise.
  */
 type Actor = BaseActor | 'coordinator';
@@ -100,14 +100,14 @@ const fixtures = {
   /** donorA's waiting packages, to cancel and to widen. */
   toCancelId: '',
   toWidenId: '',
-  /** Issue #19: waiting packages a coordinator offers and cancels; a report; a message. */
+  /** Waiting packages a coordinator offers and cancels; a report; a message. */
   toOfferId: '',
   toCoordinatorCancelId: '',
   reportId: '',
   messageId: '',
   /** A donor, party to nothing else, whom the coordinator suspends and reinstates. */
   victimId: '',
-  /** Issue #20: donorA's donation split between a distributor outside the cast and the rest. */
+  /** DonorA's donation split between a distributor outside the cast and the rest. */
   groupId: '',
 };
 /** Who answers for a package: its offered or assigned distributor, the donor, strangers. */

@@ -138,7 +138,7 @@ export class LocalHub {
     for (const stream of [...(this.bySession.get(sessionKey) ?? [])]) stream.close();
   }
 
-  /** Ends every stream of one person, whatever session opened it (a suspension, issue #19). */
+  /** Ends every stream of one person, whatever session opened it (a suspension). */
   closeUser(userId: string): void {
     for (const stream of [...(this.byUser.get(userId) ?? [])]) stream.close();
   }

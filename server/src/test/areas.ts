@@ -41,22 +41,22 @@ const AREAS = {
   concurrency: { count: 1, points: (): LatLng => [15.5, 75.0] },
   invariants: { count: 1, points: (): LatLng => [16.5, 80.6] },
   rateLimits: { count: 1, points: (): LatLng => [31.5, 95.5] },
-  /** One patch per test of lifecycle.test.ts (issue #17), down the west of India. */
+  /** One patch per test of lifecycle.test.ts, down the west of India. */
   lifecycle: { count: 30, points: (i: number): LatLng => [8.5 + i * 0.6, 73.0] },
   lifecycleRaces: { count: 16, points: (i: number): LatLng => [8.5 + i * 0.6, 74.2] },
   lifecycleModel: { count: 4, points: (i: number): LatLng => [27.5 + i * 0.6, 73.0] },
-  /** One patch per test of push.test.ts (issue #18), up the north-east. */
+  /** One patch per test of push.test.ts, up the north-east. */
   push: { count: 24, points: (i: number): LatLng => [21.0 + i * 0.6, 92.5] },
   mail: { count: 18, points: (i: number): LatLng => [21.0 + i * 0.6, 94.0] },
-  /** One patch per test of coordinator.test.ts (issue #19), around Bengaluru and north of it. */
+  /** One patch per test of coordinator.test.ts, around Bengaluru and north of it. */
   coordinator: { count: 14, points: (i: number): LatLng => [12.0 + i * 0.6, 77.8] },
-  /** One patch per test or round of split.test.ts (issue #20), from Bengal northwards. */
+  /** One patch per test or round of split.test.ts, from Bengal northwards. */
   split: { count: 28, points: (i: number): LatLng => [22.0 + i * 0.55, 89.6] },
   /** The review's cases in coordinator.test.ts, a column further west. */
   coordinatorReview: { count: 14, points: (i: number): LatLng => [12.0 + i * 0.6, 76.6] },
-  /** match-sql.test.ts (issue #21): by the Rann of Kutch, far from every test locality. */
+  /** match-sql.test.ts: by the Rann of Kutch, far from every test locality. */
   matchSql: { count: 1, points: (): LatLng => [24.0, 68.3] },
-  /** package-reads.test.ts (issue #21): off the Konkan coast. */
+  /** package-reads.test.ts: off the Konkan coast. */
   packageReads: { count: 7, points: (i: number): LatLng => [15.2 + i * 0.6, 71.9] },
 } satisfies Record<string, { count: number; points: (i: number) => LatLng }>;
 

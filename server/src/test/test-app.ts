@@ -33,7 +33,7 @@ export type TestContext = {
   rematcher: Rematcher;
   /** Push keys, mail tokens and the deliverer (run it to send what is due). */
   outreach: Outreach;
-  /** The app's package-page cache (issue #21), to see what it served from memory. */
+  /** The app's package-page cache, to see what it served from memory. */
   packageReads: PackageReads;
   close(): Promise<void>;
 };

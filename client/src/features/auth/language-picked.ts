@@ -1,5 +1,5 @@
 /**
- * Whether the person in this tab picked a language themselves (issue #16): only such a pick is
+ * Whether the person in this tab picked a language themselves: only such a pick is
  * written to their account; otherwise the account's own language wins at sign-in. Kept in
  * sessionStorage (this tab, until it closes) and forgotten at sign-out.
  */

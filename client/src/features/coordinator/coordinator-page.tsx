@@ -14,7 +14,7 @@ type Tab = (typeof TABS)[number];
 
 const isTab = (value: string | null): value is Tab => TABS.some((tab) => tab === value);
 
-/** The coordinator console (issue #19): one tab per job, the tab kept in the address. */
+/** The coordinator console: one tab per job, the tab kept in the address. */
 export default function CoordinatorPage() {
   const { t } = useI18n();
   usePageTitle(t('coord.title'), site.brand);

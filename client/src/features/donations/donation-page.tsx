@@ -16,7 +16,7 @@ const DonationMap = lazy(() => import('./components/donation-map'));
 const NOT_YET_RECEIVED = ['Not Paired', 'Offered', 'Paired'];
 
 /**
- * A split donation on one page (issue #20): the whole, each part with its state and who takes it,
+ * A split donation on one page: the whole, each part with its state and who takes it,
  * a map of every meet point, and one button that calls off the parts not yet Received.
  */
 export function DonationPage() {

@@ -8,7 +8,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { useImpactDetails } from './api/get-impact-details';
 import { ChartFigure } from './components/chart-figure';
 
-/** The public impact page (issue #19): the totals, CO2e with its source, and three charts. */
+/** The public impact page: the totals, CO2e with its source, and three charts. */
 export default function ImpactPage() {
   const { t } = useI18n();
   usePageTitle(t('impact.title'), site.brand);

@@ -19,7 +19,7 @@ const said = (answer: Unsubscribed) =>
       : 'unsubscribe.updatesOff';
 
 /**
- * Where an e-mail's "Stop these e-mails" link lands (issue #18): no sign-in, one click. The page
+ * Where an e-mail's "Stop these e-mails" link lands: no sign-in, one click. The page
  * makes the change as it opens (a mail scanner that fetches links runs no scripts, so it cannot
  * unsubscribe anyone), says what changed, and offers to undo it.
  */

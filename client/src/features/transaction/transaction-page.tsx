@@ -136,7 +136,7 @@ function ReasonDialog({
 }
 
 /**
- * The package page, and (issue #20) a split donation's page, which shares its chunk and route
+ * The package page, and a split donation's page, which shares its chunk and route
  * element: one more page for no more bytes on the first page.
  */
 export default function TransactionPage() {
@@ -303,7 +303,7 @@ function PackagePage() {
       {
         onSuccess: (after) => {
           // Split: this page now holds one part; the donation's page shows them all and what
-          // still waits (issue #20 newcomer review).
+          // still waits.
           const isSplit = body.allowSplit && after?.groupId;
           showAlert({
             type: after?.current_state === 'Not Paired' ? 'info' : 'success',

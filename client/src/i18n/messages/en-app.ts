@@ -655,7 +655,7 @@ export const enApp = {
   'site.contact.text': 'Questions, ideas or a partnership in mind? Write to us.',
   'session.ended.title': 'You are signed out',
   'session.ended.msg': 'Your session has ended. Sign in again to go on.',
-  // Issue #20: split donations and why a package waits.
+  // Split donations and why a package waits.
   'donate.split': 'Can be split across distributors',
   'donate.split.hint':
     'If no single distributor has room for all of it, parts go to several nearby (at least 10 meals each). Each part has its own distributor, meet point and handover code.',

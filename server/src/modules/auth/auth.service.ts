@@ -79,6 +79,6 @@ export async function upsertSignedInUser(
       returning id, suspended_at is not null as suspended`,
   );
   if (!row) throw new Error('user upsert returned nothing');
-  // A suspended person (issue #19) gets no session: the caller says why.
+  // A suspended person gets no session: the caller says why.
   return { id: row.id, isSuspended: row.suspended };
 }

@@ -1,6 +1,6 @@
 import { isLocale, type Locale } from '@almquest/contracts/locales';
 
-/** The development sign-in page's words, in each language the app speaks (issue #16). */
+/** The development sign-in page's words, in each language the app speaks. */
 export const DEV_IDP_TEXTS = {
   en: {
     title: 'Development sign-in',

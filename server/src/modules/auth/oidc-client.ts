@@ -75,7 +75,7 @@ export function createOidcClient(options: OidcClientOptions) {
         ...(isAfterSignOut
           ? { prompt: issuerUrl.hostname === 'accounts.google.com' ? 'select_account' : 'login' }
           : {}),
-        // OpenID Connect's way to ask the provider to speak the person's language (issue #16).
+        // OpenID Connect's way to ask the provider to speak the person's language.
         ...(locale ? { ui_locales: `${locale}-IN ${locale}` } : {}),
       });
       return { url: url.href, state, nonce, codeVerifier };

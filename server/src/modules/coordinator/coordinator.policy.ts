@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import type { UserRow } from '../../db/rows';
 import { forbidden, unauthenticated } from '../../errors';
 
-/** Coordinators are the e-mails in COORDINATOR_EMAILS (issue #19), whatever else they are. */
+/** Coordinators are the e-mails in COORDINATOR_EMAILS, whatever else they are. */
 export function isCoordinator(config: Pick<Config, 'coordinatorEmails'>, user: UserRow): boolean {
   return config.coordinatorEmails.has(user.email.toLowerCase());
 }

@@ -62,7 +62,7 @@ export const EXPORT_COLUMNS = [
 ];
 
 /**
- * /api/coordinator/*: the console of issue #19. Every route refuses anyone who is not a
+ * /api/coordinator/*: the coordinator console. Every route refuses anyone who is not a
  * coordinator (401 signed out, 403 otherwise) before it reads anything; every change is written
  * to the audit log in its own transaction.
  */

@@ -623,7 +623,7 @@ describe('exports', () => {
   });
 });
 
-// What the review of issue #19 found (an attacker's tries), each kept from coming back.
+// What an attacker's tries at the console found, each kept from coming back.
 let reviewIndex = 0;
 const reviewArea = () => testArea('coordinatorReview', reviewIndex++);
 

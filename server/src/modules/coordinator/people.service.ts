@@ -148,8 +148,8 @@ export async function suspendPerson(
   return db.transaction(async (tx) => {
     // The person's row first (no-key update: what matching's and a donation's shared locks
     // wait for, while a notification's key-share lock does not), as matching's claim takes the
-    // person before their distributor row: the other order deadlocked with donations (issue #19
-    // review). A donation or a claim under way finishes first and is undone below; a later one
+    // person before their distributor row: the other order deadlocked with donations in a
+    // review. A donation or a claim under way finishes first and is undone below; a later one
     // sees the suspension and is refused.
     // The person's lock first, exclusively (db/person-lock.ts): a queue shared lockers cannot jump.
     await lockPersonExclusive(tx, id);

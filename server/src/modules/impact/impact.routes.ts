@@ -8,7 +8,7 @@ import { exportSelect, streamPackagesCsv } from '../coordinator/csv-export';
 import { ownPathRoute } from '../users/own-path';
 import { cachedImpact, personalImpact } from './impact.service';
 
-/** GET /api/impact: the public figures (issue #19). No session needed. */
+/** GET /api/impact: the public figures. No session needed. */
 export function impactRoutes({
   config,
   database,
@@ -44,7 +44,7 @@ export const OWN_EXPORT_COLUMNS = [
   'served_count',
 ];
 
-/** A person's own figures and their own packages as CSV (their profile, issue #19). */
+/** A person's own figures and their own packages as CSV (their profile). */
 export function personalImpactRoutes({ database }: { database: Database }): Router {
   const router = Router();
   const db = database.db;

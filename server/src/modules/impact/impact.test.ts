@@ -46,7 +46,7 @@ describe('GET /api/impact', () => {
       activeDistributors: 2,
     });
     expect(res.headers['cache-control']).toBe('public, max-age=60');
-    // Issue #19: meals distributed, people served, the city, this week, and CO2e with its source.
+    // Meals distributed, people served, the city, this week, and CO2e with its source.
     expect(impact).toMatchObject({
       mealsDistributed: 12,
       peopleServed: 25,

@@ -18,7 +18,7 @@ import type { MailTokens } from './mail-tokens';
 
 /**
  * Sends what the outbox (notification_deliveries, filled by a trigger with each notification)
- * holds: Web Push to each device and e-mail, in the person's language (issue #18). Rows are leased
+ * holds: Web Push to each device and e-mail, in the person's language. Rows are leased
  * in one short statement (FOR UPDATE SKIP LOCKED) so two processes never send the same one and no
  * transaction waits on the network; failures are retried with back-off.
  */

@@ -6,7 +6,7 @@ import type { AppDb } from '../../db/client';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
- * Unsubscribe links (issue #18): `<user id>.<topic>.<signature>`, signed with a secret the server
+ * Unsubscribe links: `<user id>.<topic>.<signature>`, signed with a secret the server
  * keeps in the database, so the link works without signing in, for as long as the secret lasts,
  * and nobody can make one for somebody else.
  */

@@ -6,7 +6,7 @@ import { toDelivery } from './notifications.presenter';
 /**
  * The notifier services and matching call once a transaction has committed: presents each row to
  * live events (open tabs), and starts sending the push and e-mail deliveries the same
- * transaction queued (issue #18).
+ * transaction queued.
  */
 export function createNotifier(
   live: Pick<LiveEvents, 'publish'>,

@@ -15,7 +15,7 @@ import type { Outreach } from './outreach';
 import { readSettings, setMailTopic, updateSettings } from './settings.service';
 
 /**
- * How a person hears of their packages outside the page (issue #18): their choices, and the
+ * How a person hears of their packages outside the page: their choices, and the
  * unsubscribe link of every notification e-mail. The link works without signing in: the token
  * is signed; `POST /api/mail/unsubscribe?token=` is also the one-click of RFC 8058, which mail
  * programs send as a form without a JSON body, from anywhere (app.ts exempts it from the

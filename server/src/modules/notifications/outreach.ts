@@ -7,7 +7,7 @@ import { loadVapidKeys } from '../push/push.service';
 import { type Channels, createDeliverer, type Deliverer } from './delivery';
 import { loadMailTokens, type MailTokens } from './mail-tokens';
 
-/** Reaching people outside the page (issue #18): push keys, mail tokens and the deliverer. */
+/** Reaching people outside the page: push keys, mail tokens and the deliverer. */
 export type Outreach = {
   vapid: () => Promise<VapidKeys>;
   mailTokens: () => Promise<MailTokens>;

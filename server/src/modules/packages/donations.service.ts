@@ -8,7 +8,7 @@ import { cancelLockedByDonor } from './lifecycle/changes';
 
 const WAITING = ['Not Paired', 'Offered', 'Paired'];
 
-/** A split donation and its parts (issue #20); only its donor may see it (404 to anyone else). */
+/** A split donation and its parts; only its donor may see it (404 to anyone else). */
 export async function donationGroup(
   db: AppDb,
   user: UserRow,

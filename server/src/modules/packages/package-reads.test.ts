@@ -21,7 +21,7 @@ import { signIn, type SignedIn } from '../../test/session';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
 /**
- * Issue #21: a signed-in package page costs no query once this process has read it, yet a change
+ * A signed-in package page costs no query once this process has read it, yet a change
  * to the package, its timeline or either side's contact is never shown as it was once the request
  * that made it has answered, in any process, and a change made by hand is heard too.
  */

@@ -11,7 +11,7 @@ export type PackageRead = { readonly pkg: PackageRow; readonly events: readonly 
 export type PackageReads = ReadCache<PackageRead>;
 
 /**
- * The package-page cache of issue #21 (docs/decisions/020-package-read-cache.md): a signed-in
+ * The package-page cache (docs/decisions/020-package-read-cache.md): a signed-in
  * read of a package costs no query while this process hears every change. Entries depend on the
  * package (its row and timeline, migration 0025) and on its donor and distributor (their current
  * names and phones, migration 0017).

@@ -70,7 +70,7 @@ export function packagesRoutes({
   database: Database;
   notifier: Notifier;
   rematcher: Rematcher;
-  /** Package pages kept in memory (issue #21); app.ts shares them with the live events. */
+  /** Package pages kept in memory; app.ts shares them with the live events. */
   reads: PackageReads;
 }): Router {
   const router = Router();
@@ -144,7 +144,7 @@ export function packagesRoutes({
 
   /**
    * A package as its viewer sees it, with its timeline; while it waits, its donor also gets why
-   * (issue #20), and the distributor offered or given it why them.
+   *, and the distributor offered or given it why them.
    */
   async function packageFor(
     pkg: PackageRow,
@@ -296,7 +296,7 @@ export function packagesRoutes({
     ),
   );
 
-  // Issue #20: a split donation, seen and called off as one by its donor.
+  // A split donation, seen and called off as one by its donor.
   router.get(
     '/donations/:groupId',
     requireRegistered,
@@ -334,7 +334,7 @@ export function packagesRoutes({
     key: personOrAddressKey,
   });
 
-  // Issue #19: the donor or the distributor of a package tells the coordinators something is wrong.
+  // The donor or the distributor of a package tells the coordinators something is wrong.
   router.post(
     '/package/:id/report',
     requireRegistered,

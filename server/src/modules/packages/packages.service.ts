@@ -34,7 +34,7 @@ export type DonationInput = {
   idempotencyKey?: string | undefined;
   readyUntil?: string | undefined;
   diet?: Diet | undefined;
-  /** Issue #20: it may be split across distributors when no one has room for all of it. */
+  /** It may be split across distributors when no one has room for all of it. */
   allowSplit?: boolean | undefined;
 };
 
@@ -150,7 +150,7 @@ export async function donate(
     ).then(([row]) => donationOf(row!.answer));
   try {
     if (!input.allowSplit) {
-      // One statement, its own transaction (issue #21): no round trip while a room is held.
+      // One statement, its own transaction: no round trip while a room is held.
       return await runAgainOnConflict(() => store(db, true));
     }
     return await db.transaction(async (tx) => {
@@ -233,7 +233,7 @@ export type PackageEventRow = typeof packageEvents.$inferSelect;
 type PackageEventJson = Omit<PackageEventRow, 'at'> & { at: string };
 
 /**
- * The package and its timeline in one statement (issue #21: a package page is one round trip).
+ * The package and its timeline in one statement (a package page is one round trip).
  * The timeline also says who was ever offered or given it, which the read needs to know.
  */
 const packageWithEventsQuery = preparedPerDb((db) =>

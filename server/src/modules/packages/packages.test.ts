@@ -225,7 +225,7 @@ describe('donating and matching', () => {
       (await request(ctx.app).get(`/api/package/${pkg._id}`).set('Cookie', donor.cookie)).body,
     );
     // The donation's answer is the package as stored (the pairing hands back what it wrote rather
-    // than the package being read again: issue #21), field for field.
+    // than the package being read again), field for field.
     expect(JSON.parse(seenByDonor).package).toEqual(pkg);
     for (const text of [JSON.stringify(pkg), seenByDonor]) {
       expect(text).not.toContain(near.profile.location.address);

@@ -1,6 +1,6 @@
 /**
  * India's state and union-territory capitals and its fifty largest cities, as people write them
- * in Devanagari and in Bengali script, with the name the place data uses (issue #16). The place
+ * in Devanagari and in Bengali script, with the name the place data uses. The place
  * data (GeoNames postal localities) is in Latin letters only; a search typed in either script is
  * looked up here first and then searched under the Latin name.
  *

@@ -19,7 +19,7 @@ export type PlaceLookupDeps = {
 };
 
 /**
- * The gazetteer's answers to recent searches, in this process (issue #21): everyone typing a
+ * The gazetteer's answers to recent searches, in this process: everyone typing a
  * city types the same first letters, and the list does not change once loaded. The least
  * recently asked goes first when full; an answer older than the TTL is asked again.
  */

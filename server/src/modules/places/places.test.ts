@@ -192,7 +192,7 @@ describe('GET /api/places', () => {
   });
 });
 
-describe('recent answers (issue #21)', () => {
+describe('recent answers', () => {
   const place = (name: string): Place => ({
     id: name.charCodeAt(0),
     name,

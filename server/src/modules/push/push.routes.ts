@@ -13,7 +13,7 @@ import type { VapidKeys } from '../../lib/web-push';
 import { subscribe, unsubscribe } from './push.service';
 
 /**
- * Web Push (issue #18): the public key browsers subscribe with, and the signed-in person's
+ * Web Push: the public key browsers subscribe with, and the signed-in person's
  * devices. The keys load once per process (`vapid`), before the first answer that needs them.
  */
 export function pushRoutes({

@@ -63,7 +63,7 @@ export async function subscribe(
   }
   const endpoint = normalEndpoint(subscription.endpoint);
   await db.transaction(async (tx) => {
-    // A shared lock on the person: a suspension (issue #19) either waits for this and then
+    // A shared lock on the person: a suspension either waits for this and then
     // deletes the device with their others, or this waits and is refused.
     await lockPeopleShared(tx, [userId]);
     const [person] = await tx

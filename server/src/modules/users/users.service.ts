@@ -191,7 +191,7 @@ export async function updateDistributor(
     // row and then their distributor row (and a move, at commit, the copies matching ranks from:
     // migration 0028), while a split holds the distributor rows it planned (after its shared
     // person locks) and then claims each person's row. Without it the two deadlocked and the
-    // split donation answered 500 (issue #21 attacker's reviews: moves, capacity and range).
+    // split donation answered 500 (an attacker's tries: moves, capacity and range).
     await lockPersonExclusive(tx, userId);
     await refreshOpenPackages(tx, 'distributor', userId, patch);
     await tx.update(users).set(personColumns(patch)).where(eq(users.id, userId));
@@ -228,7 +228,7 @@ export async function setAccountLocale(db: AppDb, userId: string, locale: Locale
 
 /**
  * Flips a distributor between active (visible to donors) and inactive. In a transaction, so a
- * deadlock with a split claiming this distributor (issue #20) is retried, not answered 500.
+ * deadlock with a split claiming this distributor is retried, not answered 500.
  */
 export async function toggleDistributorActivity(db: AppDb, userId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -255,7 +255,7 @@ export async function deleteAccount(db: AppDb, userId: string): Promise<void> {
     // notification's key-share lock does not wait for it), then their packages and role rows, as
     // a suspension does (db/client.ts). Taking the distributor row before the person deadlocked
     // with donations being matched to this distributor: the claim holds the person shared and
-    // then needs the distributor row (issue #19 review: 500 after 7-9 s).
+    // then needs the distributor row (500 after 7-9 s).
     await lockPersonExclusive(tx, userId);
     const locked = await queryRows<{ suspended: boolean }>(
       tx,
@@ -266,7 +266,7 @@ export async function deleteAccount(db: AppDb, userId: string): Promise<void> {
     );
     await tx.execute(sql`select user_id from ${distributors} where user_id = ${userId} for update`);
     await tx.execute(sql`select user_id from ${donors} where user_id = ${userId} for update`);
-    // A suspension is not undone by deleting the account and signing up again (issue #19).
+    // A suspension is not undone by deleting the account and signing up again.
     if (locked[0]?.suspended) throw forbidden('Your account is suspended.');
     const open = await tx
       .select({ id: packages.id, state: packages.state })
@@ -302,7 +302,7 @@ export async function deleteAccount(db: AppDb, userId: string): Promise<void> {
     await tx
       .delete(packages)
       .where(and(eq(packages.donorId, userId), eq(packages.state, 'Not Paired')));
-    // Their split donations are what is left of them (issue #20).
+    // Their split donations are what is left of them.
     await recountDonationGroups(tx, sql`g.donor_id = ${userId}`);
     // What stays in the other side's history no longer says who this was or where they lived.
     // Where a former donor's packages were picked up (often their home) gives way to the meet

@@ -46,7 +46,7 @@ export function readCachedUser(): SessionUser | null | undefined {
 }
 
 export function cacheUser(user: SessionUser | null): void {
-  // The service worker keeps only this person's answers for offline reading (issue #18).
+  // The service worker keeps only this person's answers for offline reading.
   setOfflineUser(user?.id ?? null);
   try {
     if (user) localStorage.setItem(STORAGE_KEY, JSON.stringify(user));

@@ -11,7 +11,7 @@ import { forgetPushDevice } from '../../notifications/api/push-device';
 
 /**
  * POST /api/auth/logout: ends the server session (and its live streams). This device first stops
- * getting the person's pushes (issue #18), while the session can still say whose device it is.
+ * getting the person's pushes, while the session can still say whose device it is.
  */
 export async function signOut(): Promise<void> {
   await forgetPushDevice();

@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 type Point = { at: [number, number]; label: string };
 
 /**
- * A split donation on a map (issue #20): the pickup point and every part's meet point, each
+ * A split donation on a map: the pickup point and every part's meet point, each
  * labelled. Loaded only on the donation's page.
  */
 export default function DonationMap({

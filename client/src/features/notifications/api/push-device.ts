@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { api, ignoreBody } from '../../../lib/api-client';
 
 /**
- * Push on this device (issue #18): whether this browser can take notifications, whether the
+ * Push on this device: whether this browser can take notifications, whether the
  * person allowed them, and whether this device is subscribed. Permission is asked only when the
  * person clicks "Turn on" (a browser may refuse to ask otherwise, and asking on arrival is rude).
  */

@@ -9,7 +9,7 @@ import { PushDeviceToggle } from './push-device-toggle';
 type Choice = keyof Omit<Settings, 'emailAvailable'>;
 
 /**
- * The profile's "How we reach you" (issue #18): this device's push, and for offers (distributors
+ * The profile's "How we reach you": this device's push, and for offers (distributors
  * only) and for updates, push and e-mail. Each box saves when it changes.
  */
 export function NotificationSettings({ isDistributor }: { isDistributor: boolean }) {

@@ -3,7 +3,7 @@ import { useI18n } from '../../../i18n/i18n';
 import { PushServiceError, usePushDevice } from '../api/push-device';
 
 /**
- * "Turn on notifications on this device" (issue #18), in the bell (compact) and on the profile:
+ * "Turn on notifications on this device", in the bell (compact) and on the profile:
  * the device's state in words and the one action that changes it.
  */
 export function PushDeviceToggle({ compact = false }: { compact?: boolean }) {

@@ -35,7 +35,7 @@ export function reopenDelayMs(failures: number, random: number = Math.random()):
 /**
  * Server-Sent Events, the default transport. The browser reconnects by itself after a dropped
  * connection; when the server refuses the stream (the session ended: signed out elsewhere, or
- * suspended by a coordinator, issue #19) the source closes for good and `onClosed` is told.
+ * suspended by a coordinator) the source closes for good and `onClosed` is told.
  */
 function listenWithSse(
   onData: (data: string) => void,
@@ -157,7 +157,7 @@ export function useLiveEvents(user: SessionUser | null) {
       showAlert({
         type: 'notif',
         title: t('notifications.live.title', { state: t(`state.${event.state}`) }),
-        // Which package: its meals, and the donation it is a part of (issue #20).
+        // Which package: its meals, and the donation it is a part of.
         msg: `${t(`notification.${event.notification.kind}`)}${about ? ` (${describeMeals(about, t)})` : ''}`,
         ...(event.photo ? { img: event.photo } : {}),
         ...(link ? { link } : {}),

@@ -39,7 +39,7 @@ function localInputValue(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-/** From this many meals the donate form offers splitting, ticked (issue #20). */
+/** From this many meals the donate form offers splitting, ticked. */
 const SPLIT_DEFAULT_FROM = 50;
 
 /** SPEC "Add a package". One idempotency key per opening: a double submit makes one package. */
@@ -76,7 +76,7 @@ function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
   const readyByChoices = READY_BY.filter(
     (choice) => choice !== 'tonight' || openedAt.getHours() < TONIGHT_HOUR - 1,
   );
-  // Issue #20: on by default from 50 meals, until the donor decides.
+  // On by default from 50 meals, until the donor decides.
   const [splitChoice, setSplitChoice] = useState<boolean | null>(null);
   const allowSplit = splitChoice ?? Number(form.values.quantity.trim()) >= SPLIT_DEFAULT_FROM;
   const [isEditingLocation, setIsEditingLocation] = useState(false);

@@ -6,7 +6,7 @@ import { StateBadge } from '../../packages/components/state-badge';
 import { ChartFigure } from '../../impact/components/chart-figure';
 import { ownPackagesCsvUrl, useOwnImpact } from '../api/get-own-impact';
 
-/** The person's own impact on their profile (issue #19): meals per month, states, CSV. */
+/** The person's own impact on their profile: meals per month, states, CSV. */
 export function OwnImpact({ profile }: { profile: Profile }) {
   const { t, formatNumber, locale } = useI18n();
   const impact = useOwnImpact(profile);

@@ -10,7 +10,7 @@ import { packageQueryKey } from './get-package';
 import { invalidateOwnData } from './mark-package';
 
 /**
- * The pickup lifecycle's calls (issue #17): the offered distributor accepts or declines, the
+ * The pickup lifecycle's calls: the offered distributor accepts or declines, the
  * assigned one releases, the donor cancels or widens the travel range. Each answers with the
  * package as the caller now sees it.
  */

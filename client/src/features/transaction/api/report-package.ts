@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client';
 
-/** POST /api/package/:id/report: the donor or the distributor tells the coordinators (issue #19). */
+/** POST /api/package/:id/report: the donor or the distributor tells the coordinators. */
 export function useReportPackage(packageId: string) {
   return useMutation({
     mutationFn: (body: ReportRequest) =>

@@ -7,7 +7,7 @@ import { useI18n } from '../../../i18n/i18n';
 export const WIDEN_CONFIRM_OVER_KM = 5;
 
 /**
- * Why a package still waits, for its donor (issue #20): how many distributors are within reach,
+ * Why a package still waits, for its donor: how many distributors are within reach,
  * active, with room (and how many turned it down); the most one could take; how much farther
  * would reach one; that a donation already in the most parts waits for one taker. Each
  * suggestion is one tap (a long widening asks once more): widen to that distance, allow

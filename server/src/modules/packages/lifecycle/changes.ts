@@ -361,7 +361,7 @@ export async function deletePackage(db: AppDb, user: UserRow, packageId: string)
 
 /**
  * The donor changes how far they will travel while the package waits, or allows it to be split
- * across distributors (issue #20); a Not Paired package is matched again at once.
+ * across distributors; a Not Paired package is matched again at once.
  */
 export async function widenPackage(
   db: AppDb,

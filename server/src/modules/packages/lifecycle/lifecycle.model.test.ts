@@ -230,7 +230,7 @@ function commands(): fc.Arbitrary<Cmd>[] {
         },
         toString: () => `donate(${donor}, ${quantity}, ${diet})`,
       })),
-    // Issue #20: a donation bigger than anyone's room, which may be split.
+    // A donation bigger than anyone's room, which may be split.
     fc
       .record({ donor: fc.nat(2), quantity: fc.integer({ min: 20, max: 75 }) })
       .map(({ donor, quantity }) => ({

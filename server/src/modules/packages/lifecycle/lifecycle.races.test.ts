@@ -15,7 +15,7 @@ import {
 import { createTestApp, type TestContext } from '../../../test/test-app';
 
 /**
- * Races of the pickup lifecycle (issue #17), each run for several rounds with the two sides fired
+ * Races of the pickup lifecycle, each run for several rounds with the two sides fired
  * at the same moment: exactly one side wins, the other is told 409, nothing answers 500, and the
  * distributors' loads still equal their open packages. On PostgreSQL (TEST_DATABASE_URL) the
  * requests really run at once on separate connections; on PGlite they interleave.
