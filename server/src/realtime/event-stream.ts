@@ -14,8 +14,11 @@ export type EventStreamOptions = {
   startingPoint(
     lastEventId: string | null,
   ): Promise<{ after: number; isNamed: boolean; known?: number[] }>;
-  /** The user's stored notifications after an inner id, oldest first (a replay, a catch-up). */
-  missedAfter(afterId: number): Promise<Delivery[]>;
+  /**
+   * The user's stored notifications after an inner id, oldest first (a replay, a catch-up);
+   * `isComplete` false when there were more than one read returns.
+   */
+  missedAfter(afterId: number): Promise<{ deliveries: Delivery[]; isComplete: boolean }>;
   /** Checked at each heartbeat; the stream ends once the session is gone. */
   isSessionAlive(): Promise<boolean>;
   heartbeatMs: number;
@@ -52,6 +55,9 @@ export async function openEventStream(
   options: EventStreamOptions,
 ): Promise<void> {
   const { hub, userId, sessionKey } = options;
+  // Gone before this ran (the session was looked up in the database meanwhile): its 'close' has
+  // been emitted already and would never free a slot taken now.
+  if (isGone(req, res)) return;
   const room = hub.roomFor(userId, sessionKey);
   if (room === 'process') {
     // This process has as many streams as its open files allow: another may have room.
@@ -94,14 +100,17 @@ export async function openEventStream(
     sent.add(delivery.id);
     if (sent.size > SENT_REMEMBERED) sent.delete(sent.values().next().value as number);
     upTo = Math.max(upTo, delivery.id);
-    res.write(
-      `id: ${delivery.publicId}\nevent: notification\ndata: ${JSON.stringify(delivery.event)}\n\n`,
-    );
+    // In a gap, no id: the browser keeps the one from before it, so a reconnect before the
+    // catch-up reads from there, not from past what other processes wrote meanwhile.
+    const id = gapFrom === null && !isGapWhileOpening ? `id: ${delivery.publicId}\n` : '';
+    res.write(`${id}event: notification\ndata: ${JSON.stringify(delivery.event)}\n\n`);
   };
 
   // Where this stream stood when the process stopped hearing other processes' events: a
   // catch-up reads from there, however far local events have moved it since.
   let gapFrom: number | null = null;
+  // Counts gaps: a catch-up that a newer gap overtook does not close it.
+  let gaps = 0;
   let isCatchingUp = false;
   let failures = 0;
   let isOpen = true;
@@ -109,6 +118,7 @@ export async function openEventStream(
   let isGapWhileOpening = false;
   const gap = () => {
     // Still reading where it starts: the gap starts there.
+    gaps++;
     if (isReplaying) isGapWhileOpening = true;
     else gapFrom ??= upTo;
   };
@@ -116,13 +126,23 @@ export async function openEventStream(
     if (!isOpen || isReplaying || isCatchingUp || gapFrom === null) return;
     isCatchingUp = true;
     const from = gapFrom;
+    const gapsBefore = gaps;
     options
       .missedAfter(from)
       .then((missed) => {
-        missed.forEach(send);
+        missed.deliveries.forEach(send);
         failures = 0;
-        // Unless another gap began meanwhile, this one is closed.
-        if (gapFrom === from) gapFrom = null;
+        // More than one read holds: read on from the newest sent.
+        if (!missed.isComplete) {
+          gapFrom = Math.max(from, ...missed.deliveries.map((d) => d.id));
+          setImmediate(catchUp);
+          return;
+        }
+        // Closed only if the process hears other processes again and no gap began meanwhile:
+        // what is written while it still cannot listen is read when it can.
+        if (hub.isInGap) return;
+        if (gaps === gapsBefore && gapFrom === from) gapFrom = null;
+        else setImmediate(catchUp);
       })
       .catch(() => {
         // The database is busy or away: try again, less often each time and not all streams at
@@ -173,11 +193,17 @@ export async function openEventStream(
 
   try {
     const start = await options.startingPoint(lastEventId);
+    if (!isOpen) return;
     upTo = start.after;
     // What the page already has is never sent as new by a catch-up's look back.
     for (const id of start.known ?? []) sent.add(id);
-    if (start.isNamed)
-      for (const delivery of await options.missedAfter(start.after)) send(delivery);
+    if (start.isNamed) {
+      const replay = await options.missedAfter(start.after);
+      replay.deliveries.forEach(send);
+      // More than a replay holds: a catch-up reads on from the newest sent once the stream is
+      // open (as after a gap).
+      if (!replay.isComplete) isGapWhileOpening = true;
+    }
   } catch {
     // The database did not answer: end the stream, and the browser comes back with its
     // Last-Event-ID in a few seconds, losing nothing.
@@ -189,5 +215,11 @@ export async function openEventStream(
   for (const delivery of buffered.sort((a, b) => a.id - b.id)) send(delivery);
   // A gap that began before or while the stream was opening: from where it started.
   if (isGapWhileOpening || hub.isInGap) gapFrom ??= openedAt;
+  isGapWhileOpening = false;
   if (!hub.isInGap) catchUp();
+}
+
+/** The browser hung up, or the answer is over. */
+function isGone(req: Request, res: Response): boolean {
+  return req.destroyed || res.destroyed || res.writableEnded || Boolean(req.socket?.destroyed);
 }

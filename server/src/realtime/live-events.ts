@@ -67,6 +67,7 @@ export async function createPostgresLiveEvents(
   sender.on('error', () => undefined);
   let pending: number[] = [];
   let isLoading = false;
+  let wasCutOff = false;
   const loadPending = async () => {
     if (isLoading || pending.length === 0) return;
     isLoading = true;
@@ -79,13 +80,14 @@ export async function createPostgresLiveEvents(
       // trying again until the database answers.
       logger.warn({ err }, 'could not read live events; streams will catch up');
       hub.gapAll();
-      hub.catchUpAll();
+      // While the listener is down, catching up waits for it: what is written meanwhile is
+      // only found once this process hears again.
+      if (!wasCutOff) hub.catchUpAll();
     } finally {
       isLoading = false;
       if (pending.length > 0) void loadPending();
     }
   };
-  let wasCutOff = false;
   const listener = listenWithReconnect(url, CHANNEL, {
     heartbeatMs: heartbeatMs ?? LISTENER_HEARTBEAT_MS,
     onMessage: (payload) => {

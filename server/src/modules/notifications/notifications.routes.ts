@@ -78,8 +78,10 @@ export function notificationsRoutes({
       userId: user.id,
       sessionKey: hashToken(token),
       startingPoint: (lastEventId) => streamStartingPoint(db, user.id, lastEventId),
-      missedAfter: async (afterId) =>
-        (await notificationsAfter(db, user.id, afterId)).map(toDelivery),
+      missedAfter: async (afterId) => {
+        const { rows, isComplete } = await notificationsAfter(db, user.id, afterId);
+        return { deliveries: rows.map(toDelivery), isComplete };
+      },
       isSessionAlive: async () => (await findSessionUser(database, token)) !== null,
       heartbeatMs,
     });

@@ -130,13 +130,15 @@ const REPLAY_PAGES = 5;
 /**
  * What a stream missed after one of the user's notifications (inner id): every later one, and
  * earlier ones written shortly before it (they may have committed after it), oldest first, up
- * to REPLAY_PAGES pages. The client drops any it already has (by id).
+ * to REPLAY_PAGES pages (`isComplete` false: there is more). The client drops any it already
+ * has (by id).
  */
 export async function notificationsAfter(
   db: AppDb,
   userId: string,
   afterId: number,
-): Promise<NotificationRow[]> {
+): Promise<{ rows: NotificationRow[]; isComplete: boolean }> {
+  // The newest of the look back: a late commit is one just before the named one.
   const late = await db
     .select()
     .from(notifications)
@@ -148,9 +150,9 @@ export async function notificationsAfter(
           from ${notifications} n where n.id = ${afterId})`,
       ),
     )
-    .orderBy(asc(notifications.id))
+    .orderBy(desc(notifications.id))
     .limit(REPLAY_MAX);
-  const found = [...late];
+  const found = late.reverse();
   let from = afterId;
   for (let page = 0; page < REPLAY_PAGES; page++) {
     const rows = await db
@@ -160,10 +162,11 @@ export async function notificationsAfter(
       .orderBy(asc(notifications.id))
       .limit(REPLAY_MAX);
     found.push(...rows);
-    if (rows.length < REPLAY_MAX) break;
+    if (rows.length < REPLAY_MAX) return { rows: found, isComplete: true };
     from = rows[rows.length - 1]!.id;
   }
-  return found;
+  // More than a replay holds: the caller reads on from the last one.
+  return { rows: found, isComplete: false };
 }
 
 /** Notifications by inner id (live events another process wrote), in id order. */

@@ -289,6 +289,19 @@ describe('live events (SSE)', () => {
     } finally {
       await again.close();
     }
+    // Named the newest: the look back reads the ones just before it (where a late commit is),
+    // not the oldest of the minute.
+    const last = await openEventStream(
+      `${ctx.baseUrl}/api/events`,
+      donor.cookie,
+      missed.at(-1)!.publicId,
+    );
+    try {
+      const back = await last.waitFor(200, 10_000);
+      expect(back.at(-1)?.id).toBe(missed.at(-2)!.publicId);
+    } finally {
+      await last.close();
+    }
   });
 
   it('replays nothing after an id that is not the person’s own', async () => {
