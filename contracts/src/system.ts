@@ -13,6 +13,8 @@ export const HealthSchema = z.object({
     places: z.enum(['ok', 'loading']),
     /** 'unknown' while the database cannot be reached: nobody can tell whether it would. */
     writes: z.enum(['ok', 'refused', 'unknown']),
+    /** 'stopping' from the moment the process is told to stop: send it nothing new. */
+    process: z.enum(['ok', 'stopping']),
   }),
 });
 export type Health = z.infer<typeof HealthSchema>;

@@ -40,6 +40,8 @@ export type AppDeps = {
   logger: Logger;
   /** Whether the place list is loaded; place search answers 503 until it is. */
   gazetteer?: GazetteerStatus;
+  /** True once the process is stopping (readiness then says so). */
+  isStopping?: () => boolean;
   /** Carries notifications to connected browsers once their transaction has committed. */
   live?: LiveEvents;
   /** Told about committed notifications; by default presents them to `live`. */
@@ -62,6 +64,7 @@ export function createApp({
   database,
   logger,
   gazetteer = { isReady: () => true },
+  isStopping = () => false,
   live = createLocalLiveEvents(),
   outreach = createOutreach({ config, db: database.db, logger }),
   notifier = createNotifier(live, outreach.deliverer),
@@ -130,7 +133,7 @@ export function createApp({
   // Public routes first: they never need the session, so they skip its lookup (place search
   // runs on every keystroke).
   const writes = createWriteHealth();
-  api.use(systemRoutes({ config, database, gazetteer, writes }));
+  api.use(systemRoutes({ config, database, gazetteer, writes, isStopping }));
   api.use(placesRoutes({ config, database, gazetteer, logger }));
   api.use(impactRoutes({ config, database }));
   api.use(contactRoutes({ config, database, mailer, logger }));

@@ -1,4 +1,5 @@
 import 'dotenv/config';
+import { Server as NetServer } from 'node:net';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { createApp } from './app';
 import { ConfigError, loadConfig, startupWarnings } from './config';
@@ -168,6 +169,7 @@ async function main(): Promise<void> {
     logger,
   );
 
+  let isShuttingDown = false;
   const app = createApp({
     config,
     database,
@@ -178,8 +180,8 @@ async function main(): Promise<void> {
     notifier,
     rematcher,
     gazetteer: { isReady: () => isGazetteerReady },
+    isStopping: () => isShuttingDown,
   });
-  let isShuttingDown = false;
   // Not app.listen: Express 5 calls its callback on errors too, which would say "running"
   // before saying the port is taken.
   const server: Server = createServer(app);
@@ -226,26 +228,26 @@ async function main(): Promise<void> {
     outreach.close();
     // Live streams never finish by themselves: end them; browsers reconnect elsewhere.
     live.hub.closeAll();
-    // A request sent just before the signal may still be unread on its socket (the process was
-    // busy): closing "idle" connections now would reset it. So for a moment every answer says
-    // `Connection: close` while what is pending is read; then no new connections are taken and
-    // idle ones close, and the process ends once the last answer is out.
-    setTimeout(() => {
-      server.close(() => {
-        void live.close();
-        database
-          .close()
-          .then(() => {
-            logger.info('stopped');
-            process.exit(0);
-          })
-          .catch((err: unknown) => {
-            logger.error({ err }, 'closing the database failed');
-            process.exit(1);
-          });
-      });
-      server.closeIdleConnections();
-    }, SHUTDOWN_DRAIN_MS);
+    // No new connections from now (a proxy's next connect is refused at once and goes to
+    // another process; readiness says 'stopping'). A request sent just before the signal may
+    // still be unread on a kept-alive socket (the process was busy): closing "idle" connections
+    // now would reset it. So for a moment every answer on them says `Connection: close` while
+    // what is pending is read; then idle ones close, and the process ends once the last answer
+    // is out. (http.Server's own close would close the idle ones at once: the listener's only.)
+    NetServer.prototype.close.call(server, () => {
+      void live.close();
+      database
+        .close()
+        .then(() => {
+          logger.info('stopped');
+          process.exit(0);
+        })
+        .catch((err: unknown) => {
+          logger.error({ err }, 'closing the database failed');
+          process.exit(1);
+        });
+    });
+    setTimeout(() => server.closeIdleConnections(), SHUTDOWN_DRAIN_MS);
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

@@ -85,6 +85,34 @@ describe.runIf(url)('a database that goes silent (PostgreSQL)', () => {
         state: 'state-1',
         nonce: 'nonce-1',
       })}`;
+      // Its token endpoint, asked as the app's callback asks it (the client's own secret).
+      const [keys] = await queryRows<{ value: string }>(
+        setup.database.db,
+        sql`select value from app_state where key = 'dev_idp_keys'`,
+      );
+      const secret = (JSON.parse(keys!.value) as { clientSecret: string }).clientSecret;
+      const tokenRequest = async () => {
+        const started = Date.now();
+        const res = await fetch(`${base}/dev-idp/token`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({
+            grant_type: 'authorization_code',
+            code: 'a-code-that-was-never-given',
+            client_id: 'almquest-dev',
+            client_secret: secret,
+            code_verifier: 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk',
+            redirect_uri: `${base}/api/auth/callback`,
+          }),
+          signal: AbortSignal.timeout(20_000),
+        }).catch(() => null);
+        return {
+          path: '/dev-idp/token',
+          status: res?.status ?? 0,
+          retryAfter: res?.headers.get('retry-after') ?? null,
+          ms: Date.now() - started,
+        };
+      };
       const stream = await openEventStream(`${base}/api/events`, distributor.cookie);
 
       // The stream has read where it starts (a query) before the silence.
@@ -101,6 +129,7 @@ describe.runIf(url)('a database that goes silent (PostgreSQL)', () => {
         call('GET', '/api/me', donor.cookie),
         call('GET', `/api/donor/${donor.profile.id}/getNotifs`, donor.cookie),
         call('GET', signInStart),
+        tokenRequest(),
         donation(),
       ]);
       for (const answer of silent) {

@@ -260,7 +260,21 @@ export function createDevIdentityProvider(
       },
     });
     provider.proxy = config.trustProxy !== false;
-    provider.on('server_error', (_ctx, err) => logger.error({ err }, 'dev-idp server error'));
+    provider.on('server_error', (ctx, err) => {
+      if (isDatabaseUnavailable(err) || isStatementTimeout(err)) {
+        (ctx.state as { isDatabaseAway?: boolean }).isDatabaseAway = true;
+        logger.warn({ err }, 'dev-idp: the database is away');
+      } else logger.error({ err }, 'dev-idp server error');
+    });
+    // Its JSON endpoints (token, userinfo) answer a database that is away as the rest of the
+    // app does: 503 to try again, not 500.
+    provider.use(async (ctx, next) => {
+      await next();
+      if ((ctx.state as { isDatabaseAway?: boolean }).isDatabaseAway && ctx.status === 500) {
+        ctx.status = 503;
+        ctx.set('Retry-After', '5');
+      }
+    });
     return provider;
   };
 

@@ -41,11 +41,13 @@ export function systemRoutes({
   config,
   database,
   gazetteer,
+  isStopping,
   writes,
 }: {
   config: Config;
   database: Database;
   gazetteer: GazetteerStatus;
+  isStopping: () => boolean;
   writes: WriteHealth;
 }): Router {
   const router = Router();
@@ -59,7 +61,12 @@ export function systemRoutes({
 
   /** Readiness: the database answers and takes writes, and the place list is loaded. */
   router.get('/health', async (req, res) => {
-    const checks: Health['checks'] = { database: 'ok', places: 'ok', writes: 'ok' };
+    const checks: Health['checks'] = {
+      database: 'ok',
+      places: 'ok',
+      writes: 'ok',
+      process: isStopping() ? 'stopping' : 'ok',
+    };
     try {
       await withTimeout(database.ping(), HEALTH_TIMEOUT_MS);
     } catch (err) {

@@ -31,7 +31,7 @@ describe('GET /api/health', () => {
     expect(body).toEqual({
       status: 'ok',
       db: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
-      checks: { database: 'ok', places: 'ok', writes: 'ok' },
+      checks: { database: 'ok', places: 'ok', writes: 'ok', process: 'ok' },
     });
     // Liveness asks nothing of the database.
     await request(ctx.app).get('/api/health/live').expect(200, { status: 'ok' });
@@ -89,7 +89,7 @@ describe('GET /api/health', () => {
       expect(res.body).toEqual({
         status: 'unavailable',
         db: 'postgres',
-        checks: { database: 'unreachable', places: 'ok', writes: 'unknown' },
+        checks: { database: 'unreachable', places: 'ok', writes: 'unknown', process: 'ok' },
       });
     } finally {
       await unreachable.close();
