@@ -44,18 +44,20 @@ export function donorNotification(
   },
   kind: NewNotification['kind'],
   state: NewNotification['state'],
+  /** The distributor it is about, when it names one (their picture and name). */
+  from: { picture: string | null; name: string | null } = { picture: null, name: null },
 ): NewNotification[] {
   return pkg.donorId
     ? [
         {
           userId: pkg.donorId,
           packageId: pkg.id,
-          photo: null,
+          photo: from.picture,
           state,
           userType: 'Donor',
           kind,
           ...donorContext(pkg),
-          counterpartName: null,
+          counterpartName: from.name,
         },
       ]
     : [];

@@ -2,7 +2,6 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { type AppDb, type Tx } from '../../../db/client';
 import {
-  donorContext,
   donorNotification,
   insertNotifications,
   offerContext,
@@ -224,20 +223,10 @@ export async function acceptOffer(
         handoverLockedUntil: null,
       },
       distributorId: user.id,
-      notify: pkg.donorId
-        ? [
-            {
-              userId: pkg.donorId,
-              packageId: pkg.id,
-              photo: user.picture,
-              state: 'Paired',
-              userType: 'Donor',
-              kind: 'pairedDonor',
-              ...donorContext(pkg),
-              counterpartName: pkg.distributorName,
-            },
-          ]
-        : [],
+      notify: donorNotification(pkg, 'pairedDonor', 'Paired', {
+        picture: user.picture,
+        name: pkg.distributorName,
+      }),
     });
     return { ...moved, freedDistributorId: null };
   });

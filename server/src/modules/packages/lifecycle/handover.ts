@@ -1,7 +1,7 @@
 import { HANDOVER_CODE_TRIES, HANDOVER_LOCK_MINUTES } from '@almquest/contracts/packages';
 import { eq, sql } from 'drizzle-orm';
 import type { AppDb, Tx } from '../../../db/client';
-import { donorContext } from '../../../db/notifications';
+import { donorNotification } from '../../../db/notifications';
 import type { NotificationRow, PackageRow, UserRow } from '../../../db/rows';
 import { distributors, packages } from '../../../db/schema';
 import { AppError, badRequest } from '../../../errors';
@@ -118,20 +118,10 @@ export async function markPackage(db: AppDb, user: UserRow, input: MarkInput): P
           }
         : { receivedAt: sql`now()`, handoverFailures: 0 },
       distributorId: user.id,
-      notify: pkg.donorId
-        ? [
-            {
-              userId: pkg.donorId,
-              packageId: pkg.id,
-              photo: user.picture,
-              state: input.state,
-              userType: 'Donor',
-              kind: isDistributed ? 'distributed' : 'received',
-              ...donorContext(pkg),
-              counterpartName: pkg.distributorName,
-            },
-          ]
-        : [],
+      notify: donorNotification(pkg, isDistributed ? 'distributed' : 'received', input.state, {
+        picture: user.picture,
+        name: pkg.distributorName,
+      }),
     });
     if (isDistributed) {
       await tx
