@@ -45,6 +45,7 @@ describe('GET /api/health', () => {
       database: 'ok',
       places: 'loading',
       writes: 'ok',
+      process: 'ok',
     });
   });
 
