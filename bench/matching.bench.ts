@@ -36,7 +36,7 @@ export async function measureMatching(db: AppDb, samples = SAMPLES): Promise<Mat
     const [bare] = await time(() =>
       queryRows(
         db,
-        // The index matching walks (migration 0028: the distributors' own areas), from the point
+        // The index matching walks (the distributors' own areas), from the point
         // as matching computes it: almquest_earth_point is ll_to_earth's arithmetic, inlined and
         // folded by the planner, where ll_to_earth is a SQL function it parses and plans at
         // every call (which made this baseline 8% slower than it need be).

@@ -153,8 +153,9 @@ export const distributors = pgTable(
     vegOnly: boolean('veg_only').notNull().default(false),
     /**
      * Copies of the person's users.lat, lng, area_lat, area_lng, area_earth and suspended_at,
-     * kept by the database (migration 0028's triggers; never written by the app): matching walks
-     * this table's own index of areas and reads everything it ranks by from one row.
+     * kept by the database (db/functions/almquest_distributor_copies.sql and
+     * almquest_user_copies.sql; never written by the app): matching walks this table's own
+     * index of areas and reads everything it ranks by from one row.
      * users stays the record; a claim checks it. Plain columns, not generated: PostgreSQL 15
      * computes generated columns again on every update, and this row is updated at every claim.
      */
@@ -172,7 +173,7 @@ export const distributors = pgTable(
     // The largest range in use bounds an explanation's search box: read from
     // the end of this index, not by a scan.
     index('distributors_distance_range').on(t.distanceRange),
-    // Matching's walk, nearest first (almquest_walk; migrations 0028 and 0030).
+    // Matching's walk, nearest first (db/functions/almquest_walk.sql).
     index('distributors_area_gist')
       .using('gist', t.areaEarth)
       .where(sql`${t.lat} is not null`),
@@ -290,9 +291,8 @@ export const packages = pgTable(
       .on(t.createdAt)
       .where(sql`${t.state} = 'Not Paired'`),
     // Re-matching finds the waiting packages a distributor can reach from this index. The point
-    // is almquest_earth_point (migration 0027), not ll_to_earth: the latter is a SQL function
-    // the planner cannot inline, parsed and planned again for every row a donation writes
-    // (migration 0030).
+    // is almquest_earth_point, not ll_to_earth: the latter is a SQL function the planner cannot
+    // inline, parsed and planned again for every row a donation writes.
     index('packages_unpaired_location_gist')
       .using('gist', sql`almquest_earth_point(${t.lat}, ${t.lng})`)
       .where(sql`${t.state} = 'Not Paired'`),
@@ -332,7 +332,7 @@ export const packageEvents = pgTable(
   (t) => [
     index('package_events_package').on(t.packageId, t.id),
     // Who turned a package down: matching reads it once per look, by package (and by each part of
-    // a split donation), in a plan made once per connection (migration 0027).
+    // a split donation), in a plan made once per connection.
     index('package_events_turned_down')
       .on(t.packageId, t.distributorId)
       .where(sql`${t.kind} in ('declined', 'lapsed', 'released', 'takenBack')`),
@@ -414,7 +414,7 @@ export const pushSubscriptions = pgTable(
 
 /**
  * What still has to go out for a notification, one row per push device or e-mail: an outbox.
- * Rows are written by a trigger in the same transaction as the notification (migration 0011),
+ * Rows are written by a trigger in the same transaction as the notification,
  * so no code path can forget them and a crash after commit loses none; a background worker
  * leases due rows, sends them and retries failures with back-off.
  */
@@ -622,7 +622,7 @@ export const packageReports = pgTable(
 
 /**
  * Every coordinator action: who, what, on what, why, when. Append-only: a trigger
- * (migration 0012) refuses UPDATE and DELETE, so nobody rewrites history through the app.
+ * refuses UPDATE and DELETE, so nobody rewrites history through the app.
  * The coordinator is kept by e-mail too: the log outlives their account.
  */
 export const auditLog = pgTable(

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { UserRow } from './rows';
 
-/** The channel the `almquest_session_changed` trigger (migration 0017) speaks on. */
+/** The channel the `almquest_session_changed` trigger (db/functions/almquest_session_changed.sql) speaks on. */
 export const SESSION_CHANNEL = 'almquest_sessions';
 /**
  * The application_name of every listening connection, followed by `:` and its process's id, so

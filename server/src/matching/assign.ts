@@ -107,7 +107,7 @@ function toCandidate(row: CandidateRow): Candidate {
 
 /**
  * Distributors with room for `minRoom` meals who could take the package, nearest first
- * (migration 0030's almquest_walk, the one definition of who could: matching uses it too). It
+ * (db/functions/almquest_walk.sql, the one definition of who could: matching uses it too). It
  * walks the distributors nearest the package, 64 first and four times as far while more could
  * count: fewer than `need` found and the walk ended within reach, or its farthest as near as the
  * `need`-th (so every candidate tied with the ones wanted is here to be ranked).
@@ -196,7 +196,7 @@ export async function tryMatchPackage(
   // advisory lock before any of them.
   const mayBeSplit = pkg.allowSplit && canSplit;
   // The whole match is one statement: rank, claim, meet point, package, timeline
-  // entry and notifications, in migration 0030's almquest_match; ranking.ts is its reference.
+  // entry and notifications, in db/functions/almquest_match.sql; ranking.ts is its reference.
   // Prepared once per connection (named), so the server neither parses nor plans it again.
   const [row] = await queryPrepared<{ answer: MatchAnswer }>(tx, MATCH_STATEMENT, [
     pkg.id,
@@ -247,9 +247,9 @@ function outcomeOf(answer: ClaimAnswer): MatchOutcome & { isPaired: true } {
 }
 
 /**
- * Claims the chosen distributor's room and writes the pair, in one statement (migration 0020's
- * almquest_claim): the person's lock, one conditional UPDATE that locks the distributor's row and
- * re-checks, against the latest committed version, that they are still active, not suspended,
+ * Claims the chosen distributor's room and writes the pair, in one statement
+ * (db/functions/almquest_claim.sql): the person's lock, one conditional UPDATE that locks the
+ * distributor's row and re-checks, against the latest committed version, that they are still active, not suspended,
  * have room, and are where they were ranked; then the meet point, the package, its timeline
  * entry and the notifications. Null when the claim failed.
  */

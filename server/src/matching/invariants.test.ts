@@ -51,7 +51,7 @@ async function brokenInvariants(): Promise<Broken[]> {
       union all
       select 'paired without a distributor', count(*)::int from mine where state <> 'Not Paired' and distributor_name is null
       union all
-      -- Matching ranks from these copies (migration 0028): they follow the person's own row.
+      -- Matching ranks from these copies: they follow the person's own row.
       select 'distributor copies differ from users', count(*)::int from distributors d
         join users u on u.id = d.user_id
         where u.id in (select id from people)

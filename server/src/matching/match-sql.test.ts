@@ -11,7 +11,7 @@ import { areaCentre, coarsenMeetPoint, meetPoint, type LatLng } from './geometry
 import { type Candidate, chooseDistributor } from './ranking';
 
 /**
- * Matching runs as one statement (migration 0020's almquest_match), and ranking.ts with
+ * Matching runs as one statement (db/functions/almquest_match.sql), and ranking.ts with
  * geometry.ts stays the readable reference of the rules. These properties hold the two to each
  * other on random data, ties included: the same distributor chosen, the same meet point to 1e-7
  * degrees (about a centimetre; the two compute the same formulas in different floating-point
@@ -308,7 +308,7 @@ describe('almquest_match against ranking.ts', () => {
 
   it('fetches past its first look when more of them tie at the nearest', async () => {
     // Many in one cell, all at the same distance; one has the most room left, so it wins. The
-    // first walk takes the nearest 48 (migration 0029): fewer, exactly as many and more tie.
+    // first walk takes the nearest 48: fewer, exactly as many and more tie.
     // The winner is written first, in the middle, then last: whatever order the index gives ties
     // in, at least once it is not among the first fetched.
     const sameCell = {

@@ -18,7 +18,7 @@ export type Candidate = {
 
 /**
  * Distances are compared in whole millimetres (floored), so "as near" is a total order, and the
- * database ranks the same way (migration 0020's almquest_match, held to this by match-sql.test.ts).
+ * database ranks the same way (db/functions/almquest_match.sql, held to this by match-sql.test.ts).
  */
 const millimetres = (km: number) => Math.floor(km * 1e6);
 

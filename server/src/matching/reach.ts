@@ -11,7 +11,7 @@ const SQL_SLACK = sql.raw('1.003');
  * The one reach predicate of matching and re-matching: `other` lies within `reachKm` of
  * `center`, first cut down by a bounding box of `boxKm` around `center` that a GiST index on
  * the points answers. All three are SQL (points as ll_to_earth answers them, or the same
- * arithmetic inlined: almquest_earth_point, which the indexes use since migration 0030). The box
+ * arithmetic inlined: almquest_earth_point, which the indexes use too). The box
  * is cut with the slack; the distance itself is measured as the ranking measures it, so every
  * row this lets through is one the ranking counts as within reach (eight rows
  * a few metres beyond reach filled matching's first batch, and one farther who could take the

@@ -581,7 +581,7 @@ describe('split races', () => {
   it('splits a donation while its distributors move or change: no deadlock, every request answered', async () => {
     // A split holds its planned distributors' rows and then claims each (the person's row); a
     // move changes the person's row and, at its commit, the copy on the distributor row that
-    // matching ranks from (migration 0028). Without the person's lock first on a move the two
+    // matching ranks from. Without the person's lock first on a move the two
     // deadlocked, and the donation answered 500 in every round.
     for (let round = 0; round < 6; round++) {
       const { at, donor, distributors } = await fourWithRoom(60);

@@ -34,12 +34,12 @@ export function createLocalLiveEvents(options: { streamLimit?: number } = {}): L
   };
 }
 
-/** What a notification's trigger says when it is written (migration 0033). */
+/** What a notification's trigger says when it is written (db/functions/almquest_live_notify.sql). */
 type Written = { n: number; u: string; p: string | null };
 
 /**
  * Several processes sharing one PostgreSQL. Each notification's own transaction sends a NOTIFY
- * naming it (a trigger, migration 0033), which PostgreSQL hands to every listening process when
+ * naming it (a trigger, db/functions/almquest_live_notify.sql), which PostgreSQL hands to every listening process when
  * that transaction commits: nothing is sent after the commit, so nothing can be lost or fall
  * behind under load. Every process LISTENs on a connection of its own; for a person with a
  * stream open here it reads the notifications named (a batch at a time) and hands them on. The

@@ -100,7 +100,7 @@ export function testArea(name: AreaName, index = 0) {
  */
 export async function forgetArea(db: AppDb, name: AreaName): Promise<void> {
   const prefix = `${areaPrefix(name)}%`;
-  // Reports hold on to their packages (migration 0013): they go first.
+  // Reports hold on to their packages: they go first.
   await db.execute(
     sql`delete from package_reports where package_id in (select id from packages where address like ${prefix})`,
   );

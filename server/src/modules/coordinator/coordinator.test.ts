@@ -314,7 +314,7 @@ describe('people', () => {
     expect(now).toEqual({ state: 'Paired', distributor_id: other.profile.id });
     expect(await notificationKinds(suspect.profile.id)).toContain('takenOver');
     // A new donation next to them goes past them to the other one: matching ranks from a copy of
-    // the suspension on their distributor row (migration 0028), which the claim does not rescue.
+    // the suspension on their distributor row, which the claim does not rescue.
     const past = await donate(ctx, donor, { location: at(1), quantity: 2 });
     expect(past.pair?.distributor_id).toBe(other.profile.id);
     // A new donation next to them never reaches them (the other one goes inactive first).

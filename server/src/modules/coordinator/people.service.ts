@@ -28,14 +28,14 @@ function likePattern(text: string): string {
 }
 
 /**
- * People whose name, e-mail or phone contains the text (the trigram index of migration 0012);
+ * People whose name, e-mail or phone contains the text (the trigram index);
  * a phone typed with spaces or +91 is found by its digits.
  */
 export async function searchPeople(db: AppDb, q: string): Promise<PersonSummary[]> {
   const digits = q.replace(/\D/g, '');
   const phoneTerm = digits.length >= 4 ? digits.replace(/^91(?=\d{10}$)/, '') : null;
   const searched = sql`(lower(name) || ' ' || lower(email) || ' ' || coalesce(phone, ''))`;
-  // Both arms read the trigram index of migration 0012.
+  // Both arms read the trigram index.
   const rows = await queryRows<{ id: string }>(
     db,
     sql`select id from users
@@ -214,7 +214,7 @@ export async function reinstatePerson(
 ): Promise<UserRow> {
   return db.transaction(async (tx) => {
     // The person's lock first, as their suspension took it: lifting it changes the copy matching
-    // ranks from (migration 0028), on their distributor row at commit.
+    // ranks from, on their distributor row at commit.
     await lockPersonExclusive(tx, id);
     const [user] = await tx
       .update(users)

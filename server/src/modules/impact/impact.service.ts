@@ -28,8 +28,8 @@ type ImpactRow = {
 const NOT_COUNTED = sql`('Cancelled', 'Expired')`;
 
 /**
- * The public figures, from the impact summary (impact_totals plus the deltas not folded in yet,
- * migration 0012): a few thousand rows at most, however many packages there are. One round trip.
+ * The public figures, from the impact summary (impact_totals plus the deltas not folded in yet):
+ * a few thousand rows at most, however many packages there are. One round trip.
  */
 export async function countImpact(db: Executor): Promise<Impact> {
   const [row] = await queryRows<ImpactRow>(

@@ -13,8 +13,8 @@ export type PackageReads = ReadCache<PackageRead>;
 /**
  * The package-page cache (docs/decisions/020-package-read-cache.md): a signed-in
  * read of a package costs no query while this process hears every change. Entries depend on the
- * package (its row and timeline, migration 0025) and on its donor and distributor (their current
- * names and phones, migration 0017).
+ * package (its row and timeline) and on its donor and distributor (their current
+ * names and phones).
  */
 export function createPackageReads(database: Database): PackageReads {
   return database.sessions.readCache<PackageRead>({ maxEntries: 5_000 });

@@ -46,7 +46,7 @@ export type DonationResult = {
   passedOver?: string[];
 };
 
-/** What almquest_donate answers (migration 0026), as the database names the columns. */
+/** What almquest_donate answers (db/functions/almquest_donate.sql), as the database names the columns. */
 type DonateAnswer =
   | { refused: 'gone' | 'suspended' }
   | {
@@ -131,7 +131,7 @@ export async function donate(
   }
   const createdAt = new Date();
   const readyUntil = input.readyUntil ? new Date(input.readyUntil) : defaultReadyUntil();
-  // Migration 0026's almquest_donate: the person's lock and row, the package, its first timeline
+  // db/functions/almquest_donate.sql: the person's lock and row, the package, its first timeline
   // entry and the lifetime count, then (unless it may be split) the match and the notices.
   const store = (executor: Executor, withMatch: boolean) =>
     queryRows<{ answer: DonateAnswer }>(

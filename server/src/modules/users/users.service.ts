@@ -188,8 +188,8 @@ export async function updateDistributor(
 ): Promise<ProfileRows> {
   await db.transaction(async (tx) => {
     // The person's lock first, as every whole-person action takes it: this writes the person's
-    // row and then their distributor row (and a move, at commit, the copies matching ranks from:
-    // migration 0028), while a split holds the distributor rows it planned (after its shared
+    // row and then their distributor row (and a move, at commit, the copies matching ranks from),
+    // while a split holds the distributor rows it planned (after its shared
     // person locks) and then claims each person's row. Without it the two deadlocked and the
     // split donation answered 500 (an attacker's tries: moves, capacity and range).
     await lockPersonExclusive(tx, userId);
