@@ -1,5 +1,4 @@
 import 'dotenv/config';
-import { Server as NetServer } from 'node:net';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { createApp } from './app';
 import { ConfigError, loadConfig, startupWarnings } from './config';
@@ -228,26 +227,28 @@ async function main(): Promise<void> {
     outreach.close();
     // Live streams never finish by themselves: end them; browsers reconnect elsewhere.
     live.hub.closeAll();
-    // No new connections from now (a proxy's next connect is refused at once and goes to
-    // another process; readiness says 'stopping'). A request sent just before the signal may
-    // still be unread on a kept-alive socket (the process was busy): closing "idle" connections
-    // now would reset it. So for a moment every answer on them says `Connection: close` while
-    // what is pending is read; then idle ones close, and the process ends once the last answer
-    // is out. (http.Server's own close would close the idle ones at once: the listener's only.)
-    NetServer.prototype.close.call(server, () => {
-      void live.close();
-      database
-        .close()
-        .then(() => {
-          logger.info('stopped');
-          process.exit(0);
-        })
-        .catch((err: unknown) => {
-          logger.error({ err }, 'closing the database failed');
-          process.exit(1);
-        });
-    });
-    setTimeout(() => server.closeIdleConnections(), SHUTDOWN_DRAIN_MS);
+    // A request sent just before the signal may still be unread on its socket, or its
+    // connection not yet accepted (the process was busy): closing the listener now would reset
+    // those waiting to be accepted, and closing "idle" connections would reset the unread ones.
+    // So for a moment every answer says `Connection: close` (and readiness says 'stopping', so a
+    // balancer sends nothing new) while what is pending is read; then no new connections are
+    // taken and idle ones close, and the process ends once the last answer is out.
+    setTimeout(() => {
+      server.close(() => {
+        void live.close();
+        database
+          .close()
+          .then(() => {
+            logger.info('stopped');
+            process.exit(0);
+          })
+          .catch((err: unknown) => {
+            logger.error({ err }, 'closing the database failed');
+            process.exit(1);
+          });
+      });
+      server.closeIdleConnections();
+    }, SHUTDOWN_DRAIN_MS);
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
