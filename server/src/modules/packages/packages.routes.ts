@@ -18,7 +18,7 @@ import { ReportRequestSchema } from '@almquest/contracts/coordinator';
 import { type Request, type Response, Router } from 'express';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import type { PackageRow } from '../../db/rows';
+import type { PackageRow, UserRow } from '../../db/rows';
 import { AppError, conflict } from '../../errors';
 import { createExplainer, whyYou } from '../../matching/explain';
 import { meetRoute } from '../../matching/routes';
@@ -229,47 +229,39 @@ export function packagesRoutes({
     }),
   );
 
-  router.post(
-    '/package/:id/decline',
-    requireRegistered,
-    validate(
-      { params: PackageIdPathSchema, body: ReasonRequestSchema },
-      async ({ params, body }, req, res) => {
-        const result = await changing(req, params.id, () =>
-          declineOffer(db, sessionUser(req), params.id, body.reason, config.matching),
-        );
-        await answerChange(req, res, 'declined', result);
-      },
-    ),
-  );
-
-  router.post(
-    '/package/:id/release',
-    requireRegistered,
-    validate(
-      { params: PackageIdPathSchema, body: ReasonRequestSchema },
-      async ({ params, body }, req, res) => {
-        const result = await changing(req, params.id, () =>
-          releasePackage(db, sessionUser(req), params.id, body.reason, config.matching),
-        );
-        await answerChange(req, res, 'released', result);
-      },
-    ),
-  );
-
-  router.post(
-    '/package/:id/cancel',
-    requireRegistered,
-    validate(
-      { params: PackageIdPathSchema, body: ReasonRequestSchema },
-      async ({ params, body }, req, res) => {
-        const result = await changing(req, params.id, () =>
-          cancelPackage(db, sessionUser(req), params.id, body.reason),
-        );
-        await answerChange(req, res, 'cancelled', result);
-      },
-    ),
-  );
+  // The changes asked for with an optional reason: one route each, of one shape.
+  const withReason: [
+    path: string,
+    action: string,
+    change: (user: UserRow, id: string, reason: string | undefined) => Promise<ChangeResult>,
+  ][] = [
+    [
+      'decline',
+      'declined',
+      (user, id, reason) => declineOffer(db, user, id, reason, config.matching),
+    ],
+    [
+      'release',
+      'released',
+      (user, id, reason) => releasePackage(db, user, id, reason, config.matching),
+    ],
+    ['cancel', 'cancelled', (user, id, reason) => cancelPackage(db, user, id, reason)],
+  ];
+  for (const [path, action, change] of withReason) {
+    router.post(
+      `/package/:id/${path}`,
+      requireRegistered,
+      validate(
+        { params: PackageIdPathSchema, body: ReasonRequestSchema },
+        async ({ params, body }, req, res) => {
+          const result = await changing(req, params.id, () =>
+            change(sessionUser(req), params.id, body.reason),
+          );
+          await answerChange(req, res, action, result);
+        },
+      ),
+    );
+  }
 
   const widenLimit = rateLimit(database.db, {
     name: 'widen',
