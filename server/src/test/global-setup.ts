@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import { databaseUrl, onServer } from './pg-admin';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
@@ -53,24 +53,17 @@ async function makePostgresTemplate(
 ): Promise<{ name: string; drop(): Promise<void> } | null> {
   if (!server) return null;
   const name = `almquest_template_${process.pid}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: server });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`drop database if exists ${name}`);
-  await admin(`create database ${name}`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), limits: 'long' });
+  await onServer(server, `drop database if exists ${name}`);
+  await onServer(server, `create database ${name}`);
+  const database = await openDatabase({
+    kind: 'postgres',
+    url: databaseUrl(server, name),
+    limits: 'long',
+  });
   try {
     await migrate(database.db);
   } finally {
     await database.close();
   }
-  return { name, drop: () => admin(`drop database if exists ${name} with (force)`) };
+  return { name, drop: () => onServer(server, `drop database if exists ${name} with (force)`) };
 }

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
-import pg from 'pg';
+import { databaseUrl, onServer } from './pg-admin';
 import { inject } from 'vitest';
 import { type AppDeps, createApp } from '../app';
 import { type Config, loadConfig } from '../config';
@@ -116,30 +116,17 @@ export async function openOwnTestDatabase(): Promise<{
     return { database, drop: () => database.close() };
   }
   const name = `almquest_own_${process.pid}_${randomUUID().slice(0, 8)}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
   const template = postgresTemplate();
-  try {
-    await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(server);
-  url.pathname = `/${name}`;
+  await onServer(server, `create database ${name}${template ? ` template ${template}` : ''}`);
+  const url = databaseUrl(server, name);
   // Nothing to do on a copy of the run's migrated template; the whole migration without one.
-  await migrateWithLongLimits(url.toString());
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  await migrateWithLongLimits(url);
+  const database = await openDatabase({ kind: 'postgres', url });
   return {
     database,
     drop: async () => {
       await database.close();
-      const again = new pg.Client({ connectionString: server });
-      await again.connect();
-      try {
-        await again.query(`drop database if exists ${name}`);
-      } finally {
-        await again.end();
-      }
+      await onServer(server, `drop database if exists ${name}`);
     },
   };
 }
