@@ -68,7 +68,14 @@ export function requestLog(logger: Logger): RequestHandler {
           responseTime: Math.round(performance.now() - startedAt),
         };
         if (event === 'finish') {
-          const level = res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info';
+          // A 503 is an answer to try again (the database away, a stop under way), its cause
+          // logged where it is met: a warning, not an error that pages someone at every deploy.
+          const level =
+            res.statusCode >= 500 && res.statusCode !== 503
+              ? 'error'
+              : res.statusCode >= 400
+                ? 'warn'
+                : 'info';
           req.log[level](line, 'request completed');
         } else {
           req.log.info(line, 'request closed before the answer was sent');

@@ -180,6 +180,27 @@ describe('errors', () => {
     ]);
   });
 
+  it('logs a 503 (try again) as a warning, not an error', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+        callback();
+      },
+    });
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info' });
+    const app = createApp({
+      config,
+      database: ctx.database,
+      logger: pino({ level: 'info' }, sink),
+      gazetteer: { isReady: () => false },
+    });
+    await request(app).get('/api/places?q=Delhi').expect(503);
+    await new Promise((resolve) => setImmediate(resolve));
+    const completed = lines.filter((l) => l.msg === 'request completed');
+    expect(completed).toEqual([expect.objectContaining({ level: 40, res: { statusCode: 503 } })]);
+  });
+
   it('keeps personal data out of the logs: no query strings, no query values in errors', async () => {
     const text: string[] = [];
     const sink = new Writable({
