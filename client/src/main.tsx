@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers';
 import { AppRoutes } from './app/router';
-import { readCachedUser } from './features/auth/api/session';
+import { readCachedUser } from './lib/session/session';
 import { loadStartingCatalog, startingLocale } from './i18n/i18n';
 import { readSavedTheme } from './lib/theme';
 import { startServiceWorker } from './lib/pwa';

@@ -253,7 +253,7 @@ export type Package = z.infer<typeof PackageSchema>;
 export const PackageResponseSchema = z.object({ package: PackageSchema });
 export type PackageResponse = z.infer<typeof PackageResponseSchema>;
 
-export const TogglePackageRequestSchema = z.object({
+export const MarkPackageRequestSchema = z.object({
   donor_id: idOf('Not a valid donor id'),
   distributor_id: idOf('Not a valid distributor id'),
   packageId: idOf('Not a valid package id'),
@@ -267,7 +267,7 @@ export const TogglePackageRequestSchema = z.object({
     isInteger: true,
   }).optional(),
 });
-export type TogglePackageRequest = z.infer<typeof TogglePackageRequestSchema>;
+export type MarkPackageRequest = z.infer<typeof MarkPackageRequestSchema>;
 
 export const PackageIdPathSchema = z.object({ id: idOf('Not a valid package id') });
 export const DeletePackagePathSchema = z.object({

@@ -12,8 +12,20 @@ export function uniqueEmail(tag: string): string {
   return `${tag}.${Date.now()}.${counter}@example.org`;
 }
 
-/** Screenshots at desktop (1280 px) and phone (390 px) widths, under e2e/artifacts/. */
+/**
+ * Whether journeys save screenshots: for people to look at, so not in CI (a clean clone throws
+ * them away) unless E2E_SCREENSHOTS=1 asks.
+ */
+const takesScreenshots = process.env.E2E_SCREENSHOTS
+  ? process.env.E2E_SCREENSHOTS === '1'
+  : !process.env.CI;
+
+/**
+ * Screenshots at desktop (1280 px) and phone (390 px) widths, under e2e/artifacts/. They assert
+ * nothing: what a layout must do is checked by the journeys (phone-layout.spec.ts).
+ */
 export async function snap(page: Page, name: string): Promise<void> {
+  if (!takesScreenshots) return;
   const original = page.viewportSize() ?? { width: 1280, height: 900 };
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });

@@ -2,8 +2,8 @@ import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { buttonClasses } from '../components/ui/button';
 import { Avatar } from '../components/ui/avatar';
-import { signInUrl } from '../features/auth/sign-in-links';
-import { useSession } from '../features/auth/api/session';
+import { signInUrl } from '../lib/session/sign-in-links';
+import { useSession } from '../lib/session/session';
 import { withAppCatalog } from '../i18n/catalog-parts';
 import { useI18n } from '../i18n/i18n';
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { markLanguagePicked } from '../features/auth/language-picked';
+import { markLanguagePicked } from '../lib/session/language-picked';
 import { useI18n } from '../i18n/i18n';
 import { isLocale, LOCALE_NAMES, LOCALES } from '../i18n/locales';
 

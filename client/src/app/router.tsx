@@ -1,7 +1,7 @@
 import { type ComponentType, lazy } from 'react';
 import { type RouteObject, useRoutes } from 'react-router';
-import { RequireAccess } from '../features/auth/components/require-access';
-import type * as SharedChunk from '../features/notifications/notifications-page';
+import { RequireAccess } from '../components/require-access';
+import type * as SharedChunk from './pages/shared-chunk';
 import { HomePage } from '../features/home/home-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { PersonaInfoPage } from '../features/persona-info/persona-info-page';
@@ -11,21 +11,12 @@ import { Layout } from './layout';
 // Signed-in pages load on demand, with the rest of English, so a visitor's first page stays small.
 const ContactPage = lazy(() => withAppCatalog(import('../features/contact/contact-page')));
 const RegisterPage = lazy(() => withAppCatalog(import('../features/register/register-page')));
-const ProfilePage = lazy(() => withAppCatalog(import('../features/profile/profile-page')));
-const TransactionPage = lazy(() =>
-  withAppCatalog(import('../features/transaction/transaction-page')),
-);
-const NotificationsPage = lazy(() =>
-  withAppCatalog(import('../features/notifications/notifications-page')),
-);
-// Pages kept in the notifications page's chunk: a chunk of their own made the bundler split the
-// first page's shared code into more files (3 KB more for the first page each time).
+const ProfilePage = lazy(() => withAppCatalog(import('./pages/profile-page')));
+const PackagePages = lazy(() => withAppCatalog(import('./pages/package-pages')));
+const NotificationsPage = lazy(() => withAppCatalog(import('./pages/shared-chunk')));
+// Pages kept in the notifications page's chunk (app/pages/shared-chunk.ts says why).
 const inSharedChunk = (pick: (m: typeof SharedChunk) => ComponentType) =>
-  lazy(() =>
-    withAppCatalog(
-      import('../features/notifications/notifications-page').then((m) => ({ default: pick(m) })),
-    ),
-  );
+  lazy(() => withAppCatalog(import('./pages/shared-chunk').then((m) => ({ default: pick(m) }))));
 const UnsubscribePage = inSharedChunk((m) => m.UnsubscribePage);
 // The console (coordinators only) and the public impact page.
 const CoordinatorPage = inSharedChunk((m) => m.CoordinatorPage);
@@ -59,9 +50,9 @@ export const routes: RouteObject[] = [
       {
         element: <RequireAccess rule="package" />,
         children: [
-          { path: '/transaction/:transactionId', element: <TransactionPage /> },
+          { path: '/transaction/:packageId', element: <PackagePages /> },
           // A split donation, drawn by the package page's module.
-          { path: '/donations/:groupId', element: <TransactionPage /> },
+          { path: '/donations/:groupId', element: <PackagePages /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

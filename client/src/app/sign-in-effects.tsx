@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAlerts } from '../lib/alerts';
-import { fetchSessionUser, firstName, sessionQueryKey } from '../features/auth/api/session';
+import { fetchSessionUser, firstName, sessionQueryKey } from '../lib/session/session';
 import { useQueryClient } from '@tanstack/react-query';
 import { signInErrorCode } from '@almquest/contracts/sign-in-errors';
 import { useI18n } from '../i18n/i18n';
@@ -55,7 +55,7 @@ export function SignInEffects() {
         });
         if (!user) return;
         // Loaded only now, after a sign-in: its contract (zod) stays out of the landing page.
-        const { whatAfterSignIn } = await import('../features/auth/api/check-exist');
+        const { whatAfterSignIn } = await import('../features/register/api/check-exist');
         const next = await whatAfterSignIn(user, location.pathname);
         showAlert(
           next.isWelcome

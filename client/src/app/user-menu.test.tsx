@@ -3,7 +3,7 @@ import type { Profile } from '@almquest/contracts/users';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { profileQueryKey } from '../features/profile/api/get-profile';
+import { profileQueryKey } from '../api/get-profile';
 import { buildDistributorProfile, buildNewcomer, buildSessionUser } from '../test/data';
 import { renderApp } from '../test/render';
 

@@ -6,7 +6,7 @@ import { AppRoutes } from '../app/router';
 import { I18nProvider } from '../i18n/i18n';
 import { AlertsProvider } from '../lib/alerts';
 import { createQueryClient } from '../lib/query-client';
-import { sessionQueryKey } from '../features/auth/api/session';
+import { sessionQueryKey } from '../lib/session/session';
 import { ThemeProvider } from '../lib/theme';
 
 /**

@@ -7,8 +7,8 @@ import { useAlerts } from '../../lib/alerts';
 import { ApiError, failureAlert } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
 import { site } from '../../content/site';
-import { StateBadge } from '../packages/components/state-badge';
-import { usePublicConfig } from '../system/api/get-public-config';
+import { StateBadge } from '../../components/state-badge';
+import { usePublicConfig } from '../../lib/public-config';
 import { useCancelDonation, useDonation } from './api/donation';
 
 const DonationMap = lazy(() => import('./components/donation-map'));

@@ -6,7 +6,7 @@ import { site } from '../../content/site';
 import { useI18n } from '../../i18n/i18n';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useImpactDetails } from './api/get-impact-details';
-import { ChartFigure } from './components/chart-figure';
+import { ChartFigure } from '../../components/chart-figure';
 
 /** The public impact page: the totals, CO2e with its source, and three charts. */
 export default function ImpactPage() {

@@ -2,11 +2,11 @@ import { Link } from 'react-router';
 import { NotificationRow, notificationLink } from './components/notification-row';
 import { Spinner } from '../../components/ui/spinner';
 import { LoadMoreButton } from '../../components/ui/load-more-button';
-import { StateBadge } from '../packages/components/state-badge';
+import { StateBadge } from '../../components/state-badge';
 import { useI18n } from '../../i18n/i18n';
 import { site } from '../../content/site';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useAllowedUser } from '../auth/components/require-access';
+import { useAllowedUser } from '../../components/require-access';
 import { useAllNotifications } from './api/get-notifications';
 
 /** "See all notifications": every notification, newest first, a page at a time. */
@@ -67,8 +67,3 @@ export default function NotificationsPage() {
     </div>
   );
 }
-
-export { default as UnsubscribePage } from './unsubscribe-page';
-
-export { default as CoordinatorPage } from '../coordinator/coordinator-page';
-export { default as ImpactPage } from '../impact/impact-page';

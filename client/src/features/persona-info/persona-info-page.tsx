@@ -1,4 +1,4 @@
-import { JoinLink } from '../auth/components/join-link';
+import { JoinLink } from '../../components/join-link';
 import { buttonClasses } from '../../components/ui/button';
 import { site } from '../../content/site';
 import { useI18n } from '../../i18n/i18n';

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
@@ -6,16 +6,16 @@ import { useI18n } from '../../i18n/i18n';
 import { site } from '../../content/site';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useAlerts } from '../../lib/alerts';
-import { useAllowedUser } from '../auth/components/require-access';
-import { useProfile } from './api/get-profile';
+import { useAllowedUser } from '../../components/require-access';
+import type { Profile } from '@almquest/contracts/users';
+import { useProfile } from '../../api/get-profile';
 import { useToggleActivity } from './api/toggle-activity';
 import { DeleteProfileDialog } from './components/delete-profile-dialog';
 import { DonateModal } from './components/donate-modal';
 import { ProfileEditForm } from './components/profile-edit-form';
 import { ProfileView } from './components/profile-view';
 import { OwnImpact } from './components/own-impact';
-import { TransactionsList } from './components/transactions-list';
-import { NotificationSettings } from '../notifications/components/notification-settings';
+import { PackagesList } from './components/packages-list';
 
 function Loading() {
   const { t } = useI18n();
@@ -26,7 +26,8 @@ function Loading() {
   );
 }
 
-export default function ProfilePage() {
+/** The person's page; `settings` draws a last section (composed in app/). */
+export function ProfilePage({ settings }: { settings: (profile: Profile) => ReactNode }) {
   const user = useAllowedUser();
   const profile = useProfile(user);
   const toggleActivity = useToggleActivity(user);
@@ -112,9 +113,9 @@ export default function ProfilePage() {
               </Button>
             </section>
           )}
-          <TransactionsList profile={data} />
+          <PackagesList profile={data} />
           <OwnImpact profile={data} />
-          <NotificationSettings isDistributor={data.userType === 'distributor'} />
+          {settings(data)}
         </>
       )}
       {data.userType === 'donor' && (

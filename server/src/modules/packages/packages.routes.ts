@@ -11,7 +11,7 @@ import {
   PackageListQuerySchema,
   type PackageResponse,
   ReasonRequestSchema,
-  TogglePackageRequestSchema,
+  MarkPackageRequestSchema,
   WidenRequestSchema,
 } from '@almquest/contracts/packages';
 import { ReportRequestSchema } from '@almquest/contracts/coordinator';
@@ -371,7 +371,7 @@ export function packagesRoutes({
   router.post(
     '/distributor/togglePackage',
     requireRegistered,
-    validate({ body: TogglePackageRequestSchema }, async ({ body }, req, res) => {
+    validate({ body: MarkPackageRequestSchema }, async ({ body }, req, res) => {
       const user = sessionUser(req);
       assertUserType(user, 'distributor');
       assertActsAsSelf(user, body.distributor_id, 'You can only act as yourself.');

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { I18nProvider, useI18n } from '../../../i18n/i18n';
 import { createQueryClient } from '../../../lib/query-client';
 import { fakeApi } from '../../../test/fake-api';
-import { forgetLanguagePicked, markLanguagePicked } from '../language-picked';
+import { forgetLanguagePicked, markLanguagePicked } from '../../../lib/session/language-picked';
 import { useAccountLocale } from './set-account-locale';
 
 function Probe({ user }: { user: SessionUser }) {

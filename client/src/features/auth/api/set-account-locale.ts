@@ -5,8 +5,8 @@ import { useEffect } from 'react';
 import { isLocale } from '../../../i18n/locales';
 import { readStoredLocale, useI18n } from '../../../i18n/i18n';
 import { api, ignoreBody } from '../../../lib/api-client';
-import { cacheUser, sessionQueryKey } from './session';
-import { wasLanguagePicked } from '../language-picked';
+import { cacheUser, sessionQueryKey } from '../../../lib/session/session';
+import { wasLanguagePicked } from '../../../lib/session/language-picked';
 
 /** PUT /api/me/locale: keeps the language on the account (notifications and e-mails use it). */
 export function setAccountLocale(locale: Locale): Promise<void> {

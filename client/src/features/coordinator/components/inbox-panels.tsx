@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
 import { useAlerts } from '../../../lib/alerts';
 import { failureAlert } from '../../../lib/api-client';
-import { StateBadge } from '../../packages/components/state-badge';
+import { StateBadge } from '../../../components/state-badge';
 import {
   latestOfEach,
   useAuditLog,

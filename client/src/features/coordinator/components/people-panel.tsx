@@ -5,7 +5,7 @@ import { TextField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
 import { useAlerts } from '../../../lib/alerts';
-import { StateBadge } from '../../packages/components/state-badge';
+import { StateBadge } from '../../../components/state-badge';
 import { usePeopleSearch, usePerson, useSuspension } from '../api/people';
 import { CoordinatorReasonDialog } from './reason-dialog';
 

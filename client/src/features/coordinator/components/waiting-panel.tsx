@@ -14,8 +14,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
 import { useAlerts } from '../../../lib/alerts';
 import { failureAlert } from '../../../lib/api-client';
-import { StateBadge } from '../../packages/components/state-badge';
-import { usePublicConfig } from '../../system/api/get-public-config';
+import { StateBadge } from '../../../components/state-badge';
+import { usePublicConfig } from '../../../lib/public-config';
 import { useCandidates, useWaitingAction, useWaitingPackages } from '../api/waiting';
 import { CoordinatorReasonDialog } from './reason-dialog';
 

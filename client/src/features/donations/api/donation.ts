@@ -1,8 +1,8 @@
 import { DonationGroupSchema, type ReasonRequest } from '@almquest/contracts/packages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { packageListQueryRoot } from '../../profile/api/get-packages';
-import { invalidateOwnData } from '../../transaction/api/mark-package';
+import { packageListQueryRoot } from '../../../api/get-packages';
+import { invalidateOwnData } from '../../../api/mark-package';
 
 /**
  * Under the package lists' root: every live event about the donor's packages (a part accepted,

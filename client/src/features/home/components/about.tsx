@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { JoinLink } from '../../auth/components/join-link';
+import { JoinLink } from '../../../components/join-link';
 import { buttonClasses } from '../../../components/ui/button';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { useI18n } from '../../../i18n/i18n';

@@ -5,7 +5,7 @@ import { useDropdown } from '../../../lib/use-dropdown';
 import { NotificationRow, notificationLink } from './notification-row';
 import { useBellNotifications } from '../api/get-notifications';
 import { useMarkAllSeen } from '../api/mark-all-seen';
-import { OfferQuickAnswer } from '../../transaction/components/offer-quick-answer';
+import { OfferQuickAnswer } from './offer-quick-answer';
 import { useI18n } from '../../../i18n/i18n';
 import { PushDeviceToggle } from './push-device-toggle';
 

@@ -1,5 +1,5 @@
 import type { Notification } from '@almquest/contracts/notifications';
-import { personName } from '../../packages/person-name';
+import { personName } from '../../../lib/person-name';
 import { useI18n } from '../../../i18n/i18n';
 import type { I18n } from '../../../i18n/i18n';
 import { Avatar } from '../../../components/ui/avatar';

@@ -1,6 +1,6 @@
 import { Button } from '../../../components/ui/button';
 import { useI18n } from '../../../i18n/i18n';
-import { PushServiceError, usePushDevice } from '../api/push-device';
+import { PushServiceError, usePushDevice } from '../../../lib/session/push-device';
 
 /**
  * "Turn on notifications on this device", in the bell (compact) and on the profile:

@@ -8,7 +8,7 @@ import { I18nProvider } from '../../../i18n/i18n';
 import { AlertsProvider, useShownAlerts } from '../../../lib/alerts';
 import { createQueryClient } from '../../../lib/query-client';
 import { buildNotification, buildSessionUser, notificationId } from '../../../test/data';
-import { publicConfigQueryKey } from '../../system/api/get-public-config';
+import { publicConfigQueryKey } from '../../../lib/public-config';
 import { notificationsQueryKey } from '../api/get-notifications';
 import { reopenDelayMs, useLiveEvents } from './use-live-events';
 

@@ -8,17 +8,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useI18n } from '../../../i18n/i18n';
 import { useAlerts } from '../../../lib/alerts';
-import { fetchSessionUser, sessionQueryKey } from '../../auth/api/session';
+import { fetchSessionUser, sessionQueryKey } from '../../../lib/session/session';
 import {
   addNotification,
   allNotificationsQueryKey,
   notificationsQueryKey,
 } from '../api/get-notifications';
-import { usePublicConfig } from '../../system/api/get-public-config';
-import { packageListQueryRoot } from '../../profile/api/get-packages';
-import { profileQueryRoot } from '../../profile/api/get-profile';
-import { packageQueryKey } from '../../transaction/api/get-package';
-import { OfferQuickAnswer } from '../../transaction/components/offer-quick-answer';
+import { usePublicConfig } from '../../../lib/public-config';
+import { packageListQueryRoot } from '../../../api/get-packages';
+import { profileQueryRoot } from '../../../api/get-profile';
+import { packageQueryKey } from '../../../api/get-package';
+import { OfferQuickAnswer } from '../components/offer-quick-answer';
 import { describeMeals, notificationLink } from '../components/notification-row';
 
 type Unsubscribe = () => void;

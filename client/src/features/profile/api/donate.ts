@@ -6,9 +6,9 @@ import {
 import type { Profile } from '@almquest/contracts/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { packageQueryKey } from '../../transaction/api/get-package';
-import { packageListQueryKey } from './get-packages';
-import { profileQueryKey } from './get-profile';
+import { packageQueryKey } from '../../../api/get-package';
+import { packageListQueryKey } from '../../../api/get-packages';
+import { profileQueryKey } from '../../../api/get-profile';
 
 /** POST /api/donor/donate; the key makes a double submit create one package. */
 export async function donate(body: DonateRequest, idempotencyKey: string): Promise<Package> {

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useI18n } from '../../../i18n/i18n';
 import { useAlerts } from '../../../lib/alerts';
 import { api, failureAlert } from '../../../lib/api-client';
-import { profileQueryKey } from './get-profile';
+import { profileQueryKey } from '../../../api/get-profile';
 
 /** POST /api/distributor/toggle/:id: whether the distributor is now active. */
 export async function toggleActivity(distributorId: string): Promise<boolean> {

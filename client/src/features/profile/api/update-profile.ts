@@ -2,8 +2,8 @@ import { type Profile, ProfileResponseSchema } from '@almquest/contracts/users';
 import type { DistributorUpdate, DonorUpdate } from '@almquest/contracts/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { profileQueryKey } from './get-profile';
-import { cacheUser, sessionQueryKey } from '../../auth/api/session';
+import { profileQueryKey } from '../../../api/get-profile';
+import { cacheUser, sessionQueryKey } from '../../../lib/session/session';
 import type { SessionUser } from '@almquest/contracts/session';
 
 export type ProfileUpdate =

@@ -2,7 +2,7 @@ import type { Profile } from '@almquest/contracts/users';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
-import { useForgetUser } from '../../auth/api/sign-out';
+import { useForgetUser } from '../../../lib/session/sign-out';
 import { useI18n } from '../../../i18n/i18n';
 import { useAlerts } from '../../../lib/alerts';
 import { failureAlert } from '../../../lib/api-client';

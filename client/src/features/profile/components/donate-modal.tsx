@@ -3,7 +3,7 @@ import { type Diet, DIETS, DonateRequestSchema } from '@almquest/contracts/packa
 import { type DonorProfile, formatPhone } from '@almquest/contracts/users';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { PlaceAutocomplete } from '../../places/components/place-autocomplete';
+import { PlaceAutocomplete } from '../../../components/places/place-autocomplete';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField, SelectField, TextField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';

@@ -2,8 +2,8 @@ import type { Profile } from '@almquest/contracts/users';
 import { useMemo } from 'react';
 import { buttonClasses } from '../../../components/ui/button';
 import { useI18n } from '../../../i18n/i18n';
-import { StateBadge } from '../../packages/components/state-badge';
-import { ChartFigure } from '../../impact/components/chart-figure';
+import { StateBadge } from '../../../components/state-badge';
+import { ChartFigure } from '../../../components/chart-figure';
 import { ownPackagesCsvUrl, useOwnImpact } from '../api/get-own-impact';
 
 /** The person's own impact on their profile: meals per month, states, CSV. */

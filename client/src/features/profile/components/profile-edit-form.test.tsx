@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { I18nProvider } from '../../../i18n/i18n';
 import { AlertsProvider } from '../../../lib/alerts';
 import { createQueryClient } from '../../../lib/query-client';
-import { sessionQueryKey } from '../../auth/api/session';
+import { sessionQueryKey } from '../../../lib/session/session';
 import { buildDistributorProfile, buildSessionUser } from '../../../test/data';
 import { fakeApi } from '../../../test/fake-api';
 import { ProfileEditForm } from './profile-edit-form';

@@ -7,7 +7,7 @@ import {
   type Profile,
 } from '@almquest/contracts/users';
 import type { FormEvent } from 'react';
-import { PlaceAutocomplete } from '../../places/components/place-autocomplete';
+import { PlaceAutocomplete } from '../../../components/places/place-autocomplete';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField, SelectField, TextField } from '../../../components/ui/field';
 import { useI18n } from '../../../i18n/i18n';

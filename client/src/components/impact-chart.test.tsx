@@ -1,0 +1,89 @@
+import { render, screen } from '@testing-library/react';
+import type uPlot from 'uplot';
+import { describe, expect, it, vi } from 'vitest';
+import { I18nProvider } from '../i18n/i18n';
+import { ChartFigure } from './chart-figure';
+import { chartOptions } from './impact-chart';
+
+// uPlot asks for the pixel ratio's media query when it loads; jsdom has no matchMedia.
+vi.hoisted(() => {
+  window.matchMedia ??= (() => ({
+    matches: false,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+  })) as unknown as typeof window.matchMedia;
+});
+
+const input = {
+  kind: 'bars' as const,
+  labels: ['Not Paired', 'Paired', 'Distributed'],
+  series: [{ label: 'Packages', values: [40, 41, 45], colour: '#000' }],
+  categoryLabel: 'State',
+  formatValue: String,
+  font: '12px "Noto Sans Devanagari", sans-serif',
+  width: 390,
+};
+const options = chartOptions(input);
+
+describe('impact charts', () => {
+  it('start counts at nought, however high the smallest bar', () => {
+    const range = options.scales!.y!.range as unknown as (
+      u: uPlot,
+      lo: number,
+      hi: number,
+    ) => number[];
+    const [low, high] = range({} as uPlot, 40, 45);
+    expect(low).toBe(0);
+    expect(high).toBeGreaterThanOrEqual(45);
+  });
+
+  it('write their labels in the page’s fonts and name the categories in the legend', () => {
+    expect(options.axes!.map((a) => a.font)).toEqual([
+      '12px "Noto Sans Devanagari", sans-serif',
+      '12px "Noto Sans Devanagari", sans-serif',
+    ]);
+    expect(options.series[0]!.label).toBe('State');
+    // Every bar keeps its name, slanted so that long names neither collide nor get skipped.
+    expect(options.axes![0]!.incrs).toEqual([1]);
+    expect(options.axes![0]!.rotate).toBeLessThan(0);
+    // Weeks on a line may skip labels on a phone rather than drop them all.
+    const line = chartOptions({ ...input, kind: 'line' });
+    expect(line.axes![0]!.incrs).toEqual(expect.arrayContaining([1, 2, 3]));
+    // "Dec 25" needs about 40 px at 12 px: ticks closer than 60 px ran the labels together.
+    expect(line.axes![0]!.space).toBeGreaterThanOrEqual(60);
+  });
+
+  it('key two series by colour alone, with no empty values after colons', () => {
+    const two = chartOptions({
+      ...input,
+      kind: 'line',
+      series: [
+        { label: 'Donated', values: [1, 2, 3], colour: '#000' },
+        { label: 'Distributed', values: [1, 1, 2], colour: '#111' },
+      ],
+    });
+    expect(two.legend).toMatchObject({ show: true, live: false });
+  });
+});
+
+describe('a chart with nothing in it', () => {
+  it('says so instead of drawing empty axes, and keeps its table', async () => {
+    render(
+      <I18nProvider>
+        <ChartFigure
+          title="Packages by state"
+          kind="bars"
+          labels={['Not Paired', 'Paired']}
+          series={[{ label: 'Packages', values: [0, 0], colour: '#000' }]}
+          columnTitle="State"
+          summary="Not Paired: 0, Paired: 0"
+        />
+      </I18nProvider>,
+    );
+    expect(await screen.findByText('Nothing to show yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('img')).toBeNull();
+    expect(screen.getByRole('table', { name: 'Packages by state' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,101 @@
+import {
+  MarkPackageRequestSchema,
+  type Package,
+  type PackageState,
+} from '@almquest/contracts/packages';
+import type { FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { useI18n } from '../../../i18n/i18n';
+import { useAlerts } from '../../../lib/alerts';
+import { useForm } from '../../../lib/use-form';
+import { useMarkPackage } from '../../../api/mark-package';
+
+const successAlerts = {
+  Received: { title: 'package.received.title', msg: 'package.received.msg' },
+  Distributed: { title: 'package.distributed.title', msg: 'package.distributed.msg' },
+} as const;
+
+const nextStep: Partial<Record<PackageState, 'Received' | 'Distributed'>> = {
+  Paired: 'Received',
+  Received: 'Distributed',
+};
+
+/**
+ * The distributor's next step: the donor's code to mark it Received, then how many were served
+ * to mark it Distributed. Nothing when there is no next step.
+ */
+export function MarkForm({
+  pkg,
+  distributorId,
+  onFailed,
+}: {
+  pkg: Package;
+  distributorId: string;
+  /** Locked, or changed meanwhile: the page shows the package as it is now (and until when). */
+  onFailed: () => void;
+}) {
+  const { t, formatDateTime } = useI18n();
+  const { showAlert } = useAlerts();
+  const mark = useMarkPackage(pkg._id);
+  const markForm = useForm({ code: '', servedCount: '' });
+  const step = nextStep[pkg.current_state];
+  if (!step) return null;
+
+  const isLocked =
+    pkg.handoverLockedUntil !== null && Date.parse(pkg.handoverLockedUntil) > Date.now();
+
+  const onMark = (event: FormEvent) => {
+    event.preventDefault();
+    if (mark.isPending) return;
+    const { code, servedCount } = markForm.values;
+    const body = markForm.check(MarkPackageRequestSchema, {
+      donor_id: pkg.donor_id ?? '',
+      distributor_id: distributorId,
+      packageId: pkg._id,
+      state: step,
+      ...(step === 'Received' ? { code } : servedCount.trim() ? { servedCount } : {}),
+    });
+    if (!body) return;
+    mark.mutate(body, {
+      onSuccess: () =>
+        showAlert({
+          type: 'success',
+          title: t(successAlerts[step].title),
+          msg: t(successAlerts[step].msg),
+        }),
+      onError: (err) => {
+        markForm.failed(t('package.markFailed'))(err);
+        onFailed();
+      },
+    });
+  };
+
+  return (
+    <form noValidate onSubmit={onMark} className="mt-6 max-w-sm space-y-4">
+      {step === 'Received' ? (
+        <TextField
+          label={t('package.handover.enter')}
+          hint={
+            pkg.handoverLockedUntil
+              ? t('package.handover.locked', { time: formatDateTime(pkg.handoverLockedUntil) })
+              : t('package.handover.enterHint')
+          }
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={4}
+          {...markForm.textField('code')}
+        />
+      ) : (
+        <TextField
+          label={t('package.servedCount')}
+          inputMode="numeric"
+          {...markForm.textField('servedCount')}
+        />
+      )}
+      <Button type="submit" disabled={mark.isPending || (step === 'Received' && isLocked)}>
+        {mark.isPending ? t('common.saving') : t(`package.markAs.${step}`)}
+      </Button>
+    </form>
+  );
+}

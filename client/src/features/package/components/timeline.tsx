@@ -1,0 +1,44 @@
+import type { Package, PackageEvent } from '@almquest/contracts/packages';
+import { useI18n } from '../../../i18n/i18n';
+import { personName } from '../../../lib/person-name';
+
+const NAMED_EVENTS = { offered: true, paired: true, accepted: true, takenBack: true } as const;
+
+/** "Offered to Asha", "Received by Asha", or the plain kind when nobody may be named. */
+function eventTitle(event: PackageEvent, t: ReturnType<typeof useI18n>['t']): string {
+  const name = event.distributorName;
+  if (!name) return t(`package.event.${event.kind}`);
+  if (event.kind in NAMED_EVENTS) {
+    return t(`package.event.${event.kind as keyof typeof NAMED_EVENTS}.named`, { name });
+  }
+  return `${t(`package.event.${event.kind}`)} ${t('package.event.by', { name: personName(name, t) })}`;
+}
+
+/** What happened to the package, oldest first, with who (once they may be named) and why. */
+export function Timeline({ pkg }: { pkg: Package }) {
+  const { t, formatDateTime } = useI18n();
+  if (pkg.events.length === 0) return null;
+  return (
+    <section aria-labelledby="timeline-title" className="mt-8">
+      <h2 id="timeline-title" className="text-xl font-bold">
+        {t('package.timeline')}
+      </h2>
+      <ol className="mt-3 space-y-3 border-l-2 border-brand-200 pl-4 dark:border-brand-800">
+        {pkg.events.map((event, i) => (
+          <li key={`${event.kind}-${i}`} data-event={event.kind}>
+            <p className="font-semibold">
+              {eventTitle(event, t)}
+              {event.isViewer && ` ${t('package.event.you')}`}
+            </p>
+            <p className="text-sm text-gray-700 dark:text-gray-300">
+              <time dateTime={event.at}>{formatDateTime(event.at)}</time>
+            </p>
+            {event.reason && (
+              <p className="text-sm">{t('package.event.reason', { reason: event.reason })}</p>
+            )}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import type { SessionUser } from '@almquest/contracts/session';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { useI18n } from '../../i18n/i18n';
+import { useAlerts } from '../alerts';
+import { api, ignoreBody } from '../api-client';
+import { cacheUser, sessionQueryKey } from './session';
+import { forgetLanguagePicked } from './language-picked';
+import { forgetPushDevice } from './push-device';
+
+/**
+ * POST /api/auth/logout: ends the server session (and its live streams). This device first stops
+ * getting the person's pushes, while the session can still say whose device it is.
+ */
+export async function signOut(): Promise<void> {
+  await forgetPushDevice();
+  return api.post('/auth/logout', undefined, ignoreBody);
+}
+
+/** Forgets the user in the browser (cache and query). */
+export function useForgetUser() {
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    cacheUser(null);
+    forgetLanguagePicked();
+    queryClient.setQueryData<SessionUser | null>(sessionQueryKey, null);
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionQueryKey[0] });
+  }, [queryClient]);
+}
+
+/** Sign-out: ends the server session, clears the user, goes home, says so (SPEC section 4). */
+export function useSignOut() {
+  const forget = useForgetUser();
+  const navigate = useNavigate();
+  const { showAlert } = useAlerts();
+  const { t } = useI18n();
+  return useMutation({
+    mutationFn: signOut,
+    onSettled: () => {
+      forget();
+      void navigate('/');
+      showAlert({
+        type: 'info',
+        title: t('signOut.title'),
+        msg: t('signOut.msg'),
+      });
+    },
+  });
+}
