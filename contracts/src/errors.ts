@@ -21,12 +21,103 @@ export const ErrorCode = z.enum([
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
-/** Every error answer of the API has this body. `fields` maps a field path to its message. */
+/**
+ * The API's own messages that a client words in the reader's language: each is `server.<key>`
+ * in the client's catalogs (English, Hindi, Bengali), with the values in `params`.
+ */
+export const SERVER_MESSAGE_KEYS = [
+  'accountGone',
+  'alreadyInState',
+  'alreadyRegistered',
+  'alreadySuspended',
+  'badPageLink',
+  'cannotSaveNow',
+  'cannotSuspendSelf',
+  'capacityBelowLoad',
+  'codeLocked',
+  'codeRequired',
+  'coordinatorNotSuspended',
+  'coordinatorsOnly',
+  'databaseUnavailable',
+  'deviceNotSubscribed',
+  'distributorGaveBack',
+  'distributorInactive',
+  'distributorNoRoom',
+  'distributorSuspended',
+  'distributorVegOnly',
+  'donatedTooMany',
+  'donorReportsNoShow',
+  'finishBeforeDelete',
+  'lifecycleConflict',
+  'mailNotSetUp',
+  'noDistributorProfile',
+  'noDonorProfile',
+  'noLongerYours',
+  'noPlaceNear',
+  'noSuchDonation',
+  'noSuchMessage',
+  'noSuchNotification',
+  'noSuchPackage',
+  'noSuchPerson',
+  'noSuchReport',
+  'nobodyAccepted',
+  'notDistributor',
+  'notPairedNoMeet',
+  'notSuspended',
+  'offerLapsed',
+  'onlyAssignedDistributor',
+  'onlyAssignedReleases',
+  'onlyDonorCancels',
+  'onlyDonorChanges',
+  'onlyDonorDeletes',
+  'onlyNotPairedDeleted',
+  'onlyNotPairedOffered',
+  'onlyOfferedAnswers',
+  'otherWebsites',
+  'ownAccountOnly',
+  'ownProfileOnly',
+  'pickupPassed',
+  'placesLoading',
+  'registerFirst',
+  'registerOwnEmail',
+  'reportedNoDelete',
+  'signInUnavailable',
+  'suspended',
+  'tooSlow',
+  'travelFarther',
+  'undoExpired',
+  'undoSpent',
+  'unsubscribeInvalid',
+  'wrongCode',
+  'wrongCodeTries',
+] as const;
+export type ServerMessageKey = (typeof SERVER_MESSAGE_KEYS)[number];
+
+/** A value of a message: a number, or text. Values named `state` (a package state) and `role`
+ * (donor or distributor) are words a client translates too. */
+export const MessageParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
+
+/** A message as a key and its values. */
+export const MessageWordsSchema = z.object({
+  key: z.string(),
+  params: MessageParamsSchema.optional(),
+});
+export type MessageWords = z.infer<typeof MessageWordsSchema>;
+
+/**
+ * Every error answer of the API has this body. `message` is the English text; `key` and
+ * `params`, when present, are its words (a `ServerMessageKey`), for a client to say it in the
+ * reader's language without matching the English. `fields` maps a field path to its message, and
+ * `fieldWords` to its words where the server has them.
+ */
 export const ErrorBodySchema = z.object({
   error: z.object({
     code: ErrorCode,
     message: z.string(),
+    key: z.string().optional(),
+    params: MessageParamsSchema.optional(),
     fields: z.record(z.string(), z.string()).optional(),
+    fieldWords: z.record(z.string(), MessageWordsSchema).optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;

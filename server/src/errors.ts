@@ -1,6 +1,16 @@
-import type { ErrorCode } from '@almquest/contracts/errors';
+import type { ErrorCode, ServerMessageKey } from '@almquest/contracts/errors';
 
-/** The one error type of the API: a stable code, an HTTP status and a message a person can read. */
+/** A message's words: a key the clients' catalogs hold (`server.<key>`) and its values. */
+export type Words = { key: ServerMessageKey; params?: Record<string, string | number> };
+
+/** The words of a message, for the API's error body (`key`, `params`). */
+export const words = (key: ServerMessageKey, params?: Words['params']): Words =>
+  params ? { key, params } : { key };
+
+/**
+ * The one error type of the API: a stable code, an HTTP status, a message a person can read (in
+ * English), and, where the clients can say it in the reader's language, its words.
+ */
 export class AppError extends Error {
   override name = 'AppError';
   constructor(
@@ -8,24 +18,28 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    readonly words?: Words,
   ) {
     super(message);
   }
 }
 
-export const badRequest = (message: string, fields?: Record<string, string>) =>
-  new AppError(400, fields ? 'validation_failed' : 'bad_request', message, fields);
+export const badRequest = (message: string, fields?: Record<string, string>, said?: Words) =>
+  new AppError(400, fields ? 'validation_failed' : 'bad_request', message, fields, said);
 export const unauthenticated = (message = 'Please sign in to continue.') =>
   new AppError(401, 'unauthenticated', message);
-export const forbidden = (message = 'You are not allowed to do that.') =>
-  new AppError(403, 'forbidden', message);
-export const notFound = (message = 'Not found.') => new AppError(404, 'not_found', message);
+export const forbidden = (message = 'You are not allowed to do that.', said?: Words) =>
+  new AppError(403, 'forbidden', message, undefined, said);
+export const notFound = (message = 'Not found.', said?: Words) =>
+  new AppError(404, 'not_found', message, undefined, said);
 export const methodNotAllowed = (message: string) =>
   new AppError(405, 'method_not_allowed', message);
-export const conflict = (message: string) => new AppError(409, 'conflict', message);
+export const conflict = (message: string, said?: Words) =>
+  new AppError(409, 'conflict', message, undefined, said);
 export const serviceUnavailable = (
   message = 'The service is unavailable; please try again soon.',
-) => new AppError(503, 'service_unavailable', message);
+  said?: Words,
+) => new AppError(503, 'service_unavailable', message, undefined, said);
 
 const unavailableCodes = new Set([
   'ECONNREFUSED',

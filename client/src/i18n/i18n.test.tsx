@@ -1,6 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ApiError } from '../lib/api-client';
 import { I18nProvider, useI18n } from './i18n';
+import { hiApp } from './messages/hi-app';
 import { LOCALE_STORAGE_KEY } from './locales';
 
 function Probe() {
@@ -40,5 +42,28 @@ describe('I18nProvider', () => {
     expect(await screen.findByText('১,০০,০০০টি খাবার')).toBeInTheDocument();
     expect(localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('bn');
     expect(document.documentElement.lang).toBe('bn');
+  });
+
+  it('says an API error from its words, never from matching its English', async () => {
+    localStorage.setItem(LOCALE_STORAGE_KEY, 'hi');
+    const error = new ApiError(
+      409,
+      'conflict',
+      'English this client has never seen.',
+      {},
+      {
+        key: 'offerLapsed',
+      },
+    );
+    function ErrorProbe() {
+      const { errorText, locale } = useI18n();
+      return <p data-testid="error">{locale === 'hi' ? errorText(error) : ''}</p>;
+    }
+    render(
+      <I18nProvider>
+        <ErrorProbe />
+      </I18nProvider>,
+    );
+    expect(await screen.findByText(hiApp['server.offerLapsed'])).toBeInTheDocument();
   });
 });

@@ -14,7 +14,8 @@ import { addLocale, englishText, otherAppText, rememberLocale } from './catalog-
 import { loadScriptFonts } from './fonts';
 import type { AppCatalog, Catalog, MessageKey } from './messages/en';
 import { formatCountdown, formatDateTime, shortRelativeTime } from './dates';
-import type { translateKnownText } from './server-text';
+import type { translateKnownText, translateWords } from './server-text';
+import type { MessageWords } from '@almquest/contracts/errors';
 
 /**
  * Catalogs other than English load only when chosen (English ships with the first page), each in
@@ -50,6 +51,7 @@ async function withRest(
  * another language needs it, so it comes with that language's catalog, not with the first page.
  */
 let translateKnown: typeof translateKnownText | null = null;
+let translateKeyed: typeof translateWords | null = null;
 
 /** A catalog once its script's faces and the API messages' reader are there too (fonts.ts). */
 function withFonts(locale: Locale, catalog: Promise<Partial<Catalog>>): Promise<Partial<Catalog>> {
@@ -58,6 +60,7 @@ function withFonts(locale: Locale, catalog: Promise<Partial<Catalog>>): Promise<
     loadScriptFonts(locale),
     import('./server-text').then((m) => {
       translateKnown = m.translateKnownText;
+      translateKeyed = m.translateWords;
     }),
   ]).then(([messages]) => messages);
 }
@@ -81,7 +84,7 @@ export type I18n = {
 };
 
 /** The API failure's shape as the client's ApiError has it (lib/api-client.ts). */
-type ErrorLike = { code?: unknown; message?: unknown };
+type ErrorLike = { code?: unknown; message?: unknown; words?: MessageWords };
 
 const I18nContext = createContext<I18n | null>(null);
 
@@ -215,13 +218,18 @@ function makeSpeaker(shown: () => Shown): Omit<I18n, 'locale' | 'setLocale'> {
       shortRelativeTime(shown().locale, iso, now, t('time.now')),
     serverText,
     errorText: (error) => {
-      const { code, message } = (error ?? {}) as ErrorLike;
+      const { code, message, words } = (error ?? {}) as ErrorLike;
       const fallback =
         typeof code === 'string' && Object.hasOwn(errorKeys, code)
           ? errorKeys[code]!
           : 'common.pleaseTryAgain';
       if (code === 'network' || code === 'offline' || code === 'unexpected_answer')
         return t(fallback);
+      // The API's key and values, when it gives them: no English to match.
+      if (shown().locale !== 'en' && words) {
+        const worded = translateKeyed?.(words, t);
+        if (worded) return worded;
+      }
       return typeof message === 'string' && typeof code === 'string'
         ? serverText(message, fallback)
         : t('common.pleaseTryAgain');

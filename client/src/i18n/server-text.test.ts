@@ -9,7 +9,7 @@ import { bnApp } from './messages/bn-app';
 const hi = { ...hiSite, ...hiApp };
 const bn = { ...bnSite, ...bnApp };
 import type { MessageKey } from './messages/en';
-import { translateKnownText } from './server-text';
+import { translateKnownText, translateWords } from './server-text';
 
 const sayIn =
   (catalog: Record<MessageKey, string>, locale: 'hi' | 'bn') =>
@@ -45,5 +45,21 @@ describe('the API and schema messages, in the reader’s language', () => {
     expect(translateKnownText('Use at most 100 characters', sayIn(bn, 'bn'))).toBe(
       'বড়জোর ১০০টি অক্ষর লিখুন',
     );
+  });
+
+  it('says a message the API gives as words from its key and values, translating a state', async () => {
+    await loadAppCatalog();
+    const t = sayIn(hi, 'hi');
+    expect(translateWords({ key: 'onlyNotPairedDeleted', params: { state: 'Received' } }, t)).toBe(
+      'यह पैकेट "मिल गया" है; सिर्फ़ वही पैकेट हटाया जा सकता है जिसकी जोड़ी नहीं बनी।',
+    );
+    expect(translateWords({ key: 'alreadyRegistered', params: { role: 'donor' } }, t)).toBe(
+      'आप पहले से दाता के रूप में रजिस्टर हैं।',
+    );
+    expect(
+      translateWords({ key: 'capacityBelowLoad', params: { count: 12 } }, sayIn(bn, 'bn')),
+    ).toBe(formatMessage('bn', bn['server.capacityBelowLoad'], { count: 12 }));
+    // A key this client does not know (a newer server): null, so the caller falls back.
+    expect(translateWords({ key: 'somethingNew' }, t)).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import type { MessageWords, ServerMessageKey } from '@almquest/contracts/errors';
 import type { MessageParams } from './format-message';
 import { englishEntries, englishText } from './catalog-parts';
 import type { MessageKey } from './messages/en';
@@ -87,4 +88,22 @@ export function translateKnownText(text: string, t: Translate): string | null {
     return t(key, params);
   }
   return null;
+}
+
+/** Every key the API may send has its text in the catalogs: a missing one fails the type check. */
+type Unworded = Exclude<`server.${ServerMessageKey}`, MessageKey>;
+export const everyServerKeyWorded: [Unworded] extends [never] ? true : Unworded = true;
+
+/**
+ * The reader's words for an API message given as a key and values (the error body's `key` and
+ * `params`), or null when the catalogs do not know the key (an older client and a newer server).
+ */
+export function translateWords(words: MessageWords, t: Translate): string | null {
+  const key = `server.${words.key}` as MessageKey;
+  if (englishText(key) === undefined) return null;
+  const params: MessageParams = {};
+  for (const [name, raw] of Object.entries(words.params ?? {})) {
+    params[name] = typeof raw === 'number' ? raw : paramValue(name, raw, t);
+  }
+  return t(key, params);
 }

@@ -1,4 +1,4 @@
-import type { ErrorBody, ErrorCode } from '@almquest/contracts/errors';
+import type { ErrorBody, ErrorCode, MessageWords } from '@almquest/contracts/errors';
 import { noteAnswer } from './pwa';
 
 /** An API failure as the client sees it: status, stable code, a message to show, field errors. */
@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode | 'network' | 'offline' | 'unexpected_answer',
     message: string,
     readonly fields: Record<string, string> = {},
+    /** The message's words (a key and values), for the reader's language (i18n errorText). */
+    readonly words?: MessageWords,
   ) {
     super(message);
   }
@@ -74,10 +76,21 @@ function offlineError(): ApiError {
   );
 }
 
+function isParams(value: unknown): value is MessageWords['params'] {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.values(value).every((v) => typeof v === 'string' || typeof v === 'number')
+  );
+}
+
 function errorFrom(status: number, data: unknown): ApiError {
   const body = data as Partial<ErrorBody> | undefined;
   if (typeof body?.error?.code === 'string' && typeof body.error.message === 'string') {
-    return new ApiError(status, body.error.code, body.error.message, body.error.fields);
+    const { code, message, fields, key, params } = body.error;
+    const words =
+      typeof key === 'string' ? { key, ...(isParams(params) ? { params } : {}) } : undefined;
+    return new ApiError(status, code, message, fields, words);
   }
   return new ApiError(status, 'internal', 'Something went wrong. Please try again.');
 }

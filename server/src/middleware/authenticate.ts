@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { Database } from '../db/client';
-import { forbidden, unauthenticated } from '../errors';
+import { forbidden, unauthenticated, words } from '../errors';
 import { readCookie } from '../lib/cookies';
 import type { UserRow } from '../db/rows';
 import { findSessionUser } from '../db/sessions';
@@ -42,7 +42,8 @@ export const requireSession: RequestHandler = (req, _res, next) => {
 /** Refuses unless the signed-in user has registered as a donor or distributor. */
 export const requireRegistered: RequestHandler = (req, _res, next) => {
   if (!req.user) throw unauthenticated();
-  if (!req.user.userType) throw forbidden('Please register as a donor or a distributor first.');
+  if (!req.user.userType)
+    throw forbidden('Please register as a donor or a distributor first.', words('registerFirst'));
   next();
 };
 

@@ -7,6 +7,8 @@ import {
   isWriteRefused,
   notFound,
   serviceUnavailable,
+  words,
+  type Words,
 } from '../errors';
 
 type HttpError = { status?: unknown; statusCode?: unknown; type?: unknown; expose?: unknown };
@@ -34,23 +36,26 @@ export const apiNotFound: RequestHandler = (req) => {
 };
 
 /** Failures that are the database's, not the request's: answered 503 with Retry-After. */
-function unavailability(err: unknown): { log: string; message: string } | null {
+function unavailability(err: unknown): { log: string; message: string; said?: Words } | null {
   if (isWriteRefused(err)) {
     return {
       log: 'database refuses writes (full disk or read-only)',
       message: 'We cannot save anything right now; please try again later.',
+      said: words('cannotSaveNow'),
     };
   }
   if (isDatabaseUnavailable(err)) {
     return {
       log: 'database unavailable',
       message: 'The database is unavailable right now; please try again in a moment.',
+      said: words('databaseUnavailable'),
     };
   }
   if (isStatementTimeout(err)) {
     return {
       log: 'statement timed out',
       message: 'That took too long on our side; please try again in a moment.',
+      said: words('tooSlow'),
     };
   }
   return null;
@@ -95,7 +100,7 @@ function handleError(
   if (unavailable && isWriteRefused(err)) hooks.onWriteRefused?.();
   if (unavailable) {
     req.log?.warn({ err }, unavailable.log);
-    appError = serviceUnavailable(unavailable.message);
+    appError = serviceUnavailable(unavailable.message, unavailable.said);
     res.setHeader('Retry-After', '5');
   }
   if (!appError) {
@@ -115,6 +120,7 @@ function handleError(
     error: {
       code: appError.code,
       message: appError.message,
+      ...appError.words,
       ...(appError.fields ? { fields: appError.fields } : {}),
     },
   };

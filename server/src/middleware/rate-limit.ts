@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { lt, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../db/client';
 import { rateLimitHits } from '../db/schema';
-import { AppError } from '../errors';
+import { AppError, type Words } from '../errors';
 
 export type RateLimitOptions = {
   /** Names the limit in logs and keeps separate limits apart. */
@@ -17,6 +17,8 @@ export type RateLimitOptions = {
   scope?: string;
   windowMs: number;
   message: string;
+  /** The message's words, where the clients have it in the reader's language. */
+  said?: Words;
   /**
    * Defaults to the client address (req.ip: an IPv6 address by its /64, with its /48 as a
    * network), which is only as good as TRUST_PROXY: behind a proxy it must name that proxy, or
@@ -130,7 +132,7 @@ export function rateLimit(db: AppDb, options: RateLimitOptions): RequestHandler 
       const waitMs = Math.max(...over.map((row) => row.retry_after_ms));
       res.setHeader('Retry-After', String(Math.max(1, Math.ceil(waitMs / 1000))));
       req.log?.warn({ limit: options.name, network: over[0] !== own }, 'rate limited');
-      throw new AppError(429, 'rate_limited', options.message);
+      throw new AppError(429, 'rate_limited', options.message, undefined, options.said);
     }
     next();
   };

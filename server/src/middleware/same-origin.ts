@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { forbidden } from '../errors';
+import { forbidden, words } from '../errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -20,17 +20,17 @@ export function sameOrigin(
     // browser's Sec-Fetch-Site then says whether it was ours. Without it, null is refused.
     if (origin === 'null') {
       if (req.headers['sec-fetch-site'] === 'same-origin') return next();
-      throw forbidden('Requests from other websites are not accepted.');
+      throw forbidden('Requests from other websites are not accepted.', words('otherWebsites'));
     }
     if (origin !== undefined) {
       if (origin !== allowedOrigin) {
-        throw forbidden('Requests from other websites are not accepted.');
+        throw forbidden('Requests from other websites are not accepted.', words('otherWebsites'));
       }
       return next();
     }
     const site = req.headers['sec-fetch-site'];
     if (site === 'cross-site' || site === 'same-site') {
-      throw forbidden('Requests from other websites are not accepted.');
+      throw forbidden('Requests from other websites are not accepted.', words('otherWebsites'));
     }
     next();
   };
@@ -45,7 +45,10 @@ export function refuseCrossSite(): RequestHandler {
   return (req, _res, next) => {
     const site = req.headers['sec-fetch-site'];
     if (site === 'cross-site' || site === 'same-site') {
-      throw forbidden('Downloads started from other websites are not accepted.');
+      throw forbidden(
+        'Downloads started from other websites are not accepted.',
+        words('otherWebsites'),
+      );
     }
     next();
   };

@@ -124,6 +124,30 @@ describe('why a distributor was given a package', () => {
     return app;
   };
 
+  it('shows the next step after marking, at an address with the id in capitals too', async () => {
+    // The server takes an id in any case and answers in lower case; the page's cache has the
+    // address's id, and marking must refresh that one.
+    const lower = 'abcdef12-3456-4789-8abc-def012345678';
+    const upper = lower.toUpperCase();
+    let state: PackageState = 'Paired';
+    const at = (s: PackageState) => buildPackage(s, { _id: lower });
+    fakeApi({
+      [`GET /package/${upper}`]: () => ({ status: 200, data: { package: at(state) } }),
+      ['POST /distributor/togglePackage']: () => {
+        state = 'Received';
+        return { status: 200, data: { package: at(state) } };
+      },
+    });
+    const actor = userEvent.setup();
+    const app = renderApp(`/transaction/${upper}`, {
+      user: buildSessionUser({ userType: 'distributor' }),
+    });
+    app.queryClient.setQueryData(packageQueryKey(upper), at('Paired'));
+    await actor.type(await screen.findByLabelText('Handover code from the donor'), '1234');
+    await actor.click(screen.getByRole('button', { name: 'Mark as Received' }));
+    expect(await screen.findByRole('button', { name: 'Mark as Distributed' })).toBeInTheDocument();
+  });
+
   it('says a package fills their room rather than "room for 0 meals"', async () => {
     shown({ distanceKm: 1.5, roomAfter: 0, byCoordinator: false });
     expect(await screen.findByTestId('why-you', {}, { timeout: 4000 })).toHaveTextContent(

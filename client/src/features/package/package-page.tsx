@@ -12,9 +12,15 @@ import { sayAlert, TRESPASSING_ALERT } from '../../lib/session/use-guard';
 import { usePageTitle } from '../../lib/use-page-title';
 import { usePackage } from '../../api/get-package';
 import { usePackageAction } from '../../api/package-actions';
-import { DonorWaiting } from './components/donor-waiting';
-import { OfferAnswer, PackageButtons } from './components/lifecycle-buttons';
-import { MarkForm } from './components/mark-form';
+import { useDeletePackage } from './api/delete-package';
+import { DonorWaiting, useWidenValues } from './components/donor-waiting';
+import {
+  DeleteDialog,
+  OfferAnswer,
+  PackageButtons,
+  useLifecycleActions,
+} from './components/lifecycle-buttons';
+import { MarkForm, useMarkFormValues } from './components/mark-form';
 import {
   HandoverCode,
   OfferDetails,
@@ -23,17 +29,7 @@ import {
   WaitingDetails,
 } from './components/package-details';
 import { Timeline } from './components/timeline';
-
-/** The clock, once a second while `isTicking` (an offer's countdown). */
-function useNow(isTicking: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!isTicking) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [isTicking]);
-  return now;
-}
+import { useNow } from './use-now';
 
 /** A package as its donor, its distributor or the one it is offered to sees it. */
 export function PackagePage() {
@@ -45,6 +41,12 @@ export function PackagePage() {
   const { t, errorText, formatDateTime } = useI18n();
   const error = pkg.error instanceof ApiError ? pkg.error : null;
   const action = usePackageAction(packageId);
+  // What the parts hold lives here, so a refresh that fails and recovers loses none of it.
+  const actions = useLifecycleActions(action, () => void pkg.refetch());
+  const remove = useDeletePackage();
+  const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
+  const markForm = useMarkFormValues();
+  const widen = useWidenValues();
   const isOffered = pkg.data?.current_state === 'Offered';
   const now = useNow(isOffered);
   usePageTitle(error?.status === 404 ? t('package.notFound') : t('package.title'), site.brand);
@@ -158,17 +160,39 @@ export function PackagePage() {
         </p>
       )}
 
-      {viewerIsDonor && <DonorWaiting pkg={data} action={action} onFailed={refetch} />}
-
-      {viewerIsOffered && <OfferAnswer action={action} msLeft={msLeft} onFailed={refetch} />}
-
-      {viewerIsDistributor && (
-        <MarkForm pkg={data} distributorId={user.id ?? ''} onFailed={refetch} />
+      {viewerIsDonor && (
+        <DonorWaiting pkg={data} action={action} widen={widen} onFailed={refetch} />
       )}
 
-      <PackageButtons pkg={data} viewerId={user.id ?? ''} action={action} onFailed={refetch} />
+      {viewerIsOffered && <OfferAnswer action={action} actions={actions} msLeft={msLeft} />}
+
+      {viewerIsDistributor && (
+        <MarkForm
+          pkg={data}
+          packageId={packageId}
+          distributorId={user.id ?? ''}
+          markForm={markForm}
+          onFailed={refetch}
+        />
+      )}
+
+      <PackageButtons
+        pkg={data}
+        viewerId={user.id ?? ''}
+        actions={actions}
+        onDelete={() => setIsConfirmingDelete(true)}
+      />
 
       <Timeline pkg={data} />
+
+      {actions.dialog}
+      <DeleteDialog
+        pkg={data}
+        viewerId={user.id ?? ''}
+        remove={remove}
+        isOpen={isConfirmingDelete}
+        onClose={() => setIsConfirmingDelete(false)}
+      />
     </div>
   );
 }

@@ -290,7 +290,7 @@ export const bnApp: AppCatalog = {
   'server.noPlaceNear': 'ওই বিন্দুর কাছে কোনো চেনা জায়গা পাওয়া যায়নি।',
   'server.noSuchPackage': 'এমন কোনো প্যাকেট নেই।',
   'server.finishBeforeDelete':
-    'আপনার একটি প্যাকেট এখনও "জুটি হয়েছে" বা "গ্রহণ করা হয়েছে"। প্রোফাইল মোছার আগে সেটি শেষ করুন বা হস্তান্তর করুন।',
+    'আপনার একটি প্যাকেট এখনও "প্রস্তাব পাঠানো হয়েছে", "জুটি হয়েছে" বা "গ্রহণ করা হয়েছে"। প্রোফাইল মোছার আগে সেটি শেষ করুন, উত্তর দিন বা বাতিল করুন।',
   'server.notPairedNoMeet': 'এই প্যাকেটের এখনও জুটি হয়নি, তাই দেখা করার জায়গা নেই।',
   'server.signInUnavailable': 'সাইন ইন এখন বন্ধ। এক মিনিট পরে আবার চেষ্টা করুন।',
   'server.databaseUnavailable': 'ডেটাবেস এখন পাওয়া যাচ্ছে না; একটু পরে আবার চেষ্টা করুন।',
@@ -444,6 +444,49 @@ export const bnApp: AppCatalog = {
   'server.suspended': 'আপনার অ্যাকাউন্ট স্থগিত আছে।',
   'server.coordinatorNotSuspended':
     'সমন্বয়কারীকে স্থগিত করা যায় না। আগে তাঁর ই-মেল COORDINATOR_EMAILS থেকে সরান।',
+  'server.noSuchPerson': 'এমন কোনো মানুষ নেই।',
+  'server.cannotSuspendSelf': 'আপনি নিজেকে স্থগিত করতে পারবেন না।',
+  'server.alreadySuspended': 'এই মানুষটি আগে থেকেই স্থগিত আছেন।',
+  'server.notSuspended': 'এই মানুষটি স্থগিত নন।',
+  'server.coordinatorsOnly': 'এটা শুধু সমন্বয়কারীরা করতে পারেন।',
+  'server.nobodyAccepted': 'এই প্যাকেটটি এখনও কেউ নেননি, তাই কারও না আসার অভিযোগ করা যায় না।',
+  'server.noSuchReport': 'এমন কোনো অভিযোগ নেই।',
+  'server.noSuchMessage': 'এমন কোনো বার্তা নেই।',
+  'server.onlyNotPairedOffered':
+    'এই প্যাকেটটি "{state}"; শুধু যে প্যাকেটের জুটি হয়নি সেটারই প্রস্তাব পাঠানো যায়।',
+  'server.notDistributor': 'ইনি রেজিস্টার করা বিতরণকারী নন।',
+  'server.distributorSuspended': 'এই বিতরণকারী স্থগিত আছেন।',
+  'server.distributorInactive': 'এই বিতরণকারী এখন সক্রিয় নন।',
+  'server.distributorNoRoom': 'এই বিতরণকারীর কাছে এই প্যাকেটের জন্য জায়গা নেই।',
+  'server.distributorVegOnly': 'এই বিতরণকারী শুধু নিরামিষ খাবার নেন।',
+  'server.distributorGaveBack':
+    'এই বিতরণকারী আগেই এই প্যাকেটটি ফিরিয়ে দিয়েছেন, সময় পেরোতে দিয়েছেন বা ছেড়ে দিয়েছেন।',
+  'server.placesLoading':
+    'জায়গা খোঁজার ব্যবস্থা তৈরি হচ্ছে (প্রথমবার চালু হলে জায়গার তালিকা লোড হয়)। এক মিনিট পরে আবার চেষ্টা করুন।',
+  'server.onlyOfferedAnswers':
+    'যে বিতরণকারীর কাছে এই প্যাকেটের প্রস্তাব গেছে, শুধু তিনিই উত্তর দিতে পারেন।',
+  'server.onlyAssignedReleases':
+    'যে বিতরণকারীকে এই প্যাকেটটি দেওয়া হয়েছে, শুধু তিনিই এটি ছেড়ে দিতে পারেন।',
+  'server.onlyDonorCancels': 'শুধু এই প্যাকেটের দাতাই এটি বাতিল করতে পারেন।',
+  'server.onlyDonorChanges': 'শুধু এই প্যাকেটের দাতাই এটি বদলাতে পারেন।',
+  'server.noSuchDonation': 'এমন কোনো দান নেই।',
+  'server.badPageLink': 'পেজের এই লিংকটি ঠিক নয়।',
+  'server.travelFarther': 'এখন দেওয়া {km} কিমি-র চেয়ে বেশি দূরত্ব দিন।',
+  'server.noDonorProfile': 'দাতার কোনো প্রোফাইল পাওয়া যায়নি।',
+  'server.noDistributorProfile': 'বিতরণকারীর কোনো প্রোফাইল পাওয়া যায়নি।',
+  'server.ownProfileOnly': 'আপনি শুধু নিজের প্রোফাইল দেখতে বা বদলাতে পারেন।',
+  'server.ownAccountOnly': 'আপনি শুধু নিজের অ্যাকাউন্ট দেখতে পারেন।',
+  'server.registerOwnEmail': 'যে ই-মেল ঠিকানা দিয়ে সাইন ইন করেছেন, শুধু সেটা দিয়েই রেজিস্টার করা যায়।',
+  'server.undoExpired': 'এটি ফেরানোর সময় পেরিয়ে গেছে। প্রোফাইলে গিয়ে ই-মেলের সেটিং বদলান।',
+  'server.unsubscribeInvalid':
+    'ই-মেল বন্ধ করার এই লিংকটি ঠিক নয়। AlmQuest-এর সবচেয়ে নতুন ই-মেলের লিংকটি ব্যবহার করুন।',
+  'server.undoSpent':
+    'এর মধ্যে আপনার ই-মেলের সেটিং বদলে গেছে (বা এটি আগেই ফেরানো হয়েছে)। প্রোফাইলে গিয়ে বদলান।',
+  'server.noSuchNotification': 'এমন কোনো বার্তা নেই।',
+  'server.mailNotSetUp': 'এই AlmQuest সার্ভারে ই-মেল চালু নেই, তাই আপনাকে ই-মেল পাঠানো যাবে না।',
+  'server.deviceNotSubscribed': 'এই ডিভাইসে আপনার বার্তা চালু নেই।',
+  'server.otherWebsites': 'অন্য ওয়েবসাইট থেকে আসা অনুরোধ নেওয়া হয় না।',
+  'server.cannotSaveNow': 'আমরা এখন কিছুই সংরক্ষণ করতে পারছি না; পরে আবার চেষ্টা করুন।',
   'menu.coordinator': 'সমন্বয়কারী কনসোল',
   'coord.title': 'সমন্বয়কারী কনসোল',
   'coord.intro':

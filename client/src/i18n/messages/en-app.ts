@@ -385,7 +385,7 @@ export const enApp = {
   'server.noPlaceNear': 'No known place near that point.',
   'server.noSuchPackage': 'No such package.',
   'server.finishBeforeDelete':
-    'You have a package that is Paired or Received. Finish or hand it over before deleting your profile.',
+    'You have a package that is Offered, Paired or Received. Finish, answer or cancel it before deleting your profile.',
   'server.notPairedNoMeet': 'This package is not paired yet, so there is no meet point.',
   'server.signInUnavailable': 'Sign-in is unavailable right now. Please try again in a minute.',
   'server.databaseUnavailable':
@@ -431,6 +431,51 @@ export const enApp = {
   'server.suspended': 'Your account is suspended.',
   'server.coordinatorNotSuspended':
     'Coordinators cannot be suspended. Take their e-mail out of COORDINATOR_EMAILS first.',
+  'server.noSuchPerson': 'No such person.',
+  'server.cannotSuspendSelf': 'You cannot suspend yourself.',
+  'server.alreadySuspended': 'This person is already suspended.',
+  'server.notSuspended': 'This person is not suspended.',
+  'server.coordinatorsOnly': 'Only coordinators can do that.',
+  'server.nobodyAccepted':
+    'Nobody has accepted this package yet, so nobody can have failed to come.',
+  'server.noSuchReport': 'No such report.',
+  'server.noSuchMessage': 'No such message.',
+  'server.onlyNotPairedOffered':
+    'This package is {state}; only a Not Paired package can be offered.',
+  'server.notDistributor': 'That person is not a registered distributor.',
+  'server.distributorSuspended': 'That distributor is suspended.',
+  'server.distributorInactive': 'That distributor is inactive.',
+  'server.distributorNoRoom': 'That distributor has no room for this package.',
+  'server.distributorVegOnly': 'That distributor takes vegetarian food only.',
+  'server.distributorGaveBack':
+    'That distributor already declined, let lapse or released this package.',
+  'server.placesLoading':
+    'Place search is getting ready (first start loads the list of places). Try again in a minute.',
+  'server.onlyOfferedAnswers':
+    'Only the distributor this package is offered to can answer the offer.',
+  'server.onlyAssignedReleases':
+    'Only the distributor this package was assigned to can release it.',
+  'server.onlyDonorCancels': 'Only the donor of this package can cancel it.',
+  'server.onlyDonorChanges': 'Only the donor of this package can change it.',
+  'server.noSuchDonation': 'No such donation.',
+  'server.badPageLink': 'That page link is not valid.',
+  'server.travelFarther': 'Travel farther than the {km} km given now.',
+  'server.noDonorProfile': 'No donor profile found.',
+  'server.noDistributorProfile': 'No distributor profile found.',
+  'server.ownProfileOnly': 'You can only see or change your own profile.',
+  'server.ownAccountOnly': 'You can only look up your own account.',
+  'server.registerOwnEmail': 'You can only register with the email address you signed in with.',
+  'server.undoExpired': 'This undo has expired. Change your e-mail settings on your profile.',
+  'server.unsubscribeInvalid':
+    'This unsubscribe link is not valid. Use the newest link from an AlmQuest e-mail.',
+  'server.undoSpent':
+    'Your e-mail settings have changed since (or this undo was used). Change them on your profile.',
+  'server.noSuchNotification': 'No such notification.',
+  'server.mailNotSetUp':
+    'E-mail is not set up on this AlmQuest server, so it cannot send you e-mails.',
+  'server.deviceNotSubscribed': 'This device is not subscribed to your notifications.',
+  'server.otherWebsites': 'Requests from other websites are not accepted.',
+  'server.cannotSaveNow': 'We cannot save anything right now; please try again later.',
   'field.donorType': 'Choose Individual, Organisation or Food Chain',
   'field.travelCapacity': 'Enter a distance in km, like 10 or "10 Kilometres"',
   'field.travelAtLeast': 'Travel capacity must be at least 0 km',

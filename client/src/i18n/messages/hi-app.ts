@@ -289,7 +289,7 @@ export const hiApp: AppCatalog = {
   'server.noPlaceNear': 'उस जगह के पास कोई जानी-पहचानी जगह नहीं मिली।',
   'server.noSuchPackage': 'ऐसा कोई पैकेट नहीं है।',
   'server.finishBeforeDelete':
-    'आपका एक पैकेट अभी "जोड़ी बन गई" या "मिल गया" है। प्रोफ़ाइल हटाने से पहले उसे पूरा करें या सौंप दें।',
+    'आपका एक पैकेट अभी "पेशकश भेजी गई", "जोड़ी बन गई" या "मिल गया" है। प्रोफ़ाइल हटाने से पहले उसे पूरा करें, जवाब दें या रद्द करें।',
   'server.notPairedNoMeet': 'इस पैकेट की अभी जोड़ी नहीं बनी, इसलिए मिलने की जगह नहीं है।',
   'server.signInUnavailable': 'साइन इन अभी उपलब्ध नहीं है। कृपया एक मिनट में फिर कोशिश करें।',
   'server.databaseUnavailable': 'डेटाबेस अभी उपलब्ध नहीं है; कृपया थोड़ी देर में फिर कोशिश करें।',
@@ -442,6 +442,49 @@ export const hiApp: AppCatalog = {
   'server.suspended': 'आपका खाता निलंबित है।',
   'server.coordinatorNotSuspended':
     'समन्वयक को निलंबित नहीं किया जा सकता। पहले उनका ई-मेल COORDINATOR_EMAILS से हटाएँ।',
+  'server.noSuchPerson': 'ऐसा कोई व्यक्ति नहीं है।',
+  'server.cannotSuspendSelf': 'आप खुद को निलंबित नहीं कर सकते।',
+  'server.alreadySuspended': 'यह व्यक्ति पहले से निलंबित है।',
+  'server.notSuspended': 'यह व्यक्ति निलंबित नहीं है।',
+  'server.coordinatorsOnly': 'यह सिर्फ़ समन्वयक कर सकते हैं।',
+  'server.nobodyAccepted':
+    'इस पैकेट को अभी तक किसी ने स्वीकार नहीं किया, इसलिए किसी के न आने की शिकायत नहीं हो सकती।',
+  'server.noSuchReport': 'ऐसी कोई शिकायत नहीं है।',
+  'server.noSuchMessage': 'ऐसा कोई संदेश नहीं है।',
+  'server.onlyNotPairedOffered':
+    'यह पैकेट "{state}" है; पेशकश सिर्फ़ उसी पैकेट की हो सकती है जिसकी जोड़ी नहीं बनी।',
+  'server.notDistributor': 'यह व्यक्ति रजिस्टर किया हुआ वितरक नहीं है।',
+  'server.distributorSuspended': 'यह वितरक निलंबित है।',
+  'server.distributorInactive': 'यह वितरक अभी सक्रिय नहीं है।',
+  'server.distributorNoRoom': 'इस वितरक के पास इस पैकेट के लिए जगह नहीं है।',
+  'server.distributorVegOnly': 'यह वितरक सिर्फ़ शाकाहारी खाना लेता है।',
+  'server.distributorGaveBack':
+    'यह वितरक इस पैकेट को पहले ही मना कर चुका है, उसका समय निकलने दे चुका है या उसे छोड़ चुका है।',
+  'server.placesLoading':
+    'जगह की खोज तैयार हो रही है (पहली बार चालू होने पर जगहों की सूची लोड होती है)। एक मिनट में फिर कोशिश करें।',
+  'server.onlyOfferedAnswers': 'इस पेशकश का जवाब सिर्फ़ वही वितरक दे सकता है जिसे यह पैकेट पेश किया गया है।',
+  'server.onlyAssignedReleases': 'सिर्फ़ वही वितरक इसे छोड़ सकता है जिसे यह पैकेट मिला है।',
+  'server.onlyDonorCancels': 'सिर्फ़ इस पैकेट का दाता ही इसे रद्द कर सकता है।',
+  'server.onlyDonorChanges': 'सिर्फ़ इस पैकेट का दाता ही इसे बदल सकता है।',
+  'server.noSuchDonation': 'ऐसा कोई दान नहीं है।',
+  'server.badPageLink': 'पेज का यह लिंक सही नहीं है।',
+  'server.travelFarther': 'अभी दी गई {km} किमी से ज़्यादा दूरी लिखें।',
+  'server.noDonorProfile': 'दाता की कोई प्रोफ़ाइल नहीं मिली।',
+  'server.noDistributorProfile': 'वितरक की कोई प्रोफ़ाइल नहीं मिली।',
+  'server.ownProfileOnly': 'आप सिर्फ़ अपनी प्रोफ़ाइल देख या बदल सकते हैं।',
+  'server.ownAccountOnly': 'आप सिर्फ़ अपना खाता देख सकते हैं।',
+  'server.registerOwnEmail': 'आप उसी ई-मेल पते से रजिस्टर कर सकते हैं जिससे आपने साइन इन किया है।',
+  'server.undoExpired': 'इसे पलटने का समय निकल गया। अपनी प्रोफ़ाइल पर ई-मेल सेटिंग बदलें।',
+  'server.unsubscribeInvalid':
+    'ई-मेल बंद करने का यह लिंक सही नहीं है। AlmQuest के सबसे नए ई-मेल वाला लिंक इस्तेमाल करें।',
+  'server.undoSpent':
+    'तब से आपकी ई-मेल सेटिंग बदल चुकी है (या इसे पहले ही पलटा जा चुका है)। उन्हें अपनी प्रोफ़ाइल पर बदलें।',
+  'server.noSuchNotification': 'ऐसी कोई सूचना नहीं है।',
+  'server.mailNotSetUp':
+    'इस AlmQuest सर्वर पर ई-मेल की व्यवस्था नहीं है, इसलिए यह आपको ई-मेल नहीं भेज सकता।',
+  'server.deviceNotSubscribed': 'इस डिवाइस पर आपकी सूचनाएँ चालू नहीं हैं।',
+  'server.otherWebsites': 'दूसरी वेबसाइटों से आए अनुरोध स्वीकार नहीं किए जाते।',
+  'server.cannotSaveNow': 'हम अभी कुछ भी सहेज नहीं पा रहे; कृपया बाद में फिर कोशिश करें।',
   'menu.coordinator': 'समन्वयक कंसोल',
   'coord.title': 'समन्वयक कंसोल',
   'coord.intro':

@@ -8,7 +8,7 @@ import { clearCookie, readCookie, setCookie } from '../../lib/cookies';
 import type { Logger } from '../../logger';
 import { requireSession, SESSION_COOKIE, sessionUser } from '../../middleware/authenticate';
 import { rateLimit } from '../../middleware/rate-limit';
-import { serviceUnavailable } from '../../errors';
+import { serviceUnavailable, words } from '../../errors';
 import { isCoordinator } from '../coordinator/coordinator.policy';
 import { presentSessionUser } from '../users/users.presenter';
 import { safeReturnTo, saveAuthRequest, takeAuthRequest, upsertSignedInUser } from './auth.service';
@@ -72,7 +72,10 @@ export function authRoutes({
       });
     } catch (err) {
       req.log.error({ err }, 'sign-in provider unreachable');
-      throw serviceUnavailable('Sign-in is unavailable right now. Please try again in a minute.');
+      throw serviceUnavailable(
+        'Sign-in is unavailable right now. Please try again in a minute.',
+        words('signInUnavailable'),
+      );
     }
     const id = await saveAuthRequest(database.db, start, returnTo);
     setCookie(res, AUTH_COOKIE, id, { maxAgeMs: 10 * 60 * 1000, path: AUTH_COOKIE_PATH, isSecure });

@@ -11,7 +11,7 @@ import { and, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
 import type { PackageRow, UserRow } from '../../db/rows';
 import { contactMessages, packageReports, packages } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../errors';
+import { badRequest, conflict, notFound, words } from '../../errors';
 import { recordAudit, type StoredAuditDetails } from './audit';
 
 const LIST_LIMIT = 100;
@@ -31,16 +31,21 @@ export async function createReport(
 ): Promise<{ id: string; isNew: boolean }> {
   return db.transaction(async (tx) => {
     const [pkg] = await tx.select().from(packages).where(eq(packages.id, packageId)).for('share');
-    if (!pkg) throw notFound('No such package.');
+    if (!pkg) throw notFound('No such package.', words('noSuchPackage'));
     mayReport(pkg);
     // The donor knows what they gave: what they can tell us is that nobody came.
     if (pkg.donorId === reporter.id && input.reason !== 'no_show') {
-      throw badRequest('As the donor, you can report a no-show only.', {
-        reason: 'As the donor, you can report a no-show only.',
-      });
+      throw badRequest(
+        'As the donor, you can report a no-show only.',
+        { reason: 'As the donor, you can report a no-show only.' },
+        words('donorReportsNoShow'),
+      );
     }
     if (pkg.donorId === reporter.id && pkg.pairedAt === null) {
-      throw conflict('Nobody has accepted this package yet, so nobody can have failed to come.');
+      throw conflict(
+        'Nobody has accepted this package yet, so nobody can have failed to come.',
+        words('nobodyAccepted'),
+      );
     }
     const [row] = await tx
       .insert(packageReports)
@@ -180,7 +185,7 @@ export async function closeReport(
         .select({ id: packageReports.id })
         .from(packageReports)
         .where(eq(packageReports.id, id));
-      if (!exists) throw notFound('No such report.');
+      if (!exists) throw notFound('No such report.', words('noSuchReport'));
       return; // closed already: closing again changes nothing
     }
     await recordAudit(tx, coordinator, {
@@ -258,7 +263,7 @@ export async function markMessage(
         .select({ id: contactMessages.id })
         .from(contactMessages)
         .where(eq(contactMessages.id, id));
-      if (!exists) throw notFound('No such message.');
+      if (!exists) throw notFound('No such message.', words('noSuchMessage'));
       return;
     }
     await recordAudit(tx, coordinator, {

@@ -4,7 +4,7 @@ import { type AppDb, queryRows } from '../../db/client';
 import { lockPersonExclusive } from '../../db/person-lock';
 import type { NotificationRow, PackageRow, UserRow } from '../../db/rows';
 import { packages, pushSubscriptions, sessions, users } from '../../db/schema';
-import { conflict, notFound } from '../../errors';
+import { conflict, notFound, words } from '../../errors';
 import { cancelLockedByCoordinator, takeBackLocked } from '../packages/lifecycle/changes';
 import { recordAudit } from './audit';
 
@@ -67,7 +67,7 @@ export async function personDetail(
   isCoordinatorEmail: (email: string) => boolean,
 ): Promise<PersonDetail> {
   const [user] = await db.select().from(users).where(eq(users.id, id));
-  if (!user) throw notFound('No such person.');
+  if (!user) throw notFound('No such person.', words('noSuchPerson'));
   const [reliability] = await queryRows<ReliabilityRow>(
     db,
     sql`select
@@ -144,7 +144,8 @@ export async function suspendPerson(
   reason: string,
   isCoordinatorEmail: (email: string) => boolean,
 ): Promise<SuspendResult> {
-  if (id === coordinator.id) throw conflict('You cannot suspend yourself.');
+  if (id === coordinator.id)
+    throw conflict('You cannot suspend yourself.', words('cannotSuspendSelf'));
   return db.transaction(async (tx) => {
     // The person's row first (no-key update: what matching's and a donation's shared locks
     // wait for, while a notification's key-share lock does not), as matching's claim takes the
@@ -154,13 +155,15 @@ export async function suspendPerson(
     // The person's lock first, exclusively (db/person-lock.ts): a queue shared lockers cannot jump.
     await lockPersonExclusive(tx, id);
     const [target] = await tx.select().from(users).where(eq(users.id, id)).for('no key update');
-    if (!target) throw notFound('No such person.');
+    if (!target) throw notFound('No such person.', words('noSuchPerson'));
     if (isCoordinatorEmail(target.email)) {
       throw conflict(
         'Coordinators cannot be suspended. Take their e-mail out of COORDINATOR_EMAILS first.',
+        words('coordinatorNotSuspended'),
       );
     }
-    if (target.suspendedAt) throw conflict('This person is already suspended.');
+    if (target.suspendedAt)
+      throw conflict('This person is already suspended.', words('alreadySuspended'));
     // From here on no new session, donation or offer gets through.
     const [user] = await tx
       .update(users)
@@ -223,8 +226,8 @@ export async function reinstatePerson(
       .returning();
     if (!user) {
       const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id));
-      if (!exists) throw notFound('No such person.');
-      throw conflict('This person is not suspended.');
+      if (!exists) throw notFound('No such person.', words('noSuchPerson'));
+      throw conflict('This person is not suspended.', words('notSuspended'));
     }
     await recordAudit(tx, coordinator, {
       action: 'person.reinstate',

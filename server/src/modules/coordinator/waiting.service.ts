@@ -1,3 +1,4 @@
+import type { ServerMessageKey } from '@almquest/contracts/errors';
 import type {
   Candidate,
   CandidateList,
@@ -10,7 +11,7 @@ import { eq, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
 import type { NotificationRow, PackageRow, UserRow } from '../../db/rows';
 import { packages } from '../../db/schema';
-import { conflict, notFound } from '../../errors';
+import { conflict, notFound, words } from '../../errors';
 import {
   cannotTakeSql,
   type ChosenRefusal,
@@ -137,7 +138,7 @@ export async function listCandidates(db: AppDb, packageId: string): Promise<Cand
     db,
     sql`select id, lat, lng, quantity, diet, travel_capacity, group_id from packages where id = ${packageId}`,
   );
-  if (!pkg) throw notFound('No such package.');
+  if (!pkg) throw notFound('No such package.', words('noSuchPackage'));
   const rows = await queryRows<CandidateRow>(
     db,
     sql`select u.id, u.name, u.phone,
@@ -177,6 +178,14 @@ const REFUSAL_TEXT: Record<ChosenRefusal, string> = {
   veg_only: 'That distributor takes vegetarian food only.',
   gave_back: 'That distributor already declined, let lapse or released this package.',
 };
+const REFUSAL_KEY: Record<ChosenRefusal, ServerMessageKey> = {
+  not_distributor: 'notDistributor',
+  suspended: 'distributorSuspended',
+  inactive: 'distributorInactive',
+  no_room: 'distributorNoRoom',
+  veg_only: 'distributorVegOnly',
+  gave_back: 'distributorGaveBack',
+};
 
 /** A coordinator offers a Not Paired package to the distributor they chose. */
 export async function offerAsCoordinator(
@@ -189,11 +198,16 @@ export async function offerAsCoordinator(
   return db.transaction(async (tx) => {
     const { pkg, now } = await lockWithClock(tx, packageId);
     if (pkg.state !== 'Not Paired') {
-      throw conflict(`This package is ${pkg.state}; only a Not Paired package can be offered.`);
+      throw conflict(
+        `This package is ${pkg.state}; only a Not Paired package can be offered.`,
+        words('onlyNotPairedOffered', { state: pkg.state }),
+      );
     }
     if (pkg.readyUntil <= now) throw pickupTimePassed();
     const result = await offerToChosen(tx, pkg, distributorId, settings);
-    if ('refusal' in result) throw conflict(REFUSAL_TEXT[result.refusal]);
+    if ('refusal' in result) {
+      throw conflict(REFUSAL_TEXT[result.refusal], words(REFUSAL_KEY[result.refusal]));
+    }
     await recordAudit(tx, coordinator, {
       action: 'package.offer',
       targetKind: 'package',

@@ -6,7 +6,7 @@ import {
 } from '@almquest/contracts/notifications';
 import { Router } from 'express';
 import type { Database } from '../../db/client';
-import { notFound } from '../../errors';
+import { notFound, words } from '../../errors';
 import { requireRegistered, requireSession, sessionUser } from '../../middleware/authenticate';
 import { ownPathRoute } from '../users/own-path';
 import { validate } from '../../middleware/validate';
@@ -64,7 +64,7 @@ export function notificationsRoutes({
     validate({ params: NotificationIdSchema }, async ({ params }, req, res) => {
       const user = sessionUser(req);
       const result = await markOneSeen(db, user.id, params.id);
-      if (!result) throw notFound('No such notification.');
+      if (!result) throw notFound('No such notification.', words('noSuchNotification'));
       res.json({ unseen_count: result.unseenCount } satisfies UnseenCount);
     }),
   );

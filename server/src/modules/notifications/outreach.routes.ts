@@ -7,7 +7,7 @@ import {
 import { Router } from 'express';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { badRequest } from '../../errors';
+import { badRequest, words } from '../../errors';
 import { requireSession, sessionUser } from '../../middleware/authenticate';
 import { rateLimit } from '../../middleware/rate-limit';
 import { parseOrThrow, validate } from '../../middleware/validate';
@@ -75,6 +75,7 @@ export function outreachRoutes({
             ? 'This undo has expired. Change your e-mail settings on your profile.'
             : 'This unsubscribe link is not valid. Use the newest link from an AlmQuest e-mail.',
         },
+        words(isUndo ? 'undoExpired' : 'unsubscribeInvalid'),
       );
     }
     const subscribed = isUndo && outreach.isMailAvailable;
@@ -86,10 +87,14 @@ export function outreachRoutes({
       token.issuedAt ?? null,
     );
     if (isSpent) {
-      throw badRequest('Please check token: this undo no longer applies', {
-        token:
-          'Your e-mail settings have changed since (or this undo was used). Change them on your profile.',
-      });
+      throw badRequest(
+        'Please check token: this undo no longer applies',
+        {
+          token:
+            'Your e-mail settings have changed since (or this undo was used). Change them on your profile.',
+        },
+        words('undoSpent'),
+      );
     }
     await database.sessions.fence();
     if (!isKnown) {

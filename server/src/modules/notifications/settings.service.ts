@@ -6,7 +6,7 @@ import type {
 import { eq, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
 import { users } from '../../db/schema';
-import { conflict, notFound } from '../../errors';
+import { conflict, notFound, words } from '../../errors';
 
 const columns = {
   pushOffers: users.pushOffers,
@@ -21,7 +21,7 @@ export async function readSettings(
   isMailAvailable: boolean,
 ): Promise<NotificationSettings> {
   const [row] = await db.select(columns).from(users).where(eq(users.id, userId));
-  if (!row) throw notFound('Your account was not found.');
+  if (!row) throw notFound('Your account was not found.', words('accountGone'));
   return { ...row, emailAvailable: isMailAvailable };
 }
 
@@ -33,7 +33,10 @@ export async function updateSettings(
   isMailAvailable: boolean,
 ): Promise<NotificationSettings> {
   if (!isMailAvailable && (update.emailOffers || update.emailUpdates)) {
-    throw conflict('E-mail is not set up on this AlmQuest server, so it cannot send you e-mails.');
+    throw conflict(
+      'E-mail is not set up on this AlmQuest server, so it cannot send you e-mails.',
+      words('mailNotSetUp'),
+    );
   }
   if (Object.keys(update).length > 0) {
     await db

@@ -3,7 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import type { NotificationRow, UserRow } from '../../db/rows';
 import { donationGroups, packageEvents, packages } from '../../db/schema';
-import { notFound } from '../../errors';
+import { notFound, words } from '../../errors';
 import { cancelLockedByDonor } from './lifecycle/changes';
 
 const WAITING = ['Not Paired', 'Offered', 'Paired'];
@@ -15,7 +15,8 @@ export async function donationGroup(
   groupId: string,
 ): Promise<DonationGroup> {
   const [group] = await db.select().from(donationGroups).where(eq(donationGroups.id, groupId));
-  if (!group || group.donorId !== user.id) throw notFound('No such donation.');
+  if (!group || group.donorId !== user.id)
+    throw notFound('No such donation.', words('noSuchDonation'));
   // In the order they were made (the first part is the donation itself; the rest waits last).
   const parts = await db
     .select()
@@ -73,7 +74,8 @@ export async function cancelDonationGroup(
 ): Promise<{ notifications: NotificationRow[]; freed: string[]; cancelled: string[] }> {
   return db.transaction(async (tx) => {
     const [group] = await tx.select().from(donationGroups).where(eq(donationGroups.id, groupId));
-    if (!group || group.donorId !== user.id) throw notFound('No such donation.');
+    if (!group || group.donorId !== user.id)
+      throw notFound('No such donation.', words('noSuchDonation'));
     // Locked, then read again until no part is new: a split of one of them that committed
     // while this waited added parts the first read could not see (and holding every part's
     // lock, no further split can start).

@@ -1,4 +1,4 @@
-import { forbidden, notFound } from '../../errors';
+import { forbidden, notFound, words } from '../../errors';
 import type { PackageRow } from '../../db/rows';
 import type { UserRow } from '../../db/rows';
 
@@ -7,7 +7,7 @@ import type { UserRow } from '../../db/rows';
  * exist (or how many packages there are) by trying them.
  */
 function noSuchPackage() {
-  return notFound('No such package.');
+  return notFound('No such package.', words('noSuchPackage'));
 }
 
 function isPartyTo(user: UserRow, pkg: PackageRow): boolean {
@@ -27,7 +27,10 @@ export function assertIsAssignedDistributor(
 ): void {
   if (!isPartyTo(user, pkg)) throw noSuchPackage();
   if (user.userType !== 'distributor' || pkg.distributorId !== user.id) {
-    throw forbidden(`Only the distributor this package was assigned to can ${action} it.`);
+    throw forbidden(
+      `Only the distributor this package was assigned to can ${action} it.`,
+      words(action === 'mark' ? 'onlyAssignedDistributor' : 'onlyAssignedReleases'),
+    );
   }
 }
 
@@ -35,9 +38,18 @@ export function assertIsAssignedDistributor(
 export function assertIsOfferedDistributor(user: UserRow, pkg: PackageRow): void {
   if (!isPartyTo(user, pkg)) throw noSuchPackage();
   if (user.userType !== 'distributor' || pkg.distributorId !== user.id) {
-    throw forbidden('Only the distributor this package is offered to can answer the offer.');
+    throw forbidden(
+      'Only the distributor this package is offered to can answer the offer.',
+      words('onlyOfferedAnswers'),
+    );
   }
 }
+
+const DONOR_ONLY = {
+  delete: 'onlyDonorDeletes',
+  cancel: 'onlyDonorCancels',
+  change: 'onlyDonorChanges',
+} as const;
 
 /** Only the donor deletes, cancels or changes their package. */
 export function assertIsDonorOf(
@@ -46,5 +58,7 @@ export function assertIsDonorOf(
   action: 'delete' | 'cancel' | 'change' = 'delete',
 ): void {
   if (!isPartyTo(user, pkg)) throw noSuchPackage();
-  if (pkg.donorId !== user.id) throw forbidden(`Only the donor of this package can ${action} it.`);
+  if (pkg.donorId !== user.id) {
+    throw forbidden(`Only the donor of this package can ${action} it.`, words(DONOR_ONLY[action]));
+  }
 }

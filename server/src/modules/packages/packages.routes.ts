@@ -19,7 +19,7 @@ import { type Request, type Response, Router } from 'express';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { PackageRow, UserRow } from '../../db/rows';
-import { AppError, conflict } from '../../errors';
+import { AppError, conflict, words } from '../../errors';
 import { createExplainer, whyYou } from '../../matching/explain';
 import { meetRoute } from '../../matching/routes';
 import type { Rematcher } from '../../matching/rematch';
@@ -83,6 +83,7 @@ export function packagesRoutes({
     scope: config.rateLimitScope,
     windowMs: 10 * 60_000,
     message: 'You have donated many packages just now. Please wait a few minutes before the next.',
+    said: words('donatedTooMany'),
     key: personOrAddressKey,
   });
 
@@ -356,7 +357,10 @@ export function packagesRoutes({
       assertCanViewPackage(user, pkg);
       // Before the distributor accepts, the meet point is theirs to know only to its area.
       if (pkg.meetLat === null || pkg.meetLng === null || pkg.pairedAt === null) {
-        throw conflict('This package is not paired yet, so there is no meet point.');
+        throw conflict(
+          'This package is not paired yet, so there is no meet point.',
+          words('notPairedNoMeet'),
+        );
       }
       // Each side sees the way from their own location (SPEC: package details).
       const isDonor = pkg.donorId === user.id;

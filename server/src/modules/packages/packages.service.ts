@@ -13,7 +13,7 @@ import {
   type Tx,
 } from '../../db/client';
 import { donationGroups, packageEvents, packages, users } from '../../db/schema';
-import { AppError, badRequest, forbidden, notFound } from '../../errors';
+import { AppError, badRequest, forbidden, notFound, words } from '../../errors';
 import {
   type MatchSettings,
   newHandoverCode,
@@ -58,8 +58,8 @@ type DonateAnswer =
 function donationOf(answer: DonateAnswer): DonationResult {
   if ('refused' in answer) {
     throw answer.refused === 'gone'
-      ? notFound('Your account no longer exists.')
-      : forbidden('Your account is suspended.');
+      ? notFound('Your account no longer exists.', words('accountGone'))
+      : forbidden('Your account is suspended.', words('suspended'));
   }
   return {
     package: packageFromDatabase(answer.package),
@@ -180,7 +180,9 @@ export async function donate(
       if (existing) return repeatOf(existing, input);
     }
     // The donor deleted their account while this donation was on its way: nothing was written.
-    if (isForeignKeyViolation(error)) throw notFound('Your account no longer exists.');
+    if (isForeignKeyViolation(error)) {
+      throw notFound('Your account no longer exists.', words('accountGone'));
+    }
     throw error;
   }
 }
@@ -223,7 +225,7 @@ const packageByIdQuery = preparedPerDb((db) =>
 
 export async function getPackage(db: AppDb, id: string): Promise<PackageRow> {
   const [row] = await packageByIdQuery(db).execute({ id });
-  if (!row) throw notFound('No such package.');
+  if (!row) throw notFound('No such package.', words('noSuchPackage'));
   return row;
 }
 
@@ -258,7 +260,7 @@ export async function getPackageWithEvents(
   id: string,
 ): Promise<{ pkg: PackageRow; events: PackageEventRow[] }> {
   const [row] = await packageWithEventsQuery(db).execute({ id });
-  if (!row) throw notFound('No such package.');
+  if (!row) throw notFound('No such package.', words('noSuchPackage'));
   const { timeline, ...pkg } = row;
   return { pkg, events: timeline.map((e) => ({ ...e, at: new Date(e.at) })) };
 }
@@ -289,7 +291,11 @@ export async function recountDonationGroups(tx: Tx, which: SQL): Promise<void> {
 /** The cursor is the id of the last package shown; the next page starts after it. */
 function checkCursor(cursor: string): string {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(cursor)) {
-    throw badRequest('That page link is not valid.', { cursor: 'Not a valid cursor' });
+    throw badRequest(
+      'That page link is not valid.',
+      { cursor: 'Not a valid cursor' },
+      words('badPageLink'),
+    );
   }
   return cursor;
 }
@@ -310,7 +316,12 @@ export async function listPackages(
       .select({ id: packages.id })
       .from(packages)
       .where(and(owner, eq(packages.id, after)));
-    if (!own) throw badRequest('That page link is not valid.', { cursor: 'Not a valid cursor' });
+    if (!own)
+      throw badRequest(
+        'That page link is not valid.',
+        { cursor: 'Not a valid cursor' },
+        words('badPageLink'),
+      );
   }
   const found = await db
     .select({ pkg: packages, groupQuantity: donationGroups.quantity })

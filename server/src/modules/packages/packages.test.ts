@@ -590,6 +590,11 @@ describe('the package lifecycle', () => {
     expect(res.body.error.message).toBe(
       'This package is Paired; only a Not Paired package can be deleted.',
     );
+    // Its words, for a client to say it in the reader's language without matching the English.
+    expect(res.body.error).toMatchObject({
+      key: 'onlyNotPairedDeleted',
+      params: { state: 'Paired' },
+    });
   });
 
   it('refuses to delete a profile while a package is Paired', async () => {

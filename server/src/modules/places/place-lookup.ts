@@ -1,7 +1,7 @@
 import type { Place } from '@almquest/contracts/places';
 import type { Config } from '../../config';
 import type { AppDb } from '../../db/client';
-import { serviceUnavailable } from '../../errors';
+import { serviceUnavailable, words } from '../../errors';
 import { ExpiringMap } from '../../lib/expiring-map';
 import type { Logger } from '../../logger';
 import { reverseGooglePlace, searchGooglePlaces } from './google-places';
@@ -44,6 +44,7 @@ function requireReady(gazetteer: GazetteerStatus) {
   if (!gazetteer.isReady()) {
     throw serviceUnavailable(
       'Place search is getting ready (first start loads the list of places). Try again in a minute.',
+      words('placesLoading'),
     );
   }
 }

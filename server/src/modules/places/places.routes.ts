@@ -6,7 +6,7 @@ import {
 import { Router } from 'express';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { notFound } from '../../errors';
+import { notFound, words } from '../../errors';
 import { rateLimit } from '../../middleware/rate-limit';
 import { validate } from '../../middleware/validate';
 import type { Logger } from '../../logger';
@@ -69,7 +69,7 @@ export function placesRoutes({
     searchLimit,
     validate({ query: ReversePlaceQuerySchema }, async ({ query }, _req, res) => {
       const place = await lookUpPlaceAt(lookup, query.lat, query.lng);
-      if (!place) throw notFound('No known place near that point.');
+      if (!place) throw notFound('No known place near that point.', words('noPlaceNear'));
       res.json({ place });
     }),
   );

@@ -5,7 +5,7 @@ import type { AppDb } from '../../db/client';
 import { lockPeopleShared } from '../../db/person-lock';
 import { notificationDeliveries, pushSubscriptions, users } from '../../db/schema';
 import type { Config } from '../../config';
-import { badRequest, forbidden, notFound } from '../../errors';
+import { badRequest, forbidden, notFound, words } from '../../errors';
 import {
   generateVapidKeys,
   isAllowedEndpoint,
@@ -71,8 +71,8 @@ export async function subscribe(
       .from(users)
       .where(eq(users.id, userId))
       .for('share');
-    if (!person) throw notFound('Your account no longer exists.');
-    if (person.suspendedAt) throw forbidden('Your account is suspended.');
+    if (!person) throw notFound('Your account no longer exists.', words('accountGone'));
+    if (person.suspendedAt) throw forbidden('Your account is suspended.', words('suspended'));
     // A device moving to another person takes none of the last person's pending pushes along.
     await tx.execute(sql`
       delete from ${notificationDeliveries}
@@ -115,5 +115,9 @@ export async function unsubscribe(db: AppDb, userId: string, endpoint: string): 
       ),
     )
     .returning({ id: pushSubscriptions.id });
-  if (deleted.length === 0) throw notFound('This device is not subscribed to your notifications.');
+  if (deleted.length === 0)
+    throw notFound(
+      'This device is not subscribed to your notifications.',
+      words('deviceNotSubscribed'),
+    );
 }

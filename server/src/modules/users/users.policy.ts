@@ -1,10 +1,11 @@
 import type { UserType } from '@almquest/contracts/session';
-import { forbidden } from '../../errors';
+import { forbidden, words } from '../../errors';
 import type { UserRow } from '../../db/rows';
 
 /** A person may see and change only their own profile. */
 export function assertIsSelf(user: UserRow, id: string): void {
-  if (user.id !== id) throw forbidden('You can only see or change your own profile.');
+  if (user.id !== id)
+    throw forbidden('You can only see or change your own profile.', words('ownProfileOnly'));
 }
 
 /** Donor routes are for donors, distributor routes for distributors. */
@@ -28,7 +29,7 @@ export function assertOwnPath(user: UserRow, path: { id: string; userType: UserT
 /** The existence check answers only for the signed-in person's own e-mail. */
 export function assertOwnEmail(user: UserRow, email: string): void {
   if (user.email.toLowerCase() !== email.trim().toLowerCase()) {
-    throw forbidden('You can only look up your own account.');
+    throw forbidden('You can only look up your own account.', words('ownAccountOnly'));
   }
 }
 
@@ -39,7 +40,10 @@ export function assertEmailEcho(user: UserRow, email: string | undefined): void 
     email.trim() !== '' &&
     email.trim().toLowerCase() !== user.email.toLowerCase()
   ) {
-    throw forbidden('You can only register with the email address you signed in with.');
+    throw forbidden(
+      'You can only register with the email address you signed in with.',
+      words('registerOwnEmail'),
+    );
   }
 }
 

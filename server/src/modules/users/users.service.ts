@@ -14,7 +14,7 @@ import {
   packages,
   users,
 } from '../../db/schema';
-import { conflict, forbidden, notFound } from '../../errors';
+import { conflict, forbidden, notFound, words } from '../../errors';
 import { recountDonationGroups } from '../packages/packages.service';
 import { move } from '../packages/lifecycle/write';
 
@@ -86,8 +86,13 @@ async function lockUnregistered(tx: Pick<AppDb, 'execute'>, userId: string) {
     tx,
     sql`select user_type from ${users} where id = ${userId} for update`,
   );
-  if (!row) throw notFound('Your account no longer exists. Please sign in again.');
-  if (row.user_type) throw conflict(`You are already registered as a ${row.user_type}.`);
+  if (!row)
+    throw notFound('Your account no longer exists. Please sign in again.', words('accountGone'));
+  if (row.user_type)
+    throw conflict(
+      `You are already registered as a ${row.user_type}.`,
+      words('alreadyRegistered', { role: row.user_type }),
+    );
   await tx.execute(sql`delete from ${donors} where user_id = ${userId}`);
   await tx.execute(sql`delete from ${distributors} where user_id = ${userId}`);
 }
@@ -142,7 +147,7 @@ export async function getProfileRows(
       .from(users)
       .innerJoin(donors, eq(donors.userId, users.id))
       .where(eq(users.id, userId));
-    if (!row) throw notFound('No donor profile found.');
+    if (!row) throw notFound('No donor profile found.', words('noDonorProfile'));
     return { userType, ...row };
   }
   const [row] = await db
@@ -150,7 +155,7 @@ export async function getProfileRows(
     .from(users)
     .innerJoin(distributors, eq(distributors.userId, users.id))
     .where(eq(users.id, userId));
-  if (!row) throw notFound('No distributor profile found.');
+  if (!row) throw notFound('No distributor profile found.', words('noDistributorProfile'));
   return { userType, ...row };
 }
 
@@ -205,6 +210,7 @@ export async function updateDistributor(
       if (row && patch.maxCapacity < row.openLoad) {
         throw conflict(
           `You have ${row.openLoad} meals still to collect or hand out; capacity cannot go below that.`,
+          words('capacityBelowLoad', { count: row.openLoad }),
         );
       }
     }
@@ -237,7 +243,7 @@ export async function toggleDistributorActivity(db: AppDb, userId: string): Prom
       .set({ isActive: sql`not ${distributors.isActive}` })
       .where(eq(distributors.userId, userId))
       .returning({ isActive: distributors.isActive });
-    if (!row) throw notFound('No distributor profile found.');
+    if (!row) throw notFound('No distributor profile found.', words('noDistributorProfile'));
     return row.isActive;
   });
 }
@@ -267,7 +273,7 @@ export async function deleteAccount(db: AppDb, userId: string): Promise<void> {
     await tx.execute(sql`select user_id from ${distributors} where user_id = ${userId} for update`);
     await tx.execute(sql`select user_id from ${donors} where user_id = ${userId} for update`);
     // A suspension is not undone by deleting the account and signing up again.
-    if (locked[0]?.suspended) throw forbidden('Your account is suspended.');
+    if (locked[0]?.suspended) throw forbidden('Your account is suspended.', words('suspended'));
     const open = await tx
       .select({ id: packages.id, state: packages.state })
       .from(packages)
@@ -281,6 +287,7 @@ export async function deleteAccount(db: AppDb, userId: string): Promise<void> {
     if (open.length) {
       throw conflict(
         'You have a package that is Offered, Paired or Received. Finish, answer or cancel it before deleting your profile.',
+        words('finishBeforeDelete'),
       );
     }
     // A waiting package someone reported is cancelled, not deleted: the report stays for the

@@ -79,6 +79,7 @@ describe('registration', () => {
       .send(distributorInput())
       .expect(409);
     expect(again.body.error.message).toBe('You are already registered as a donor.');
+    expect(again.body.error).toMatchObject({ key: 'alreadyRegistered', params: { role: 'donor' } });
     await request(ctx.app)
       .post('/api/donor/register')
       .set('Cookie', donor.cookie)

@@ -10,6 +10,13 @@ import { useForm } from '../../../lib/use-form';
 import type { usePackageAction } from '../../../api/package-actions';
 import { WaitingExplanation, WIDEN_CONFIRM_OVER_KM } from './waiting-explanation';
 
+/** What the widen form holds, kept by the page so it outlasts a refresh. */
+export function useWidenValues() {
+  const form = useForm({ travelCapacity: '' });
+  const [confirmingWiden, setConfirmingWiden] = useState<number | null>(null);
+  return { form, confirmingWiden, setConfirmingWiden };
+}
+
 /**
  * The donor's view of a package still waiting: why it waits and what would help (one tap each),
  * whom it is offered to until when, and a form to reach farther.
@@ -17,18 +24,19 @@ import { WaitingExplanation, WIDEN_CONFIRM_OVER_KM } from './waiting-explanation
 export function DonorWaiting({
   pkg,
   action,
+  widen,
   onFailed,
 }: {
   pkg: Package;
   action: ReturnType<typeof usePackageAction>;
+  widen: ReturnType<typeof useWidenValues>;
   /** The page shows the package as it is now. */
   onFailed: () => void;
 }) {
   const { t, errorText, formatDateTime, formatNumber } = useI18n();
   const { showAlert } = useAlerts();
   const navigate = useNavigate();
-  const widenForm = useForm({ travelCapacity: '' });
-  const [confirmingWiden, setConfirmingWiden] = useState<number | null>(null);
+  const { form: widenForm, confirmingWiden, setConfirmingWiden } = widen;
 
   const onWiden = (event: FormEvent) => {
     event.preventDefault();

@@ -8,18 +8,25 @@ import type { MessageKey } from '../../../i18n/messages/en';
 import { useAlerts } from '../../../lib/alerts';
 import { failureAlert } from '../../../lib/api-client';
 import { type PackageAction, type usePackageAction } from '../../../api/package-actions';
-import { useDeletePackage } from '../api/delete-package';
+import type { useDeletePackage } from '../api/delete-package';
 import { type ReasonAsk, ReasonDialog, reasonAsks } from './reason-dialog';
 import { ReportButton } from './report-dialog';
 
 type Action = ReturnType<typeof usePackageAction>;
 type Done = { title: MessageKey; msg?: MessageKey };
 
+const reasonDone: Record<ReasonAsk['kind'], Done> = {
+  decline: { title: 'package.offer.declined.title', msg: 'package.offer.declined.msg' },
+  release: { title: 'package.released.title', msg: 'package.released.msg' },
+  cancel: { title: 'package.cancelled.title', msg: 'package.cancelled.msg' },
+};
+
 /**
- * Runs a lifecycle action and says how it went; those that end the viewer's part leave for the
- * profile. Asks for a reason first for decline, release and cancel.
+ * The page's lifecycle actions: `run` runs one and says how it went (those that end the viewer's
+ * part leave for the profile); `ask` opens the reason dialog for decline, release and cancel,
+ * which `dialog` draws. Kept by the page, so a dialog and its text outlast a refresh.
  */
-function useLifecycleAction(action: Action, onFailed: () => void) {
+export function useLifecycleActions(action: Action, onFailed: () => void) {
   const { t, errorText } = useI18n();
   const { showAlert } = useAlerts();
   const navigate = useNavigate();
@@ -49,32 +56,26 @@ function useLifecycleAction(action: Action, onFailed: () => void) {
       }}
     />
   );
-  return { run, ask: setAsking, dialog };
+  return { run, ask: (kind: ReasonAsk['kind']) => setAsking(reasonAsks[kind]), dialog };
 }
-
-const reasonDone: Record<ReasonAsk['kind'], Done> = {
-  decline: { title: 'package.offer.declined.title', msg: 'package.offer.declined.msg' },
-  release: { title: 'package.released.title', msg: 'package.released.msg' },
-  cancel: { title: 'package.cancelled.title', msg: 'package.cancelled.msg' },
-};
+type LifecycleActions = ReturnType<typeof useLifecycleActions>;
 
 /** The offered distributor's answer: accept while the offer lasts, or decline with a reason. */
 export function OfferAnswer({
   action,
+  actions,
   msLeft,
-  onFailed,
 }: {
   action: Action;
+  actions: LifecycleActions;
   msLeft: number;
-  onFailed: () => void;
 }) {
   const { t } = useI18n();
-  const { run, ask, dialog } = useLifecycleAction(action, onFailed);
   return (
     <div className="mt-6 flex flex-wrap gap-3">
       <Button
         onClick={() =>
-          run(
+          actions.run(
             { kind: 'accept' },
             { title: 'package.offer.accepted.title', msg: 'package.offer.accepted.msg' },
           )
@@ -85,12 +86,11 @@ export function OfferAnswer({
       </Button>
       <Button
         variant="secondary"
-        onClick={() => ask(reasonAsks.decline)}
+        onClick={() => actions.ask('decline')}
         disabled={action.isPending}
       >
         {t('package.offer.decline')}
       </Button>
-      {dialog}
     </div>
   );
 }
@@ -99,26 +99,61 @@ export function OfferAnswer({
 export function PackageButtons({
   pkg,
   viewerId,
-  action,
-  onFailed,
+  actions,
+  onDelete,
 }: {
   pkg: Package;
   viewerId: string;
-  action: Action;
-  onFailed: () => void;
+  actions: LifecycleActions;
+  /** Opens the question whether to delete it. */
+  onDelete: () => void;
 }) {
-  const { t, errorText } = useI18n();
-  const { showAlert } = useAlerts();
-  const navigate = useNavigate();
-  const { ask, dialog } = useLifecycleAction(action, onFailed);
-  const remove = useDeletePackage();
-  const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
+  const { t } = useI18n();
   const viewerIsDonor = pkg.donor_id === viewerId;
   const viewerIsDistributor = pkg.pair?.distributor_id === viewerId;
   // Not Paired: Delete withdraws it (SPEC); once someone is involved, Cancel tells them.
   const canCancel =
     viewerIsDonor && (pkg.current_state === 'Offered' || pkg.current_state === 'Paired');
+  return (
+    <div className="mt-6 flex flex-wrap gap-3">
+      {viewerIsDistributor && pkg.current_state === 'Paired' && (
+        <Button variant="secondary" onClick={() => actions.ask('release')}>
+          {t('package.release')}
+        </Button>
+      )}
+      {canCancel && (
+        <Button variant="danger" onClick={() => actions.ask('cancel')}>
+          {t('package.cancel')}
+        </Button>
+      )}
+      {pkg.current_state === 'Not Paired' && viewerIsDonor && (
+        <Button variant="danger" onClick={onDelete}>
+          {t('package.delete')}
+        </Button>
+      )}
+      {/* A donor reports a no-show: there is someone to report once a distributor accepted. */}
+      {(!viewerIsDonor || pkg.pair) && <ReportButton packageId={pkg._id} isDonor={viewerIsDonor} />}
+    </div>
+  );
+}
 
+/** "Delete this package?", and deleting it: back to the donation or the profile afterwards. */
+export function DeleteDialog({
+  pkg,
+  viewerId,
+  remove,
+  isOpen,
+  onClose,
+}: {
+  pkg: Package;
+  viewerId: string;
+  remove: ReturnType<typeof useDeletePackage>;
+  isOpen: boolean;
+  onClose: () => void;
+}) {
+  const { t, errorText } = useI18n();
+  const { showAlert } = useAlerts();
+  const navigate = useNavigate();
   const onDelete = () =>
     remove.mutate(
       { donorId: viewerId, packageId: pkg._id },
@@ -135,52 +170,27 @@ export function PackageButtons({
           void navigate(pkg.groupId && !isLastPart ? `/donations/${pkg.groupId}` : '/profile');
         },
         onError: (err) => {
-          setIsConfirmingDelete(false);
+          onClose();
           showAlert(failureAlert(t('package.deleteFailed'), err, errorText));
         },
       },
     );
-
   return (
-    <div className="mt-6 flex flex-wrap gap-3">
-      {viewerIsDistributor && pkg.current_state === 'Paired' && (
-        <Button variant="secondary" onClick={() => ask(reasonAsks.release)}>
-          {t('package.release')}
+    <Modal title={t('package.delete.title')} isOpen={isOpen} onClose={onClose}>
+      <p>
+        {/* A part beside others withdraws only its meals; the last one left is the donation. */}
+        {pkg.groupId && (pkg.groupQuantity ?? 0) > pkg.quantity
+          ? t('package.delete.partText', { count: pkg.quantity })
+          : t('package.delete.text')}
+      </p>
+      <div className="mt-6 flex flex-wrap justify-end gap-3">
+        <Button variant="secondary" onClick={onClose}>
+          {t('package.delete.keep')}
         </Button>
-      )}
-      {canCancel && (
-        <Button variant="danger" onClick={() => ask(reasonAsks.cancel)}>
-          {t('package.cancel')}
+        <Button variant="danger" onClick={onDelete} disabled={remove.isPending}>
+          {remove.isPending ? t('common.deleting') : t('package.delete')}
         </Button>
-      )}
-      {pkg.current_state === 'Not Paired' && viewerIsDonor && (
-        <Button variant="danger" onClick={() => setIsConfirmingDelete(true)}>
-          {t('package.delete')}
-        </Button>
-      )}
-      {/* A donor reports a no-show: there is someone to report once a distributor accepted. */}
-      {(!viewerIsDonor || pkg.pair) && <ReportButton packageId={pkg._id} isDonor={viewerIsDonor} />}
-      {dialog}
-      <Modal
-        title={t('package.delete.title')}
-        isOpen={isConfirmingDelete}
-        onClose={() => setIsConfirmingDelete(false)}
-      >
-        <p>
-          {/* A part beside others withdraws only its meals; the last one left is the donation. */}
-          {pkg.groupId && (pkg.groupQuantity ?? 0) > pkg.quantity
-            ? t('package.delete.partText', { count: pkg.quantity })
-            : t('package.delete.text')}
-        </p>
-        <div className="mt-6 flex flex-wrap justify-end gap-3">
-          <Button variant="secondary" onClick={() => setIsConfirmingDelete(false)}>
-            {t('package.delete.keep')}
-          </Button>
-          <Button variant="danger" onClick={onDelete} disabled={remove.isPending}>
-            {remove.isPending ? t('common.deleting') : t('package.delete')}
-          </Button>
-        </div>
-      </Modal>
-    </div>
+      </div>
+    </Modal>
   );
 }

@@ -21,24 +21,31 @@ const nextStep: Partial<Record<PackageState, 'Received' | 'Distributed'>> = {
   Received: 'Distributed',
 };
 
+/** What the mark form holds, kept by the page so it outlasts a refresh. */
+export const useMarkFormValues = () => useForm({ code: '', servedCount: '' });
+
 /**
  * The distributor's next step: the donor's code to mark it Received, then how many were served
  * to mark it Distributed. Nothing when there is no next step.
  */
 export function MarkForm({
   pkg,
+  packageId,
   distributorId,
+  markForm,
   onFailed,
 }: {
   pkg: Package;
+  /** The id the page is at (its cache key), as the address has it. */
+  packageId: string;
   distributorId: string;
+  markForm: ReturnType<typeof useMarkFormValues>;
   /** Locked, or changed meanwhile: the page shows the package as it is now (and until when). */
   onFailed: () => void;
 }) {
   const { t, formatDateTime } = useI18n();
   const { showAlert } = useAlerts();
-  const mark = useMarkPackage(pkg._id);
-  const markForm = useForm({ code: '', servedCount: '' });
+  const mark = useMarkPackage(packageId);
   const step = nextStep[pkg.current_state];
   if (!step) return null;
 

@@ -9,7 +9,7 @@ import {
 } from '../../../db/notifications';
 import type { NewNotification, NotificationRow, PackageRow, UserRow } from '../../../db/rows';
 import { distributors, donors, packageReports, packages } from '../../../db/schema';
-import { badRequest, conflict } from '../../../errors';
+import { badRequest, conflict, words } from '../../../errors';
 import { type MatchSettings, newHandoverCode, tryMatchPackage } from '../../../matching/assign';
 import { recountDonationGroups } from '../packages.service';
 import {
@@ -209,7 +209,10 @@ export async function acceptOffer(
     assertIsOfferedDistributor(user, pkg);
     assertMay('accept', pkg);
     if (pkg.offerExpiresAt && pkg.offerExpiresAt <= now) {
-      throw conflict('This offer has lapsed; the package is being offered to someone else.');
+      throw conflict(
+        'This offer has lapsed; the package is being offered to someone else.',
+        words('offerLapsed'),
+      );
     }
     if (pkg.readyUntil <= now) {
       throw pickupTimePassed();
@@ -336,7 +339,10 @@ export async function deletePackage(db: AppDb, user: UserRow, packageId: string)
       .where(eq(packageReports.packageId, pkg.id))
       .limit(1);
     if (reported) {
-      throw conflict('This package has been reported, so it cannot be deleted. Cancel it instead.');
+      throw conflict(
+        'This package has been reported, so it cannot be deleted. Cancel it instead.',
+        words('reportedNoDelete'),
+      );
     }
     await tx.delete(packages).where(eq(packages.id, pkg.id));
     await tx
@@ -377,9 +383,11 @@ export async function widenPackage(
     const travelCapacity = change.travelCapacity ?? pkg.travelCapacity;
     // Widening only: a narrower range finds nobody new (and each change is on the timeline).
     if (change.travelCapacity !== undefined && travelCapacity <= pkg.travelCapacity) {
-      throw badRequest(`Travel farther than the ${pkg.travelCapacity} km given now.`, {
-        travelCapacity: `Enter more than ${pkg.travelCapacity} km`,
-      });
+      throw badRequest(
+        `Travel farther than the ${pkg.travelCapacity} km given now.`,
+        { travelCapacity: `Enter more than ${pkg.travelCapacity} km` },
+        words('travelFarther', { km: pkg.travelCapacity }),
+      );
     }
     const { package: updated } = await move(tx, pkg, 'widen', {
       set: { travelCapacity, allowSplit: change.allowSplit ?? pkg.allowSplit },

@@ -4,7 +4,7 @@ import type { AppDb, Tx } from '../../../db/client';
 import { donorNotification } from '../../../db/notifications';
 import type { NotificationRow, PackageRow, UserRow } from '../../../db/rows';
 import { distributors, packages } from '../../../db/schema';
-import { AppError, badRequest } from '../../../errors';
+import { AppError, badRequest, words } from '../../../errors';
 import { assertIsAssignedDistributor } from '../packages.policy';
 import { profileContacts } from '../packages.service';
 import { assertMay, lockWithClock, move, pickupTimePassed, refuseFormerDistributor } from './write';
@@ -30,16 +30,26 @@ type HandoverRefusal = { isLocked: boolean; triesLeft: number; lockedUntil: Date
 
 function handoverError(refusal: HandoverRefusal): AppError {
   if (refusal.isLocked) {
-    return new AppError(429, 'handover_locked', 'Too many wrong codes. Try again later.', {
-      code: 'Too many wrong codes; try again later',
-    });
+    return new AppError(
+      429,
+      'handover_locked',
+      'Too many wrong codes. Try again later.',
+      { code: 'Too many wrong codes; try again later' },
+      words('codeLocked'),
+    );
   }
-  return new AppError(422, 'wrong_handover_code', 'That is not the handover code.', {
-    code:
-      refusal.triesLeft === 1
-        ? 'Wrong code: 1 try left'
-        : `Wrong code: ${refusal.triesLeft} tries left`,
-  });
+  return new AppError(
+    422,
+    'wrong_handover_code',
+    'That is not the handover code.',
+    {
+      code:
+        refusal.triesLeft === 1
+          ? 'Wrong code: 1 try left'
+          : `Wrong code: ${refusal.triesLeft} tries left`,
+    },
+    words('wrongCode'),
+  );
 }
 
 /**
@@ -58,9 +68,11 @@ async function checkHandoverCode(
     return { isLocked: true, triesLeft: 0, lockedUntil: pkg.handoverLockedUntil };
   }
   if (code === undefined) {
-    throw badRequest('Enter the 4-digit handover code the donor shows you.', {
-      code: 'Enter the 4-digit handover code',
-    });
+    throw badRequest(
+      'Enter the 4-digit handover code the donor shows you.',
+      { code: 'Enter the 4-digit handover code' },
+      words('codeRequired'),
+    );
   }
   if (pkg.handoverCode !== null && code === pkg.handoverCode) return null;
   const failures = pkg.handoverFailures + 1;

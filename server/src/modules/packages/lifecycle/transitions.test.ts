@@ -4,6 +4,7 @@ import {
   fromStatesSql,
   may,
   refusalText,
+  refusalWords,
   statesAfterOneChange,
   TRANSITIONS,
   transitionOfEvent,
@@ -61,6 +62,21 @@ describe('the lifecycle as data', () => {
     expect(refusalText('withdraw', 'Offered')).toBe(
       'This package is Offered; only a Not Paired package can be deleted.',
     );
+  });
+
+  it('gives each refusal words a client can say in any language: a key and the state', () => {
+    expect(refusalWords('receive', 'Received')).toEqual({
+      key: 'alreadyInState',
+      params: { state: 'Received' },
+    });
+    expect(refusalWords('withdraw', 'Offered')).toEqual({
+      key: 'onlyNotPairedDeleted',
+      params: { state: 'Offered' },
+    });
+    expect(refusalWords('cancel', 'Received')).toEqual({
+      key: 'lifecycleConflict',
+      params: { state: 'Received' },
+    });
   });
 
   it('writes the states a transition starts from as a SQL list', () => {

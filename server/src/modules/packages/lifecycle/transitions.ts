@@ -1,4 +1,5 @@
 import type { PackageEventKind, PackageState } from '@almquest/contracts/packages';
+import { words, type Words } from '../../../errors';
 
 /**
  * The package lifecycle as data: every way a package's state may change, from which states, to
@@ -144,11 +145,21 @@ export function may(name: TransitionName, state: PackageState): boolean {
   return (TRANSITIONS[name].from as readonly PackageState[]).includes(state);
 }
 
-/** Why a package in `state` may not take this transition, in the API's words. */
+/**
+ * Why a package in `state` may not take this transition, in the API's English words, and as
+ * words a client says in the reader's language ("already Paired", or "it has changed
+ * meanwhile" with its state).
+ */
 export function refusalText(name: TransitionName, state: PackageState): string {
   const t: Transition = TRANSITIONS[name];
   if (t.saysAlready && t.to === state) return `This package is already ${state}.`;
   return `This package is ${state}; only ${t.needs} can be ${t.verb}.`;
+}
+export function refusalWords(name: TransitionName, state: PackageState): Words {
+  const t: Transition = TRANSITIONS[name];
+  if (t.saysAlready && t.to === state) return words('alreadyInState', { state });
+  // Deleting has words of its own; the other refusals say the package changed meanwhile.
+  return words(name === 'withdraw' ? 'onlyNotPairedDeleted' : 'lifecycleConflict', { state });
 }
 
 /**

@@ -5,8 +5,8 @@ import { insertNotifications } from '../../../db/notifications';
 import { recordEvents } from '../../../db/package-events';
 import type { NewNotification, NotificationRow, PackageRow, UserRow } from '../../../db/rows';
 import { packageEvents, packages } from '../../../db/schema';
-import { conflict, notFound } from '../../../errors';
-import { may, refusalText, TRANSITIONS, type TransitionName } from './transitions';
+import { conflict, notFound, words } from '../../../errors';
+import { may, refusalText, refusalWords, TRANSITIONS, type TransitionName } from './transitions';
 
 /** A change's other columns, its timeline entry's details and whom it tells. */
 export type Move = {
@@ -25,7 +25,9 @@ export type Move = {
 
 /** Refuses (409) a transition the package's state does not allow. */
 export function assertMay(name: TransitionName, pkg: Pick<PackageRow, 'state'>, text?: string) {
-  if (!may(name, pkg.state)) throw conflict(text ?? refusalText(name, pkg.state));
+  if (!may(name, pkg.state)) {
+    throw conflict(text ?? refusalText(name, pkg.state), refusalWords(name, pkg.state));
+  }
 }
 
 /**
@@ -73,17 +75,21 @@ export async function lockWithClock(tx: Tx, id: string): Promise<{ pkg: PackageR
     .where(eq(packages.id, id))
     .for('update');
   // Same answer as someone else's package (packages.policy): nothing to learn from it.
-  if (!row) throw notFound('No such package.');
+  if (!row) throw notFound('No such package.', words('noSuchPackage'));
   const { dbNow, ...pkg } = row;
   return { pkg, now: dbNow };
 }
 
 /** Past its pick-up time a package only waits to be expired: nothing else may move it. */
 export function pickupTimePassed() {
-  return conflict('The pickup time of this package has passed; it can no longer be received.');
+  return conflict(
+    'The pickup time of this package has passed; it can no longer be received.',
+    words('pickupPassed'),
+  );
 }
 
-const noLongerYours = () => conflict('This package is no longer offered or assigned to you.');
+const noLongerYours = () =>
+  conflict('This package is no longer offered or assigned to you.', words('noLongerYours'));
 
 /**
  * A distributor who was offered or held the package before it went to someone else knows it
