@@ -1,4 +1,7 @@
 import type { z } from 'zod';
+import { said } from './field-words';
+
+const CANNOT_SET = said('This field cannot be set here', 'field.cannotSet');
 
 /**
  * zod issues as `{ "field.path": "message" }`, the first message per field ("_" for the whole
@@ -13,8 +16,7 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   };
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys)
-        name([...issue.path, key].map(String).join('.'), 'This field cannot be set here');
+      for (const key of issue.keys) name([...issue.path, key].map(String).join('.'), CANNOT_SET);
       continue;
     }
     name(issue.path.map(String).join('.') || '_', issue.message);

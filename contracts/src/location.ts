@@ -1,5 +1,9 @@
 import { z } from 'zod';
+import { said } from './field-words';
 import { textField } from './text';
+
+const PICK_PLACE = said('Pick a place from the list', 'field.pickPlace');
+const PICK_INDIA = said('Pick a place in India', 'field.pickIndia');
 
 /** Where things are: the location people give and the one the API presents. */
 
@@ -8,12 +12,12 @@ export const INDIA_BOUNDS = { minLat: 6, maxLat: 37.6, minLng: 68, maxLng: 97.5 
 
 export const LatitudeSchema = z
   .number({ error: 'Latitude must be a number' })
-  .min(INDIA_BOUNDS.minLat, 'Pick a place in India')
-  .max(INDIA_BOUNDS.maxLat, 'Pick a place in India');
+  .min(INDIA_BOUNDS.minLat, PICK_INDIA)
+  .max(INDIA_BOUNDS.maxLat, PICK_INDIA);
 export const LongitudeSchema = z
   .number({ error: 'Longitude must be a number' })
-  .min(INDIA_BOUNDS.minLng, 'Pick a place in India')
-  .max(INDIA_BOUNDS.maxLng, 'Pick a place in India');
+  .min(INDIA_BOUNDS.minLng, PICK_INDIA)
+  .max(INDIA_BOUNDS.maxLng, PICK_INDIA);
 
 /** SPEC: location {address, coordinates as [latitude, longitude]}. */
 export const LocationSchema = z.object(
@@ -21,13 +25,13 @@ export const LocationSchema = z.object(
     address: textField({
       max: 300,
       min: 1,
-      messages: { required: 'Pick a place from the list' },
+      messages: { required: PICK_PLACE },
     }),
     coordinates: z.tuple([LatitudeSchema, LongitudeSchema], {
-      error: 'Pick a place from the list',
+      error: PICK_PLACE,
     }),
   },
-  { error: 'Pick a place from the list' },
+  { error: PICK_PLACE },
 );
 export type Location = z.infer<typeof LocationSchema>;
 

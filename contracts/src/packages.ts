@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { said } from './field-words';
 import { idOf } from './ids';
 import { LocationSchema, PresentedLocationSchema } from './location';
 import { numberField } from './number-field';
@@ -67,10 +68,16 @@ export const SERVED_COUNT_MAX = 1_000_000;
  */
 export const ReadyUntilSchema = z.iso
   .datetime({ offset: true, error: 'Enter a time like 2026-11-24T18:30:00+05:30' })
-  .refine((text) => Date.parse(text) > Date.now(), 'Pick up by must be later than now')
+  .refine(
+    (text) => Date.parse(text) > Date.now(),
+    said('Pick up by must be later than now', 'server.readyUntilPast'),
+  )
   .refine(
     (text) => Date.parse(text) <= Date.now() + PICKUP_WINDOW_MAX_HOURS * 3_600_000,
-    `Pick up by must be at most ${PICKUP_WINDOW_MAX_HOURS} hours from now`,
+    said(
+      `Pick up by must be at most ${PICKUP_WINDOW_MAX_HOURS} hours from now`,
+      'server.readyUntilTooFar',
+    ),
   );
 
 /** A short reason for declining, releasing or cancelling; optional everywhere. */
@@ -79,12 +86,15 @@ export const ReasonRequestSchema = z.strictObject({
 });
 export type ReasonRequest = z.input<typeof ReasonRequestSchema>;
 
+export const HANDOVER_CODE_REQUIRED = said(
+  'Enter the 4-digit handover code',
+  'server.codeRequired',
+);
+
 /** The four digits the donor shows at the handover, in any script's digits. */
 export const HandoverCodeSchema = z.preprocess(
   (value) => (typeof value === 'string' ? asciiDigits(value.trim()) : value),
-  z
-    .string({ error: 'Enter the 4-digit handover code' })
-    .regex(/^\d{4}$/, 'Enter the 4-digit handover code'),
+  z.string({ error: HANDOVER_CODE_REQUIRED }).regex(/^\d{4}$/, HANDOVER_CODE_REQUIRED),
 );
 
 export const MAX_PACKAGE_MEALS = 100_000;
@@ -93,7 +103,10 @@ export const IDEMPOTENCY_KEY_MAX = 100;
 /** The longest travel-capacity text worth reading ("123.5 kilometres" and some spaces). */
 const TRAVEL_CAPACITY_TEXT_MAX = 40;
 
-const travelCapacityMessage = 'Enter a distance in km, like 10 or "10 Kilometres"';
+const travelCapacityMessage = said(
+  'Enter a distance in km, like 10 or "10 Kilometres"',
+  'field.travelCapacity',
+);
 
 /**
  * The donate form's Travel Capacity is free text (SPEC): "10", "10 km", "10 Kilometres" and
@@ -117,10 +130,12 @@ export const TravelCapacitySchema = z.preprocess(
   z
     .number({ error: travelCapacityMessage })
     .refine(Number.isFinite, travelCapacityMessage)
-    .refine((n) => n >= 0, 'Travel capacity must be at least 0 km')
+    .refine((n) => n >= 0, said('Travel capacity must be at least 0 km', 'field.travelAtLeast'))
     .refine(
       (n) => n <= DISTANCE_RANGE_MAX_KM,
-      `Travel capacity must be at most ${DISTANCE_RANGE_MAX_KM} km`,
+      said(`Travel capacity must be at most ${DISTANCE_RANGE_MAX_KM} km`, 'field.travelAtMost', {
+        max: DISTANCE_RANGE_MAX_KM,
+      }),
     ),
 );
 

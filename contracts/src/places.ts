@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { said } from './field-words';
 import { LatitudeSchema, LongitudeSchema } from './location';
 import { readDecimal, textField } from './text';
 
@@ -17,10 +18,10 @@ export type Place = z.infer<typeof PlaceSchema>;
 
 export const PLACE_QUERY_MAX = 100;
 export const PlaceSearchQuerySchema = z.object({
-  q: textField({ max: PLACE_QUERY_MAX, messages: { required: 'Type a place name' } }).refine(
-    (q) => q.length >= 2,
-    'Type at least 2 letters',
-  ),
+  q: textField({
+    max: PLACE_QUERY_MAX,
+    messages: { required: said('Type a place name', 'field.typePlace') },
+  }).refine((q) => q.length >= 2, said('Type at least 2 letters', 'field.typeTwoLetters')),
   limit: z.preprocess(readDecimal, z.number().int().min(1).max(20)).default(8),
 });
 

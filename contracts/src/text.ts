@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { said } from './field-words';
 
 /**
  * Control characters (C0 and C1, DEL), the noncharacters U+FFFE / U+FFFF, the line and paragraph
@@ -43,7 +44,10 @@ const NONCHARACTER = new RegExp(
  * Hindi and Bengali never stack more than a few (a vowel sign, a nasal mark, a virama).
  */
 const STACKED_MARKS = /\p{M}(?:\p{Cf}*\p{M}){7}/u; // invisible format characters between them count for nothing
-export const STACKED_MARKS_MESSAGE = 'Use fewer accents or vowel signs on one letter';
+export const STACKED_MARKS_MESSAGE = said(
+  'Use fewer accents or vowel signs on one letter',
+  'field.stackedMarks',
+);
 /** A letter, digit, punctuation mark or symbol: something a reader can see. */
 const VISIBLE = /[\p{L}\p{N}\p{P}\p{S}]/u;
 /**
@@ -73,8 +77,11 @@ export function asciiDigits(text: string): string {
   });
 }
 
-export const CONTROL_CHARACTER_MESSAGE = 'Remove the control characters from this text';
-export const INVISIBLE_TEXT_MESSAGE = 'Type some letters or digits';
+export const CONTROL_CHARACTER_MESSAGE = said(
+  'Remove the control characters from this text',
+  'field.controlCharacters',
+);
+export const INVISIBLE_TEXT_MESSAGE = said('Type some letters or digits', 'field.invisible');
 
 /** True when the text holds a character no field accepts (see above). */
 export function hasForbiddenCharacters(text: string, isMultiLine = false): boolean {
@@ -107,6 +114,8 @@ export function cleanOutsideText(text: string, max: number): string {
   return isInvisibleText(capped) ? '' : capped;
 }
 
+const ENTER_TEXT_MESSAGE = said('Enter some text', 'field.enterText');
+
 /**
  * Every free-text field of the API is built here: a string, trimmed, at most `max` characters
  * (checked before anything else looks at it), with no control characters, and not only invisible
@@ -123,12 +132,15 @@ export function textField({
   isMultiLine?: boolean;
   messages?: { required?: string; tooLong?: string };
 }) {
-  const tooLong = messages.tooLong ?? `Use at most ${max} characters`;
+  const tooLong =
+    messages.tooLong ??
+    said(`Use at most ${max.toLocaleString('en-IN')} characters`, 'field.tooLong', { max });
+  const required = messages.required ?? ENTER_TEXT_MESSAGE;
   return z
-    .string({ error: messages.required ?? 'Enter some text' })
+    .string({ error: required })
     .max(max * 4, tooLong) // refuse a huge string before trimming or scanning it
     .trim()
-    .min(min, messages.required ?? 'Enter some text')
+    .min(min, required)
     .max(max, tooLong)
     .refine((text) => !hasForbiddenCharacters(text, isMultiLine), CONTROL_CHARACTER_MESSAGE)
     .refine((text) => !STACKED_MARKS.test(text), STACKED_MARKS_MESSAGE)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { said } from './field-words';
 import { idOf } from './ids';
 import { LocationSchema } from './location';
 import { numberField } from './number-field';
@@ -7,7 +8,7 @@ import { asciiDigits, textField } from './text';
 
 export const DONOR_TYPES = ['Individual', 'Organisation', 'Food Chain'] as const;
 export const DonorTypeSchema = z.enum(DONOR_TYPES, {
-  error: 'Choose Individual, Organisation or Food Chain',
+  error: said('Choose Individual, Organisation or Food Chain', 'field.donorType'),
 });
 export type DonorType = z.infer<typeof DonorTypeSchema>;
 
@@ -18,16 +19,18 @@ export const MAX_CAPACITY_MEALS = 100_000;
  * An Indian mobile number: 10 digits starting 6-9, with optional +91 / 0 and separators.
  * Stored as the 10 digits; shown with +91.
  */
+const PHONE_REQUIRED = said('Enter your phone number', 'field.phoneRequired');
+const PHONE_INVALID = said('Enter a 10-digit Indian mobile number', 'field.phoneInvalid');
 export const PhoneSchema = z
-  .string({ error: 'Enter your phone number' })
+  .string({ error: PHONE_REQUIRED })
   .trim()
-  .min(1, 'Enter your phone number')
-  .max(20, 'Enter a 10-digit Indian mobile number')
+  .min(1, PHONE_REQUIRED)
+  .max(20, PHONE_INVALID)
   .transform((raw) => {
     const digits = asciiDigits(raw).replace(/[\s\-().]/g, '');
     return digits.replace(/^(\+91|0091|91(?=\d{10}$)|0(?=\d{10}$))/, '');
   })
-  .refine((digits) => /^[6-9]\d{9}$/.test(digits), 'Enter a 10-digit Indian mobile number');
+  .refine((digits) => /^[6-9]\d{9}$/.test(digits), PHONE_INVALID);
 
 /**
  * What the other side's history says in place of a person who deleted their account. Clients
@@ -40,7 +43,7 @@ export const PERSON_NAME_MAX = 100;
 export const PersonNameSchema = textField({
   max: PERSON_NAME_MAX,
   min: 1,
-  messages: { required: 'Enter your name' },
+  messages: { required: said('Enter your name', 'field.nameRequired') },
 });
 
 /** The e-mail is always the signed-in user's; a different one is refused. */
@@ -143,7 +146,11 @@ export const ProfileResponseSchema = z.object({ data: ProfileSchema });
 export type ProfileResponse = z.infer<typeof ProfileResponseSchema>;
 
 export const CheckExistRequestSchema = z.object({
-  email: textField({ max: 254, min: 1, messages: { required: 'Enter an email address' } }),
+  email: textField({
+    max: 254,
+    min: 1,
+    messages: { required: said('Enter an email address', 'field.emailRequired') },
+  }),
 });
 export const CheckExistResponseSchema = z.object({
   isRegistered: z.boolean(),

@@ -1,4 +1,5 @@
-import type { ErrorCode, ServerMessageKey } from '@almquest/contracts/errors';
+import type { ErrorCode, MessageWords, ServerMessageKey } from '@almquest/contracts/errors';
+import { fieldWordsOf } from '@almquest/contracts/field-words';
 
 /** A message's words: a key the clients' catalogs hold (`server.<key>`) and its values. */
 export type Words = { key: ServerMessageKey; params?: Record<string, string | number> };
@@ -21,6 +22,13 @@ export class AppError extends Error {
     readonly words?: Words,
   ) {
     super(message);
+  }
+
+  /** The words of each field message the shared schemas said (`said` in contracts). */
+  get fieldWords(): Record<string, MessageWords> | undefined {
+    if (!this.fields) return undefined;
+    const found = fieldWordsOf(this.fields);
+    return Object.keys(found).length > 0 ? found : undefined;
   }
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatMessage } from './format-message';
 import { bn } from './messages/bn';
 import { bnApp } from './messages/bn-app';
 import { en } from './messages/en';
@@ -32,6 +33,29 @@ describe.each([
       const translated = (catalog as Record<string, string>)[key] ?? '';
       expect(translated.trim(), key).not.toBe('');
       expect([...new Set(parameters(translated))], key).toEqual([...new Set(parameters(source))]);
+    }
+  });
+});
+
+describe('the words of the shared schemas’ field messages', () => {
+  it('say, in English, exactly what each schema says: one text, two ways of naming it', async () => {
+    // Every schema module, so every message it says is known.
+    await Promise.all([
+      import('@almquest/contracts/contact'),
+      import('@almquest/contracts/coordinator'),
+      import('@almquest/contracts/field-errors'),
+      import('@almquest/contracts/location'),
+      import('@almquest/contracts/packages'),
+      import('@almquest/contracts/places'),
+      import('@almquest/contracts/users'),
+    ]);
+    const { saidMessages } = await import('@almquest/contracts/field-words');
+    const said = saidMessages();
+    expect(said.length).toBeGreaterThan(25);
+    for (const [message, words] of said) {
+      const template = english[words.key];
+      expect(template, `${words.key} is in the English catalog`).toBeDefined();
+      expect(formatMessage('en', template!, words.params)).toBe(message);
     }
   });
 });

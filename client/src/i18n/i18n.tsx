@@ -14,7 +14,7 @@ import { addLocale, englishText, otherAppText, rememberLocale } from './catalog-
 import { loadScriptFonts } from './fonts';
 import type { AppCatalog, Catalog, MessageKey } from './messages/en';
 import { formatCountdown, formatDateTime, shortRelativeTime } from './dates';
-import type { translateKnownText, translateWords } from './server-text';
+import type { translateFieldWords, translateKnownText, translateWords } from './server-text';
 import type { MessageWords } from '@almquest/contracts/errors';
 
 /**
@@ -52,6 +52,7 @@ async function withRest(
  */
 let translateKnown: typeof translateKnownText | null = null;
 let translateKeyed: typeof translateWords | null = null;
+let translateField: typeof translateFieldWords | null = null;
 
 /** A catalog once its script's faces and the API messages' reader are there too (fonts.ts). */
 function withFonts(locale: Locale, catalog: Promise<Partial<Catalog>>): Promise<Partial<Catalog>> {
@@ -61,6 +62,7 @@ function withFonts(locale: Locale, catalog: Promise<Partial<Catalog>>): Promise<
     import('./server-text').then((m) => {
       translateKnown = m.translateKnownText;
       translateKeyed = m.translateWords;
+      translateField = m.translateFieldWords;
     }),
   ]).then(([messages]) => messages);
 }
@@ -79,6 +81,8 @@ export type I18n = {
   relativeTime: (iso: string, now?: number) => string;
   /** A message from the API or a shared schema, in the reader's language. */
   serverText: (text: string, fallback: MessageKey) => string;
+  /** A field's message (a shared schema's or the API's), from its words where it has them. */
+  fieldText: (message: string, words: MessageWords | undefined) => string;
   /** What an API failure (or any error) means, in the reader's language. */
   errorText: (error: unknown) => string;
 };
@@ -217,6 +221,10 @@ function makeSpeaker(shown: () => Shown): Omit<I18n, 'locale' | 'setLocale'> {
     relativeTime: (iso, now = Date.now()) =>
       shortRelativeTime(shown().locale, iso, now, t('time.now')),
     serverText,
+    fieldText: (message, words) =>
+      shown().locale === 'en'
+        ? message
+        : ((words ? translateField?.(words, t) : null) ?? serverText(message, 'field.invalid')),
     errorText: (error) => {
       const { code, message, words } = (error ?? {}) as ErrorLike;
       const fallback =

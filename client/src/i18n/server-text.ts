@@ -18,7 +18,7 @@ const patterns: [RegExp, MessageKey, ...string[]][] = [
   [/^(.+) must be at least ([\d,.]+)$/, 'field.atLeast', 'label', 'min'],
   [/^(.+) must be at most ([\d,.]+)$/, 'field.atMost', 'label', 'max'],
   [/^(.+) must be a whole number$/, 'field.wholeNumber', 'label'],
-  [/^Use at most (\d+) characters$/, 'field.tooLong', 'max'],
+  [/^Use at most ([\d,]+) characters$/, 'field.tooLong', 'max'],
   [/^Travel capacity must be at most ([\d,.]+) km$/, 'field.travelAtMost', 'max'],
   [
     /^You are already registered as a (Donor|Distributor|donor|distributor)\.?$/,
@@ -99,10 +99,26 @@ export const everyServerKeyWorded: [Unworded] extends [never] ? true : Unworded 
  * `params`), or null when the catalogs do not know the key (an older client and a newer server).
  */
 export function translateWords(words: MessageWords, t: Translate): string | null {
-  const key = `server.${words.key}` as MessageKey;
+  return translateCatalogWords(`server.${words.key}`, words.params, t);
+}
+
+/**
+ * The reader's words for a field message given as words (the API's `fieldWords`, or what a
+ * shared schema said on this page): the key is the catalog's own.
+ */
+export function translateFieldWords(words: MessageWords, t: Translate): string | null {
+  return translateCatalogWords(words.key, words.params, t);
+}
+
+function translateCatalogWords(
+  catalogKey: string,
+  values: MessageWords['params'],
+  t: Translate,
+): string | null {
+  const key = catalogKey as MessageKey;
   if (englishText(key) === undefined) return null;
   const params: MessageParams = {};
-  for (const [name, raw] of Object.entries(words.params ?? {})) {
+  for (const [name, raw] of Object.entries(values ?? {})) {
     params[name] = typeof raw === 'number' ? raw : paramValue(name, raw, t);
   }
   return t(key, params);

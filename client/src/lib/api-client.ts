@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly fields: Record<string, string> = {},
     /** The message's words (a key and values), for the reader's language (i18n errorText). */
     readonly words?: MessageWords,
+    /** The words of field messages, by field (i18n fieldText). */
+    readonly fieldWords: Record<string, MessageWords> = {},
   ) {
     super(message);
   }
@@ -84,13 +86,34 @@ function isParams(value: unknown): value is MessageWords['params'] {
   );
 }
 
+function isFieldWords(value: unknown): value is Record<string, MessageWords> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.values(value).every(
+      (w) =>
+        typeof w === 'object' &&
+        w !== null &&
+        typeof (w as MessageWords).key === 'string' &&
+        ((w as MessageWords).params === undefined || isParams((w as MessageWords).params)),
+    )
+  );
+}
+
 function errorFrom(status: number, data: unknown): ApiError {
   const body = data as Partial<ErrorBody> | undefined;
   if (typeof body?.error?.code === 'string' && typeof body.error.message === 'string') {
-    const { code, message, fields, key, params } = body.error;
+    const { code, message, fields, key, params, fieldWords } = body.error;
     const words =
       typeof key === 'string' ? { key, ...(isParams(params) ? { params } : {}) } : undefined;
-    return new ApiError(status, code, message, fields, words);
+    return new ApiError(
+      status,
+      code,
+      message,
+      fields,
+      words,
+      isFieldWords(fieldWords) ? fieldWords : {},
+    );
   }
   return new ApiError(status, 'internal', 'Something went wrong. Please try again.');
 }

@@ -2,8 +2,10 @@ import { type ChangeEvent, useCallback, useState } from 'react';
 import type { z } from 'zod';
 import { useAlerts } from './alerts';
 import { ApiError, failureAlert } from './api-client';
+import type { MessageWords } from '@almquest/contracts/errors';
 import { fieldErrors } from '@almquest/contracts/field-errors';
-import { errorFor } from './form-errors';
+import { wordsOfFieldMessage } from '@almquest/contracts/field-words';
+import { errorPathFor } from './form-errors';
 import { useI18n } from '../i18n/i18n';
 
 type TextKeys<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T] & string;
@@ -16,13 +18,18 @@ type TextKeys<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T] 
 export function useForm<T extends Record<string, unknown>>(initial: T | (() => T)) {
   const [values, setValues] = useState<T>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  /** The words the API gave its field messages (the schemas' own are looked up as said). */
+  const [errorWords, setErrorWords] = useState<Record<string, MessageWords>>({});
   /** Messages the form itself said, already in the reader's language (see setError). */
   const [ownErrors, setOwnErrors] = useState<Record<string, string>>({});
   const { showAlert } = useAlerts();
-  const { serverText, errorText } = useI18n();
-  /** Field messages are the schemas' (and the API's) English; each reader gets their own words. */
-  const say = (message: string | undefined) =>
-    message === undefined ? undefined : serverText(message, 'field.invalid');
+  const { fieldText, errorText } = useI18n();
+  /** Field messages are the schemas' (and the API's) English; each reader gets them in theirs. */
+  const say = (path: string | undefined) => {
+    const message = path === undefined ? undefined : errors[path];
+    if (path === undefined || message === undefined) return undefined;
+    return fieldText(message, errorWords[path] ?? wordsOfFieldMessage(message));
+  };
 
   /** Sets a value; what was said about that field no longer applies once it changes. */
   const set = useCallback(<K extends keyof T>(key: K, value: T[K]) => {
@@ -47,7 +54,7 @@ export function useForm<T extends Record<string, unknown>>(initial: T | (() => T
   const textField = (key: TextKeys<T>) => ({
     name: key,
     value: values[key] as string,
-    error: ownErrors[key as string] ?? say(errors[key]),
+    error: ownErrors[key as string] ?? say(errors[key] === undefined ? undefined : key),
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
       set(key, event.target.value as T[typeof key]),
   });
@@ -58,6 +65,7 @@ export function useForm<T extends Record<string, unknown>>(initial: T | (() => T
     setOwnErrors({});
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
+      setErrorWords({});
       return null;
     }
     setErrors({});
@@ -66,7 +74,10 @@ export function useForm<T extends Record<string, unknown>>(initial: T | (() => T
 
   /** An onError for the mutation: the server's field errors, and an alert titled `title`. */
   const failed = (title: string) => (error: Error) => {
-    if (error instanceof ApiError) setErrors(error.fields);
+    if (error instanceof ApiError) {
+      setErrors(error.fields);
+      setErrorWords(error.fieldWords);
+    }
     showAlert(failureAlert(title, error, errorText));
   };
 
@@ -81,7 +92,7 @@ export function useForm<T extends Record<string, unknown>>(initial: T | (() => T
      */
     setError: (field: string, message: string) => setOwnErrors((e) => ({ ...e, [field]: message })),
     /** The message for a field or any of its parts ("location" shows "location.coordinates"). */
-    errorFor: (field: string) => ownErrors[field] ?? say(errorFor(errors, field)),
+    errorFor: (field: string) => ownErrors[field] ?? say(errorPathFor(errors, field)),
     textField,
     check,
     failed,

@@ -122,6 +122,7 @@ function handleError(
       message: appError.message,
       ...appError.words,
       ...(appError.fields ? { fields: appError.fields } : {}),
+      ...(appError.fieldWords ? { fieldWords: appError.fieldWords } : {}),
     },
   };
   res.status(appError.status).json(body);

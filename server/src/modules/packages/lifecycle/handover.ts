@@ -1,4 +1,9 @@
-import { HANDOVER_CODE_TRIES, HANDOVER_LOCK_MINUTES } from '@almquest/contracts/packages';
+import { said } from '@almquest/contracts/field-words';
+import {
+  HANDOVER_CODE_REQUIRED,
+  HANDOVER_CODE_TRIES,
+  HANDOVER_LOCK_MINUTES,
+} from '@almquest/contracts/packages';
 import { eq, sql } from 'drizzle-orm';
 import type { AppDb, Tx } from '../../../db/client';
 import { donorNotification } from '../../../db/notifications';
@@ -34,7 +39,7 @@ function handoverError(refusal: HandoverRefusal): AppError {
       429,
       'handover_locked',
       'Too many wrong codes. Try again later.',
-      { code: 'Too many wrong codes; try again later' },
+      { code: said('Too many wrong codes; try again later', 'server.codeLocked') },
       words('codeLocked'),
     );
   }
@@ -43,10 +48,13 @@ function handoverError(refusal: HandoverRefusal): AppError {
     'wrong_handover_code',
     'That is not the handover code.',
     {
-      code:
+      code: said(
         refusal.triesLeft === 1
           ? 'Wrong code: 1 try left'
           : `Wrong code: ${refusal.triesLeft} tries left`,
+        'server.wrongCodeTries',
+        { count: refusal.triesLeft },
+      ),
     },
     words('wrongCode'),
   );
@@ -70,7 +78,7 @@ async function checkHandoverCode(
   if (code === undefined) {
     throw badRequest(
       'Enter the 4-digit handover code the donor shows you.',
-      { code: 'Enter the 4-digit handover code' },
+      { code: HANDOVER_CODE_REQUIRED },
       words('codeRequired'),
     );
   }

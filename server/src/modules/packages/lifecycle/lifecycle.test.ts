@@ -429,13 +429,20 @@ describe('handover code', () => {
     expect(Object.keys(missing.body.error.fields)).toEqual(['code']);
     const badShape = await mark(d!, pkg, { state: 'Received', code: '12a4' }).expect(400);
     expect(badShape.body.error.fields.code).toBe('Enter the 4-digit handover code');
+    // Each field message has its words too, for the reader's language.
+    expect(badShape.body.error.fieldWords).toEqual({ code: { key: 'server.codeRequired' } });
     for (let i = 1; i <= 4; i++) {
       const res = await mark(d!, pkg, { state: 'Received', code: wrong }).expect(422);
-      expect(res.body.error).toMatchObject({ code: 'wrong_handover_code' });
+      expect(res.body.error).toMatchObject({ code: 'wrong_handover_code', key: 'wrongCode' });
       expect(res.body.error.fields.code).toContain(`${5 - i} tr`);
+      expect(res.body.error.fieldWords.code).toEqual({
+        key: 'server.wrongCodeTries',
+        params: { count: 5 - i },
+      });
     }
     const fifth = await mark(d!, pkg, { state: 'Received', code: wrong }).expect(429);
     expect(fifth.body.error.code).toBe('handover_locked');
+    expect(fifth.body.error.fieldWords).toEqual({ code: { key: 'server.codeLocked' } });
     // Locked: even the right code waits.
     await mark(d!, pkg, { state: 'Received', code }).expect(429);
     expect((await view(d!, pkg._id)).handoverLockedUntil).not.toBeNull();
