@@ -12,6 +12,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { createDevIdentityProvider } from './modules/auth/dev-idp';
 import { createOidcClient } from './modules/auth/oidc-client';
 import { createRematcher, type Rematcher } from './matching/rematch';
+import { createDeadlineSweeper } from './modules/packages/lifecycle/deadlines';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { coordinatorRoutes } from './modules/coordinator/coordinator.routes';
 import { impactRoutes, personalImpactRoutes } from './modules/impact/impact.routes';
@@ -57,6 +58,36 @@ export type AppDeps = {
 };
 
 const JSON_BODY_LIMIT = '32kb';
+
+/**
+ * The services behind the routes, wired one way for the server (index.ts) and the tests: outreach
+ * (push and e-mail), the notifier over the live events, the rematcher and the deadline sweeper.
+ */
+export function createServices({
+  config,
+  database,
+  live,
+  logger,
+  rematcher: given,
+}: {
+  config: Config;
+  database: Database;
+  live: LiveEvents;
+  logger: Logger;
+  rematcher?: Rematcher;
+}) {
+  const outreach = createOutreach({ config, db: database.db, logger });
+  const notifier = createNotifier(live, outreach.deliverer);
+  const rematcher = given ?? createRematcher(database.db, notifier, logger, config.matching);
+  const deadlines = createDeadlineSweeper({
+    db: database.db,
+    notifier,
+    rematcher,
+    settings: config.matching,
+    logger,
+  });
+  return { outreach, notifier, rematcher, deadlines };
+}
 
 /** Builds the Express app from its dependencies. It never listens; index.ts does. */
 export function createApp({

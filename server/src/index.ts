@@ -1,6 +1,6 @@
 import 'dotenv/config';
 import { createServer, type Server, type ServerResponse } from 'node:http';
-import { createApp } from './app';
+import { createApp, createServices } from './app';
 import { ConfigError, loadConfig, startupWarnings } from './config';
 import { openDatabase } from './db/client';
 import { databaseFailure, listenFailure } from './startup-errors';
@@ -8,15 +8,11 @@ import { migrate } from './db/migrate';
 import { createLogger } from './logger';
 import { startJobs } from './jobs';
 import { foldImpactDeltas } from './modules/impact/impact.service';
-import { createDeadlineSweeper } from './modules/packages/lifecycle/deadlines';
 import { deleteExpiredRateLimits } from './middleware/rate-limit';
-import { createRematcher } from './matching/rematch';
 import { createLocalLiveEvents, createPostgresLiveEvents } from './realtime/live-events';
-import { createNotifier } from './modules/notifications/notifier';
 import { notificationsByIds } from './modules/notifications/notifications.service';
 import { toDelivery } from './modules/notifications/notifications.presenter';
 import { liveStreamLimit } from './realtime/stream-limit';
-import { createOutreach } from './modules/notifications/outreach';
 import { deleteOldDeliveries } from './modules/notifications/delivery';
 import { withPusher } from './realtime/pusher';
 import { deleteExpiredSessions } from './db/sessions';
@@ -106,18 +102,14 @@ async function main(): Promise<void> {
         })
       : createLocalLiveEvents({ streamLimit });
   const live = config.pusher ? withPusher(localLive, config.pusher, logger) : localLive;
-  const outreach = createOutreach({ config, db: database.db, logger });
-  const notifier = createNotifier(live, outreach.deliverer);
-  const rematcher = createRematcher(database.db, notifier, logger, config.matching);
-  // Packages left waiting by an earlier run get their chance again now.
-  rematcher.schedule();
-  const deadlines = createDeadlineSweeper({
-    db: database.db,
-    notifier,
-    rematcher,
-    settings: config.matching,
+  const { outreach, notifier, rematcher, deadlines } = createServices({
+    config,
+    database,
+    live,
     logger,
   });
+  // Packages left waiting by an earlier run get their chance again now.
+  rematcher.schedule();
   // Deadlines that passed while no server ran are acted on at once.
   deadlines.runOnce().catch((err: unknown) => logger.warn({ err }, 'deadline sweep failed'));
   const stopJobs = startJobs(

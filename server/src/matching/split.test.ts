@@ -9,7 +9,7 @@ import pg from 'pg';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client';
-import { forgetArea, testArea } from '../test/areas';
+import { forgetArea, nextPatches } from '../test/areas';
 import {
   createDistributor,
   createDonor,
@@ -35,8 +35,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-let areaIndex = 0;
-const area = () => testArea('split', areaIndex++);
+const area = nextPatches('split');
 
 const as = (who: { cookie: string }) => ({
   get: (url: string) => request(ctx.app).get(url).set('Cookie', who.cookie),

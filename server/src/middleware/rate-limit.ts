@@ -2,20 +2,15 @@ import type { RequestHandler } from 'express';
 import { lt, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../db/client';
 import { rateLimitHits } from '../db/schema';
+import type { Config } from '../config';
 import { AppError, type Words } from '../errors';
 
 export type RateLimitOptions = {
   /** Names the limit in logs and keeps separate limits apart. */
   name: string;
   max: number;
-  /** Scales max (config.rateLimitMultiplier). */
-  multiplier?: number;
-  /**
-   * Keeps the counters of separate app instances on one database apart (config.rateLimitScope:
-   * empty in real use, where every process must share them; each test app has its own).
-   */
-  scope?: string;
-  windowMs: number;
+  /** How long a count lasts: ten minutes unless given. */
+  windowMs?: number;
   message: string;
   /** The message's words, where the clients have it in the reader's language. */
   said?: Words;
@@ -88,12 +83,19 @@ export const personOrAddressKey: NonNullable<RateLimitOptions['key']> = (req) =>
  * the same limit. One statement per limited request: the window restarts when it has passed,
  * otherwise the count goes up, atomically, whichever process asks.
  */
-export function rateLimit(db: AppDb, options: RateLimitOptions): RequestHandler {
-  const max = Math.max(1, Math.round(options.max * (options.multiplier ?? 1)));
+export function rateLimit(
+  db: AppDb,
+  config: Pick<Config, 'rateLimitMultiplier' | 'rateLimitScope'>,
+  options: RateLimitOptions,
+): RequestHandler {
+  const max = Math.max(1, Math.round(options.max * config.rateLimitMultiplier));
+  const windowMs = options.windowMs ?? 10 * 60_000;
   return async (req, res, next) => {
     const { key, network } = options.key?.(req) ?? clientAddressKey(req.ip);
-    const prefix = `${options.scope ?? ''}${options.name}:`;
-    const window = sql`now() + ${options.windowMs} * interval '1 millisecond'`;
+    // The scope keeps the counters of separate app instances on one database apart: empty in real
+    // use, where every process must share them; each test app has its own.
+    const prefix = `${config.rateLimitScope}${options.name}:`;
+    const window = sql`now() + ${windowMs} * interval '1 millisecond'`;
     const count = (bucket: string) => sql`
       insert into ${rateLimitHits} as r (bucket, hits, reset_at)
       values (${bucket}, 1, ${window})

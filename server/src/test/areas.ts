@@ -107,3 +107,9 @@ export async function forgetArea(db: AppDb, name: AreaName): Promise<void> {
   await db.execute(sql`delete from packages where address like ${prefix}`);
   await db.execute(sql`delete from users where address like ${prefix}`);
 }
+
+/** A file's patches of an area, one after another: each call gives the next (see testArea). */
+export function nextPatches(name: AreaName): () => ReturnType<typeof testArea> {
+  let index = 0;
+  return () => testArea(name, index++);
+}

@@ -7,7 +7,7 @@ import type {
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { expect } from 'vitest';
-import { packages as packagesTable } from '../db/schema';
+import { notificationDeliveries, notifications, packages as packagesTable } from '../db/schema';
 import { signIn, type SignedIn } from './session';
 import type { TestContext } from './test-app';
 
@@ -177,4 +177,20 @@ export async function donorAndAnsweringDistributor(
   const distributor = await createDistributor(ctx, { location: at(2) });
   await updateDistributor(ctx, distributor, { autoAccept: false });
   return { donor, distributor };
+}
+
+/** How the delivery of the first notification about a package stands (none yet: undefined). */
+export async function firstDelivery(ctx: TestContext, packageId: string) {
+  const [row] = await ctx.database.db
+    .select({
+      state: notificationDeliveries.state,
+      attempts: notificationDeliveries.attempts,
+      error: notificationDeliveries.lastError,
+    })
+    .from(notificationDeliveries)
+    .innerJoin(notifications, eq(notifications.id, notificationDeliveries.notificationId))
+    .where(eq(notifications.packageId, packageId))
+    .orderBy(notifications.id)
+    .limit(1);
+  return row;
 }

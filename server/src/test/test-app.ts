@@ -5,20 +5,16 @@ import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { databaseUrl, onServer } from './pg-admin';
 import { inject } from 'vitest';
-import { type AppDeps, createApp } from '../app';
+import { type AppDeps, createApp, createServices } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
 import { createLogger } from '../logger';
 import { loadTestGazetteer } from './gazetteer';
-import { createRematcher, type Rematcher } from '../matching/rematch';
-import {
-  createDeadlineSweeper,
-  type DeadlineSweeper,
-} from '../modules/packages/lifecycle/deadlines';
+import type { Rematcher } from '../matching/rematch';
+import type { DeadlineSweeper } from '../modules/packages/lifecycle/deadlines';
 import { createPackageReads, type PackageReads } from '../modules/packages/package-reads';
-import { createNotifier } from '../modules/notifications/notifier';
-import { createOutreach, type Outreach } from '../modules/notifications/outreach';
+import type { Outreach } from '../modules/notifications/outreach';
 import { createLocalLiveEvents } from '../realtime/live-events';
 
 export type TestContext = {
@@ -179,16 +175,12 @@ export async function createTestApp(
   await loadTestGazetteer(database.db);
   const logger = createLogger(config.logLevel);
   const live = appDeps.live ?? createLocalLiveEvents();
-  const outreach = createOutreach({ config, db: database.db, logger });
-  const notifier = createNotifier(live, outreach.deliverer);
-  const rematcher =
-    appDeps.rematcher ?? createRematcher(database.db, notifier, logger, config.matching);
-  const deadlines = createDeadlineSweeper({
-    db: database.db,
-    notifier,
-    rematcher,
-    settings: config.matching,
+  const { outreach, notifier, rematcher, deadlines } = createServices({
+    config,
+    database,
+    live,
     logger,
+    ...(appDeps.rematcher ? { rematcher: appDeps.rematcher } : {}),
   });
   const packageReads = createPackageReads(database);
   const app = createApp({

@@ -54,6 +54,10 @@ export function PlaceAutocomplete({
   // Map settings are asked for only when someone opens the map.
   const config = usePublicConfig({ isEnabled: isAdjusting });
   const isPicked = useRef(value !== null);
+  // The list closes a moment after the field loses focus (a click on an option lands first);
+  // a field gone by then has nothing to close.
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(closeTimer.current), []);
 
   // A place chosen from outside (a saved location, a reset) shows here; a null value is the
   // form hearing about typed text, which stays as typed.
@@ -180,7 +184,10 @@ export function PlaceAutocomplete({
           value={text}
           onChange={(e) => type(e.target.value)}
           onKeyDown={onKeyDown}
-          onBlur={() => setTimeout(() => setIsOpen(false), 150)}
+          onBlur={() => {
+            clearTimeout(closeTimer.current);
+            closeTimer.current = setTimeout(() => setIsOpen(false), 150);
+          }}
           className="block w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-base text-gray-900 disabled:bg-gray-100 disabled:text-gray-600 aria-[invalid=true]:border-red-600 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:disabled:bg-gray-800"
         />
         {status === 'loading' || status === 'locating' ? (

@@ -49,11 +49,9 @@ export function authRoutes({
 }): Router {
   const router = Router();
   const isSecure = config.origin.startsWith('https://');
-  const signInLimit = rateLimit(database.db, {
+  const signInLimit = rateLimit(database.db, config, {
     name: 'sign-in',
     max: 30,
-    multiplier: config.rateLimitMultiplier,
-    scope: config.rateLimitScope,
     windowMs: 60_000,
     message: 'Too many sign-in attempts. Please wait a minute and try again.',
   });

@@ -21,12 +21,9 @@ export function contactRoutes({
   logger: Logger;
 }): Router {
   const router = Router();
-  const limit = rateLimit(database.db, {
+  const limit = rateLimit(database.db, config, {
     name: 'contact',
     max: 5,
-    multiplier: config.rateLimitMultiplier,
-    scope: config.rateLimitScope,
-    windowMs: 10 * 60_000,
     message:
       'You have sent several messages just now. Please wait a few minutes before sending another.',
   });

@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import { forgetArea, testArea } from '../../test/areas';
+import { forgetArea, nextPatches } from '../../test/areas';
 import {
   createDistributor,
   createDonor,
@@ -44,8 +44,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-let areaIndex = 0;
-const area = () => testArea('coordinator', areaIndex++);
+const area = nextPatches('coordinator');
 
 /** GETs a CSV as text (supertest parses only JSON and forms by itself). */
 /** The coordinator's export, as the console's form asks for it. */
@@ -624,8 +623,7 @@ describe('exports', () => {
 });
 
 // What an attacker's tries at the console found, each kept from coming back.
-let reviewIndex = 0;
-const reviewArea = () => testArea('coordinatorReview', reviewIndex++);
+const reviewArea = nextPatches('coordinatorReview');
 
 describe('review: reports cannot be erased', () => {
   it('keeps a reported package: its donor cannot delete it, and deleting the account cancels it instead', async () => {

@@ -13,6 +13,7 @@ import type { PackageRow, UserRow } from '../../db/rows';
 import { contactMessages, packageReports, packages } from '../../db/schema';
 import { badRequest, conflict, notFound, words } from '../../errors';
 import { recordAudit, type StoredAuditDetails } from './audit';
+import type { PartiesColumns } from './waiting.service';
 
 const LIST_LIMIT = 100;
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -87,13 +88,7 @@ type ReportRow = {
   state: Report['package']['state'];
   quantity: number;
   address: string;
-  donor_id: string | null;
-  donor_name: string;
-  donor_phone: string;
-  distributor_id: string | null;
-  distributor_name: string | null;
-  distributor_phone: string | null;
-};
+} & PartiesColumns;
 
 /** A row's place in a newest-first list: its time to the microsecond (UTC) and its id. */
 const cursorOf = (at: string, id: string) => `${at}_${id}`;

@@ -25,6 +25,16 @@ import { recordAudit } from './audit';
 /** How many waiting packages the console lists at once (oldest deadline first). */
 const WAITING_LIMIT = 500;
 
+/** Both sides of a package as the console's reads select them: ids, names and phones. */
+export type PartiesColumns = {
+  donor_id: string | null;
+  donor_name: string;
+  donor_phone: string;
+  distributor_id: string | null;
+  distributor_name: string | null;
+  distributor_phone: string | null;
+};
+
 type WaitingRow = {
   id: string;
   state: WaitingPackage['state'];
@@ -37,14 +47,8 @@ type WaitingRow = {
   created_at: Date | string;
   ready_until: Date | string;
   offer_expires_at: Date | string | null;
-  donor_id: string | null;
-  donor_name: string;
-  donor_phone: string;
-  distributor_id: string | null;
-  distributor_name: string | null;
-  distributor_phone: string | null;
   open_reports: number;
-};
+} & PartiesColumns;
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 

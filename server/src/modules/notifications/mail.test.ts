@@ -3,12 +3,13 @@ import { createECDH, randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationDeliveries, notifications } from '../../db/schema';
-import { forgetArea, testArea } from '../../test/areas';
+import { forgetArea, nextPatches } from '../../test/areas';
 import {
   createDonor,
   donate,
   donorAndAnsweringDistributor,
   type Registered,
+  firstDelivery,
 } from '../../test/factories';
 import { readMail, startSmtpServer } from '../../test/smtp';
 import { generateVapidKeys } from '../../lib/web-push';
@@ -33,8 +34,7 @@ afterAll(async () => {
   await smtp.close();
 });
 
-let areaIndex = 0;
-const area = () => testArea('mail', areaIndex++);
+const area = nextPatches('mail');
 
 const settings = (who: Registered) =>
   request(ctx.app).get('/api/notification-settings').set('Cookie', who.cookie);
@@ -299,18 +299,8 @@ describe('notification e-mail', () => {
     let pkgId = '';
     try {
       pkgId = (await donate(ctx, donor))._id;
-      const [offer] = await ctx.database.db
-        .select({ id: notifications.id })
-        .from(notifications)
-        .where(eq(notifications.packageId, pkgId));
       await expect
-        .poll(async () => {
-          const [row] = await ctx.database.db
-            .select()
-            .from(notificationDeliveries)
-            .where(eq(notificationDeliveries.notificationId, offer!.id));
-          return row && { state: row.state, attempts: row.attempts, error: row.lastError };
-        })
+        .poll(() => firstDelivery(ctx, pkgId))
         .toMatchObject({ state: 'pending', attempts: 1, error: expect.stringContaining('451') });
     } finally {
       smtp.state.isAccepting = true;

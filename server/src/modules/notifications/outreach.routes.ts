@@ -32,12 +32,9 @@ export function outreachRoutes({
 }): Router {
   const router = Router();
   const db = database.db;
-  const badTokenLimit = rateLimit(db, {
+  const badTokenLimit = rateLimit(db, config, {
     name: 'unsubscribe-bad-token',
     max: 30,
-    multiplier: config.rateLimitMultiplier,
-    scope: config.rateLimitScope,
-    windowMs: 10 * 60_000,
     message: 'Too many unsubscribe links that do not work, just now. Please wait a few minutes.',
   });
 

@@ -53,9 +53,8 @@ import {
   acceptOffer,
   cancelPackage,
   type ChangeResult,
-  declineOffer,
   deletePackage,
-  releasePackage,
+  giveBackAsDistributor,
   widenPackage,
 } from './lifecycle/changes';
 
@@ -76,12 +75,9 @@ export function packagesRoutes({
   const router = Router();
   const explain = createExplainer();
   const db = database.db;
-  const donationLimit = rateLimit(database.db, {
+  const donationLimit = rateLimit(database.db, config, {
     name: 'donation',
     max: 30,
-    multiplier: config.rateLimitMultiplier,
-    scope: config.rateLimitScope,
-    windowMs: 10 * 60_000,
     message: 'You have donated many packages just now. Please wait a few minutes before the next.',
     said: words('donatedTooMany'),
     key: personOrAddressKey,
@@ -239,12 +235,12 @@ export function packagesRoutes({
     [
       'decline',
       'declined',
-      (user, id, reason) => declineOffer(db, user, id, reason, config.matching),
+      (user, id, reason) => giveBackAsDistributor(db, user, id, 'decline', reason, config.matching),
     ],
     [
       'release',
       'released',
-      (user, id, reason) => releasePackage(db, user, id, reason, config.matching),
+      (user, id, reason) => giveBackAsDistributor(db, user, id, 'release', reason, config.matching),
     ],
     ['cancel', 'cancelled', (user, id, reason) => cancelPackage(db, user, id, reason)],
   ];
@@ -264,12 +260,9 @@ export function packagesRoutes({
     );
   }
 
-  const widenLimit = rateLimit(database.db, {
+  const widenLimit = rateLimit(database.db, config, {
     name: 'widen',
     max: 20,
-    multiplier: config.rateLimitMultiplier,
-    scope: config.rateLimitScope,
-    windowMs: 10 * 60_000,
     message: 'You have changed the travel capacity many times just now. Please wait a few minutes.',
     key: personOrAddressKey,
   });
@@ -317,12 +310,9 @@ export function packagesRoutes({
     ),
   );
 
-  const reportLimit = rateLimit(database.db, {
+  const reportLimit = rateLimit(database.db, config, {
     name: 'report',
     max: 20,
-    multiplier: config.rateLimitMultiplier,
-    scope: config.rateLimitScope,
-    windowMs: 10 * 60_000,
     message: 'You have sent many reports just now. Please wait a few minutes.',
     key: personOrAddressKey,
   });

@@ -33,11 +33,9 @@ export function placesRoutes({
   const router = Router();
   // Someone typing sends a search every few letters; this only stops a flood from one address
   // (or one IPv6 /64) from holding the database's connections.
-  const searchLimit = rateLimit(database.db, {
+  const searchLimit = rateLimit(database.db, config, {
     name: 'places',
     max: 120,
-    multiplier: config.rateLimitMultiplier,
-    scope: config.rateLimitScope,
     windowMs: 60_000,
     message: 'Too many place searches just now. Please wait a minute and try again.',
   });

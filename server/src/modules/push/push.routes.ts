@@ -27,12 +27,9 @@ export function pushRoutes({
 }): Router {
   const router = Router();
   const db = database.db;
-  const limit = rateLimit(db, {
+  const limit = rateLimit(db, config, {
     name: 'push-subscriptions',
     max: 30,
-    multiplier: config.rateLimitMultiplier,
-    scope: config.rateLimitScope,
-    windowMs: 10 * 60_000,
     message:
       'You have changed notification devices many times just now. Please wait a few minutes.',
     key: (req) => ({ key: sessionUser(req).id }),

@@ -2,12 +2,17 @@ import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import { notificationDeliveries, notifications, pushSubscriptions } from '../../db/schema';
+import { notificationDeliveries, pushSubscriptions } from '../../db/schema';
 import { isAllowedEndpoint, retryAfter } from '../../lib/web-push';
 import { createLogger } from '../../logger';
 import { createOutreach } from '../notifications/outreach';
-import { forgetArea, testArea } from '../../test/areas';
-import { donate, donorAndAnsweringDistributor, type Registered } from '../../test/factories';
+import { forgetArea, nextPatches } from '../../test/areas';
+import {
+  donate,
+  donorAndAnsweringDistributor,
+  firstDelivery,
+  type Registered,
+} from '../../test/factories';
 import { startPushEndpoint } from '../../test/push-endpoint';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
@@ -25,8 +30,7 @@ afterAll(async () => {
   await pushService.close();
 });
 
-let areaIndex = 0;
-const area = () => testArea('push', areaIndex++);
+const area = nextPatches('push');
 
 const subscribe = (who: Registered, body: object) =>
   request(ctx.app).post('/api/push/subscriptions').set('Cookie', who.cookie).send(body);
@@ -256,18 +260,8 @@ describe('delivery', () => {
     pushService.answer(phone.id, 503);
     const pkg = await donate(ctx, donor);
     await pushService.waitFor(() => pushService.rejected.some((r) => r.device === phone.id));
-    const [offer] = await ctx.database.db
-      .select({ id: notifications.id })
-      .from(notifications)
-      .where(eq(notifications.packageId, pkg._id));
     await expect
-      .poll(async () => {
-        const [row] = await ctx.database.db
-          .select()
-          .from(notificationDeliveries)
-          .where(eq(notificationDeliveries.notificationId, offer!.id));
-        return row && { state: row.state, attempts: row.attempts, error: row.lastError };
-      })
+      .poll(() => firstDelivery(ctx, pkg._id))
       .toMatchObject({ state: 'pending', attempts: 1, error: expect.stringContaining('503') });
     pushService.answer(phone.id, 0);
     // The next run after the back-off (10 s) sends it.

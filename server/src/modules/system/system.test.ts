@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../app';
+import { type AppDeps, createApp } from '../../app';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/client';
 import { createLogger } from '../../logger';
@@ -144,7 +144,8 @@ describe('errors', () => {
     expect(replaced.headers['x-request-id']).not.toContain('<');
   });
 
-  it('logs one line per request with its id, method, url and status (health probes excepted)', async () => {
+  /** An app whose log lines land in `lines`, parsed. */
+  function loggedApp(deps: Partial<AppDeps> = {}) {
     const lines: Array<Record<string, unknown>> = [];
     const sink = new Writable({
       write(chunk: Buffer, _encoding, callback) {
@@ -152,12 +153,17 @@ describe('errors', () => {
         callback();
       },
     });
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info' });
     const app = createApp({
-      config,
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info' }),
       database: ctx.database,
       logger: pino({ level: 'info' }, sink),
+      ...deps,
     });
+    return { app, lines };
+  }
+
+  it('logs one line per request with its id, method, url and status (health probes excepted)', async () => {
+    const { app, lines } = loggedApp();
     const ok = await request(app).get('/api/config').expect(200);
     const missing = await request(app).get('/api/no-such-thing?x=1').expect(404);
     await request(app).get('/api/health').expect(200);
@@ -181,20 +187,7 @@ describe('errors', () => {
   });
 
   it('logs a 503 (try again) as a warning, not an error', async () => {
-    const lines: Array<Record<string, unknown>> = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
-        callback();
-      },
-    });
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info' });
-    const app = createApp({
-      config,
-      database: ctx.database,
-      logger: pino({ level: 'info' }, sink),
-      gazetteer: { isReady: () => false },
-    });
+    const { app, lines } = loggedApp({ gazetteer: { isReady: () => false } });
     await request(app).get('/api/places?q=Delhi').expect(503);
     await new Promise((resolve) => setImmediate(resolve));
     const completed = lines.filter((l) => l.msg === 'request completed');

@@ -55,12 +55,9 @@ export function usersRoutes({
   const isSecure = config.origin.startsWith('https://');
   const router = Router();
   const db = database.db;
-  const registrationLimit = rateLimit(database.db, {
+  const registrationLimit = rateLimit(database.db, config, {
     name: 'registration',
     max: 20,
-    multiplier: config.rateLimitMultiplier,
-    scope: config.rateLimitScope,
-    windowMs: 10 * 60_000,
     message: 'Too many registration attempts. Please wait a few minutes.',
     // Counted per person (it runs after requireSession): a visitor without a session is refused
     // before it counts, so nobody can use up the limit of others behind the same address.

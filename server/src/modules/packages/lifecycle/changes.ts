@@ -235,36 +235,26 @@ export async function acceptOffer(
   });
 }
 
-/** The offered distributor says no (any time before the offer is gone): the next one is asked. */
-export async function declineOffer(
+/**
+ * The distributor gives the package back, and the next one is asked: the offered one says no
+ * (any time before the offer is gone), or the assigned one cannot make it after all.
+ */
+export async function giveBackAsDistributor(
   db: AppDb,
   user: UserRow,
   packageId: string,
+  kind: 'decline' | 'release',
   reason: string | undefined,
   settings: MatchSettings,
 ): Promise<ChangeResult> {
   const result = await giveBackThenMatch(db, packageId, settings, async (tx) => {
     const { pkg } = await lockWithClock(tx, packageId);
     await refuseFormerDistributor(tx, user, pkg);
-    assertIsOfferedDistributor(user, pkg);
-    return giveBack(tx, pkg, 'decline', reason, []);
-  });
-  return result!;
-}
-
-/** The assigned distributor cannot make it after all: the package goes back to matching. */
-export async function releasePackage(
-  db: AppDb,
-  user: UserRow,
-  packageId: string,
-  reason: string | undefined,
-  settings: MatchSettings,
-): Promise<ChangeResult> {
-  const result = await giveBackThenMatch(db, packageId, settings, async (tx) => {
-    const { pkg } = await lockWithClock(tx, packageId);
-    await refuseFormerDistributor(tx, user, pkg);
-    assertIsAssignedDistributor(user, pkg, 'release');
-    return giveBack(tx, pkg, 'release', reason, donorNotification(pkg, 'released', 'Not Paired'));
+    if (kind === 'decline') assertIsOfferedDistributor(user, pkg);
+    else assertIsAssignedDistributor(user, pkg, 'release');
+    // The donor hears of a release (their package waits again); a declined offer is quiet.
+    const notify = kind === 'release' ? donorNotification(pkg, 'released', 'Not Paired') : [];
+    return giveBack(tx, pkg, kind, reason, notify);
   });
   return result!;
 }

@@ -197,6 +197,24 @@ function forDistributor(m: Model, pkg: Snapshot, fallback: number, whenHolder: n
 }
 const post = (real: Real, who: Registered, url: string, body: object = {}) =>
   request(real.ctx.app).post(url).set('Cookie', who.cookie).send(body);
+/** Marks the package Received (with `code`) or Distributed, as `actor` would. */
+function mark(
+  real: Real,
+  m: Model,
+  pkg: Snapshot,
+  fallback: number,
+  state: 'Received' | 'Distributed',
+  code?: string,
+) {
+  const who = actor(m, pkg, fallback);
+  return post(real, who, '/api/distributor/togglePackage', {
+    donor_id: pkg.donorId,
+    distributor_id: who.profile.id,
+    packageId: pkg.id,
+    state,
+    ...(code === undefined ? {} : { code }),
+  });
+}
 
 async function forceDeadline(real: Real, id: string, column: 'offer_expires_at' | 'ready_until') {
   await real.ctx.database.db.execute(
@@ -295,14 +313,7 @@ function commands(): fc.Arbitrary<Cmd>[] {
         'receive',
         p,
         ['Paired'],
-        (real, pkg, m) =>
-          post(real, actor(m, pkg, f), '/api/distributor/togglePackage', {
-            donor_id: pkg.donorId,
-            distributor_id: actor(m, pkg, f).profile.id,
-            packageId: pkg.id,
-            state: 'Received',
-            code: pkg.handoverCode ?? '0000',
-          }),
+        (real, pkg, m) => mark(real, m, pkg, f, 'Received', pkg.handoverCode ?? '0000'),
         (pkg, m) =>
           forDistributor(m, pkg, f, pkg.state !== 'Paired' ? [409] : pkg.isLocked ? [429] : [200]),
       ),
@@ -313,13 +324,7 @@ function commands(): fc.Arbitrary<Cmd>[] {
         p,
         ['Paired'],
         (real, pkg, m) =>
-          post(real, actor(m, pkg, f), '/api/distributor/togglePackage', {
-            donor_id: pkg.donorId,
-            distributor_id: actor(m, pkg, f).profile.id,
-            packageId: pkg.id,
-            state: 'Received',
-            code: pkg.handoverCode === '0000' ? '1111' : '0000',
-          }),
+          mark(real, m, pkg, f, 'Received', pkg.handoverCode === '0000' ? '1111' : '0000'),
         // Wrong: refused (422), the fifth in a row locks (429).
         (pkg, m) =>
           forDistributor(
@@ -348,13 +353,7 @@ function commands(): fc.Arbitrary<Cmd>[] {
         'distribute',
         p,
         ['Received'],
-        (real, pkg, m) =>
-          post(real, actor(m, pkg, f), '/api/distributor/togglePackage', {
-            donor_id: pkg.donorId,
-            distributor_id: actor(m, pkg, f).profile.id,
-            packageId: pkg.id,
-            state: 'Distributed',
-          }),
+        (real, pkg, m) => mark(real, m, pkg, f, 'Distributed'),
         (pkg, m) => forDistributor(m, pkg, f, pkg.state === 'Received' ? [200] : [409]),
       ),
     ),

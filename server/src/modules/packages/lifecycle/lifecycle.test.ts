@@ -8,7 +8,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../db/client';
 import { distributors, donors, notifications, packages } from '../../../db/schema';
-import { forgetArea, testArea } from '../../../test/areas';
+import { forgetArea, nextPatches } from '../../../test/areas';
 import {
   createDistributor,
   createDonor,
@@ -27,8 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-let areaIndex = 0;
-const area = () => testArea('lifecycle', areaIndex++);
+const area = nextPatches('lifecycle');
 
 async function dbPackage(id: string) {
   const [row] = await ctx.database.db.select().from(packages).where(eq(packages.id, id));
@@ -81,6 +80,12 @@ async function scene({ distributorCount = 2, autoAccept = false, maxCapacity = 5
   return { at, donor, distributors: people };
 }
 
+/** The donor and the distributors of a new scene, in that order. */
+async function people(options: Parameters<typeof scene>[0] = {}) {
+  const { donor, distributors } = await scene(options);
+  return [donor, ...distributors] as const;
+}
+
 describe('donating with a pickup window and a diet', () => {
   it('keeps readyUntil and diet, defaulting to three hours and veg', async () => {
     const { donor } = await scene({ distributorCount: 0 });
@@ -112,10 +117,7 @@ describe('donating with a pickup window and a diet', () => {
   });
 
   it('never offers non-veg or egg food to a distributor who takes veg only', async () => {
-    const {
-      donor,
-      distributors: [vegOnly, other],
-    } = await scene({ autoAccept: true });
+    const [donor, vegOnly, other] = await people({ autoAccept: true });
     await setProfile(vegOnly!, { vegOnly: true });
     const nonveg = await donate(ctx, donor, { diet: 'nonveg' });
     expect(nonveg.pair?.distributor_id).toBe(other!.profile.id);
@@ -129,10 +131,7 @@ describe('donating with a pickup window and a diet', () => {
 
 describe('offers', () => {
   it('offers the package, hiding both sides from each other until the distributor accepts', async () => {
-    const {
-      donor,
-      distributors: [first],
-    } = await scene({ distributorCount: 1 });
+    const [donor, first] = await people({ distributorCount: 1 });
     const pkg = await donate(ctx, donor, { quantity: 12 });
     expect(pkg).toMatchObject({ current_state: 'Offered', pair: null, handoverCode: null });
     expect(pkg.offerExpiresAt).not.toBeNull();
@@ -159,10 +158,7 @@ describe('offers', () => {
   });
 
   it('names a distributor to the donor only once they accept', async () => {
-    const {
-      donor,
-      distributors: [first, second],
-    } = await scene();
+    const [donor, first, second] = await people();
     const pkg = await donate(ctx, donor);
     const offeredTo = (await dbPackage(pkg._id)).distributorId!;
     const [decliner, taker] = holderFirst(offeredTo, first!, second!);
@@ -186,10 +182,7 @@ describe('offers', () => {
   });
 
   it('goes to the next distributor on decline, never back to one who declined', async () => {
-    const {
-      donor,
-      distributors: [a, b],
-    } = await scene();
+    const [donor, a, b] = await people();
     const pkg = await donate(ctx, donor, { quantity: 7 });
     const firstId = (await dbPackage(pkg._id)).distributorId!;
     const [first, second] = holderFirst(firstId, a!, b!);
@@ -217,10 +210,7 @@ describe('offers', () => {
   });
 
   it('lets only the offered distributor answer, and only while it is Offered', async () => {
-    const {
-      donor,
-      distributors: [a, b],
-    } = await scene();
+    const [donor, a, b] = await people();
     const pkg = await donate(ctx, donor);
     const offeredId = (await dbPackage(pkg._id)).distributorId!;
     const [offered, other] = holderFirst(offeredId, a!, b!);
@@ -237,10 +227,7 @@ describe('offers', () => {
   });
 
   it('lapses an unanswered offer: the next distributor is asked, the silent one told', async () => {
-    const {
-      donor,
-      distributors: [a, b],
-    } = await scene();
+    const [donor, a, b] = await people();
     const pkg = await donate(ctx, donor);
     const firstId = (await dbPackage(pkg._id)).distributorId!;
     const [first] = holderFirst(firstId, a!, b!);
@@ -267,10 +254,7 @@ describe('offers', () => {
   });
 
   it('pairs at once for a distributor who accepts automatically (SPEC flow)', async () => {
-    const {
-      donor,
-      distributors: [d],
-    } = await scene({ distributorCount: 1, autoAccept: true });
+    const [donor, d] = await people({ distributorCount: 1, autoAccept: true });
     const pkg = await donate(ctx, donor);
     expect(pkg.current_state).toBe('Paired');
     expect(pkg.events.map((e) => e.kind)).toEqual(['created', 'paired']);
@@ -280,10 +264,7 @@ describe('offers', () => {
 
 describe('release, cancel and widening', () => {
   it('sends a released package back to matching without its distributor; the donor is told', async () => {
-    const {
-      donor,
-      distributors: [a, b],
-    } = await scene({ autoAccept: true });
+    const [donor, a, b] = await people({ autoAccept: true });
     const pkg = await donate(ctx, donor, { quantity: 5 });
     const firstId = pkg.pair!.distributor_id!;
     const [first, second] = holderFirst(firstId, a!, b!);
@@ -311,10 +292,7 @@ describe('release, cancel and widening', () => {
   });
 
   it('cancels before Received: capacity freed, distributor told, meals no longer counted', async () => {
-    const {
-      donor,
-      distributors: [d],
-    } = await scene({ distributorCount: 1, autoAccept: true });
+    const [donor, d] = await people({ distributorCount: 1, autoAccept: true });
     const pkg = await donate(ctx, donor, { quantity: 9 });
     await act(d!, pkg._id, 'cancel', {}).expect(403);
     const res = await act(donor, pkg._id, 'cancel', { reason: 'Guests ate it' }).expect(200);
@@ -371,10 +349,7 @@ describe('release, cancel and widening', () => {
 
 describe('deadlines', () => {
   it('expires a package not Received by its pickup time; both told, room freed', async () => {
-    const {
-      donor,
-      distributors: [d],
-    } = await scene({ distributorCount: 1, autoAccept: true });
+    const [donor, d] = await people({ distributorCount: 1, autoAccept: true });
     const pkg = await donate(ctx, donor, { quantity: 4 });
     const waiting = await donate(ctx, donor, {
       quantity: 4,
@@ -418,10 +393,7 @@ describe('deadlines', () => {
 
 describe('handover code', () => {
   it('asks the donor’s code for Received, refuses wrong ones and locks after five', async () => {
-    const {
-      donor,
-      distributors: [d],
-    } = await scene({ distributorCount: 1, autoAccept: true });
+    const [donor, d] = await people({ distributorCount: 1, autoAccept: true });
     const pkg = await donate(ctx, donor);
     const code = await handoverCodeOf(ctx, pkg._id);
     const wrong = code === '0000' ? '1111' : '0000';
@@ -475,10 +447,7 @@ describe('handover code', () => {
   });
 
   it('refuses a bad served count with 400 naming it', async () => {
-    const {
-      donor,
-      distributors: [d],
-    } = await scene({ distributorCount: 1, autoAccept: true });
+    const [donor, d] = await people({ distributorCount: 1, autoAccept: true });
     const pkg = await donate(ctx, donor);
     await mark(d!, pkg, { state: 'Received', code: await handoverCodeOf(ctx, pkg._id) }).expect(
       200,
@@ -522,10 +491,7 @@ describe('what a distributor learns before accepting', () => {
   });
 
   it('keeps a decline reason with the donor even after the decliner leaves', async () => {
-    const {
-      donor,
-      distributors: [a, b],
-    } = await scene();
+    const [donor, a, b] = await people();
     const pkg = await donate(ctx, donor);
     const firstId = (await dbPackage(pkg._id)).distributorId!;
     const [decliner, next] = holderFirst(firstId, a!, b!);
@@ -543,10 +509,7 @@ describe('what a distributor learns before accepting', () => {
 
 describe('after the pick-up time, before the sweep', () => {
   it('refuses to accept or widen, and a decline does not offer it on', async () => {
-    const {
-      donor,
-      distributors: [a, b],
-    } = await scene();
+    const [donor, a, b] = await people();
     const pkg = await donate(ctx, donor);
     const firstId = (await dbPackage(pkg._id)).distributorId!;
     const [first] = holderFirst(firstId, a!, b!);
@@ -581,10 +544,7 @@ describe('after the pick-up time, before the sweep', () => {
 describe('the deadline sweep', () => {
   it('goes on with every other package when one of them fails', async () => {
     // Room for one package each, so the two offers go to different distributors.
-    const {
-      donor,
-      distributors: [a, b],
-    } = await scene({ maxCapacity: 3 });
+    const [donor, a, b] = await people({ maxCapacity: 3 });
     const poisoned = await donate(ctx, donor, { quantity: 3 });
     const healthy = await donate(ctx, donor, { quantity: 3 });
     const poisonedHolder = (await dbPackage(poisoned._id)).distributorId!;
@@ -626,10 +586,7 @@ describe('the deadline sweep', () => {
 
 describe('a deadline reached after the package moved on', () => {
   it('is re-checked under the lock: an accepted offer, a received or cancelled package stay', async () => {
-    const {
-      donor,
-      distributors: [d],
-    } = await scene({ distributorCount: 1 });
+    const [donor, d] = await people({ distributorCount: 1 });
     const accepted = await donate(ctx, donor, { quantity: 2 });
     await act(d!, accepted._id, 'accept').expect(200);
     const received = await donate(ctx, donor, { quantity: 2 });
