@@ -32,6 +32,7 @@ export type FieldMessageKey =
   | 'field.travelCapacity'
   | 'field.travelAtLeast'
   | 'field.travelAtMost'
+  | 'field.travelMoreThan'
   | 'field.pickIndia'
   | 'field.typePlace'
   | 'field.typeTwoLetters'
@@ -60,6 +61,9 @@ export function said(
 export function wordsOfFieldMessage(message: string): MessageWords | undefined {
   return wordsByMessage.get(message);
 }
+
+/** A field message's words given where it is said with a value in it (no schema says those). */
+export type FieldWords = { key: FieldMessageKey; params?: Record<string, string | number> };
 
 /** The words of each field message that has them (`{ "field.path": words }`). */
 export function fieldWordsOf(fields: Record<string, string>): Record<string, MessageWords> {

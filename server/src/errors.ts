@@ -1,5 +1,5 @@
 import type { ErrorCode, MessageWords, ServerMessageKey } from '@almquest/contracts/errors';
-import { fieldWordsOf } from '@almquest/contracts/field-words';
+import { type FieldWords, fieldWordsOf } from '@almquest/contracts/field-words';
 
 /** A message's words: a key the clients' catalogs hold (`server.<key>`) and its values. */
 export type Words = { key: ServerMessageKey; params?: Record<string, string | number> };
@@ -20,20 +20,37 @@ export class AppError extends Error {
     message: string,
     readonly fields?: Record<string, string>,
     readonly words?: Words,
+    /** Words of field messages with a value in them, which no schema says (see fieldWords). */
+    readonly givenFieldWords?: Record<string, FieldWords>,
   ) {
     super(message);
   }
 
-  /** The words of each field message the shared schemas said (`said` in contracts). */
+  /**
+   * The words of each field message: those given, and those the shared schemas said (`said` in
+   * contracts).
+   */
   get fieldWords(): Record<string, MessageWords> | undefined {
     if (!this.fields) return undefined;
-    const found = fieldWordsOf(this.fields);
+    const found = { ...fieldWordsOf(this.fields), ...this.givenFieldWords };
     return Object.keys(found).length > 0 ? found : undefined;
   }
 }
 
-export const badRequest = (message: string, fields?: Record<string, string>, said?: Words) =>
-  new AppError(400, fields ? 'validation_failed' : 'bad_request', message, fields, said);
+export const badRequest = (
+  message: string,
+  fields?: Record<string, string>,
+  said?: Words,
+  fieldWords?: Record<string, FieldWords>,
+) =>
+  new AppError(
+    400,
+    fields ? 'validation_failed' : 'bad_request',
+    message,
+    fields,
+    said,
+    fieldWords,
+  );
 export const unauthenticated = (message = 'Please sign in to continue.') =>
   new AppError(401, 'unauthenticated', message);
 export const forbidden = (message = 'You are not allowed to do that.', said?: Words) =>

@@ -1,4 +1,5 @@
 import type { MessageWords, ServerMessageKey } from '@almquest/contracts/errors';
+import type { FieldMessageKey } from '@almquest/contracts/field-words';
 import type { MessageParams } from './format-message';
 import { englishEntries, englishText } from './catalog-parts';
 import type { MessageKey } from './messages/en';
@@ -93,6 +94,8 @@ export function translateKnownText(text: string, t: Translate): string | null {
 /** Every key the API may send has its text in the catalogs: a missing one fails the type check. */
 type Unworded = Exclude<`server.${ServerMessageKey}`, MessageKey>;
 export const everyServerKeyWorded: [Unworded] extends [never] ? true : Unworded = true;
+type UnwordedField = Exclude<FieldMessageKey, MessageKey>;
+export const everyFieldKeyWorded: [UnwordedField] extends [never] ? true : UnwordedField = true;
 
 /**
  * The reader's words for an API message given as a key and values (the error body's `key` and

@@ -13,10 +13,13 @@ type Handler = (request: { body: unknown; query: URLSearchParams }) => {
  */
 export function fakeApi(routes: Record<string, Handler>) {
   const calls: { method: string; url: string; data: unknown }[] = [];
-  const restore = setTransport(async ({ method, url, body }) => {
+  /** Each call's request headers, in the order of `calls`. */
+  const headers: Record<string, string>[] = [];
+  const restore = setTransport(async ({ method, url, body, headers: sent }) => {
     const [path = '', search = ''] = url.replace(/^\/api/, '').split('?');
     const parsed: unknown = body ? JSON.parse(body) : undefined;
     calls.push({ method, url: path, data: parsed });
+    headers.push(sent);
     const handler = routes[`${method} ${path}`];
     return handler
       ? handler({ body: parsed, query: new URLSearchParams(search) })
@@ -26,5 +29,5 @@ export function fakeApi(routes: Record<string, Handler>) {
         };
   });
   afterEach(restore);
-  return { calls };
+  return { calls, headers };
 }

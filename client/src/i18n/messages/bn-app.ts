@@ -321,6 +321,7 @@ export const bnApp: AppCatalog = {
   'field.travelCapacity': 'দূরত্ব কিমিতে লিখুন, যেমন ১০ বা "১০ কিলোমিটার"',
   'field.travelAtLeast': 'দূরত্ব অন্তত ০ কিমি হতে হবে',
   'field.travelAtMost': 'দূরত্ব বড়জোর {max} কিমি হতে পারে',
+  'field.travelMoreThan': 'এখনকার {km} কিমি-র চেয়ে বেশি দূরত্ব দিন',
   'field.pickIndia': 'ভারতের মধ্যে একটি জায়গা বেছে নিন',
   'field.typePlace': 'জায়গার নাম লিখুন',
   'field.typeTwoLetters': 'অন্তত ২টি অক্ষর লিখুন',

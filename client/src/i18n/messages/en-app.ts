@@ -480,6 +480,7 @@ export const enApp = {
   'field.travelCapacity': 'Enter a distance in km, like 10 or "10 Kilometres"',
   'field.travelAtLeast': 'Travel capacity must be at least 0 km',
   'field.travelAtMost': 'Travel capacity must be at most {max} km',
+  'field.travelMoreThan': 'Enter more than {km} km',
   'field.pickIndia': 'Pick a place in India',
   'field.typePlace': 'Type a place name',
   'field.typeTwoLetters': 'Type at least 2 letters',

@@ -320,6 +320,7 @@ export const hiApp: AppCatalog = {
   'field.travelCapacity': 'दूरी कि.मी. में लिखें, जैसे 10 या "10 किलोमीटर"',
   'field.travelAtLeast': 'दूरी कम से कम 0 कि.मी. होनी चाहिए',
   'field.travelAtMost': 'दूरी ज़्यादा से ज़्यादा {max} कि.मी. हो सकती है',
+  'field.travelMoreThan': 'अभी की {km} किमी से ज़्यादा दूरी लिखें',
   'field.pickIndia': 'भारत में कोई जगह चुनें',
   'field.typePlace': 'जगह का नाम लिखें',
   'field.typeTwoLetters': 'कम से कम 2 अक्षर लिखें',

@@ -100,6 +100,38 @@ describe('Add a package', () => {
     ]);
   });
 
+  it('sends the same donation again with its key and pick-up time, and a changed one with a new key', async () => {
+    // The first answer is lost on the way (the server saved it); the donor tries again.
+    const server = fakeApi({
+      'POST /donor/donate': () => ({
+        status: 503,
+        data: { error: { code: 'service_unavailable', message: 'Try again.' } },
+      }),
+    });
+    const actor = userEvent.setup();
+    const { dialog } = renderModal();
+    const d = within(dialog);
+    await actor.type(d.getByLabelText('Quantity'), '40');
+    await actor.selectOptions(d.getByLabelText('Food'), 'Vegetarian');
+    const send = async () => {
+      const before = server.calls.length;
+      await actor.click(d.getByRole('button', { name: 'Donate Package' }));
+      await vi.waitFor(() => expect(server.calls.length).toBe(before + 1));
+    };
+    await send();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await send();
+    const keyOf = (i: number) => server.headers[i]!['Idempotency-Key'];
+    const readyOf = (i: number) => (server.calls[i]!.data as { readyUntil: string }).readyUntil;
+    expect(keyOf(1)).toBe(keyOf(0));
+    expect(readyOf(1)).toBe(readyOf(0));
+    // Changed details are another donation.
+    await actor.clear(d.getByLabelText('Quantity'));
+    await actor.type(d.getByLabelText('Quantity'), '30');
+    await send();
+    expect(keyOf(2)).not.toBe(keyOf(0));
+  });
+
   it('offers splitting, ticked from 50 meals until the donor decides, and sends the choice', async () => {
     const server = fakeApi({
       'POST /donor/donate': () => ({

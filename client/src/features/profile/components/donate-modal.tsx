@@ -1,7 +1,7 @@
 import type { Location } from '@almquest/contracts/location';
 import { type Diet, DIETS, DonateRequestSchema } from '@almquest/contracts/packages';
 import { type DonorProfile, formatPhone } from '@almquest/contracts/users';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PlaceAutocomplete } from '../../../components/places/place-autocomplete';
 import { Button } from '../../../components/ui/button';
@@ -42,7 +42,7 @@ function localInputValue(date: Date): string {
 /** From this many meals the donate form offers splitting, ticked. */
 const SPLIT_DEFAULT_FROM = 50;
 
-/** SPEC "Add a package". One idempotency key per opening: a double submit makes one package. */
+/** SPEC "Add a package". One idempotency key per donation: a double submit makes one package. */
 export function DonateModal({ profile, isOpen, onClose }: Props) {
   const { t } = useI18n();
   return (
@@ -80,7 +80,12 @@ function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
   const [splitChoice, setSplitChoice] = useState<boolean | null>(null);
   const allowSplit = splitChoice ?? Number(form.values.quantity.trim()) >= SPLIT_DEFAULT_FROM;
   const [isEditingLocation, setIsEditingLocation] = useState(false);
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  // One idempotency key per donation: sending the same one again (an answer lost on the way)
+  // makes one package, with the pick-up time first sent; changed details are another donation,
+  // with a key of its own (the server refuses a key used for different details).
+  const sent = useRef<{ content: string; key: string; readyUntil: string | undefined } | null>(
+    null,
+  );
   const donate = useDonate(profile);
   const { showAlert } = useAlerts();
   const navigate = useNavigate();
@@ -89,7 +94,21 @@ function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
     event.preventDefault();
     if (donate.isPending) return;
     const { readyBy, customReadyUntil, quantity, travelCapacity, location, diet } = form.values;
-    const readyUntil = readyUntilFor(readyBy, customReadyUntil);
+    const content = JSON.stringify({
+      readyBy,
+      customReadyUntil,
+      quantity,
+      travelCapacity,
+      location,
+      diet,
+      allowSplit,
+    });
+    const again =
+      sent.current?.content === content &&
+      (sent.current.readyUntil === undefined || Date.parse(sent.current.readyUntil) > Date.now())
+        ? sent.current
+        : null;
+    const readyUntil = again ? again.readyUntil : readyUntilFor(readyBy, customReadyUntil);
     if (readyBy === 'custom' && !readyUntil) {
       form.setError('readyUntil', t('donate.readyBy.customInvalid'));
       return;
@@ -109,8 +128,9 @@ function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
     // Said with the other fields' errors, after the schema's check.
     if (!diet) form.setError('diet', t('donate.diet.required'));
     if (!body || !diet) return;
+    sent.current = { content, key: again?.key ?? crypto.randomUUID(), readyUntil };
     donate.mutate(
-      { body, key: idempotencyKey },
+      { body, key: sent.current.key },
       {
         onSuccess: (pkg) => {
           onClose();

@@ -377,6 +377,7 @@ export async function widenPackage(
         `Travel farther than the ${pkg.travelCapacity} km given now.`,
         { travelCapacity: `Enter more than ${pkg.travelCapacity} km` },
         words('travelFarther', { km: pkg.travelCapacity }),
+        { travelCapacity: { key: 'field.travelMoreThan', params: { km: pkg.travelCapacity } } },
       );
     }
     const { package: updated } = await move(tx, pkg, 'widen', {

@@ -30,6 +30,8 @@ export type MarkResult = {
   hasFreedCapacity: boolean;
 };
 
+const CODE_LOCKED = said('Too many wrong codes; try again later', 'server.codeLocked');
+
 /** Refused by the handover code: why, and what the distributor is to be told. */
 type HandoverRefusal = { isLocked: boolean; triesLeft: number; lockedUntil: Date | null };
 
@@ -39,7 +41,7 @@ function handoverError(refusal: HandoverRefusal): AppError {
       429,
       'handover_locked',
       'Too many wrong codes. Try again later.',
-      { code: said('Too many wrong codes; try again later', 'server.codeLocked') },
+      { code: CODE_LOCKED },
       words('codeLocked'),
     );
   }
@@ -48,15 +50,13 @@ function handoverError(refusal: HandoverRefusal): AppError {
     'wrong_handover_code',
     'That is not the handover code.',
     {
-      code: said(
+      code:
         refusal.triesLeft === 1
           ? 'Wrong code: 1 try left'
           : `Wrong code: ${refusal.triesLeft} tries left`,
-        'server.wrongCodeTries',
-        { count: refusal.triesLeft },
-      ),
     },
     words('wrongCode'),
+    { code: { key: 'server.wrongCodeTries', params: { count: refusal.triesLeft } } },
   );
 }
 

@@ -538,6 +538,9 @@ describe('after the pick-up time, before the sweep', () => {
       .send({ travelCapacity: '5 km' })
       .expect(400);
     expect(res.body.error.fields.travelCapacity).toBe('Enter more than 5 km');
+    expect(res.body.error.fieldWords).toEqual({
+      travelCapacity: { key: 'field.travelMoreThan', params: { km: 5 } },
+    });
   });
 });
 
