@@ -220,7 +220,7 @@ describe('a fence, among processes that beat', () => {
     };
   }
 
-  /** Warnings from a fence made `afterMs` after listening began, beats `heartbeatMs` apart. */
+  /** What a fence made `afterMs` after listening began warns, beats `heartbeatMs` apart. */
   async function fenceAmong(
     peers: Peer[],
     {
@@ -240,7 +240,9 @@ describe('a fence, among processes that beat', () => {
     await cache.fence();
     feed.stop();
     await cache.close();
-    return warnings;
+    // What the fence said: on a busy machine the 20 ms beats can slip long enough for the
+    // listener to warn that it hears nothing and reconnect, which is another test's subject.
+    return warnings.filter((message) => message.startsWith('session fence'));
   }
 
   it('waits for every process heard beating lately, and says so when one does not answer', async () => {
