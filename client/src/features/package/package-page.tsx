@@ -42,7 +42,9 @@ export function PackagePage() {
   const error = pkg.error instanceof ApiError ? pkg.error : null;
   const action = usePackageAction(packageId);
   // What the parts hold lives here, so a refresh that fails and recovers loses none of it.
-  const actions = useLifecycleActions(action, () => void pkg.refetch());
+  /** After a refusal: the package as it is now. */
+  const refetch = () => void pkg.refetch();
+  const actions = useLifecycleActions(action, refetch);
   const remove = useDeletePackage();
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
   const markForm = useMarkFormValues();
@@ -94,7 +96,6 @@ export function PackagePage() {
   const viewerIsOffered = data.current_state === 'Offered' && !viewerIsDonor;
   const msLeft = data.offerExpiresAt ? Date.parse(data.offerExpiresAt) - now : 0;
 
-  const refetch = () => void pkg.refetch();
   const hasEnded = data.current_state === 'Cancelled' || data.current_state === 'Expired';
 
   return (
