@@ -586,7 +586,7 @@ describe('split races', () => {
       const { at, donor, distributors } = await fourWithRoom(60);
       let done = false;
       const moving = distributors.map(async (d, i) => {
-        const statuses: number[] = [];
+        const statuses: string[] = [];
         for (let k = 0; !done && k < 12; k++) {
           // Moves, and changes of capacity and range, which write the distributor row too.
           const change = [
@@ -595,7 +595,9 @@ describe('split races', () => {
             { distanceRange: 10 + (k % 2) },
           ][k % 3];
           const res = await as(d).patch(`/api/distributor/update/${d.profile.id}`, change!);
-          statuses.push(res.status);
+          // Capacity back from 61 to 60 is rightly refused when the split just filled all 61.
+          const refusedBelowLoad = res.status === 409 && res.body.error?.key === 'capacityBelowLoad';
+          if (res.status !== 200 && !refusedBelowLoad) statuses.push(`${res.status} ${res.text}`);
         }
         return statuses;
       });
@@ -606,7 +608,7 @@ describe('split races', () => {
       done = true;
       const moves = (await Promise.all(moving)).flat();
       expect(gift.status, JSON.stringify(gift.body)).toBe(201);
-      expect(moves.filter((status) => status !== 200)).toEqual([]);
+      expect(moves).toEqual([]);
       const placed = await queryRows<{ meals: number }>(
         ctx.database.db,
         sql`select coalesce(sum(quantity), 0)::int as meals from packages
