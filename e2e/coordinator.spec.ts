@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
 import {
   donate,
   expectAccessible,
@@ -11,6 +11,7 @@ import {
   uniqueEmail,
   waitForPage,
 } from './support/helpers';
+import { expect, test } from './support/fixtures';
 
 /**
  * The coordinator console and the impact page. The development sign-in is on and

@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import {
   expectAccessible,
   expectAlert,
@@ -8,6 +7,7 @@ import {
   uniqueEmail,
   waitForPage,
 } from './support/helpers';
+import { expect, test } from './support/fixtures';
 
 test('a new donor signs in, registers, and edits their profile', async ({ page }) => {
   await page.goto('/');

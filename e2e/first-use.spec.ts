@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { expectAlert, register, signIn, snap, uniqueEmail, waitForPage } from './support/helpers';
+import { expect, test } from './support/fixtures';
 
 /** What a newcomer hits first: joining, switching accounts on a shared phone, typing a place. */
 

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { expectAlert, signIn, snap, uniqueEmail, waitForPage } from './support/helpers';
+import { expect, test } from './support/fixtures';
 
 test.describe('access guards', () => {
   test('a visitor is sent home from the profile page', async ({ page }) => {

@@ -1,5 +1,6 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
 import { expectAccessible, expectAlert, snap, uniqueEmail, waitForPage } from './support/helpers';
+import { expect, test } from './support/fixtures';
 
 /**
  * A person who reads only Hindi, or only Bengali, uses AlmQuest from their phone. The

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import {
   expectAccessible,
   expectAlert,
@@ -7,6 +7,7 @@ import {
   snap,
   waitForPage,
 } from './support/helpers';
+import { expect, test } from './support/fixtures';
 
 const NOTIFICATION_DISTRIBUTED = 'Woah! Your package has been successfully distributed!';
 

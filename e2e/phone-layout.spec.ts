@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
 import {
   distributorIn,
   donate,
@@ -11,6 +11,7 @@ import {
   uniqueEmail,
   waitForPage,
 } from './support/helpers';
+import { expect, test } from './support/fixtures';
 
 const PHONE = { width: 390, height: 844 };
 /** A real trust's name, one word as long as many Indian place and family names run together. */

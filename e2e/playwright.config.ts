@@ -1,8 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
-const port = Number(process.env.E2E_PORT ?? 8199);
-const baseURL = `http://127.0.0.1:${port}`;
-const pushPort = Number(process.env.E2E_PUSH_PORT ?? 8198);
+// Each worker starts an app of its own (support/fixtures.ts): workers never share people or
+// packages. Two by default, as many as the machine has cores here; E2E_WORKERS to change it.
+const workers = Number(process.env.E2E_WORKERS ?? 2);
 
 export default defineConfig({
   testDir: '.',
@@ -12,12 +12,10 @@ export default defineConfig({
   timeout: 150_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
-  globalSetup: './support/global-setup.ts',
   use: {
-    baseURL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -31,33 +29,6 @@ export default defineConfig({
         '--disable-quic',
         '--no-first-run',
       ],
-    },
-  },
-  webServer: {
-    command: 'node scripts/start.mjs',
-    cwd: '..',
-    url: `${baseURL}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseURL,
-      DATA_DIR: process.env.E2E_DATA_DIR ?? '',
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      // Every journey comes from 127.0.0.1; keep limits on, but out of a test's way.
-      RATE_LIMIT_MULTIPLIER: '100',
-      // Offers lapse in half a minute and deadlines are looked for every second, so the
-      // lifecycle journeys see them happen (journeys with auto-accepting distributors never wait).
-      OFFER_MINUTES: '0.5',
-      DEADLINE_SWEEP_SECONDS: '1',
-      // /impact is compared with the packages as they are (coordinator.spec.ts).
-      IMPACT_CACHE_SECONDS: '0',
-      // The local push service of pwa.spec.ts, besides the real push services.
-      PUSH_EXTRA_ORIGINS: `http://127.0.0.1:${pushPort}`,
     },
   },
 });

@@ -1,8 +1,7 @@
-import { chromium, expect, type Page, test } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startPushEndpoint } from '../server/src/test/push-endpoint';
 import {
   donate,
@@ -15,6 +14,7 @@ import {
   uniqueEmail,
   waitForPage,
 } from './support/helpers';
+import { expect, test } from './support/fixtures';
 
 /**
  * The installable app: a valid manifest and worker, offline reading after a visit,
@@ -22,8 +22,6 @@ import {
  * worker shows.
  */
 
-const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'client', 'dist');
-const pushPort = Number(process.env.E2E_PUSH_PORT ?? 8198);
 const donorIn = (place: RegisterInput['place']): RegisterInput => ({
   userType: 'Donor',
   phone: '98765 43210',
@@ -83,7 +81,10 @@ test('is installable: Chromium finds a valid manifest and a registered worker', 
   }
 });
 
-test('a new version is offered without a hard reload, and taken on the click', async ({ page }) => {
+test('a new version is offered without a hard reload, and taken on the click', async ({
+  page,
+  clientDist,
+}) => {
   await page.goto('/');
   await waitForPage(page);
   await controlledByWorker(page);
@@ -93,7 +94,7 @@ test('a new version is offered without a hard reload, and taken on the click', a
   expect(oldShell).toMatch(/^shell-/);
   // A new build: the same worker with a new version (its compressed copies set aside, so the
   // server sends the changed file).
-  const worker = path.join(dist, 'sw.js');
+  const worker = path.join(clientDist, 'sw.js');
   const original = readFileSync(worker, 'utf8');
   const compressed = ['.br', '.gz'].map((ext) => `${worker}${ext}`);
   try {
@@ -225,6 +226,7 @@ test('a page never opened before says, offline, that it needs a connection; neve
 test('turning on notifications subscribes this device; a pairing arrives as a push the worker shows', async ({
   browser,
   baseURL,
+  pushPort,
 }) => {
   const service = await startPushEndpoint(pushPort);
   try {

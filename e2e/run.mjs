@@ -1,9 +1,7 @@
 // `npm run test:e2e`: browser journeys in Debian's Chromium against the production build.
 // Without a Chromium it says so and skips, except in CI, where a missing browser is a failure.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureClientBuild } from '../scripts/ensure-client-build.mjs';
@@ -23,32 +21,14 @@ if (!existsSync(chromium)) {
 
 ensureClientBuild();
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port: free } = server.address();
-      server.close(() => resolve(free));
-    });
-  });
-const port = await freePort();
-// The local push service the push journey runs (pwa.spec.ts); the server may post to it.
-const pushPort = await freePort();
-
 const result = spawnSync(
   'npx',
   ['playwright', 'test', '--config', 'e2e/playwright.config.ts', ...process.argv.slice(2)],
   {
     cwd: root,
     stdio: 'inherit',
-    env: {
-      ...process.env,
-      CHROMIUM_PATH: chromium,
-      E2E_PORT: String(port),
-      E2E_PUSH_PORT: String(pushPort),
-      E2E_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'almquest-e2e-')),
-    },
+    // Each Playwright worker starts an app of its own on free ports (support/fixtures.ts).
+    env: { ...process.env, CHROMIUM_PATH: chromium },
   },
 );
 process.exit(result.status ?? 1);

@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import {
   answeringDistributor,
   distributorIn,
@@ -10,6 +9,7 @@ import {
   type RegisterInput,
   snap,
 } from './support/helpers';
+import { expect, test } from './support/fixtures';
 
 /**
  * Big donations and honest answers: a donation no one distributor can take is split

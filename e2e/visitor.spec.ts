@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { expectAccessible, expectAlert, snap, waitForPage } from './support/helpers';
+import { expect, test } from './support/fixtures';
 
 test.describe('a visitor', () => {
   test('reads the home page, moves around, writes to us', async ({ page }) => {

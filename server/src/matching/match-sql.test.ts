@@ -298,6 +298,16 @@ async function checkScenario(scenario: Scenario, ids: string[] = []): Promise<vo
   expect(Math.abs(got.after.meet_lng! - meet[1])).toBeLessThan(TOLERANCE_DEG);
 }
 
+/** A distributor who takes anything: active, any diet, answering by themselves, never offered it. */
+const readyToTake = {
+  isActive: true,
+  vegOnly: false,
+  autoAccept: true,
+  isSuspended: false,
+  before: null,
+  beforeOtherPart: null,
+} as const;
+
 describe('almquest_match against ranking.ts', () => {
   it('chooses the same distributor, with the same meet point, ties included', async () => {
     await fc.assert(
@@ -311,21 +321,8 @@ describe('almquest_match against ranking.ts', () => {
     // first walk takes the nearest 48: fewer, exactly as many and more tie.
     // The winner is written first, in the middle, then last: whatever order the index gives ties
     // in, at least once it is not among the first fetched.
-    const sameCell = {
-      cellLat: 0,
-      cellLng: 2,
-      inCellLat: 0.004,
-      inCellLng: 0.004,
-      rangeKm: 10,
-      maxCapacity: 40,
-      isActive: true,
-      vegOnly: false,
-      autoAccept: true,
-      idle: 0,
-      isSuspended: false,
-      before: null,
-      beforeOtherPart: null,
-    };
+    const where = { cellLat: 0, cellLng: 2, inCellLat: 0.004, inCellLng: 0.004 };
+    const sameCell = { ...where, rangeKm: 10, maxCapacity: 40, idle: 0, ...readyToTake };
     // And at the second walk's end (48 x 4 = 192): the walk goes on to 768.
     for (const count of [47, 48, 49, 60, 191, 192, 193]) {
       for (const winner of [0, Math.floor(count / 2), count - 1]) {
@@ -340,21 +337,8 @@ describe('almquest_match against ranking.ts', () => {
 
   it('breaks a tie in idle time to the millisecond, as JavaScript reads it, then by id', async () => {
     // Last given a package 0.4 ms apart: the same instant to ranking.ts, so the lower id wins.
-    const twin = {
-      cellLat: 1,
-      cellLng: 0,
-      inCellLat: 0.005,
-      inCellLng: 0.002,
-      rangeKm: 5,
-      maxCapacity: 20,
-      loadShare: 0.5,
-      isActive: true,
-      vegOnly: false,
-      autoAccept: true,
-      isSuspended: false,
-      before: null,
-      beforeOtherPart: null,
-    };
+    const where = { cellLat: 1, cellLng: 0, inCellLat: 0.005, inCellLng: 0.002 };
+    const twin = { ...where, rangeKm: 5, maxCapacity: 20, loadShare: 0.5, ...readyToTake };
     const scenario: Scenario = {
       distributors: [
         { ...twin, idle: 3 },

@@ -19,6 +19,7 @@ import {
   type Registered,
   uniqueEmail,
   updateDistributor,
+  callsAs,
 } from '../test/factories';
 import { signIn, type SignedIn } from '../test/session';
 import { createTestApp, type TestContext } from '../test/test-app';
@@ -37,13 +38,7 @@ afterAll(() => ctx.close());
 
 const area = nextPatches('split');
 
-const as = (who: { cookie: string }) => ({
-  get: (url: string) => request(ctx.app).get(url).set('Cookie', who.cookie),
-  post: (url: string, body: object = {}) =>
-    request(ctx.app).post(url).set('Cookie', who.cookie).send(body),
-  patch: (url: string, body: object) =>
-    request(ctx.app).patch(url).set('Cookie', who.cookie).send(body),
-});
+const as = (who: { cookie: string }) => callsAs(ctx, who);
 
 async function loads(ids: string[]) {
   const rows = await queryRows<{ user_id: string; open_load: number }>(
@@ -596,7 +591,8 @@ describe('split races', () => {
           ][k % 3];
           const res = await as(d).patch(`/api/distributor/update/${d.profile.id}`, change!);
           // Capacity back from 61 to 60 is rightly refused when the split just filled all 61.
-          const refusedBelowLoad = res.status === 409 && res.body.error?.key === 'capacityBelowLoad';
+          const refusedBelowLoad =
+            res.status === 409 && res.body.error?.key === 'capacityBelowLoad';
           if (res.status !== 200 && !refusedBelowLoad) statuses.push(`${res.status} ${res.text}`);
         }
         return statuses;

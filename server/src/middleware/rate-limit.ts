@@ -12,8 +12,8 @@ export type RateLimitOptions = {
   /** How long a count lasts: ten minutes unless given. */
   windowMs?: number;
   message: string;
-  /** The message's words, where the clients have it in the reader's language. */
-  said?: Words;
+  /** The message's words, for a client to say it in the reader's language. */
+  said: Words;
   /**
    * Defaults to the client address (req.ip: an IPv6 address by its /64, with its /48 as a
    * network), which is only as good as TRUST_PROXY: behind a proxy it must name that proxy, or

@@ -1,4 +1,5 @@
 import type { DonateRequest, Package } from '@almquest/contracts/packages';
+import type { Locale } from '@almquest/contracts/locales';
 import type {
   DistributorRegistration,
   DonorRegistration,
@@ -71,32 +72,35 @@ export function distributorInput(
   };
 }
 
-/** Signs someone in through the real provider and registers them as a donor. */
-export async function createDonor(
+/** Signs someone in through the real provider and registers them as a donor or a distributor. */
+async function register(
   ctx: TestContext,
-  overrides: Partial<DonorRegistration> = {},
-  email = uniqueEmail('donor'),
+  role: 'donor' | 'distributor',
+  input: DonorRegistration | DistributorRegistration,
+  email: string,
 ): Promise<Registered> {
   const session = await signIn(ctx, email);
   const res = await request(ctx.app)
-    .post('/api/donor/register')
+    .post(`/api/${role}/register`)
     .set('Cookie', session.cookie)
-    .send(donorInput(overrides));
+    .send(input);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return { ...session, profile: res.body.data as Profile };
 }
 
-export async function createDistributor(
+export function createDonor(
+  ctx: TestContext,
+  overrides: Partial<DonorRegistration> = {},
+  email = uniqueEmail('donor'),
+): Promise<Registered> {
+  return register(ctx, 'donor', donorInput(overrides), email);
+}
+
+export function createDistributor(
   ctx: TestContext,
   overrides: Partial<DistributorRegistration> = {},
 ): Promise<Registered> {
-  const session = await signIn(ctx, uniqueEmail('distributor'));
-  const res = await request(ctx.app)
-    .post('/api/distributor/register')
-    .set('Cookie', session.cookie)
-    .send(distributorInput(overrides));
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return { ...session, profile: res.body.data as Profile };
+  return register(ctx, 'distributor', distributorInput(overrides), uniqueEmail('distributor'));
 }
 
 export function donationInput(
@@ -166,6 +170,24 @@ export async function updateDistributor(ctx: TestContext, who: Registered, patch
     .set('Cookie', who.cookie)
     .send(patch)
     .expect(200);
+}
+
+/** The API as a signed-in person calls it (their session cookie on every request). */
+export function callsAs(ctx: TestContext, who: { cookie: string }) {
+  return {
+    get: (url: string) => request(ctx.app).get(url).set('Cookie', who.cookie),
+    post: (url: string, body: object = {}) =>
+      request(ctx.app).post(url).set('Cookie', who.cookie).send(body),
+    patch: (url: string, body: object) =>
+      request(ctx.app).patch(url).set('Cookie', who.cookie).send(body),
+    put: (url: string, body: object) =>
+      request(ctx.app).put(url).set('Cookie', who.cookie).send(body),
+  };
+}
+
+/** Sets the language a person reads AlmQuest in, as the app's language picker does. */
+export async function readsIn(ctx: TestContext, who: SignedIn, locale: Locale) {
+  await callsAs(ctx, who).put('/api/me/locale', { locale }).expect(204);
 }
 
 /** A donor at `at(0)` and a distributor 2 km away who answers each offer themselves. */

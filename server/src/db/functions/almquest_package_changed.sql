@@ -7,11 +7,7 @@
 create or replace function almquest_package_changed() returns trigger
 language plpgsql as $$
 begin
-  if tg_table_name = 'packages' then
-    perform pg_notify('almquest_sessions', old.id::text);
-  else
-    perform pg_notify('almquest_sessions', coalesce(new.package_id, old.package_id)::text);
-  end if;
+  perform pg_notify('almquest_sessions', coalesce(new.package_id, old.package_id)::text);
   return null;
 end;
 $$;

@@ -7,7 +7,7 @@ import type { Database } from '../../db/client';
 import { clearCookie, readCookie, setCookie } from '../../lib/cookies';
 import type { Logger } from '../../logger';
 import { requireSession, SESSION_COOKIE, sessionUser } from '../../middleware/authenticate';
-import { rateLimit } from '../../middleware/rate-limit';
+import { limiter } from '../../middleware/limits';
 import { serviceUnavailable, words } from '../../errors';
 import { isCoordinator } from '../coordinator/coordinator.policy';
 import { presentSessionUser } from '../users/users.presenter';
@@ -49,12 +49,7 @@ export function authRoutes({
 }): Router {
   const router = Router();
   const isSecure = config.origin.startsWith('https://');
-  const signInLimit = rateLimit(database.db, config, {
-    name: 'sign-in',
-    max: 30,
-    windowMs: 60_000,
-    message: 'Too many sign-in attempts. Please wait a minute and try again.',
-  });
+  const signInLimit = limiter(database.db, config, 'sign-in');
 
   router.get('/auth/login', signInLimit, async (req, res) => {
     // Opened under another name for this same machine (127.0.0.1 for localhost): the provider

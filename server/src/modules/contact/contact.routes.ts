@@ -3,7 +3,7 @@ import { Router } from 'express';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { Logger } from '../../logger';
-import { rateLimit } from '../../middleware/rate-limit';
+import { limiter } from '../../middleware/limits';
 import { validate } from '../../middleware/validate';
 import { acceptContactMessage } from './contact.service';
 import type { Mailer } from './mailer';
@@ -21,16 +21,10 @@ export function contactRoutes({
   logger: Logger;
 }): Router {
   const router = Router();
-  const limit = rateLimit(database.db, config, {
-    name: 'contact',
-    max: 5,
-    message:
-      'You have sent several messages just now. Please wait a few minutes before sending another.',
-  });
 
   router.post(
     '/contact',
-    limit,
+    limiter(database.db, config, 'contact'),
     validate({ body: ContactMessageSchema }, async ({ body }, req, res) => {
       const id = await acceptContactMessage(
         { db: database.db, mailer, logger: req.log, backgroundLogger: logger },

@@ -31,7 +31,7 @@ import { matchAfterGiveBack } from '../packages/lifecycle/changes';
 import { fenceChangedPackages } from '../packages/package-reads';
 import { recordAudit } from './audit';
 import { requireCoordinator } from './coordinator.policy';
-import { exportSelect, streamPackagesCsv } from './csv-export';
+import { exportSelect, PACKAGE_COLUMNS, streamPackagesCsv } from './csv-export';
 import { closeReport, listAudit, listMessages, listReports, markMessage } from './inbox.service';
 import { personDetail, reinstatePerson, searchPeople, suspendPerson } from './people.service';
 import {
@@ -43,12 +43,7 @@ import {
 
 /** The columns of the coordinators' export, in order. */
 export const EXPORT_COLUMNS = [
-  'id',
-  'created_at',
-  'state',
-  'quantity',
-  'diet',
-  'address',
+  ...PACKAGE_COLUMNS,
   'city',
   'donor_name',
   'distributor_name',

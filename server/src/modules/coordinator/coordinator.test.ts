@@ -20,10 +20,11 @@ import {
   donate,
   donorAndAnsweringDistributor,
   donationInput,
-  handoverCodeOf,
+  markPackage,
   type Registered,
   uniqueEmail,
   updateDistributor,
+  callsAs,
 } from '../../test/factories';
 import { signIn, type SignedIn } from '../../test/session';
 import { openEventStream } from '../../test/sse';
@@ -72,13 +73,7 @@ function readCsv(req: request.Test) {
     .expect(200);
 }
 
-const as = (who: { cookie: string }) => ({
-  get: (url: string) => request(ctx.app).get(url).set('Cookie', who.cookie),
-  post: (url: string, body: object = {}) =>
-    request(ctx.app).post(url).set('Cookie', who.cookie).send(body),
-  patch: (url: string, body: object) =>
-    request(ctx.app).patch(url).set('Cookie', who.cookie).send(body),
-});
+const as = (who: { cookie: string }) => callsAs(ctx, who);
 
 async function notificationKinds(userId: string): Promise<string[]> {
   const rows = await queryRows<{ kind: string }>(
@@ -249,17 +244,9 @@ describe('people', () => {
     const donor = await createDonor(ctx, { location: at(0), phone: '9812345678' });
     const distributor = await createDistributor(ctx, { location: at(2), maxCapacity: 80 });
     const pkg = await donate(ctx, donor, { location: at(0), quantity: 5 });
-    const code = await handoverCodeOf(ctx, pkg._id);
-    for (const state of ['Received', 'Distributed'])
-      await as(distributor)
-        .post('/api/distributor/togglePackage', {
-          donor_id: donor.profile.id,
-          distributor_id: distributor.profile.id,
-          packageId: pkg._id,
-          state,
-          code,
-        })
-        .expect(200);
+    for (const state of ['Received', 'Distributed'] as const) {
+      expect((await markPackage(ctx, distributor, pkg, state)).status).toBe(200);
+    }
     for (const q of [donor.user.email.slice(0, 20), '+91 98123 45678', '98123']) {
       const found = await as(coordinator)
         .get(`/api/coordinator/people?q=${encodeURIComponent(q)}`)

@@ -15,6 +15,9 @@ const MOMENT_COLUMNS = new Set([
   'expired_at',
 ]);
 
+/** What every export of packages starts with: the package itself, where it is and what it holds. */
+export const PACKAGE_COLUMNS = ['id', 'created_at', 'state', 'quantity', 'diet', 'address'];
+
 /**
  * The select list of an export of `packages p`: each column by name, moments as ISO text in UTC,
  * and any column in `instead` by the expression given (e.g. what only some may see).

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { refuseCrossSite } from '../../middleware/same-origin';
-import { exportSelect, streamPackagesCsv } from '../coordinator/csv-export';
+import { exportSelect, PACKAGE_COLUMNS, streamPackagesCsv } from '../coordinator/csv-export';
 import { ownPathRoute } from '../users/own-path';
 import { cachedImpact, personalImpact } from './impact.service';
 
@@ -29,12 +29,7 @@ export function impactRoutes({
 
 /** The columns of a person's own export: their packages, as their pages show them. */
 export const OWN_EXPORT_COLUMNS = [
-  'id',
-  'created_at',
-  'state',
-  'quantity',
-  'diet',
-  'address',
+  ...PACKAGE_COLUMNS,
   'donor_name',
   'distributor_name',
   'meet_address',

@@ -10,6 +10,7 @@ import {
   donorAndAnsweringDistributor,
   type Registered,
   firstDelivery,
+  readsIn,
 } from '../../test/factories';
 import { readMail, startSmtpServer } from '../../test/smtp';
 import { generateVapidKeys } from '../../lib/web-push';
@@ -119,11 +120,7 @@ describe('notification settings', () => {
 describe('notification e-mail', () => {
   it('mails an offer in the person’s language, with a one-click unsubscribe that works', async () => {
     const { donor, distributor } = await pair();
-    await request(ctx.app)
-      .put('/api/me/locale')
-      .set('Cookie', distributor.cookie)
-      .send({ locale: 'bn' })
-      .expect(204);
+    await readsIn(ctx, distributor, 'bn');
     await changeSettings(distributor, { emailOffers: true }).expect(200);
     const pkg = await donate(ctx, donor, { quantity: 7 });
     await expect.poll(() => mailsTo(distributor).length).toBe(1);

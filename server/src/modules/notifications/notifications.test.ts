@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STREAMS_PER_SESSION, STREAMS_PER_USER } from '../../realtime/hub';
 import { createLocalLiveEvents } from '../../realtime/live-events';
 import { insertNotifications } from '../../db/notifications';
-import { createDistributor, createDonor, donate, handoverCodeOf } from '../../test/factories';
+import { callsAs, createDistributor, createDonor, donate, markPackage } from '../../test/factories';
 import { forgetArea, testArea } from '../../test/areas';
 import { signIn } from '../../test/session';
 import { openEventStream } from '../../test/sse';
@@ -121,14 +121,10 @@ describe('notification lists', () => {
       .set('Cookie', distributor.cookie);
     const id = list.body.notifs[0].id as string;
     expect(id).toMatch(UUID);
-    const refused = await request(ctx.app)
-      .post(`/api/notifications/${id}/seen`)
-      .set('Cookie', donor.cookie)
-      .expect(404);
+    const refused = await callsAs(ctx, donor).post(`/api/notifications/${id}/seen`).expect(404);
     // The same answer as for an id that does not exist: no way to tell the two apart.
-    const missing = await request(ctx.app)
+    const missing = await callsAs(ctx, donor)
       .post('/api/notifications/00000000-0000-4000-8000-000000000998/seen')
-      .set('Cookie', donor.cookie)
       .expect(404);
     expect(refused.body).toEqual(missing.body);
     await request(ctx.app)
@@ -152,14 +148,8 @@ describe('notification lists', () => {
 
   it('refuses someone else’s list', async () => {
     const { donor, distributor } = await pair();
-    await request(ctx.app)
-      .get(`/api/donor/${donor.profile.id}/getNotifs`)
-      .set('Cookie', distributor.cookie)
-      .expect(403);
-    await request(ctx.app)
-      .get(`/api/distributor/${donor.profile.id}/getNotifs`)
-      .set('Cookie', donor.cookie)
-      .expect(403);
+    await callsAs(ctx, distributor).get(`/api/donor/${donor.profile.id}/getNotifs`).expect(403);
+    await callsAs(ctx, donor).get(`/api/distributor/${donor.profile.id}/getNotifs`).expect(403);
   });
 });
 
@@ -188,21 +178,8 @@ describe('live events (SSE)', () => {
         pid: pkg._id,
       });
 
-      const code = await handoverCodeOf(ctx, pkg._id);
-      const mark = (state: string) =>
-        request(ctx.app)
-          .post('/api/distributor/togglePackage')
-          .set('Cookie', distributor.cookie)
-          .send({
-            donor_id: donor.profile.id,
-            distributor_id: distributor.profile.id,
-            packageId: pkg._id,
-            state,
-            code,
-          })
-          .expect(200);
-      await mark('Received');
-      await mark('Distributed');
+      expect((await markPackage(ctx, distributor, pkg, 'Received')).status).toBe(200);
+      expect((await markPackage(ctx, distributor, pkg, 'Distributed')).status).toBe(200);
       const all = await donorStream.waitFor(3);
       expect(all.map((e) => e.data.state)).toEqual(['Paired', 'Received', 'Distributed']);
       expect(all.map((e) => e.data.message)).toEqual([

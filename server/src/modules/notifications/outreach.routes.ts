@@ -9,7 +9,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { badRequest, words } from '../../errors';
 import { requireSession, sessionUser } from '../../middleware/authenticate';
-import { rateLimit } from '../../middleware/rate-limit';
+import { limiter } from '../../middleware/limits';
 import { parseOrThrow, validate } from '../../middleware/validate';
 import type { Outreach } from './outreach';
 import { readSettings, setMailTopic, updateSettings } from './settings.service';
@@ -32,11 +32,7 @@ export function outreachRoutes({
 }): Router {
   const router = Router();
   const db = database.db;
-  const badTokenLimit = rateLimit(db, config, {
-    name: 'unsubscribe-bad-token',
-    max: 30,
-    message: 'Too many unsubscribe links that do not work, just now. Please wait a few minutes.',
-  });
+  const badTokenLimit = limiter(db, config, 'unsubscribe-bad-token');
 
   // A mail program without one-click opens the List-Unsubscribe address in a browser: send it to
   // the page, which asks nothing more and applies the link.

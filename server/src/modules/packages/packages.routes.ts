@@ -24,7 +24,7 @@ import { createExplainer, whyYou } from '../../matching/explain';
 import { meetRoute } from '../../matching/routes';
 import type { Rematcher } from '../../matching/rematch';
 import { requireRegistered, sessionUser } from '../../middleware/authenticate';
-import { personOrAddressKey, rateLimit } from '../../middleware/rate-limit';
+import { limiter } from '../../middleware/limits';
 import { ownPathRoute } from '../users/own-path';
 import { parseOrThrow, validate } from '../../middleware/validate';
 import { z } from 'zod';
@@ -75,18 +75,11 @@ export function packagesRoutes({
   const router = Router();
   const explain = createExplainer();
   const db = database.db;
-  const donationLimit = rateLimit(database.db, config, {
-    name: 'donation',
-    max: 30,
-    message: 'You have donated many packages just now. Please wait a few minutes before the next.',
-    said: words('donatedTooMany'),
-    key: personOrAddressKey,
-  });
 
   router.post(
     '/donor/donate',
     requireRegistered,
-    donationLimit,
+    limiter(db, config, 'donation'),
     validate({ body: DonateRequestSchema }, async ({ body }, req, res) => {
       const user = sessionUser(req);
       assertUserType(user, 'donor');
@@ -260,17 +253,10 @@ export function packagesRoutes({
     );
   }
 
-  const widenLimit = rateLimit(database.db, config, {
-    name: 'widen',
-    max: 20,
-    message: 'You have changed the travel capacity many times just now. Please wait a few minutes.',
-    key: personOrAddressKey,
-  });
-
   router.patch(
     '/package/:id',
     requireRegistered,
-    widenLimit,
+    limiter(db, config, 'widen'),
     validate(
       { params: PackageIdPathSchema, body: WidenRequestSchema },
       async ({ params, body }, req, res) => {
@@ -310,18 +296,11 @@ export function packagesRoutes({
     ),
   );
 
-  const reportLimit = rateLimit(database.db, config, {
-    name: 'report',
-    max: 20,
-    message: 'You have sent many reports just now. Please wait a few minutes.',
-    key: personOrAddressKey,
-  });
-
   // The donor or the distributor of a package tells the coordinators something is wrong.
   router.post(
     '/package/:id/report',
     requireRegistered,
-    reportLimit,
+    limiter(db, config, 'report'),
     validate(
       { params: PackageIdPathSchema, body: ReportRequestSchema },
       async ({ params, body }, req, res) => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distributors, donors, notifications, packages } from '../../db/schema';
 import { areaCentre, distanceKm, interpolate } from '../../matching/geometry';
 import {
+  callsAs,
   createDistributor,
   createDonor,
   donate,
@@ -515,13 +516,9 @@ describe('the package lifecycle', () => {
         .expect(200);
       expect(res.body.package._id).toBe(pkg._id);
     }
-    const res = await request(ctx.app)
-      .get(`/api/package/${pkg._id}`)
-      .set('Cookie', strangerDonor.cookie)
-      .expect(404);
-    const missing = await request(ctx.app)
+    const res = await callsAs(ctx, strangerDonor).get(`/api/package/${pkg._id}`).expect(404);
+    const missing = await callsAs(ctx, donor)
       .get('/api/package/9b2f4c1e-0000-4000-8000-000000000000')
-      .set('Cookie', donor.cookie)
       .expect(404);
     // Someone else's package and a missing one answer alike: ids cannot be probed.
     expect(res.body).toEqual(missing.body);
@@ -818,9 +815,8 @@ describe('transactions list', () => {
         current_state: 'Paired',
       }),
     ]);
-    await request(ctx.app)
+    await callsAs(ctx, donor)
       .get(`/api/distributor/${distributor.profile.id}/packages`)
-      .set('Cookie', donor.cookie)
       .expect(403);
   });
 });

@@ -7,7 +7,7 @@ import { Router } from 'express';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { notFound, words } from '../../errors';
-import { rateLimit } from '../../middleware/rate-limit';
+import { limiter } from '../../middleware/limits';
 import { validate } from '../../middleware/validate';
 import type { Logger } from '../../logger';
 import {
@@ -33,12 +33,7 @@ export function placesRoutes({
   const router = Router();
   // Someone typing sends a search every few letters; this only stops a flood from one address
   // (or one IPv6 /64) from holding the database's connections.
-  const searchLimit = rateLimit(database.db, config, {
-    name: 'places',
-    max: 120,
-    windowMs: 60_000,
-    message: 'Too many place searches just now. Please wait a minute and try again.',
-  });
+  const searchLimit = limiter(database.db, config, 'places');
 
   const lookup: PlaceLookupDeps = {
     db: database.db,

@@ -7,7 +7,7 @@ import { Router } from 'express';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { requireSession, sessionUser } from '../../middleware/authenticate';
-import { rateLimit } from '../../middleware/rate-limit';
+import { limiter } from '../../middleware/limits';
 import { validate } from '../../middleware/validate';
 import type { VapidKeys } from '../../lib/web-push';
 import { subscribe, unsubscribe } from './push.service';
@@ -27,13 +27,7 @@ export function pushRoutes({
 }): Router {
   const router = Router();
   const db = database.db;
-  const limit = rateLimit(db, config, {
-    name: 'push-subscriptions',
-    max: 30,
-    message:
-      'You have changed notification devices many times just now. Please wait a few minutes.',
-    key: (req) => ({ key: sessionUser(req).id }),
-  });
+  const limit = limiter(db, config, 'push-subscriptions');
 
   router.get('/push/public-key', async (_req, res) => {
     const body: PushPublicKey = { publicKey: (await vapid()).publicKey };

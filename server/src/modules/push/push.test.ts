@@ -12,6 +12,7 @@ import {
   donorAndAnsweringDistributor,
   firstDelivery,
   type Registered,
+  readsIn,
 } from '../../test/factories';
 import { startPushEndpoint } from '../../test/push-endpoint';
 import { createTestApp, type TestContext } from '../../test/test-app';
@@ -136,11 +137,7 @@ describe('subscriptions', () => {
 describe('delivery', () => {
   it('pushes an offer to every device, encrypted, signed, urgent, in the person’s language', async () => {
     const { donor, distributor } = await pair();
-    await request(ctx.app)
-      .put('/api/me/locale')
-      .set('Cookie', distributor.cookie)
-      .send({ locale: 'hi' })
-      .expect(204);
+    await readsIn(ctx, distributor, 'hi');
     const phone = await subscribedDevice(distributor);
     const laptop = await subscribedDevice(distributor);
     const donorPhone = await subscribedDevice(donor);

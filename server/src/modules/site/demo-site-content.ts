@@ -1,10 +1,25 @@
 import type { SiteContent } from '@almquest/contracts/site';
 
+type TeamMember = SiteContent['team'][number];
+
 /**
  * What `npm run seed` shows on the landing page, so a demo has every section SPEC.md lists. Each
  * organisation and person says "(example)": they stand in for the operator's own, who replace
  * them with `npm run site-content -- their-file.json`.
  */
+/** A team member who stands in for the operator's own, reachable at an example address. */
+const exampleMember = (
+  name: string,
+  role: TeamMember['role'],
+  roleTitle: string,
+  mailbox: string,
+): TeamMember => ({
+  name: `${name} (example)`,
+  role,
+  roleTitle,
+  links: [{ label: 'E-mail', href: `mailto:${mailbox}@example.org` }],
+});
+
 export const demoSiteContent: SiteContent = {
   testimonials: [
     {
@@ -27,30 +42,10 @@ export const demoSiteContent: SiteContent = {
     },
   ],
   team: [
-    {
-      name: 'Kavya Rao (example)',
-      role: 'Backend',
-      roleTitle: 'Backend engineer',
-      links: [{ label: 'E-mail', href: 'mailto:kavya@example.org' }],
-    },
-    {
-      name: 'Rohan Das (example)',
-      role: 'Frontend',
-      roleTitle: 'Frontend engineer',
-      links: [{ label: 'E-mail', href: 'mailto:rohan@example.org' }],
-    },
-    {
-      name: 'Imran Qureshi (example)',
-      role: 'AI/ML',
-      roleTitle: 'Matching and AI/ML',
-      links: [{ label: 'E-mail', href: 'mailto:imran@example.org' }],
-    },
-    {
-      name: 'Meenakshi Iyer (example)',
-      role: 'Content',
-      roleTitle: 'Content and outreach',
-      links: [{ label: 'E-mail', href: 'mailto:meenakshi@example.org' }],
-    },
+    exampleMember('Kavya Rao', 'Backend', 'Backend engineer', 'kavya'),
+    exampleMember('Rohan Das', 'Frontend', 'Frontend engineer', 'rohan'),
+    exampleMember('Imran Qureshi', 'AI/ML', 'Matching and AI/ML', 'imran'),
+    exampleMember('Meenakshi Iyer', 'Content', 'Content and outreach', 'meenakshi'),
   ],
   partners: [
     { name: 'City Food Bank (example)' },

@@ -1,11 +1,6 @@
 import type { SessionUser } from '@almquest/contracts/session';
-import type {
-  CheckExistResponse,
-  DistributorProfile,
-  DonorProfile,
-  Profile,
-} from '@almquest/contracts/users';
-import type { DistributorRow, DonorRow, ProfileRows, UserRow } from '../../db/rows';
+import type { CheckExistResponse, Profile } from '@almquest/contracts/users';
+import type { ProfileRows, UserRow } from '../../db/rows';
 
 /** SPEC: Google pictures are asked for at 256 pixels, cropped (suffix 256-c). */
 export function presentPicture(picture: string | null): string | null {
@@ -47,31 +42,22 @@ function presentPerson(user: UserRow) {
 
 /** A person's own profile, as they see it. */
 export function presentProfile(rows: ProfileRows): Profile {
-  return rows.userType === 'donor'
-    ? presentDonorProfile(rows.user, rows.donor)
-    : presentDistributorProfile(rows.user, rows.distributor);
-}
-
-function presentDonorProfile(user: UserRow, donor: DonorRow): DonorProfile {
+  const person = presentPerson(rows.user);
+  if (rows.userType === 'donor') {
+    const { donorType, distanceRange, lifetimeDonation } = rows.donor;
+    return { ...person, userType: 'donor', donorType, distanceRange, lifetimeDonation };
+  }
+  const { distanceRange, maxCapacity, isActive, totalPackagesDistributed, autoAccept, vegOnly } =
+    rows.distributor;
   return {
-    ...presentPerson(user),
-    userType: 'donor',
-    donorType: donor.donorType,
-    distanceRange: donor.distanceRange,
-    lifetimeDonation: donor.lifetimeDonation,
-  };
-}
-
-function presentDistributorProfile(user: UserRow, distributor: DistributorRow): DistributorProfile {
-  return {
-    ...presentPerson(user),
+    ...person,
     userType: 'distributor',
-    distanceRange: distributor.distanceRange,
-    maxCapacity: distributor.maxCapacity,
-    isActive: distributor.isActive,
-    totalPackagesDistributed: distributor.totalPackagesDistributed,
-    autoAccept: distributor.autoAccept,
-    vegOnly: distributor.vegOnly,
+    distanceRange,
+    maxCapacity,
+    isActive,
+    totalPackagesDistributed,
+    autoAccept,
+    vegOnly,
   };
 }
 

@@ -21,7 +21,7 @@ import {
   SESSION_COOKIE,
   sessionUser,
 } from '../../middleware/authenticate';
-import { personOrAddressKey, rateLimit } from '../../middleware/rate-limit';
+import { limiter } from '../../middleware/limits';
 import { ownPathRoute } from './own-path';
 import { validate } from '../../middleware/validate';
 import { presentCheckExist, presentProfile } from './users.presenter';
@@ -55,14 +55,6 @@ export function usersRoutes({
   const isSecure = config.origin.startsWith('https://');
   const router = Router();
   const db = database.db;
-  const registrationLimit = rateLimit(database.db, config, {
-    name: 'registration',
-    max: 20,
-    message: 'Too many registration attempts. Please wait a few minutes.',
-    // Counted per person (it runs after requireSession): a visitor without a session is refused
-    // before it counts, so nobody can use up the limit of others behind the same address.
-    key: personOrAddressKey,
-  });
 
   router.post(
     '/checkExist',
@@ -86,7 +78,7 @@ export function usersRoutes({
     register: (db: AppDb, userId: string, body: T) => Promise<ProfileRows>,
   ) => [
     requireSession,
-    registrationLimit,
+    limiter(db, config, 'registration'),
     validate({ body: schema }, async ({ body }, req, res) => {
       const user = sessionUser(req);
       assertEmailEcho(user, body.email);

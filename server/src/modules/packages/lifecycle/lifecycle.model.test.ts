@@ -1,4 +1,4 @@
-import type { PackageEventKind, PackageState } from '@almquest/contracts/packages';
+import type { DonateRequest, PackageEventKind, PackageState } from '@almquest/contracts/packages';
 import { eq, like, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import request from 'supertest';
@@ -224,53 +224,47 @@ async function forceDeadline(real: Real, id: string, column: 'offer_expires_at' 
   await real.ctx.deadlines.runOnce();
 }
 
+/** A donation by one of the donors (`donor`, the rest of it the donation's own fields). */
+function donateStep<T extends { donor: number } & Partial<DonateRequest>>(
+  given: fc.Arbitrary<T>,
+  name: (t: T) => string,
+): fc.Arbitrary<Cmd> {
+  return given.map((t) => ({
+    check: () => true,
+    run: async (m: Model, real: Real) => {
+      const { donor, ...fields } = t;
+      const who = m.people.donors[donor]!;
+      const res = await post(
+        real,
+        who,
+        '/api/donor/donate',
+        donationInput(who, { ...fields, location: real.area(0), travelCapacity: '5 km' }),
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      m.packages = await checkInvariants(real, m.packages);
+    },
+    toString: () => name(t),
+  }));
+}
+
 function commands(): fc.Arbitrary<Cmd>[] {
   const pick = fc.nat(200);
   return [
-    fc
-      .record({
+    donateStep(
+      fc.record({
         donor: fc.nat(2),
         quantity: fc.integer({ min: 1, max: 12 }),
         diet: fc.constantFrom('veg', 'nonveg', 'egg'),
-      })
-      .map(({ donor, quantity, diet }) => ({
-        check: () => true,
-        run: async (m: Model, real: Real) => {
-          const who = m.people.donors[donor]!;
-          const res = await post(
-            real,
-            who,
-            '/api/donor/donate',
-            donationInput(who, { quantity, diet, location: real.area(0), travelCapacity: '5 km' }),
-          );
-          expect(res.status, JSON.stringify(res.body)).toBe(201);
-          m.packages = await checkInvariants(real, m.packages);
-        },
-        toString: () => `donate(${donor}, ${quantity}, ${diet})`,
-      })),
+      }),
+      ({ donor, quantity, diet }) => `donate(${donor}, ${quantity}, ${diet})`,
+    ),
     // A donation bigger than anyone's room, which may be split.
-    fc
-      .record({ donor: fc.nat(2), quantity: fc.integer({ min: 20, max: 75 }) })
-      .map(({ donor, quantity }) => ({
-        check: () => true,
-        run: async (m: Model, real: Real) => {
-          const who = m.people.donors[donor]!;
-          const res = await post(
-            real,
-            who,
-            '/api/donor/donate',
-            donationInput(who, {
-              quantity,
-              allowSplit: true,
-              location: real.area(0),
-              travelCapacity: '5 km',
-            }),
-          );
-          expect(res.status, JSON.stringify(res.body)).toBe(201);
-          m.packages = await checkInvariants(real, m.packages);
-        },
-        toString: () => `donateSplittable(${donor}, ${quantity})`,
-      })),
+    donateStep(
+      fc
+        .record({ donor: fc.nat(2), quantity: fc.integer({ min: 20, max: 75 }) })
+        .map((given) => ({ ...given, allowSplit: true })),
+      ({ donor, quantity }) => `donateSplittable(${donor}, ${quantity})`,
+    ),
     fc.tuple(pick, fc.nat(2)).map(([p, f]) =>
       packageStep(
         'accept',

@@ -1,0 +1,80 @@
+import type { AppDb } from '../db/client';
+import type { Config } from '../config';
+import { words } from '../errors';
+import { personOrAddressKey, rateLimit, type RateLimitOptions } from './rate-limit';
+
+/**
+ * Every limit the API keeps, in one place: how many requests in what window (ten minutes unless
+ * said), whom it counts (a signed-in person as themselves where `key` says so, otherwise the
+ * client address) and what it says once reached, in English and by its words for a reader of
+ * another language. RATE_LIMIT_MULTIPLIER scales every `max`.
+ */
+export const LIMITS = {
+  donation: {
+    max: 30,
+    key: personOrAddressKey,
+    message: 'You have donated many packages just now. Please wait a few minutes before the next.',
+    said: words('donatedTooMany'),
+  },
+  widen: {
+    max: 20,
+    key: personOrAddressKey,
+    message: 'You have changed the travel capacity many times just now. Please wait a few minutes.',
+    said: words('widenedTooMany'),
+  },
+  report: {
+    max: 20,
+    key: personOrAddressKey,
+    message: 'You have sent many reports just now. Please wait a few minutes.',
+    said: words('reportedTooMany'),
+  },
+  // Counted per person (it runs after requireSession): a visitor without a session is refused
+  // before it counts, so nobody can use up the limit of others behind the same address.
+  registration: {
+    max: 20,
+    key: personOrAddressKey,
+    message: 'Too many registration attempts. Please wait a few minutes.',
+    said: words('registeredTooMany'),
+  },
+  'push-subscriptions': {
+    max: 30,
+    key: personOrAddressKey,
+    message:
+      'You have changed notification devices many times just now. Please wait a few minutes.',
+    said: words('pushDevicesTooMany'),
+  },
+  places: {
+    max: 120,
+    windowMs: 60_000,
+    message: 'Too many place searches just now. Please wait a minute and try again.',
+    said: words('placeSearchesTooMany'),
+  },
+  'sign-in': {
+    max: 30,
+    windowMs: 60_000,
+    message: 'Too many sign-in attempts. Please wait a minute and try again.',
+    said: words('signInsTooMany'),
+  },
+  'unsubscribe-bad-token': {
+    max: 30,
+    message: 'Too many unsubscribe links that do not work, just now. Please wait a few minutes.',
+    said: words('badUnsubscribeLinksTooMany'),
+  },
+  contact: {
+    max: 5,
+    message:
+      'You have sent several messages just now. Please wait a few minutes before sending another.',
+    said: words('messagesTooMany'),
+  },
+} satisfies Record<string, Omit<RateLimitOptions, 'name'>>;
+
+export type LimitName = keyof typeof LIMITS;
+
+/** The middleware that keeps the limit `name` of LIMITS. */
+export function limiter(
+  db: AppDb,
+  config: Pick<Config, 'rateLimitMultiplier' | 'rateLimitScope'>,
+  name: LimitName,
+) {
+  return rateLimit(db, config, { name, ...LIMITS[name] });
+}
