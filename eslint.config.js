@@ -148,6 +148,7 @@ export default tseslint.config(
       'server/scripts/**/*.mjs',
       'client/scripts/**/*.mjs',
       'bench/**/*.{ts,mjs}',
+      'sim/**/*.ts',
       'e2e/**/*.{ts,mjs}',
       '*.js',
     ],

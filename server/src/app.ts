@@ -12,7 +12,12 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { createDevIdentityProvider } from './modules/auth/dev-idp';
 import { createOidcClient } from './modules/auth/oidc-client';
 import { createRematcher, type Rematcher } from './matching/rematch';
-import { createDeadlineSweeper } from './modules/packages/lifecycle/deadlines';
+import {
+  createDeadlineSweeper,
+  type DeadlineSweeper,
+} from './modules/packages/lifecycle/deadlines';
+import { simulationRoutes } from './modules/simulation/sim.routes';
+import type { SimClock } from './lib/sim-clock';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { coordinatorRoutes } from './modules/coordinator/coordinator.routes';
 import { impactRoutes, personalImpactRoutes } from './modules/impact/impact.routes';
@@ -55,6 +60,8 @@ export type AppDeps = {
   outreach?: Outreach;
   /** Package pages kept in memory. */
   packageReads?: PackageReads;
+  /** With SIM_CLOCK: the clock the simulation moves, and the sweep it runs when it does. */
+  simulation?: { clock: SimClock; deadlines: DeadlineSweeper };
 };
 
 const JSON_BODY_LIMIT = '32kb';
@@ -102,6 +109,7 @@ export function createApp({
   rematcher = createRematcher(database.db, notifier, logger, config.matching),
   mailer = null,
   packageReads = createPackageReads(database),
+  simulation,
 }: AppDeps): express.Express {
   // Hears of ended sessions from now on, so signed-in reads can be answered from memory.
   database.sessions.listen();
@@ -187,6 +195,7 @@ export function createApp({
   api.use(pushRoutes({ config, database, vapid: outreach.vapid }));
   api.use(outreachRoutes({ config, database, outreach }));
   api.use(realtimeRoutes({ config }));
+  if (simulation) api.use(simulationRoutes({ config, database, rematcher, ...simulation }));
   api.use(apiNotFound);
 
   app.use('/api', api);

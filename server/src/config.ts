@@ -74,6 +74,7 @@ const EnvSchema = z.object({
   OIDC_CLIENT_ID: optionalString,
   OIDC_CLIENT_SECRET: optionalString,
   ALLOW_DEV_IDP: booleanFlag,
+  SIM_CLOCK: booleanFlag,
   SERVE_SOURCE_MAPS: z.preprocess(
     emptyAsUndefined,
     z.enum(['0', '1', 'true', 'false', 'yes', 'no']).optional(),
@@ -211,6 +212,12 @@ export type Config = {
   matching: { offerMs: number; splitMinMeals: number; splitMaxParts: number };
   /** How often deadlines (offer lapse, half-window warning, expiry) are looked for, in ms. */
   deadlineSweepMs: number;
+  /**
+   * SIM_CLOCK: the city-day simulation (`npm run simulate`) moves the clock: time stands still
+   * until a coordinator moves it on (POST /api/sim/clock), and deadlines are swept then, not on a
+   * timer. Only on the embedded database (whose clock is this process's) and never in production.
+   */
+  simClock: boolean;
   /** LIVE_STREAMS_MAX: live streams one process may hold (unset: from its open-file limit). */
   liveStreamsMax: number | null;
   /** Scales every rate limit (tests raise it; 1 in normal use). */
@@ -332,6 +339,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!z.email().safeParse(item).success)
       problems.push(`  COORDINATOR_EMAILS: "${item}" is not an e-mail address`);
   }
+  if (e.SIM_CLOCK && e.NODE_ENV === 'production') {
+    problems.push('  SIM_CLOCK: the simulation clock is for simulations; production refuses it');
+  }
+  if (e.SIM_CLOCK && e.DATABASE_URL) {
+    problems.push(
+      '  SIM_CLOCK: needs the embedded database (no DATABASE_URL): a PostgreSQL server keeps its own clock',
+    );
+  }
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   if (trustProxy instanceof Error) problems.push(`  TRUST_PROXY: ${trustProxy.message}`);
   if (problems.length || trustProxy instanceof Error)
@@ -406,6 +421,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       splitMaxParts: e.SPLIT_MAX_PARTS,
     },
     deadlineSweepMs: Math.round(e.DEADLINE_SWEEP_SECONDS * 1000),
+    simClock: e.SIM_CLOCK,
     liveStreamsMax: e.LIVE_STREAMS_MAX ?? null,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     rateLimitScope: '',

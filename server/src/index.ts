@@ -7,6 +7,7 @@ import { databaseFailure, listenFailure } from './startup-errors';
 import { migrate } from './db/migrate';
 import { createLogger } from './logger';
 import { startJobs } from './jobs';
+import { installSimClock } from './lib/sim-clock';
 import { foldImpactDeltas } from './modules/impact/impact.service';
 import { deleteExpiredRateLimits } from './middleware/rate-limit';
 import { createLocalLiveEvents, createPostgresLiveEvents } from './realtime/live-events';
@@ -43,6 +44,9 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(config.logLevel);
   for (const warning of startupWarnings(config)) logger.warn(warning);
+  // Before the database opens: its clock is this process's (config.simClock says why).
+  const simClock = config.simClock ? installSimClock(Date.now()) : null;
+  if (simClock) logger.warn('SIM_CLOCK: time stands still until the simulation moves it');
 
   let database;
   let applied;
@@ -123,12 +127,11 @@ async function main(): Promise<void> {
             },
           ]
         : []),
-      {
-        // Offer lapses, half-window warnings and expiry, within seconds of their time.
-        name: 'deadlines',
-        everyMs: config.deadlineSweepMs,
-        run: () => deadlines.runOnce(),
-      },
+      // Offer lapses, half-window warnings and expiry, within seconds of their time (in a
+      // simulation, whenever it moves the clock).
+      ...(simClock
+        ? []
+        : [{ name: 'deadlines', everyMs: config.deadlineSweepMs, run: () => deadlines.runOnce() }]),
       {
         // Push and e-mail deliveries: retries, and what other processes' notifications queued.
         name: 'notification-delivery',
@@ -172,6 +175,7 @@ async function main(): Promise<void> {
     rematcher,
     gazetteer: { isReady: () => isGazetteerReady },
     isStopping: () => isShuttingDown,
+    ...(simClock ? { simulation: { clock: simClock, deadlines } } : {}),
   });
   // Not app.listen: Express 5 calls its callback on errors too, which would say "running"
   // before saying the port is taken.

@@ -54,6 +54,8 @@ const AREAS = {
   split: { count: 28, points: (i: number): LatLng => [22.0 + i * 0.55, 89.6] },
   /** The review's cases in coordinator.test.ts, a column further west. */
   coordinatorReview: { count: 14, points: (i: number): LatLng => [12.0 + i * 0.6, 76.6] },
+  /** simulation/sim.test.ts: the Thar desert's north. */
+  simulation: { count: 4, points: (i: number): LatLng => [29.6 + i * 0.6, 71.6] },
   /** match-sql.test.ts: by the Rann of Kutch, far from every test locality. */
   matchSql: { count: 1, points: (): LatLng => [24.0, 68.3] },
   /** package-reads.test.ts: off the Konkan coast. */

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { databaseUrl, onServer } from './pg-admin';
 import { inject } from 'vitest';
+import type { SimClock } from '../lib/sim-clock';
 import { type AppDeps, createApp, createServices } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
@@ -143,6 +144,8 @@ export async function createTestApp(
   deps: Partial<Pick<AppDeps, 'live' | 'rematcher' | 'mailer'>> & {
     /** Push keys as given, past the checks of loadConfig (a server whose keys cannot sign). */
     pushKeys?: Config['push']['keys'];
+    /** The simulation's clock: the app gets the /api/sim routes that move it. */
+    simClock?: SimClock;
   } = {},
   /**
    * 'own': a database of this file's own on the PostgreSQL server (see openOwnTestDatabase), for
@@ -150,7 +153,7 @@ export async function createTestApp(
    */
   engine: 'default' | 'pglite' | 'own' = 'default',
 ): Promise<TestContext> {
-  const { pushKeys, ...appDeps } = deps;
+  const { pushKeys, simClock, ...appDeps } = deps;
   const server = createServer();
   const port = await listen(server);
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -193,6 +196,7 @@ export async function createTestApp(
     notifier,
     rematcher,
     packageReads,
+    ...(simClock ? { simulation: { clock: simClock, deadlines } } : {}),
   });
   server.on('request', app);
   return {

@@ -1,0 +1,262 @@
+import type { Package } from '@almquest/contracts/packages';
+import type { Profile } from '@almquest/contracts/users';
+import { distanceKm } from '../server/src/matching/geometry';
+import { type Caller, SIM_COORDINATOR, signedIn } from './app';
+import { PARAMS } from './params';
+import { type Random, streamOf } from './random';
+import type { SimDistributor, World } from './world';
+
+/** What the simulation saw happen, beside what the app itself records. */
+export type Observed = {
+  /** Every notification each distributor got today. */
+  notificationsPerDistributor: number[];
+  /** Minutes from donating to the first offer or pairing, per package (its first part). */
+  firstOfferMinutes: Map<string, number>;
+  /** Donations the app refused (none should be). */
+  refusedDonations: number;
+  /** Where each distributor lives, by the name the app shows. */
+  distributorHomes: Map<string, [number, number]>;
+  /** Requests made to the app. */
+  requests: number;
+};
+
+type Event = { minute: number; seq: number; run: () => Promise<void> };
+
+const MINUTE = 60_000;
+
+/**
+ * Plays one day of `world` against the app at `baseUrl`, from midnight `dayStartMs` (the clock is
+ * moved there first) until every pick-up window has closed.
+ */
+export async function playDay(
+  baseUrl: string,
+  world: World,
+  seed: number,
+  dayStartMs: number,
+  say: (line: string) => void,
+): Promise<Observed> {
+  const observed: Observed = {
+    notificationsPerDistributor: world.distributors.map(() => 0),
+    firstOfferMinutes: new Map(),
+    refusedDonations: 0,
+    distributorHomes: new Map(world.distributors.map((d) => [d.name, d.at])),
+    requests: 0,
+  };
+  const coordinator = await signedIn(baseUrl, SIM_COORDINATOR, 'Sim Coordinator');
+  let clockMinute = 0;
+  let seq = 0;
+  let cursor = 0;
+  const queue: Event[] = [];
+  const at = (minute: number, run: () => Promise<void>) => {
+    const event = { minute: Math.max(minute, clockMinute), seq: seq++, run };
+    let i = queue.length;
+    while (
+      i > 0 &&
+      (queue[i - 1]!.minute > event.minute ||
+        (queue[i - 1]!.minute === event.minute && queue[i - 1]!.seq > event.seq))
+    )
+      i--;
+    queue.splice(i, 0, event);
+  };
+  const call = async <T>(who: Caller, method: string, url: string, body?: unknown) => {
+    observed.requests++;
+    return who.call<T>(method, url, body);
+  };
+  const moveClock = async (minute: number) => {
+    const res = await call(coordinator, 'POST', '/api/sim/clock', {
+      at: new Date(dayStartMs + minute * MINUTE).toISOString(),
+    });
+    if (res.status !== 200) throw new Error(`the clock did not move: ${JSON.stringify(res.body)}`);
+    clockMinute = minute;
+  };
+  await moveClock(0);
+
+  // The city signs up: donors and distributors, each through the real sign-in and registration.
+  say(`registering ${world.donors.length} donors and ${world.distributors.length} distributors`);
+  const donors: { who: Caller; profile: Profile }[] = [];
+  for (const d of world.donors) {
+    const who = await signedIn(baseUrl, `sim.donor.${d.index}@example.org`, d.name);
+    const res = await call<{ data: Profile }>(who, 'POST', '/api/donor/register', {
+      name: d.name,
+      phone: `98${String(d.index).padStart(8, '0')}`,
+      location: { address: `${d.name}, simulated`, coordinates: d.at },
+      donorType: d.kind === 'household' ? 'Individual' : 'Organisation',
+      distanceRange: PARAMS.donorTravelKm,
+    });
+    if (res.status !== 201) throw new Error(`donor ${d.index}: ${JSON.stringify(res.body)}`);
+    donors.push({ who, profile: res.body.data });
+  }
+  const byUserId = new Map<string, SimDistributor>();
+  const distributors: { who: Caller; profile: Profile; sim: SimDistributor; mind: Random }[] = [];
+  for (const d of world.distributors) {
+    const who = await signedIn(baseUrl, `sim.distributor.${d.index}@example.org`, d.name);
+    const res = await call<{ data: Profile }>(who, 'POST', '/api/distributor/register', {
+      name: d.name,
+      phone: `97${String(d.index).padStart(8, '0')}`,
+      location: { address: `${d.name}, simulated`, coordinates: d.at },
+      distanceRange: d.rangeKm,
+      maxCapacity: d.capacity,
+    });
+    if (res.status !== 201) throw new Error(`distributor ${d.index}: ${JSON.stringify(res.body)}`);
+    const profile = res.body.data;
+    const update = await call(who, 'PATCH', `/api/distributor/update/${profile.id}`, {
+      autoAccept: d.autoAccept,
+      vegOnly: d.vegOnly,
+    });
+    if (update.status !== 200)
+      throw new Error(`distributor ${d.index}: ${JSON.stringify(update.body)}`);
+    byUserId.set(profile.id, d);
+    distributors.push({ who, profile, sim: d, mind: streamOf(seed, `distributor ${d.index}`) });
+  }
+  const donorByUserId = new Map(donors.map((d) => [d.profile.id, d]));
+  const offersToday = world.distributors.map(() => 0);
+  const donatedAtMinute = new Map<string, number>();
+
+  const isQuiet = (minute: number) => {
+    const hour = (minute / 60) % 24;
+    const [from, to] = PARAMS.quietHours;
+    return hour >= from || hour < to;
+  };
+  const afterQuiet = (minute: number) => {
+    if (!isQuiet(minute)) return minute;
+    const day = Math.floor(minute / 1440) * 1440;
+    const morning = day + PARAMS.quietHours[1] * 60;
+    return minute < morning ? morning : morning + 1440;
+  };
+
+  const pickUp = async (d: (typeof distributors)[number], packageId: string) => {
+    const seen = await call<{ package: Package }>(d.who, 'GET', `/api/package/${packageId}`);
+    if (seen.status !== 200 || seen.body.package.current_state !== 'Paired') return;
+    const donor = donorByUserId.get(seen.body.package.donor_id ?? '');
+    if (!donor) return;
+    const own = await call<{ package: Package }>(donor.who, 'GET', `/api/package/${packageId}`);
+    const code = own.body.package?.handoverCode;
+    if (!code) return;
+    const mark = (state: 'Received' | 'Distributed') =>
+      call(d.who, 'POST', '/api/distributor/togglePackage', {
+        donor_id: donor.profile.id,
+        distributor_id: d.profile.id,
+        packageId,
+        state,
+        code,
+      });
+    if ((await mark('Received')).status !== 200) return;
+    at(
+      clockMinute + d.mind.int(...PARAMS.handOutMinutes),
+      async () => void (await mark('Distributed')),
+    );
+  };
+
+  // A distributor who holds a package sets out for the meet point, unless they never come.
+  const setOut = async (d: (typeof distributors)[number], packageId: string) => {
+    const comes = !d.mind.chance(PARAMS.noShowShare);
+    const gettingReady = d.mind.int(...PARAMS.setOutMinutes);
+    if (d.sim.isSilent || !comes) return;
+    // The way to the meet point, as their package page shows it.
+    const seen = await call<{ package: Package }>(d.who, 'GET', `/api/package/${packageId}`);
+    const meet = seen.body.package?.pair?.meet_location.coordinates;
+    const km = meet ? distanceKm(d.sim.at, meet) : PARAMS.cityRadiusKm;
+    const travel = Math.round((km / PARAMS.travelKmh) * 60);
+    at(afterQuiet(clockMinute) + gettingReady + travel, () => pickUp(d, packageId));
+  };
+
+  // What each distributor's phone shows, and what they do about it.
+  const hear = async () => {
+    for (;;) {
+      const res = await call<{
+        notifications: { seq: number; userId: string; packageId: string | null; kind: string }[];
+      }>(coordinator, 'GET', `/api/sim/notifications?after=${cursor}`);
+      const list = res.body.notifications;
+      for (const n of list) {
+        cursor = n.seq;
+        const sim = byUserId.get(n.userId);
+        if (!sim || !n.packageId) continue;
+        const d = distributors[sim.index]!;
+        const packageId = n.packageId;
+        observed.notificationsPerDistributor[sim.index]!++;
+        if (
+          (n.kind === 'offered' || n.kind === 'pairedDistributor') &&
+          !observed.firstOfferMinutes.has(packageId)
+        ) {
+          const donated = donatedAtMinute.get(packageId);
+          if (donated !== undefined)
+            observed.firstOfferMinutes.set(packageId, clockMinute - donated);
+        }
+        if (n.kind === 'offered') {
+          const chance = sim.answerChance * PARAMS.fatiguePerOffer ** offersToday[sim.index]!;
+          offersToday[sim.index]!++;
+          // Each draw is made whatever the outcome, so one answer never shifts the next.
+          const answers = d.mind.chance(chance);
+          const declines = d.mind.chance(sim.declineShare);
+          const delay = Math.min(
+            PARAMS.answerMinutes.max,
+            Math.exp(
+              d.mind.normal(Math.log(PARAMS.answerMinutes.median), PARAMS.answerMinutes.spread),
+            ),
+          );
+          if (sim.isSilent || !answers || isQuiet(clockMinute)) continue;
+          at(clockMinute + Math.round(delay), async () => {
+            if (declines) {
+              await call(d.who, 'POST', `/api/package/${packageId}/decline`, { reason: 'Busy' });
+              return;
+            }
+            // Too late (the offer lapsed, or went to someone else): 409, and nothing to collect.
+            const accepted = await call(d.who, 'POST', `/api/package/${packageId}/accept`);
+            if (accepted.status === 200) await setOut(d, packageId);
+          });
+        } else if (n.kind === 'pairedDistributor') {
+          // Paired without being asked (autoAccept).
+          await setOut(d, packageId);
+        }
+      }
+      if (list.length < 5000) return;
+    }
+  };
+
+  for (const donation of world.donations) {
+    at(donation.minute, async () => {
+      const donor = donors[donation.donor]!;
+      const res = await call<{ package: Package }>(donor.who, 'POST', '/api/donor/donate', {
+        donor_id: donor.profile.id,
+        quantity: donation.meals,
+        travelCapacity: PARAMS.donorTravelKm,
+        location: donor.profile.location,
+        readyUntil: new Date(
+          dayStartMs + (clockMinute + donation.windowMinutes) * MINUTE,
+        ).toISOString(),
+        diet: donation.diet,
+        allowSplit: donation.allowSplit,
+        idempotencyKey: `sim-${seed}-${donation.index}`,
+      });
+      if (res.status !== 201) {
+        observed.refusedDonations++;
+        say(`donation ${donation.index} refused: ${res.status} ${JSON.stringify(res.body)}`);
+        return;
+      }
+      donatedAtMinute.set(res.body.package._id, clockMinute);
+    });
+  }
+  const lastDonation = world.donations.at(-1)?.minute ?? 0;
+  const longestWindow = Math.max(0, ...world.donations.map((d) => d.windowMinutes));
+  const end = lastDonation + longestWindow + 60;
+  for (let minute = PARAMS.tickMinutes; minute <= end; minute += PARAMS.tickMinutes) {
+    at(minute, async () => undefined);
+  }
+
+  say(`playing ${world.donations.length} donations until ${Math.floor(end / 60)}:00`);
+  let nextReport = 6 * 60;
+  while (queue.length) {
+    const event = queue.shift()!;
+    if (event.minute > clockMinute) {
+      await moveClock(event.minute);
+      await hear();
+    }
+    await event.run();
+    await hear();
+    if (clockMinute >= nextReport) {
+      say(`  ${Math.floor(clockMinute / 60)}:00, ${observed.requests} requests`);
+      nextReport += 6 * 60;
+    }
+  }
+  return observed;
+}
