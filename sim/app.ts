@@ -40,9 +40,11 @@ export async function startSimApp(env: Record<string, string>): Promise<SimApp> 
       ...env,
     },
   });
+  // Heard from the start: a process that has already ended fires no 'exit' again.
+  const exited = new Promise((r) => child.once('exit', r));
+  const hasEnded = () => child.exitCode !== null || child.signalCode !== null;
   const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
+    if (!hasEnded()) {
       child.kill('SIGTERM');
       await exited;
     }
@@ -50,9 +52,9 @@ export async function startSimApp(env: Record<string, string>): Promise<SimApp> 
   };
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) {
+    if (hasEnded()) {
       await stop();
-      throw new Error(`the app stopped at start (exit code ${child.exitCode})`);
+      throw new Error(`the app stopped at start (${child.exitCode ?? child.signalCode})`);
     }
     // The place list must have loaded: the city is found in it.
     const res = await fetch(`${baseUrl}/api/places?q=Delhi`).catch(() => null);

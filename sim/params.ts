@@ -138,8 +138,6 @@ export const PARAMS = {
   setOutMinutes: [5, 20],
   /** From collecting to handing out, minutes. */
   handOutMinutes: [30, 90],
-  /** The clock moves at least this often (minutes), so deadlines are acted on as they pass. */
-  tickMinutes: 1,
 } as const;
 
 /** How a scenario changes the ordinary day. */

@@ -161,12 +161,19 @@ export async function playDay(
   };
 
   // What each distributor's phone shows, and what they do about it.
+  let nextDue: number | null = null;
   const hear = async () => {
     for (;;) {
       const res = await call<{
         notifications: { seq: number; userId: string; packageId: string | null; kind: string }[];
+        nextDeadline: string | null;
       }>(coordinator, 'GET', `/api/sim/notifications?after=${cursor}`);
       const list = res.body.notifications;
+      const due = res.body.nextDeadline;
+      // The minute the next deadline falls in (a deadline of this minute was swept already).
+      nextDue = due
+        ? Math.max(clockMinute + 1, Math.ceil((Date.parse(due) - dayStartMs) / MINUTE))
+        : null;
       for (const n of list) {
         cursor = n.seq;
         const sim = byUserId.get(n.userId);
@@ -236,23 +243,24 @@ export async function playDay(
       donatedAtMinute.set(res.body.package._id, clockMinute);
     });
   }
-  const lastDonation = world.donations.at(-1)?.minute ?? 0;
-  const longestWindow = Math.max(0, ...world.donations.map((d) => d.windowMinutes));
-  const end = lastDonation + longestWindow + 60;
-  for (let minute = PARAMS.tickMinutes; minute <= end; minute += PARAMS.tickMinutes) {
-    at(minute, async () => undefined);
-  }
-
-  say(`playing ${world.donations.length} donations until ${Math.floor(end / 60)}:00`);
+  say(`playing ${world.donations.length} donations`);
   let nextReport = 6 * 60;
-  while (queue.length) {
-    const event = queue.shift()!;
-    if (event.minute > clockMinute) {
-      await moveClock(event.minute);
+  // The clock goes to whatever comes first: someone doing something, or a deadline the app acts
+  // on (an offer lapsing, a pick-up missed), until neither is left.
+  while (queue.length || nextDue !== null) {
+    const event = queue[0];
+    if (nextDue !== null && (!event || nextDue < event.minute)) {
+      await moveClock(nextDue);
+      await hear();
+    } else if (event) {
+      queue.shift();
+      if (event.minute > clockMinute) {
+        await moveClock(event.minute);
+        await hear();
+      }
+      await event.run();
       await hear();
     }
-    await event.run();
-    await hear();
     if (clockMinute >= nextReport) {
       say(`  ${Math.floor(clockMinute / 60)}:00, ${observed.requests} requests`);
       nextReport += 6 * 60;

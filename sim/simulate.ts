@@ -14,7 +14,8 @@ const POLICIES = ['baseline', 'current'] as const;
 function usage(problem: string): never {
   console.error(`${problem}
 Usage: npm run simulate -- [--city Kolkata] [--scenario weekday|festival|monsoon] [--seed N]
-                           [--policy baseline|current] [--out FILE.json]`);
+                           [--policy baseline|current] [--out FILE.json] [--size 0.1]
+--size plays a city that many times the size of sim/params.ts's (a quick check).`);
   process.exit(2);
 }
 
@@ -25,6 +26,7 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '1' },
     policy: { type: 'string', default: 'current' },
     out: { type: 'string', default: 'sim/results/day.json' },
+    size: { type: 'string', default: '1' },
   },
 });
 const scenario = SCENARIOS[values.scenario];
@@ -35,6 +37,9 @@ if (!Number.isInteger(seed) || seed < 0)
 const policy = values.policy as (typeof POLICIES)[number];
 if (!POLICIES.includes(policy)) usage(`No policy "${values.policy}".`);
 const out = values.out.endsWith('.json') ? values.out : usage('--out must name a .json file.');
+const size = Number(values.size);
+if (!(size > 0 && size <= 1))
+  usage(`--size must be more than 0 and at most 1, not "${values.size}".`);
 
 const say = (line: string) => console.log(line);
 const started = Date.now();
@@ -49,7 +54,7 @@ try {
   ).places?.[0];
   if (!place) usage(`No place "${values.city}" in the place list.`);
   say(`${scenario.description} ${place.address}, seed ${seed}, policy ${policy}`);
-  const world = makeWorld(seed, place.coordinates, scenario);
+  const world = makeWorld(seed, place.coordinates, scenario, size);
 
   // The day starts at the first midnight in India after now (the app refuses a past pick-up).
   const IST_MS = 5.5 * 3_600_000;
@@ -69,6 +74,7 @@ try {
     scenario: scenario.name,
     seed,
     policy,
+    size,
     ...figures,
     requests: observed.requests,
     seconds: Math.round((Date.now() - started) / 1000),

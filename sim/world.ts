@@ -56,12 +56,16 @@ function hourAround(r: Random, peaks: readonly number[]): number {
   }
 }
 
-/** The people of the city and the donations of the day, all from `seed`. */
-export function makeWorld(seed: number, centre: LatLng, scenario: Scenario): World {
+/**
+ * The people of the city and the donations of the day, all from `seed`. `size` scales the number
+ * of people and donations (1: the city of params.ts; a quick check plays a smaller one).
+ */
+export function makeWorld(seed: number, centre: LatLng, scenario: Scenario, size = 1): World {
+  const scaled = (n: number) => Math.max(1, Math.round(n * size));
   const map = streamOf(seed, 'map');
   const donors: SimDonor[] = [];
   for (const kind of PARAMS.donors) {
-    for (let i = 0; i < kind.accounts; i++) {
+    for (let i = 0; i < scaled(kind.accounts); i++) {
       donors.push({
         index: donors.length,
         kind: kind.name,
@@ -75,7 +79,7 @@ export function makeWorld(seed: number, centre: LatLng, scenario: Scenario): Wor
   const silent = streamOf(seed, 'silent');
   const distributors: SimDistributor[] = [];
   for (const kind of PARAMS.distributorKinds) {
-    const count = Math.round(PARAMS.distributors * kind.share);
+    const count = scaled(PARAMS.distributors * kind.share);
     for (let i = 0; i < count; i++) {
       distributors.push({
         index: distributors.length,
@@ -108,7 +112,7 @@ export function makeWorld(seed: number, centre: LatLng, scenario: Scenario): Wor
     });
   };
   for (const kind of PARAMS.donors) {
-    const count = Math.round(kind.perDay * scenario.donationScale);
+    const count = scaled(kind.perDay * scenario.donationScale);
     const hours = Array.from({ length: count }, () => hourAround(schedule, kind.peaks));
     for (const hour of hours) donate(kind, hour);
     const rush = scenario.rush;
@@ -122,7 +126,7 @@ export function makeWorld(seed: number, centre: LatLng, scenario: Scenario): Wor
   }
   if (scenario.rush) {
     const event = PARAMS.donors.find((k) => k.name === 'event')!;
-    for (let i = 0; i < scenario.rush.extraEvents; i++) {
+    for (let i = 0; i < scaled(scenario.rush.extraEvents); i++) {
       donate(
         { ...event, meals: [100, 300] },
         schedule.between(scenario.rush.from, scenario.rush.to),

@@ -1,6 +1,6 @@
 import { test as base } from '@playwright/test';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,10 +19,15 @@ export type WorkerServer = {
 
 const READY_WAIT_MS = 180_000;
 
+/** Whether the process has ended, by an exit code or by a signal (kill -9 leaves no code). */
+const hasEnded = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+
 async function waitUntilReady(baseURL: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + READY_WAIT_MS;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the app stopped at start (${child.exitCode})`);
+    if (hasEnded(child)) {
+      throw new Error(`the app stopped at start (${child.exitCode ?? child.signalCode})`);
+    }
     // Journeys pick places: the list must have loaded (a first start loads it).
     const res = await fetch(`${baseURL}/api/places?q=Delhi`).catch(() => null);
     if (res?.ok) return;
@@ -31,9 +36,8 @@ async function waitUntilReady(baseURL: string, child: ChildProcess): Promise<voi
   throw new Error(`the app at ${baseURL} was not ready within ${READY_WAIT_MS / 1000} s`);
 }
 
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
+async function stop(child: ChildProcess, exited: Promise<unknown>): Promise<void> {
+  if (hasEnded(child)) return;
   child.kill('SIGTERM');
   const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
   await exited;
@@ -53,9 +57,20 @@ export const test = base.extend<{ pushPort: number; clientDist: string }, { app:
       const port = await freePort();
       const pushPort = await freePort();
       const baseURL = `http://127.0.0.1:${port}`;
+      const built = path.join(root, 'client', 'dist');
+      if (!existsSync(path.join(built, 'index.html'))) {
+        throw new Error(
+          'No built client in client/dist: run `npm run build` (npm run test:e2e does).',
+        );
+      }
       const scratch = mkdtempSync(path.join(tmpdir(), `almquest-e2e-${workerInfo.workerIndex}-`));
       const clientDist = path.join(scratch, 'client');
-      cpSync(path.join(root, 'client', 'dist'), clientDist, { recursive: true });
+      try {
+        cpSync(built, clientDist, { recursive: true });
+      } catch (error) {
+        rmSync(scratch, { recursive: true, force: true });
+        throw error;
+      }
       const child = spawn(process.execPath, ['scripts/start.mjs'], {
         cwd: root,
         stdio: ['ignore', 'ignore', 'inherit'],
@@ -81,11 +96,13 @@ export const test = base.extend<{ pushPort: number; clientDist: string }, { app:
           PUSH_EXTRA_ORIGINS: `http://127.0.0.1:${pushPort}`,
         },
       });
+      // Heard from the start: a process that has already ended fires no 'exit' again.
+      const exited = new Promise((r) => child.once('exit', r));
       try {
         await waitUntilReady(baseURL, child);
         await use({ baseURL, pushPort, clientDist });
       } finally {
-        await stop(child);
+        await stop(child, exited);
         rmSync(scratch, { recursive: true, force: true });
       }
     },

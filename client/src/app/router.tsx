@@ -3,16 +3,13 @@ import { type RouteObject, useRoutes } from 'react-router';
 import { RequireAccess } from '../components/require-access';
 import type * as SharedChunk from './pages/shared-chunk';
 import { HomePage } from '../features/home/home-page';
-import { NotFoundPage as NotFound } from '../features/not-found/not-found-page';
-import { PersonaInfoPage as PersonaInfo } from '../features/persona-info/persona-info-page';
+import { NotFoundPage } from '../features/not-found/not-found-page';
+import { PersonaInfoPage } from '../features/persona-info/persona-info-page';
 import { withAppCatalog } from '../i18n/catalog-parts';
 import { Layout } from './layout';
 
 // Signed-in pages load on demand, with the rest of English, so a visitor's first page stays small.
 const ContactPage = lazy(() => withAppCatalog(import('../features/contact/contact-page')));
-// Small enough to ship with the first page, but their words are in the rest of the catalogs.
-const PersonaInfoPage = lazy(() => withAppCatalog(Promise.resolve({ default: PersonaInfo })));
-const NotFoundPage = lazy(() => withAppCatalog(Promise.resolve({ default: NotFound })));
 const RegisterPage = lazy(() => withAppCatalog(import('../features/register/register-page')));
 const ProfilePage = lazy(() => withAppCatalog(import('./pages/profile-page')));
 const PackagePages = lazy(() => withAppCatalog(import('./pages/package-pages')));

@@ -4,7 +4,6 @@ import { useAlerts } from '../lib/alerts';
 import { fetchSessionUser, firstName, sessionQueryKey } from '../lib/session/session';
 import { useQueryClient } from '@tanstack/react-query';
 import { signInErrorCode } from '@almquest/contracts/sign-in-errors';
-import { englishText, loadAppCatalog } from '../i18n/catalog-parts';
 import { useI18n } from '../i18n/i18n';
 
 /**
@@ -40,18 +39,11 @@ export function SignInEffects() {
 
     if (signInError) {
       // Only a code comes in the URL; the text is ours, so a crafted link cannot put words here.
-      // Why it failed is in the rest of the catalogs (a failed sign-in is rare; the first page
-      // carries none of it); without them, the title and "Please try again" still say it.
-      const why = `signIn.error.${signInErrorCode(signInError)}` as const;
-      void loadAppCatalog()
-        .catch(() => undefined)
-        .then(() =>
-          showAlert({
-            type: 'error',
-            title: t('signIn.failed'),
-            msg: englishText(why) === undefined ? t('common.pleaseTryAgain') : t(why),
-          }),
-        );
+      showAlert({
+        type: 'error',
+        title: t('signIn.failed'),
+        msg: t(`signIn.error.${signInErrorCode(signInError)}`),
+      });
       return;
     }
     void (async () => {

@@ -142,6 +142,7 @@ describe('who a client address counts as', () => {
     for (let i = 0; i < 80; i++) expect((await send(i)).status).toBe(202);
     const refused = await send(80);
     expect(refused.status).toBe(429);
+    expect(refused.body.error.key).toBe('messagesTooMany');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // A /64 over its own limit does not spend its neighbours' allowance: a request it is refused
     // leaves the /48's count alone.
@@ -178,6 +179,8 @@ describe('place search limit', () => {
     const refused = await search(client);
     expect(refused.status).toBe(429);
     expect(refused.body.error.message).toContain('place searches');
+    // Its words, for a reader of Hindi or Bengali (limits.ts names them for every limit).
+    expect(refused.body.error.key).toBe('placeSearchesTooMany');
     expect(refused.headers['retry-after']).toBeDefined();
     expect((await search(uniqueClientIp())).status).toBe(200);
   });

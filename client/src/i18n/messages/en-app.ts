@@ -783,41 +783,4 @@ export const enApp = {
   'explain.waitOnly': 'We will keep looking until {time}.',
   'package.delete.partText':
     'Deleting withdraws these {count, plural, one {# meal} other {# meals}} only; the other parts of your donation go on.',
-  // "Who does what" (/personainfo)
-  'site.persona.title': 'Who does what',
-  'site.persona.onThisPage': 'On this page',
-  'site.persona.donor.title': 'Donor',
-  'site.persona.donor.text':
-    'A donor is anyone with surplus food: an individual, an organisation, a food chain, a restaurant or an event host. A donor lists a package of meals with a location and how far they can travel. AlmQuest pairs it with a distributor and shares the meet point, directions and contact details. The donor can then follow the package until it is distributed.',
-  'site.persona.distributor.title': 'Distributor',
-  'site.persona.distributor.text':
-    'A distributor is an individual, a social service group or an NGO who collects food and gives it to people in need. A distributor sets how far they can travel and how many meals they can carry, and can switch themselves active or inactive. Only active distributors with room are paired with donors. They mark each package Received and then Distributed.',
-  'site.persona.meal.title': 'Meal',
-  'site.persona.meal.text':
-    'A meal is enough food for about half a day for one person. There is no rigid standard: a plate of rice and dal, a few rotis with sabzi, or a packed lunch all count. When you donate, count the meals you can offer as best you can.',
-  'site.persona.join': 'Join AlmQuest',
-  // Why a sign-in failed (shown once the rest has come), and a page that is not there
-  'signIn.error.expired': 'Your sign-in took too long or was already used. Please try again.',
-  'signIn.error.rate_limited':
-    'Too many sign-in attempts from your network. Please wait a minute and try again.',
-  'signIn.error.cancelled': 'Sign-in was cancelled.',
-  'signIn.error.no_email': 'Your account has no email address, which AlmQuest needs.',
-  'signIn.error.unverified_email': 'Please verify your email address with your provider first.',
-  'signIn.error.provider': 'The sign-in provider refused the sign-in. Please try again.',
-  'signIn.error.failed': 'Sign-in failed. Please try again.',
-  'notFound.title': 'Page not found',
-  'notFound.text': 'We could not find that page. It may have moved, or the link may be mistyped.',
-  'notFound.home': 'Back to the home page',
-  'signIn.error.suspended': 'Your account is suspended. If this is a mistake, write to us.',
-  // Access guards (SPEC section 2), said once the rest has come
-  'guard.notRecognised.title': "Hey! We don't recognize you",
-  'guard.notRecognised.msg': 'Please login to join AlmQuest!',
-  'guard.trespassing.title': 'Hey! You are trespassing!',
-  'guard.trespassing.msg': 'You are not authorized to view this transaction.',
-  'guard.noProfile.title': 'We were unable to find your profile!',
-  'guard.noProfile.msg': 'Please register with us to create your profile now.',
-  'guard.alreadyMember.title': 'Already a member of the family',
-  'guard.alreadyMember.msg': 'You are already registered as a {userType}',
-  'guard.notCoordinator.title': 'Coordinators only',
-  'guard.notCoordinator.msg': 'This page is for AlmQuest coordinators.',
 } as const;

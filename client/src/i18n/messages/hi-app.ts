@@ -761,43 +761,4 @@ export const hiApp: AppCatalog = {
   'explain.waitOnly': 'हम {time} तक ढूँढते रहेंगे।',
   'package.delete.partText':
     'हटाने से सिर्फ़ ये {count, plural, one {# भोजन} other {# भोजन}} वापस होंगे; आपके दान के बाकी हिस्से चलते रहेंगे।',
-  // "Who does what" (/personainfo)
-  'site.persona.title': 'कौन क्या करता है',
-  'site.persona.onThisPage': 'इस पेज पर',
-  'site.persona.donor.title': 'दाता',
-  'site.persona.donor.text':
-    'दाता कोई भी हो सकता है जिसके पास खाना बचा हो: कोई व्यक्ति, संस्था, फ़ूड चेन, रेस्टोरेंट या कार्यक्रम करने वाला। दाता भोजन का एक पैकेट दर्ज करता है, अपनी जगह और यह बताता है कि वह कितनी दूर जा सकता है। AlmQuest उसकी जोड़ी एक वितरक से बनाता है और मिलने की जगह, रास्ता और फ़ोन नंबर दोनों को देता है। फिर दाता पैकेट को बँटने तक देख सकता है।',
-  'site.persona.distributor.title': 'वितरक',
-  'site.persona.distributor.text':
-    'वितरक कोई व्यक्ति, समाज सेवी समूह या NGO होता है जो खाना लेकर ज़रूरतमंद लोगों तक पहुँचाता है। वितरक बताता है कि वह कितनी दूर जा सकता है और कितने भोजन ले जा सकता है, और ख़ुद को सक्रिय या निष्क्रिय कर सकता है। सिर्फ़ सक्रिय वितरक, जिनके पास जगह हो, दाताओं से जोड़े जाते हैं। वे हर पैकेट को पहले "मिल गया" और फिर "बाँट दिया गया" मार्क करते हैं।',
-  'site.persona.meal.title': 'भोजन',
-  'site.persona.meal.text':
-    'एक भोजन यानी एक व्यक्ति के लिए लगभग आधे दिन का खाना। कोई सख़्त पैमाना नहीं है: एक थाली दाल-चावल, सब्ज़ी के साथ कुछ रोटियाँ, या पैक किया हुआ लंच, सब गिने जाते हैं। दान करते समय, जितना ठीक से हो सके, भोजन गिन लें।',
-  'site.persona.join': 'AlmQuest से जुड़ें',
-  // Why a sign-in failed (shown once the rest has come), and a page that is not there
-  'signIn.error.expired':
-    'साइन इन में बहुत देर हो गई या यह लिंक पहले ही इस्तेमाल हो चुका है। कृपया फिर से कोशिश करें।',
-  'signIn.error.rate_limited':
-    'आपके नेटवर्क से बहुत बार साइन इन की कोशिश हुई है। एक मिनट रुककर फिर कोशिश करें।',
-  'signIn.error.cancelled': 'साइन इन रद्द कर दिया गया।',
-  'signIn.error.no_email': 'आपके अकाउंट में ईमेल पता नहीं है, जो AlmQuest के लिए ज़रूरी है।',
-  'signIn.error.unverified_email': 'कृपया पहले अपने प्रोवाइडर के पास अपना ईमेल पता सत्यापित करें।',
-  'signIn.error.provider': 'साइन इन प्रोवाइडर ने साइन इन से मना कर दिया। कृपया फिर से कोशिश करें।',
-  'signIn.error.failed': 'साइन इन नहीं हो पाया। कृपया फिर से कोशिश करें।',
-  'notFound.title': 'पेज नहीं मिला',
-  'notFound.text': 'हमें यह पेज नहीं मिला। हो सकता है यह कहीं और चला गया हो, या लिंक ग़लत लिखा हो।',
-  'notFound.home': 'होम पेज पर वापस जाएँ',
-  'signIn.error.suspended':
-    'आपका खाता AlmQuest के एक समन्वयक ने निलंबित किया है। अगर आपको लगता है कि यह गलती है, तो संपर्क फ़ॉर्म से हमें लिखें।',
-  // Access guards (SPEC section 2), said once the rest has come
-  'guard.notRecognised.title': 'अरे! हम आपको पहचान नहीं पाए',
-  'guard.notRecognised.msg': 'AlmQuest से जुड़ने के लिए कृपया साइन इन करें!',
-  'guard.trespassing.title': 'अरे! यह जगह आपके लिए नहीं है!',
-  'guard.trespassing.msg': 'आपको यह पैकेट देखने की अनुमति नहीं है।',
-  'guard.noProfile.title': 'हमें आपकी प्रोफ़ाइल नहीं मिली!',
-  'guard.noProfile.msg': 'अपनी प्रोफ़ाइल बनाने के लिए अभी हमारे साथ रजिस्टर करें।',
-  'guard.alreadyMember.title': 'आप पहले से परिवार का हिस्सा हैं',
-  'guard.alreadyMember.msg': 'आप पहले से {userType} के रूप में रजिस्टर हैं',
-  'guard.notCoordinator.title': 'केवल समन्वयकों के लिए',
-  'guard.notCoordinator.msg': 'यह कंसोल AlmQuest के समन्वयकों के लिए है।',
 };

@@ -3,7 +3,6 @@ import { useEffect, useRef } from 'react';
 import { type Location, useLocation, useNavigate } from 'react-router';
 import { type AlertInput, useAlerts } from '../alerts';
 import { useSession } from './session';
-import { loadAppCatalog } from '../../i18n/catalog-parts';
 import { type I18n, useI18n } from '../../i18n/i18n';
 import type { MessageKey } from '../../i18n/messages/en';
 
@@ -117,15 +116,7 @@ export function useGuard(rule: GuardRule): {
     if (firstVerdict.current === 'pending') {
       firstVerdict.current = verdict ? 'refused' : 'allowed';
       if (!verdict) return;
-      // The guards' words are in the rest of the catalogs: the first page carries none of them.
-      // Without them (offline), the person is still sent on, only without the alert.
-      const { alert } = verdict;
-      if (!isSignInArrival) {
-        void loadAppCatalog().then(
-          () => showAlert(sayAlert(alert, t)),
-          () => undefined,
-        );
-      }
+      if (!isSignInArrival) showAlert(sayAlert(verdict.alert, t));
       void navigate(verdict.to, { replace: true });
     } else if (firstVerdict.current === 'allowed' && verdict) {
       firstVerdict.current = 'refused';

@@ -9,6 +9,7 @@ import type { SimClock } from '../../lib/sim-clock';
 import type { Rematcher } from '../../matching/rematch';
 import { validate } from '../../middleware/validate';
 import { requireCoordinator } from '../coordinator/coordinator.policy';
+import { nextDeadline } from '../packages/lifecycle/changes';
 import type { DeadlineSweeper } from '../packages/lifecycle/deadlines';
 
 const MoveClockSchema = z.strictObject({
@@ -59,7 +60,7 @@ export function simulationRoutes({
   );
 
   // What reached people since `after` (the last `seq` read), oldest first: a simulated person
-  // answers what their phone shows.
+  // answers what their phone shows. And when the next deadline falls, for the clock to go there.
   router.get(
     '/sim/notifications',
     validate({ query: NotificationsAfterSchema }, async ({ query }, _req, res) => {
@@ -75,7 +76,8 @@ export function simulationRoutes({
         .where(gt(notifications.id, query.after))
         .orderBy(asc(notifications.id))
         .limit(5000);
-      res.json({ notifications: rows });
+      const next = await nextDeadline(database.db);
+      res.json({ notifications: rows, nextDeadline: next?.toISOString() ?? null });
     }),
   );
   return router;

@@ -1,6 +1,6 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { type AppDb, type Tx } from '../../../db/client';
+import { type AppDb, queryRows, type Tx } from '../../../db/client';
 import {
   donorNotification,
   insertNotifications,
@@ -511,6 +511,22 @@ export async function warnDonor(db: AppDb, packageId: string): Promise<ChangeRes
 }
 
 /** Ids of packages whose deadline has passed, oldest deadline first, a batch at a time. */
+/**
+ * When the next deadline falls (an offer lapsing, a pick-up missed, a half-window warning), or
+ * null when none waits: the simulation moves its clock straight there.
+ */
+export async function nextDeadline(db: AppDb): Promise<Date | null> {
+  const soonest = (column: PgColumn, waiting: SQL) =>
+    sql`(select min(${column}) from ${packages} where ${waiting})`;
+  const [row] = await queryRows<{ at: string | null }>(
+    db,
+    sql`select least(${soonest(packages.offerExpiresAt, sql`${packages.state} in ${sql.raw(fromStatesSql('lapse'))}`)},
+      ${soonest(packages.readyUntil, sql`${packages.state} in ${sql.raw(fromStatesSql('expire'))}`)},
+      ${soonest(packages.warnAt, sql`${packages.state} in ${sql.raw(fromStatesSql('widen'))} and ${packages.warnedAt} is null`)}) as at`,
+  );
+  return row?.at ? new Date(row.at) : null;
+}
+
 export async function duePackages(db: AppDb, limit: number) {
   const ids = (where: SQL, order: PgColumn) =>
     db.select({ id: packages.id }).from(packages).where(where).orderBy(order).limit(limit);
