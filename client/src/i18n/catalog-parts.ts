@@ -25,7 +25,16 @@ const restTexts: Partial<Record<Locale, AppCatalog>> = {};
 
 const loadRest = (locale: Locale) => {
   const load = restLoaders[locale];
-  return load && (rests[locale] ??= load().then((texts) => (restTexts[locale] = texts)));
+  return (
+    load &&
+    (rests[locale] ??= load().then(
+      (texts) => (restTexts[locale] = texts),
+      (error: unknown) => {
+        delete rests[locale];
+        throw error;
+      },
+    ))
+  );
 };
 
 /**
@@ -44,9 +53,16 @@ export function rememberLocale(locale: Locale): void {
 
 export function loadAppCatalog(): Promise<void> {
   isAppWanted = true;
-  loading ??= import('./messages/en-app').then((m) => {
-    englishApp = m.enApp;
-  });
+  // A failed load (the network dropped) is forgotten, so the next page that needs it tries again.
+  loading ??= import('./messages/en-app').then(
+    (m) => {
+      englishApp = m.enApp;
+    },
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
   return Promise.all([loading, loadRest(currentLocale)]).then(() => undefined);
 }
 
