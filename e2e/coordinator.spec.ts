@@ -11,6 +11,7 @@ import {
   uniqueEmail,
   waitForPage,
 } from './support/helpers';
+import { parseCsv } from '../server/src/test/csv';
 import { expect, test } from './support/fixtures';
 
 /**
@@ -138,36 +139,6 @@ test('a coordinator suspends a person, who is signed out at once and cannot sign
   await suspect.getByRole('link', { name: 'Sign In' }).click();
   await expect(suspect.getByRole('button', { name: /Account menu for/ })).toBeVisible();
 });
-
-/** A small CSV reader: quoted fields with commas, quotes and line breaks. */
-function parseCsv(text: string): Record<string, string>[] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  const body = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i]!;
-    if (quoted) {
-      if (c === '"' && body[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n') {
-      row.push(field.replace(/\r$/, ''));
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  const [header, ...data] = rows;
-  return data.map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i] ?? ''])));
-}
 
 test('a visitor sees /impact with figures that match the packages', async ({ browser }) => {
   const visitor = await (await browser.newContext()).newPage();

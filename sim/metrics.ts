@@ -5,37 +5,6 @@ import type { World } from './world';
 /** One package as the coordinators' export has it. */
 type Row = Record<string, string>;
 
-/** Reads CSV as RFC 4180 writes it: quoted fields may hold commas, quotes ("") and new lines. */
-export function parseCsv(text: string): Row[] {
-  const records: string[][] = [];
-  let field = '';
-  let record: string[] = [];
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      record.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-    } else field += c;
-  }
-  if (field || record.length) records.push([...record, field]);
-  const [header, ...rest] = records.filter((r) => r.length > 1 || r[0]);
-  return rest.map((r) => Object.fromEntries((header ?? []).map((name, i) => [name, r[i] ?? ''])));
-}
-
 export function percentile(values: number[], p: number): number | null {
   if (!values.length) return null;
   const sorted = [...values].sort((a, b) => a - b);
