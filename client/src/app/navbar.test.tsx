@@ -152,6 +152,8 @@ describe('language', () => {
     );
     expect(localStorage.getItem('lang')).toBe('bn');
     expect(document.documentElement.lang).toBe('bn');
+    // The footer's year in Bengali digits, not grouped.
+    expect(screen.getByText(/©/).textContent).toMatch(/^© [\u09e6-\u09ef]{4} /);
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'ভাষা' }), 'en');
     expect(await screen.findByRole('link', { name: 'About Us' })).toBeInTheDocument();

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ToastViewport } from '../../../components/ui/toast-viewport';
 import { buildDonorProfile } from '../../../test/data';
 import { fakeApi } from '../../../test/fake-api';
-import { I18nProvider } from '../../../i18n/i18n';
+import { I18nProvider, loadStartingCatalog } from '../../../i18n/i18n';
 import { AlertsProvider } from '../../../lib/alerts';
 import { createQueryClient } from '../../../lib/query-client';
 import { DonateModal } from './donate-modal';
@@ -30,6 +30,23 @@ function renderModal(onClose = vi.fn()) {
 }
 
 describe('Add a package', () => {
+  it("gives the travel capacity in the reader's digits", async () => {
+    // As main.tsx starts the app in Bengali: its words are there before the first render.
+    const bengali = await loadStartingCatalog('bn');
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <I18nProvider initial={bengali}>
+          <MemoryRouter>
+            <AlertsProvider>
+              <DonateModal profile={profile} isOpen onClose={vi.fn()} />
+            </AlertsProvider>
+          </MemoryRouter>
+        </I18nProvider>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByDisplayValue('১০ কিলোমিটার')).toBeInTheDocument();
+  });
+
   it('is prefilled from the profile, with the location read-only until edited', async () => {
     const actor = userEvent.setup();
     const { dialog } = renderModal();

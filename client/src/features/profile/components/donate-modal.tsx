@@ -64,7 +64,8 @@ function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
     diet: Diet | '';
   }>({
     quantity: '',
-    travelCapacity: t('donate.travel.value', { km: String(profile.distanceRange) }),
+    // In the reader's digits; the server reads any digits and the unit in any of the languages.
+    travelCapacity: t('donate.travel.value', { km: profile.distanceRange }),
     location: profile.location,
     readyBy: '3h',
     customReadyUntil: '',
