@@ -1,6 +1,6 @@
 import { distanceKm } from '../server/src/matching/geometry';
 import type { Observed } from './run';
-import type { World } from './world';
+import { addressOf, type World } from './world';
 
 /** One package as the coordinators' export has it. */
 type Row = Record<string, string>;
@@ -28,10 +28,13 @@ export type Figures = ReturnType<typeof figuresOf>;
 
 /** The day's figures, from the export (what the app recorded) and what the simulation saw. */
 export function figuresOf(rows: Row[], world: World, observed: Observed, dayStartMs: number) {
-  const donorHome = new Map(world.donors.map((d) => [`${d.name}, simulated`, d.at]));
+  const donorHome = new Map(world.donors.map((d) => [addressOf(d), d.at]));
+  const distributorHome = new Map(world.distributors.map((d) => [d.name, d.at]));
   const meals = rows.reduce((sum, r) => sum + Number(r.quantity), 0);
-  const inTime = rows.filter((r) => r.received_at && r.received_at <= (r.ready_until ?? ''));
-  const mealsRescued = inTime.reduce((sum, r) => sum + Number(r.quantity), 0);
+  const inTime = new Set(
+    rows.filter((r) => r.received_at && r.received_at <= (r.ready_until ?? '')),
+  );
+  const mealsRescued = [...inTime].reduce((sum, r) => sum + Number(r.quantity), 0);
   const count = (state: string) => rows.filter((r) => r.state === state).length;
   const toAccept = rows
     .filter((r) => r.paired_at)
@@ -48,7 +51,7 @@ export function figuresOf(rows: Row[], world: World, observed: Observed, dayStar
       r.distributor_name!,
       (perDistributor.get(r.distributor_name!) ?? 0) + Number(r.quantity),
     );
-    const from = observed.distributorHomes.get(r.distributor_name!);
+    const from = distributorHome.get(r.distributor_name!);
     const to = donorHome.get(r.address!);
     if (from && to) km += distanceKm(from, to);
   }
@@ -58,7 +61,7 @@ export function figuresOf(rows: Row[], world: World, observed: Observed, dayStar
     const hour = Math.floor(minutesBetween(new Date(dayStartMs).toISOString(), r.created_at!) / 60);
     const slot = hourly[Math.min(23, Math.max(0, hour))]!;
     slot.donated += Number(r.quantity);
-    if (inTime.includes(r)) slot.rescued += Number(r.quantity);
+    if (inTime.has(r)) slot.rescued += Number(r.quantity);
   }
   return {
     donations: world.donations.length,

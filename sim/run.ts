@@ -1,10 +1,14 @@
 import type { Package } from '@almquest/contracts/packages';
-import type { Profile } from '@almquest/contracts/users';
+import type {
+  DistributorRegistration,
+  DonorRegistration,
+  Profile,
+} from '@almquest/contracts/users';
 import { distanceKm } from '../server/src/matching/geometry';
-import { type Caller, SIM_COORDINATOR, signedIn } from './app';
+import { type Caller, signedIn } from './app';
 import { PARAMS } from './params';
 import { type Random, streamOf } from './random';
-import type { SimDistributor, World } from './world';
+import { addressOf, type SimDistributor, type World } from './world';
 
 /** What the simulation saw happen, beside what the app itself records. */
 export type Observed = {
@@ -14,13 +18,11 @@ export type Observed = {
   firstOfferMinutes: Map<string, number>;
   /** Donations the app refused (none should be). */
   refusedDonations: number;
-  /** Where each distributor lives, by the name the app shows. */
-  distributorHomes: Map<string, [number, number]>;
   /** Requests made to the app. */
   requests: number;
 };
 
-type Event = { minute: number; seq: number; run: () => Promise<void> };
+type Event = { minute: number; run: () => Promise<void> };
 
 const MINUTE = 60_000;
 
@@ -30,6 +32,8 @@ const MINUTE = 60_000;
  */
 export async function playDay(
   baseUrl: string,
+  /** Signed in as a coordinator: moves the clock and hears what people are told. */
+  coordinator: Caller,
   world: World,
   seed: number,
   dayStartMs: number,
@@ -39,23 +43,16 @@ export async function playDay(
     notificationsPerDistributor: world.distributors.map(() => 0),
     firstOfferMinutes: new Map(),
     refusedDonations: 0,
-    distributorHomes: new Map(world.distributors.map((d) => [d.name, d.at])),
     requests: 0,
   };
-  const coordinator = await signedIn(baseUrl, SIM_COORDINATOR, 'Sim Coordinator');
   let clockMinute = 0;
-  let seq = 0;
   let cursor = 0;
+  // In time order; events of one minute in the order they were planned.
   const queue: Event[] = [];
   const at = (minute: number, run: () => Promise<void>) => {
-    const event = { minute: Math.max(minute, clockMinute), seq: seq++, run };
+    const event = { minute: Math.max(minute, clockMinute), run };
     let i = queue.length;
-    while (
-      i > 0 &&
-      (queue[i - 1]!.minute > event.minute ||
-        (queue[i - 1]!.minute === event.minute && queue[i - 1]!.seq > event.seq))
-    )
-      i--;
+    while (i > 0 && queue[i - 1]!.minute > event.minute) i--;
     queue.splice(i, 0, event);
   };
   const call = async <T>(who: Caller, method: string, url: string, body?: unknown) => {
@@ -73,43 +70,56 @@ export async function playDay(
 
   // The city signs up: donors and distributors, each through the real sign-in and registration.
   say(`registering ${world.donors.length} donors and ${world.distributors.length} distributors`);
+  const join = async (
+    role: 'donor' | 'distributor',
+    index: number,
+    body: DonorRegistration | DistributorRegistration,
+  ) => {
+    const who = await signedIn(baseUrl, `sim.${role}.${index}@example.org`, body.name);
+    const res = await call<{ data: Profile }>(who, 'POST', `/api/${role}/register`, body);
+    if (res.status !== 201) throw new Error(`${role} ${index}: ${JSON.stringify(res.body)}`);
+    return { who, profile: res.body.data };
+  };
   const donors: { who: Caller; profile: Profile }[] = [];
   for (const d of world.donors) {
-    const who = await signedIn(baseUrl, `sim.donor.${d.index}@example.org`, d.name);
-    const res = await call<{ data: Profile }>(who, 'POST', '/api/donor/register', {
-      name: d.name,
-      phone: `98${String(d.index).padStart(8, '0')}`,
-      location: { address: `${d.name}, simulated`, coordinates: d.at },
-      donorType: d.kind === 'household' ? 'Individual' : 'Organisation',
-      distanceRange: PARAMS.donorTravelKm,
-    });
-    if (res.status !== 201) throw new Error(`donor ${d.index}: ${JSON.stringify(res.body)}`);
-    donors.push({ who, profile: res.body.data });
+    donors.push(
+      await join('donor', d.index, {
+        name: d.name,
+        phone: `98${String(d.index).padStart(8, '0')}`,
+        location: { address: addressOf(d), coordinates: d.at },
+        donorType: d.kind === 'household' ? 'Individual' : 'Organisation',
+        distanceRange: PARAMS.donorTravelKm,
+      }),
+    );
   }
-  const byUserId = new Map<string, SimDistributor>();
-  const distributors: { who: Caller; profile: Profile; sim: SimDistributor; mind: Random }[] = [];
+  type Distributor = {
+    who: Caller;
+    profile: Profile;
+    sim: SimDistributor;
+    mind: Random;
+    offersToday: number;
+  };
+  /** Each distributor, by their id in the app. */
+  const distributors = new Map<string, Distributor>();
   for (const d of world.distributors) {
-    const who = await signedIn(baseUrl, `sim.distributor.${d.index}@example.org`, d.name);
-    const res = await call<{ data: Profile }>(who, 'POST', '/api/distributor/register', {
+    const { who, profile } = await join('distributor', d.index, {
       name: d.name,
       phone: `97${String(d.index).padStart(8, '0')}`,
-      location: { address: `${d.name}, simulated`, coordinates: d.at },
+      location: { address: addressOf(d), coordinates: d.at },
       distanceRange: d.rangeKm,
       maxCapacity: d.capacity,
     });
-    if (res.status !== 201) throw new Error(`distributor ${d.index}: ${JSON.stringify(res.body)}`);
-    const profile = res.body.data;
     const update = await call(who, 'PATCH', `/api/distributor/update/${profile.id}`, {
       autoAccept: d.autoAccept,
       vegOnly: d.vegOnly,
     });
-    if (update.status !== 200)
+    if (update.status !== 200) {
       throw new Error(`distributor ${d.index}: ${JSON.stringify(update.body)}`);
-    byUserId.set(profile.id, d);
-    distributors.push({ who, profile, sim: d, mind: streamOf(seed, `distributor ${d.index}`) });
+    }
+    const mind = streamOf(seed, `distributor ${d.index}`);
+    distributors.set(profile.id, { who, profile, sim: d, mind, offersToday: 0 });
   }
   const donorByUserId = new Map(donors.map((d) => [d.profile.id, d]));
-  const offersToday = world.distributors.map(() => 0);
   const donatedAtMinute = new Map<string, number>();
 
   const isQuiet = (minute: number) => {
@@ -124,7 +134,7 @@ export async function playDay(
     return minute < morning ? morning : morning + 1440;
   };
 
-  const pickUp = async (d: (typeof distributors)[number], packageId: string) => {
+  const pickUp = async (d: Distributor, packageId: string) => {
     const seen = await call<{ package: Package }>(d.who, 'GET', `/api/package/${packageId}`);
     if (seen.status !== 200 || seen.body.package.current_state !== 'Paired') return;
     const donor = donorByUserId.get(seen.body.package.donor_id ?? '');
@@ -148,7 +158,7 @@ export async function playDay(
   };
 
   // A distributor who holds a package sets out for the meet point, unless they never come.
-  const setOut = async (d: (typeof distributors)[number], packageId: string) => {
+  const setOut = async (d: Distributor, packageId: string) => {
     const comes = !d.mind.chance(PARAMS.noShowShare);
     const gettingReady = d.mind.int(...PARAMS.setOutMinutes);
     if (d.sim.isSilent || !comes) return;
@@ -176,9 +186,9 @@ export async function playDay(
         : null;
       for (const n of list) {
         cursor = n.seq;
-        const sim = byUserId.get(n.userId);
-        if (!sim || !n.packageId) continue;
-        const d = distributors[sim.index]!;
+        const d = distributors.get(n.userId);
+        if (!d || !n.packageId) continue;
+        const { sim } = d;
         const packageId = n.packageId;
         observed.notificationsPerDistributor[sim.index]!++;
         if (
@@ -190,8 +200,7 @@ export async function playDay(
             observed.firstOfferMinutes.set(packageId, clockMinute - donated);
         }
         if (n.kind === 'offered') {
-          const chance = sim.answerChance * PARAMS.fatiguePerOffer ** offersToday[sim.index]!;
-          offersToday[sim.index]!++;
+          const chance = sim.answerChance * PARAMS.fatiguePerOffer ** d.offersToday++;
           // Each draw is made whatever the outcome, so one answer never shifts the next.
           const answers = d.mind.chance(chance);
           const declines = d.mind.chance(sim.declineShare);

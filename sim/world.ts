@@ -31,6 +31,9 @@ export type SimDonation = {
   diet: 'veg' | 'nonveg' | 'egg';
 };
 
+/** The address a simulated person registers with (the export names donors by it). */
+export const addressOf = (person: { name: string }) => `${person.name}, simulated`;
+
 export type World = {
   donors: SimDonor[];
   distributors: SimDistributor[];

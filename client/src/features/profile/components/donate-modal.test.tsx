@@ -13,10 +13,11 @@ import { DonateModal } from './donate-modal';
 
 const profile = buildDonorProfile();
 
-function renderModal(onClose = vi.fn()) {
+/** The modal as the profile page shows it; in `language` as main.tsx starts the app in it. */
+function showModal(onClose = vi.fn(), language?: Awaited<ReturnType<typeof loadStartingCatalog>>) {
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <I18nProvider>
+      <I18nProvider {...(language ? { initial: language } : {})}>
         <MemoryRouter>
           <AlertsProvider>
             <DonateModal profile={profile} isOpen onClose={onClose} />
@@ -26,24 +27,17 @@ function renderModal(onClose = vi.fn()) {
       </I18nProvider>
     </QueryClientProvider>,
   );
+}
+
+function renderModal(onClose = vi.fn()) {
+  showModal(onClose);
   return { dialog: screen.getByRole('dialog', { name: 'Add a package' }), onClose };
 }
 
 describe('Add a package', () => {
   it("gives the travel capacity in the reader's digits", async () => {
     // As main.tsx starts the app in Bengali: its words are there before the first render.
-    const bengali = await loadStartingCatalog('bn');
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <I18nProvider initial={bengali}>
-          <MemoryRouter>
-            <AlertsProvider>
-              <DonateModal profile={profile} isOpen onClose={vi.fn()} />
-            </AlertsProvider>
-          </MemoryRouter>
-        </I18nProvider>
-      </QueryClientProvider>,
-    );
+    showModal(vi.fn(), await loadStartingCatalog('bn'));
     expect(await screen.findByDisplayValue('১০ কিলোমিটার')).toBeInTheDocument();
   });
 

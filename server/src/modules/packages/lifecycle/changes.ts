@@ -448,10 +448,29 @@ async function lockDue(tx: Tx, id: string, due: SQL) {
   return row ?? null;
 }
 
-const offerLapsed = sql`${packages.state} in ${sql.raw(fromStatesSql('lapse'))} and ${packages.offerExpiresAt} <= now()`;
-const pickupMissed = sql`${packages.state} in ${sql.raw(fromStatesSql('expire'))} and ${packages.readyUntil} <= now()`;
-// The half-window warning changes no state: it is for a package still waiting (as widen asks).
-const halfWindowPassed = sql`${packages.state} in ${sql.raw(fromStatesSql('widen'))} and ${packages.warnedAt} is null and ${packages.warnAt} <= now()`;
+/**
+ * Each deadline: the packages it may still fall on, and the column holding when it does. The
+ * half-window warning changes no state: it is for a package still waiting (as widen asks).
+ */
+const DEADLINES = {
+  offer: {
+    waiting: sql`${packages.state} in ${sql.raw(fromStatesSql('lapse'))}`,
+    at: packages.offerExpiresAt,
+  },
+  pickup: {
+    waiting: sql`${packages.state} in ${sql.raw(fromStatesSql('expire'))}`,
+    at: packages.readyUntil,
+  },
+  halfWindow: {
+    waiting: sql`${packages.state} in ${sql.raw(fromStatesSql('widen'))} and ${packages.warnedAt} is null`,
+    at: packages.warnAt,
+  },
+} satisfies Record<string, { waiting: SQL; at: PgColumn }>;
+const passed = ({ waiting, at }: { waiting: SQL; at: PgColumn }) =>
+  sql`${waiting} and ${at} <= now()`;
+const offerLapsed = passed(DEADLINES.offer);
+const pickupMissed = passed(DEADLINES.pickup);
+const halfWindowPassed = passed(DEADLINES.halfWindow);
 
 /** An unanswered offer: the package goes to the next distributor; the silent one is told. */
 export async function lapseOffer(
@@ -516,13 +535,12 @@ export async function warnDonor(db: AppDb, packageId: string): Promise<ChangeRes
  * null when none waits: the simulation moves its clock straight there.
  */
 export async function nextDeadline(db: AppDb): Promise<Date | null> {
-  const soonest = (column: PgColumn, waiting: SQL) =>
-    sql`(select min(${column}) from ${packages} where ${waiting})`;
+  const soonest = Object.values(DEADLINES).map(
+    ({ waiting, at }) => sql`(select min(${at}) from ${packages} where ${waiting})`,
+  );
   const [row] = await queryRows<{ at: string | null }>(
     db,
-    sql`select least(${soonest(packages.offerExpiresAt, sql`${packages.state} in ${sql.raw(fromStatesSql('lapse'))}`)},
-      ${soonest(packages.readyUntil, sql`${packages.state} in ${sql.raw(fromStatesSql('expire'))}`)},
-      ${soonest(packages.warnAt, sql`${packages.state} in ${sql.raw(fromStatesSql('widen'))} and ${packages.warnedAt} is null`)}) as at`,
+    sql`select least(${sql.join(soonest, sql`, `)}) as at`,
   );
   return row?.at ? new Date(row.at) : null;
 }
