@@ -68,7 +68,12 @@ export async function measureMatching(db: AppDb, samples = SAMPLES): Promise<Mat
             })
             .returning();
           const [matchTook, outcome] = await time(() =>
-            tryMatchPackage(tx, pkg!, { offerMs: 600_000, splitMinMeals: 10, splitMaxParts: 5 }),
+            tryMatchPackage(tx, pkg!, {
+              offerMs: 600_000,
+              splitMinMeals: 10,
+              splitMaxParts: 5,
+              byRecord: true,
+            }),
           );
           matchTimes.push(matchTook);
           if (outcome.isPaired) paired += 1;

@@ -63,6 +63,15 @@ export function figuresOf(rows: Row[], world: World, observed: Observed, dayStar
     slot.donated += Number(r.quantity);
     if (inTime.has(r)) slot.rescued += Number(r.quantity);
   }
+  // Why meals were not rescued: what became of each package not received in time.
+  const mealsLost: Record<string, number> = {};
+  for (const r of rows) {
+    if (inTime.has(r)) continue;
+    const why =
+      observed.notCollected.get(r.id!) ??
+      (r.paired_at ? 'pairedNotCollected' : r.state === 'Expired' ? 'nobodyAccepted' : r.state!);
+    mealsLost[why] = (mealsLost[why] ?? 0) + Number(r.quantity);
+  }
   return {
     donations: world.donations.length,
     packages: rows.length,
@@ -88,6 +97,7 @@ export function figuresOf(rows: Row[], world: World, observed: Observed, dayStar
     kmPerMeal: round(mealsRescued ? km / mealsRescued : 0),
     packagesAtRisk: atRisk,
     refusedDonations: observed.refusedDonations,
+    mealsLost,
     hourly,
   };
 }

@@ -20,6 +20,8 @@ export type Observed = {
   refusedDonations: number;
   /** Requests made to the app. */
   requests: number;
+  /** Why a package a distributor held was not collected, by package id. */
+  notCollected: Map<string, 'silent' | 'noShow' | 'quietHours' | 'late'>;
 };
 
 type Event = { minute: number; run: () => Promise<void> };
@@ -44,6 +46,7 @@ export async function playDay(
     firstOfferMinutes: new Map(),
     refusedDonations: 0,
     requests: 0,
+    notCollected: new Map(),
   };
   let clockMinute = 0;
   let cursor = 0;
@@ -134,9 +137,18 @@ export async function playDay(
     return minute < morning ? morning : morning + 1440;
   };
 
+  /** When each package's distributor decided to set out (perhaps waiting for the morning). */
+  const setOutMinute = new Map<string, number>();
+
   const pickUp = async (d: Distributor, packageId: string) => {
     const seen = await call<{ package: Package }>(d.who, 'GET', `/api/package/${packageId}`);
-    if (seen.status !== 200 || seen.body.package.current_state !== 'Paired') return;
+    if (seen.status !== 200 || seen.body.package.current_state !== 'Paired') {
+      observed.notCollected.set(
+        packageId,
+        isQuiet(setOutMinute.get(packageId) ?? 0) ? 'quietHours' : 'late',
+      );
+      return;
+    }
     const donor = donorByUserId.get(seen.body.package.donor_id ?? '');
     if (!donor) return;
     const own = await call<{ package: Package }>(donor.who, 'GET', `/api/package/${packageId}`);
@@ -161,7 +173,11 @@ export async function playDay(
   const setOut = async (d: Distributor, packageId: string) => {
     const comes = !d.mind.chance(PARAMS.noShowShare);
     const gettingReady = d.mind.int(...PARAMS.setOutMinutes);
-    if (d.sim.isSilent || !comes) return;
+    if (d.sim.isSilent || !comes) {
+      observed.notCollected.set(packageId, d.sim.isSilent ? 'silent' : 'noShow');
+      return;
+    }
+    setOutMinute.set(packageId, clockMinute);
     // The way to the meet point, as their package page shows it.
     const seen = await call<{ package: Package }>(d.who, 'GET', `/api/package/${packageId}`);
     const meet = seen.body.package?.pair?.meet_location.coordinates;

@@ -44,8 +44,8 @@ if (!(size > 0 && size <= 1))
 
 const say = (line: string) => console.log(line);
 const started = Date.now();
-// Today's dispatch is the only one yet: both policies play it until a better one is measured.
-const app = await startSimApp({});
+// baseline: nearest first, as AlmQuest dispatched until decision 034; current: the default.
+const app = await startSimApp(policy === 'baseline' ? { DISPATCH_POLICY: 'nearest' } : {});
 try {
   const found = await fetch(
     `${app.baseUrl}/api/places?q=${encodeURIComponent(values.city)}&limit=1`,

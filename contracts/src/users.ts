@@ -131,6 +131,11 @@ export const DistributorProfileSchema = ProfileBase.extend({
   isActive: z.boolean(),
   totalPackagesDistributed: z.number(),
   autoAccept: z.boolean(),
+  /**
+   * autoAccept is on, but each package is offered first for now: a package they held expired,
+   * and they are asked until they collect one (decision 034).
+   */
+  autoAcceptPaused: z.boolean(),
   vegOnly: z.boolean(),
 });
 export type DistributorProfile = z.infer<typeof DistributorProfileSchema>;

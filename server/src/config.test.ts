@@ -20,6 +20,12 @@ describe('loadConfig', () => {
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/almquest' });
   });
 
+  it('dispatches by record unless DISPATCH_POLICY says nearest; refuses any other', () => {
+    expect(loadConfig({}).matching.byRecord).toBe(true);
+    expect(loadConfig({ DISPATCH_POLICY: 'nearest' }).matching.byRecord).toBe(false);
+    expect(() => loadConfig({ DISPATCH_POLICY: 'fastest' })).toThrow(/DISPATCH_POLICY/);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(8080);
   });

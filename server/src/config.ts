@@ -91,6 +91,10 @@ const EnvSchema = z.object({
       .max(24 * 60)
       .default(10),
   ),
+  DISPATCH_POLICY: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['reliable', 'nearest']).default('reliable'),
+  ),
   SPLIT_MIN_MEALS: z.preprocess(
     emptyAsUndefined,
     z.coerce.number().int().min(1).max(10_000).default(10),
@@ -207,9 +211,10 @@ export type Config = {
   impactCacheMs: number;
   /**
    * How long an offer waits for its distributor (OFFER_MINUTES), in ms; how a big donation may be
-   * split: parts of at least SPLIT_MIN_MEALS, at most SPLIT_MAX_PARTS of them.
+   * split: parts of at least SPLIT_MIN_MEALS, at most SPLIT_MAX_PARTS of them; whether ranking
+   * counts each distributor's record (DISPATCH_POLICY: reliable, the default, or nearest).
    */
-  matching: { offerMs: number; splitMinMeals: number; splitMaxParts: number };
+  matching: { offerMs: number; splitMinMeals: number; splitMaxParts: number; byRecord: boolean };
   /** How often deadlines (offer lapse, half-window warning, expiry) are looked for, in ms. */
   deadlineSweepMs: number;
   /**
@@ -419,6 +424,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       offerMs: Math.round(e.OFFER_MINUTES * 60_000),
       splitMinMeals: e.SPLIT_MIN_MEALS,
       splitMaxParts: e.SPLIT_MAX_PARTS,
+      byRecord: e.DISPATCH_POLICY === 'reliable',
     },
     deadlineSweepMs: Math.round(e.DEADLINE_SWEEP_SECONDS * 1000),
     simClock: e.SIM_CLOCK,

@@ -77,6 +77,7 @@ export function buildDistributorProfile(
     isActive: true,
     totalPackagesDistributed: 0,
     autoAccept: true,
+    autoAcceptPaused: false,
     vegOnly: false,
     ...overrides,
   };

@@ -152,6 +152,14 @@ export const distributors = pgTable(
     /** Takes vegetarian food only: never offered non-veg or egg. */
     vegOnly: boolean('veg_only').notNull().default(false),
     /**
+     * The distributor's record (decision 034): offers they let lapse, pick-ups they held until
+     * the food expired, and packages they collected. The reliable dispatch policy ranks by it,
+     * and asks first, even with autoAccept, anyone who has missed more pick-ups than collected.
+     */
+    offersLapsed: integer('offers_lapsed').notNull().default(0),
+    pickupsMissed: integer('pickups_missed').notNull().default(0),
+    pickupsCollected: integer('pickups_collected').notNull().default(0),
+    /**
      * Copies of the person's users.lat, lng, area_lat, area_lng, area_earth and suspended_at,
      * kept by the database (db/functions/almquest_distributor_copies.sql and
      * almquest_user_copies.sql; never written by the app): matching walks this table's own

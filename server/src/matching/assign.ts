@@ -8,7 +8,7 @@ import { notificationFromDatabase } from '../db/notifications';
 import type { NotificationRow, PackageRow } from '../db/rows';
 import { recordEvents } from '../db/package-events';
 import { distributors, donationGroups, notifications, packages, users } from '../db/schema';
-import { type Candidate, planSplit } from './ranking';
+import { type Candidate, planSplit, recordKm } from './ranking';
 
 type CandidateRow = {
   id: string;
@@ -24,6 +24,9 @@ type CandidateRow = {
   last_assigned_at: Date | string | null;
   /** From the package, as ranking.ts measures. */
   km: number;
+  offers_lapsed: number;
+  pickups_missed: number;
+  pickups_collected: number;
 };
 
 /**
@@ -77,10 +80,16 @@ export type MatchOutcome = (
 };
 
 /**
- * How long an offer waits for its distributor's answer (OFFER_MINUTES), and how a donation that
- * allows it may be split when no one has room for all of it.
+ * How long an offer waits for its distributor's answer (OFFER_MINUTES), how a donation that
+ * allows it may be split when no one has room for all of it, and whether ranking counts each
+ * distributor's record (DISPATCH_POLICY reliable, decision 034).
  */
-export type MatchSettings = { offerMs: number; splitMinMeals: number; splitMaxParts: number };
+export type MatchSettings = {
+  offerMs: number;
+  splitMinMeals: number;
+  splitMaxParts: number;
+  byRecord: boolean;
+};
 
 /** Four random digits, shown to the donor, asked of the distributor at the handover. */
 export function newHandoverCode(): string {
@@ -102,6 +111,9 @@ function toCandidate(row: CandidateRow): Candidate {
     openLoad: row.open_load,
     isActive: true,
     lastAssignedAt: row.last_assigned_at ? new Date(row.last_assigned_at) : null,
+    offersLapsed: row.offers_lapsed,
+    pickupsMissed: row.pickups_missed,
+    pickupsCollected: row.pickups_collected,
   };
 }
 
@@ -119,6 +131,7 @@ async function feasibleCandidates(
     minRoom,
     need,
     exclude,
+    byRecord,
   }: {
     /** Room a distributor needs: the smallest part of a split. */
     minRoom: number;
@@ -126,6 +139,8 @@ async function feasibleCandidates(
     need: number;
     /** Distributors already holding a part of this donation. */
     exclude: readonly string[];
+    /** Ranking counts records: the `need`-th is as far as its record makes it. */
+    byRecord: boolean;
   },
 ): Promise<CandidateRow[]> {
   const passed = sql`array[${sql.join(
@@ -148,7 +163,7 @@ async function feasibleCandidates(
               ${minRoom}::int, ${exclude.length ? passed : sql`'{}'::uuid[]`}, ${walk}::int))
           select s.edge_km, s.walked, s.reach_km, c.id, c.home_lat, c.home_lng, c.area_lat,
                  c.area_lng, c.distance_range, c.max_capacity, c.open_load, c.last_assigned_at,
-                 c.km
+                 c.km, c.offers_lapsed, c.pickups_missed, c.pickups_collected
             from (select max(w.km) as edge_km, count(*)::int as walked,
                          ${pkg.travelCapacity}::float8
                            + least(${DISTANCE_RANGE_MAX_KM}::float8,
@@ -162,7 +177,8 @@ async function feasibleCandidates(
     const rows = result.filter((r): r is typeof r & CandidateRow => r.id !== null);
     const sawEveryone = walked.walked < walk || (walked.edge_km ?? 0) > walked.reach_km;
     const wanted = rows[need - 1];
-    if (sawEveryone || (wanted && walked.edge_km! - wanted.km > 1e-5)) return rows;
+    const wantedKm = wanted && wanted.km + (byRecord ? recordKm(toCandidate(wanted)) : 0);
+    if (sawEveryone || (wanted && walked.edge_km! - wantedKm! > 1e-5)) return rows;
   }
 }
 
@@ -206,6 +222,7 @@ export async function tryMatchPackage(
     newHandoverCode(),
     DISTANCE_RANGE_MAX_KM,
     mayBeSplit,
+    settings.byRecord,
   ]);
   const answer = row!.answer;
   if (answer.state) return outcomeOf(answer);
@@ -216,11 +233,12 @@ export async function tryMatchPackage(
 
 /** almquest_match's call, prepared once per connection: the package, the offer's time in ms,
  * whether the donor is told, whether a held distributor is passed over, the handover code, the
- * largest range allowed, and whether the donation may be split (its one-at-a-time lock). */
+ * largest range allowed, whether the donation may be split (its one-at-a-time lock), and whether
+ * ranking counts records. */
 const MATCH_STATEMENT = {
   name: 'almquest_match',
   text: `select almquest_match($1::uuid, $2::float8, $3::boolean, $4::boolean, $5::text,
-                               $6::float8, $7::boolean) as answer`,
+                               $6::float8, $7::boolean, $8::boolean) as answer`,
 };
 
 /** What almquest_claim answers when it claimed the room and wrote the pairing. */
@@ -264,8 +282,8 @@ async function claim(
     tx,
     sql`select almquest_claim(${packageId}::uuid, ${chosen.id}::uuid,
           ${chosen.distance_range}::float8, ${chosen.home_lat}::float8, ${chosen.home_lng}::float8,
-          ${settings.offerMs}::float8, ${tellsDonor}::boolean, false, ${newHandoverCode()}::text)
-          as answer`,
+          ${settings.offerMs}::float8, ${tellsDonor}::boolean, false, ${newHandoverCode()}::text,
+          ${settings.byRecord}::boolean) as answer`,
   );
   return row?.answer ? outcomeOf(row.answer) : null;
 }
@@ -317,11 +335,12 @@ async function splitPackage(
       minRoom: minMeals,
       need: partsLeft,
       exclude: used,
+      byRecord: settings.byRecord,
     });
     const plan = planSplit(
       { location: [pkg.lat, pkg.lng], quantity: remaining, travelCapacityKm: pkg.travelCapacity },
       rows.map(toCandidate),
-      { minMeals, maxParts: partsLeft },
+      { minMeals, maxParts: partsLeft, byRecord: settings.byRecord },
     );
     if (plan.length === 0) break;
     let isLost = false;

@@ -104,6 +104,10 @@ type Generated = {
   before: (typeof EVENT_KINDS_BEFORE)[number];
   /** What they did with another part of the same donation (when the package is a part). */
   beforeOtherPart: (typeof EVENT_KINDS_BEFORE)[number];
+  /** Their record (decision 034). */
+  offersLapsed: number;
+  pickupsMissed: number;
+  pickupsCollected: number;
 };
 
 /** Timeline entries a distributor may have left: the first four turn a package down. */
@@ -135,6 +139,9 @@ const distributorArb: fc.Arbitrary<Generated> = fc.record({
   isSuspended: fc.constantFrom(false, false, false, false, true),
   before: fc.constantFrom(...EVENT_KINDS_BEFORE, null, null, null, null),
   beforeOtherPart: fc.constantFrom(...EVENT_KINDS_BEFORE, null, null, null, null),
+  offersLapsed: fc.constantFrom(0, 0, 0, 1, 2, 4),
+  pickupsMissed: fc.constantFrom(0, 0, 0, 0, 1, 2),
+  pickupsCollected: fc.constantFrom(0, 0, 1, 3, 10),
 });
 
 const scenarioArb = fc.record({
@@ -144,6 +151,8 @@ const scenarioArb = fc.record({
   diet: fc.constantFrom('veg', 'nonveg'),
   /** The package is a part of a split donation, beside another part. */
   isPart: fc.boolean(),
+  /** The reliable dispatch policy: ranking counts records, a missed pick-up means an offer. */
+  byRecord: fc.boolean(),
 });
 
 /** The instants of `idle`: 2 and 3 are 0.4 ms apart, one millisecond as JavaScript reads them. */
@@ -201,10 +210,14 @@ async function checkScenario(scenario: Scenario, ids: string[] = []): Promise<vo
       openLoad: p.openLoad,
       isActive: p.isActive,
       lastAssignedAt: IDLE_AT[p.idle] ? new Date(IDLE_AT[p.idle]!) : null,
+      offersLapsed: p.offersLapsed,
+      pickupsMissed: p.pickupsMissed,
+      pickupsCollected: p.pickupsCollected,
     }));
   const expected = chooseDistributor(
     { location: origin, quantity: scenario.quantity, travelCapacityKm: scenario.travelKm },
     candidates,
+    scenario.byRecord,
   );
 
   const got = await inScenario(async (tx) => {
@@ -221,11 +234,12 @@ async function checkScenario(scenario: Scenario, ids: string[] = []): Promise<vo
         )}`);
       await tx.execute(sql`
         insert into distributors (user_id, distance_range, max_capacity, open_load, is_active,
-                                  veg_only, auto_accept, last_assigned_at)
+                                  veg_only, auto_accept, last_assigned_at, offers_lapsed,
+                                  pickups_missed, pickups_collected)
         values ${sql.join(
           people.map(
             (p) =>
-              sql`(${p.id}::uuid, ${p.rangeKm}, ${p.maxCapacity}, ${p.openLoad}, ${p.isActive}, ${p.vegOnly}, ${p.autoAccept}, ${IDLE_AT[p.idle]}::timestamptz)`,
+              sql`(${p.id}::uuid, ${p.rangeKm}, ${p.maxCapacity}, ${p.openLoad}, ${p.isActive}, ${p.vegOnly}, ${p.autoAccept}, ${IDLE_AT[p.idle]}::timestamptz, ${p.offersLapsed}, ${p.pickupsMissed}, ${p.pickupsCollected})`,
           ),
           sql`, `,
         )}`);
@@ -264,7 +278,7 @@ async function checkScenario(scenario: Scenario, ids: string[] = []): Promise<vo
     }>(
       tx,
       sql`select almquest_match(${pkg!.id}::uuid, 600000::float8, true, false, '0000',
-            ${DISTANCE_RANGE_MAX_KM}::float8, false) as answer`,
+            ${DISTANCE_RANGE_MAX_KM}::float8, false, ${scenario.byRecord}) as answer`,
     );
     const [after] = await queryRows<{
       state: string;
@@ -289,7 +303,10 @@ async function checkScenario(scenario: Scenario, ids: string[] = []): Promise<vo
   const chosen = people.find((p) => p.id === expected.id)!;
   expect(got.answer.distributorId).toBe(expected.id);
   expect(got.after.distributor_id).toBe(expected.id);
-  expect(got.after.state).toBe(chosen.autoAccept ? 'Paired' : 'Offered');
+  // Under the reliable policy more pick-ups missed than collected means being asked first.
+  const isAsked =
+    !chosen.autoAccept || (scenario.byRecord && chosen.pickupsMissed > chosen.pickupsCollected);
+  expect(got.after.state).toBe(isAsked ? 'Offered' : 'Paired');
   expect(got.after.load).toBe(chosen.openLoad + scenario.quantity);
   const x = areaCentre(chosen.home);
   const exact = meetPoint(origin, x, scenario.travelKm, chosen.rangeKm);
@@ -306,6 +323,9 @@ const readyToTake = {
   isSuspended: false,
   before: null,
   beforeOtherPart: null,
+  offersLapsed: 0,
+  pickupsMissed: 0,
+  pickupsCollected: 0,
 } as const;
 
 describe('almquest_match against ranking.ts', () => {
@@ -330,7 +350,51 @@ describe('almquest_match against ranking.ts', () => {
           ...sameCell,
           loadShare: i === winner ? 0 : 0.5,
         }));
-        await checkScenario({ distributors, quantity: 5, travelKm: 3, diet: 'veg', isPart: false });
+        await checkScenario({
+          distributors,
+          quantity: 5,
+          travelKm: 3,
+          diet: 'veg',
+          isPart: false,
+          byRecord: false,
+        });
+      }
+    }
+  });
+
+  it('counts a record by the same sums: a nearer one with failures ranks behind, or not', async () => {
+    // The nearest has a record; others lie a cell (about 1.1 km) and two cells farther. Whether
+    // the record puts the nearest behind them depends on how much it counts, to the metre.
+    const records = [
+      { offersLapsed: 1, pickupsMissed: 0, pickupsCollected: 0 },
+      { offersLapsed: 2, pickupsMissed: 0, pickupsCollected: 0 },
+      { offersLapsed: 0, pickupsMissed: 1, pickupsCollected: 0 },
+      { offersLapsed: 0, pickupsMissed: 1, pickupsCollected: 3 },
+      { offersLapsed: 1, pickupsMissed: 2, pickupsCollected: 1 },
+    ];
+    const base = {
+      cellLng: 0,
+      inCellLng: 0.002,
+      rangeKm: 10,
+      maxCapacity: 40,
+      idle: 0,
+      loadShare: 0,
+    };
+    for (const record of records) {
+      for (const inCellLat of [0.001, 0.005, 0.009] as const) {
+        await checkScenario({
+          distributors: [
+            { ...base, ...readyToTake, ...record, cellLat: 0, inCellLat },
+            { ...base, ...readyToTake, cellLat: 1, inCellLat: 0.001 },
+            { ...base, ...readyToTake, cellLat: -1, inCellLat: 0.009 },
+            { ...base, ...readyToTake, cellLat: 2, inCellLat: 0.005 },
+          ],
+          quantity: 5,
+          travelKm: 3,
+          diet: 'veg',
+          isPart: false,
+          byRecord: true,
+        });
       }
     }
   });
@@ -348,6 +412,7 @@ describe('almquest_match against ranking.ts', () => {
       travelKm: 3,
       diet: 'veg',
       isPart: false,
+      byRecord: false,
     };
     await checkScenario(scenario, [
       '00000000-0000-4000-8000-00000000000a',
@@ -392,7 +457,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('almquest_match under concurrent
               const [row] = await queryRows<{ answer: (typeof answers)[number] }>(
                 tx,
                 sql`select almquest_match(${pkg!.id}::uuid, 600000::float8, true, true, '0000',
-                      ${DISTANCE_RANGE_MAX_KM}::float8, false) as answer`,
+                      ${DISTANCE_RANGE_MAX_KM}::float8, false, false) as answer`,
               );
               answers.push(row!.answer);
             }),
@@ -459,7 +524,7 @@ describe("almquest_match's plan once the tables are analyzed", () => {
             const [row] = await queryRows<{ answer: { state: string | null } }>(
               tx,
               sql`select almquest_match(${pkg!.id}::uuid, 600000::float8, true, false, '0000',
-                    ${DISTANCE_RANGE_MAX_KM}::float8, false) as answer`,
+                    ${DISTANCE_RANGE_MAX_KM}::float8, false, false) as answer`,
             );
             reads = (await indexReads(tx)) - before;
             answer = row!.answer;
@@ -525,7 +590,7 @@ describe("almquest_match's candidates", () => {
         const [row] = await queryRows<{ answer: { state: string | null } }>(
           tx,
           sql`select almquest_match(${pkg!.id}::uuid, 600000::float8, true, false, '0000',
-                ${DISTANCE_RANGE_MAX_KM}::float8, false) as answer`,
+                ${DISTANCE_RANGE_MAX_KM}::float8, false, false) as answer`,
         );
         answer = row!.answer;
         tx.rollback();

@@ -14,7 +14,27 @@ export type Candidate = {
   isActive: boolean;
   /** Null: never given a package, so it has been idle longest. */
   lastAssignedAt: Date | null;
+  /** Their record: offers let lapse, pick-ups missed and collected (decision 034). */
+  offersLapsed?: number;
+  pickupsMissed?: number;
+  pickupsCollected?: number;
 };
+
+/**
+ * How far the reliable dispatch policy (decision 034) counts a distributor's record: up to three
+ * kilometres, by the share of their turns that failed (a missed pick-up one, a lapsed offer half;
+ * every collection counts, and one more as the benefit of the doubt). A newcomer's record is
+ * clean; one miss in ten collections adds a quarter of a kilometre, one miss and nothing
+ * collected a kilometre and a half. The same sums in the same order as almquest_match.sql.
+ */
+export function recordKm(candidate: Candidate): number {
+  const failed = (candidate.pickupsMissed ?? 0) + (candidate.offersLapsed ?? 0) * 0.5;
+  return (3 * failed) / ((candidate.pickupsCollected ?? 0) + failed + 1);
+}
+
+/** The distance ranking goes by: with `byRecord`, lengthened by the distributor's record. */
+export const rankedKm = (pkg: PackageToMatch, candidate: Candidate, byRecord: boolean): number =>
+  distanceKm(pkg.location, candidate.location) + (byRecord ? recordKm(candidate) : 0);
 
 /**
  * Distances are compared in whole millimetres (floored), so "as near" is a total order, and the
@@ -33,13 +53,18 @@ export function isFeasible(pkg: PackageToMatch, candidate: Candidate): boolean {
 }
 
 /**
- * Orders feasible candidates, best first: nearest (to the millimetre); then the lower share of
- * capacity in use after taking the package, (L + q) / C; then the one idle longest; then id, so
- * the order is total.
+ * Orders feasible candidates, best first: nearest (to the millimetre; with `byRecord`, as
+ * rankedKm has it); then the lower share of capacity in use after taking the package,
+ * (L + q) / C; then the one idle longest; then id, so the order is total.
  */
-export function compareCandidates(pkg: PackageToMatch, a: Candidate, b: Candidate): number {
-  const da = millimetres(distanceKm(pkg.location, a.location));
-  const db = millimetres(distanceKm(pkg.location, b.location));
+export function compareCandidates(
+  pkg: PackageToMatch,
+  a: Candidate,
+  b: Candidate,
+  byRecord = false,
+): number {
+  const da = millimetres(rankedKm(pkg, a, byRecord));
+  const db = millimetres(rankedKm(pkg, b, byRecord));
   if (da !== db) return da - db;
   const ra = (a.openLoad + pkg.quantity) / a.maxCapacity;
   const rb = (b.openLoad + pkg.quantity) / b.maxCapacity;
@@ -54,17 +79,18 @@ export function compareCandidates(pkg: PackageToMatch, a: Candidate, b: Candidat
 export function chooseDistributor(
   pkg: PackageToMatch,
   candidates: readonly Candidate[],
+  byRecord = false,
 ): Candidate | null {
   let best: Candidate | null = null;
   for (const candidate of candidates) {
     if (!isFeasible(pkg, candidate)) continue;
-    if (!best || compareCandidates(pkg, candidate, best) < 0) best = candidate;
+    if (!best || compareCandidates(pkg, candidate, best, byRecord) < 0) best = candidate;
   }
   return best;
 }
 
-/** How a big donation may be split. */
-export type SplitRules = { minMeals: number; maxParts: number };
+/** How a big donation may be split, and whether ranking counts each distributor's record. */
+export type SplitRules = { minMeals: number; maxParts: number; byRecord?: boolean };
 
 /** One part of a split donation: who takes it and how many meals. */
 export type SplitPart = { candidate: Candidate; quantity: number };
@@ -81,12 +107,12 @@ export const roomOf = (candidate: Candidate) => candidate.maxCapacity - candidat
 export function planSplit(
   pkg: PackageToMatch,
   candidates: readonly Candidate[],
-  { minMeals, maxParts }: SplitRules,
+  { minMeals, maxParts, byRecord = false }: SplitRules,
 ): SplitPart[] {
   const smallest: PackageToMatch = { ...pkg, quantity: minMeals };
   const usable = candidates
     .filter((c) => isFeasible(smallest, c))
-    .sort((a, b) => compareCandidates(smallest, a, b));
+    .sort((a, b) => compareCandidates(smallest, a, b, byRecord));
   const parts: SplitPart[] = [];
   let remaining = pkg.quantity;
   for (const candidate of usable) {

@@ -246,6 +246,6 @@ async function createDonorOutsideLimit(): Promise<Registered> {
       locale: null,
     },
     landedOn: '',
-    profile: presentProfile(rows),
+    profile: presentProfile(rows, { byRecord: true }),
   };
 }

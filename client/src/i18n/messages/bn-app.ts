@@ -438,6 +438,8 @@ export const bnApp: AppCatalog = {
   'profile.pairings': 'জুটি বাঁধা',
   'profile.pairings.auto': 'নিজে থেকেই গ্রহণ',
   'profile.pairings.manual': 'প্রতিটি প্রস্তাবের উত্তর আমি দিই',
+  'profile.pairings.paused':
+    'আপাতত প্রতিটি প্রস্তাবের উত্তর আমি দিই: আমার কাছে থাকা একটি প্যাকেট সময়মতো তোলা হয়নি। পরের প্যাকেট তুললেই আবার নিজে থেকে।',
   'profile.food': 'যে খাবার নিই',
   'profile.food.vegOnly': 'শুধু নিরামিষ',
   'profile.food.all': 'নিরামিষ, আমিষ আর ডিম',

@@ -91,6 +91,8 @@ export const enApp = {
   'profile.pairings': 'Pairings',
   'profile.pairings.auto': 'Accepted automatically',
   'profile.pairings.manual': 'I answer each offer',
+  'profile.pairings.paused':
+    'I answer each offer for now: a package I held expired. Automatic again once I collect one.',
   'profile.food': 'Food I take',
   'profile.food.vegOnly': 'Vegetarian only',
   'profile.food.all': 'Vegetarian, non-vegetarian and egg',

@@ -430,6 +430,8 @@ export const hiApp: AppCatalog = {
   'profile.pairings': 'जोड़ी बनाना',
   'profile.pairings.auto': 'अपने-आप स्वीकार',
   'profile.pairings.manual': 'हर पेशकश का जवाब ख़ुद देना',
+  'profile.pairings.paused':
+    'अभी हर पेशकश का जवाब ख़ुद देना: मेरे पास रखा एक पैकेट समय पर नहीं उठा। अगला पैकेट उठाते ही फिर अपने-आप।',
   'profile.food': 'कौन-सा खाना लेते हैं',
   'profile.food.vegOnly': 'सिर्फ़ शाकाहारी',
   'profile.food.all': 'शाकाहारी, मांसाहारी और अंडे वाला',

@@ -4,9 +4,12 @@
 -- timeline entry and notifications are written. Null when the distributor no longer qualifies
 -- (suspended, full, moved, changed range): the caller ranks again. The chosen's ranked range and
 -- home are passed in so a distributor who changed them meanwhile is not claimed on stale figures.
+-- by_record: the reliable dispatch policy (decision 034): anyone who has missed more pick-ups
+-- than they collected is asked first, even with autoAccept.
 create or replace function almquest_claim_row(
   pkg packages, chosen uuid, ranked_range float8, ranked_lat float8, ranked_lng float8,
-  offer_ms float8, tells_donor boolean, skip_locked boolean, handover_code text)
+  offer_ms float8, tells_donor boolean, skip_locked boolean, handover_code text,
+  by_record boolean)
 returns json language plpgsql
 -- Plans made once per connection (see almquest_match).
 set plan_cache_mode = force_generic_plan as $$
@@ -54,7 +57,8 @@ begin
      and dd.distance_range = ranked_range
      and u.lat = ranked_lat and u.lng = ranked_lng
   returning u.id, dd.auto_accept, u.name, u.phone, u.picture, u.address, u.lat, u.lng,
-            u.area_lat, u.area_lng, dd.distance_range
+            u.area_lat, u.area_lng, dd.distance_range, dd.pickups_missed,
+            dd.pickups_collected
     into d;
   if not found then
     return null;
@@ -95,7 +99,7 @@ begin
                       || almquest_coordinate_label(v_meet_lng);
   end if;
 
-  is_offer := not d.auto_accept;
+  is_offer := not d.auto_accept or (by_record and d.pickups_missed > d.pickups_collected);
   update packages p
      set state = case when is_offer then 'Offered' else 'Paired' end,
          distributor_id = d.id,

@@ -9,7 +9,7 @@ create or replace function almquest_donate(
   donor uuid, p_address text, p_lat float8, p_lng float8, p_quantity int, p_travel float8,
   p_idempotency_key text, p_created_at timestamptz, p_ready_until timestamptz,
   p_warn_at timestamptz, p_diet text, p_allow_split boolean, with_match boolean,
-  offer_ms float8, handover_code text, max_range_km float8)
+  offer_ms float8, handover_code text, max_range_km float8, by_record boolean)
 returns json language plpgsql
 set plan_cache_mode = force_generic_plan as $$
 declare
@@ -42,7 +42,8 @@ begin
                              'passedOver', '[]'::json);
   end if;
 
-  answer := almquest_match(created.id, offer_ms, true, false, handover_code, max_range_km, false);
+  answer := almquest_match(created.id, offer_ms, true, false, handover_code, max_range_km, false,
+                           by_record);
   if answer->>'state' is not null then
     return json_build_object('package', answer->'package',
                              'notifications', answer->'notifications',

@@ -1,10 +1,12 @@
 -- Matches a package: walks the distributors nearest it (almquest_walk), takes the first feasible in
 -- ranking.ts's order and claims it (almquest_claim_row); ranks again if the claim fails. Each look is
 -- one pass over its walk: how far it reached and whom it chose come from one aggregate. The answer:
--- the claim's, or {"state": null, "noneFeasible", "passedOver"}.
+-- the claim's, or {"state": null, "noneFeasible", "passedOver"}. by_record: the reliable
+-- dispatch policy (decision 034), where each distributor's record lengthens their distance
+-- (ranking.ts rankedKm).
 create or replace function almquest_match(
   package_id uuid, offer_ms float8, tells_donor boolean, skip_locked boolean,
-  handover_code text, max_range_km float8, split_lock boolean)
+  handover_code text, max_range_km float8, split_lock boolean, by_record boolean)
 returns json language plpgsql
 set plan_cache_mode = force_generic_plan as $$
 declare
@@ -31,9 +33,10 @@ begin
       -- feasible in ranking.ts's order: the nearest (to the millimetre) first, then the rest.
       -- The first is always within a centimetre of the nearest feasible (all that ranking.ts
       -- counts as tied with it): a row in the same millimetre is.
+      -- With by_record the chosen one's km is as ranked: farther than they are by their record.
       select count(*)::int as walked, max(w.km) as edge_km,
-             (array_agg(row(w.id, w.distance_range, w.home_lat, w.home_lng, w.km)::almquest_choice
-                        order by floor(w.km * 1e6::float8),
+             (array_agg(row(w.id, w.distance_range, w.home_lat, w.home_lng, w.ranked)::almquest_choice
+                        order by floor(w.ranked * 1e6::float8),
                                  (w.open_load + pkg.quantity)::float8 / w.max_capacity,
                                  date_trunc('milliseconds', w.last_assigned_at) nulls first,
                                  w.id)
@@ -41,13 +44,19 @@ begin
                           -- Nobody reaches farther than the largest range allowed.
                           and w.km <= pkg.travel_capacity + max_range_km))[1] as chosen
         into look
-        from almquest_walk(pkg.id, pkg.lat, pkg.lng, pkg.travel_capacity, pkg.diet, pkg.group_id,
-                           pkg.quantity, passed, walk) w;
+        from (select r.*,
+                     r.km + case when by_record
+                                 then 3::float8 * (r.pickups_missed + r.offers_lapsed * 0.5::float8)
+                                      / (r.pickups_collected + r.pickups_missed
+                                         + r.offers_lapsed * 0.5::float8 + 1)
+                                 else 0 end as ranked
+                from almquest_walk(pkg.id, pkg.lat, pkg.lng, pkg.travel_capacity, pkg.diet,
+                                   pkg.group_id, pkg.quantity, passed, walk) r) w;
       best := look.chosen;
       if best.id is not null then
         -- Done unless the walk stopped inside the tie (more tied may lie just past its end):
-        -- whoever lies past it is farther than the edge, so more than a centimetre beyond the
-        -- chosen one ranks after it.
+        -- whoever lies past it is farther than the edge (and ranks at least that far), so more
+        -- than a centimetre beyond the chosen one ranks after it.
         exit when look.walked < walk or look.edge_km > best.km + 1e-5;
       -- Nobody feasible among them: farther only if the walk ended within reach. Nobody
       -- reaches farther than the largest range anyone has (read from the end of its index),
@@ -62,7 +71,7 @@ begin
       walk := walk * 4;
     end loop;
     answer := almquest_claim_row(pkg, best.id, best.distance_range, best.home_lat, best.home_lng,
-                                 offer_ms, tells_donor, skip_locked, handover_code);
+                                 offer_ms, tells_donor, skip_locked, handover_code, by_record);
     if answer is not null then
       return answer;
     end if;

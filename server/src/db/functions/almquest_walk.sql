@@ -1,16 +1,19 @@
 -- The walk: the `walk` distributors nearest the package (a KNN walk of distributors_area_gist),
 -- each with its distance as ranking.ts measures it (haversine, inlined) and whether it could
 -- take the package: within reach of both, not passed over, and nothing almquest_cannot_take
--- finds. The package's point and its turned-down are read once per walk.
+-- finds, and their record (offers let lapse, pick-ups missed and collected). The package's point and its
+-- turned-down are read once per walk.
 create or replace function almquest_walk(
   pkg_id uuid, pkg_lat float8, pkg_lng float8, travel_km float8, diet text, group_id uuid,
   min_room int, passed uuid[], walk int)
 returns table (id uuid, home_lat float8, home_lng float8, area_lat float8, area_lng float8,
                distance_range float8, area cube, km float8, open_load int, max_capacity int,
-               last_assigned_at timestamptz, feasible boolean)
+               last_assigned_at timestamptz, offers_lapsed int, pickups_missed int,
+               pickups_collected int,               feasible boolean)
 language sql stable as $$
   select w.user_id, w.lat, w.lng, w.area_lat, w.area_lng, w.distance_range, w.area_earth, w.km,
-         w.open_load, w.max_capacity, w.last_assigned_at,
+         w.open_load, w.max_capacity, w.last_assigned_at, w.offers_lapsed, w.pickups_missed,
+         w.pickups_collected,
          almquest_cannot_take(w.suspended_at, w.is_active, w.open_load, w.max_capacity,
                               w.veg_only, min_room, diet,
                               w.user_id = any(array(

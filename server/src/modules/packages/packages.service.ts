@@ -146,7 +146,7 @@ export async function donate(
             }::timestamptz,
             ${input.diet ?? 'veg'}::text, ${input.allowSplit ?? false}::boolean,
             ${withMatch}::boolean, ${settings.offerMs}::float8, ${newHandoverCode()}::text,
-            ${DISTANCE_RANGE_MAX_KM}::float8) as answer`,
+            ${DISTANCE_RANGE_MAX_KM}::float8, ${settings.byRecord}::boolean) as answer`,
     ).then(([row]) => donationOf(row!.answer));
   try {
     if (!input.allowSplit) {

@@ -40,15 +40,26 @@ function presentPerson(user: UserRow) {
   };
 }
 
-/** A person's own profile, as they see it. */
-export function presentProfile(rows: ProfileRows): Profile {
+/**
+ * A person's own profile, as they see it. `byRecord`: the dispatch policy counts records, so a
+ * missed pick-up pauses automatic pairing (decision 034).
+ */
+export function presentProfile(rows: ProfileRows, { byRecord }: { byRecord: boolean }): Profile {
   const person = presentPerson(rows.user);
   if (rows.userType === 'donor') {
     const { donorType, distanceRange, lifetimeDonation } = rows.donor;
     return { ...person, userType: 'donor', donorType, distanceRange, lifetimeDonation };
   }
-  const { distanceRange, maxCapacity, isActive, totalPackagesDistributed, autoAccept, vegOnly } =
-    rows.distributor;
+  const {
+    distanceRange,
+    maxCapacity,
+    isActive,
+    totalPackagesDistributed,
+    autoAccept,
+    vegOnly,
+    pickupsMissed,
+    pickupsCollected,
+  } = rows.distributor;
   return {
     ...person,
     userType: 'distributor',
@@ -57,6 +68,7 @@ export function presentProfile(rows: ProfileRows): Profile {
     isActive,
     totalPackagesDistributed,
     autoAccept,
+    autoAcceptPaused: autoAccept && byRecord && pickupsMissed > pickupsCollected,
     vegOnly,
   };
 }

@@ -87,7 +87,7 @@ export function usersRoutes({
       await database.sessions.fence();
       req.log.info({ userId: user.id }, `registered as ${userType}`);
       if (userType === 'distributor') events.onDistributorCapacityChanged(user.id);
-      const response: ProfileResponse = { data: presentProfile(rows) };
+      const response: ProfileResponse = { data: presentProfile(rows, config.matching) };
       res.status(201).json(response);
     }),
   ];
@@ -110,7 +110,7 @@ export function usersRoutes({
       const rows = await save(db, user.id, body);
       await database.sessions.fence();
       if (userType === 'distributor') events.onDistributorCapacityChanged(user.id);
-      const response: ProfileResponse = { data: presentProfile(rows) };
+      const response: ProfileResponse = { data: presentProfile(rows, config.matching) };
       res.json(response);
     }),
   ];
@@ -126,7 +126,7 @@ export function usersRoutes({
     '/:userType/:id',
     ...ownPathRoute(async ({ user, params }, _req, res) => {
       const rows = await getProfileRows(db, user.id, params.userType);
-      const response: ProfileResponse = { data: presentProfile(rows) };
+      const response: ProfileResponse = { data: presentProfile(rows, config.matching) };
       res.json(response);
     }),
   );

@@ -43,4 +43,16 @@ describe('profile view', () => {
     );
     expect(screen.getByTestId('lifetime-total')).toHaveTextContent('3 packages distributed in all');
   });
+
+  it('says when automatic pairing is paused after a missed pick-up', () => {
+    render(
+      <I18nProvider>
+        <ProfileView
+          profile={buildDistributorProfile({ autoAccept: true, autoAcceptPaused: true })}
+        />
+      </I18nProvider>,
+    );
+    expect(screen.getByText(/a package I held expired/)).toBeInTheDocument();
+    expect(screen.queryByText('Accepted automatically')).toBeNull();
+  });
 });

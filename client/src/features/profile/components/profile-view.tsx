@@ -77,7 +77,11 @@ export function ProfileView({ profile }: { profile: Profile }) {
               {profile.isActive ? t('profile.active') : t('profile.inactive')}
             </Row>
             <Row label={t('profile.pairings')}>
-              {profile.autoAccept ? t('profile.pairings.auto') : t('profile.pairings.manual')}
+              {profile.autoAcceptPaused
+                ? t('profile.pairings.paused')
+                : profile.autoAccept
+                  ? t('profile.pairings.auto')
+                  : t('profile.pairings.manual')}
             </Row>
             <Row label={t('profile.food')}>
               {profile.vegOnly ? t('profile.food.vegOnly') : t('profile.food.all')}

@@ -17,6 +17,7 @@ import {
   assertIsDonorOf,
   assertIsOfferedDistributor,
 } from '../packages.policy';
+import { noteOnRecord } from './record';
 import { fromStatesSql, type TransitionName } from './transitions';
 import { assertMay, lockWithClock, move, pickupTimePassed, refuseFormerDistributor } from './write';
 
@@ -481,6 +482,7 @@ export async function lapseOffer(
   return giveBackThenMatch(db, packageId, settings, async (tx) => {
     const pkg = await lockDue(tx, packageId, offerLapsed);
     if (!pkg || !pkg.distributorId) return null;
+    await noteOnRecord(tx, pkg.distributorId, 'offerLapsed');
     return giveBack(
       tx,
       pkg,
@@ -497,6 +499,9 @@ export async function expirePackage(db: AppDb, packageId: string): Promise<Chang
     const pkg = await lockDue(tx, packageId, pickupMissed);
     if (!pkg) return null;
     const freed = await freeCapacity(tx, pkg);
+    // Held until it expired: a pick-up missed; still only offered: an offer let lapse.
+    if (freed)
+      await noteOnRecord(tx, freed, pkg.state === 'Paired' ? 'pickupMissed' : 'offerLapsed');
     const moved = await move(tx, pkg, 'expire', {
       set: { expiredAt: sql`now()`, offerExpiresAt: null },
       notify: [

@@ -12,6 +12,7 @@ import { distributors, packages } from '../../../db/schema';
 import { AppError, badRequest, words } from '../../../errors';
 import { assertIsAssignedDistributor } from '../packages.policy';
 import { profileContacts } from '../packages.service';
+import { noteOnRecord } from './record';
 import { assertMay, lockWithClock, move, pickupTimePassed, refuseFormerDistributor } from './write';
 
 /** The handover: the assigned distributor marks a package Received, then Distributed. */
@@ -151,7 +152,7 @@ export async function markPackage(db: AppDb, user: UserRow, input: MarkInput): P
           totalPackagesDistributed: sql`${distributors.totalPackagesDistributed} + 1`,
         })
         .where(eq(distributors.userId, user.id));
-    }
+    } else await noteOnRecord(tx, user.id, 'collected');
     return { ...moved, hasFreedCapacity: isDistributed };
   });
   // A wrong code is refused only once its count is committed.

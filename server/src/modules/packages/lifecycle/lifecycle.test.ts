@@ -391,6 +391,76 @@ describe('deadlines', () => {
   });
 });
 
+describe("a distributor's record (decision 034)", () => {
+  async function recordOf(who: Registered) {
+    const [row] = await ctx.database.db
+      .select({
+        lapsed: distributors.offersLapsed,
+        missed: distributors.pickupsMissed,
+        collected: distributors.pickupsCollected,
+      })
+      .from(distributors)
+      .where(eq(distributors.userId, who.profile.id));
+    return row!;
+  }
+  const lapseNow = (id: string) =>
+    ctx.database.db
+      .update(packages)
+      .set({ offerExpiresAt: sql`now() - interval '1 second'` })
+      .where(eq(packages.id, id));
+
+  it('counts an offer let lapse, and asks someone a little farther with a clean record first', async () => {
+    const [donor, near, far] = await people();
+    const first = await donate(ctx, donor, { quantity: 3 });
+    expect((await dbPackage(first._id)).distributorId).toBe(near!.profile.id);
+    await lapseNow(first._id);
+    await ctx.deadlines.runOnce();
+    expect(await recordOf(near!)).toEqual({ lapsed: 1, missed: 0, collected: 0 });
+    expect((await dbPackage(first._id)).distributorId).toBe(far!.profile.id);
+    await act(far!, first._id, 'decline', { reason: 'Busy' }).expect(204);
+    expect(await recordOf(far!)).toEqual({ lapsed: 0, missed: 0, collected: 0 });
+    // Two lapses and nothing collected count 1.5 km: near (2 km away) ranks behind far (3 km).
+    await ctx.database.db
+      .update(distributors)
+      .set({ offersLapsed: 2 })
+      .where(eq(distributors.userId, near!.profile.id));
+    const next = await donate(ctx, donor, { quantity: 3 });
+    expect((await dbPackage(next._id)).distributorId).toBe(far!.profile.id);
+  });
+
+  it('asks first, despite autoAccept, someone who missed more pick-ups than they collected', async () => {
+    const [donor, d] = await people({ distributorCount: 1, autoAccept: true });
+    const missed = await donate(ctx, donor, { quantity: 2 });
+    expect(missed.current_state).toBe('Paired');
+    await ctx.database.db
+      .update(packages)
+      .set({ readyUntil: sql`now() - interval '1 second'` })
+      .where(eq(packages.id, missed._id));
+    await ctx.deadlines.runOnce();
+    expect(await recordOf(d!)).toEqual({ lapsed: 0, missed: 1, collected: 0 });
+    expect((await view(d!, missed._id)).current_state).toBe('Expired');
+    const paused = async () =>
+      (
+        await request(ctx.app)
+          .get(`/api/distributor/${d!.profile.id}`)
+          .set('Cookie', d!.cookie)
+          .expect(200)
+      ).body.data.autoAcceptPaused;
+    expect(await paused()).toBe(true);
+
+    const asked = await donate(ctx, donor, { quantity: 2 });
+    expect(asked.current_state).toBe('Offered');
+    expect(await kindsFor(d!, asked._id)).toEqual(['offered']);
+    await act(d!, asked._id, 'accept').expect(200);
+    const code = await handoverCodeOf(ctx, asked._id);
+    expect((await mark(d!, asked, { state: 'Received', code })).status).toBe(200);
+    // As many collected as missed: pairing is automatic again.
+    expect(await recordOf(d!)).toEqual({ lapsed: 0, missed: 1, collected: 1 });
+    expect(await paused()).toBe(false);
+    expect((await donate(ctx, donor, { quantity: 2 })).current_state).toBe('Paired');
+  });
+});
+
 describe('handover code', () => {
   it('asks the donor’s code for Received, refuses wrong ones and locks after five', async () => {
     const [donor, d] = await people({ distributorCount: 1, autoAccept: true });
