@@ -1,5 +1,5 @@
 import { chromium, type Page } from '@playwright/test';
-import { mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startPushEndpoint } from '../server/src/test/push-endpoint';
@@ -41,14 +41,12 @@ test('is installable: Chromium finds a valid manifest and a registered worker', 
   baseURL,
 }) => {
   // Chromium never calls a page in a throwaway (incognito-like) profile installable: use a real one.
-  const context = await chromium.launchPersistentContext(
-    mkdtempSync(path.join(tmpdir(), 'almquest-install-')),
-    {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-      baseURL,
-    },
-  );
+  const profile = mkdtempSync(path.join(tmpdir(), 'almquest-install-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+    baseURL,
+  });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto('/');
@@ -78,6 +76,7 @@ test('is installable: Chromium finds a valid manifest and a registered worker', 
       .toEqual([]);
   } finally {
     await context.close();
+    rmSync(profile, { recursive: true, force: true });
   }
 });
 

@@ -359,6 +359,61 @@ describe('migrations', () => {
     }
   });
 
+  it("give each distributor the record their packages' timelines tell (0035)", async () => {
+    const database = await openDatabase({ kind: 'pglite', dataDir: null });
+    try {
+      await migrateBefore(database, '0035');
+      const [donor, reliable, silent] = await queryRows<{ id: string }>(
+        database.db,
+        sql`insert into users (email, name) values ('donor@example.org', 'Donor'),
+              ('reliable@example.org', 'Reliable'), ('silent@example.org', 'Silent')
+            returning id`,
+      );
+      await database.db.execute(sql`
+        insert into distributors (user_id, distance_range, max_capacity)
+        values (${reliable!.id}, 5, 50), (${silent!.id}, 5, 50)`);
+      const pkg = async (state: string, holder: string | null, events: [string, string][]) => {
+        const [row] = await queryRows<{ id: string }>(
+          database.db,
+          sql`insert into packages (donor_id, donor_name, donor_phone, state, address, lat, lng,
+                quantity, travel_capacity, ready_until, warn_at, distributor_id,
+                distributor_name, paired_at)
+              values (${donor!.id}, 'Donor', '9876543210', ${state}, 'Somewhere', 20, 78, 5, 8,
+                now(), now(), ${holder}::uuid, ${holder ? 'Holder' : null},
+                ${holder ? sql`now()` : null})
+              returning id`,
+        );
+        for (const [kind, who] of events) {
+          await database.db.execute(sql`
+            insert into package_events (package_id, kind, distributor_id)
+            values (${row!.id}, ${kind}, ${who}::uuid)`);
+        }
+      };
+      await pkg('Distributed', reliable!.id, [
+        ['lapsed', silent!.id],
+        ['received', reliable!.id],
+        ['distributed', reliable!.id],
+      ]);
+      await pkg('Received', reliable!.id, [['received', reliable!.id]]);
+      await pkg('Expired', silent!.id, [['paired', silent!.id]]);
+      await pkg('Expired', null, [['lapsed', silent!.id]]);
+
+      await migrate(database.db);
+      const rows = await queryRows<{ name: string; lapsed: number; missed: number; got: number }>(
+        database.db,
+        sql`select u.name, d.offers_lapsed as lapsed, d.pickups_missed as missed,
+                   d.pickups_collected as got
+              from distributors d join users u on u.id = d.user_id order by u.name`,
+      );
+      expect(rows).toEqual([
+        { name: 'Reliable', lapsed: 0, missed: 0, got: 2 },
+        { name: 'Silent', lapsed: 2, missed: 1, got: 0 },
+      ]);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('keep every week, state and city of the impact equal to the packages, whatever writes them (0030)', async () => {
     // One trigger writes a package's impact delta and tells the other processes (migration
     // 0030); rows written by hand count as the app's do. On the shared test database too: the
