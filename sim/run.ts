@@ -284,6 +284,10 @@ export async function playDay(
         await hear();
       }
       await event.run();
+      // Settled before anything else happens: what the event set off in the background
+      // (matching again when room was freed) would otherwise race the next event, and two runs
+      // of one seed could differ.
+      await moveClock(clockMinute);
       await hear();
     }
     if (clockMinute >= nextReport) {
