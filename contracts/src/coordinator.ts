@@ -66,6 +66,8 @@ export const CandidateSchema = z.object({
   maxCapacity: z.number(),
   isActive: z.boolean(),
   autoAccept: z.boolean(),
+  /** Their record (decision 034): packages collected, pick-ups missed, offers let lapse. */
+  record: z.object({ collected: z.number(), missed: z.number(), lapsed: z.number() }),
   /** Why they cannot be offered this package; null when they can. */
   refusal: z.enum(CANDIDATE_REFUSALS).nullable(),
   /**

@@ -544,6 +544,8 @@ export const bnApp: AppCatalog = {
   'coord.offer.beyondReach':
     'নাগালের {km} কিমি বাইরে: তাঁদের নিজেদের সীমার এতটা বাইরে যেতে হবে (দাতা বলা দূরত্বের বেশি নয়)।',
   'coord.offer.autoAccept': 'নিজে থেকে গ্রহণ করেন',
+  'coord.offer.record':
+    'রেকর্ড: {collected}টি তোলা · {missed}টি ফসকানো · {lapsed}টি প্রস্তাবে সাড়া নেই',
   'coord.offer.none': 'এই প্যাকেটের কাছে কোনো বিতরণকারী নিবন্ধিত নেই।',
   'coord.offer.submit': 'প্রস্তাব দিন',
   'coord.offer.doneTitle': 'প্যাকেটের প্রস্তাব দেওয়া হয়েছে',

@@ -541,6 +541,8 @@ export const enApp = {
   'coord.offer.beyondReach':
     'Out of reach by {km} km: they would travel that much beyond their range (the donor no farther than they said).',
   'coord.offer.autoAccept': 'accepts automatically',
+  'coord.offer.record':
+    'Record: {collected} collected · {missed} missed · {lapsed} offers let lapse',
   'coord.offer.none': 'No distributors are registered near this package.',
   'coord.offer.submit': 'Offer',
   'coord.offer.doneTitle': 'Package offered',

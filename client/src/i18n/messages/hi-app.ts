@@ -536,6 +536,7 @@ export const hiApp: AppCatalog = {
   'coord.offer.beyondReach':
     'पहुँच से {km} कि.मी. बाहर: उन्हें अपनी दूरी से इतना आगे जाना होगा (दाता अपनी बताई दूरी से आगे नहीं)।',
   'coord.offer.autoAccept': 'अपने-आप स्वीकार करता है',
+  'coord.offer.record': 'रिकॉर्ड: {collected} उठाए · {missed} छूटे · {lapsed} पेशकश बिना जवाब',
   'coord.offer.none': 'इस पैकेट के पास कोई वितरक पंजीकृत नहीं है।',
   'coord.offer.submit': 'प्रस्ताव दें',
   'coord.offer.doneTitle': 'पैकेट का प्रस्ताव दिया गया',

@@ -139,12 +139,17 @@ describe('waiting packages', () => {
   it('offers a stranded package to a chosen distributor, who is told and still answers', async () => {
     const { pkg, distributor, donor } = await strandedPackage(10, 3);
     await updateDistributor(ctx, distributor, { autoAccept: false });
+    await ctx.database.db.execute(sql`
+      update distributors set pickups_collected = 4, pickups_missed = 1, offers_lapsed = 2
+       where user_id = ${distributor.profile.id}`);
     const candidates = CandidateListSchema.parse(
       (await as(coordinator).get(`/api/coordinator/packages/${pkg._id}/candidates`).expect(200))
         .body,
     );
     const candidate = candidates.candidates.find((c) => c.id === distributor.profile.id);
     expect(candidate).toMatchObject({ refusal: null, maxCapacity: 50, openLoad: 0 });
+    // Their record, for the coordinator to weigh (decision 034).
+    expect(candidate!.record).toEqual({ collected: 4, missed: 1, lapsed: 2 });
     expect(candidate!.distanceKm).toBeGreaterThan(20);
     // Matching would never pair them: the dialog says by how much they are out of reach.
     expect(candidate!.beyondReachKm).toBeCloseTo(candidate!.distanceKm - 3 - 2, 0);

@@ -121,6 +121,9 @@ type CandidateRow = {
   max_capacity: number;
   is_active: boolean;
   auto_accept: boolean;
+  pickups_collected: number;
+  pickups_missed: number;
+  offers_lapsed: number;
   /** Why they cannot take it (almquest_cannot_take), or null. */
   refusal: ChosenRefusal | null;
 };
@@ -148,6 +151,7 @@ export async function listCandidates(db: AppDb, packageId: string): Promise<Cand
     sql`select u.id, u.name, u.phone,
           earth_distance(u.area_earth, ll_to_earth(${pkg.lat}, ${pkg.lng})) as distance_m,
           d.distance_range, d.open_load, d.max_capacity, d.is_active, d.auto_accept,
+          d.pickups_collected, d.pickups_missed, d.offers_lapsed,
           ${cannotTakeSql({ id: pkg.id, groupId: pkg.group_id, diet: pkg.diet as Diet }, pkg.quantity, { countTakenBack: false })} as refusal
         from users u join distributors d on d.user_id = u.id
         where u.user_type = 'distributor' and u.lat is not null
@@ -165,6 +169,11 @@ export async function listCandidates(db: AppDb, packageId: string): Promise<Cand
       maxCapacity: r.max_capacity,
       isActive: r.is_active,
       autoAccept: r.auto_accept,
+      record: {
+        collected: r.pickups_collected,
+        missed: r.pickups_missed,
+        lapsed: r.offers_lapsed,
+      },
       refusal: r.refusal,
       beyondReachKm: Math.max(
         0,

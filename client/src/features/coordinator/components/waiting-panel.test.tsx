@@ -36,6 +36,7 @@ const candidate = (id: string, name: string, beyondReachKm: number): Candidate =
   maxCapacity: 100,
   isActive: true,
   autoAccept: false,
+  record: { collected: beyondReachKm > 0 ? 12 : 0, missed: beyondReachKm > 0 ? 1 : 3, lapsed: 2 },
   refusal: null,
   beyondReachKm,
 });
@@ -105,6 +106,9 @@ describe('the waiting list', () => {
     expect(far).toHaveTextContent('Out of reach by 31.5 km');
     const near = within(dialog).getByText('Near NGO').closest('label')!;
     expect(near).not.toHaveTextContent('Out of reach');
+    // Each one's record, for the coordinator to weigh.
+    expect(near).toHaveTextContent('Record: 0 collected · 3 missed · 2 offers let lapse');
+    expect(far).toHaveTextContent('Record: 12 collected · 1 missed · 2 offers let lapse');
     // Offered: the dialog closes and focus lands on the list, not on the page's top.
     await actor.click(within(near).getByRole('radio'));
     await actor.click(within(dialog).getByRole('button', { name: 'Offer' }));

@@ -314,6 +314,13 @@ function OfferDialog({
                         })}
                         {c.autoAccept && ` · ${t('coord.offer.autoAccept')}`}
                       </span>
+                      <span className="block text-sm">
+                        {t('coord.offer.record', {
+                          collected: formatNumber(c.record.collected),
+                          missed: formatNumber(c.record.missed),
+                          lapsed: formatNumber(c.record.lapsed),
+                        })}
+                      </span>
                       {c.refusal && (
                         <span className="block text-sm font-semibold">
                           {t(`coord.refusal.${c.refusal}`)}
