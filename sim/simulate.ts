@@ -44,8 +44,9 @@ if (!(size > 0 && size <= 1))
 
 const say = (line: string) => console.log(line);
 const started = Date.now();
-// baseline: nearest first, as AlmQuest dispatched until decision 034; current: the default.
-const app = await startSimApp(policy === 'baseline' ? { DISPATCH_POLICY: 'nearest' } : {});
+// baseline: nearest first, as AlmQuest dispatched until decision 034; current: the default,
+// named here so that a DISPATCH_POLICY in the shell changes neither.
+const app = await startSimApp({ DISPATCH_POLICY: policy === 'baseline' ? 'nearest' : 'reliable' });
 try {
   const found = await fetch(
     `${app.baseUrl}/api/places?q=${encodeURIComponent(values.city)}&limit=1`,

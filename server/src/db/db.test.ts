@@ -372,7 +372,12 @@ describe('migrations', () => {
       await database.db.execute(sql`
         insert into distributors (user_id, distance_range, max_capacity)
         values (${reliable!.id}, 5, 50), (${silent!.id}, 5, 50)`);
-      const pkg = async (state: string, holder: string | null, events: [string, string][]) => {
+      const pkg = async (
+        state: string,
+        holder: string | null,
+        events: [string, string][],
+        noticeHours = 2,
+      ) => {
         const [row] = await queryRows<{ id: string }>(
           database.db,
           sql`insert into packages (donor_id, donor_name, donor_phone, state, address, lat, lng,
@@ -380,7 +385,7 @@ describe('migrations', () => {
                 distributor_name, paired_at)
               values (${donor!.id}, 'Donor', '9876543210', ${state}, 'Somewhere', 20, 78, 5, 8,
                 now(), now(), ${holder}::uuid, ${holder ? 'Holder' : null},
-                ${holder ? sql`now()` : null})
+                ${holder ? sql`now() - ${noticeHours * 60} * interval '1 minute'` : null})
               returning id`,
         );
         for (const [kind, who] of events) {
@@ -396,6 +401,8 @@ describe('migrations', () => {
       ]);
       await pkg('Received', reliable!.id, [['received', reliable!.id]]);
       await pkg('Expired', silent!.id, [['paired', silent!.id]]);
+      // Paired with half an hour's notice: nobody is charged for missing it.
+      await pkg('Expired', reliable!.id, [['paired', reliable!.id]], 0.5);
       await pkg('Expired', null, [['lapsed', silent!.id]]);
 
       await migrate(database.db);

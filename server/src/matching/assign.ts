@@ -176,9 +176,14 @@ async function feasibleCandidates(
     const walked = result[0]!;
     const rows = result.filter((r): r is typeof r & CandidateRow => r.id !== null);
     const sawEveryone = walked.walked < walk || (walked.edge_km ?? 0) > walked.reach_km;
-    const wanted = rows[need - 1];
-    const wantedKm = wanted && wanted.km + (byRecord ? recordKm(toCandidate(wanted)) : 0);
-    if (sawEveryone || (wanted && walked.edge_km! - wantedKm! > 1e-5)) return rows;
+    // The need-th as ranking goes (its record counted): whoever lies past the walk's edge ranks
+    // at least that far, so the walk has everyone who could rank before it once the edge is
+    // beyond it.
+    const ranked = rows
+      .map((r) => r.km + (byRecord ? recordKm(toCandidate(r)) : 0))
+      .sort((a, b) => a - b);
+    const wantedKm = ranked[need - 1];
+    if (sawEveryone || (wantedKm !== undefined && walked.edge_km! - wantedKm > 1e-5)) return rows;
   }
 }
 

@@ -741,6 +741,49 @@ describe('split donations, as a second review tried them', () => {
     });
   });
 
+  it('ranks by record past a first walk: one who keeps missing goes after a clean one farther', async () => {
+    // One who missed 20 pick-ups ranks about 2.9 km farther than they are (decision 034). The
+    // first walk (64) holds them, four clean ones at 1.1 km and 59 full ones at 2.2 km; a clean
+    // one at 2.4 km lies past it, and ranks before the one who keeps missing.
+    const at = area();
+    const donor = await createDonor(ctx, { location: at(0) });
+    const missing = await createDistributor(ctx, { location: at(0), maxCapacity: 20 });
+    const clean = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        createDistributor(ctx, { location: at(1.1), maxCapacity: 20 }),
+      ),
+    );
+    const full: Registered[] = [];
+    for (let round = 0; round < 6; round++) {
+      full.push(
+        ...(await Promise.all(
+          Array.from({ length: round < 5 ? 10 : 9 }, () =>
+            createDistributor(ctx, { location: at(2.2), maxCapacity: 20 }),
+          ),
+        )),
+      );
+    }
+    const beyond = await createDistributor(ctx, { location: at(2.4), maxCapacity: 20 });
+    await ctx.database.db.execute(
+      sql`update distributors set open_load = max_capacity where user_id in (${sql.join(
+        full.map((d) => sql`${d.profile.id}::uuid`),
+        sql`, `,
+      )})`,
+    );
+    await ctx.database.db.execute(
+      sql`update distributors set pickups_missed = 20 where user_id = ${missing.profile.id}`,
+    );
+    const pkg = await donate(ctx, donor, { location: at(0), quantity: 100, allowSplit: true });
+    expect((await partsOf(donor, pkg.groupId)).map((p) => p.current_state)).toEqual(
+      Array(5).fill('Paired'),
+    );
+    const takers = [...clean, beyond, missing].map((d) => d.profile.id);
+    expect(await loads(takers)).toEqual({
+      ...Object.fromEntries(takers.map((id) => [id, 20])),
+      [missing.profile.id]: 0,
+    });
+  });
+
   it('pairs a rest that someone has room for at once, telling the donor once', async () => {
     const at = area();
     const donor = await createDonor(ctx, { location: at(0) });

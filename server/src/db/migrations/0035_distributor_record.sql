@@ -7,16 +7,30 @@ ALTER TABLE "distributors" ADD COLUMN "pickups_missed" integer DEFAULT 0 NOT NUL
 --> statement-breakpoint
 ALTER TABLE "distributors" ADD COLUMN "pickups_collected" integer DEFAULT 0 NOT NULL;
 --> statement-breakpoint
--- The record as the timeline already tells it: offers let lapse, packages received, packages
--- that expired while a distributor held them.
+-- The record as the timeline already tells it (lifecycle/record.ts): offers let lapse, packages
+-- received, packages that expired in the hands of someone paired an hour or more before their
+-- pick-up time. Counted in one pass over each table, not once per distributor.
 UPDATE distributors d SET
-  offers_lapsed = (SELECT count(*) FROM package_events e
-                    WHERE e.distributor_id = d.user_id AND e.kind = 'lapsed'),
-  pickups_collected = (SELECT count(*) FROM package_events e
-                        WHERE e.distributor_id = d.user_id AND e.kind = 'received'),
-  pickups_missed = (SELECT count(*) FROM packages p
-                     WHERE p.distributor_id = d.user_id AND p.state = 'Expired'
-                       AND p.paired_at IS NOT NULL);
+  offers_lapsed = c.lapsed, pickups_collected = c.collected, pickups_missed = c.missed
+FROM (
+  SELECT who, sum(lapsed)::int AS lapsed, sum(collected)::int AS collected,
+         sum(missed)::int AS missed
+    FROM (SELECT e.distributor_id AS who,
+                 count(*) FILTER (WHERE e.kind = 'lapsed') AS lapsed,
+                 count(*) FILTER (WHERE e.kind = 'received') AS collected,
+                 0 AS missed
+            FROM package_events e
+           WHERE e.distributor_id IS NOT NULL AND e.kind IN ('lapsed', 'received')
+           GROUP BY e.distributor_id
+          UNION ALL
+          SELECT p.distributor_id, 0, 0, count(*)
+            FROM packages p
+           WHERE p.state = 'Expired' AND p.distributor_id IS NOT NULL
+             AND p.paired_at <= p.ready_until - interval '1 hour'
+           GROUP BY p.distributor_id) t
+   GROUP BY who
+) c
+WHERE c.who = d.user_id;
 --> statement-breakpoint
 DROP FUNCTION almquest_donate(uuid, text, float8, float8, int, float8, text, timestamptz, timestamptz, timestamptz, text, boolean, boolean, float8, text, float8);
 --> statement-breakpoint

@@ -17,7 +17,7 @@ import {
   assertIsDonorOf,
   assertIsOfferedDistributor,
 } from '../packages.policy';
-import { noteOnRecord } from './record';
+import { isFairMiss, noteOnRecord } from './record';
 import { fromStatesSql, type TransitionName } from './transitions';
 import { assertMay, lockWithClock, move, pickupTimePassed, refuseFormerDistributor } from './write';
 
@@ -249,10 +249,14 @@ export async function giveBackAsDistributor(
   settings: MatchSettings,
 ): Promise<ChangeResult> {
   const result = await giveBackThenMatch(db, packageId, settings, async (tx) => {
-    const { pkg } = await lockWithClock(tx, packageId);
+    const { pkg, now } = await lockWithClock(tx, packageId);
     await refuseFormerDistributor(tx, user, pkg);
     if (kind === 'decline') assertIsOfferedDistributor(user, pkg);
     else assertIsAssignedDistributor(user, pkg, 'release');
+    // Given back too late for anyone else to go: as good as a missed pick-up.
+    if (kind === 'release' && pkg.state === 'Paired' && isFairMiss(pkg, now)) {
+      await noteOnRecord(tx, user.id, 'pickupMissed');
+    }
     // The donor hears of a release (their package waits again); a declined offer is quiet.
     const notify = kind === 'release' ? donorNotification(pkg, 'released', 'Not Paired') : [];
     return giveBack(tx, pkg, kind, reason, notify);
@@ -499,9 +503,11 @@ export async function expirePackage(db: AppDb, packageId: string): Promise<Chang
     const pkg = await lockDue(tx, packageId, pickupMissed);
     if (!pkg) return null;
     const freed = await freeCapacity(tx, pkg);
-    // Held until it expired: a pick-up missed; still only offered: an offer let lapse.
-    if (freed)
-      await noteOnRecord(tx, freed, pkg.state === 'Paired' ? 'pickupMissed' : 'offerLapsed');
+    // Held until it expired, with fair notice: a pick-up missed. (An offer still open now was
+    // cut short by the pick-up time: nobody is charged for it.)
+    if (freed && pkg.state === 'Paired' && isFairMiss(pkg, null)) {
+      await noteOnRecord(tx, freed, 'pickupMissed');
+    }
     const moved = await move(tx, pkg, 'expire', {
       set: { expiredAt: sql`now()`, offerExpiresAt: null },
       notify: [

@@ -409,6 +409,54 @@ describe("a distributor's record (decision 034)", () => {
       .set({ offerExpiresAt: sql`now() - interval '1 second'` })
       .where(eq(packages.id, id));
 
+  /** The held package reaches its pick-up time, having been paired `notice` before it. */
+  async function expireHeld(id: string, notice: string) {
+    await ctx.database.db
+      .update(packages)
+      .set({
+        pairedAt: sql`now() - interval '1 second' - ${notice}::interval`,
+        readyUntil: sql`now() - interval '1 second'`,
+      })
+      .where(eq(packages.id, id));
+    await ctx.deadlines.runOnce();
+    expect((await dbPackage(id)).state).toBe('Expired');
+  }
+
+  it('charges nobody for an offer the pick-up time cut short', async () => {
+    const [donor, d] = await people({ distributorCount: 1 });
+    const pkg = await donate(ctx, donor, { quantity: 2 });
+    expect((await dbPackage(pkg._id)).state).toBe('Offered');
+    await ctx.database.db
+      .update(packages)
+      .set({
+        readyUntil: sql`now() - interval '1 second'`,
+        offerExpiresAt: sql`now() - interval '1 second'`,
+      })
+      .where(eq(packages.id, pkg._id));
+    await ctx.deadlines.runOnce();
+    expect((await dbPackage(pkg._id)).state).toBe('Expired');
+    expect(await recordOf(d!)).toEqual({ lapsed: 0, missed: 0, collected: 0 });
+  });
+
+  it('counts a give-back as a missed pick-up only when it leaves nobody time to go', async () => {
+    const [donor, d] = await people({ distributorCount: 1, autoAccept: true });
+    const release = async (minutesLeft: number) => {
+      const pkg = await donate(ctx, donor, { quantity: 2 });
+      await ctx.database.db
+        .update(packages)
+        .set({
+          pairedAt: sql`now() - interval '3 hours'`,
+          readyUntil: sql`now() + ${minutesLeft} * interval '1 minute'`,
+        })
+        .where(eq(packages.id, pkg._id));
+      await act(d!, pkg._id, 'release', { reason: 'Cannot come' }).expect(204);
+    };
+    await release(45);
+    expect(await recordOf(d!)).toEqual({ lapsed: 0, missed: 0, collected: 0 });
+    await release(20);
+    expect(await recordOf(d!)).toEqual({ lapsed: 0, missed: 1, collected: 0 });
+  });
+
   it('counts an offer let lapse, and asks someone a little farther with a clean record first', async () => {
     const [donor, near, far] = await people();
     const first = await donate(ctx, donor, { quantity: 3 });
@@ -430,13 +478,13 @@ describe("a distributor's record (decision 034)", () => {
 
   it('asks first, despite autoAccept, someone who missed more pick-ups than they collected', async () => {
     const [donor, d] = await people({ distributorCount: 1, autoAccept: true });
+    // Paired with an hour's notice and more: missing it counts. With less, it would not.
+    const short = await donate(ctx, donor, { quantity: 2 });
+    await expireHeld(short._id, '59 minutes');
+    expect(await recordOf(d!)).toEqual({ lapsed: 0, missed: 0, collected: 0 });
     const missed = await donate(ctx, donor, { quantity: 2 });
     expect(missed.current_state).toBe('Paired');
-    await ctx.database.db
-      .update(packages)
-      .set({ readyUntil: sql`now() - interval '1 second'` })
-      .where(eq(packages.id, missed._id));
-    await ctx.deadlines.runOnce();
+    await expireHeld(missed._id, '61 minutes');
     expect(await recordOf(d!)).toEqual({ lapsed: 0, missed: 1, collected: 0 });
     expect((await view(d!, missed._id)).current_state).toBe('Expired');
     const paused = async () =>
