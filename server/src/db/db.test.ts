@@ -372,10 +372,11 @@ describe('migrations', () => {
       await database.db.execute(sql`
         insert into distributors (user_id, distance_range, max_capacity)
         values (${reliable!.id}, 5, 50), (${silent!.id}, 5, 50)`);
+      /** A package due in an hour, paired `noticeHours` before that; events `minutes` from now. */
       const pkg = async (
         state: string,
         holder: string | null,
-        events: [string, string][],
+        events: [kind: string, who: string, minutes?: number][],
         noticeHours = 2,
       ) => {
         const [row] = await queryRows<{ id: string }>(
@@ -384,14 +385,14 @@ describe('migrations', () => {
                 quantity, travel_capacity, ready_until, warn_at, distributor_id,
                 distributor_name, paired_at)
               values (${donor!.id}, 'Donor', '9876543210', ${state}, 'Somewhere', 20, 78, 5, 8,
-                now(), now(), ${holder}::uuid, ${holder ? 'Holder' : null},
-                ${holder ? sql`now() - ${noticeHours * 60} * interval '1 minute'` : null})
+                now() + interval '1 hour', now(), ${holder}::uuid, ${holder ? 'Holder' : null},
+                ${holder ? sql`now() + interval '1 hour' - ${noticeHours * 60} * interval '1 minute'` : null})
               returning id`,
         );
-        for (const [kind, who] of events) {
+        for (const [kind, who, minutes = 0] of events) {
           await database.db.execute(sql`
-            insert into package_events (package_id, kind, distributor_id)
-            values (${row!.id}, ${kind}, ${who}::uuid)`);
+            insert into package_events (package_id, kind, distributor_id, at)
+            values (${row!.id}, ${kind}, ${who}::uuid, now() + ${minutes} * interval '1 minute')`);
         }
       };
       await pkg('Distributed', reliable!.id, [
@@ -401,9 +402,22 @@ describe('migrations', () => {
       ]);
       await pkg('Received', reliable!.id, [['received', reliable!.id]]);
       await pkg('Expired', silent!.id, [['paired', silent!.id]]);
-      // Paired with half an hour's notice: nobody is charged for missing it.
+      // Paired with half an hour's notice: nobody is charged for missing it...
       await pkg('Expired', reliable!.id, [['paired', reliable!.id]], 0.5);
+      // ...unless they accepted it themselves, seeing the pick-up time.
+      await pkg('Expired', silent!.id, [['accepted', silent!.id]], 0.5);
       await pkg('Expired', null, [['lapsed', silent!.id]]);
+      // An offer that lapsed with the food's window (cut short by it) charges nobody.
+      await pkg('Expired', null, [['lapsed', reliable!.id, 60]]);
+      // Given back with 20 minutes left after two hours' notice: a miss; with 40 left: none.
+      await pkg('Not Paired', null, [
+        ['paired', reliable!.id, -60],
+        ['released', reliable!.id, 40],
+      ]);
+      await pkg('Not Paired', null, [
+        ['paired', silent!.id, -60],
+        ['released', silent!.id, 20],
+      ]);
 
       await migrate(database.db);
       const rows = await queryRows<{ name: string; lapsed: number; missed: number; got: number }>(
@@ -413,8 +427,8 @@ describe('migrations', () => {
               from distributors d join users u on u.id = d.user_id order by u.name`,
       );
       expect(rows).toEqual([
-        { name: 'Reliable', lapsed: 0, missed: 0, got: 2 },
-        { name: 'Silent', lapsed: 2, missed: 1, got: 0 },
+        { name: 'Reliable', lapsed: 0, missed: 1, got: 2 },
+        { name: 'Silent', lapsed: 2, missed: 2, got: 0 },
       ]);
     } finally {
       await database.close();

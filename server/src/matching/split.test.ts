@@ -745,6 +745,8 @@ describe('split donations, as a second review tried them', () => {
     // One who missed 20 pick-ups ranks about 2.9 km farther than they are (decision 034). The
     // first walk (64) holds them, four clean ones at 1.1 km and 59 full ones at 2.2 km; a clean
     // one at 2.4 km lies past it, and ranks before the one who keeps missing.
+    // Five parts at most: with more, a walk holding fewer than that many walks on anyway.
+    expect(ctx.config.matching.splitMaxParts).toBe(5);
     const at = area();
     const donor = await createDonor(ctx, { location: at(0) });
     const missing = await createDistributor(ctx, { location: at(0), maxCapacity: 20 });

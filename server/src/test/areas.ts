@@ -41,8 +41,11 @@ const AREAS = {
   concurrency: { count: 1, points: (): LatLng => [15.5, 75.0] },
   invariants: { count: 1, points: (): LatLng => [16.5, 80.6] },
   rateLimits: { count: 1, points: (): LatLng => [31.5, 95.5] },
-  /** One patch per test of lifecycle.test.ts, down the west of India. */
-  lifecycle: { count: 30, points: (i: number): LatLng => [8.5 + i * 0.6, 73.0] },
+  /** One patch per test of lifecycle.test.ts, down the west of India, then off its south-west. */
+  lifecycle: {
+    count: 36,
+    points: (i: number): LatLng => (i < 30 ? [8.5 + i * 0.6, 73.0] : [8.5 + (i - 30) * 0.6, 71.8]),
+  },
   lifecycleRaces: { count: 16, points: (i: number): LatLng => [8.5 + i * 0.6, 74.2] },
   lifecycleModel: { count: 4, points: (i: number): LatLng => [27.5 + i * 0.6, 73.0] },
   /** One patch per test of push.test.ts, up the north-east. */

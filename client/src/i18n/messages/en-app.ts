@@ -92,7 +92,7 @@ export const enApp = {
   'profile.pairings.auto': 'Accepted automatically',
   'profile.pairings.manual': 'I answer each offer',
   'profile.pairings.paused':
-    'I answer each offer for now: more packages expired with me than I collected. Automatic again once I have collected as many.',
+    'I answer each offer for now: I have missed more pick-ups than I collected. Automatic again once I have collected as many.',
   'profile.food': 'Food I take',
   'profile.food.vegOnly': 'Vegetarian only',
   'profile.food.all': 'Vegetarian, non-vegetarian and egg',

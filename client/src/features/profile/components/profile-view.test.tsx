@@ -52,7 +52,7 @@ describe('profile view', () => {
         />
       </I18nProvider>,
     );
-    expect(screen.getByText(/more packages expired with me than I collected/)).toBeInTheDocument();
+    expect(screen.getByText(/missed more pick-ups than I collected/)).toBeInTheDocument();
     expect(screen.queryByText('Accepted automatically')).toBeNull();
   });
 });

@@ -17,7 +17,7 @@ import {
   assertIsDonorOf,
   assertIsOfferedDistributor,
 } from '../packages.policy';
-import { isFairMiss, noteOnRecord } from './record';
+import { isFairMiss, noteOnRecord, wasCutShort } from './record';
 import { fromStatesSql, type TransitionName } from './transitions';
 import { assertMay, lockWithClock, move, pickupTimePassed, refuseFormerDistributor } from './write';
 
@@ -254,7 +254,7 @@ export async function giveBackAsDistributor(
     if (kind === 'decline') assertIsOfferedDistributor(user, pkg);
     else assertIsAssignedDistributor(user, pkg, 'release');
     // Given back too late for anyone else to go: as good as a missed pick-up.
-    if (kind === 'release' && pkg.state === 'Paired' && isFairMiss(pkg, now)) {
+    if (kind === 'release' && pkg.state === 'Paired' && (await isFairMiss(tx, pkg, now))) {
       await noteOnRecord(tx, user.id, 'pickupMissed');
     }
     // The donor hears of a release (their package waits again); a declined offer is quiet.
@@ -486,7 +486,7 @@ export async function lapseOffer(
   return giveBackThenMatch(db, packageId, settings, async (tx) => {
     const pkg = await lockDue(tx, packageId, offerLapsed);
     if (!pkg || !pkg.distributorId) return null;
-    await noteOnRecord(tx, pkg.distributorId, 'offerLapsed');
+    if (!wasCutShort(pkg)) await noteOnRecord(tx, pkg.distributorId, 'offerLapsed');
     return giveBack(
       tx,
       pkg,
@@ -505,7 +505,7 @@ export async function expirePackage(db: AppDb, packageId: string): Promise<Chang
     const freed = await freeCapacity(tx, pkg);
     // Held until it expired, with fair notice: a pick-up missed. (An offer still open now was
     // cut short by the pick-up time: nobody is charged for it.)
-    if (freed && pkg.state === 'Paired' && isFairMiss(pkg, null)) {
+    if (freed && pkg.state === 'Paired' && (await isFairMiss(tx, pkg, null))) {
       await noteOnRecord(tx, freed, 'pickupMissed');
     }
     const moved = await move(tx, pkg, 'expire', {

@@ -436,6 +436,26 @@ describe("a distributor's record (decision 034)", () => {
     await ctx.deadlines.runOnce();
     expect((await dbPackage(pkg._id)).state).toBe('Expired');
     expect(await recordOf(d!)).toEqual({ lapsed: 0, missed: 0, collected: 0 });
+    // Also when its lapse is acted on before its expiry (a sweep with more due than one batch).
+    const next = await donate(ctx, donor, { quantity: 2 });
+    await ctx.database.db
+      .update(packages)
+      .set({
+        readyUntil: sql`now() - interval '1 second'`,
+        offerExpiresAt: sql`now() - interval '1 second'`,
+      })
+      .where(eq(packages.id, next._id));
+    expect(await lapseOffer(ctx.database.db, next._id, ctx.config.matching)).not.toBeNull();
+    expect((await dbPackage(next._id)).distributorId).toBeNull();
+    expect(await recordOf(d!)).toEqual({ lapsed: 0, missed: 0, collected: 0 });
+  });
+
+  it('counts a miss of a package someone accepted, however short the notice', async () => {
+    const [donor, d] = await people({ distributorCount: 1 });
+    const pkg = await donate(ctx, donor, { quantity: 2 });
+    await act(d!, pkg._id, 'accept').expect(200);
+    await expireHeld(pkg._id, '10 minutes');
+    expect(await recordOf(d!)).toEqual({ lapsed: 0, missed: 1, collected: 0 });
   });
 
   it('counts a give-back as a missed pick-up only when it leaves nobody time to go', async () => {

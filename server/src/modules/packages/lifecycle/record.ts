@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import type { PackageRow } from '../../../db/rows';
-import { distributors } from '../../../db/schema';
+import { distributors, packageEvents } from '../../../db/schema';
 
 const COLUMN = {
   offerLapsed: distributors.offersLapsed,
@@ -38,12 +38,36 @@ export const LATE_RELEASE_MS = 30 * 60_000;
 
 /**
  * Whether a package the distributor held and did not collect counts against them: only when they
- * had fair notice (a donor who set a pick-up time minutes away, or matching that passed it on at
- * the last moment, charges nobody), and, for a give-back, only when it came too late for anyone
- * else to go instead (`givenBackAt`; null when the package expired in their hands).
+ * accepted it themselves, seeing its pick-up time, or were paired with it automatically with fair
+ * notice (a donor who set a pick-up time minutes away, or matching that passed it on at the last
+ * moment, charges nobody); and, for a give-back, only when it came too late for anyone else to
+ * go instead (`givenBackAt`; null when the package expired in their hands). A give-back with
+ * half an hour or more left charges nobody: someone else may still go.
  */
-export function isFairMiss(pkg: PackageRow, givenBackAt: Date | null): boolean {
+export async function isFairMiss(
+  tx: Tx,
+  pkg: PackageRow,
+  givenBackAt: Date | null,
+): Promise<boolean> {
   const due = pkg.readyUntil.getTime();
-  if (!pkg.pairedAt || pkg.pairedAt.getTime() > due - FAIR_NOTICE_MS) return false;
-  return givenBackAt === null || givenBackAt.getTime() >= due - LATE_RELEASE_MS;
+  if (!pkg.pairedAt || !pkg.distributorId) return false;
+  if (givenBackAt !== null && givenBackAt.getTime() < due - LATE_RELEASE_MS) return false;
+  if (pkg.pairedAt.getTime() <= due - FAIR_NOTICE_MS) return true;
+  // Never offered to them again once given back (almquest_turned_down): any accept is this one.
+  const [accepted] = await tx
+    .select({ id: packageEvents.id })
+    .from(packageEvents)
+    .where(
+      and(
+        eq(packageEvents.packageId, pkg.id),
+        eq(packageEvents.kind, 'accepted'),
+        eq(packageEvents.distributorId, pkg.distributorId),
+      ),
+    )
+    .limit(1);
+  return accepted !== undefined;
 }
+
+/** An offer the pick-up time cut short (it ended with the food's window): nobody is charged. */
+export const wasCutShort = (pkg: PackageRow): boolean =>
+  pkg.offerExpiresAt !== null && pkg.offerExpiresAt.getTime() >= pkg.readyUntil.getTime();
