@@ -149,6 +149,18 @@ export const PersonDetailSchema = PersonSummarySchema.extend({
   /** Named in COORDINATOR_EMAILS: cannot be suspended (take them out of the list first). */
   isCoordinator: z.boolean(),
   reliability: ReliabilitySchema,
+  /**
+   * A distributor's record as matching counts it (decision 034), and whether they get each
+   * package as an offer for now despite autoAccept; null for a donor.
+   */
+  dispatchRecord: z
+    .object({
+      collected: z.number(),
+      missed: z.number(),
+      lapsed: z.number(),
+      isAskedFirst: z.boolean(),
+    })
+    .nullable(),
   /** Their latest 50 packages. */
   packages: z.array(PersonPackageSchema),
 });

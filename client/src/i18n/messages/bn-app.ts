@@ -582,6 +582,8 @@ export const bnApp: AppCatalog = {
   'coord.rel.completed': 'সম্পূর্ণ প্যাকেট',
   'coord.rel.expired': 'মেয়াদোত্তীর্ণ প্যাকেট',
   'coord.rel.cancelled': 'বাতিল প্যাকেট',
+  'coord.people.askedFirst':
+    'নিজে থেকে গ্রহণ চালু থাকলেও আপাতত প্রতিটি প্যাকেট প্রস্তাব হিসেবে যায়: তোলা প্যাকেটের চেয়ে হাতছাড়া বেশি।',
   'coord.people.packages': 'সাম্প্রতিক প্যাকেট',
   'coord.people.noPackages': 'এখনো কোনো প্যাকেট নেই।',
   'coord.people.as.donor': 'দাতা হিসেবে',

@@ -580,6 +580,8 @@ export const enApp = {
   'coord.rel.completed': 'Packages completed',
   'coord.rel.expired': 'Packages expired',
   'coord.rel.cancelled': 'Packages cancelled',
+  'coord.people.askedFirst':
+    'Gets each package as an offer for now, despite accepting automatically: more pick-ups missed than collected.',
   'coord.people.packages': 'Latest packages',
   'coord.people.noPackages': 'No packages yet.',
   'coord.people.as.donor': 'as donor',

@@ -573,6 +573,8 @@ export const hiApp: AppCatalog = {
   'coord.rel.completed': 'पूरे हुए पैकेट',
   'coord.rel.expired': 'समाप्त पैकेट',
   'coord.rel.cancelled': 'रद्द पैकेट',
+  'coord.people.askedFirst':
+    'अपने-आप स्वीकार चालू होने पर भी अभी हर पैकेट पेशकश के रूप में जाता है: उठाए गए पैकेटों से ज़्यादा छूटे।',
   'coord.people.packages': 'हाल के पैकेट',
   'coord.people.noPackages': 'अभी कोई पैकेट नहीं।',
   'coord.people.as.donor': 'दाता के रूप में',

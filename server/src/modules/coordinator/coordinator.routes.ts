@@ -144,7 +144,12 @@ export function coordinatorRoutes({
   router.get(
     '/coordinator/people/:id',
     validate({ params: IdPathSchema }, async ({ params }, _req, res) => {
-      const body: PersonDetail = await personDetail(db, params.id, isCoordinatorEmail);
+      const body: PersonDetail = await personDetail(
+        db,
+        params.id,
+        isCoordinatorEmail,
+        config.matching,
+      );
       res.json(body);
     }),
   );
@@ -176,7 +181,12 @@ export function coordinatorRoutes({
           }
         }
         req.log.info({ userId: params.id }, 'coordinator suspended a person');
-        const detail: PersonDetail = await personDetail(db, params.id, isCoordinatorEmail);
+        const detail: PersonDetail = await personDetail(
+          db,
+          params.id,
+          isCoordinatorEmail,
+          config.matching,
+        );
         res.json(detail);
       },
     ),
@@ -190,7 +200,12 @@ export function coordinatorRoutes({
         await reinstatePerson(db, sessionUser(req), params.id, body.reason);
         await database.sessions.fence();
         req.log.info({ userId: params.id }, 'coordinator reinstated a person');
-        const detail: PersonDetail = await personDetail(db, params.id, isCoordinatorEmail);
+        const detail: PersonDetail = await personDetail(
+          db,
+          params.id,
+          isCoordinatorEmail,
+          config.matching,
+        );
         res.json(detail);
       },
     ),

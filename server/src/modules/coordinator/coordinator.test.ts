@@ -267,6 +267,25 @@ describe('people', () => {
         .body,
     );
     expect(detail.reliability).toMatchObject({ offers: 1, offersAccepted: 1, completed: 1 });
+    // The record matching counts (decision 034): one collected; a donor has none.
+    expect(detail.dispatchRecord).toEqual({
+      collected: 1,
+      missed: 0,
+      lapsed: 0,
+      isAskedFirst: false,
+    });
+    await ctx.database.db.execute(
+      sql`update distributors set pickups_missed = 2 where user_id = ${distributor.profile.id}`,
+    );
+    const paused = PersonDetailSchema.parse(
+      (await as(coordinator).get(`/api/coordinator/people/${distributor.profile.id}`).expect(200))
+        .body,
+    );
+    expect(paused.dispatchRecord).toMatchObject({ missed: 2, isAskedFirst: true });
+    const donorDetail = PersonDetailSchema.parse(
+      (await as(coordinator).get(`/api/coordinator/people/${donor.profile.id}`).expect(200)).body,
+    );
+    expect(donorDetail.dispatchRecord).toBeNull();
     expect(detail.isCoordinator).toBe(false);
     expect(detail.packages).toEqual([
       expect.objectContaining({ id: pkg._id, state: 'Distributed', role: 'distributor' }),

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
 import { lockPersonExclusive } from '../../db/person-lock';
 import type { NotificationRow, PackageRow, UserRow } from '../../db/rows';
-import { packages, pushSubscriptions, sessions, users } from '../../db/schema';
+import { distributors, packages, pushSubscriptions, sessions, users } from '../../db/schema';
 import { conflict, notFound, words } from '../../errors';
 import { cancelLockedByCoordinator, takeBackLocked } from '../packages/lifecycle/changes';
 import { recordAudit } from './audit';
@@ -60,14 +60,27 @@ export async function searchPeople(db: AppDb, q: string): Promise<PersonSummary[
 
 type ReliabilityRow = { [K in keyof Reliability]: number };
 
-/** A person, their latest packages and how reliable they have been. */
+/**
+ * A person, their latest packages and how reliable they have been. `byRecord`: the dispatch
+ * policy counts records (decision 034).
+ */
 export async function personDetail(
   db: AppDb,
   id: string,
   isCoordinatorEmail: (email: string) => boolean,
+  { byRecord }: { byRecord: boolean },
 ): Promise<PersonDetail> {
   const [user] = await db.select().from(users).where(eq(users.id, id));
   if (!user) throw notFound('No such person.', words('noSuchPerson'));
+  const [record] = await db
+    .select({
+      collected: distributors.pickupsCollected,
+      missed: distributors.pickupsMissed,
+      lapsed: distributors.offersLapsed,
+      autoAccept: distributors.autoAccept,
+    })
+    .from(distributors)
+    .where(eq(distributors.userId, id));
   const [reliability] = await queryRows<ReliabilityRow>(
     db,
     sql`select
@@ -100,6 +113,14 @@ export async function personDetail(
     ...presentPerson(user),
     createdAt: user.createdAt.toISOString(),
     isCoordinator: isCoordinatorEmail(user.email),
+    dispatchRecord: record
+      ? {
+          collected: record.collected,
+          missed: record.missed,
+          lapsed: record.lapsed,
+          isAskedFirst: record.autoAccept && byRecord && record.missed > record.collected,
+        }
+      : null,
     reliability: reliability ?? {
       offers: 0,
       offersAccepted: 0,

@@ -175,6 +175,18 @@ function PersonRecord({ id, onBack }: { id: string; onBack: () => void }) {
               </div>
             ))}
           </dl>
+          {p.dispatchRecord && (
+            <p className="mt-3" data-testid="dispatch-record">
+              {t('coord.offer.record', {
+                collected: formatNumber(p.dispatchRecord.collected),
+                missed: formatNumber(p.dispatchRecord.missed),
+                lapsed: formatNumber(p.dispatchRecord.lapsed),
+              })}
+              {p.dispatchRecord.isAskedFirst && (
+                <span className="block font-semibold">{t('coord.people.askedFirst')}</span>
+              )}
+            </p>
+          )}
           <h3 className="mt-6 text-lg font-bold">{t('coord.people.packages')}</h3>
           {p.packages.length === 0 ? (
             <p className="mt-2">{t('coord.people.noPackages')}</p>
