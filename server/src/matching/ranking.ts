@@ -32,6 +32,16 @@ export function recordKm(candidate: Candidate): number {
   return (3 * failed) / ((candidate.pickupsCollected ?? 0) + failed + 1);
 }
 
+/**
+ * Whether a distributor who accepts automatically gets each package as an offer for now: under
+ * the reliable policy, while they have missed more pick-ups than they collected (decision 034;
+ * almquest_claim_row.sql decides the same when it claims them).
+ */
+export const isAskedFirst = (
+  d: { autoAccept: boolean; pickupsMissed: number; pickupsCollected: number },
+  byRecord: boolean,
+): boolean => d.autoAccept && byRecord && d.pickupsMissed > d.pickupsCollected;
+
 /** The distance ranking goes by: with `byRecord`, lengthened by the distributor's record. */
 export const rankedKm = (pkg: PackageToMatch, candidate: Candidate, byRecord: boolean): number =>
   distanceKm(pkg.location, candidate.location) + (byRecord ? recordKm(candidate) : 0);

@@ -75,6 +75,8 @@ export function coordinatorRoutes({
   live: Pick<LiveEvents, 'endUser'>;
 }): Router {
   const isCoordinatorEmail = (email: string) => config.coordinatorEmails.has(email.toLowerCase());
+  /** A person's page in the console, as every people route answers it. */
+  const detailOf = (id: string) => personDetail(db, id, isCoordinatorEmail, config.matching);
   const router = Router();
   const db = database.db;
   router.use('/coordinator', requireCoordinator(config));
@@ -144,12 +146,7 @@ export function coordinatorRoutes({
   router.get(
     '/coordinator/people/:id',
     validate({ params: IdPathSchema }, async ({ params }, _req, res) => {
-      const body: PersonDetail = await personDetail(
-        db,
-        params.id,
-        isCoordinatorEmail,
-        config.matching,
-      );
+      const body: PersonDetail = await detailOf(params.id);
       res.json(body);
     }),
   );
@@ -181,12 +178,7 @@ export function coordinatorRoutes({
           }
         }
         req.log.info({ userId: params.id }, 'coordinator suspended a person');
-        const detail: PersonDetail = await personDetail(
-          db,
-          params.id,
-          isCoordinatorEmail,
-          config.matching,
-        );
+        const detail: PersonDetail = await detailOf(params.id);
         res.json(detail);
       },
     ),
@@ -200,12 +192,7 @@ export function coordinatorRoutes({
         await reinstatePerson(db, sessionUser(req), params.id, body.reason);
         await database.sessions.fence();
         req.log.info({ userId: params.id }, 'coordinator reinstated a person');
-        const detail: PersonDetail = await personDetail(
-          db,
-          params.id,
-          isCoordinatorEmail,
-          config.matching,
-        );
+        const detail: PersonDetail = await detailOf(params.id);
         res.json(detail);
       },
     ),

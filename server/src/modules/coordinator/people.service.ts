@@ -5,6 +5,7 @@ import { lockPersonExclusive } from '../../db/person-lock';
 import type { NotificationRow, PackageRow, UserRow } from '../../db/rows';
 import { distributors, packages, pushSubscriptions, sessions, users } from '../../db/schema';
 import { conflict, notFound, words } from '../../errors';
+import { isAskedFirst } from '../../matching/ranking';
 import { cancelLockedByCoordinator, takeBackLocked } from '../packages/lifecycle/changes';
 import { recordAudit } from './audit';
 
@@ -72,15 +73,7 @@ export async function personDetail(
 ): Promise<PersonDetail> {
   const [user] = await db.select().from(users).where(eq(users.id, id));
   if (!user) throw notFound('No such person.', words('noSuchPerson'));
-  const [record] = await db
-    .select({
-      collected: distributors.pickupsCollected,
-      missed: distributors.pickupsMissed,
-      lapsed: distributors.offersLapsed,
-      autoAccept: distributors.autoAccept,
-    })
-    .from(distributors)
-    .where(eq(distributors.userId, id));
+  const [record] = await db.select().from(distributors).where(eq(distributors.userId, id));
   const [reliability] = await queryRows<ReliabilityRow>(
     db,
     sql`select
@@ -115,10 +108,10 @@ export async function personDetail(
     isCoordinator: isCoordinatorEmail(user.email),
     dispatchRecord: record
       ? {
-          collected: record.collected,
-          missed: record.missed,
-          lapsed: record.lapsed,
-          isAskedFirst: record.autoAccept && byRecord && record.missed > record.collected,
+          collected: record.pickupsCollected,
+          missed: record.pickupsMissed,
+          lapsed: record.offersLapsed,
+          isAskedFirst: isAskedFirst(record, byRecord),
         }
       : null,
     reliability: reliability ?? {

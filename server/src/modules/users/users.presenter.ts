@@ -1,6 +1,7 @@
 import type { SessionUser } from '@almquest/contracts/session';
 import type { CheckExistResponse, Profile } from '@almquest/contracts/users';
 import type { ProfileRows, UserRow } from '../../db/rows';
+import { isAskedFirst } from '../../matching/ranking';
 
 /** SPEC: Google pictures are asked for at 256 pixels, cropped (suffix 256-c). */
 export function presentPicture(picture: string | null): string | null {
@@ -50,16 +51,8 @@ export function presentProfile(rows: ProfileRows, { byRecord }: { byRecord: bool
     const { donorType, distanceRange, lifetimeDonation } = rows.donor;
     return { ...person, userType: 'donor', donorType, distanceRange, lifetimeDonation };
   }
-  const {
-    distanceRange,
-    maxCapacity,
-    isActive,
-    totalPackagesDistributed,
-    autoAccept,
-    vegOnly,
-    pickupsMissed,
-    pickupsCollected,
-  } = rows.distributor;
+  const { distanceRange, maxCapacity, isActive, totalPackagesDistributed, autoAccept, vegOnly } =
+    rows.distributor;
   return {
     ...person,
     userType: 'distributor',
@@ -68,7 +61,7 @@ export function presentProfile(rows: ProfileRows, { byRecord }: { byRecord: bool
     isActive,
     totalPackagesDistributed,
     autoAccept,
-    autoAcceptPaused: autoAccept && byRecord && pickupsMissed > pickupsCollected,
+    autoAcceptPaused: isAskedFirst(rows.distributor, byRecord),
     vegOnly,
   };
 }

@@ -409,6 +409,16 @@ describe("a distributor's record (decision 034)", () => {
       .set({ offerExpiresAt: sql`now() - interval '1 second'` })
       .where(eq(packages.id, id));
 
+  /** The offer and the pick-up time end together, a second ago. */
+  const cutShortNow = (id: string) =>
+    ctx.database.db
+      .update(packages)
+      .set({
+        readyUntil: sql`now() - interval '1 second'`,
+        offerExpiresAt: sql`now() - interval '1 second'`,
+      })
+      .where(eq(packages.id, id));
+
   /** The held package reaches its pick-up time, having been paired `notice` before it. */
   async function expireHeld(id: string, notice: string) {
     await ctx.database.db
@@ -426,25 +436,13 @@ describe("a distributor's record (decision 034)", () => {
     const [donor, d] = await people({ distributorCount: 1 });
     const pkg = await donate(ctx, donor, { quantity: 2 });
     expect((await dbPackage(pkg._id)).state).toBe('Offered');
-    await ctx.database.db
-      .update(packages)
-      .set({
-        readyUntil: sql`now() - interval '1 second'`,
-        offerExpiresAt: sql`now() - interval '1 second'`,
-      })
-      .where(eq(packages.id, pkg._id));
+    await cutShortNow(pkg._id);
     await ctx.deadlines.runOnce();
     expect((await dbPackage(pkg._id)).state).toBe('Expired');
     expect(await recordOf(d!)).toEqual({ lapsed: 0, missed: 0, collected: 0 });
     // Also when its lapse is acted on before its expiry (a sweep with more due than one batch).
     const next = await donate(ctx, donor, { quantity: 2 });
-    await ctx.database.db
-      .update(packages)
-      .set({
-        readyUntil: sql`now() - interval '1 second'`,
-        offerExpiresAt: sql`now() - interval '1 second'`,
-      })
-      .where(eq(packages.id, next._id));
+    await cutShortNow(next._id);
     expect(await lapseOffer(ctx.database.db, next._id, ctx.config.matching)).not.toBeNull();
     expect((await dbPackage(next._id)).distributorId).toBeNull();
     expect(await recordOf(d!)).toEqual({ lapsed: 0, missed: 0, collected: 0 });

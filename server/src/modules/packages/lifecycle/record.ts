@@ -3,11 +3,7 @@ import type { Tx } from '../../../db/client';
 import type { PackageRow } from '../../../db/rows';
 import { distributors, packageEvents } from '../../../db/schema';
 
-const COLUMN = {
-  offerLapsed: distributors.offersLapsed,
-  pickupMissed: distributors.pickupsMissed,
-  collected: distributors.pickupsCollected,
-} as const;
+/** The column each kind of turn is counted in. */
 const FIELD = {
   offerLapsed: 'offersLapsed',
   pickupMissed: 'pickupsMissed',
@@ -23,11 +19,12 @@ const FIELD = {
 export async function noteOnRecord(
   tx: Tx,
   distributorId: string,
-  what: keyof typeof COLUMN,
+  what: keyof typeof FIELD,
 ): Promise<void> {
+  const field = FIELD[what];
   await tx
     .update(distributors)
-    .set({ [FIELD[what]]: sql`${COLUMN[what]} + 1` })
+    .set({ [field]: sql`${distributors[field]} + 1` })
     .where(eq(distributors.userId, distributorId));
 }
 
