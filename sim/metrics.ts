@@ -39,7 +39,8 @@ export function figuresOf(rows: Row[], world: World, observed: Observed, dayStar
   const toAccept = rows
     .filter((r) => r.paired_at)
     .map((r) => minutesBetween(r.created_at!, r.paired_at!));
-  // Nobody had accepted with a third of the window left: a coordinator would have to step in.
+  // Nobody had accepted with a third of the window left (as the app raises them to coordinators,
+  // reckoned here from the export for both policies alike).
   const atRisk = rows.filter((r) => {
     const window = minutesBetween(r.created_at!, r.ready_until!);
     return !r.paired_at || minutesBetween(r.created_at!, r.paired_at) > (window * 2) / 3;
@@ -96,6 +97,9 @@ export function figuresOf(rows: Row[], world: World, observed: Observed, dayStar
     giniMeals: round(gini([...perDistributor.values()])),
     kmPerMeal: round(mealsRescued ? km / mealsRescued : 0),
     packagesAtRisk: atRisk,
+    /** Packages the app raised to coordinators, and offers a coordinator made on them by hand. */
+    packagesRaised: observed.raised.size,
+    coordinatorOffers: observed.coordinatorOffers,
     refusedDonations: observed.refusedDonations,
     mealsLost,
     hourly,

@@ -129,6 +129,13 @@ export const PARAMS = {
   answerMinutes: { median: 4, spread: 0.8, max: 45 },
   /** Nobody answers or sets out between these hours (auto-accepted pick-ups wait for morning). */
   quietHours: [23, 7],
+  /**
+   * A coordinator on duty (outside quiet hours) steps in on each package the app raises as at
+   * risk: after `minutes`, they offer it by hand to the candidate with the best record who can
+   * take it, and try again when that offer ends, up to `tries` times. Only under the current
+   * policy: before the alert, nobody told them.
+   */
+  coordinator: { minutes: 10, tries: 3 },
   /** Share of accepted pick-ups where the distributor never comes. */
   noShowShare: 0.05,
   /** How far a donor will go towards the distributor (the donation's travel capacity). */

@@ -1,3 +1,4 @@
+import type { Candidate, CandidateList, WaitingPackage } from '@almquest/contracts/coordinator';
 import type { Package } from '@almquest/contracts/packages';
 import type {
   DistributorRegistration,
@@ -22,6 +23,10 @@ export type Observed = {
   requests: number;
   /** Why a package a distributor held was not collected, by package id. */
   notCollected: Map<string, 'silent' | 'noShow' | 'quietHours' | 'late'>;
+  /** Packages the app raised to coordinators as at risk. */
+  raised: Set<string>;
+  /** Offers the coordinator made by hand on a package raised as at risk. */
+  coordinatorOffers: number;
 };
 
 type Event = { minute: number; run: () => Promise<void> };
@@ -40,6 +45,8 @@ export async function playDay(
   seed: number,
   dayStartMs: number,
   say: (line: string) => void,
+  /** Whether the coordinator acts on the app's at-risk alerts (the current policy). */
+  coordinatorStepsIn: boolean,
 ): Promise<Observed> {
   const observed: Observed = {
     notificationsPerDistributor: world.distributors.map(() => 0),
@@ -47,6 +54,8 @@ export async function playDay(
     refusedDonations: 0,
     requests: 0,
     notCollected: new Map(),
+    raised: new Set(),
+    coordinatorOffers: 0,
   };
   let clockMinute = 0;
   let cursor = 0;
@@ -186,6 +195,49 @@ export async function playDay(
     at(afterQuiet(clockMinute) + gettingReady + travel, () => pickUp(d, packageId));
   };
 
+  // The coordinator on an at-risk alert: the package's best candidate by record, asked by hand.
+  const stepIn = async (packageId: string, triesLeft: number) => {
+    if (isQuiet(clockMinute)) {
+      at(afterQuiet(clockMinute), () => stepIn(packageId, triesLeft));
+      return;
+    }
+    const list = await call<{ packages: WaitingPackage[] }>(
+      coordinator,
+      'GET',
+      '/api/coordinator/packages',
+    );
+    const pkg = list.body.packages.find((p) => p.id === packageId);
+    if (!pkg || pkg.atRiskSince === null) return;
+    if (pkg.state === 'Offered' && pkg.offerExpiresAt) {
+      // Someone is being asked: look again when their offer ends.
+      const ends = Math.ceil((Date.parse(pkg.offerExpiresAt) - dayStartMs) / MINUTE);
+      at(ends + 1, () => stepIn(packageId, triesLeft));
+      return;
+    }
+    if (pkg.state !== 'Not Paired' || triesLeft === 0) return;
+    const found = await call<CandidateList>(
+      coordinator,
+      'GET',
+      `/api/coordinator/packages/${packageId}/candidates`,
+    );
+    const score = (c: Candidate) => c.record.collected - c.record.missed - c.record.lapsed / 2;
+    const best = found.body.candidates
+      .filter((c) => c.refusal === null && c.beyondReachKm === 0)
+      .sort((a, b) => score(b) - score(a) || a.distanceKm - b.distanceKm)[0];
+    if (!best) return;
+    const offered = await call<{ state: string }>(
+      coordinator,
+      'POST',
+      `/api/coordinator/packages/${packageId}/offer`,
+      { distributorId: best.id },
+    );
+    if (offered.status !== 200) return;
+    observed.coordinatorOffers++;
+    if (offered.body.state === 'Offered') {
+      at(clockMinute + PARAMS.coordinator.minutes, () => stepIn(packageId, triesLeft - 1));
+    }
+  };
+
   // What each distributor's phone shows, and what they do about it.
   let nextDue: number | null = null;
   const hear = async () => {
@@ -202,6 +254,16 @@ export async function playDay(
         : null;
       for (const n of list) {
         cursor = n.seq;
+        if (n.kind === 'atRisk' && n.packageId) {
+          const packageId = n.packageId;
+          observed.raised.add(packageId);
+          if (coordinatorStepsIn) {
+            at(clockMinute + PARAMS.coordinator.minutes, () =>
+              stepIn(packageId, PARAMS.coordinator.tries),
+            );
+          }
+          continue;
+        }
         const d = distributors.get(n.userId);
         if (!d || !n.packageId) continue;
         const { sim } = d;

@@ -62,7 +62,15 @@ try {
   const IST_MS = 5.5 * 3_600_000;
   const dayStartMs = (Math.floor((Date.now() + IST_MS) / 86_400_000) + 1) * 86_400_000 - IST_MS;
   const coordinator = await signedIn(app.baseUrl, SIM_COORDINATOR, 'Sim Coordinator');
-  const observed = await playDay(app.baseUrl, coordinator, world, seed, dayStartMs, say);
+  const observed = await playDay(
+    app.baseUrl,
+    coordinator,
+    world,
+    seed,
+    dayStartMs,
+    say,
+    policy === 'current',
+  );
   const day = (ms: number) => new Date(ms + IST_MS).toISOString().slice(0, 10);
   const csv = await coordinator.text('POST', '/api/coordinator/packages.csv', {
     from: day(dayStartMs),

@@ -34,6 +34,11 @@ export const WaitingPackageSchema = z.object({
   donor: Party,
   distributor: Party.nullable(),
   openReports: z.number(),
+  /**
+   * When it was raised to coordinators: a third of its window left and nobody had accepted it.
+   * Null when it was not, or once someone has accepted it. The list shows these first.
+   */
+  atRiskSince: z.string().nullable(),
 });
 export type WaitingPackage = z.infer<typeof WaitingPackageSchema>;
 

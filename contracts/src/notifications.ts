@@ -26,6 +26,8 @@ export const NOTIFICATION_KINDS = [
   'takenOver',
   /** A split donation's one notification to its donor: no single distributor named. */
   'splitDonor',
+  /** To coordinators: a third of a package's window is left and nobody has accepted it. */
+  'atRisk',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -39,7 +41,7 @@ export const NotificationSchema = z.object({
   packageId: z.string().nullable(),
   photo: z.string().nullable(),
   state: PackageStateSchema,
-  user_type: z.enum(['Donor', 'Distributor']),
+  user_type: z.enum(['Donor', 'Distributor', 'Coordinator']),
   kind: z.enum(NOTIFICATION_KINDS),
   message: z.string(),
   /** Which package: meals, place, when donated, and the other side's name once there is one. */

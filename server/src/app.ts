@@ -91,6 +91,7 @@ export function createServices({
     notifier,
     rematcher,
     settings: config.matching,
+    coordinatorEmails: config.coordinatorEmails,
     logger,
   });
   return { outreach, notifier, rematcher, deadlines };

@@ -21,6 +21,8 @@ export const bnNotificationTexts: NotificationTexts = {
   takenOver:
     'AlmQuest-এর একজন সমন্বয়কারী এই প্যাকেটটি অন্য একজন বিতরণকারীকে দিয়েছেন। আপনাকে আর নিতে যেতে হবে না।',
   splitDonor: 'দারুণ খবর! আপনার দান কয়েকটি ভাগে ভাগ করা হয়েছে, আর বিতরণকারীরা সেগুলি নিচ্ছেন!',
+  atRisk:
+    'একটি প্যাকেট ঝুঁকিতে: নেওয়ার সময়ের এক-তৃতীয়াংশ বাকি, অথচ এখনও কেউ এটি নিতে রাজি হননি। কনসোলে এটি সবার উপরে আছে।',
 };
 
 export const bnDeliveryTexts: DeliveryTexts = {
@@ -31,5 +33,8 @@ export const bnDeliveryTexts: DeliveryTexts = {
   mailOpen: 'প্যাকেট খুলুন: {url}',
   mailWhyOffers: 'আপনি AlmQuest-এ প্রস্তাবের ই-মেল বেছে নিয়েছেন, তাই এই ই-মেল পেয়েছেন।',
   mailWhyUpdates: 'আপনি AlmQuest-এ আপনার প্যাকেটের ই-মেল বেছে নিয়েছেন, তাই এই ই-মেল পেয়েছেন।',
+  mailOpenConsole: 'সমন্বয়কারী কনসোল খুলুন: {url}',
+  mailWhyAtRisk:
+    'আপনি AlmQuest-এর সমন্বয়কারী এবং প্রস্তাবের ই-মেল বেছে নিয়েছেন, তাই এই ই-মেল পেয়েছেন।',
   mailStop: 'এই ই-মেল বন্ধ করুন: {url}',
 };

@@ -21,6 +21,8 @@ export const enNotificationTexts: NotificationTexts = {
   takenOver:
     'An AlmQuest coordinator has moved this package to another distributor. You do not need to pick it up.',
   splitDonor: 'Hurray! Your donation has been split into parts, and distributors are taking them!',
+  atRisk:
+    'A package is at risk: a third of its pickup time is left and nobody has accepted it. The console lists it first.',
 };
 
 export const enDeliveryTexts: DeliveryTexts = {
@@ -31,5 +33,8 @@ export const enDeliveryTexts: DeliveryTexts = {
   mailOpen: 'Open the package: {url}',
   mailWhyOffers: 'You get this e-mail because you chose e-mails about offers on AlmQuest.',
   mailWhyUpdates: 'You get this e-mail because you chose e-mails about your packages on AlmQuest.',
+  mailOpenConsole: 'Open the coordinator console: {url}',
+  mailWhyAtRisk:
+    'You get this e-mail because you are an AlmQuest coordinator and chose e-mails about offers.',
   mailStop: 'Stop these e-mails: {url}',
 };

@@ -20,6 +20,8 @@ export const hiNotificationTexts: NotificationTexts = {
     'AlmQuest के एक समन्वयक ने यह पैकेट रद्द कर दिया है। अब किसी को इसे लेने नहीं जाना है।',
   takenOver: 'AlmQuest के एक समन्वयक ने यह पैकेट किसी दूसरे वितरक को दे दिया है। आपको इसे लेने नहीं जाना है।',
   splitDonor: 'बधाई हो! आपका दान हिस्सों में वितरकों को दिया जा रहा है!',
+  atRisk:
+    'एक पैकेट ख़तरे में है: लेने का एक-तिहाई समय बचा है और अब तक किसी ने इसे स्वीकार नहीं किया। कंसोल में यह सबसे ऊपर है।',
 };
 
 export const hiDeliveryTexts: DeliveryTexts = {
@@ -30,5 +32,7 @@ export const hiDeliveryTexts: DeliveryTexts = {
   mailOpen: 'पैकेट खोलें: {url}',
   mailWhyOffers: 'यह ई-मेल आपको इसलिए मिला क्योंकि आपने AlmQuest पर पेशकश के ई-मेल चुने हैं।',
   mailWhyUpdates: 'यह ई-मेल आपको इसलिए मिला क्योंकि आपने AlmQuest पर अपने पैकेटों के ई-मेल चुने हैं।',
+  mailOpenConsole: 'समन्वयक कंसोल खोलें: {url}',
+  mailWhyAtRisk: 'यह ई-मेल आपको इसलिए मिला क्योंकि आप AlmQuest के समन्वयक हैं और आपने पेशकश के ई-मेल चुने हैं।',
   mailStop: 'ये ई-मेल बंद करें: {url}',
 };

@@ -19,8 +19,12 @@ export type DeliveryTexts = {
   /** "{time}" is HH:MM in India's time. */
   answerBy: string;
   mailOpen: string;
+  /** "{url}": a coordinator's alert opens the console, not a package. */
+  mailOpenConsole: string;
   mailWhyOffers: string;
   mailWhyUpdates: string;
+  /** Why a coordinator gets an at-risk alert (it goes with their choice of offers). */
+  mailWhyAtRisk: string;
   mailStop: string;
 };
 

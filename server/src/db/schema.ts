@@ -248,6 +248,11 @@ export const packages = pgTable(
     /** Halfway through the window: when a donor still waiting is told (once: warnedAt). */
     warnAt: timestamp('warn_at', { withTimezone: true }).notNull(),
     warnedAt: timestamp('warned_at', { withTimezone: true }),
+    /**
+     * When it was raised to coordinators as at risk: a third of its window left and nobody had
+     * accepted it (lifecycle/changes.ts raiseAtRisk). Once, like warnedAt.
+     */
+    raisedAt: timestamp('raised_at', { withTimezone: true }),
     /** Four digits the donor shows at the handover; the distributor enters them for Received. */
     handoverCode: text('handover_code'),
     handoverFailures: integer('handover_failures').notNull().default(0),
@@ -316,6 +321,10 @@ export const packages = pgTable(
     index('packages_warn_deadline')
       .on(t.warnAt)
       .where(sql`${t.state} in ('Not Paired', 'Offered') and ${t.warnedAt} is null`),
+    // Packages that may still be raised as at risk; when is reckoned from the pick-up time.
+    index('packages_risk_deadline')
+      .on(t.readyUntil)
+      .where(sql`${t.state} in ('Not Paired', 'Offered') and ${t.raisedAt} is null`),
   ],
 );
 
@@ -365,7 +374,8 @@ export const notifications = pgTable(
     packageId: uuid('package_id').references(() => packages.id, { onDelete: 'cascade' }),
     photo: text('photo'),
     state: text('state', { enum: packageStates }).notNull(),
-    userType: text('user_type', { enum: ['Donor', 'Distributor'] }).notNull(),
+    /** Whom it is for: a package's donor or distributor, or a coordinator (an alert). */
+    userType: text('user_type', { enum: ['Donor', 'Distributor', 'Coordinator'] }).notNull(),
     /** What happened, as a kind: each reader's client says it in their language. */
     kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
     /** Which package, in words a person recognises: how many meals, where, when donated. */

@@ -184,6 +184,7 @@ describe.runIf(url)('a database that goes silent (PostgreSQL)', () => {
       notifier,
       rematcher: createRematcher(database.db, notifier, logger, settings),
       settings,
+      coordinatorEmails: new Set(),
       logger,
     });
     try {

@@ -528,6 +528,9 @@ export const bnApp: AppCatalog = {
   'coord.waiting.count':
     '{count, plural, =0 {কোনো প্যাকেট অপেক্ষায় নেই।} one {#টি প্যাকেট অপেক্ষায় আছে।} other {#টি প্যাকেট অপেক্ষায় আছে।}}',
   'coord.waiting.truncated': 'শুধু সবচেয়ে কাছের সময়সীমার ৫০০টি দেখানো হয়েছে।',
+  'coord.waiting.atRiskCount':
+    '{count, plural, one {#টি ঝুঁকিতে: নেওয়ার সময়ের এক-তৃতীয়াংশ বাকি, অথচ কেউ নিতে রাজি হননি। এটি সবার উপরে আছে।} other {#টি ঝুঁকিতে: নেওয়ার সময়ের এক-তৃতীয়াংশ বাকি, অথচ কেউ নিতে রাজি হননি। এগুলি সবার উপরে আছে।}}',
+  'coord.waiting.atRisk': '{time} থেকে ঝুঁকিতে',
   'coord.waiting.empty': 'কিছুই অপেক্ষায় নেই: প্রতিটি প্যাকেট বিতরণকারী পেয়েছে।',
   'coord.waiting.deadline': '{time}-এর মধ্যে নিতে হবে',
   'coord.waiting.offerEnds': 'প্রস্তাব শেষ {time}',

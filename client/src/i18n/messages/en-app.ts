@@ -525,6 +525,9 @@ export const enApp = {
   'coord.waiting.count':
     '{count, plural, =0 {No package waits.} one {# package waits.} other {# packages wait.}}',
   'coord.waiting.truncated': 'Only the 500 with the nearest deadlines are listed.',
+  'coord.waiting.atRiskCount':
+    '{count, plural, one {# is at risk: nobody has accepted it with a third of its pick-up time left. It is listed first.} other {# are at risk: nobody has accepted them with a third of their pick-up time left. They are listed first.}}',
+  'coord.waiting.atRisk': 'At risk since {time}',
   'coord.waiting.empty': 'Nothing is waiting: every package has a distributor.',
   'coord.waiting.deadline': 'Pick up by {time}',
   'coord.waiting.offerEnds': 'offer ends {time}',

@@ -520,6 +520,9 @@ export const hiApp: AppCatalog = {
   'coord.waiting.count':
     '{count, plural, =0 {कोई पैकेट प्रतीक्षा में नहीं।} one {# पैकेट प्रतीक्षा में है।} other {# पैकेट प्रतीक्षा में हैं।}}',
   'coord.waiting.truncated': 'केवल सबसे नज़दीकी समय-सीमा वाले 500 दिखाए गए हैं।',
+  'coord.waiting.atRiskCount':
+    '{count, plural, one {# ख़तरे में है: लेने का एक-तिहाई समय बचा है और किसी ने इसे स्वीकार नहीं किया। यह सबसे ऊपर है।} other {# ख़तरे में हैं: लेने का एक-तिहाई समय बचा है और किसी ने इन्हें स्वीकार नहीं किया। ये सबसे ऊपर हैं।}}',
+  'coord.waiting.atRisk': '{time} से ख़तरे में',
   'coord.waiting.empty': 'कुछ भी प्रतीक्षा में नहीं: हर पैकेट को वितरक मिल गया है।',
   'coord.waiting.deadline': '{time} तक उठाना है',
   'coord.waiting.offerEnds': 'प्रस्ताव {time} पर समाप्त',

@@ -29,6 +29,7 @@ import {
 import { signIn, type SignedIn } from '../../test/session';
 import { openEventStream } from '../../test/sse';
 import { createTestApp, type TestContext } from '../../test/test-app';
+import { composeMessage } from '../notifications/delivery';
 import { subscribe } from '../push/push.service';
 import { deleteAccount } from '../users/users.service';
 import { csvField, drained } from './csv-export';
@@ -126,8 +127,13 @@ describe('waiting packages', () => {
       donor: { id: donor.profile.id, name: donor.profile.name },
       distributor: null,
     });
-    const deadlines = list.packages.map((p) => p.readyUntil);
-    expect(deadlines).toEqual([...deadlines].sort());
+    // Those at risk first (none are yet), then the rest, each oldest deadline first.
+    for (const isAtRisk of [true, false]) {
+      const deadlines = list.packages
+        .filter((p) => (p.atRiskSince !== null) === isAtRisk)
+        .map((p) => p.readyUntil);
+      expect(deadlines).toEqual([...deadlines].sort());
+    }
     const offered = WaitingListSchema.parse(
       (await as(coordinator).get('/api/coordinator/packages?state=Offered').expect(200)).body,
     );
@@ -240,6 +246,97 @@ describe('waiting packages', () => {
     );
     expect(entry?.reason).toBe('Reported as not food');
     expect(entry?.actor_email.toLowerCase()).toBe(COORDINATOR);
+  });
+});
+
+describe('packages at risk', () => {
+  /** Two hours of a three-hour window gone (a minute more): a third of it is left. */
+  const twoThirdsGone = (ids: string[]) =>
+    ctx.database.db.execute(sql`
+      update packages set created_at = now() - interval '121 minutes',
+                          ready_until = now() + interval '59 minutes'
+       where id in (${sql.join(
+         ids.map((id) => sql`${id}::uuid`),
+         sql`, `,
+       )})`);
+  const alertsAbout = async (packageId: string) =>
+    queryRows<{ user_id: string; user_type: string; channels: string | null }>(
+      ctx.database.db,
+      sql`select n.user_id, n.user_type,
+                 (select string_agg(d.channel, ',') from notification_deliveries d
+                   where d.notification_id = n.id) as channels
+            from notifications n where n.package_id = ${packageId} and n.kind = 'atRisk'`,
+    );
+
+  it('raises one nobody accepted with a third of its window left: once, to each coordinator signed in, first in the console', async () => {
+    // The coordinator asked for offers by e-mail: an alert goes with them.
+    await ctx.database.db.execute(
+      sql`update users set email_offers = true where id = ${coordinator.user.id}`,
+    );
+    const { pkg, donor } = await strandedPackage(9);
+    const at = area();
+    const helper = await createDistributor(ctx, { location: at(2), maxCapacity: 40 });
+    const taken = await donate(ctx, await createDonor(ctx, { location: at(0) }), {
+      location: at(0),
+      quantity: 5,
+    });
+    expect(taken.current_state).toBe('Paired');
+    expect(taken.pair?.distributor_id ?? helper.profile.id).toBe(helper.profile.id);
+    // Not yet: two thirds of the window have not gone.
+    await ctx.deadlines.runOnce();
+    expect(await alertsAbout(pkg._id)).toEqual([]);
+
+    await twoThirdsGone([pkg._id, taken._id]);
+    expect((await ctx.deadlines.runOnce()).raised).toBeGreaterThanOrEqual(1);
+    await ctx.deadlines.runOnce();
+    // One alert, to the coordinator who has signed in (the other has no account to alert yet),
+    // by e-mail as they chose; the donor hears nothing new, and the accepted one raises nothing.
+    expect(await alertsAbout(pkg._id)).toEqual([
+      { user_id: coordinator.user.id, user_type: 'Coordinator', channels: 'email' },
+    ]);
+    expect(await notificationKinds(donor.profile.id)).not.toContain('atRisk');
+    expect(await alertsAbout(taken._id)).toEqual([]);
+
+    const list = WaitingListSchema.parse(
+      (await as(coordinator).get('/api/coordinator/packages').expect(200)).body,
+    );
+    const risky = list.packages.findIndex((p) => p.id === pkg._id);
+    expect(list.packages[risky]!.atRiskSince).not.toBeNull();
+    expect(list.packages.find((p) => p.id === taken._id)?.atRiskSince).toBeNull();
+    // Every package at risk comes before every other.
+    const firstCalm = list.packages.findIndex((p) => p.atRiskSince === null);
+    expect(list.packages.slice(firstCalm).every((p) => p.atRiskSince === null)).toBe(true);
+    expect(risky).toBeLessThan(firstCalm);
+
+    // Its push or e-mail opens the console, which lists it first.
+    expect(
+      composeMessage(
+        { kind: 'atRisk', packageId: pkg._id, quantity: 9, address: 'x', locale: 'en' },
+        null,
+        'https://almquest.example',
+      ).url,
+    ).toBe('https://almquest.example/coordinator');
+  });
+
+  it('stops being at risk once someone accepts it', async () => {
+    const { pkg, distributor } = await strandedPackage(6, 3);
+    await updateDistributor(ctx, distributor, { autoAccept: false });
+    await twoThirdsGone([pkg._id]);
+    await ctx.deadlines.runOnce();
+    expect(await alertsAbout(pkg._id)).toHaveLength(1);
+    await as(coordinator)
+      .post(`/api/coordinator/packages/${pkg._id}/offer`, { distributorId: distributor.profile.id })
+      .expect(200);
+    const offered = WaitingListSchema.parse(
+      (await as(coordinator).get('/api/coordinator/packages').expect(200)).body,
+    ).packages.find((p) => p.id === pkg._id);
+    // Offered is still nobody's yes.
+    expect(offered?.atRiskSince).not.toBeNull();
+    await as(distributor).post(`/api/package/${pkg._id}/accept`).expect(200);
+    const paired = WaitingListSchema.parse(
+      (await as(coordinator).get('/api/coordinator/packages').expect(200)).body,
+    ).packages.find((p) => p.id === pkg._id);
+    expect(paired).toMatchObject({ state: 'Paired', atRiskSince: null });
   });
 });
 

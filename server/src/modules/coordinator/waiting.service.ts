@@ -48,13 +48,15 @@ type WaitingRow = {
   ready_until: Date | string;
   offer_expires_at: Date | string | null;
   open_reports: number;
+  at_risk_since: Date | string | null;
 } & PartiesColumns;
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /**
- * Not Paired, Offered and Paired-but-not-Received packages, oldest deadline first, from the
- * pickup-deadline index; optionally of one state or one city. Each side's current name and phone.
+ * Not Paired, Offered and Paired-but-not-Received packages: those raised as at risk and still
+ * not accepted first, then the rest, each oldest deadline first; optionally of one state or one
+ * city. Each side's current name and phone.
  */
 export async function listWaiting(db: AppDb, query: WaitingQuery): Promise<WaitingList> {
   const states = query.state ? [query.state] : ['Not Paired', 'Offered', 'Paired'];
@@ -62,6 +64,7 @@ export async function listWaiting(db: AppDb, query: WaitingQuery): Promise<Waiti
     db,
     sql`select p.id, p.state, p.quantity, p.diet, p.address, p.lat, p.lng, p.city, p.created_at,
           p.ready_until, p.offer_expires_at, p.donor_id,
+          case when p.state <> 'Paired' then p.raised_at end as at_risk_since,
           coalesce(du.name, p.donor_name) as donor_name,
           coalesce(du.phone, p.donor_phone) as donor_phone,
           p.distributor_id,
@@ -78,7 +81,7 @@ export async function listWaiting(db: AppDb, query: WaitingQuery): Promise<Waiti
             sql`, `,
           )})
           ${query.city ? sql`and p.city = ${query.city}` : sql``}
-        order by p.ready_until, p.id
+        order by (p.raised_at is not null and p.state <> 'Paired') desc, p.ready_until, p.id
         limit ${WAITING_LIMIT + 1}`,
   );
   const cities = await queryRows<{ city: string }>(
@@ -105,6 +108,7 @@ export async function listWaiting(db: AppDb, query: WaitingQuery): Promise<Waiti
         ? { id: r.distributor_id, name: r.distributor_name, phone: r.distributor_phone ?? '' }
         : null,
       openReports: r.open_reports,
+      atRiskSince: r.at_risk_since ? iso(r.at_risk_since) : null,
     })),
     cities: cities.map((c) => c.city),
     isTruncated: rows.length > WAITING_LIMIT,

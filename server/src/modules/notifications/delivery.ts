@@ -29,9 +29,12 @@ const TEXTS: Record<Locale, { kinds: NotificationTexts; around: DeliveryTexts; t
   bn: { kinds: bnNotificationTexts, around: bnDeliveryTexts, tag: 'bn-IN-u-nu-beng' },
 };
 
-/** Offers are asked of someone; everything else is an update about a package. */
+/**
+ * Offers ask someone to act, as an at-risk alert asks a coordinator (the same choice in
+ * db/functions/queue_notification_deliveries.sql); everything else is an update about a package.
+ */
 export function mailTopicOf(kind: NotificationKind): MailTopic {
-  return kind === 'offered' ? 'offers' : 'updates';
+  return kind === 'offered' || kind === 'atRisk' ? 'offers' : 'updates';
 }
 
 /**
@@ -109,7 +112,14 @@ export function composeMessage(
   return {
     title: around.title,
     body: lines.join('\n'),
-    url: `${origin}${due.packageId ? `/transaction/${due.packageId}` : '/notifications'}`,
+    // A coordinator's alert opens the console, which lists packages at risk first.
+    url: `${origin}${
+      due.kind === 'atRisk'
+        ? '/coordinator'
+        : due.packageId
+          ? `/transaction/${due.packageId}`
+          : '/notifications'
+    }`,
     answerBy,
   };
 }
@@ -309,10 +319,17 @@ async function sendOne(deps: SendDeps, item: Due, now: Date): Promise<Result> {
     text: [
       message.body,
       '',
-      around.mailOpen.replace('{url}', message.url),
+      (item.kind === 'atRisk' ? around.mailOpenConsole : around.mailOpen).replace(
+        '{url}',
+        message.url,
+      ),
       '',
       '-- ',
-      topic === 'offers' ? around.mailWhyOffers : around.mailWhyUpdates,
+      item.kind === 'atRisk'
+        ? around.mailWhyAtRisk
+        : topic === 'offers'
+          ? around.mailWhyOffers
+          : around.mailWhyUpdates,
       around.mailStop.replace('{url}', pageLink),
     ].join('\n'),
     headers: {

@@ -7,10 +7,10 @@ import {
 } from '@almquest/contracts/coordinator';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { coordinatorQueryRoot } from '../../../api/coordinator-root';
 import { api } from '../../../lib/api-client';
 
-/** Every coordinator query's key starts here: an action refreshes the whole console. */
-export const coordinatorKey = ['coordinator'] as const;
+export const coordinatorKey = coordinatorQueryRoot;
 const waitingKey = (query: WaitingQuery) => [...coordinatorKey, 'waiting', query] as const;
 
 /** GET /api/coordinator/packages: waiting packages, oldest deadline first. */

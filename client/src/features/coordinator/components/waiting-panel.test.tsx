@@ -24,6 +24,7 @@ const waiting = (id: string, city: string): WaitingPackage => ({
   donor: { id: null, name: 'Asha', phone: '+91 98765 43210' },
   distributor: null,
   openReports: 0,
+  atRiskSince: null,
 });
 
 const candidate = (id: string, name: string, beyondReachKm: number): Candidate => ({
@@ -56,6 +57,31 @@ function renderPanel() {
 }
 
 describe('the waiting list', () => {
+  it('says how many are at risk and marks each, in the reader’s words', async () => {
+    fakeApi({
+      'GET /coordinator/packages': (): { status: number; data: WaitingList } => ({
+        status: 200,
+        data: {
+          packages: [
+            { ...waiting('r1', 'Pune'), atRiskSince: '2026-11-25T10:00:00.000Z' },
+            waiting('p1', 'Pune'),
+          ],
+          cities: ['Pune'],
+          isTruncated: false,
+        },
+      }),
+    });
+    renderPanel();
+    expect(
+      await screen.findByText(
+        '2 packages wait. 1 is at risk: nobody has accepted it with a third of its pick-up time left. It is listed first.',
+      ),
+    ).toBeInTheDocument();
+    const [risky, calm] = screen.getAllByTestId('waiting-package');
+    expect(within(risky!).getByText(/^At risk since 25 Nov 2026/)).toBeInTheDocument();
+    expect(within(calm!).queryByText(/At risk/)).toBeNull();
+  });
+
   it('keeps showing the chosen area after nothing waits there any more', async () => {
     let pune: WaitingPackage[] = [waiting('p1', 'Pune')];
     fakeApi({

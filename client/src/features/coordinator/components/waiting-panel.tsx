@@ -55,6 +55,7 @@ export function WaitingPanel() {
   }, []);
 
   const list = waiting.data;
+  const atRiskCount = list?.packages.filter((pkg) => pkg.atRiskSince !== null).length ?? 0;
   return (
     <div>
       <div className="flex flex-wrap items-end gap-4">
@@ -106,6 +107,7 @@ export function WaitingPanel() {
           <p className="mt-6 font-semibold" role="status" ref={countRef} tabIndex={-1}>
             {t('coord.waiting.count', { count: list.packages.length })}
             {list.isTruncated && ` ${t('coord.waiting.truncated')}`}
+            {atRiskCount > 0 && ` ${t('coord.waiting.atRiskCount', { count: atRiskCount })}`}
           </p>
           {isMapShown && config.data && list.packages.length > 0 && (
             <section aria-label={t('coord.waiting.map')} className="mt-4">
@@ -142,6 +144,11 @@ export function WaitingPanel() {
                     <span className="text-sm text-gray-700 dark:text-gray-300">
                       {pkg.city ?? ''}
                     </span>
+                    {pkg.atRiskSince && (
+                      <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-950 dark:bg-amber-950 dark:text-amber-100">
+                        {t('coord.waiting.atRisk', { time: formatDateTime(pkg.atRiskSince) })}
+                      </span>
+                    )}
                     {pkg.openReports > 0 && (
                       <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900 dark:bg-red-950 dark:text-red-100">
                         {t('coord.waiting.reports', { count: pkg.openReports })}

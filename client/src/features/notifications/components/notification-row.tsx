@@ -24,10 +24,11 @@ export function describePackage(
 }
 
 /**
- * Where a notification leads: its package, or for a split donation's pairing (one notification
- * for all its parts) the donation's page.
+ * Where a notification leads: its package, for a split donation's pairing (one notification for
+ * all its parts) the donation's page, and for a coordinator's at-risk alert the console.
  */
 export function notificationLink(n: Notification): string | null {
+  if (n.kind === 'atRisk') return '/coordinator';
   if ((n.kind === 'splitDonor' || n.kind === 'pairedDonor') && n.about?.donation) {
     return `/donations/${n.about.donation.id}`;
   }

@@ -7,7 +7,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { I18nProvider } from '../../../i18n/i18n';
 import { AlertsProvider, useShownAlerts } from '../../../lib/alerts';
 import { createQueryClient } from '../../../lib/query-client';
-import { buildNotification, buildSessionUser, notificationId } from '../../../test/data';
+import type { SessionUser } from '@almquest/contracts/session';
+import { coordinatorQueryRoot } from '../../../api/coordinator-root';
+import {
+  buildNewcomer,
+  buildNotification,
+  buildSessionUser,
+  notificationId,
+} from '../../../test/data';
 import { publicConfigQueryKey } from '../../../lib/public-config';
 import { notificationsQueryKey } from '../api/get-notifications';
 import { reopenDelayMs, useLiveEvents } from './use-live-events';
@@ -35,9 +42,8 @@ afterEach(() => {
   delete (globalThis as { EventSource?: unknown }).EventSource;
 });
 
-function render(list: NotificationList | null) {
+function render(list: NotificationList | null, user: SessionUser = buildSessionUser()) {
   (globalThis as { EventSource?: unknown }).EventSource = RecordingEventSource;
-  const user = buildSessionUser();
   const queryClient = createQueryClient();
   queryClient.setQueryData(publicConfigQueryKey, {
     realtime: { transport: 'sse' },
@@ -50,6 +56,7 @@ function render(list: NotificationList | null) {
       </I18nProvider>
     </QueryClientProvider>
   );
+  lastQueryClient = queryClient;
   return renderHook(
     () => {
       useLiveEvents(user);
@@ -58,10 +65,12 @@ function render(list: NotificationList | null) {
     { wrapper },
   ).result;
 }
+/** The query cache of the page last rendered. */
+let lastQueryClient = createQueryClient();
 
 /** The server sends one notification on the stream. */
-function receive(id: number) {
-  const notification = buildNotification(id);
+function receive(id: number, overrides: Parameters<typeof buildNotification>[1] = {}) {
+  const notification = buildNotification(id, overrides);
   const event = {
     message: notification.message,
     photo: null,
@@ -88,6 +97,27 @@ describe('live events', () => {
   it('start at the server’s newest when the page has none yet', () => {
     render(null);
     expect(opened).toEqual(['/api/events']);
+  });
+
+  it('reach a coordinator who neither donates nor distributes: an alert leads to the console and refreshes it', () => {
+    const coordinator = buildNewcomer({ isCoordinator: true });
+    const shown = render(null, coordinator);
+    expect(opened).toEqual(['/api/events']);
+    const waiting = [...coordinatorQueryRoot, 'waiting', {}] as const;
+    lastQueryClient.setQueryData(waiting, { packages: [] });
+    receive(11, { kind: 'atRisk', user_type: 'Coordinator', state: 'Not Paired' });
+    expect(shown.current).toEqual([
+      expect.objectContaining({
+        link: '/coordinator',
+        msg: expect.stringContaining('A package is at risk'),
+      }),
+    ]);
+    expect(lastQueryClient.getQueryState(waiting)?.isInvalidated).toBe(true);
+  });
+
+  it('open no stream for someone signed in who is neither registered nor a coordinator', () => {
+    render(null, buildNewcomer());
+    expect(opened).toEqual([]);
   });
 
   it('toast what is new, never one the page already lists (a catch-up may send it again)', () => {

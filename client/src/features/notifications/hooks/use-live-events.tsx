@@ -18,6 +18,7 @@ import { usePublicConfig } from '../../../lib/public-config';
 import { packageListQueryRoot } from '../../../api/get-packages';
 import { profileQueryRoot } from '../../../api/get-profile';
 import { packageQueryKey } from '../../../api/get-package';
+import { coordinatorQueryRoot } from '../../../api/coordinator-root';
 import { OfferQuickAnswer } from '../components/offer-quick-answer';
 import { describeMeals, notificationLink } from '../components/notification-row';
 
@@ -102,7 +103,8 @@ export function useLiveEvents(user: SessionUser | null) {
   const { showAlert } = useAlerts();
   const toasted = useRef(new Set<string>());
   const { t } = useI18n();
-  const userId = user?.isRegistered ? user.id : null;
+  // A coordinator hears of packages at risk whether or not they also donate or distribute.
+  const userId = user?.isRegistered || user?.isCoordinator ? user.id : null;
   const realtime = usePublicConfig().data?.realtime;
   // Bumped to open the stream again after the server refused it while the session still holds.
   const [attempt, setAttempt] = useState(0);
@@ -150,6 +152,9 @@ export function useLiveEvents(user: SessionUser | null) {
       if (event.pid) void queryClient.invalidateQueries({ queryKey: packageQueryKey(event.pid) });
       void queryClient.invalidateQueries({ queryKey: profileQueryRoot });
       void queryClient.invalidateQueries({ queryKey: packageListQueryRoot });
+      if (event.notification.kind === 'atRisk') {
+        void queryClient.invalidateQueries({ queryKey: coordinatorQueryRoot });
+      }
       if (toasted.current.has(event.notification.id)) return;
       toasted.current.add(event.notification.id);
       const { about } = event.notification;

@@ -454,8 +454,15 @@ async function lockDue(tx: Tx, id: string, due: SQL) {
 }
 
 /**
- * Each deadline: the packages it may still fall on, and the column holding when it does. The
- * half-window warning changes no state: it is for a package still waiting (as widen asks).
+ * A package is at risk when a third of its window is left (from donating to its pick-up time)
+ * and nobody has accepted it.
+ */
+const atRiskAt = sql`${packages.readyUntil} - (${packages.readyUntil} - ${packages.createdAt}) / 3`;
+
+/**
+ * Each deadline: the packages it may still fall on, and when it does (a column, or reckoned
+ * from them). The half-window warning and the at-risk alert change no state: they are for a
+ * package still waiting (as widen asks), once each.
  */
 const DEADLINES = {
   offer: {
@@ -470,12 +477,17 @@ const DEADLINES = {
     waiting: sql`${packages.state} in ${sql.raw(fromStatesSql('widen'))} and ${packages.warnedAt} is null`,
     at: packages.warnAt,
   },
-} satisfies Record<string, { waiting: SQL; at: PgColumn }>;
-const passed = ({ waiting, at }: { waiting: SQL; at: PgColumn }) =>
+  atRisk: {
+    waiting: sql`${packages.state} in ('Not Paired', 'Offered') and ${packages.raisedAt} is null`,
+    at: atRiskAt,
+  },
+} satisfies Record<string, { waiting: SQL; at: PgColumn | SQL }>;
+const passed = ({ waiting, at }: { waiting: SQL; at: PgColumn | SQL }) =>
   sql`${waiting} and ${at} <= now()`;
 const offerLapsed = passed(DEADLINES.offer);
 const pickupMissed = passed(DEADLINES.pickup);
 const halfWindowPassed = passed(DEADLINES.halfWindow);
+const atRiskReached = passed(DEADLINES.atRisk);
 
 /** An unanswered offer: the package goes to the next distributor; the silent one is told. */
 export async function lapseOffer(
@@ -540,6 +552,51 @@ export async function warnDonor(db: AppDb, packageId: string): Promise<ChangeRes
   });
 }
 
+/**
+ * A third of the window left and nobody has accepted: raised to coordinators once (the console
+ * lists it first), each coordinator who has signed in is alerted (bell, push and e-mail as they
+ * chose, as for an offer), and the log says so for whoever watches it.
+ */
+export async function raiseAtRisk(
+  db: AppDb,
+  packageId: string,
+  coordinatorEmails: ReadonlySet<string>,
+): Promise<ChangeResult | null> {
+  return db.transaction(async (tx) => {
+    const pkg = await lockDue(tx, packageId, atRiskReached);
+    if (!pkg) return null;
+    await tx
+      .update(packages)
+      .set({ raisedAt: sql`now()` })
+      .where(eq(packages.id, pkg.id));
+    const emails = [...coordinatorEmails];
+    const coordinators =
+      emails.length === 0
+        ? []
+        : await queryRows<{ id: string }>(
+            tx,
+            sql`select id from users where lower(email) in (${sql.join(
+              emails.map((email) => sql`${email}`),
+              sql`, `,
+            )}) and suspended_at is null`,
+          );
+    const notifications = await insertNotifications(
+      tx,
+      coordinators.map((c): NewNotification => ({
+        userId: c.id,
+        packageId: pkg.id,
+        photo: null,
+        state: pkg.state,
+        userType: 'Coordinator',
+        kind: 'atRisk',
+        ...packageContext(pkg),
+        counterpartName: null,
+      })),
+    );
+    return { package: pkg, notifications, freedDistributorId: null };
+  });
+}
+
 /** Ids of packages whose deadline has passed, oldest deadline first, a batch at a time. */
 /**
  * When the next deadline falls (an offer lapsing, a pick-up missed, a half-window warning), or
@@ -557,16 +614,18 @@ export async function nextDeadline(db: AppDb): Promise<Date | null> {
 }
 
 export async function duePackages(db: AppDb, limit: number) {
-  const ids = (where: SQL, order: PgColumn) =>
+  const ids = (where: SQL, order: PgColumn | SQL) =>
     db.select({ id: packages.id }).from(packages).where(where).orderBy(order).limit(limit);
-  const [lapsed, expired, warned] = await Promise.all([
+  const [lapsed, expired, warned, raised] = await Promise.all([
     ids(offerLapsed, packages.offerExpiresAt),
     ids(pickupMissed, packages.readyUntil),
     ids(halfWindowPassed, packages.warnAt),
+    ids(atRiskReached, atRiskAt),
   ]);
   return {
     lapsed: lapsed.map((r) => r.id),
     expired: expired.map((r) => r.id),
     warned: warned.map((r) => r.id),
+    raised: raised.map((r) => r.id),
   };
 }

@@ -3,11 +3,18 @@ import type { Logger } from '../../../logger';
 import type { MatchSettings } from '../../../matching/assign';
 import type { Rematcher } from '../../../matching/rematch';
 import type { Notifier } from '../../../notifier';
-import { type ChangeResult, duePackages, expirePackage, lapseOffer, warnDonor } from './changes';
+import {
+  type ChangeResult,
+  duePackages,
+  expirePackage,
+  lapseOffer,
+  raiseAtRisk,
+  warnDonor,
+} from './changes';
 
 const BATCH = 100;
 
-export type DeadlineCounts = { lapsed: number; expired: number; warned: number };
+export type DeadlineCounts = { lapsed: number; expired: number; warned: number; raised: number };
 
 export type DeadlineSweeper = {
   /** Acts on every deadline that has passed; resolves with how many of each it acted on. */
@@ -16,7 +23,8 @@ export type DeadlineSweeper = {
 
 /**
  * Acts on passed deadlines: unanswered offers lapse (the package goes to the next distributor),
- * donors still waiting at half their window are told, packages not Received by their pickup time
+ * donors still waiting at half their window are told, packages nobody has accepted with a third
+ * of their window left are raised to coordinators, packages not Received by their pickup time
  * expire. The deadlines are indexed columns, so a sweep reads only what is due, and it reads them
  * from the database, so a restart misses nothing. Each package is handled in its own transaction
  * holding its row with SKIP LOCKED and re-checking the deadline, so several server processes
@@ -27,12 +35,15 @@ export function createDeadlineSweeper({
   notifier,
   rematcher,
   settings,
+  coordinatorEmails,
   logger,
 }: {
   db: AppDb;
   notifier: Notifier;
   rematcher: Rematcher;
   settings: MatchSettings;
+  /** Who is alerted to a package at risk (COORDINATOR_EMAILS). */
+  coordinatorEmails: ReadonlySet<string>;
   logger: Logger;
 }): DeadlineSweeper {
   /** Packages that failed in this sweep: not tried again until the next one. */
@@ -68,7 +79,7 @@ export function createDeadlineSweeper({
   }
 
   async function runOnce(): Promise<DeadlineCounts> {
-    const counts: DeadlineCounts = { lapsed: 0, expired: 0, warned: 0 };
+    const counts: DeadlineCounts = { lapsed: 0, expired: 0, warned: 0, raised: 0 };
     failed.clear();
     for (;;) {
       const due = await duePackages(db, BATCH);
@@ -92,11 +103,31 @@ export function createDeadlineSweeper({
         counts.warned += done;
         acted += done;
       }
-      const isFull = [due.expired, due.lapsed, due.warned].some((ids) => ids.length === BATCH);
+      for (const id of due.raised) {
+        if (failed.has(id)) continue;
+        const done = await actOn('at risk', id, async () => {
+          const raised = await raiseAtRisk(db, id, coordinatorEmails);
+          if (raised) {
+            const { quantity, city, readyUntil } = raised.package;
+            logger.warn(
+              { packageId: id, quantity, city, readyUntil, alerted: raised.notifications.length },
+              'package at risk: nobody has accepted it with a third of its window left',
+            );
+          }
+          return raised;
+        });
+        counts.raised += done;
+        acted += done;
+      }
+      const isFull = [due.expired, due.lapsed, due.warned, due.raised].some(
+        (ids) => ids.length === BATCH,
+      );
       // Another batch only while this one was full and did something (locked rows are skipped).
       if (!isFull || acted === 0) break;
     }
-    if (counts.lapsed || counts.expired || counts.warned) logger.info(counts, 'deadlines acted on');
+    if (counts.lapsed || counts.expired || counts.warned || counts.raised) {
+      logger.info(counts, 'deadlines acted on');
+    }
     return counts;
   }
 

@@ -712,6 +712,7 @@ describe('the deadline sweep', () => {
       notifier: silent,
       rematcher: ctx.rematcher,
       settings: ctx.config.matching,
+      coordinatorEmails: ctx.config.coordinatorEmails,
       logger: createLogger('silent'),
     });
     await sweeper.runOnce();
