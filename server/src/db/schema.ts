@@ -300,6 +300,10 @@ export const packages = pgTable(
     index('packages_distributor_created_id')
       .on(t.distributorId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.distributorId} is not null`),
+    // Who holds what now: matching counts a distributor's paired packages (almquest_claim_row).
+    index('packages_paired_distributor')
+      .on(t.distributorId)
+      .where(sql`${t.state} = 'Paired'`),
     index('packages_unpaired_created')
       .on(t.createdAt)
       .where(sql`${t.state} = 'Not Paired'`),

@@ -49,7 +49,7 @@ async function checkInvariants(ctx: TestContext, distributorIds: string[]): Prom
       with mine as (select * from packages where address like ${`${areaPrefix('concurrency')}%`}),
       loads as (
         select d.user_id, d.open_load, d.max_capacity,
-               coalesce(sum(m.quantity) filter (where m.state in ('Paired', 'Received')), 0)::int as expected
+               coalesce(sum(m.quantity) filter (where m.state in ('Offered', 'Paired', 'Received')), 0)::int as expected
         from distributors d left join mine m on m.distributor_id = d.user_id
         where d.user_id in (${ids})
         group by d.user_id

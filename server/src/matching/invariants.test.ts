@@ -37,9 +37,9 @@ async function brokenInvariants(): Promise<Broken[]> {
       select 'distributor over capacity' as what, count(*)::int as n
         from distributors d where d.user_id in (select id from people) and d.open_load > d.max_capacity
       union all
-      select 'open load differs from Paired + Received', count(*)::int from distributors d
+      select 'open load differs from Offered + Paired + Received', count(*)::int from distributors d
         where d.user_id in (select id from people)
-          and d.open_load <> coalesce((select sum(quantity) from mine p where p.distributor_id = d.user_id and p.state in ('Paired', 'Received')), 0)
+          and d.open_load <> coalesce((select sum(quantity) from mine p where p.distributor_id = d.user_id and p.state in ('Offered', 'Paired', 'Received')), 0)
       union all
       select 'distributed count differs', count(*)::int from distributors d
         where d.user_id in (select id from people)

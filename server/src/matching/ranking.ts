@@ -35,7 +35,10 @@ export function recordKm(candidate: Candidate): number {
 /**
  * Whether a distributor who accepts automatically gets each package as an offer for now: under
  * the reliable policy, while they have missed more pick-ups than they collected (decision 034;
- * almquest_claim_row.sql decides the same when it claims them).
+ * almquest_claim_row.sql decides the same when it claims them). Besides this standing rule, the
+ * claim also makes an offer of a package that would have them hold more packages at once than
+ * they have ever collected, plus one (decision 035): that depends on the moment, so no profile
+ * shows it as a pause.
  */
 export const isAskedFirst = (
   d: { autoAccept: boolean; pickupsMissed: number; pickupsCollected: number },

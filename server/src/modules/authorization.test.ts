@@ -12,6 +12,7 @@ import {
   handoverCodeOf,
   type Registered,
   uniqueEmail,
+  withLongRecord,
 } from '../test/factories';
 import { queryRows } from '../db/client';
 import { listApiRoutes } from '../test/routes';
@@ -612,6 +613,8 @@ beforeAll(async () => {
     coordinator: await createDonor(ctx, {}, COORDINATOR_EMAIL),
   };
   const donorA = people.donorA as Registered;
+  // A long-serving NGO: the packages below are paired with them automatically (decision 035).
+  await withLongRecord(ctx, [id(people, 'distributorX')]);
   const paired = await donate(ctx, donorA, { location: lucknow(0) });
   expect(paired.pair?.distributor_id).toBe(id(people, 'distributorX'));
   fixtures.pairedId = paired._id;

@@ -52,7 +52,7 @@ const AREAS = {
   push: { count: 24, points: (i: number): LatLng => [21.0 + i * 0.6, 92.5] },
   mail: { count: 18, points: (i: number): LatLng => [21.0 + i * 0.6, 94.0] },
   /** One patch per test of coordinator.test.ts, around Bengaluru and north of it. */
-  coordinator: { count: 14, points: (i: number): LatLng => [12.0 + i * 0.6, 77.8] },
+  coordinator: { count: 17, points: (i: number): LatLng => [12.0 + i * 0.6, 77.8] },
   /** One patch per test or round of split.test.ts, from Bengal northwards. */
   split: { count: 28, points: (i: number): LatLng => [22.0 + i * 0.55, 89.6] },
   /** The review's cases in coordinator.test.ts, a column further west. */

@@ -5,7 +5,7 @@ import type {
   DonorRegistration,
   Profile,
 } from '@almquest/contracts/users';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { expect } from 'vitest';
 import { notificationDeliveries, notifications, packages as packagesTable } from '../db/schema';
@@ -101,6 +101,24 @@ export function createDistributor(
   overrides: Partial<DistributorRegistration> = {},
 ): Promise<Registered> {
   return register(ctx, 'distributor', distributorInput(overrides), uniqueEmail('distributor'));
+}
+
+/**
+ * Gives distributors the record of a long-serving NGO (`collected` pick-ups, none missed): they
+ * then hold as many packages at once automatically as their room allows (decision 035). For tests
+ * about something else that pair one fresh distributor with several packages.
+ */
+export async function withLongRecord(
+  ctx: TestContext,
+  distributorIds: string[],
+  collected = 1000,
+): Promise<void> {
+  await ctx.database.db.execute(sql`
+    update distributors set pickups_collected = ${collected}
+     where user_id in (${sql.join(
+       distributorIds.map((id) => sql`${id}::uuid`),
+       sql`, `,
+     )})`);
 }
 
 export function donationInput(

@@ -98,7 +98,7 @@ export const enApp = {
   'profile.food.all': 'Vegetarian, non-vegetarian and egg',
   'edit.autoAccept': 'Accept pairings automatically',
   'edit.autoAccept.hint':
-    'Off: each package is offered to you first, and you have a few minutes to accept or decline it.',
+    'Off: each package is offered to you first, and you have a few minutes to accept or decline it. On: packages are yours at once, as many at a time as you have collected so far plus one; past that, they come as offers.',
   'edit.vegOnly': 'I take vegetarian food only',
   'profile.active.title': 'Wow! You are active now',
   'profile.active.msg': 'You will be visible to donors',

@@ -4,8 +4,10 @@
 -- timeline entry and notifications are written. Null when the distributor no longer qualifies
 -- (suspended, full, moved, changed range): the caller ranks again. The chosen's ranked range and
 -- home are passed in so a distributor who changed them meanwhile is not claimed on stale figures.
--- by_record: the reliable dispatch policy (decision 034): anyone who has missed more pick-ups
--- than they collected is asked first, even with autoAccept.
+-- by_record: the reliable dispatch policy (decisions 034 and 035): even with autoAccept, anyone
+-- who has missed more pick-ups than they collected is asked first, and so is anyone already
+-- holding more packages than they have ever collected (a newcomer holds one at a time
+-- automatically until their first collection).
 create or replace function almquest_claim_row(
   pkg packages, chosen uuid, ranked_range float8, ranked_lat float8, ranked_lng float8,
   offer_ms float8, tells_donor boolean, skip_locked boolean, handover_code text,
@@ -99,7 +101,12 @@ begin
                       || almquest_coordinate_label(v_meet_lng);
   end if;
 
-  is_offer := not d.auto_accept or (by_record and d.pickups_missed > d.pickups_collected);
+  is_offer := not d.auto_accept
+    or (by_record and (d.pickups_missed > d.pickups_collected
+                       -- From the partial index of paired packages: at most what they can hold.
+                       or (select count(*) from packages h
+                            where h.distributor_id = d.id and h.state = 'Paired'
+                              and h.id <> pkg.id) > d.pickups_collected));
   update packages p
      set state = case when is_offer then 'Offered' else 'Paired' end,
          distributor_id = d.id,

@@ -25,6 +25,7 @@ import {
   uniqueEmail,
   updateDistributor,
   callsAs,
+  withLongRecord,
 } from '../../test/factories';
 import { signIn, type SignedIn } from '../../test/session';
 import { openEventStream } from '../../test/sse';
@@ -396,6 +397,8 @@ describe('people', () => {
     const pkg = await donate(ctx, donor, { location: at(0), quantity: 8 });
     expect(pkg.pair?.distributor_id).toBe(suspect.profile.id);
     const other = await createDistributor(ctx, { location: at(3), maxCapacity: 30 });
+    // Trusted with several packages at once (decision 035): it takes over and then takes more.
+    await withLongRecord(ctx, [other.profile.id]);
     const stream = await openEventStream(`${ctx.baseUrl}/api/events`, suspect.cookie);
     expect(stream.status).toBe(200);
     try {
@@ -826,6 +829,8 @@ describe('review: what the other side is told', () => {
 
     const other = await createDonor(ctx, { location: at(10) });
     const helper = await createDistributor(ctx, { location: at(11), maxCapacity: 30 });
+    // The suspect's package came to them first; trusted with more at once (decision 035).
+    await withLongRecord(ctx, [helper.profile.id]);
     const cancelled = await donate(ctx, other, { location: at(10), quantity: 2 });
     expect(cancelled.pair?.distributor_id).toBe(helper.profile.id);
     await as(coordinator)

@@ -1,7 +1,13 @@
 import { ImpactSchema } from '@almquest/contracts/impact';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDistributor, createDonor, donate, handoverCodeOf } from '../../test/factories';
+import {
+  createDistributor,
+  createDonor,
+  donate,
+  handoverCodeOf,
+  withLongRecord,
+} from '../../test/factories';
 import { testArea } from '../../test/areas';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { CO2E_FACTOR } from '@almquest/contracts/impact';
@@ -21,6 +27,8 @@ describe('GET /api/impact', () => {
     const at = testArea('impact');
     const donor = await createDonor(ctx, { location: at(0) });
     const distributor = await createDistributor(ctx, { location: at(1), maxCapacity: 100 });
+    // Paired with both donations at once (decision 035).
+    await withLongRecord(ctx, [distributor.profile.id]);
     await createDistributor(ctx, { location: at(40) });
     const first = await donate(ctx, donor, { quantity: 12, location: at(0) });
     await donate(ctx, donor, { quantity: 30, location: at(0) });

@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STREAMS_PER_SESSION, STREAMS_PER_USER } from '../../realtime/hub';
 import { createLocalLiveEvents } from '../../realtime/live-events';
 import { insertNotifications } from '../../db/notifications';
-import { callsAs, createDistributor, createDonor, donate, markPackage } from '../../test/factories';
+import {
+  callsAs,
+  createDistributor,
+  createDonor,
+  donate,
+  markPackage,
+  withLongRecord,
+} from '../../test/factories';
 import { forgetArea, testArea } from '../../test/areas';
 import { signIn } from '../../test/session';
 import { openEventStream } from '../../test/sse';
@@ -31,6 +38,8 @@ async function pair() {
   const at = area();
   const donor = await createDonor(ctx, { location: at(0) });
   const distributor = await createDistributor(ctx, { location: at(2) });
+  // Paired with each donation at once, however many it holds (decision 035).
+  await withLongRecord(ctx, [distributor.profile.id]);
   return { at, donor, distributor };
 }
 

@@ -13,6 +13,7 @@ import {
   type Registered,
   handoverCodeOf,
   updateDistributor,
+  withLongRecord,
 } from '../../test/factories';
 import { forgetArea, testArea } from '../../test/areas';
 import { createTestApp, type TestContext } from '../../test/test-app';
@@ -66,6 +67,8 @@ describe('the meet point', () => {
       distanceRange: 10,
       maxCapacity: 500,
     });
+    // Paired with every donation at once (decision 035).
+    await withLongRecord(ctx, [distributor.profile.id]);
     const from = varanasi(0).coordinates;
     const home = distributor.profile.location.coordinates;
     const meets: [number, number][] = [];
@@ -129,6 +132,7 @@ describe('the meet point', () => {
         distanceRange: 1,
         maxCapacity: 500,
       });
+      await withLongRecord(ctx, [distributor.profile.id]);
       const donor = await createDonor(ctx, { location: at(0), distanceRange: 5 });
       const seen: string[] = [];
       for (const probe of probes) {

@@ -432,6 +432,27 @@ describe("a distributor's record (decision 034)", () => {
     expect((await dbPackage(id)).state).toBe('Expired');
   }
 
+  it('pairs someone who accepts automatically with as many packages at once as they have collected, plus one; the rest are offers (decision 035)', async () => {
+    const [donor, d] = await people({ distributorCount: 1, autoAccept: true });
+    const stateOf = async (id: string) => (await dbPackage(id)).state;
+    const first = await donate(ctx, donor, { quantity: 2 });
+    expect(await stateOf(first._id)).toBe('Paired');
+    // A newcomer holding one package, having collected none: the next is asked.
+    const second = await donate(ctx, donor, { quantity: 2 });
+    expect(await stateOf(second._id)).toBe('Offered');
+    await act(d!, second._id, 'accept').expect(200);
+    // One collected: they may hold two at once automatically.
+    await mark(d!, first, {
+      state: 'Received',
+      code: await handoverCodeOf(ctx, first._id),
+    }).expect(200);
+    const third = await donate(ctx, donor, { quantity: 2 });
+    expect(await stateOf(third._id)).toBe('Paired');
+    const fourth = await donate(ctx, donor, { quantity: 2 });
+    expect(await stateOf(fourth._id)).toBe('Offered');
+    expect(await recordOf(d!)).toEqual({ lapsed: 0, missed: 0, collected: 1 });
+  });
+
   it('charges nobody for an offer the pick-up time cut short', async () => {
     const [donor, d] = await people({ distributorCount: 1 });
     const pkg = await donate(ctx, donor, { quantity: 2 });
