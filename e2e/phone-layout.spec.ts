@@ -134,3 +134,23 @@ test('a list of places being chosen from is never under a toast', async ({ brows
   await expect(page.locator('[data-toast-viewport]')).toHaveCSS('opacity', '1');
   await context.close();
 });
+
+test('an open account menu on a wide screen is never under a toast', async ({ browser }) => {
+  const donor = await newPerson(browser, 'Menu Reader', {
+    userType: 'Donor',
+    phone: '98765 43217',
+    place: ['Connaught', /Connaught Place, Central Delhi/],
+    distanceRange: '8',
+  });
+  // The welcome sits at the top right, where the menu opens.
+  await expectAlert(donor, 'Successfully registered as a Donor!');
+  const toasts = donor.locator('[data-toast-viewport]');
+  await expect(toasts).toHaveCSS('opacity', '1');
+  await donor.getByRole('button', { name: /Account menu for/ }).click();
+  await expect(toasts).toHaveCSS('opacity', '0');
+  await snap(donor, 'toast-steps-aside-menu');
+  // Every item takes its click, none is caught by the toast above it.
+  await donor.getByRole('menuitem', { name: 'View Transactions' }).click({ timeout: 3000 });
+  await expect(donor).toHaveURL(/\/profile#transactions$/);
+  await expect(toasts).toHaveCSS('opacity', '1');
+});

@@ -3,7 +3,7 @@ import type uPlot from 'uplot';
 import { describe, expect, it, vi } from 'vitest';
 import { I18nProvider } from '../i18n/i18n';
 import { ChartFigure } from './chart-figure';
-import { chartOptions } from './impact-chart';
+import { chartOptions, hideCategoryKey } from './impact-chart';
 
 // uPlot asks for the pixel ratio's media query when it loads; jsdom has no matchMedia.
 vi.hoisted(() => {
@@ -65,6 +65,28 @@ describe('impact charts', () => {
       ],
     });
     expect(two.legend).toMatchObject({ show: true, live: false });
+  });
+
+  it('hide the category’s key only, never a series’ (uPlot leaves it out when not live)', () => {
+    const legend = (labels: string[]) => {
+      const root = document.createElement('div');
+      root.innerHTML = `<table class="u-legend">${labels
+        .map(
+          (l) =>
+            `<tr class="u-series"><th><div class="u-marker"></div><div class="u-label">${l}</div></th></tr>`,
+        )
+        .join('')}</table>`;
+      hideCategoryKey(root, 'Week of');
+      return [...root.querySelectorAll<HTMLElement>('.u-series')].map(
+        (row) => `${row.textContent}${row.style.display === 'none' ? ' (hidden)' : ''}`,
+      );
+    };
+    expect(legend(['Donated', 'Distributed'])).toEqual(['Donated', 'Distributed']);
+    expect(legend(['Week of', 'Donated', 'Distributed'])).toEqual([
+      'Week of (hidden)',
+      'Donated',
+      'Distributed',
+    ]);
   });
 });
 

@@ -88,6 +88,19 @@ export function chartOptions({
 }
 
 /**
+ * The key names the coloured series only: the category's name ("Week of") has no colour, so its
+ * row, when uPlot writes one, is hidden. Found by its name: with `live: false` uPlot leaves it
+ * out, and hiding the first row hid the first series' key instead.
+ */
+export function hideCategoryKey(root: HTMLElement, categoryLabel: string): void {
+  for (const row of root.querySelectorAll<HTMLElement>('.u-legend .u-series')) {
+    if (row.querySelector('.u-label')?.textContent === categoryLabel) {
+      row.style.setProperty('display', 'none');
+    }
+  }
+}
+
+/**
  * A chart drawn by uPlot (loaded with the impact and profile pages only): lines over time, or
  * bars for categories. It is a picture (role img, labelled); the same figures are in a table
  * beside it for screen readers and for anyone who prefers numbers.
@@ -131,10 +144,7 @@ export default function ImpactChart({
     // The legend repeats the table beside the chart: screen readers get the table only. It is
     // HTML in uPlot's own fonts, which have no Devanagari or Bengali: the page's instead.
     chart.root.querySelector('.u-legend')?.setAttribute('aria-hidden', 'true');
-    // The key names the coloured series; the category's name ("Week of") has no colour.
-    chart.root
-      .querySelector<HTMLElement>('.u-legend .u-series')
-      ?.style.setProperty('display', 'none');
+    hideCategoryKey(chart.root, categoryLabel);
     chart.root.style.fontFamily = getComputedStyle(element).fontFamily;
     const resize = new ResizeObserver(() => {
       chart.setSize({ width: element.clientWidth, height: 240 });
