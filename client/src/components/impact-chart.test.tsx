@@ -69,13 +69,19 @@ describe('impact charts', () => {
 
   it('hide the category’s key only, never a series’ (uPlot leaves it out when not live)', () => {
     const legend = (labels: string[]) => {
+      // As uPlot writes its legend: a row per series, its name in a .u-label.
       const root = document.createElement('div');
-      root.innerHTML = `<table class="u-legend">${labels
-        .map(
-          (l) =>
-            `<tr class="u-series"><th><div class="u-marker"></div><div class="u-label">${l}</div></th></tr>`,
-        )
-        .join('')}</table>`;
+      const table = root.appendChild(document.createElement('table'));
+      table.className = 'u-legend';
+      for (const label of labels) {
+        const row = table.appendChild(document.createElement('tr'));
+        row.className = 'u-series';
+        const name = row
+          .appendChild(document.createElement('th'))
+          .appendChild(document.createElement('div'));
+        name.className = 'u-label';
+        name.textContent = label;
+      }
       hideCategoryKey(root, 'Week of');
       return [...root.querySelectorAll<HTMLElement>('.u-series')].map(
         (row) => `${row.textContent}${row.style.display === 'none' ? ' (hidden)' : ''}`,
