@@ -8,7 +8,13 @@ import { createRematcher } from '../matching/rematch';
 import { createDeadlineSweeper } from './packages/lifecycle/deadlines';
 import { createNotifier } from './notifications/notifier';
 import { createLocalLiveEvents } from '../realtime/live-events';
-import { createDistributor, createDonor, donate, donationInput } from '../test/factories';
+import {
+  createDistributor,
+  createDonor,
+  donate,
+  donationInput,
+  withLongRecord,
+} from '../test/factories';
 import { forgetArea, testArea } from '../test/areas';
 import { startServerProcess, stopServerProcesses } from '../test/server-process';
 import { openEventStream } from '../test/sse';
@@ -47,6 +53,8 @@ describe.runIf(url)('a database that goes silent (PostgreSQL)', () => {
     await forgetArea(setup.database.db, 'silence');
     const donor = await createDonor(setup, { location: at(0) });
     const distributor = await createDistributor(setup, { location: at(1), maxCapacity: 100_000 });
+    // Paired with every donation at once, however many it holds (decision 035).
+    await withLongRecord(setup, [distributor.profile.id]);
     const pkg = await donate(setup, donor, { quantity: 2 });
 
     const { proxy, url: viaProxy } = await proxyDatabase(url!);

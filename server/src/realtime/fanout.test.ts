@@ -14,6 +14,7 @@ import {
   donate,
   donorInput,
   uniqueEmail,
+  withLongRecord,
 } from '../test/factories';
 import { forgetArea, testArea } from '../test/areas';
 import { loadTestGazetteer } from '../test/gazetteer';
@@ -198,7 +199,9 @@ describe.runIf(url)('live events when this process cannot read them in time', ()
       await forgetArea(a.database.db, 'fanOutBusy');
       const at = testArea('fanOutBusy');
       const donor = await createDonor(a, { location: at(0) });
-      await createDistributor(a, { location: at(2) });
+      const distributor = await createDistributor(a, { location: at(2) });
+      // Paired with each donation at once, so the donor hears of each (decision 035).
+      await withLongRecord(a, [distributor.profile.id]);
       // Told before the page opened its stream: the page has it, and a catch-up's look back
       // (for transactions that committed late) never sends it again as new.
       const before = await donate(a, donor, { quantity: 2, location: at(0) });
@@ -228,7 +231,9 @@ describe.runIf(url)('live events when this process cannot read them in time', ()
       await forgetArea(a.database.db, 'fanOutLongGap');
       const at = testArea('fanOutLongGap');
       const donor = await createDonor(a, { location: at(0) });
-      await createDistributor(a, { location: at(2), maxCapacity: 1000 });
+      const distributor = await createDistributor(a, { location: at(2), maxCapacity: 1000 });
+      // Paired with each donation at once, so the donor hears of each (decision 035).
+      await withLongRecord(a, [distributor.profile.id]);
       const stream = await openEventStream(`${b.baseUrl}/api/events`, donor.cookie);
       await new Promise((r) => setTimeout(r, 300));
       // B stops hearing other processes (its listener only: its pool still works).
