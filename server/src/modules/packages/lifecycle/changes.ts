@@ -478,7 +478,7 @@ const DEADLINES = {
     at: packages.warnAt,
   },
   atRisk: {
-    waiting: sql`${packages.state} in ('Not Paired', 'Offered') and ${packages.raisedAt} is null`,
+    waiting: sql`${packages.state} in ${sql.raw(fromStatesSql('widen'))} and ${packages.raisedAt} is null`,
     at: atRiskAt,
   },
 } satisfies Record<string, { waiting: SQL; at: PgColumn | SQL }>;
@@ -597,10 +597,9 @@ export async function raiseAtRisk(
   });
 }
 
-/** Ids of packages whose deadline has passed, oldest deadline first, a batch at a time. */
 /**
- * When the next deadline falls (an offer lapsing, a pick-up missed, a half-window warning), or
- * null when none waits: the simulation moves its clock straight there.
+ * When the next deadline falls (an offer lapsing, a pick-up missed, a half-window warning, a
+ * package at risk), or null when none waits: the simulation moves its clock straight there.
  */
 export async function nextDeadline(db: AppDb): Promise<Date | null> {
   const soonest = Object.values(DEADLINES).map(
@@ -613,6 +612,7 @@ export async function nextDeadline(db: AppDb): Promise<Date | null> {
   return row?.at ? new Date(row.at) : null;
 }
 
+/** Ids of packages whose deadline has passed, oldest deadline first, a batch at a time. */
 export async function duePackages(db: AppDb, limit: number) {
   const ids = (where: SQL, order: PgColumn | SQL) =>
     db.select({ id: packages.id }).from(packages).where(where).orderBy(order).limit(limit);
