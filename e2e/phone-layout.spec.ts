@@ -154,3 +154,41 @@ test('an open account menu on a wide screen is never under a toast', async ({ br
   await expect(donor).toHaveURL(/\/profile#transactions$/);
   await expect(toasts).toHaveCSS('opacity', '1');
 });
+
+test('on a tablet toasts leave the header and the heading free, and step aside for the bell and a dialog', async ({
+  browser,
+}) => {
+  const donor = await newPerson(
+    browser,
+    'Tablet Reader',
+    {
+      userType: 'Donor',
+      phone: '98765 43216',
+      place: ['Connaught', /Connaught Place, Central Delhi/],
+      distanceRange: '8',
+    },
+    { width: 640, height: 900 },
+  );
+  const welcome = await expectAlert(donor, 'Successfully registered as a Donor!');
+  await expectApart(welcome, donor.getByRole('banner'));
+  const toasts = donor.locator('[data-toast-viewport]');
+  // The notifications open where a toast sat before: it steps aside, and comes back after.
+  await donor.getByRole('button', { name: /Notifications/ }).click();
+  await expect(donor.getByRole('region', { name: 'Notifications' })).toBeVisible();
+  await expect(toasts).toHaveCSS('opacity', '0');
+  await donor.keyboard.press('Escape');
+  await expect(donor.getByRole('region', { name: 'Notifications' })).toBeHidden();
+  await expect(toasts).toHaveCSS('opacity', '1');
+  // A new package's page: its heading is never under the toast that says it was donated.
+  await donate(donor, '12');
+  const donated = await expectAlert(donor, 'Package donated!');
+  await expectApart(donated, donor.getByRole('heading', { level: 1 }));
+  await expectApart(donated, donor.getByRole('banner'));
+  await snap(donor, 'toast-tablet');
+  // A dialog's buttons are never under a toast: the stack steps aside while it is open.
+  const dialog = await openDonateForm(donor, '5');
+  await expect(toasts).toHaveCSS('opacity', '0');
+  await dialog.getByRole('button', { name: 'Cancel' }).click({ timeout: 3000 });
+  await expect(dialog).toBeHidden();
+  await expect(toasts).toHaveCSS('opacity', '1');
+});

@@ -75,6 +75,20 @@ describe('user menu', () => {
     expect(screen.getByRole('button', { name: `Account menu for ${base.name}` })).toHaveFocus();
   });
 
+  it('closes when Tab leaves its last item, and stays open while the focus is inside', async () => {
+    const { actor } = await openMenu(base);
+    // Shift+Tab from the first item reaches the menu's own button, still inside.
+    await actor.keyboard('{Shift>}{Tab}{/Shift}');
+    expect(screen.getByRole('button', { name: `Account menu for ${base.name}` })).toHaveFocus();
+    expect(screen.getByRole('menu')).toBeInTheDocument();
+    // Down to the first item, and up from it round to the last.
+    await actor.keyboard('{ArrowDown}{ArrowUp}');
+    expect(screen.getByRole('menuitem', { name: 'Sign Out' })).toHaveFocus();
+    await actor.tab();
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(document.activeElement).not.toBe(document.body);
+  });
+
   it('closes when clicking elsewhere', async () => {
     const { actor } = await openMenu(base);
     await actor.click(screen.getByRole('heading', { level: 1 }));

@@ -3,7 +3,8 @@ import { useLocation } from 'react-router';
 
 /**
  * A panel that opens from a button in the header (the account menu, the notifications): it
- * closes on a click outside its container, on Escape, and when the page changes.
+ * closes on a click outside its container, on Escape, when the focus moves out of it (Tab past
+ * its last item), and when the page changes.
  */
 export function useDropdown<T extends HTMLElement = HTMLDivElement>() {
   const [isOpen, setIsOpen] = useState(false);
@@ -20,11 +21,20 @@ export function useDropdown<T extends HTMLElement = HTMLDivElement>() {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') setIsOpen(false);
     };
+    // Only when the focus lands somewhere else on the page: none at all (a click on bare page,
+    // the window left) is the click handler's to judge.
+    const onFocusOut = (event: FocusEvent) => {
+      const next = event.relatedTarget;
+      if (next instanceof Node && !container.current?.contains(next)) setIsOpen(false);
+    };
+    const box = container.current;
     document.addEventListener('mousedown', onDown);
     document.addEventListener('keydown', onKey);
+    box?.addEventListener('focusout', onFocusOut);
     return () => {
       document.removeEventListener('mousedown', onDown);
       document.removeEventListener('keydown', onKey);
+      box?.removeEventListener('focusout', onFocusOut);
     };
   }, [isOpen]);
 

@@ -22,6 +22,8 @@ export function useForm<T extends Record<string, unknown>>(initial: T | (() => T
   const [errorWords, setErrorWords] = useState<Record<string, MessageWords>>({});
   /** Messages the form itself said, already in the reader's language (see setError). */
   const [ownErrors, setOwnErrors] = useState<Record<string, string>>({});
+  /** What did not happen, said inside a dialog's form (see failed). */
+  const [failure, setFailure] = useState<{ title: string; msg: string } | null>(null);
   const { showAlert } = useAlerts();
   const { fieldText, errorText } = useI18n();
   /** Field messages are the schemas' (and the API's) English; each reader gets them in theirs. */
@@ -63,6 +65,7 @@ export function useForm<T extends Record<string, unknown>>(initial: T | (() => T
   function check<S extends z.ZodType>(schema: S, input: unknown): z.output<S> | null {
     const parsed = schema.safeParse(input);
     setOwnErrors({});
+    setFailure(null);
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
       setErrorWords({});
@@ -72,14 +75,22 @@ export function useForm<T extends Record<string, unknown>>(initial: T | (() => T
     return parsed.data;
   }
 
-  /** An onError for the mutation: the server's field errors, and an alert titled `title`. */
-  const failed = (title: string) => (error: Error) => {
-    if (error instanceof ApiError) {
-      setErrors(error.fields);
-      setErrorWords(error.fieldWords);
-    }
-    showAlert(failureAlert(title, error, errorText));
-  };
+  /**
+   * An onError for the mutation: the server's field errors, and an alert titled `title`. A form
+   * in a dialog says it in the form instead (`failure`, shown by FormFailure): toasts step aside
+   * while a dialog is open.
+   */
+  const failed =
+    (title: string, { inDialog = false }: { inDialog?: boolean } = {}) =>
+    (error: Error) => {
+      if (error instanceof ApiError) {
+        setErrors(error.fields);
+        setErrorWords(error.fieldWords);
+      }
+      const alert = failureAlert(title, error, errorText);
+      if (inDialog) setFailure({ title: alert.title, msg: alert.msg });
+      else showAlert(alert);
+    };
 
   return {
     values,
@@ -96,5 +107,6 @@ export function useForm<T extends Record<string, unknown>>(initial: T | (() => T
     textField,
     check,
     failed,
+    failure,
   };
 }

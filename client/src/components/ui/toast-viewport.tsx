@@ -69,9 +69,10 @@ function Toast({ alert }: { alert: ShownAlert }) {
 }
 
 /**
- * The stack of toast alerts: top right under the navigation bar on wide screens (beside the page,
- * whose heading starts on the left); at the bottom, full width, on phones, where the bar's bell
- * and account menu and the page's heading fill the top. Never over the navigation bar.
+ * The stack of toast alerts: at the bottom, full width on phones and at the right from a tablet
+ * up. The top belongs to the navigation bar, its bell and account menu, and the page's heading,
+ * which on a tablet runs the width of the screen: a toast there covered them. While a menu, a
+ * popup or a dialog is open the stack steps aside (index.css).
  */
 export function ToastViewport() {
   const alerts = useShownAlerts();
@@ -79,7 +80,7 @@ export function ToastViewport() {
     <div
       aria-live="polite"
       data-toast-viewport
-      className="pointer-events-none fixed right-3 bottom-[max(0.75rem,env(safe-area-inset-bottom))] left-3 z-[60] flex flex-col items-end gap-2 sm:top-[4.75rem] sm:bottom-auto sm:left-auto sm:w-96"
+      className="pointer-events-none fixed right-3 bottom-[max(0.75rem,env(safe-area-inset-bottom))] left-3 z-[60] flex flex-col items-end gap-2 sm:left-auto sm:w-96"
     >
       {alerts.map((alert) => (
         <Toast key={alert.id} alert={alert} />

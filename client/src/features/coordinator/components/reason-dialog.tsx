@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/field';
+import { DialogError } from '../../../components/ui/dialog-error';
 import { Modal } from '../../../components/ui/modal';
 import { useI18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api-client';
@@ -66,9 +67,7 @@ export function CoordinatorReasonDialog({
           }}
         />
         {error !== null && error !== undefined && !fieldError && (
-          <p role="alert" className="mt-3 text-sm font-semibold text-red-700 dark:text-red-300">
-            {errorText(error)}
-          </p>
+          <DialogError className="mt-3" msg={errorText(error)} />
         )}
         <div className="mt-6 flex flex-wrap justify-end gap-3">
           <Button variant="secondary" onClick={onClose}>

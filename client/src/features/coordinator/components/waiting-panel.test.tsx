@@ -141,4 +141,37 @@ describe('the waiting list', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(document.activeElement).toHaveTextContent('1 package waits.'));
   });
+
+  it('says in the dialog why an offer did not go through, and forgets it once closed', async () => {
+    fakeApi({
+      'GET /coordinator/packages': () => ({
+        status: 200,
+        data: { packages: [waiting('p1', 'Pune')], cities: ['Pune'], isTruncated: false },
+      }),
+      'POST /coordinator/packages/p1/offer': () => ({
+        status: 409,
+        data: { error: { code: 'conflict', message: 'This package is no longer waiting.' } },
+      }),
+      'GET /coordinator/packages/p1/candidates': () => ({
+        status: 200,
+        data: { candidates: [candidate('d1', 'Near NGO', 0)] },
+      }),
+    });
+    const actor = userEvent.setup();
+    renderPanel();
+    const offer = await screen.findByRole('button', { name: 'Offer to a distributor…' });
+    await actor.click(offer);
+    const dialog = await screen.findByRole('dialog');
+    await actor.click(await within(dialog).findByRole('radio'));
+    await actor.click(within(dialog).getByRole('button', { name: 'Offer' }));
+    // Inside the dialog, by its buttons: toasts step aside while a dialog is open.
+    const said = await within(dialog).findByRole('alert');
+    expect(said).toHaveTextContent('Could not offer the package');
+    expect(said).toHaveTextContent('This package is no longer waiting.');
+    await actor.click(within(dialog).getByRole('button', { name: 'Go back' }));
+    await actor.click(offer);
+    const again = await screen.findByRole('dialog');
+    await within(again).findByRole('radio');
+    expect(within(again).queryByRole('alert')).toBeNull();
+  });
 });

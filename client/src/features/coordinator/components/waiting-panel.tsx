@@ -9,11 +9,11 @@ import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 type WaitingState = (typeof WAITING_STATES)[number];
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/field';
+import { DialogError } from '../../../components/ui/dialog-error';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
 import { useAlerts } from '../../../lib/alerts';
-import { failureAlert } from '../../../lib/api-client';
 import { StateBadge } from '../../../components/state-badge';
 import { usePublicConfig } from '../../../lib/public-config';
 import { useCandidates, useWaitingAction, useWaitingPackages } from '../api/waiting';
@@ -31,7 +31,7 @@ function cityOptions(cities: string[], chosen: string | undefined): string[] {
 
 /** Waiting packages: filters, the map, the list, and the coordinator's two actions on each. */
 export function WaitingPanel() {
-  const { t, formatDateTime, formatNumber, errorText } = useI18n();
+  const { t, formatDateTime, formatNumber } = useI18n();
   const [query, setQuery] = useState<WaitingQuery>({});
   const waiting = useWaitingPackages(query);
   const config = usePublicConfig();
@@ -191,7 +191,11 @@ export function WaitingPanel() {
 
       <OfferDialog
         pkg={offering}
-        onClose={() => setOffering(null)}
+        error={action.variables?.kind === 'offer' ? action.error : null}
+        onClose={() => {
+          setOffering(null);
+          action.reset();
+        }}
         onOffer={(candidate) => {
           if (!offering) return;
           action.mutate(
@@ -208,8 +212,6 @@ export function WaitingPanel() {
                   }),
                 });
               },
-              onError: (error) =>
-                showAlert(failureAlert(t('coord.offer.failed'), error, errorText)),
             },
           );
         }}
@@ -254,17 +256,20 @@ export function WaitingPanel() {
 function OfferDialog({
   pkg,
   isPending,
+  error,
   onClose,
   onOffer,
   formatNumber,
 }: {
   pkg: WaitingPackage | null;
   isPending: boolean;
+  /** Why the last offer did not go through, said in the dialog (toasts step aside while it is open). */
+  error: unknown;
   onClose: () => void;
   onOffer: (candidate: Candidate) => void;
   formatNumber: (n: number) => string;
 }) {
-  const { t } = useI18n();
+  const { t, errorText } = useI18n();
   const candidates = useCandidates(pkg?.id ?? null);
   const [chosen, setChosen] = useState<string | null>(null);
   const list = candidates.data?.candidates ?? [];
@@ -344,6 +349,9 @@ function OfferDialog({
               ))}
             </ul>
           </fieldset>
+          {error !== null && error !== undefined && (
+            <DialogError className="mt-3" title={t('coord.offer.failed')} msg={errorText(error)} />
+          )}
           <div className="mt-6 flex flex-wrap justify-end gap-3">
             <Button variant="secondary" onClick={onClose}>
               {t('coord.keep')}

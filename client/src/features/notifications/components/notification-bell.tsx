@@ -82,6 +82,7 @@ export function NotificationBell({ user }: { user: SessionUser }) {
         <div
           id={panelId}
           role="region"
+          data-popup
           aria-label={t('notifications.title')}
           className="fixed inset-x-2 top-14 z-50 flex max-h-[70vh] flex-col rounded-xl border border-gray-200 bg-white shadow-lg sm:absolute sm:inset-x-auto sm:right-0 sm:top-auto sm:mt-2 sm:w-96 dark:border-gray-700 dark:bg-gray-900"
         >

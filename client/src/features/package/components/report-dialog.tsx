@@ -2,6 +2,7 @@ import { REPORT_REASONS, type ReportReason } from '@almquest/contracts/coordinat
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/field';
+import { DialogError } from '../../../components/ui/dialog-error';
 import { Modal } from '../../../components/ui/modal';
 import { useI18n } from '../../../i18n/i18n';
 import { useAlerts } from '../../../lib/alerts';
@@ -95,11 +96,7 @@ export function ReportButton({ packageId, isDonor }: { packageId: string; isDono
             rows={3}
             onChange={(e) => setNote(e.target.value)}
           />
-          {report.isError && (
-            <p role="alert" className="mt-3 text-sm font-semibold text-red-700 dark:text-red-300">
-              {errorText(report.error)}
-            </p>
-          )}
+          {report.isError && <DialogError className="mt-3" msg={errorText(report.error)} />}
           <div className="mt-6 flex flex-wrap justify-end gap-3">
             <Button variant="secondary" onClick={close}>
               {t('common.cancel')}

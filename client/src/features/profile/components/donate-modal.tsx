@@ -9,6 +9,7 @@ import { CheckboxField, SelectField, TextField } from '../../../components/ui/fi
 import { Modal } from '../../../components/ui/modal';
 import { useI18n } from '../../../i18n/i18n';
 import { useAlerts } from '../../../lib/alerts';
+import { DialogError } from '../../../components/ui/dialog-error';
 import { useForm } from '../../../lib/use-form';
 import { useDonate } from '../api/donate';
 
@@ -162,7 +163,7 @@ function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
           // A split donation opens on its parts; one package on its own page.
           void navigate(pkg.groupId ? `/donations/${pkg.groupId}` : `/transaction/${pkg._id}`);
         },
-        onError: form.failed(t('donate.failed')),
+        onError: form.failed(t('donate.failed'), { inDialog: true }),
       },
     );
   };
@@ -256,6 +257,7 @@ function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
       >
         {t('donate.note')}
       </p>
+      {form.failure && <DialogError {...form.failure} />}
       <div className="flex flex-wrap justify-end gap-3">
         <Button variant="secondary" onClick={onClose}>
           {t('common.cancel')}
