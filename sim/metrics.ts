@@ -94,6 +94,10 @@ export function figuresOf(rows: Row[], world: World, observed: Observed, dayStar
       p95: percentile(notes, 95),
       max: Math.max(0, ...notes),
     },
+    /** What the distributors were told, by kind, over the day. */
+    notificationsByKind: Object.fromEntries(
+      Object.entries(observed.notificationsByKind).sort(([a], [b]) => a.localeCompare(b)),
+    ),
     giniMeals: round(gini([...perDistributor.values()])),
     kmPerMeal: round(mealsRescued ? km / mealsRescued : 0),
     packagesAtRisk: atRisk,

@@ -15,6 +15,8 @@ import { addressOf, type SimDistributor, type World } from './world';
 export type Observed = {
   /** Every notification each distributor got today. */
   notificationsPerDistributor: number[];
+  /** The distributors' notifications by kind (offered, offerLapsed, pairedDistributor, ...). */
+  notificationsByKind: Record<string, number>;
   /** Minutes from donating to the first offer or pairing, per package (its first part). */
   firstOfferMinutes: Map<string, number>;
   /** Donations the app refused (none should be). */
@@ -50,6 +52,7 @@ export async function playDay(
 ): Promise<Observed> {
   const observed: Observed = {
     notificationsPerDistributor: world.distributors.map(() => 0),
+    notificationsByKind: {},
     firstOfferMinutes: new Map(),
     refusedDonations: 0,
     requests: 0,
@@ -269,6 +272,7 @@ export async function playDay(
         const { sim } = d;
         const packageId = n.packageId;
         observed.notificationsPerDistributor[sim.index]!++;
+        observed.notificationsByKind[n.kind] = (observed.notificationsByKind[n.kind] ?? 0) + 1;
         if (
           (n.kind === 'offered' || n.kind === 'pairedDistributor') &&
           !observed.firstOfferMinutes.has(packageId)
