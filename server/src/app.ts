@@ -39,6 +39,8 @@ import { createWriteHealth, systemRoutes } from './modules/system/system.routes'
 import { type UserEvents, usersRoutes } from './modules/users/users.routes';
 import { clientRoutes, inlineScriptHashes } from './static';
 import { ownLoopbackName } from './middleware/canonical-host';
+import { httpMetrics } from './metrics/metrics';
+import { metricsRoutes } from './metrics/metrics.routes';
 
 export type AppDeps = {
   config: Config;
@@ -119,6 +121,7 @@ export function createApp({
   app.set('trust proxy', config.trustProxy);
 
   app.use(requestLog(logger));
+  if (config.metricsToken !== null) app.use(httpMetrics());
   app.use(ownLoopbackName(config.origin));
 
   const isHttps = config.publicUrl?.startsWith('https://') ?? false;
@@ -200,6 +203,7 @@ export function createApp({
   api.use(apiNotFound);
 
   app.use('/api', api);
+  app.use(metricsRoutes({ config, database, live, logger }));
   app.use(clientRoutes(config.clientDist, { serveSourceMaps: config.serveSourceMaps }));
   app.use(createErrorHandler({ onWriteRefused: writes.refused }));
   return app;

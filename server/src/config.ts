@@ -132,6 +132,13 @@ const EnvSchema = z.object({
   ),
   PUSH_EXTRA_ORIGINS: optionalString,
   COORDINATOR_EMAILS: optionalString,
+  METRICS_TOKEN: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .min(16, 'must be at least 16 characters (a secret, e.g. openssl rand -hex 32)')
+      .optional(),
+  ),
   IMPACT_CACHE_SECONDS: z.preprocess(
     emptyAsUndefined,
     z.coerce.number().min(0).max(3600).default(60),
@@ -209,6 +216,11 @@ export type Config = {
   coordinatorEmails: ReadonlySet<string>;
   /** How long GET /api/impact keeps its figures (IMPACT_CACHE_SECONDS, 60 by default), in ms. */
   impactCacheMs: number;
+  /**
+   * The bearer token GET /metrics asks for (METRICS_TOKEN); null: no metrics on the app's port
+   * (404), so nothing about the service is public by default.
+   */
+  metricsToken: string | null;
   /**
    * How long an offer waits for its distributor (OFFER_MINUTES), in ms; how a big donation may be
    * split: parts of at least SPLIT_MIN_MEALS, at most SPLIT_MAX_PARTS of them; whether ranking
@@ -420,6 +432,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : coordinatorEmails,
     ),
     impactCacheMs: Math.round(e.IMPACT_CACHE_SECONDS * 1000),
+    metricsToken: e.METRICS_TOKEN ?? null,
     matching: {
       offerMs: Math.round(e.OFFER_MINUTES * 60_000),
       splitMinMeals: e.SPLIT_MIN_MEALS,

@@ -1,4 +1,5 @@
 import type { Logger } from './logger';
+import { jobDuration, jobRuns } from './metrics/metrics';
 
 export type Job = { name: string; everyMs: number; run: () => Promise<unknown> };
 
@@ -12,10 +13,18 @@ export function startJobs(jobs: Job[], logger: Logger): () => void {
     const timer = setInterval(() => {
       if (isRunning) return;
       isRunning = true;
+      const timer = jobDuration.startTimer({ job: job.name });
       job
         .run()
-        .catch((err: unknown) => logger.warn({ err, job: job.name }, 'background job failed'))
+        .then(
+          () => jobRuns.inc({ job: job.name, outcome: 'ok' }),
+          (err: unknown) => {
+            jobRuns.inc({ job: job.name, outcome: 'failed' });
+            logger.warn({ err, job: job.name }, 'background job failed');
+          },
+        )
         .finally(() => {
+          timer();
           isRunning = false;
         });
     }, job.everyMs);

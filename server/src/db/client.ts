@@ -71,6 +71,8 @@ export type Database = {
   ping(): Promise<void>;
   /** Sessions this process has checked, kept until they end (db/session-cache.ts). */
   sessions: SessionCache;
+  /** The PostgreSQL pool's connections open and idle, and requests waiting for one (PGlite: none). */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
 };
 
@@ -86,6 +88,7 @@ function databaseOf(
   feed: ChangeFeed,
   close: () => Promise<void>,
   { onWarning }: OpenOptions,
+  poolStats: Database['poolStats'] = () => null,
 ): Database {
   const db = retryConflicts(handle as AppDb);
   const sessions = createSessionCache(feed, { ...(onWarning ? { onWarning } : {}) });
@@ -96,6 +99,7 @@ function databaseOf(
       await db.execute(sql`select 1`);
     },
     sessions,
+    poolStats,
     close: async () => {
       await sessions.close();
       await close();
@@ -139,6 +143,7 @@ export async function openDatabase(
       postgresChangeFeed(options.url, pool),
       () => pool.end(),
       openOptions,
+      () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     );
   }
 

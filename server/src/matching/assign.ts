@@ -9,6 +9,7 @@ import type { NotificationRow, PackageRow } from '../db/rows';
 import { recordEvents } from '../db/package-events';
 import { distributors, donationGroups, notifications, packages, users } from '../db/schema';
 import { type Candidate, planSplit, recordKm } from './ranking';
+import { matchDuration } from '../metrics/metrics';
 
 type CandidateRow = {
   id: string;
@@ -219,6 +220,7 @@ export async function tryMatchPackage(
   // The whole match is one statement: rank, claim, meet point, package, timeline
   // entry and notifications, in db/functions/almquest_match.sql; ranking.ts is its reference.
   // Prepared once per connection (named), so the server neither parses nor plans it again.
+  const timer = matchDuration.startTimer();
   const [row] = await queryPrepared<{ answer: MatchAnswer }>(tx, MATCH_STATEMENT, [
     pkg.id,
     settings.offerMs,
@@ -230,6 +232,7 @@ export async function tryMatchPackage(
     settings.byRecord,
   ]);
   const answer = row!.answer;
+  timer({ outcome: answer.state ?? (answer.noneFeasible ? 'none' : 'lost') });
   if (answer.state) return outcomeOf(answer);
   // No one has room for all of it: the donor may have allowed parts.
   if (answer.noneFeasible && mayBeSplit) return splitPackage(tx, pkg, settings);

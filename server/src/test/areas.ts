@@ -62,6 +62,8 @@ const AREAS = {
   /** match-sql.test.ts: by the Rann of Kutch, far from every test locality. */
   matchSql: { count: 1, points: (): LatLng => [24.0, 68.3] },
   /** package-reads.test.ts: off the Konkan coast. */
+  /** metrics/metrics.test.ts: the hills of Arunachal Pradesh. */
+  metrics: { count: 2, points: (i: number): LatLng => [27.3 + i * 0.6, 95.6] },
   packageReads: { count: 7, points: (i: number): LatLng => [15.2 + i * 0.6, 71.9] },
 } satisfies Record<string, { count: number; points: (i: number) => LatLng }>;
 

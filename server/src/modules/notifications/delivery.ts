@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
 import { notificationDeliveries, pushSubscriptions } from '../../db/schema';
 import type { Logger } from '../../logger';
+import { deliveries } from '../../metrics/metrics';
 import type { SmtpSender } from '../../lib/smtp';
 import { type PushOutcome, sendPush } from '../../lib/web-push';
 import type { MailTokens } from './mail-tokens';
@@ -256,6 +257,7 @@ async function sendAll(deps: SendDeps, due: Due[], now: Date): Promise<number> {
       } catch (error) {
         result = { state: 'retry', reason: (error as Error).message, afterMs: 0 };
       }
+      deliveries.inc({ channel: item.channel, outcome: result.state });
       if (result.state === 'sent') sentIds.push(item.id);
       else await record(deps, item, result, now);
     }

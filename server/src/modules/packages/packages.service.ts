@@ -20,6 +20,7 @@ import {
   packageFromDatabase,
   tryMatchPackage,
 } from '../../matching/assign';
+import { matchDuration } from '../../metrics/metrics';
 import type { NotificationRow, PackageRow, UserRow } from '../../db/rows';
 import {
   donorNotification,
@@ -150,8 +151,12 @@ export async function donate(
     ).then(([row]) => donationOf(row!.answer));
   try {
     if (!input.allowSplit) {
-      // One statement, its own transaction: no round trip while a room is held.
-      return await runAgainOnConflict(() => store(db, true));
+      // One statement, its own transaction: no round trip while a room is held. Timed as a
+      // match (with the donation's own insert, in the same statement).
+      const timer = matchDuration.startTimer();
+      const stored = await runAgainOnConflict(() => store(db, true));
+      timer({ outcome: stored.package.state === 'Not Paired' ? 'none' : stored.package.state });
+      return stored;
     }
     return await db.transaction(async (tx) => {
       const stored = await store(tx, false);

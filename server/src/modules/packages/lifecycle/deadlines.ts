@@ -1,5 +1,6 @@
 import type { AppDb } from '../../../db/client';
 import type { Logger } from '../../../logger';
+import { deadlinesActedOn } from '../../../metrics/metrics';
 import type { MatchSettings } from '../../../matching/assign';
 import type { Rematcher } from '../../../matching/rematch';
 import type { Notifier } from '../../../notifier';
@@ -125,6 +126,7 @@ export function createDeadlineSweeper({
       // Another batch only while this one was full and did something (locked rows are skipped).
       if (!isFull || acted === 0) break;
     }
+    for (const [kind, n] of Object.entries(counts)) if (n) deadlinesActedOn.inc({ kind }, n);
     if (counts.lapsed || counts.expired || counts.warned || counts.raised) {
       logger.info(counts, 'deadlines acted on');
     }

@@ -1,0 +1,147 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forgetArea, nextPatches } from '../test/areas';
+import { createDistributor, createDonor, donate } from '../test/factories';
+import { createTestApp, type TestContext } from '../test/test-app';
+
+const TOKEN = 'metrics-test-token-0123456789';
+const OPS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../ops');
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp({ METRICS_TOKEN: TOKEN });
+  await forgetArea(ctx.database.db, 'metrics');
+});
+afterAll(() => ctx.close());
+
+const area = nextPatches('metrics');
+
+const scrape = async () => {
+  const res = await request(ctx.app).get('/metrics').set('Authorization', `Bearer ${TOKEN}`);
+  expect(res.status).toBe(200);
+  return res.text;
+};
+
+/** One sample's value from the exposition, or undefined when the series is not there. */
+function sample(text: string, name: string, labels = ''): number | undefined {
+  const line = text
+    .split('\n')
+    .find((l) => l.startsWith(labels ? `${name}{${labels}} ` : `${name} `));
+  return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(' ') + 1));
+}
+
+/** promtool from Debian's prometheus package; CI installs it (.ci/run), and must have it. */
+function promtool(): string | null {
+  const found = spawnSync('sh', ['-c', 'command -v promtool'], { encoding: 'utf8' });
+  const path = found.stdout.trim();
+  if (path) return path;
+  if (process.env.CI) throw new Error('promtool is missing: .ci/run installs prometheus');
+  return null;
+}
+
+describe('GET /metrics', () => {
+  it('answers only the metrics token, as a bearer token', async () => {
+    await request(ctx.app).get('/metrics').expect(401);
+    await request(ctx.app).get('/metrics').set('Authorization', 'Bearer wrong').expect(401);
+    await request(ctx.app).get('/metrics').set('Authorization', TOKEN).expect(401);
+    const res = await request(ctx.app).get('/metrics').set('Authorization', `Bearer ${TOKEN}`);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+  });
+
+  it('is not there at all without METRICS_TOKEN', async () => {
+    const plain = await createTestApp();
+    try {
+      await request(plain.app).get('/metrics').set('Authorization', `Bearer ${TOKEN}`).expect(404);
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('counts requests by route pattern, matching, packages by state and timeline events', async () => {
+    const at = area();
+    const donor = await createDonor(ctx, { location: at(0) });
+    await createDistributor(ctx, { location: at(2) });
+    const before = await scrape();
+    const pkg = await donate(ctx, donor, { quantity: 4 });
+    await request(ctx.app).get(`/api/package/${pkg._id}`).set('Cookie', donor.cookie).expect(200);
+    await request(ctx.app).get('/api/no-such-thing').expect(404);
+    const after = await scrape();
+
+    // One series per route pattern, never per id.
+    const read = 'method="GET",route="/api/package/:id",status="200"';
+    expect(sample(after, 'http_request_duration_seconds_count', read)).toBe(
+      (sample(before, 'http_request_duration_seconds_count', read) ?? 0) + 1,
+    );
+    expect(after).not.toContain(pkg._id);
+    expect(
+      sample(
+        after,
+        'http_request_duration_seconds_count',
+        'method="GET",route="unmatched",status="404"',
+      ),
+    ).toBeGreaterThanOrEqual(1);
+    // The donation was matched once, and paired or offered.
+    const matched = (text: string) =>
+      (sample(text, 'almquest_match_duration_seconds_count', 'outcome="Paired"') ?? 0) +
+      (sample(text, 'almquest_match_duration_seconds_count', 'outcome="Offered"') ?? 0);
+    expect(matched(after)).toBe(matched(before) + 1);
+    // The whole service's figures, from the database.
+    const state = pkg.current_state;
+    expect(sample(after, 'almquest_packages', `state="${state}"`)).toBe(
+      (sample(before, 'almquest_packages', `state="${state}"`) ?? 0) + 1,
+    );
+    expect(sample(after, 'almquest_package_events', 'kind="created"')).toBe(
+      (sample(before, 'almquest_package_events', 'kind="created"') ?? 0) + 1,
+    );
+    expect(sample(after, 'almquest_database_up')).toBe(1);
+    expect(sample(after, 'almquest_live_connections')).toBe(0);
+    // Node's own: the event loop's lag.
+    expect(after).toMatch(/^nodejs_eventloop_lag_p99_seconds \d/m);
+  });
+
+  it('passes promtool’s check of the exposition format', async (test) => {
+    const tool = promtool();
+    if (!tool) return test.skip();
+    const checked = spawnSync(tool, ['check', 'metrics'], {
+      input: await scrape(),
+      encoding: 'utf8',
+    });
+    // promtool exits 1 on an exposition it cannot parse, 3 on lint findings alone; the only
+    // findings allowed are Node's own metrics (prom-client names them so).
+    expect([0, 3], checked.stderr + checked.stdout).toContain(checked.status);
+    const findings = (checked.stdout + checked.stderr).split('\n').filter(Boolean);
+    expect(findings.filter((l) => !/^(?:nodejs|process)_/.test(l))).toEqual([]);
+  });
+
+  it('has every metric the alert rules and the dashboard ask for', async () => {
+    const text = await scrape();
+    const known = new Set([...text.matchAll(/^# TYPE (\w+) /gm)].map((m) => m[1]!));
+    const rules = readFileSync(path.join(OPS, 'prometheus/alerts.yml'), 'utf8');
+    const dashboard = readFileSync(path.join(OPS, 'grafana/almquest.json'), 'utf8');
+    const asked = [...`${rules}\n${dashboard}`.matchAll(/\b((?:almquest|http|nodejs)_\w+)/g)].map(
+      (m) => m[1]!.replace(/_(?:bucket|count|sum)$/, ''),
+    );
+    expect(asked.length).toBeGreaterThan(10);
+    expect([...new Set(asked)].filter((name) => !known.has(name))).toEqual([]);
+  });
+});
+
+describe('the alert rules (ops/prometheus)', () => {
+  it('pass promtool’s check and fire in its unit tests when they should', (test) => {
+    const tool = promtool();
+    if (!tool) return test.skip();
+    const dir = path.join(OPS, 'prometheus');
+    for (const args of [
+      ['check', 'rules', 'alerts.yml'],
+      ['test', 'rules', 'alerts.test.yml'],
+    ]) {
+      const run = spawnSync(tool, args, { cwd: dir, encoding: 'utf8' });
+      expect(run.status, run.stdout + run.stderr).toBe(0);
+    }
+  });
+});
