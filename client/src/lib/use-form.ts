@@ -77,15 +77,26 @@ export function useForm<T extends Record<string, unknown>>(initial: T | (() => T
 
   /**
    * An onError for the mutation: the server's field errors, and an alert titled `title`. A form
-   * in a dialog says it in the form instead (`failure`, shown by FormFailure): toasts step aside
+   * in a dialog says it in the form instead (`failure`, shown by DialogError): toasts step aside
    * while a dialog is open.
    */
   const failed =
-    (title: string, { inDialog = false }: { inDialog?: boolean } = {}) =>
+    (
+      title: string,
+      {
+        inDialog = false,
+        saidByField = false,
+      }: {
+        inDialog?: boolean;
+        /** A refusal that names a field is said by the field alone (a short form, in view). */
+        saidByField?: boolean;
+      } = {},
+    ) =>
     (error: Error) => {
       if (error instanceof ApiError) {
         setErrors(error.fields);
         setErrorWords(error.fieldWords);
+        if (saidByField && Object.keys(error.fields ?? {}).length > 0) return;
       }
       const alert = failureAlert(title, error, errorText);
       if (inDialog) setFailure({ title: alert.title, msg: alert.msg });

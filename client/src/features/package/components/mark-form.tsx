@@ -72,7 +72,9 @@ export function MarkForm({
           msg: t(successAlerts[step].msg),
         }),
       onError: (err) => {
-        markForm.failed(t('package.markFailed'))(err);
+        // A wrong code is said under the field, beside the button: a toast saying it again
+        // covered both on a phone.
+        markForm.failed(t('package.markFailed'), { saidByField: true })(err);
         onFailed();
       },
     });

@@ -165,12 +165,17 @@ export function OfferDetails({ pkg, msLeft }: { pkg: Package; msLeft: number }) 
 /** The donor's four digits, shown big, while the package waits to be handed over. */
 export function HandoverCode({ code }: { code: string }) {
   const { t, formatNumber } = useI18n();
-  // In the reader's digits (the distributor may type them in any script).
+  // In the reader's digits (the distributor may type them in any script), in the page's own
+  // faces with digits of one width: a monospace face has no Bengali or Devanagari digits, and a
+  // phone without them showed empty boxes.
   const shown = [...code].map((digit) => formatNumber(Number(digit))).join('');
   return (
     <div className="mt-4 rounded-xl border-2 border-brand-300 bg-brand-50 p-4 dark:border-brand-700 dark:bg-brand-950">
       <h2 className="text-lg font-bold">{t('package.handover.code')}</h2>
-      <p className="mt-1 font-mono text-4xl font-bold tracking-[0.3em]" data-testid="handover-code">
+      <p
+        className="mt-1 text-4xl font-bold tracking-[0.3em] tabular-nums"
+        data-testid="handover-code"
+      >
         {shown}
       </p>
       <p className="mt-1 text-sm">{t('package.handover.codeHint')}</p>

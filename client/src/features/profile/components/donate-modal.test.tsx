@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { ToastViewport } from '../../../components/ui/toast-viewport';
@@ -111,6 +111,32 @@ describe('Add a package', () => {
     expect(server.calls).toEqual([
       expect.objectContaining({ method: 'POST', url: '/donor/donate' }),
     ]);
+  });
+
+  it('says at once in the dialog that nothing was sent while offline, and never sends it later', async () => {
+    const server = fakeApi({
+      'POST /donor/donate': () => ({ status: 201, data: {} }),
+    });
+    const online = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine')!;
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    onlineManager.setOnline(false);
+    try {
+      const actor = userEvent.setup();
+      const { dialog } = renderModal();
+      const d = within(dialog);
+      await actor.type(d.getByLabelText('Quantity'), '40');
+      await actor.selectOptions(d.getByLabelText('Food'), 'Vegetarian');
+      await actor.click(d.getByRole('button', { name: 'Donate Package' }));
+      expect(await d.findByRole('alert')).toHaveTextContent('You are offline, so nothing was sent');
+      expect(d.getByRole('button', { name: 'Donate Package' })).toBeEnabled();
+    } finally {
+      delete (navigator as { onLine?: boolean }).onLine;
+      Object.defineProperty(Navigator.prototype, 'onLine', online);
+      onlineManager.setOnline(true);
+    }
+    // Back online: nothing held back goes out.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.calls).toEqual([]);
   });
 
   it('sends the same donation again with its key and pick-up time, and a changed one with a new key', async () => {
