@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToastViewport } from '../components/ui/toast-viewport';
-import { type AlertInput, AlertsProvider, useAlerts } from './alerts';
+import { type AlertInput, AlertsProvider, donatedGroup, useAlerts } from './alerts';
 import { I18nProvider } from '../i18n/i18n';
 
 function Trigger({ alert }: { alert: AlertInput }) {
@@ -104,6 +104,52 @@ describe('alerts', () => {
     await act(() => vi.advanceTimersByTimeAsync(600));
     expect(screen.queryByText('Not registered')).not.toBeInTheDocument();
     expect(screen.getByText('Registered')).toBeInTheDocument();
+  });
+
+  it('says one piece of news once: the second telling gives way, or replaces the first', async () => {
+    const own = { type: 'success', title: 'Package donated!', msg: 'Asha will meet you.' } as const;
+    const live = { type: 'notif', title: 'Package Paired', msg: 'Hurray!' } as const;
+    const news = { group: donatedGroup('p1'), replaces: donatedGroup('p1') };
+    const heard = { group: donatedGroup('p1'), unlessShown: donatedGroup('p1') };
+    function Tell({ order }: { order: AlertInput[] }) {
+      const { showAlert } = useAlerts();
+      return (
+        <button type="button" onClick={() => order.forEach((a) => showAlert(a))}>
+          tell
+        </button>
+      );
+    }
+    vi.useFakeTimers();
+    for (const order of [
+      [
+        { ...own, ...news },
+        { ...live, ...heard },
+      ],
+      [
+        { ...live, ...heard },
+        { ...own, ...news },
+      ],
+    ]) {
+      const { unmount } = render(
+        <I18nProvider>
+          <MemoryRouter>
+            <AlertsProvider>
+              <Tell order={order} />
+              <ToastViewport />
+            </AlertsProvider>
+          </MemoryRouter>
+        </I18nProvider>,
+      );
+      act(() => screen.getByRole('button', { name: 'tell' }).click());
+      await act(() => vi.advanceTimersByTimeAsync(600));
+      expect(screen.getByText('Package donated!')).toBeInTheDocument();
+      expect(screen.queryByText('Package Paired')).not.toBeInTheDocument();
+      unmount();
+    }
+    // Another package's news is news.
+    renderWith({ ...live, group: donatedGroup('p2'), unlessShown: donatedGroup('p2') });
+    act(() => screen.getByRole('button', { name: 'show' }).click());
+    expect(screen.getByText('Package Paired')).toBeInTheDocument();
   });
 
   it('announces errors assertively', () => {

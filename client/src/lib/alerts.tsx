@@ -25,7 +25,15 @@ export type AlertInput = {
   group?: string;
   /** Dismisses the shown alerts of this group: this one says what became of them. */
   replaces?: string;
+  /** Not shown while an alert of this group is: that one already says it, in other words. */
+  unlessShown?: string;
 };
+
+/**
+ * The group of the toast that says a package was just donated: the live notification of the same
+ * news (paired, or nobody yet) gives way to it, or is replaced by it if it came first.
+ */
+export const donatedGroup = (packageId: string) => `donated:${packageId}`;
 
 export type ShownAlert = AlertInput & { id: number; isLeaving: boolean };
 
@@ -61,6 +69,12 @@ export function AlertsProvider({ children }: { children: ReactNode }) {
 
   const showAlert = useCallback(
     (alert: AlertInput) => {
+      if (
+        alert.unlessShown &&
+        current.current.some((a) => !a.isLeaving && a.group === alert.unlessShown)
+      ) {
+        return;
+      }
       // The same alert again (a second wrong code, a retry) is one toast shown for longer, not a
       // stack of copies over the page.
       const same = current.current.find(

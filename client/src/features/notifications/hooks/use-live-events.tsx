@@ -7,7 +7,7 @@ import type { SessionUser } from '@almquest/contracts/session';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useI18n } from '../../../i18n/i18n';
-import { useAlerts } from '../../../lib/alerts';
+import { donatedGroup, useAlerts } from '../../../lib/alerts';
 import { fetchSessionUser, sessionQueryKey } from '../../../lib/session/session';
 import {
   addNotification,
@@ -98,6 +98,9 @@ function listenWithPusher(
  * Each event updates the bell at once, shows a notif toast linking to the package, and refreshes
  * the package, profile counters and transactions if they are on screen.
  */
+/** What the donor's own toast says on donating (donate-modal.tsx). */
+const SAID_ON_DONATING: ReadonlySet<string> = new Set(['pairedDonor', 'notPaired']);
+
 export function useLiveEvents(user: SessionUser | null) {
   const queryClient = useQueryClient();
   const { showAlert } = useAlerts();
@@ -166,6 +169,11 @@ export function useLiveEvents(user: SessionUser | null) {
         msg: `${t(`notification.${event.notification.kind}`)}${about ? ` (${describeMeals(about, t)})` : ''}`,
         ...(event.photo ? { img: event.photo } : {}),
         ...(link ? { link } : {}),
+        // What the donor was just told on donating (the page's own toast), in other words: one
+        // of the two, whichever came first.
+        ...(event.pid && SAID_ON_DONATING.has(event.notification.kind)
+          ? { group: donatedGroup(event.pid), unlessShown: donatedGroup(event.pid) }
+          : {}),
         // An offer can be answered right in the toast.
         ...(event.notification.kind === 'offered' && event.pid
           ? { actions: <OfferQuickAnswer packageId={event.pid} /> }

@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { CheckboxField, SelectField, TextField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { useI18n } from '../../../i18n/i18n';
-import { useAlerts } from '../../../lib/alerts';
+import { donatedGroup, useAlerts } from '../../../lib/alerts';
 import { DialogError } from '../../../components/ui/dialog-error';
 import { useForm } from '../../../lib/use-form';
 import { useDonate } from '../api/donate';
@@ -136,11 +136,14 @@ function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
       {
         onSuccess: (pkg) => {
           onClose();
+          // One toast for the news: the live notification of it gives way (lib/alerts).
+          const news = { group: donatedGroup(pkg._id), replaces: donatedGroup(pkg._id) };
           showAlert(
             pkg.groupId
               ? { type: 'success', title: t('donate.done.title'), msg: t('donate.done.split') }
               : pkg.current_state === 'Paired'
                 ? {
+                    ...news,
                     type: 'success',
                     title: t('donate.done.title'),
                     msg: t('donate.done.paired', {
@@ -155,6 +158,7 @@ function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
                       msg: t('donate.done.offered'),
                     }
                   : {
+                      ...news,
                       type: 'info',
                       title: t('donate.done.title'),
                       msg: t('donate.done.waiting'),
