@@ -26,10 +26,12 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
  * The timeline's events by kind, counted as they are added: each scrape reads only the events
  * written since the last one (by id), so a long history costs one count at the first scrape.
  */
-function createEventCounter(database: Database) {
+export function createEventCounter(database: Database) {
   const counts = new Map<string, number>();
   let lastId = 0;
-  return async () => {
+  // Scrapes at once take turns: two reading past the same id would count its events twice.
+  let turn: Promise<unknown> = Promise.resolve();
+  const readNew = async () => {
     const rows = await queryRows<{ kind: string; n: number; last: string | null }>(
       database.db,
       sql`select kind, count(*)::int as n, max(id)::text as last
@@ -40,6 +42,11 @@ function createEventCounter(database: Database) {
       lastId = Math.max(lastId, Number(row.last));
     }
     return counts;
+  };
+  return (): Promise<Map<string, number>> => {
+    const mine = turn.then(readNew, readNew);
+    turn = mine.catch(() => undefined);
+    return mine;
   };
 }
 

@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../db/client';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgetArea, nextPatches } from '../test/areas';
 import { createDistributor, createDonor, donate } from '../test/factories';
 import { createTestApp, type TestContext } from '../test/test-app';
+import { createEventCounter } from './metrics.routes';
 
 const TOKEN = 'metrics-test-token-0123456789';
 const OPS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../ops');
@@ -98,6 +101,20 @@ describe('GET /metrics', () => {
     expect(sample(after, 'almquest_package_events', 'kind="created"')).toBe(
       (sample(before, 'almquest_package_events', 'kind="created"') ?? 0) + 1,
     );
+    // Counts read at once count each event once (other test files may add some meanwhile).
+    const created = async () =>
+      (
+        await queryRows<{ n: number }>(
+          ctx.database.db,
+          sql`select count(*)::int as n from package_events where kind = 'created'`,
+        )
+      )[0]!.n;
+    const counter = createEventCounter(ctx.database);
+    const least = await created();
+    const [first] = await Promise.all([counter(), counter()]);
+    const most = await created();
+    expect(first.get('created')).toBeGreaterThanOrEqual(least);
+    expect(first.get('created')).toBeLessThanOrEqual(most);
     expect(sample(after, 'almquest_database_up')).toBe(1);
     expect(sample(after, 'almquest_live_connections')).toBe(0);
     // Node's own: the event loop's lag.
