@@ -73,6 +73,8 @@ export type Database = {
   sessions: SessionCache;
   /** The PostgreSQL pool's connections open and idle, and requests waiting for one (PGlite: none). */
   poolStats(): { total: number; idle: number; waiting: number } | null;
+  /** The embedded database itself (backups dump it); null on PostgreSQL. */
+  pglite: PGlite | null;
   close(): Promise<void>;
 };
 
@@ -89,6 +91,7 @@ function databaseOf(
   close: () => Promise<void>,
   { onWarning }: OpenOptions,
   poolStats: Database['poolStats'] = () => null,
+  pglite: PGlite | null = null,
 ): Database {
   const db = retryConflicts(handle as AppDb);
   const sessions = createSessionCache(feed, { ...(onWarning ? { onWarning } : {}) });
@@ -100,6 +103,7 @@ function databaseOf(
     },
     sessions,
     poolStats,
+    pglite,
     close: async () => {
       await sessions.close();
       await close();
@@ -120,6 +124,8 @@ export async function openDatabase(
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.maxConnections ?? 10,
+      // Named, so a restore can tell that a server is still using the database (ops/backup.ts).
+      application_name: 'almquest',
       // Bounds the wait for a connection: a burst of requests queues for a free one (node-postgres
       // counts that wait too), a new connection whose server never answers is given up.
       connectionTimeoutMillis: limits.connectMs,
@@ -174,6 +180,8 @@ export async function openDatabase(
       }
     },
     openOptions,
+    () => null,
+    pglite,
   );
 }
 

@@ -64,6 +64,8 @@ const AREAS = {
   /** package-reads.test.ts: off the Konkan coast. */
   /** metrics/metrics.test.ts: the hills of Arunachal Pradesh. */
   metrics: { count: 2, points: (i: number): LatLng => [27.3 + i * 0.6, 95.6] },
+  /** ops/backup.test.ts: two rounds, one per engine, in the Andaman Sea's islands' latitude. */
+  backup: { count: 2, points: (i: number): LatLng => [11.6 + i * 0.6, 92.7] },
   packageReads: { count: 7, points: (i: number): LatLng => [15.2 + i * 0.6, 71.9] },
 } satisfies Record<string, { count: number; points: (i: number) => LatLng }>;
 

@@ -1,0 +1,33 @@
+/**
+ * `npm run backup [-- FILE]`: backs up the database the server uses (DATABASE_URL, or the PGlite
+ * folder DATA_DIR) to FILE, by default backups/almquest-<engine>-<time>.<ext>. PostgreSQL is
+ * backed up while it serves (pg_dump); the embedded database only while no server has it open.
+ */
+import 'dotenv/config';
+import { mkdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../src/config';
+import {
+  BackupRefusedError,
+  backupPgliteFolder,
+  backupPostgres,
+  defaultBackupFile,
+} from '../src/ops/backup';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const config = loadConfig();
+const given = process.argv.slice(2).find((a) => !a.startsWith('--'));
+const file = path.resolve(given ?? defaultBackupFile(root, config.database.kind));
+mkdirSync(path.dirname(file), { recursive: true });
+try {
+  if (config.database.kind === 'postgres') await backupPostgres(config.database.url, file);
+  else await backupPgliteFolder(config.database.dataDir!, file);
+  const size = (statSync(file).size / 1024 / 1024).toFixed(1);
+  console.log(
+    `Backed up the ${config.database.kind === 'postgres' ? 'PostgreSQL' : 'embedded'} database to ${file} (${size} MB).`,
+  );
+} catch (error) {
+  console.error(error instanceof BackupRefusedError ? error.message : error);
+  process.exitCode = 1;
+}

@@ -1,0 +1,190 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type AppDb, openDatabase, queryRows } from '../db/client';
+import { LOCK_FILE } from '../db/data-dir-lock';
+import { databaseUrl, onServer } from '../test/pg-admin';
+import { createDistributor, createDonor, donate, markPackage } from '../test/factories';
+import { forgetArea, nextPatches } from '../test/areas';
+import { createTestApp, type TestContext } from '../test/test-app';
+import {
+  BackupRefusedError,
+  backupPostgres,
+  dumpPglite,
+  restorePgliteFolder,
+  restorePostgres,
+} from './backup';
+
+const scratch = mkdtempSync(path.join(tmpdir(), 'almquest-backup-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/**
+ * Every table of the schema, each with its rows' fingerprint (their text, in order). Unlogged
+ * tables (rate-limit hits, minutes long) are not kept by either engine's backup.
+ */
+async function fingerprint(db: AppDb): Promise<Record<string, { rows: number; md5: string }>> {
+  const tables = await queryRows<{ name: string }>(
+    db,
+    sql`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+         where n.nspname = 'public' and c.relkind in ('r', 'p') and c.relpersistence = 'p'
+         order by 1`,
+  );
+  const out: Record<string, { rows: number; md5: string }> = {};
+  for (const { name } of tables) {
+    const [row] = await queryRows<{ rows: number; md5: string | null }>(
+      db,
+      sql.raw(`select count(*)::int as rows,
+                      md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as md5
+                 from "${name}" t`),
+    );
+    out[name] = { rows: row!.rows, md5: row!.md5 ?? '' };
+  }
+  return out;
+}
+
+/**
+ * Data of every kind the app writes: people of both kinds and a coordinator's audit trail,
+ * packages through their whole lifecycle and one offered, declined and waiting, notifications,
+ * sessions, a contact message, the timeline, the impact figures.
+ */
+async function makeData(ctx: TestContext, at: ReturnType<ReturnType<typeof nextPatches>>) {
+  const donor = await createDonor(ctx, { location: at(0) });
+  const distributor = await createDistributor(ctx, { location: at(1), maxCapacity: 100 });
+  const done = await donate(ctx, donor, { quantity: 5 });
+  expect((await markPackage(ctx, distributor, done, 'Received')).status).toBe(200);
+  expect(
+    (await markPackage(ctx, distributor, done, 'Distributed', { servedCount: 5 })).status,
+  ).toBe(200);
+  const kept = await donate(ctx, donor, { quantity: 7 });
+  await request(ctx.app)
+    .post(`/api/package/${kept._id}/release`)
+    .set('Cookie', distributor.cookie)
+    .send({ reason: 'Cannot come today' });
+  expect(
+    (
+      await request(ctx.app)
+        .post(`/api/package/${done._id}/report`)
+        .set('Cookie', donor.cookie)
+        .send({ reason: 'no_show', note: 'Came a day late' })
+    ).status,
+  ).toBe(201);
+  // A donation split across the distributor's room and what waits for more.
+  const split = await donate(ctx, donor, { quantity: 150, allowSplit: true });
+  expect(split.groupId).toBeTruthy();
+  await request(ctx.app)
+    .post('/api/contact')
+    .send({ name: 'Asha', email: 'asha@example.org', message: 'How do I volunteer in Pune?' });
+  await ctx.database.db.execute(sql`select fold_impact_deltas()`);
+}
+
+async function expectSame(a: AppDb, b: AppDb) {
+  const [before, after] = [await fingerprint(a), await fingerprint(b)];
+  expect(Object.keys(after)).toEqual(Object.keys(before));
+  // The tables a city's data lives in are not empty: a backup of nothing proves nothing.
+  for (const table of ['users', 'donors', 'distributors', 'packages', 'package_events']) {
+    expect(before[table]!.rows, table).toBeGreaterThan(0);
+  }
+  for (const table of ['notifications', 'sessions', 'contact_messages']) {
+    expect(before[table]?.rows ?? 0, table).toBeGreaterThan(0);
+  }
+  expect(after).toEqual(before);
+  return Object.keys(before).filter((t) => before[t]!.rows === 0);
+}
+
+describe('backup and restore, embedded database', () => {
+  it('brings every table back as it was, into an empty folder', async () => {
+    const ctx = await createTestApp({}, {}, 'pglite');
+    try {
+      await forgetArea(ctx.database.db, 'backup');
+      await makeData(ctx, nextPatches('backup')());
+      const file = path.join(scratch, 'pglite.tar.gz');
+      await dumpPglite(ctx.database.pglite!, file);
+      const folder = path.join(scratch, 'restored');
+      expect(await restorePgliteFolder(file, folder)).toBeNull();
+      const restored = await openDatabase({ kind: 'pglite', dataDir: folder });
+      try {
+        // Left empty here: a coordinator's actions, sign-ins under way, impact not yet folded,
+        // push devices and their deliveries (tables like any other to a backup).
+        expect(await expectSame(ctx.database.db, restored.db)).toEqual([
+          'audit_log',
+          'auth_requests',
+          'impact_deltas',
+          'notification_deliveries',
+          'push_subscriptions',
+        ]);
+      } finally {
+        await restored.close();
+      }
+      // Over a folder that holds a database: refused, unless forced (the old one is kept).
+      await expect(restorePgliteFolder(file, folder)).rejects.toThrow(/already holds a database/);
+      const keptAt = await restorePgliteFolder(file, folder, { force: true });
+      expect(keptAt).toMatch(/restored\.before-restore-/);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('refuses to restore over a folder a running server has open', async () => {
+    const folder = path.join(scratch, 'in-use');
+    const file = path.join(scratch, 'any.tar.gz');
+    writeFileSync(file, 'an archive');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path.join(folder, 'PG_VERSION'), '17\n');
+    const server = spawn('sleep', ['30']);
+    try {
+      writeFileSync(path.join(folder, LOCK_FILE), `${server.pid}\n`);
+      const refusal = await restorePgliteFolder(file, folder, { force: true }).catch(
+        (e: unknown) => e,
+      );
+      expect(refusal).toBeInstanceOf(BackupRefusedError);
+      expect((refusal as Error).message).toContain(`pid ${server.pid}`);
+      // Nothing was moved or written.
+      expect(readdirSync(folder).sort()).toEqual([LOCK_FILE, 'PG_VERSION'].sort());
+    } finally {
+      server.kill();
+    }
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('backup and restore, PostgreSQL', () => {
+  it('brings every table back as it was, into an empty database, and never over a server', async () => {
+    const serverUrl = process.env.TEST_DATABASE_URL!;
+    const ctx = await createTestApp({}, {}, 'own');
+    const name = `almquest_restore_${process.pid}`;
+    try {
+      await forgetArea(ctx.database.db, 'backup');
+      await makeData(ctx, nextPatches('backup')());
+      const [{ db }] = (await queryRows<{ db: string }>(
+        ctx.database.db,
+        sql`select current_database() as db`,
+      )) as [{ db: string }];
+      const source = databaseUrl(serverUrl, db);
+      const file = path.join(scratch, 'postgres.dump');
+      await backupPostgres(source, file);
+      // The source has a server on it (this test's app): never restored over.
+      await expect(restorePostgres(source, file, { force: true })).rejects.toThrow(
+        /server is connected/,
+      );
+      await onServer(serverUrl, `drop database if exists ${name}`);
+      await onServer(serverUrl, `create database ${name}`);
+      const target = databaseUrl(serverUrl, name);
+      await restorePostgres(target, file);
+      const restored = await openDatabase({ kind: 'postgres', url: target });
+      try {
+        await expectSame(ctx.database.db, restored.db);
+      } finally {
+        await restored.close();
+      }
+      // Now it holds AlmQuest's data: only with force.
+      await expect(restorePostgres(target, file)).rejects.toThrow(/already holds AlmQuest data/);
+      await restorePostgres(target, file, { force: true });
+    } finally {
+      await ctx.close();
+      await onServer(serverUrl, `drop database if exists ${name} with (force)`);
+    }
+  });
+});
