@@ -103,6 +103,14 @@ const EnvSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(2).max(50).default(5),
   ),
+  UPKEEP_HOURS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number()
+      .min(0)
+      .max(24 * 7)
+      .default(24),
+  ),
   DEADLINE_SWEEP_SECONDS: z.preprocess(
     emptyAsUndefined,
     z.coerce.number().min(0.1).max(3600).default(5),
@@ -216,6 +224,12 @@ export type Config = {
   coordinatorEmails: ReadonlySet<string>;
   /** How long GET /api/impact keeps its figures (IMPACT_CACHE_SECONDS, 60 by default), in ms. */
   impactCacheMs: number;
+  /**
+   * How often the embedded database is vacuumed and analysed (UPKEEP_HOURS, 24 by default; 0:
+   * never), in ms; the first run comes ten minutes after start. PostgreSQL's autovacuum does
+   * it on a server.
+   */
+  upkeepMs: number;
   /**
    * The bearer token GET /metrics asks for (METRICS_TOKEN); null: no metrics on the app's port
    * (404), so nothing about the service is public by default.
@@ -433,6 +447,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     impactCacheMs: Math.round(e.IMPACT_CACHE_SECONDS * 1000),
     metricsToken: e.METRICS_TOKEN ?? null,
+    upkeepMs: Math.round(e.UPKEEP_HOURS * 3_600_000),
     matching: {
       offerMs: Math.round(e.OFFER_MINUTES * 60_000),
       splitMinMeals: e.SPLIT_MIN_MEALS,

@@ -7,6 +7,7 @@ import { databaseFailure, listenFailure } from './startup-errors';
 import { migrate } from './db/migrate';
 import { createLogger } from './logger';
 import { startJobs } from './jobs';
+import { runUpkeep } from './ops/upkeep';
 import { installSimClock } from './lib/sim-clock';
 import { foldImpactDeltas } from './modules/impact/impact.service';
 import { deleteExpiredRateLimits } from './middleware/rate-limit';
@@ -159,6 +160,18 @@ async function main(): Promise<void> {
         everyMs: 10 * 60_000,
         run: () => deleteExpiredRateLimits(database.db),
       },
+      // The embedded database has no autovacuum: its upkeep, ten minutes after start (past the
+      // start-up's own work), then every UPKEEP_HOURS.
+      ...(database.kind === 'pglite' && config.upkeepMs > 0
+        ? [
+            {
+              name: 'upkeep',
+              everyMs: config.upkeepMs,
+              firstAfterMs: 10 * 60_000,
+              run: () => runUpkeep(database.db, logger),
+            },
+          ]
+        : []),
     ],
     logger,
   );

@@ -1,19 +1,29 @@
 import type { Logger } from './logger';
 import { jobDuration, jobRuns } from './metrics/metrics';
 
-export type Job = { name: string; everyMs: number; run: () => Promise<unknown> };
+export type Job = {
+  name: string;
+  everyMs: number;
+  run: () => Promise<unknown>;
+  /**
+   * A first run this long after start, then every `everyMs`: a daily job of a process
+   * restarted every day would otherwise never run.
+   */
+  firstAfterMs?: number;
+};
 
 /**
  * Runs each job on its own interval, never two runs of the same job at once; a failing run is
  * logged and the next one tries again. Returns a function that stops them all.
  */
 export function startJobs(jobs: Job[], logger: Logger): () => void {
-  const timers = jobs.map((job) => {
+  const timers: NodeJS.Timeout[] = [];
+  for (const job of jobs) {
     let isRunning = false;
-    const timer = setInterval(() => {
+    const tick = () => {
       if (isRunning) return;
       isRunning = true;
-      const timer = jobDuration.startTimer({ job: job.name });
+      const stop = jobDuration.startTimer({ job: job.name });
       job
         .run()
         .then(
@@ -24,12 +34,18 @@ export function startJobs(jobs: Job[], logger: Logger): () => void {
           },
         )
         .finally(() => {
-          timer();
+          stop();
           isRunning = false;
         });
-    }, job.everyMs);
-    timer.unref();
-    return timer;
-  });
-  return () => timers.forEach((t) => clearInterval(t));
+    };
+    const every = setInterval(tick, job.everyMs);
+    every.unref();
+    timers.push(every);
+    if (job.firstAfterMs !== undefined) {
+      const first = setTimeout(tick, job.firstAfterMs);
+      first.unref();
+      timers.push(first);
+    }
+  }
+  return () => timers.forEach((t) => clearTimeout(t));
 }
