@@ -111,6 +111,17 @@ describe('navbar', () => {
     expect(menu?.className).toMatch(/(^|\s)hidden(\s|$)/);
   });
 
+  it('closes the mobile menu on Escape, back on its toggle', async () => {
+    const user = userEvent.setup();
+    renderApp('/');
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    await user.tab();
+    await user.keyboard('{Escape}');
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+  });
+
   it('closes the mobile menu after following a link', async () => {
     const user = userEvent.setup();
     renderApp('/');

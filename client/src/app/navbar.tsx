@@ -1,4 +1,4 @@
-import { type MouseEvent, type ReactNode, useEffect, useState } from 'react';
+import { type MouseEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useLocation } from 'react-router';
 import { site } from '../content/site';
@@ -70,6 +70,18 @@ export function Navbar({ accountArea }: { accountArea: ReactNode }) {
 
   // The mobile menu closes whenever the page changes.
   useEffect(() => setIsMenuOpen(false), [location.pathname]);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  // Escape closes the phone's menu, back on its button (as the account menu does).
+  useEffect(() => {
+    if (!isMenuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setIsMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [isMenuOpen]);
 
   const onSectionClick = (event: MouseEvent<HTMLAnchorElement>, id: HomeSection) => {
     event.preventDefault();
@@ -98,6 +110,7 @@ export function Navbar({ accountArea }: { accountArea: ReactNode }) {
           <ThemeToggle />
           {accountArea}
           <button
+            ref={menuButton}
             type="button"
             className="rounded-md p-2 lg:hidden"
             aria-controls="primary-navigation"

@@ -250,3 +250,13 @@ export function useI18n(): I18n {
   if (!i18n) throw new Error('useI18n is for components under I18nProvider');
   return i18n;
 }
+
+/**
+ * A string of digits (a handover code) in the reader's digits, one by one: ৯০২৭ in Bengali. The
+ * distributor may type them in any script.
+ */
+export function localDigits(code: string, formatNumber: (n: number) => string): string {
+  return [...code]
+    .map((digit) => (/\d/.test(digit) ? formatNumber(Number(digit)) : digit))
+    .join('');
+}

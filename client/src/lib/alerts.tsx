@@ -30,7 +30,7 @@ export type AlertInput = {
 };
 
 /**
- * The group of the toast that says a package was just donated: the live notification of the same
+ * The group of the toast that says a package (or a split donation) was just donated: the live notification of the same
  * news (paired, or nobody yet) gives way to it, or is replaced by it if it came first.
  */
 export const donatedGroup = (packageId: string) => `donated:${packageId}`;

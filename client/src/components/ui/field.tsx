@@ -9,7 +9,13 @@ import {
 const control =
   'mt-1 block w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-base text-gray-900 placeholder:text-gray-500 disabled:bg-gray-100 disabled:text-gray-600 aria-[invalid=true]:border-red-600 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:disabled:bg-gray-800';
 
-type Common = { label: string; error?: string | undefined; hint?: string };
+type Common = {
+  label: string;
+  error?: string | undefined;
+  hint?: string;
+  /** The error is read out as it appears or changes: for a form that says a refusal only here. */
+  announceError?: boolean;
+};
 type ControlProps = {
   id: string;
   className: string;
@@ -25,6 +31,7 @@ function Field({
   label,
   error,
   hint,
+  announceError = false,
   id,
   className = '',
   children,
@@ -57,6 +64,7 @@ function Field({
       {error && (
         <p
           id={`${fieldId}-error`}
+          {...(announceError ? { role: 'alert' } : {})}
           className="mt-1 text-sm font-medium text-red-700 dark:text-red-400"
         >
           {error}
@@ -70,8 +78,8 @@ type FieldOwn = Common & { id?: string | undefined; className?: string | undefin
 
 /** Splits a field's props into the frame's (label, hint, error, id, class) and the control's. */
 function splitProps<P extends FieldOwn>(props: P) {
-  const { label, error, hint, id, className, ...control } = props;
-  return { frame: { label, error, hint, id, className }, control };
+  const { label, error, hint, announceError, id, className, ...control } = props;
+  return { frame: { label, error, hint, announceError, id, className }, control };
 }
 
 export function TextField(props: Common & InputHTMLAttributes<HTMLInputElement>) {

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { useI18n } from '../../i18n/i18n';
+import { useI18n, localDigits } from '../../i18n/i18n';
 import { useAlerts } from '../../lib/alerts';
 import { ApiError, failureAlert } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -175,7 +175,7 @@ export function DonationPage() {
               )}
               {part.handoverCode && (
                 <p className="mt-1 font-semibold" data-testid="part-code">
-                  {t('donation.code', { code: part.handoverCode })}
+                  {t('donation.code', { code: localDigits(part.handoverCode, formatNumber) })}
                 </p>
               )}
               <Link to={`/transaction/${part._id}`} className={buttonClasses('ghost', 'mt-2 px-0')}>

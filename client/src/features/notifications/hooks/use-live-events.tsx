@@ -99,7 +99,7 @@ function listenWithPusher(
  * the package, profile counters and transactions if they are on screen.
  */
 /** What the donor's own toast says on donating (donate-modal.tsx). */
-const SAID_ON_DONATING: ReadonlySet<string> = new Set(['pairedDonor', 'notPaired']);
+const SAID_ON_DONATING: ReadonlySet<string> = new Set(['pairedDonor', 'notPaired', 'splitDonor']);
 
 export function useLiveEvents(user: SessionUser | null) {
   const queryClient = useQueryClient();
@@ -162,6 +162,8 @@ export function useLiveEvents(user: SessionUser | null) {
       toasted.current.add(event.notification.id);
       const { about } = event.notification;
       const link = notificationLink(event.notification);
+      // A split donation's news is about the donation; a package's about the package.
+      const newsKey = about?.donation?.id ?? event.pid;
       showAlert({
         type: 'notif',
         title: t('notifications.live.title', { state: t(`state.${event.state}`) }),
@@ -171,8 +173,8 @@ export function useLiveEvents(user: SessionUser | null) {
         ...(link ? { link } : {}),
         // What the donor was just told on donating (the page's own toast), in other words: one
         // of the two, whichever came first.
-        ...(event.pid && SAID_ON_DONATING.has(event.notification.kind)
-          ? { group: donatedGroup(event.pid), unlessShown: donatedGroup(event.pid) }
+        ...(newsKey && SAID_ON_DONATING.has(event.notification.kind)
+          ? { group: donatedGroup(newsKey), unlessShown: donatedGroup(newsKey) }
           : {}),
         // An offer can be answered right in the toast.
         ...(event.notification.kind === 'offered' && event.pid

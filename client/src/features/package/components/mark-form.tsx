@@ -93,6 +93,8 @@ export function MarkForm({
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={4}
+          // Said here alone (no toast): read out when it appears.
+          announceError
           {...markForm.textField('code')}
         />
       ) : (

@@ -2,7 +2,7 @@ import type { Package } from '@almquest/contracts/packages';
 import { formatPhone } from '@almquest/contracts/users';
 import { lazy, Suspense } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
-import { useI18n } from '../../../i18n/i18n';
+import { useI18n, localDigits } from '../../../i18n/i18n';
 import { personName } from '../../../lib/person-name';
 import { usePublicConfig } from '../../../lib/public-config';
 import { useMeetPlaceName } from '../api/get-meet-place';
@@ -168,7 +168,7 @@ export function HandoverCode({ code }: { code: string }) {
   // In the reader's digits (the distributor may type them in any script), in the page's own
   // faces with digits of one width: a monospace face has no Bengali or Devanagari digits, and a
   // phone without them showed empty boxes.
-  const shown = [...code].map((digit) => formatNumber(Number(digit))).join('');
+  const shown = localDigits(code, formatNumber);
   return (
     <div className="mt-4 rounded-xl border-2 border-brand-300 bg-brand-50 p-4 dark:border-brand-700 dark:bg-brand-950">
       <h2 className="text-lg font-bold">{t('package.handover.code')}</h2>

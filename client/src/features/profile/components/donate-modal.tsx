@@ -137,10 +137,16 @@ function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
         onSuccess: (pkg) => {
           onClose();
           // One toast for the news: the live notification of it gives way (lib/alerts).
-          const news = { group: donatedGroup(pkg._id), replaces: donatedGroup(pkg._id) };
+          const key = donatedGroup(pkg.groupId ?? pkg._id);
+          const news = { group: key, replaces: key };
           showAlert(
             pkg.groupId
-              ? { type: 'success', title: t('donate.done.title'), msg: t('donate.done.split') }
+              ? {
+                  ...news,
+                  type: 'success',
+                  title: t('donate.done.title'),
+                  msg: t('donate.done.split'),
+                }
               : pkg.current_state === 'Paired'
                 ? {
                     ...news,
