@@ -144,6 +144,8 @@ const EnvSchema = z.object({
     emptyAsUndefined,
     z
       .string()
+      // A secret read from a file often ends in a newline, which no header can carry.
+      .trim()
       .min(16, 'must be at least 16 characters (a secret, e.g. openssl rand -hex 32)')
       .optional(),
   ),

@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { PACKAGE_STATES } from '@almquest/contracts/packages';
 import { sql } from 'drizzle-orm';
 import { Router } from 'express';
 import type { Config } from '../config';
@@ -22,45 +23,28 @@ const DATABASE_WAIT_MS = 2000;
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
-/**
- * The timeline's events by kind, counted as they are added: each scrape reads only the events
- * written since the last one (by id), so a long history costs one count at the first scrape.
- */
-export function createEventCounter(database: Database) {
-  const counts = new Map<string, number>();
-  let lastId = 0;
-  // Scrapes at once take turns: two reading past the same id would count its events twice.
-  let turn: Promise<unknown> = Promise.resolve();
-  const readNew = async () => {
-    const rows = await queryRows<{ kind: string; n: number; last: string | null }>(
-      database.db,
-      sql`select kind, count(*)::int as n, max(id)::text as last
-            from package_events where id > ${lastId} group by kind`,
-    );
-    for (const row of rows) {
-      counts.set(row.kind, (counts.get(row.kind) ?? 0) + row.n);
-      lastId = Math.max(lastId, Number(row.last));
-    }
-    return counts;
-  };
-  return (): Promise<Map<string, number>> => {
-    const mine = turn.then(readNew, readNew);
-    turn = mine.catch(() => undefined);
-    return mine;
-  };
-}
-
-/** Reads what the service holds; false when the database did not answer in time. */
-async function readDatabaseFigures(
-  database: Database,
-  eventCounts: () => Promise<Map<string, number>>,
-): Promise<boolean> {
+/** Waits for `promise` at most DATABASE_WAIT_MS. */
+async function inTime<T>(promise: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('no answer')), DATABASE_WAIT_MS);
+    timer = setTimeout(() => reject(new Error('no answer in time')), DATABASE_WAIT_MS);
   });
   try {
-    const [states, [risk], counts] = await Promise.race([
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Reads what the service holds: packages by state (0 for a state none is in), at risk, expired
+ * while unpaired, and the timeline's events by kind, all counted afresh (a count past the last
+ * one seen missed events whose transactions committed out of order). False when the database
+ * did not answer in time: the figures are then left out of the scrape, not shown stale.
+ */
+async function readDatabaseFigures(database: Database): Promise<boolean> {
+  try {
+    const [states, [risk], events] = await inTime(
       Promise.all([
         queryRows<{ state: string; n: number }>(
           database.db,
@@ -74,20 +58,25 @@ async function readDatabaseFigures(
                        as expired_unpaired
                 from packages`,
         ),
-        eventCounts(),
+        queryRows<{ kind: string; n: number }>(
+          database.db,
+          sql`select kind, count(*)::int as n from package_events group by kind`,
+        ),
       ]),
-      late,
-    ]);
-    packagesByState.reset();
+    );
+    for (const state of PACKAGE_STATES) packagesByState.set({ state }, 0);
     for (const { state, n } of states) packagesByState.set({ state }, n);
     packagesAtRisk.set(risk?.at_risk ?? 0);
     expiredUnpaired.set(risk?.expired_unpaired ?? 0);
-    for (const [kind, n] of counts) packageEvents.set({ kind }, n);
+    packageEvents.reset();
+    for (const { kind, n } of events) packageEvents.set({ kind }, n);
     return true;
   } catch {
+    packagesByState.reset();
+    packagesAtRisk.reset();
+    expiredUnpaired.reset();
+    packageEvents.reset();
     return false;
-  } finally {
-    clearTimeout(timer);
   }
 }
 
@@ -117,12 +106,12 @@ export function metricsRoutes({
     return router;
   }
   collectProcessMetrics();
-  const expected = digest(`Bearer ${token}`);
-  const eventCounts = createEventCounter(database);
+  const expected = digest(token);
   router.get('/metrics', async (req, res, next) => {
     try {
-      const given = req.headers.authorization ?? '';
-      // Compared as digests of equal length, in constant time.
+      // "Bearer <token>", the scheme in any case (RFC 9110); compared as digests of equal
+      // length, in constant time.
+      const given = /^bearer +(\S+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
       if (!timingSafeEqual(digest(given), expected)) {
         res.setHeader('WWW-Authenticate', 'Bearer realm="metrics"');
         res.status(401).json({
@@ -130,8 +119,15 @@ export function metricsRoutes({
         });
         return;
       }
-      const isUp = await readDatabaseFigures(database, eventCounts);
-      if (!isUp) logger.warn('metrics: the database did not answer in time');
+      // Up is whether it answers at all; a lock or a slow count only leaves the figures out.
+      const [isUp, hasFigures] = await Promise.all([
+        inTime(database.ping()).then(
+          () => true,
+          () => false,
+        ),
+        readDatabaseFigures(database),
+      ]);
+      if (!hasFigures) logger.warn('metrics: the database figures were not read in time');
       databaseUp.set(isUp ? 1 : 0);
       liveConnections.set(live.hub.connectionCount);
       const pool = database.poolStats();

@@ -81,13 +81,13 @@ export const packagesAtRisk = new Gauge({
 
 export const expiredUnpaired = new Gauge({
   name: 'almquest_packages_expired_unpaired',
-  help: 'Packages that expired without ever being paired, the whole service (it only grows; alert on its increase).',
+  help: 'Packages that expired while nobody held them (unpaired at expiry), the whole service; it grows but for packages deleted with their donor.',
   registers: [metricsRegistry],
 });
 
 export const packageEvents = new Gauge({
   name: 'almquest_package_events',
-  help: 'Timeline events by kind (offered, accepted, declined, lapsed, expired, ...), the whole service; it only grows.',
+  help: 'Timeline events by kind (offered, accepted, declined, lapsed, expired, ...) in the database now, the whole service; a package withdrawn takes its events with it.',
   labelNames: ['kind'] as const,
   registers: [metricsRegistry],
 });
@@ -114,19 +114,26 @@ export const poolConnections = new Gauge({
 /**
  * Times every request from its arrival to the end of its answer, labelled by the route pattern
  * that answered it (never the path itself: ids would make a series each), "static" for the
- * client's files and "unmatched" for an API path nobody answers.
+ * client's files, "unmatched" for an API path nobody answers, and "api-middleware" for an API
+ * request answered before its route (a session or body refused, the database away).
  */
 export function httpMetrics(): RequestHandler {
   return (req, res, next) => {
     const stop = httpDuration.startTimer();
     res.once('finish', () => {
       const pattern = req.route?.path;
+      const isApi = req.originalUrl.startsWith('/api/');
+      // An error answered by the app's own handler finds the router's base already undone:
+      // the API's routes are mounted at /api alone.
+      const base = req.baseUrl || (isApi ? '/api' : '');
       const route =
         typeof pattern === 'string'
-          ? `${req.baseUrl}${pattern}`
-          : req.originalUrl.startsWith('/api/')
-            ? 'unmatched'
-            : 'static';
+          ? `${base}${pattern}`
+          : !isApi
+            ? 'static'
+            : res.statusCode === 404
+              ? 'unmatched'
+              : 'api-middleware';
       stop({ method: req.method, route, status: String(res.statusCode) });
     });
     next();

@@ -38,8 +38,8 @@ function installLogGetter(): void {
 }
 
 const REQUEST_ID_PATTERN = /^[\w.-]{1,64}$/;
-/** Health probes arrive every few seconds from load balancers; their lines would drown the rest. */
-const QUIET_PATHS = new Set(['/api/health', '/api/health/live']);
+/** Health probes and metrics scrapes arrive every few seconds; their lines would drown the rest. */
+const QUIET_PATHS = new Set(['/api/health', '/api/health/live', '/metrics']);
 
 /**
  * Gives each request an id (echoed in X-Request-Id) and a child logger, and logs one line when

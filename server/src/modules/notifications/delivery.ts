@@ -257,8 +257,10 @@ async function sendAll(deps: SendDeps, due: Due[], now: Date): Promise<number> {
       } catch (error) {
         result = { state: 'retry', reason: (error as Error).message, afterMs: 0 };
       }
-      deliveries.inc({ channel: item.channel, outcome: result.state });
-      if (result.state === 'sent') sentIds.push(item.id);
+      if (result.state === 'sent') {
+        deliveries.inc({ channel: item.channel, outcome: 'sent' });
+        sentIds.push(item.id);
+      }
       else await record(deps, item, result, now);
     }
   };
@@ -351,6 +353,9 @@ async function record(
 ): Promise<void> {
   const { db, logger } = deps;
   const log = { deliveryId: item.id, channel: item.channel, attempts: item.attempts };
+  if (result.state === 'gone' || result.state === 'dropped') {
+    deliveries.inc({ channel: item.channel, outcome: result.state });
+  }
   if (result.state === 'gone') {
     // The push service has forgotten the device: forget it too (its deliveries go with it).
     if (item.subscriptionId) {
@@ -371,6 +376,8 @@ async function record(
   }
   const maxAttempts = item.channel === 'push' ? PUSH_MAX_ATTEMPTS : MAIL_MAX_ATTEMPTS;
   const isGivingUp = result.state === 'failed' || item.attempts >= maxAttempts;
+  // Given up on (refused for good, or its last try): a failure; otherwise a try to come again.
+  deliveries.inc({ channel: item.channel, outcome: isGivingUp ? 'failed' : 'retry' });
   const afterMs =
     result.state === 'retry'
       ? Math.max(result.afterMs, deliveryRetryMs(item.channel, item.attempts))

@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { deliveries } from '../../metrics/metrics';
 import { createECDH, randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -289,7 +290,16 @@ describe('notification e-mail', () => {
     expect(res.body.error.fields.token).toBeTruthy();
   });
 
-  it('keeps a mail the SMTP server refused and sends it on a later try', async () => {
+  it('keeps a mail the SMTP server refused and sends it on a later try; counts a last try failed', async () => {
+    const counted = async (outcome: string) =>
+      (await deliveries.get()).values.find(
+        (v) => v.labels.channel === 'email' && v.labels.outcome === outcome,
+      )?.value ?? 0;
+    const [retried, sent, failed] = [
+      await counted('retry'),
+      await counted('sent'),
+      await counted('failed'),
+    ];
     const { donor, distributor } = await pair();
     await changeSettings(distributor, { emailOffers: true }).expect(200);
     smtp.state.isAccepting = false;
@@ -299,11 +309,23 @@ describe('notification e-mail', () => {
       await expect
         .poll(() => firstDelivery(ctx, pkgId))
         .toMatchObject({ state: 'pending', attempts: 1, error: expect.stringContaining('451') });
+      expect(await counted('retry')).toBe(retried + 1);
+      // Its last try refused too: given up, and counted as a failure (what the alert watches).
+      const next = (await donate(ctx, donor))._id;
+      await expect.poll(() => firstDelivery(ctx, next)).toMatchObject({ attempts: 1 });
+      await ctx.database.db.execute(
+        sql`update notification_deliveries d set attempts = 10, next_attempt_at = now()
+              from notifications n where n.id = d.notification_id and n.package_id = ${next}`,
+      );
+      await ctx.outreach.deliverer.runOnce(new Date(Date.now() + 1_000));
+      expect(await firstDelivery(ctx, next)).toMatchObject({ state: 'failed' });
+      expect(await counted('failed')).toBe(failed + 1);
     } finally {
       smtp.state.isAccepting = true;
     }
     await ctx.outreach.deliverer.runOnce(new Date(Date.now() + 61_000));
     expect(mailsTo(distributor)).toHaveLength(1);
+    expect(await counted('sent')).toBe(sent + 1);
   });
 
   it('still mails when the push keys cannot sign, and keeps the pushes to retry', async () => {
