@@ -109,8 +109,9 @@ describe('alerts', () => {
   it('says one piece of news once: the second telling gives way, or replaces the first', async () => {
     const own = { type: 'success', title: 'Package donated!', msg: 'Asha will meet you.' } as const;
     const live = { type: 'notif', title: 'Package Paired', msg: 'Hurray!' } as const;
-    const news = { group: donatedGroup('p1'), replaces: donatedGroup('p1') };
-    const heard = { group: donatedGroup('p1'), unlessShown: donatedGroup('p1') };
+    const key = donatedGroup('p1', 'pairedDonor');
+    const news = { group: key, replaces: key };
+    const heard = { group: key, unlessShown: key };
     function Tell({ order }: { order: AlertInput[] }) {
       const { showAlert } = useAlerts();
       return (
@@ -147,7 +148,8 @@ describe('alerts', () => {
       unmount();
     }
     // Another package's news is news.
-    renderWith({ ...live, group: donatedGroup('p2'), unlessShown: donatedGroup('p2') });
+    const other = donatedGroup('p2', 'pairedDonor');
+    renderWith({ ...live, group: other, unlessShown: other });
     act(() => screen.getByRole('button', { name: 'show' }).click());
     expect(screen.getByText('Package Paired')).toBeInTheDocument();
   });

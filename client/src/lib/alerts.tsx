@@ -30,10 +30,12 @@ export type AlertInput = {
 };
 
 /**
- * The group of the toast that says a package (or a split donation) was just donated: the live notification of the same
- * news (paired, or nobody yet) gives way to it, or is replaced by it if it came first.
+ * The group of the toast that says what became of a donation as it was made (paired, waiting,
+ * split): the live notification of that same news gives way to it, or is replaced by it if it
+ * came first. Later news (an acceptance) is another kind, and shown.
  */
-export const donatedGroup = (packageId: string) => `donated:${packageId}`;
+export const donatedGroup = (id: string, kind: 'pairedDonor' | 'notPaired' | 'splitDonor') =>
+  `donated:${kind}:${id}`;
 
 export type ShownAlert = AlertInput & { id: number; isLeaving: boolean };
 

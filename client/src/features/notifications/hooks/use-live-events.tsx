@@ -98,9 +98,6 @@ function listenWithPusher(
  * Each event updates the bell at once, shows a notif toast linking to the package, and refreshes
  * the package, profile counters and transactions if they are on screen.
  */
-/** What the donor's own toast says on donating (donate-modal.tsx). */
-const SAID_ON_DONATING: ReadonlySet<string> = new Set(['pairedDonor', 'notPaired', 'splitDonor']);
-
 export function useLiveEvents(user: SessionUser | null) {
   const queryClient = useQueryClient();
   const { showAlert } = useAlerts();
@@ -162,8 +159,13 @@ export function useLiveEvents(user: SessionUser | null) {
       toasted.current.add(event.notification.id);
       const { about } = event.notification;
       const link = notificationLink(event.notification);
-      // A split donation's news is about the donation; a package's about the package.
-      const newsKey = about?.donation?.id ?? event.pid;
+      // What the donor's own toast says on donating, about the donation (split) or the package.
+      const { kind } = event.notification;
+      const saidOf = kind === 'splitDonor' ? about?.donation?.id : event.pid;
+      const said =
+        saidOf && (kind === 'pairedDonor' || kind === 'notPaired' || kind === 'splitDonor')
+          ? donatedGroup(saidOf, kind)
+          : null;
       showAlert({
         type: 'notif',
         title: t('notifications.live.title', { state: t(`state.${event.state}`) }),
@@ -173,9 +175,7 @@ export function useLiveEvents(user: SessionUser | null) {
         ...(link ? { link } : {}),
         // What the donor was just told on donating (the page's own toast), in other words: one
         // of the two, whichever came first.
-        ...(newsKey && SAID_ON_DONATING.has(event.notification.kind)
-          ? { group: donatedGroup(newsKey), unlessShown: donatedGroup(newsKey) }
-          : {}),
+        ...(said ? { group: said, unlessShown: said } : {}),
         // An offer can be answered right in the toast.
         ...(event.notification.kind === 'offered' && event.pid
           ? { actions: <OfferQuickAnswer packageId={event.pid} /> }

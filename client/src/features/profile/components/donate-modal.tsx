@@ -136,20 +136,19 @@ function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
       {
         onSuccess: (pkg) => {
           onClose();
-          // One toast for the news: the live notification of it gives way (lib/alerts).
-          const key = donatedGroup(pkg.groupId ?? pkg._id);
-          const news = { group: key, replaces: key };
+          // One toast for the news: the live notice of the same news gives way (lib/alerts); an offer has none yet.
+          const said = (key: string) => ({ group: key, replaces: key });
           showAlert(
             pkg.groupId
               ? {
-                  ...news,
+                  ...said(donatedGroup(pkg.groupId, 'splitDonor')),
                   type: 'success',
                   title: t('donate.done.title'),
                   msg: t('donate.done.split'),
                 }
               : pkg.current_state === 'Paired'
                 ? {
-                    ...news,
+                    ...said(donatedGroup(pkg._id, 'pairedDonor')),
                     type: 'success',
                     title: t('donate.done.title'),
                     msg: t('donate.done.paired', {
@@ -164,7 +163,7 @@ function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
                       msg: t('donate.done.offered'),
                     }
                   : {
-                      ...news,
+                      ...said(donatedGroup(pkg._id, 'notPaired')),
                       type: 'info',
                       title: t('donate.done.title'),
                       msg: t('donate.done.waiting'),
