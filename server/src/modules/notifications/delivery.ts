@@ -260,8 +260,7 @@ async function sendAll(deps: SendDeps, due: Due[], now: Date): Promise<number> {
       if (result.state === 'sent') {
         deliveries.inc({ channel: item.channel, outcome: 'sent' });
         sentIds.push(item.id);
-      }
-      else await record(deps, item, result, now);
+      } else await record(deps, item, result, now);
     }
   };
   await Promise.all(Array.from({ length: due.length }, worker));
