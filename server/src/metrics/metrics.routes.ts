@@ -3,6 +3,7 @@ import { PACKAGE_STATES } from '@almquest/contracts/packages';
 import { sql } from 'drizzle-orm';
 import { Router } from 'express';
 import type { Config } from '../config';
+import { withTimeout } from '../lib/with-timeout';
 import { queryRows, type Database } from '../db/client';
 import type { Logger } from '../logger';
 import type { LiveEvents } from '../realtime/live-events';
@@ -23,19 +24,6 @@ const DATABASE_WAIT_MS = 2000;
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
-/** Waits for `promise` at most DATABASE_WAIT_MS. */
-async function inTime<T>(promise: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('no answer in time')), DATABASE_WAIT_MS);
-  });
-  try {
-    return await Promise.race([promise, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /**
  * Reads what the service holds: packages by state (0 for a state none is in), at risk, expired
  * while unpaired, and the timeline's events by kind, all counted afresh (a count past the last
@@ -44,7 +32,7 @@ async function inTime<T>(promise: Promise<T>): Promise<T> {
  */
 async function readDatabaseFigures(database: Database): Promise<boolean> {
   try {
-    const [states, [risk], events] = await inTime(
+    const [states, [risk], events] = await withTimeout(
       Promise.all([
         queryRows<{ state: string; n: number }>(
           database.db,
@@ -63,6 +51,7 @@ async function readDatabaseFigures(database: Database): Promise<boolean> {
           sql`select kind, count(*)::int as n from package_events group by kind`,
         ),
       ]),
+      DATABASE_WAIT_MS,
     );
     for (const state of PACKAGE_STATES) packagesByState.set({ state }, 0);
     for (const { state, n } of states) packagesByState.set({ state }, n);
@@ -121,7 +110,7 @@ export function metricsRoutes({
       }
       // Up is whether it answers at all; a lock or a slow count only leaves the figures out.
       const [isUp, hasFigures] = await Promise.all([
-        inTime(database.ping()).then(
+        withTimeout(database.ping(), DATABASE_WAIT_MS).then(
           () => true,
           () => false,
         ),

@@ -1,13 +1,12 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { cube } from '@electric-sql/pglite/contrib/cube';
-import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { LOCK_FILE, lockDataDir, lockHolder } from '../db/data-dir-lock';
+import { openDatabase } from '../db/client';
+import { LOCK_FILE, lockHolder } from '../db/data-dir-lock';
 import { SESSION_LISTENER_NAME } from '../db/session-cache';
 
 /**
@@ -36,16 +35,12 @@ export async function backupPgliteFolder(dataDir: string, file: string): Promise
       `AlmQuest (pid ${holder}) has ${dataDir} open. Stop it first (the embedded database is one process's), back up, and start it again.`,
     );
   }
-  const unlock = lockDataDir(dataDir);
+  // Opened as the server opens it: its lock taken, refused while another process holds it.
+  const database = await openDatabase({ kind: 'pglite', dataDir });
   try {
-    const client = await PGlite.create({ dataDir, extensions: { cube, earthdistance, pg_trgm } });
-    try {
-      await dumpPglite(client, file);
-    } finally {
-      await client.close();
-    }
+    await dumpPglite(database.pglite!, file);
   } finally {
-    unlock();
+    await database.close();
   }
 }
 
@@ -76,21 +71,18 @@ export async function restorePgliteFolder(
     keptAt = `${dataDir}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
     renameSync(dataDir, keptAt);
   }
-  mkdirSync(dataDir, { recursive: true });
-  const unlock = lockDataDir(dataDir);
+  const database = await openDatabase({
+    kind: 'pglite',
+    dataDir,
+    loadDataDir: new Blob([archive]),
+  });
   try {
-    const client = await PGlite.create({
-      dataDir,
-      loadDataDir: new Blob([archive]),
-      extensions: { cube, earthdistance, pg_trgm },
-    });
     // Read back: an archive that is not a database fails here, not at the next start.
-    await client.query('select count(*) from app_migrations');
-    await client.close();
-    // The archive holds the lock of the process that made it: the folder is ours until unlocked.
+    await database.db.execute(sql`select count(*) from app_migrations`);
+    // The archive holds the lock of the process that made it: the folder is ours until closed.
     writeFileSync(path.join(dataDir, LOCK_FILE), `${process.pid}\n`);
   } finally {
-    unlock();
+    await database.close();
   }
   return keptAt;
 }

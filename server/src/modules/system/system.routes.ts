@@ -5,16 +5,9 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { GazetteerStatus } from '../places/place-lookup';
 import { presentPublicConfig } from './system.presenter';
+import { withTimeout } from '../../lib/with-timeout';
 
 const HEALTH_TIMEOUT_MS = 2000;
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
 
 /**
  * Whether the database takes writes: a request that failed on a full disk or a
