@@ -10,7 +10,7 @@ const CURVE = [10, 50, 200];
 
 /** Donations through HTTP from `donors` in turn, `connections` at a time, for BENCH_DURATION s. */
 export function donationBurst(
-  app: BenchApp,
+  app: Pick<BenchApp, 'baseUrl'>,
   donors: { id: string; cookie: string }[],
   at: [number, number] = [28.6, 77.2],
   connections = 20,

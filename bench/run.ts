@@ -16,6 +16,7 @@ import { lighthouseBench } from './lighthouse.bench';
 import { liveBench, liveBurstBench } from './live.bench';
 import { matchingBench } from './matching.bench';
 import { placesBench } from './places.bench';
+import { processesBench } from './processes.bench';
 import { pushBench } from './push.bench';
 import { scaleBench } from './scale.bench';
 import { startupBench } from './startup.bench';
@@ -33,6 +34,7 @@ const all: Benchmark[] = [
   pushBench,
   impactBench,
   scaleBench,
+  processesBench,
 ];
 const here = path.dirname(fileURLToPath(import.meta.url));
 

@@ -206,6 +206,11 @@ describe('the server process', () => {
     expect(((await ready.json()) as { checks: { process: string } }).checks.process).toBe(
       'stopping',
     );
+    // An answer the app writes at once (liveness) says it too, and ends nothing: marking one
+    // already written threw, and took the process down with the requests in flight.
+    const live = await fetch(`${base}/api/health/live`);
+    expect(live.status).toBe(200);
+    expect(live.headers.get('connection')).toBe('close');
     finishBodies();
     const answers = await Promise.all(inFlight).catch((error: unknown) => {
       throw new Error(`${String(error)}\n${proc.output()}`);

@@ -192,7 +192,10 @@ async function main(): Promise<void> {
   });
   // Not app.listen: Express 5 calls its callback on errors too, which would say "running"
   // before saying the port is taken.
-  const server: Server = createServer(app);
+  // The app is the second listener: the first marks every answer of a stopping process before
+  // the app can write it (an answer written at once would otherwise be sent without the mark,
+  // and marking it then threw and ended the process mid-shutdown).
+  const server: Server = createServer();
   // Above a proxy's idle limit (nginx and most load balancers keep 60 s): the proxy closes an
   // idle connection first, and never sends a request on one that this side has just closed.
   server.keepAliveTimeout = KEEP_ALIVE_MS;
@@ -204,6 +207,7 @@ async function main(): Promise<void> {
     unanswered.add(res);
     res.once('close', () => unanswered.delete(res));
   });
+  server.on('request', app);
   server.once('error', (err: NodeJS.ErrnoException) => {
     console.error(listenFailure(err, config.port, config.host));
     process.exit(1);

@@ -20,6 +20,7 @@ import { forgetArea, testArea } from '../test/areas';
 import { loadTestGazetteer } from '../test/gazetteer';
 import { startServerProcess, stopServerProcesses } from '../test/server-process';
 import { signIn } from '../test/session';
+import { donateThrough, registerOverHttp as register } from '../test/over-http';
 import { openEventStream } from '../test/sse';
 import { proxyDatabase } from '../test/tcp-proxy';
 import { freePort } from '../test/ports';
@@ -27,33 +28,6 @@ import { createTestApp, openTestDatabase, type TestContext } from '../test/test-
 
 const url = process.env.TEST_DATABASE_URL;
 afterAll(stopServerProcesses);
-
-async function register(baseUrl: string, kind: 'donor' | 'distributor', body: object) {
-  const session = await signIn({ baseUrl } as TestContext, uniqueEmail(kind));
-  const res = await fetch(`${baseUrl}/api/${kind}/register`, {
-    method: 'POST',
-    headers: { Cookie: session.cookie, 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(res.status).toBe(201);
-  return { ...session, id: ((await res.json()) as { data: { id: string } }).data.id };
-}
-
-/** A donation through the process at `baseUrl`, answered 201: its package. */
-async function donateThrough(
-  baseUrl: string,
-  donor: { id: string; cookie: string },
-  quantity: number,
-  location: object,
-): Promise<{ _id: string }> {
-  const res = await fetch(`${baseUrl}/api/donor/donate`, {
-    method: 'POST',
-    headers: { Cookie: donor.cookie, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ donor_id: donor.id, quantity, travelCapacity: 8, location }),
-  });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { package: { _id: string } }).package;
-}
 
 /** A proxy in front of several processes that sends each request to the next one in turn. */
 async function roundRobin(targets: () => string[]) {

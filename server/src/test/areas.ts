@@ -61,12 +61,14 @@ const AREAS = {
   simulation: { count: 4, points: (i: number): LatLng => [29.6 + i * 0.6, 71.6] },
   /** match-sql.test.ts: by the Rann of Kutch, far from every test locality. */
   matchSql: { count: 1, points: (): LatLng => [24.0, 68.3] },
-  /** package-reads.test.ts: off the Konkan coast. */
   /** metrics/metrics.test.ts: the hills of Arunachal Pradesh. */
   metrics: { count: 2, points: (i: number): LatLng => [27.3 + i * 0.6, 95.6] },
   /** ops/backup.test.ts: two rounds, one per engine, in the Andaman Sea's islands' latitude. */
   backup: { count: 2, points: (i: number): LatLng => [11.6 + i * 0.6, 92.7] },
+  /** package-reads.test.ts: off the Konkan coast. */
   packageReads: { count: 7, points: (i: number): LatLng => [15.2 + i * 0.6, 71.9] },
+  /** ops/several-processes.test.ts: the Garo Hills and north of them. */
+  severalProcesses: { count: 4, points: (i: number): LatLng => [25.0 + i * 0.6, 90.4] },
 } satisfies Record<string, { count: number; points: (i: number) => LatLng }>;
 
 export type AreaName = keyof typeof AREAS;

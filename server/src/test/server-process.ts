@@ -10,20 +10,27 @@ import { openTestDatabase } from './test-app';
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const started: ChildProcess[] = [];
 
-export type ServerProcess = { baseUrl: string; child: ChildProcess };
+export type ServerProcess = {
+  baseUrl: string;
+  child: ChildProcess;
+  /** Stops this process (SIGTERM, as a service manager would) and waits for it to exit. */
+  stop(): Promise<void>;
+};
 
 /** How long a started process may take to answer its health check. */
 export const STARTUP_WAIT_MS = 60_000;
 
 /**
  * Starts the real entry point (`tsx src/index.ts`) as a process of its own on the given
- * PostgreSQL database, and resolves once /api/health answers.
+ * PostgreSQL database, and resolves once /api/health answers. On `port` when given (a process
+ * started again where it ran before), otherwise on a free one.
  */
 export async function startServerProcess(
   databaseUrl: string,
   env: Record<string, string> = {},
+  port?: number,
 ): Promise<ServerProcess> {
-  const port = await freePort();
+  port ??= await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
     cwd: serverDir,
@@ -48,24 +55,23 @@ export async function startServerProcess(
     const isUp = await fetch(`${baseUrl}/api/health`)
       .then((r) => r.ok)
       .catch(() => false);
-    if (isUp) return { baseUrl, child };
+    if (isUp) return { baseUrl, child, stop: () => stopChild(child) };
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`server on ${baseUrl} did not start within ${STARTUP_WAIT_MS / 1000} s`);
 }
 
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
 /** Stops every process this file started (SIGTERM), waiting for each to exit. */
 export async function stopServerProcesses(): Promise<void> {
-  await Promise.all(
-    started.splice(0).map(
-      (child) =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolve();
-          child.once('exit', () => resolve());
-          child.kill('SIGTERM');
-        }),
-    ),
-  );
+  await Promise.all(started.splice(0).map(stopChild));
 }
 
 /**

@@ -58,6 +58,7 @@ export async function openEventStream(url: string, cookie: string, lastEventId?:
   return {
     status: response.status,
     contentType: response.headers.get('content-type'),
+    headers: response.headers,
     events,
     waitFor,
     isClosed: () => isClosed,
