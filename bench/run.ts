@@ -20,6 +20,7 @@ import { processesBench } from './processes.bench';
 import { pushBench } from './push.bench';
 import { scaleBench } from './scale.bench';
 import { startupBench } from './startup.bench';
+import { upkeepBench } from './upkeep.bench';
 
 const all: Benchmark[] = [
   matchingBench,
@@ -35,6 +36,7 @@ const all: Benchmark[] = [
   impactBench,
   scaleBench,
   processesBench,
+  upkeepBench,
 ];
 const here = path.dirname(fileURLToPath(import.meta.url));
 
