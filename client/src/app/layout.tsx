@@ -1,5 +1,5 @@
-import { Suspense, useLayoutEffect } from 'react';
-import { Outlet } from 'react-router';
+import { lazy, Suspense, useLayoutEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { useI18n } from '../i18n/i18n';
 import { ToastViewport } from '../components/ui/toast-viewport';
@@ -9,11 +9,25 @@ import { Navbar } from './navbar';
 import { PageErrorBoundary } from './page-error-boundary';
 import { PageLoader } from './page-loader';
 import { ScrollReset } from './scroll-reset';
-import { SignInEffects } from './sign-in-effects';
 import { StatusBanners } from './status-banners';
+
+// Loaded only when a sign-in comes back to the app (?signedIn=1 or ?signInError=…).
+const SignInEffects = lazy(() =>
+  import('./sign-in-effects').then((m) => ({ default: m.SignInEffects })),
+);
+
+/** Whether a sign-in has come back to this tab: once it has, its effects stay mounted. */
+function useSignInReturned(): boolean {
+  const { search } = useLocation();
+  const [hasReturned, setHasReturned] = useState(false);
+  const isReturning = /[?&](signedIn|signInError)=/.test(search);
+  if (isReturning && !hasReturned) setHasReturned(true);
+  return hasReturned || isReturning;
+}
 
 export function Layout() {
   const { t } = useI18n();
+  const hasSignInReturned = useSignInReturned();
   // The tab's title in the reader's language (index.html carries the English one); a page may
   // name itself there (usePageTitle), after this.
   const title = t('site.title');
@@ -49,7 +63,11 @@ export function Layout() {
       </main>
       <Footer />
       <ScrollReset />
-      <SignInEffects />
+      {hasSignInReturned && (
+        <Suspense fallback={null}>
+          <SignInEffects />
+        </Suspense>
+      )}
       <PageLoader />
       <ToastViewport />
     </div>
