@@ -20,7 +20,7 @@ const SignInEffects = lazy(() =>
 function useSignInReturned(): boolean {
   const { search } = useLocation();
   const [hasReturned, setHasReturned] = useState(false);
-  const isReturning = /[?&](signedIn|signInError)=/.test(search);
+  const isReturning = /[?&](?:signedIn|signInError)=/.test(search);
   if (isReturning && !hasReturned) setHasReturned(true);
   return hasReturned || isReturning;
 }
