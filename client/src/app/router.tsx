@@ -3,6 +3,8 @@ import { type RouteObject, useRoutes } from 'react-router';
 import { RequireAccess } from '../components/require-access';
 import type * as SharedChunk from './pages/shared-chunk';
 import { HomePage } from '../features/home/home-page';
+import { NotFoundPage } from '../features/not-found/not-found-page';
+import { PersonaInfoPage } from '../features/persona-info/persona-info-page';
 import { withAppCatalog } from '../i18n/catalog-parts';
 import { Layout } from './layout';
 
@@ -19,8 +21,6 @@ const UnsubscribePage = inSharedChunk((m) => m.UnsubscribePage);
 // The console (coordinators only) and the public impact page.
 const CoordinatorPage = inSharedChunk((m) => m.CoordinatorPage);
 const ImpactPage = inSharedChunk((m) => m.ImpactPage);
-const PersonaInfoPage = inSharedChunk((m) => m.PersonaInfoPage);
-const NotFoundPage = inSharedChunk((m) => m.NotFoundPage);
 
 export const routes: RouteObject[] = [
   {

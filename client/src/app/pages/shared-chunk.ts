@@ -6,6 +6,3 @@ export { default as UnsubscribePage } from '../../features/notifications/unsubsc
 // The console (coordinators only) and the public impact page.
 export { default as CoordinatorPage } from '../../features/coordinator/coordinator-page';
 export { default as ImpactPage } from '../../features/impact/impact-page';
-// Pages few visits open: "Who does what" and the page for an address that does not exist.
-export { PersonaInfoPage } from '../../features/persona-info/persona-info-page';
-export { NotFoundPage } from '../../features/not-found/not-found-page';

@@ -4,22 +4,6 @@ import type { AppCatalog } from './en';
 
 /** Bengali for everything past the first page (see bn.ts and catalog-parts.ts). */
 export const bnApp: AppCatalog = {
-  // Who does what (/personainfo) and the page for an address that does not exist: they load
-  // on demand, with this part.
-  'site.persona.title': 'কে কী করেন',
-  'site.persona.onThisPage': 'এই পাতায়',
-  'site.persona.donor.title': 'দাতা',
-  'site.persona.donor.text':
-    'যাঁর কাছে খাবার বেঁচে গেছে তিনিই দাতা হতে পারেন: কোনো ব্যক্তি, প্রতিষ্ঠান, ফুড চেন, রেস্তোরাঁ বা অনুষ্ঠানের আয়োজক। দাতা খাবারের একটি প্যাকেট দেন, সঙ্গে জানান নিজের জায়গা আর কত দূর যেতে পারবেন। AlmQuest একজন বিতরণকারীর সঙ্গে জুটি করে দেয় আর দেখা করার জায়গা, পথ ও ফোন নম্বর দুজনকেই জানায়। তারপর বিতরণ হওয়া পর্যন্ত দাতা প্যাকেটের খবর রাখতে পারেন।',
-  'site.persona.distributor.title': 'বিতরণকারী',
-  'site.persona.distributor.text':
-    'বিতরণকারী হলেন কোনো ব্যক্তি, সমাজসেবী দল বা এনজিও, যাঁরা খাবার নিয়ে দরকারি মানুষের হাতে পৌঁছে দেন। বিতরণকারী জানান কত দূর যেতে পারবেন আর কতগুলি খাবার নিতে পারবেন, এবং নিজেকে সক্রিয় বা নিষ্ক্রিয় করতে পারেন। শুধু জায়গা থাকা সক্রিয় বিতরণকারীদেরই দাতাদের সঙ্গে জুটি করা হয়। প্রতিটি প্যাকেট তাঁরা প্রথমে "গ্রহণ করা হয়েছে" আর পরে "বিতরণ করা হয়েছে" চিহ্নিত করেন।',
-  'site.persona.meal.title': 'খাবার',
-  'site.persona.meal.text':
-    'একটি খাবার মানে একজন মানুষের মোটামুটি আধবেলার খাবার। কোনো বাঁধাধরা মাপ নেই: এক থালা ডাল-ভাত, তরকারির সঙ্গে কয়েকটা রুটি, বা একটা প্যাক করা লাঞ্চ, সবই গোনা হয়। দান করার সময় যতটা পারেন ঠিকঠাক গুনে নিন।',
-  'site.persona.join': 'AlmQuest-এ যোগ দিন',
-  'notFound.title': 'পাতাটি পাওয়া যায়নি',
-  'notFound.text': 'পাতাটি খুঁজে পাওয়া গেল না। হয়তো সরে গেছে, বা লিঙ্কটি ভুল লেখা।',
   'common.tryAgain': 'আবার চেষ্টা করুন',
   'common.cancel': 'বাতিল',
   'common.saving': 'সেভ হচ্ছে…',

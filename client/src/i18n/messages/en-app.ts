@@ -5,22 +5,6 @@ import { enNotificationTexts } from '@almquest/contracts/notification-texts/en';
  * en.ts for part one and ../catalog-parts.ts for how this part is loaded). Same rules as en.ts.
  */
 export const enApp = {
-  // Who does what (/personainfo) and the page for an address that does not exist: they load
-  // on demand, with this part.
-  'site.persona.title': 'Who does what',
-  'site.persona.onThisPage': 'On this page',
-  'site.persona.donor.title': 'Donor',
-  'site.persona.donor.text':
-    'A donor is anyone with surplus food: an individual, an organisation, a food chain, a restaurant or an event host. A donor lists a package of meals with a location and how far they can travel. AlmQuest pairs it with a distributor and shares the meet point, directions and contact details. The donor can then follow the package until it is distributed.',
-  'site.persona.distributor.title': 'Distributor',
-  'site.persona.distributor.text':
-    'A distributor is an individual, a social service group or an NGO who collects food and gives it to people in need. A distributor sets how far they can travel and how many meals they can carry, and can switch themselves active or inactive. Only active distributors with room are paired with donors. They mark each package Received and then Distributed.',
-  'site.persona.meal.title': 'Meal',
-  'site.persona.meal.text':
-    'A meal is enough food for about half a day for one person. There is no rigid standard: a plate of rice and dal, a few rotis with sabzi, or a packed lunch all count. When you donate, count the meals you can offer as best you can.',
-  'site.persona.join': 'Join AlmQuest',
-  'notFound.title': 'Page not found',
-  'notFound.text': 'We could not find that page. It may have moved, or the link may be mistyped.',
   'menu.accountFor': 'Account menu for {name}',
   'menu.account': 'Account',
   'menu.viewProfile': 'View Profile',

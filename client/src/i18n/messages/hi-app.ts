@@ -4,22 +4,6 @@ import type { AppCatalog } from './en';
 
 /** Hindi for everything past the first page (see hi.ts and catalog-parts.ts). */
 export const hiApp: AppCatalog = {
-  // Who does what (/personainfo) and the page for an address that does not exist: they load
-  // on demand, with this part.
-  'site.persona.title': 'कौन क्या करता है',
-  'site.persona.onThisPage': 'इस पेज पर',
-  'site.persona.donor.title': 'दाता',
-  'site.persona.donor.text':
-    'दाता कोई भी हो सकता है जिसके पास खाना बचा हो: कोई व्यक्ति, संस्था, फ़ूड चेन, रेस्टोरेंट या कार्यक्रम करने वाला। दाता भोजन का एक पैकेट दर्ज करता है, अपनी जगह और यह बताता है कि वह कितनी दूर जा सकता है। AlmQuest उसकी जोड़ी एक वितरक से बनाता है और मिलने की जगह, रास्ता और फ़ोन नंबर दोनों को देता है। फिर दाता पैकेट को बँटने तक देख सकता है।',
-  'site.persona.distributor.title': 'वितरक',
-  'site.persona.distributor.text':
-    'वितरक कोई व्यक्ति, समाज सेवी समूह या NGO होता है जो खाना लेकर ज़रूरतमंद लोगों तक पहुँचाता है। वितरक बताता है कि वह कितनी दूर जा सकता है और कितने भोजन ले जा सकता है, और ख़ुद को सक्रिय या निष्क्रिय कर सकता है। सिर्फ़ सक्रिय वितरक, जिनके पास जगह हो, दाताओं से जोड़े जाते हैं। वे हर पैकेट को पहले "मिल गया" और फिर "बाँट दिया गया" मार्क करते हैं।',
-  'site.persona.meal.title': 'भोजन',
-  'site.persona.meal.text':
-    'एक भोजन यानी एक व्यक्ति के लिए लगभग आधे दिन का खाना। कोई सख़्त पैमाना नहीं है: एक थाली दाल-चावल, सब्ज़ी के साथ कुछ रोटियाँ, या पैक किया हुआ लंच, सब गिने जाते हैं। दान करते समय, जितना ठीक से हो सके, भोजन गिन लें।',
-  'site.persona.join': 'AlmQuest से जुड़ें',
-  'notFound.title': 'पेज नहीं मिला',
-  'notFound.text': 'हमें यह पेज नहीं मिला। हो सकता है यह कहीं और चला गया हो, या लिंक ग़लत लिखा हो।',
   'common.tryAgain': 'फिर से कोशिश करें',
   'common.cancel': 'रद्द करें',
   'common.saving': 'सेव हो रहा है…',
