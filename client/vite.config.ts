@@ -75,6 +75,9 @@ export default defineConfig({
     sourcemap: true,
     // bench/client-weight reads which files each page loads.
     manifest: true,
+    // Fonts stay files of their own, however small: a face inlined into the stylesheet would be
+    // paid for by every page, drawn or not (the language names' faces are under 4 KB).
+    assetsInlineLimit: (file) => (file.endsWith('.woff2') ? false : undefined),
   },
   test: {
     environment: 'jsdom',

@@ -214,3 +214,50 @@ test('a donor in Hindi and a distributor in Bengali: register, donate, pair, rec
     .poll(async () => (await donor.request.get('/api/session')).json())
     .toMatchObject({ user: { locale: 'bn' } });
 });
+
+test('an English visitor fetches no Indic face, and the picker names हिन्दी and বাংলা in real letters', async ({
+  browser,
+}) => {
+  for (const width of [390, 1280]) {
+    const context = await browser.newContext({
+      locale: 'en-IN',
+      viewport: { width, height: 800 },
+    });
+    const page = await context.newPage();
+    const fonts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'font') fonts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/');
+    await waitForPage(page);
+    await page.waitForLoadState('networkidle');
+    // At most the picker's own faces (about 3 KB, only where the picker is on screen), never a
+    // script's whole face (97 KB).
+    expect(fonts.filter((f) => /noto-sans-(devanagari|bengali)/.test(f))).toEqual([]);
+    if (width === 1280) {
+      expect(fonts.filter((f) => /language-names-/.test(f))).toHaveLength(2);
+      // This machine has no Devanagari or Bengali font of its own: a letter drawn by anything but
+      // the app's faces would be an empty box.
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('DOM.enable');
+      await cdp.send('CSS.enable');
+      for (const [value, name] of [
+        ['hi', 'हिन्दी'],
+        ['bn', 'বাংলা'],
+      ] as const) {
+        const picker = page.getByRole('banner').getByRole('combobox');
+        await picker.selectOption(value);
+        await expect(picker.locator('option:checked')).toHaveText(name);
+        const { root } = await cdp.send('DOM.getDocument', { depth: -1 });
+        const { nodeId } = await cdp.send('DOM.querySelector', {
+          nodeId: root.nodeId,
+          selector: 'header select',
+        });
+        const { fonts: used } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+        expect(used.length).toBeGreaterThan(0);
+        expect(used.filter((f) => !f.isCustomFont)).toEqual([]);
+      }
+    }
+    await context.close();
+  }
+});

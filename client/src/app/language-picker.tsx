@@ -26,7 +26,7 @@ export function LanguagePicker({ onChange }: { onChange?: (locale: string) => vo
           setLocale(next);
           onChange?.(next);
         }}
-        className="min-h-9 rounded-md border border-gray-300 bg-white px-2 py-1 text-sm text-gray-900 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100"
+        className="language-names min-h-9 rounded-md border border-gray-300 bg-white px-2 py-1 text-sm text-gray-900 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100"
       >
         {LOCALES.map((l) => (
           <option key={l} value={l} lang={l}>

@@ -3,8 +3,11 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { loadAppCatalog } from '../i18n/catalog-parts';
 
+// A file that runs in Node (`@vitest-environment node`: build scripts) has no page to set up.
+const hasPage = typeof window !== 'undefined';
+
 // jsdom lays nothing out and cannot scroll; new pages ask it to (tests spy on this).
-window.scrollTo = () => undefined;
+if (hasPage) window.scrollTo = () => undefined;
 
 // Pages load on demand (lazy chunks); on a busy shared machine that can take over a second.
 configure({ asyncUtilTimeout: 4000 });
@@ -14,6 +17,7 @@ configure({ asyncUtilTimeout: 4000 });
 beforeAll(() => loadAppCatalog());
 
 afterEach(() => {
+  if (!hasPage) return;
   cleanup();
   localStorage.clear();
   document.documentElement.classList.remove('dark');
