@@ -13,7 +13,7 @@ describe('registration form', () => {
     expect(await screen.findByLabelText('Name')).toHaveValue('Priya Sharma');
     expect(screen.getByLabelText('Email address')).toBeDisabled();
     expect(screen.getByLabelText('Email address')).toHaveValue('priya@example.org');
-    expect(screen.getByLabelText('Phone number')).toHaveAttribute('placeholder', 'XXX-XXX-XXXX');
+    expect(screen.getByLabelText('Phone number')).toHaveAttribute('placeholder', '98765 43210');
     expect(screen.getByLabelText('Donor category')).toBeInTheDocument();
     expect(screen.queryByLabelText('Maximum capacity')).not.toBeInTheDocument();
     expect(screen.getByRole('img', { name: /donor/i })).toBeInTheDocument();
@@ -24,10 +24,7 @@ describe('registration form', () => {
       'true',
     );
     expect(screen.getByRole('button', { name: 'Register as Distributor' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Maximum capacity')).toHaveAttribute(
-      'placeholder',
-      '45 Kilograms',
-    );
+    expect(screen.getByLabelText('Maximum capacity')).toHaveAttribute('placeholder', '45 meals');
     expect(screen.queryByLabelText('Donor category')).not.toBeInTheDocument();
     expect(screen.getByRole('img', { name: /distributor/i })).toBeInTheDocument();
   });
