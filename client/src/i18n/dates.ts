@@ -1,21 +1,13 @@
+import { dateAndTime } from '@almquest/contracts/clock';
 import { intlLocale, type Locale } from './locales';
 
-const dateTimes = new Map<Locale, Intl.DateTimeFormat>();
 /**
- * "21 Nov 2026, 5:04 pm" in English; Hindi and Bengali on a 24-hour clock ("21 नव॰ 2026, 17:04"),
- * since Intl would write the am/pm in Latin letters there.
+ * "21 Nov 2026, 5:04 pm" in English; Hindi and Bengali say the part of the day first, as their
+ * readers write a time ("21 नव॰ 2026, शाम 5:04", "২১ নভেঃ, ২০২৬, বিকাল ৫:০৪"): contracts' clock.ts,
+ * which push messages and e-mails use too.
  */
 export function formatDateTime(locale: Locale, iso: string): string {
-  let format = dateTimes.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(intlLocale(locale), {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-      ...(locale === 'en' ? {} : { hourCycle: 'h23' as const }),
-    });
-    dateTimes.set(locale, format);
-  }
-  return format.format(new Date(iso));
+  return dateAndTime(locale, new Date(iso));
 }
 
 const units: [limit: number, size: number, unit: Intl.RelativeTimeFormatUnit, short: string][] = [

@@ -1,4 +1,5 @@
 import { isLocale, type Locale } from '@almquest/contracts/locales';
+import { clockTime } from '@almquest/contracts/clock';
 import type { NotificationKind } from '@almquest/contracts/notifications';
 import { bnDeliveryTexts, bnNotificationTexts } from '@almquest/contracts/notification-texts/bn';
 import { enDeliveryTexts, enNotificationTexts } from '@almquest/contracts/notification-texts/en';
@@ -101,12 +102,7 @@ export function composeMessage(
   }
   let answerBy: string | null = null;
   if (offerExpiresAt) {
-    const time = new Intl.DateTimeFormat(tag, {
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZone: 'Asia/Kolkata',
-    }).format(offerExpiresAt);
+    const time = clockTime(locale, offerExpiresAt, 'Asia/Kolkata');
     answerBy = fill(around.answerBy, { time });
     lines.push(answerBy);
   }
