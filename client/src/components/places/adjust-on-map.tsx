@@ -1,6 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import { INDIA_BOUNDS } from '@almquest/contracts/location';
 import L from 'leaflet';
+import { baseMap } from '../map/base-map';
 import { useEffect, useRef } from 'react';
 import { useI18n } from '../../i18n/i18n';
 
@@ -33,8 +34,7 @@ export default function AdjustOnMap({ at, tileUrl, attribution, onMove }: Props)
 
   useEffect(() => {
     if (!container.current) return;
-    const map = L.map(container.current, { scrollWheelZoom: false }).setView(at, 15);
-    L.tileLayer(tileUrl, { attribution, maxZoom: 19 }).addTo(map);
+    const map = baseMap(container.current, { center: at, zoom: 15, tileUrl, attribution, t });
     const icon = L.divIcon({
       className: '',
       html: '<span style="display:block;width:22px;height:22px;border-radius:50%;background:#15803d;border:3px solid #fff;box-shadow:0 1px 4px rgba(0,0,0,.5)"></span>',

@@ -4,6 +4,10 @@ import type { AppCatalog } from './en';
 
 /** Bengali for everything past the first page (see bn.ts and catalog-parts.ts). */
 export const bnApp: AppCatalog = {
+  // Every map's own controls (Leaflet's are English).
+  'map.zoomIn': 'মানচিত্র বড় করুন',
+  'map.zoomOut': 'মানচিত্র ছোট করুন',
+  'map.library': 'ইন্টারঅ্যাক্টিভ মানচিত্রের জন্য একটি JavaScript লাইব্রেরি',
   'common.tryAgain': 'আবার চেষ্টা করুন',
   'common.cancel': 'বাতিল',
   'common.saving': 'সেভ হচ্ছে…',

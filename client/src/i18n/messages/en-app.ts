@@ -5,6 +5,10 @@ import { enNotificationTexts } from '@almquest/contracts/notification-texts/en';
  * en.ts for part one and ../catalog-parts.ts for how this part is loaded). Same rules as en.ts.
  */
 export const enApp = {
+  // Every map's own controls (Leaflet's are English).
+  'map.zoomIn': 'Zoom in',
+  'map.zoomOut': 'Zoom out',
+  'map.library': 'A JavaScript library for interactive maps',
   'menu.accountFor': 'Account menu for {name}',
   'menu.account': 'Account',
   'menu.viewProfile': 'View Profile',

@@ -4,6 +4,10 @@ import type { AppCatalog } from './en';
 
 /** Hindi for everything past the first page (see hi.ts and catalog-parts.ts). */
 export const hiApp: AppCatalog = {
+  // Every map's own controls (Leaflet's are English).
+  'map.zoomIn': 'नक्शा बड़ा करें',
+  'map.zoomOut': 'नक्शा छोटा करें',
+  'map.library': 'इंटरैक्टिव नक्शों के लिए एक JavaScript लाइब्रेरी',
   'common.tryAgain': 'फिर से कोशिश करें',
   'common.cancel': 'रद्द करें',
   'common.saving': 'सेव हो रहा है…',

@@ -1,6 +1,7 @@
 import type { WaitingPackage } from '@almquest/contracts/coordinator';
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { I18nProvider } from '../../../i18n/i18n';
 import WaitingMap from './waiting-map';
 
 describe('the waiting map', () => {
@@ -14,13 +15,15 @@ describe('the waiting map', () => {
       lng: 88.36,
     } as WaitingPackage;
     const { container } = render(
-      <WaitingMap
-        packages={[pkg]}
-        tileUrl="/tiles/{z}/{x}/{y}.png"
-        attribution=""
-        labelOf={() => address}
-        onChoose={() => {}}
-      />,
+      <I18nProvider>
+        <WaitingMap
+          packages={[pkg]}
+          tileUrl="/tiles/{z}/{x}/{y}.png"
+          attribution=""
+          labelOf={() => address}
+          onChoose={() => {}}
+        />
+      </I18nProvider>,
     );
     const marker = container.querySelector('path.leaflet-interactive');
     expect(marker).not.toBeNull();

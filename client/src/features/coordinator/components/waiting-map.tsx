@@ -1,8 +1,10 @@
 import 'leaflet/dist/leaflet.css';
 import type { WaitingPackage } from '@almquest/contracts/coordinator';
 import L from 'leaflet';
+import { baseMap } from '../../../components/map/base-map';
 import { textElement } from '../../../lib/text-node';
 import { useEffect, useRef } from 'react';
+import { useI18n } from '../../../i18n/i18n';
 
 const COLOURS: Record<string, string> = {
   'Not Paired': '#b91c1c',
@@ -27,12 +29,18 @@ export default function WaitingMap({
   labelOf: (pkg: WaitingPackage) => string;
   onChoose: (id: string) => void;
 }) {
+  const { t } = useI18n();
   const container = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (!container.current) return;
-    const map = L.map(container.current, { scrollWheelZoom: false }).setView([22.5, 79], 4);
-    L.tileLayer(tileUrl, { attribution, maxZoom: 19 }).addTo(map);
+    const map = baseMap(container.current, {
+      center: [22.5, 79],
+      zoom: 4,
+      tileUrl,
+      attribution,
+      t,
+    });
     for (const pkg of packages) {
       L.circleMarker([pkg.lat, pkg.lng], {
         radius: 8,
@@ -54,7 +62,7 @@ export default function WaitingMap({
     return () => {
       map.remove();
     };
-  }, [packages, tileUrl, attribution, labelOf, onChoose]);
+  }, [packages, tileUrl, attribution, labelOf, onChoose, t]);
 
   return (
     <div

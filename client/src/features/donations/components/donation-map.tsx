@@ -1,7 +1,9 @@
 import 'leaflet/dist/leaflet.css';
 import L from 'leaflet';
+import { baseMap } from '../../../components/map/base-map';
 import { textElement } from '../../../lib/text-node';
 import { useEffect, useRef } from 'react';
+import { useI18n } from '../../../i18n/i18n';
 
 type Point = { at: [number, number]; label: string };
 
@@ -20,11 +22,17 @@ export default function DonationMap({
   tileUrl: string;
   attribution: string;
 }) {
+  const { t } = useI18n();
   const container = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!container.current) return;
-    const map = L.map(container.current, { scrollWheelZoom: false }).setView(pickup.at, 12);
-    L.tileLayer(tileUrl, { attribution, maxZoom: 19 }).addTo(map);
+    const map = baseMap(container.current, {
+      center: pickup.at,
+      zoom: 12,
+      tileUrl,
+      attribution,
+      t,
+    });
     L.circleMarker(pickup.at, { radius: 9, color: '#166534', fillColor: '#22c55e', fillOpacity: 1 })
       .bindTooltip(textElement(pickup.label), { permanent: true, direction: 'top' })
       .addTo(map);
@@ -46,7 +54,7 @@ export default function DonationMap({
     return () => {
       map.remove();
     };
-  }, [pickup, meets, tileUrl, attribution]);
+  }, [pickup, meets, tileUrl, attribution, t]);
   return (
     <div
       ref={container}

@@ -1,8 +1,10 @@
 import 'leaflet/dist/leaflet.css';
 import type { MeetRoute } from '@almquest/contracts/packages';
 import L from 'leaflet';
+import { baseMap } from '../../../components/map/base-map';
 import { textElement } from '../../../lib/text-node';
 import { useEffect, useRef } from 'react';
+import { useI18n } from '../../../i18n/i18n';
 
 type Props = {
   route: MeetRoute;
@@ -20,12 +22,18 @@ const START_ZOOM = 10;
  * (road from OSRM, or the straight line). Loaded only on the package page.
  */
 export default function MeetMap({ route, tileUrl, attribution, fromLabel, meetLabel }: Props) {
+  const { t } = useI18n();
   const container = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (!container.current) return;
-    const map = L.map(container.current, { scrollWheelZoom: false }).setView(route.to, START_ZOOM);
-    L.tileLayer(tileUrl, { attribution, maxZoom: 19 }).addTo(map);
+    const map = baseMap(container.current, {
+      center: route.to,
+      zoom: START_ZOOM,
+      tileUrl,
+      attribution,
+      t,
+    });
     L.polyline(route.points, {
       color: '#1d4ed8',
       weight: 5,
@@ -47,7 +55,7 @@ export default function MeetMap({ route, tileUrl, attribution, fromLabel, meetLa
     return () => {
       map.remove();
     };
-  }, [route, tileUrl, attribution, fromLabel, meetLabel]);
+  }, [route, tileUrl, attribution, fromLabel, meetLabel, t]);
 
   return (
     // `isolate`: Leaflet's panes and controls (z-index 400-1000) stay inside the map, under

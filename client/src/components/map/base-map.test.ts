@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { hiApp } from '../../i18n/messages/hi-app';
+import type { MessageKey } from '../../i18n/messages/en';
+import { baseMap } from './base-map';
+
+describe('a map', () => {
+  it("speaks the reader's language on its zoom buttons and credit line", () => {
+    const container = document.createElement('div');
+    document.body.append(container);
+    const t = (key: MessageKey) => (hiApp as Record<string, string>)[key] ?? key;
+    const map = baseMap(container, {
+      center: [22.57, 88.36],
+      zoom: 10,
+      tileUrl: '/tiles/{z}/{x}/{y}.png',
+      attribution: '© OpenStreetMap',
+      t,
+    });
+    const zoomIn = container.querySelector('.leaflet-control-zoom-in');
+    const zoomOut = container.querySelector('.leaflet-control-zoom-out');
+    expect(zoomIn?.getAttribute('title')).toBe('नक्शा बड़ा करें');
+    expect(zoomIn?.getAttribute('aria-label')).toBe('नक्शा बड़ा करें');
+    expect(zoomOut?.getAttribute('title')).toBe('नक्शा छोटा करें');
+    const credit = container.querySelector('.leaflet-control-attribution');
+    expect(credit?.textContent).toContain('Leaflet');
+    expect(credit?.textContent).toContain('© OpenStreetMap');
+    expect(credit?.querySelector('a[href="https://leafletjs.com"]')?.getAttribute('title')).toBe(
+      'इंटरैक्टिव नक्शों के लिए एक JavaScript लाइब्रेरी',
+    );
+    expect(credit?.innerHTML).not.toContain('A JavaScript library');
+    map.remove();
+    container.remove();
+  });
+});

@@ -1,0 +1,41 @@
+import L from 'leaflet';
+import type { MessageKey } from '../../i18n/messages/en';
+
+type Translate = (key: MessageKey) => string;
+
+/**
+ * A Leaflet map as every AlmQuest map starts: no zoom by the scroll wheel (the page scrolls), the
+ * zoom buttons and the credit line in the reader's language (Leaflet's own are English), and the
+ * tiles with their attribution. The caller adds its markers and lines, and removes the map.
+ */
+export function baseMap(
+  container: HTMLElement,
+  {
+    center,
+    zoom,
+    tileUrl,
+    attribution,
+    t,
+  }: {
+    center: L.LatLngExpression;
+    zoom: number;
+    tileUrl: string;
+    attribution: string;
+    t: Translate;
+  },
+): L.Map {
+  const map = L.map(container, {
+    scrollWheelZoom: false,
+    zoomControl: false,
+    attributionControl: false,
+  }).setView(center, zoom);
+  L.control.zoom({ zoomInTitle: t('map.zoomIn'), zoomOutTitle: t('map.zoomOut') }).addTo(map);
+  // Leaflet's name stays a name; what it is, is said in the reader's language.
+  const credit = document.createElement('a');
+  credit.href = 'https://leafletjs.com';
+  credit.title = t('map.library');
+  credit.textContent = 'Leaflet';
+  L.control.attribution({ prefix: credit.outerHTML }).addTo(map);
+  L.tileLayer(tileUrl, { attribution, maxZoom: 19 }).addTo(map);
+  return map;
+}
