@@ -37,4 +37,8 @@ export const bnDeliveryTexts: DeliveryTexts = {
   mailWhyAtRisk:
     'আপনি AlmQuest-এর সমন্বয়কারী এবং প্রস্তাবের ই-মেল বেছে নিয়েছেন, তাই এই ই-মেল পেয়েছেন।',
   mailStop: 'এই ই-মেল বন্ধ করুন: {url}',
+  mailGreeting: 'নমস্কার {name},',
+  mailOpenLink: 'প্যাকেট খুলুন',
+  mailOpenConsoleLink: 'সমন্বয়কারী কনসোল খুলুন',
+  mailStopLink: 'এই ই-মেল বন্ধ করুন',
 };

@@ -37,4 +37,8 @@ export const enDeliveryTexts: DeliveryTexts = {
   mailWhyAtRisk:
     'You get this e-mail because you are an AlmQuest coordinator and chose e-mails about offers.',
   mailStop: 'Stop these e-mails: {url}',
+  mailGreeting: 'Hello {name},',
+  mailOpenLink: 'Open the package',
+  mailOpenConsoleLink: 'Open the coordinator console',
+  mailStopLink: 'Stop these e-mails',
 };

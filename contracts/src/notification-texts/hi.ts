@@ -35,4 +35,8 @@ export const hiDeliveryTexts: DeliveryTexts = {
   mailOpenConsole: 'समन्वयक कंसोल खोलें: {url}',
   mailWhyAtRisk: 'यह ई-मेल आपको इसलिए मिला क्योंकि आप AlmQuest के समन्वयक हैं और आपने पेशकश के ई-मेल चुने हैं।',
   mailStop: 'ये ई-मेल बंद करें: {url}',
+  mailGreeting: 'नमस्ते {name},',
+  mailOpenLink: 'पैकेट खोलें',
+  mailOpenConsoleLink: 'समन्वयक कंसोल खोलें',
+  mailStopLink: 'ये ई-मेल बंद करें',
 };

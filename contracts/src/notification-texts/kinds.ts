@@ -26,6 +26,12 @@ export type DeliveryTexts = {
   /** Why a coordinator gets an at-risk alert (it goes with their choice of offers). */
   mailWhyAtRisk: string;
   mailStop: string;
+  /** An e-mail's first line: "{name}" is the person's name as they gave it. */
+  mailGreeting: string;
+  /** The words of an HTML e-mail's links (its plain-text part writes the address out). */
+  mailOpenLink: string;
+  mailOpenConsoleLink: string;
+  mailStopLink: string;
 };
 
 /** The client catalog's entries for these texts (`notification.<kind>`). */

@@ -4,6 +4,8 @@ export type OutgoingMail = {
   to: string | { name: string; address: string };
   subject: string;
   text: string;
+  /** The same words as HTML, sent beside the text as multipart/alternative. */
+  html?: string;
   replyTo?: { name: string; address: string };
   headers?: Record<string, string>;
 };

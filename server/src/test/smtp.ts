@@ -63,11 +63,8 @@ function decodeQuotedPrintable(text: string): string {
   return decodeURIComponent(bytes);
 }
 
-/**
- * A single-part text mail read back: headers (unfolded, encoded words decoded, names lower
- * case) and the body decoded from its transfer encoding.
- */
-export function readMail(raw: string): { headers: Map<string, string>; text: string } {
+/** One MIME entity: its headers (unfolded, encoded words decoded, names lower case) and body. */
+function readEntity(raw: string): { headers: Map<string, string>; body: string } {
   const split = raw.indexOf('\r\n\r\n');
   const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
   const headers = new Map<string, string>();
@@ -78,11 +75,35 @@ export function readMail(raw: string): { headers: Map<string, string>; text: str
   }
   const body = raw.slice(split + 4);
   const encoding = headers.get('content-transfer-encoding')?.toLowerCase();
-  const text =
+  const decoded =
     encoding === 'base64'
       ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
       : encoding === 'quoted-printable'
         ? decodeQuotedPrintable(body)
         : body;
-  return { headers, text: text.replace(/\r\n/g, '\n') };
+  return { headers, body: decoded.replace(/\r\n/g, '\n') };
+}
+
+/**
+ * A mail read back: its headers, and its text (a single-part text mail's body, or the
+ * text/plain part of a multipart/alternative one) and HTML part, if any.
+ */
+export function readMail(raw: string): {
+  headers: Map<string, string>;
+  text: string;
+  html: string | null;
+} {
+  const { headers, body } = readEntity(raw);
+  const boundary = /boundary="?([^";]+)"?/i.exec(headers.get('content-type') ?? '')?.[1];
+  if (!boundary) return { headers, text: body, html: null };
+  // The parts, read from the raw mail (their own line ends and encodings).
+  const rawBody = raw.slice(raw.indexOf('\r\n\r\n') + 4);
+  const parts = rawBody
+    .split(`--${boundary}`)
+    .slice(1)
+    .filter((part) => !part.startsWith('--'))
+    .map((part) => readEntity(part.replace(/^\r\n/, '')));
+  const ofType = (type: string) =>
+    parts.find((p) => (p.headers.get('content-type') ?? '').toLowerCase().startsWith(type))?.body;
+  return { headers, text: ofType('text/plain') ?? '', html: ofType('text/html') ?? null };
 }

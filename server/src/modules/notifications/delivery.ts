@@ -14,6 +14,7 @@ import { type AppDb, queryRows } from '../../db/client';
 import { notificationDeliveries, pushSubscriptions } from '../../db/schema';
 import type { Logger } from '../../logger';
 import { deliveries } from '../../metrics/metrics';
+import { mailMessage } from './mail-message';
 import type { SmtpSender } from '../../lib/smtp';
 import { type PushOutcome, sendPush } from '../../lib/web-push';
 import type { MailTokens } from './mail-tokens';
@@ -311,26 +312,25 @@ async function sendOne(deps: SendDeps, item: Due, now: Date): Promise<Result> {
   const token = deps.mail.tokens.make(item.userId, topic);
   const pageLink = `${deps.origin}/unsubscribe?token=${encodeURIComponent(token)}`;
   const oneClick = `${deps.origin}/api/mail/unsubscribe?token=${encodeURIComponent(token)}`;
-  const [firstLine = ''] = message.body.split('\n');
-  await deps.mail.sender.send({
-    to: { name: item.name, address: item.email },
-    subject: `AlmQuest: ${firstLine}`,
-    text: [
-      message.body,
-      '',
-      (item.kind === 'atRisk' ? around.mailOpenConsole : around.mailOpen).replace(
-        '{url}',
-        message.url,
-      ),
-      '',
-      '-- ',
+  const mail = mailMessage({
+    locale,
+    texts: around,
+    name: item.name,
+    lines: message.body.split('\n'),
+    open: { url: message.url, isConsole: item.kind === 'atRisk' },
+    why:
       item.kind === 'atRisk'
         ? around.mailWhyAtRisk
         : topic === 'offers'
           ? around.mailWhyOffers
           : around.mailWhyUpdates,
-      around.mailStop.replace('{url}', pageLink),
-    ].join('\n'),
+    stopUrl: pageLink,
+  });
+  await deps.mail.sender.send({
+    to: { name: item.name, address: item.email },
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
     headers: {
       'List-Unsubscribe': `<${oneClick}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
