@@ -28,6 +28,11 @@ try {
     `Backed up the ${config.database.kind === 'postgres' ? 'PostgreSQL' : 'embedded'} database to ${file} (${size} MB).`,
   );
 } catch (error) {
-  console.error(error instanceof BackupRefusedError ? error.message : error);
+  // A sentence, not a stack: what was refused or what the tool said.
+  console.error(
+    error instanceof BackupRefusedError
+      ? error.message
+      : `The backup failed: ${error instanceof Error ? error.message : String(error)}. Any earlier backup at ${file} is as it was.`,
+  );
   process.exitCode = 1;
 }

@@ -33,6 +33,11 @@ try {
     );
   }
 } catch (error) {
-  console.error(error instanceof BackupRefusedError ? error.message : error);
+  // A sentence, not a stack: what was refused or what the tool said.
+  console.error(
+    error instanceof BackupRefusedError
+      ? error.message
+      : `The restore failed: ${error instanceof Error ? error.message : String(error)}`,
+  );
   process.exitCode = 1;
 }

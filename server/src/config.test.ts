@@ -26,6 +26,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DISPATCH_POLICY: 'fastest' })).toThrow(/DISPATCH_POLICY/);
   });
 
+  it.each(['0.0001', '1e-7', '0x10', '-1', 'abc', '169', 'Infinity', '24h'])(
+    'refuses UPKEEP_HOURS=%s with a message naming it',
+    (value) => {
+      expect(() => loadConfig({ UPKEEP_HOURS: value })).toThrow(/UPKEEP_HOURS/);
+    },
+  );
+
+  it('runs the upkeep every UPKEEP_HOURS: 24 by default, 0 for never, a quarter hour at least', () => {
+    expect(loadConfig({}).upkeepMs).toBe(24 * 3600_000);
+    expect(loadConfig({ UPKEEP_HOURS: '0' }).upkeepMs).toBe(0);
+    expect(loadConfig({ UPKEEP_HOURS: '0.25' }).upkeepMs).toBe(900_000);
+    expect(loadConfig({ UPKEEP_HOURS: '6' }).upkeepMs).toBe(6 * 3600_000);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(8080);
   });

@@ -103,12 +103,22 @@ const EnvSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(2).max(50).default(5),
   ),
+  // Hours as a plain decimal (no hex, no exponent): 0 turns the upkeep off, and anything else
+  // is a quarter of an hour at least (a vacuum every few seconds would hold up every request).
   UPKEEP_HOURS: z.preprocess(
     emptyAsUndefined,
-    z.coerce
-      .number()
-      .min(0)
-      .max(24 * 7)
+    z
+      .string()
+      .regex(/^\d+(?:\.\d+)?$/, 'must be a number of hours such as 24 or 0.5')
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .max(24 * 7, 'must be at most 168 (a week)')
+          .refine((hours) => hours === 0 || hours >= 0.25, {
+            message: 'must be 0 (off) or at least 0.25 (a quarter of an hour)',
+          }),
+      )
       .default(24),
   ),
   DEADLINE_SWEEP_SECONDS: z.preprocess(

@@ -19,17 +19,19 @@ export type Job = {
 export function startJobs(jobs: Job[], logger: Logger): () => void {
   const timers: NodeJS.Timeout[] = [];
   for (const job of jobs) {
+    // Counted from zero at start, so a rate or an increase sees the first failure too.
+    for (const outcome of ['ok', 'failed']) jobRuns.inc({ task: job.name, outcome }, 0);
     let isRunning = false;
     const tick = () => {
       if (isRunning) return;
       isRunning = true;
-      const stop = jobDuration.startTimer({ job: job.name });
+      const stop = jobDuration.startTimer({ task: job.name });
       job
         .run()
         .then(
-          () => jobRuns.inc({ job: job.name, outcome: 'ok' }),
+          () => jobRuns.inc({ task: job.name, outcome: 'ok' }),
           (err: unknown) => {
-            jobRuns.inc({ job: job.name, outcome: 'failed' });
+            jobRuns.inc({ task: job.name, outcome: 'failed' });
             logger.warn({ err, job: job.name }, 'background job failed');
           },
         )

@@ -141,6 +141,26 @@ describe('GET /metrics', () => {
     expect(after).toMatch(/^nodejs_eventloop_lag_p99_seconds \d/m);
   });
 
+  it('labels a path by its pattern whatever its case, and counts every outcome from zero', async () => {
+    const before = await scrape();
+    for (const path of ['/API/health/live', '/Api/health/live', '/api/health/live'])
+      await request(ctx.app).get(path).expect(200);
+    const after = await scrape();
+    const live = 'method="GET",route="/api/health/live",status="200"';
+    expect(sample(after, 'http_request_duration_seconds_count', live)).toBe(
+      (sample(before, 'http_request_duration_seconds_count', live) ?? 0) + 3,
+    );
+    expect(after).not.toMatch(/route="\/A[Pp][Ii]/);
+    // No delivery has failed yet, and a failure's first increase must show: 0, not missing.
+    expect(
+      sample(after, 'almquest_deliveries_total', 'channel="email",outcome="failed"'),
+    ).toBeGreaterThanOrEqual(0);
+    expect(
+      sample(after, 'almquest_deliveries_total', 'channel="push",outcome="gone"'),
+    ).toBeGreaterThanOrEqual(0);
+    expect(sample(after, 'almquest_deadlines_total', 'kind="raised"')).toBeGreaterThanOrEqual(0);
+  });
+
   it('passes promtool’s check of the exposition format', async (test) => {
     const tool = promtool();
     if (!tool) return test.skip();

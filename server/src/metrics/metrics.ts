@@ -43,17 +43,24 @@ export const deliveries = new Counter({
   registers: [metricsRegistry],
 });
 
+// Every channel and outcome from zero: a counter that appears only at its first event hides that
+// event from rate() and increase().
+for (const channel of ['push', 'email'])
+  for (const outcome of ['sent', 'retry', 'failed', 'dropped', 'gone'])
+    deliveries.inc({ channel, outcome }, 0);
+
 export const jobRuns = new Counter({
   name: 'almquest_job_runs_total',
-  help: 'Background job runs (the deadline sweep, deliveries, clean-ups), by job and outcome.',
-  labelNames: ['job', 'outcome'] as const,
+  // "task", not "job": Prometheus keeps "job" for the scrape job and would rename this one.
+  help: 'Background job runs (the deadline sweep, deliveries, clean-ups), by task and outcome.',
+  labelNames: ['task', 'outcome'] as const,
   registers: [metricsRegistry],
 });
 
 export const jobDuration = new Histogram({
   name: 'almquest_job_duration_seconds',
-  help: 'How long each background job run took, by job.',
-  labelNames: ['job'] as const,
+  help: 'How long each background job run took, by task.',
+  labelNames: ['task'] as const,
   buckets: SECONDS,
   registers: [metricsRegistry],
 });
@@ -64,6 +71,8 @@ export const deadlinesActedOn = new Counter({
   labelNames: ['kind'] as const,
   registers: [metricsRegistry],
 });
+
+for (const kind of ['lapsed', 'expired', 'warned', 'raised']) deadlinesActedOn.inc({ kind }, 0);
 
 /** Read from the database at each scrape (metrics.routes.ts sets them). */
 export const packagesByState = new Gauge({
@@ -122,10 +131,12 @@ export function httpMetrics(): RequestHandler {
     const stop = httpDuration.startTimer();
     res.once('finish', () => {
       const pattern = req.route?.path;
-      const isApi = req.originalUrl.startsWith('/api/');
+      // Paths match whatever their case (Express's default): the label does not follow it, or
+      // /API/health and /api/health would each make series of their own.
+      const isApi = req.originalUrl.toLowerCase().startsWith('/api/');
       // An error answered by the app's own handler finds the router's base already undone:
       // the API's routes are mounted at /api alone.
-      const base = req.baseUrl || (isApi ? '/api' : '');
+      const base = (req.baseUrl || (isApi ? '/api' : '')).toLowerCase();
       const route =
         typeof pattern === 'string'
           ? `${base}${pattern}`

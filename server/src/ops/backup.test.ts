@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -121,8 +123,25 @@ describe('backup and restore, embedded database', () => {
       }
       // Over a folder that holds a database: refused, unless forced (the old one is kept).
       await expect(restorePgliteFolder(file, folder)).rejects.toThrow(/already holds a database/);
+      // An archive that is not a database, even forced, leaves the folder as it was.
+      const before = readdirSync(folder).sort();
+      const broken = path.join(scratch, 'broken.tar.gz');
+      writeFileSync(broken, (await readFile(file)).subarray(0, 4096));
+      await expect(restorePgliteFolder(broken, folder, { force: true })).rejects.toThrow(
+        /not a whole backup.*is as it was/,
+      );
+      expect(readdirSync(folder).sort()).toEqual(before);
+      const foreign = path.join(scratch, 'foreign.tar.gz');
+      writeFileSync(foreign, gzipSync(Buffer.from('not a database')));
+      await expect(restorePgliteFolder(foreign, folder, { force: true })).rejects.toThrow(
+        /is as it was/,
+      );
+      expect(readdirSync(folder).sort()).toEqual(before);
+      expect(readdirSync(scratch).filter((f) => f.includes('.restoring-'))).toEqual([]);
       const keptAt = await restorePgliteFolder(file, folder, { force: true });
       expect(keptAt).toMatch(/restored\.before-restore-/);
+      const again = await openDatabase({ kind: 'pglite', dataDir: folder });
+      await again.close();
     } finally {
       await ctx.close();
     }
@@ -165,6 +184,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)('backup and restore, PostgreSQL', 
       const source = databaseUrl(serverUrl, db);
       const file = path.join(scratch, 'postgres.dump');
       await backupPostgres(source, file);
+      // Readable by its owner only; and a failed backup keeps the good one it would replace.
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      const good = await readFile(file);
+      await expect(backupPostgres(databaseUrl(serverUrl, `${name}_missing`), file)).rejects.toThrow(
+        /pg_dump failed/,
+      );
+      expect((await readFile(file)).equals(good)).toBe(true);
+      expect(readdirSync(scratch).filter((f) => f.includes('.partial-'))).toEqual([]);
       // The source has a server on it (this test's app): never restored over.
       await expect(restorePostgres(source, file, { force: true })).rejects.toThrow(
         /server is connected/,

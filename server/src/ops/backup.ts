@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -20,10 +21,29 @@ export class BackupRefusedError extends Error {
   override name = 'BackupRefusedError';
 }
 
+/**
+ * Writes a backup to `file` only once it is whole: `write` fills a temporary file beside it,
+ * which takes the name when it succeeds. A failed or interrupted backup leaves the last good one
+ * at `file` as it was. Readable by its owner only: a backup holds people's contacts and the
+ * server's keys.
+ */
+async function writeWhole(file: string, write: (temporary: string) => Promise<void>) {
+  const temporary = `${file}.partial-${process.pid}`;
+  try {
+    await write(temporary);
+    chmodSync(temporary, 0o600);
+    renameSync(temporary, file);
+  } finally {
+    rmSync(temporary, { force: true });
+  }
+}
+
 /** Writes the open embedded database to `file` (a gzipped tar of its data folder). */
 export async function dumpPglite(client: PGlite, file: string): Promise<void> {
   const dump = await client.dumpDataDir('gzip');
-  await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+  await writeWhole(file, (temporary) =>
+    dump.arrayBuffer().then((bytes) => writeFile(temporary, Buffer.from(bytes), { mode: 0o600 })),
+  );
 }
 
 /** Backs up the PGlite folder `dataDir`, which no server may have open (it is one process's). */
@@ -47,7 +67,9 @@ export async function backupPgliteFolder(dataDir: string, file: string): Promise
 /**
  * Restores an archive of backupPgliteFolder into `dataDir`. Refused while a server has the folder
  * open, and when it holds a database unless `force`: then the old folder is kept, renamed
- * `<folder>.before-restore-<time>`. Answers where the old folder went, if anywhere.
+ * `<folder>.before-restore-<time>`. The archive is restored into a folder beside it and read back
+ * first; only then do the folders change places, so an archive that is not a whole database
+ * leaves `dataDir` as it was. Answers where the old folder went, if anywhere.
  */
 export async function restorePgliteFolder(
   file: string,
@@ -69,21 +91,41 @@ export async function restorePgliteFolder(
       );
     }
     keptAt = `${dataDir}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-    renameSync(dataDir, keptAt);
   }
-  const database = await openDatabase({
-    kind: 'pglite',
-    dataDir,
-    loadDataDir: new Blob([archive]),
-  });
+  // A cut or foreign archive fails here, as a sentence: inside PGlite its inflating fails where
+  // nothing can catch it.
   try {
-    // Read back: an archive that is not a database fails here, not at the next start.
-    await database.db.execute(sql`select count(*) from app_migrations`);
-    // The archive holds the lock of the process that made it: the folder is ours until closed.
-    writeFileSync(path.join(dataDir, LOCK_FILE), `${process.pid}\n`);
-  } finally {
-    await database.close();
+    gunzipSync(archive);
+  } catch {
+    throw new BackupRefusedError(
+      `${file} is not a whole backup of the embedded database (it does not inflate); ${dataDir} is as it was.`,
+    );
   }
+  const restoring = `${dataDir}.restoring-${process.pid}`;
+  rmSync(restoring, { recursive: true, force: true });
+  try {
+    const database = await openDatabase({
+      kind: 'pglite',
+      dataDir: restoring,
+      loadDataDir: new Blob([archive]),
+    });
+    try {
+      // Read back: an archive that is not a database fails here, not at the next start.
+      await database.db.execute(sql`select count(*) from app_migrations`);
+      // The archive holds the lock of the process that made it: the folder is ours until closed.
+      writeFileSync(path.join(restoring, LOCK_FILE), `${process.pid}\n`);
+    } finally {
+      await database.close();
+    }
+  } catch (error) {
+    rmSync(restoring, { recursive: true, force: true });
+    throw new BackupRefusedError(
+      `${file} could not be restored (${error instanceof Error ? error.message : String(error)}); ${dataDir} is as it was.`,
+    );
+  }
+  if (keptAt) renameSync(dataDir, keptAt);
+  else rmSync(dataDir, { recursive: true, force: true });
+  renameSync(restoring, dataDir);
   return keptAt;
 }
 
@@ -111,13 +153,15 @@ function run(program: string, args: string[]): Promise<void> {
 /** Backs up the PostgreSQL database at `url` with pg_dump, in its custom format. */
 export function backupPostgres(url: string, file: string): Promise<void> {
   // Rate-limit hits live minutes, in an unlogged table: left out, as PGlite's dump leaves them.
-  return run('pg_dump', [
-    '--format=custom',
-    '--no-owner',
-    '--no-unlogged-table-data',
-    `--file=${file}`,
-    `--dbname=${url}`,
-  ]);
+  return writeWhole(file, (temporary) =>
+    run('pg_dump', [
+      '--format=custom',
+      '--no-owner',
+      '--no-unlogged-table-data',
+      `--file=${temporary}`,
+      `--dbname=${url}`,
+    ]),
+  );
 }
 
 /**
