@@ -59,3 +59,35 @@ describe('the words of the shared schemas’ field messages', () => {
     }
   });
 });
+
+/**
+ * glossary.md fixes one word per concept in each language; these are the variants readers met
+ * instead (a review found the same thing called two names on one screen). Contract texts
+ * (notifications, push and e-mail) are checked too: they are part of the catalogs.
+ */
+const BANNED: Record<'Hindi' | 'Bengali', [variant: RegExp, use: string][]> = {
+  Hindi: [
+    [/प्रस्ताव/, 'पेशकश (offer)'],
+    [/हैंडओवर कोड/, 'सौंपने का कोड (handover code)'],
+    [/[\u0980-\u09FF]/, 'Devanagari: a Bengali letter in the Hindi catalog'],
+  ],
+  Bengali: [
+    [/জোড়া/, 'জুটি (paired)'],
+    [/হ্যান্ডওভার/, 'হস্তান্তরের কোড (handover code)'],
+    [/[\u0900-\u0963\u0966-\u097F]/, 'Bengali script: a Devanagari letter in the Bengali catalog'],
+  ],
+};
+
+describe.each([
+  ['Hindi', hi, hiApp],
+  ['Bengali', bn, bnApp],
+] as const)('the %s catalog’s words', (language, site, app) => {
+  it('keep to the glossary', () => {
+    const found = Object.entries({ ...site, ...app }).flatMap(([key, text]) =>
+      BANNED[language]
+        .filter(([variant]) => variant.test(text))
+        .map(([, use]) => `${key}: use ${use}`),
+    );
+    expect(found).toEqual([]);
+  });
+});

@@ -2,16 +2,26 @@ import type { Package, PackageEvent } from '@almquest/contracts/packages';
 import { useI18n } from '../../../i18n/i18n';
 import { personName } from '../../../lib/person-name';
 
-const NAMED_EVENTS = { offered: true, paired: true, accepted: true, takenBack: true } as const;
+/** The events that say who, each a whole sentence of its own in every language. */
+const NAMED_EVENTS = {
+  offered: true,
+  paired: true,
+  accepted: true,
+  takenBack: true,
+  declined: true,
+  lapsed: true,
+  released: true,
+  received: true,
+  distributed: true,
+} as const;
 
 /** "Offered to Asha", "Received by Asha", or the plain kind when nobody may be named. */
 function eventTitle(event: PackageEvent, t: ReturnType<typeof useI18n>['t']): string {
   const name = event.distributorName;
-  if (!name) return t(`package.event.${event.kind}`);
-  if (event.kind in NAMED_EVENTS) {
-    return t(`package.event.${event.kind as keyof typeof NAMED_EVENTS}.named`, { name });
-  }
-  return `${t(`package.event.${event.kind}`)} ${t('package.event.by', { name: personName(name, t) })}`;
+  if (!name || !(event.kind in NAMED_EVENTS)) return t(`package.event.${event.kind}`);
+  return t(`package.event.${event.kind as keyof typeof NAMED_EVENTS}.named`, {
+    name: personName(name, t),
+  });
 }
 
 /** What happened to the package, oldest first, with who (once they may be named) and why. */
