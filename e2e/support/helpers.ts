@@ -36,6 +36,78 @@ export async function snap(page: Page, name: string): Promise<void> {
   await page.setViewportSize(original);
 }
 
+/** Devanagari or Bengali letters (the danda and the digits included). */
+const INDIC = /[\u0900-\u09FF]/gu;
+
+/**
+ * Every Devanagari and Bengali letter on the page is drawn by one of the app's own faces: this
+ * machine has no such font, so a letter any other face drew would be an empty box. For each
+ * element with such letters in its own text, the letters alone are set in the element's font
+ * (family, weight, style, language) in a probe, and Chromium says which fonts drew the probe
+ * (DevTools protocol): only the app's faces may have drawn any of it.
+ */
+export async function expectRealLetters(page: Page): Promise<void> {
+  // The faces swap in once loaded (font-display: swap): probe what is drawn once they are.
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  const count = await page.evaluate((source) => {
+    const indic = new RegExp(source, 'gu');
+    const probes = document.createElement('div');
+    probes.id = 'letter-probes';
+    probes.setAttribute('aria-hidden', 'true');
+    probes.style.cssText = 'position:fixed;top:0;left:0;opacity:0;pointer-events:none';
+    const seen = new Set<string>();
+    for (const element of Array.from(document.body.querySelectorAll('*'))) {
+      const own = Array.from(element.childNodes)
+        .filter((node) => node.nodeType === Node.TEXT_NODE)
+        .map((node) => node.textContent ?? '')
+        .join('');
+      const letters = (own.match(indic) ?? []).join('');
+      if (!letters || element.getClientRects().length === 0) continue;
+      const style = getComputedStyle(element);
+      const lang = element.closest('[lang]')?.getAttribute('lang') ?? '';
+      const key = [letters, style.fontFamily, style.fontWeight, style.fontStyle, lang].join('|');
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const probe = document.createElement('span');
+      probe.textContent = letters;
+      probe.lang = lang;
+      probe.style.fontFamily = style.fontFamily;
+      probe.style.fontWeight = style.fontWeight;
+      probe.style.fontStyle = style.fontStyle;
+      probe.setAttribute('data-letters', own.trim().slice(0, 40));
+      probes.append(probe);
+    }
+    document.body.append(probes);
+    return seen.size;
+  }, INDIC.source);
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    if (count === 0) return;
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+    const { root } = await cdp.send('DOM.getDocument', { depth: -1 });
+    const { nodeIds } = await cdp.send('DOM.querySelectorAll', {
+      nodeId: root.nodeId,
+      selector: '#letter-probes > [data-letters]',
+    });
+    const boxes: string[] = [];
+    for (const nodeId of nodeIds) {
+      const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+      const other = fonts.filter((f) => !f.isCustomFont);
+      if (fonts.length === 0 || other.length > 0) {
+        const { attributes } = await cdp.send('DOM.getAttributes', { nodeId });
+        const text = attributes[attributes.indexOf('data-letters') + 1] ?? '';
+        boxes.push(`"${text}": ${other.map((f) => `${f.familyName} ×${f.glyphCount}`).join(', ')}`);
+      }
+    }
+    expect(boxes, 'letters drawn by none of the app’s faces (empty boxes)').toEqual([]);
+  } finally {
+    await cdp.detach();
+    await page.evaluate(() => document.getElementById('letter-probes')?.remove());
+  }
+}
+
 /**
  * axe-core finds no serious or critical accessibility problem on the page as it is now, in the
  * light theme and in the dark one (the other theme is switched on for the check and back off,
@@ -45,6 +117,7 @@ export async function snap(page: Page, name: string): Promise<void> {
 export async function expectAccessible(page: Page): Promise<void> {
   // A page in a background tab does not run its animations: bring it forward first.
   await page.bringToFront();
+  await expectRealLetters(page);
   const isDark = await page.evaluate(() => document.documentElement.classList.contains('dark'));
   // Switching the theme starts colour transitions; the check reads the colours they end at.
   const still = await page.addStyleTag({
