@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { profileQueryKey } from '../api/get-profile';
 import { buildDistributorProfile, buildNewcomer, buildSessionUser } from '../test/data';
+import { fakeApi } from '../test/fake-api';
 import { renderApp } from '../test/render';
 
 const base = buildSessionUser({ name: 'Priya Sharma', email: 'priya@example.org' });
@@ -93,5 +94,32 @@ describe('user menu', () => {
     const { actor } = await openMenu(base);
     await actor.click(screen.getByRole('heading', { level: 1 }));
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
+  it('does not say a sign-out happened that never reached the server: the person stays signed in', async () => {
+    const { calls } = fakeApi({});
+    const online = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine')!;
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    try {
+      const { actor, menu } = await openMenu(base);
+      await actor.click(within(menu).getByRole('menuitem', { name: 'Sign Out' }));
+      expect(await screen.findByText('You are still signed in')).toBeInTheDocument();
+      expect(screen.queryByText('Signed out')).not.toBeInTheDocument();
+      expect(
+        screen.getByRole('button', { name: `Account menu for ${base.name}` }),
+      ).toBeInTheDocument();
+      expect(calls.filter((c) => c.url === '/auth/logout')).toEqual([]);
+    } finally {
+      delete (navigator as { onLine?: boolean }).onLine;
+      Object.defineProperty(Navigator.prototype, 'onLine', online);
+    }
+  });
+
+  it('signs out once the server has ended the session', async () => {
+    fakeApi({ 'POST /auth/logout': () => ({ status: 204, data: undefined }) });
+    const { actor, menu } = await openMenu(base);
+    await actor.click(within(menu).getByRole('menuitem', { name: 'Sign Out' }));
+    expect(await screen.findByText('Signed out')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: `Account menu for ${base.name}` })).toBeNull();
   });
 });

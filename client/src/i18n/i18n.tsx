@@ -96,6 +96,7 @@ const I18nContext = createContext<I18n | null>(null);
 const errorKeys: Record<string, MessageKey> = {
   network: 'error.network',
   offline: 'error.offline',
+  unconfirmed: 'error.unconfirmed',
   unexpected_answer: 'error.unexpected',
   internal: 'error.internal',
   unauthenticated: 'error.unauthenticated',
@@ -231,7 +232,12 @@ function makeSpeaker(shown: () => Shown): Omit<I18n, 'locale' | 'setLocale'> {
         typeof code === 'string' && Object.hasOwn(errorKeys, code)
           ? errorKeys[code]!
           : 'common.pleaseTryAgain';
-      if (code === 'network' || code === 'offline' || code === 'unexpected_answer')
+      if (
+        code === 'network' ||
+        code === 'offline' ||
+        code === 'unconfirmed' ||
+        code === 'unexpected_answer'
+      )
         return t(fallback);
       // The API's key and values, when it gives them: no English to match.
       if (shown().locale !== 'en' && words) {

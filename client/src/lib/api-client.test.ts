@@ -63,4 +63,28 @@ describe('api client', () => {
       Object.defineProperty(Navigator.prototype, 'onLine', online);
     }
   });
+
+  it('never says a change that set out was unsent, even if the connection is gone by its end', async () => {
+    const online = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine')!;
+    let isOnline = true;
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => isOnline });
+    // Sent and done on the server; the answer is lost as the phone goes offline.
+    restore = setTransport(() => {
+      isOnline = false;
+      return Promise.reject(new TypeError('Failed to fetch'));
+    });
+    try {
+      const change = await api
+        .post('/donor/donate', {}, PackageResponseSchema)
+        .catch((e: unknown) => e);
+      expect(change).toMatchObject({ status: 0, code: 'unconfirmed' });
+      expect((change as Error).message).toMatch(/cannot tell whether this was saved/);
+      isOnline = true;
+      const read = await api.get('/package/x', PackageResponseSchema).catch((e: unknown) => e);
+      expect(read).toMatchObject({ code: 'network' });
+    } finally {
+      delete (navigator as { onLine?: boolean }).onLine;
+      Object.defineProperty(Navigator.prototype, 'onLine', online);
+    }
+  });
 });

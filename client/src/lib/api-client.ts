@@ -6,7 +6,7 @@ export class ApiError extends Error {
   override name = 'ApiError';
   constructor(
     readonly status: number,
-    readonly code: ErrorCode | 'network' | 'offline' | 'unexpected_answer',
+    readonly code: ErrorCode | 'network' | 'offline' | 'unconfirmed' | 'unexpected_answer',
     message: string,
     readonly fields: Record<string, string> = {},
     /** The message's words (a key and values), for the reader's language (i18n errorText). */
@@ -162,7 +162,15 @@ async function request<T>(
     });
   } catch (error) {
     if (options.signal?.aborted) throw error;
-    if (isWrite && !navigator.onLine) throw offlineError();
+    // A change that set out may have arrived and been done, its answer lost on the way back: it
+    // is never said to be unsent (the person would do it again), only unconfirmed.
+    if (isWrite) {
+      throw new ApiError(
+        0,
+        'unconfirmed',
+        'The connection dropped before AlmQuest answered, so we cannot tell whether this was saved. Check before you try again.',
+      );
+    }
     throw new ApiError(
       0,
       'network',

@@ -33,6 +33,7 @@ export const bnApp: AppCatalog = {
   'menu.viewTransactions': 'আমার প্যাকেট দেখুন',
   'menu.register': 'রেজিস্টার করুন',
   'menu.signOut': 'সাইন আউট করুন',
+  'signOut.failed': 'আপনি এখনও সাইন ইন আছেন',
   'signOut.title': 'সাইন আউট হয়েছে',
   'signOut.msg': 'আপনি সাইন আউট করেছেন। আবার দেখা হবে!',
 
@@ -240,6 +241,8 @@ export const bnApp: AppCatalog = {
   'places.west': 'পশ্চিম',
 
   'error.network': 'AlmQuest-এ পৌঁছানো গেল না। ইন্টারনেট দেখে আবার চেষ্টা করুন।',
+  'error.unconfirmed':
+    'AlmQuest উত্তর দেওয়ার আগেই সংযোগ কেটে গেছে, তাই এটি সংরক্ষিত হয়েছে কি না বোঝা যাচ্ছে না। আবার চেষ্টা করার আগে দেখে নিন।',
   'error.offline': 'আপনি অফলাইনে আছেন, তাই কিছু পাঠানো হয়নি। ইন্টারনেট পেলে আবার চেষ্টা করুন।',
   'push.on': 'এই ডিভাইসে বার্তা চালু আছে।',
   'push.off': 'AlmQuest বন্ধ থাকলেও এই ডিভাইসে প্রস্তাব আর আপডেট পান।',

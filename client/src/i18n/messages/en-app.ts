@@ -21,6 +21,7 @@ export const enApp = {
   'menu.viewTransactions': 'View Transactions',
   'menu.register': 'Register',
   'menu.signOut': 'Sign Out',
+  'signOut.failed': 'You are still signed in',
   'signOut.title': 'Signed out',
   'signOut.msg': 'You have been signed out. See you soon!',
   'state.Not Paired': 'Not Paired',
@@ -338,6 +339,8 @@ export const enApp = {
   'pwa.offline': 'You are offline. This is what you saw last; changes need a connection.',
   'pwa.updateReady': 'A new version of AlmQuest is ready.',
   'pwa.reload': 'Reload for the new version',
+  'error.unconfirmed':
+    'The connection dropped before AlmQuest answered, so we cannot tell whether this was saved. Check before you try again.',
   'error.offline': 'You are offline, so nothing was sent. Try again when you are connected.',
   'push.on': 'Notifications are on for this device.',
   'push.off': 'Get offers and updates on this device even when AlmQuest is closed.',

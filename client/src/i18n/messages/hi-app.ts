@@ -33,6 +33,7 @@ export const hiApp: AppCatalog = {
   'menu.viewTransactions': 'मेरे पैकेट देखें',
   'menu.register': 'रजिस्टर करें',
   'menu.signOut': 'साइन आउट करें',
+  'signOut.failed': 'आप अभी भी साइन इन हैं',
   'signOut.title': 'साइन आउट हो गया',
   'signOut.msg': 'आप साइन आउट हो गए हैं। फिर मिलेंगे!',
 
@@ -240,6 +241,8 @@ export const hiApp: AppCatalog = {
   'places.west': 'पश्चिम',
 
   'error.network': 'AlmQuest तक नहीं पहुँच पाए। अपना इंटरनेट देखें और फिर से कोशिश करें।',
+  'error.unconfirmed':
+    'AlmQuest का जवाब आने से पहले कनेक्शन टूट गया, इसलिए पता नहीं कि यह सहेजा गया या नहीं। फिर से कोशिश करने से पहले जाँच लें।',
   'error.offline': 'आप ऑफ़लाइन हैं, इसलिए कुछ नहीं भेजा गया। इंटरनेट मिलने पर फिर से कोशिश करें।',
   'push.on': 'इस डिवाइस पर सूचनाएँ चालू हैं।',
   'push.off': 'AlmQuest बंद होने पर भी इस डिवाइस पर पेशकश और अपडेट पाएँ।',

@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useI18n } from '../../i18n/i18n';
 import { useAlerts } from '../alerts';
-import { api, ignoreBody } from '../api-client';
+import { api, ApiError, ignoreBody } from '../api-client';
 import { cacheUser, sessionQueryKey } from './session';
 import { forgetLanguagePicked } from './language-picked';
 import { forgetPushDevice } from './push-device';
@@ -29,22 +29,31 @@ export function useForgetUser() {
   }, [queryClient]);
 }
 
-/** Sign-out: ends the server session, clears the user, goes home, says so (SPEC section 4). */
+/**
+ * Sign-out: ends the server session, clears the user, goes home, says so (SPEC section 4). Only
+ * once the server has ended the session (or says there was none): a sign-out that did not reach
+ * it leaves the person signed in, on a shared phone too, so it is never said to have happened.
+ */
 export function useSignOut() {
   const forget = useForgetUser();
   const navigate = useNavigate();
   const { showAlert } = useAlerts();
-  const { t } = useI18n();
+  const { t, errorText } = useI18n();
+  const signedOut = () => {
+    forget();
+    void navigate('/');
+    showAlert({
+      type: 'info',
+      title: t('signOut.title'),
+      msg: t('signOut.msg'),
+    });
+  };
   return useMutation({
     mutationFn: signOut,
-    onSettled: () => {
-      forget();
-      void navigate('/');
-      showAlert({
-        type: 'info',
-        title: t('signOut.title'),
-        msg: t('signOut.msg'),
-      });
+    onSuccess: signedOut,
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 401) return signedOut();
+      showAlert({ type: 'error', title: t('signOut.failed'), msg: errorText(error) });
     },
   });
 }
