@@ -91,9 +91,12 @@ export const HANDOVER_CODE_REQUIRED = said(
   'server.codeRequired',
 );
 
-/** The four digits the donor shows at the handover, in any script's digits. */
+/**
+ * The four digits the donor shows at the handover, in any script's digits; spaces and dashes
+ * between them are let go (the donor's page spaces the digits out, and a copied code keeps them).
+ */
 export const HandoverCodeSchema = z.preprocess(
-  (value) => (typeof value === 'string' ? asciiDigits(value.trim()) : value),
+  (value) => (typeof value === 'string' ? asciiDigits(value.replace(/[\s-]/g, '')) : value),
   z.string({ error: HANDOVER_CODE_REQUIRED }).regex(/^\d{4}$/, HANDOVER_CODE_REQUIRED),
 );
 

@@ -182,4 +182,63 @@ describe('alerts', () => {
     await act(() => vi.advanceTimersByTimeAsync(500));
     expect(screen.queryByText('Hello')).not.toBeInTheDocument();
   });
+
+  it('counts a toast’s time only while it can be seen: not while a menu covers the stack', async () => {
+    vi.useFakeTimers();
+    renderWith({ type: 'error', title: 'Could not accept', msg: 'You are offline.' });
+    const menu = document.createElement('div');
+    menu.setAttribute('role', 'menu');
+    document.body.append(menu);
+    act(() => screen.getByRole('button', { name: 'show' }).click());
+    await act(() => vi.advanceTimersByTimeAsync(20_000));
+    expect(screen.getByText('Could not accept')).toBeInTheDocument();
+    menu.remove();
+    // Seen now: five whole seconds from here.
+    await act(() => vi.advanceTimersByTimeAsync(4000));
+    expect(
+      screen.getByText('Could not accept').closest('[data-alert-type]')?.className,
+    ).not.toContain('opacity-0');
+    await act(() => vi.advanceTimersByTimeAsync(2100));
+    expect(screen.queryByText('Could not accept')).not.toBeInTheDocument();
+  });
+
+  it('keeps news about two packages in the same words as two toasts, each with its link', async () => {
+    function Two() {
+      const { showAlert } = useAlerts();
+      return (
+        <button
+          type="button"
+          onClick={() => {
+            showAlert({
+              type: 'notif',
+              title: 'Package: Received',
+              msg: '14 meals',
+              link: '/transaction/a',
+            });
+            showAlert({
+              type: 'notif',
+              title: 'Package: Received',
+              msg: '14 meals',
+              link: '/transaction/b',
+            });
+          }}
+        >
+          two
+        </button>
+      );
+    }
+    render(
+      <I18nProvider>
+        <MemoryRouter>
+          <AlertsProvider>
+            <Two />
+            <ToastViewport />
+          </AlertsProvider>
+        </MemoryRouter>
+      </I18nProvider>,
+    );
+    act(() => screen.getByRole('button', { name: 'two' }).click());
+    const links = screen.getAllByRole('link').map((a) => a.getAttribute('href'));
+    expect(links).toEqual(['/transaction/a', '/transaction/b']);
+  });
 });

@@ -45,6 +45,18 @@ const AlertsContext = createContext<AlertsApi | null>(null);
 const AlertListContext = createContext<ShownAlert[]>([]);
 
 const MAX_VISIBLE = 3;
+/** How often a covered stack is looked at again. */
+const COVERED_POLL_MS = 500;
+
+/** Whether the toasts have stepped aside for something open (the same test as index.css's). */
+function isStackCovered(): boolean {
+  return (
+    typeof document !== 'undefined' &&
+    document.querySelector(
+      "[role='listbox']:not(.hidden), [role='menu'], [role='dialog'], [data-popup]",
+    ) !== null
+  );
+}
 
 /** Holds the toast alerts: each slides out after ALERT_VISIBLE_MS and is gone ALERT_SLIDE_MS later. */
 export function AlertsProvider({ children }: { children: ReactNode }) {
@@ -79,16 +91,31 @@ export function AlertsProvider({ children }: { children: ReactNode }) {
       }
       // The same alert again (a second wrong code, a retry) is one toast shown for longer, not a
       // stack of copies over the page.
+      // Same words about another package (two packages of 14 meals received) are two pieces of
+      // news: each toast links to its own.
       const same = current.current.find(
         (a) =>
-          !a.isLeaving && a.type === alert.type && a.title === alert.title && a.msg === alert.msg,
+          !a.isLeaving &&
+          a.type === alert.type &&
+          a.title === alert.title &&
+          a.msg === alert.msg &&
+          a.link === alert.link,
       );
       const id = same?.id ?? nextId.current++;
       clearTimeout(timers.current.get(id));
-      timers.current.set(
-        id,
-        setTimeout(() => dismissAlert(id), ALERT_VISIBLE_MS),
-      );
+      // Its time on screen counts only while it can be seen: while a menu, a popup or a dialog is
+      // open the stack steps aside (index.css), and a toast that ran out then was never seen.
+      // Once nothing covers the stack, its time starts again, whole.
+      const schedule = (ms: number, wasCovered: boolean) =>
+        timers.current.set(
+          id,
+          setTimeout(() => {
+            if (isStackCovered()) schedule(COVERED_POLL_MS, true);
+            else if (wasCovered) schedule(ALERT_VISIBLE_MS, false);
+            else dismissAlert(id);
+          }, ms),
+        );
+      schedule(ALERT_VISIBLE_MS, false);
       for (const old of current.current) {
         if (alert.replaces && old.group === alert.replaces && !old.isLeaving) dismissAlert(old.id);
       }

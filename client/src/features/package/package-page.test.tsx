@@ -148,6 +148,37 @@ describe('why a distributor was given a package', () => {
     expect(await screen.findByRole('button', { name: 'Mark as Distributed' })).toBeInTheDocument();
   });
 
+  it('takes a copied code with its spaces, and gives the button back by itself when a lock ends', async () => {
+    const lockedFor = 1500;
+    const locked = buildPackage('Paired', {
+      handoverLockedUntil: new Date(Date.now() + lockedFor).toISOString(),
+    });
+    const { calls } = fakeApi({
+      [`GET /package/${packageId}`]: () => ({ status: 200, data: { package: locked } }),
+      ['POST /distributor/togglePackage']: () => ({
+        status: 200,
+        data: { package: buildPackage('Received') },
+      }),
+    });
+    const actor = userEvent.setup();
+    const app = renderApp(`/transaction/${packageId}`, {
+      user: buildSessionUser({ userType: 'distributor' }),
+    });
+    app.queryClient.setQueryData(packageQueryKey(packageId), locked);
+    const field = await screen.findByLabelText('Handover code from the donor');
+    await actor.type(field, '1 0 9 2');
+    expect(field).toHaveValue('1 0 9 2');
+    const button = screen.getByRole('button', { name: 'Mark as Received' });
+    expect(button).toBeDisabled();
+    await waitFor(() => expect(button).toBeEnabled(), { timeout: lockedFor + 2000 });
+    await actor.click(button);
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === '/distributor/togglePackage')?.data).toMatchObject({
+        code: '1092',
+      }),
+    );
+  });
+
   it('says a package fills their room rather than "room for 0 meals"', async () => {
     shown({ distanceKm: 1.5, roomAfter: 0, byCoordinator: false });
     expect(await screen.findByTestId('why-you', {}, { timeout: 4000 })).toHaveTextContent(

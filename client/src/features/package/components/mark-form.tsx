@@ -3,7 +3,7 @@ import {
   type Package,
   type PackageState,
 } from '@almquest/contracts/packages';
-import type { FormEvent } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { useI18n } from '../../../i18n/i18n';
@@ -46,11 +46,20 @@ export function MarkForm({
   const { t, formatDateTime } = useI18n();
   const { showAlert } = useAlerts();
   const mark = useMarkPackage(packageId);
+  // Drawn again when a lock ends, so the button comes back by itself.
+  const [, setLockEnded] = useState(0);
+  const lockedUntil = pkg.handoverLockedUntil;
+  useEffect(() => {
+    if (lockedUntil === null) return;
+    const ms = Date.parse(lockedUntil) - Date.now();
+    if (!(ms > 0)) return;
+    const timer = setTimeout(() => setLockEnded(Date.now()), ms + 250);
+    return () => clearTimeout(timer);
+  }, [lockedUntil]);
   const step = nextStep[pkg.current_state];
   if (!step) return null;
 
-  const isLocked =
-    pkg.handoverLockedUntil !== null && Date.parse(pkg.handoverLockedUntil) > Date.now();
+  const isLocked = lockedUntil !== null && Date.parse(lockedUntil) > Date.now();
 
   const onMark = (event: FormEvent) => {
     event.preventDefault();
@@ -86,13 +95,14 @@ export function MarkForm({
         <TextField
           label={t('package.handover.enter')}
           hint={
-            pkg.handoverLockedUntil
-              ? t('package.handover.locked', { time: formatDateTime(pkg.handoverLockedUntil) })
+            isLocked && lockedUntil
+              ? t('package.handover.locked', { time: formatDateTime(lockedUntil) })
               : t('package.handover.enterHint')
           }
           inputMode="numeric"
           autoComplete="one-time-code"
-          maxLength={4}
+          // Four digits, with room for the spaces a copied code carries ("5 1 0 8").
+          maxLength={9}
           // Said here alone (no toast): read out when it appears.
           announceError
           {...markForm.textField('code')}
