@@ -115,6 +115,22 @@ test('toasts on a phone leave the bell, the account menu and the page heading fr
   const discarded = await expectAlert(donor, 'Wiping the slate clean!');
   await expectApart(discarded, donor.getByRole('heading', { name: 'Toast Reader' }));
   await snap(donor, 'toast-phone');
+
+  // The button just pressed stays in sight above the toasts, even at the screen's foot.
+  await donor.getByRole('button', { name: 'Update Profile' }).click();
+  const save = donor.getByRole('button', { name: 'Save Changes' });
+  // A phone just tall enough to show it, at its foot.
+  const bottom = await save.evaluate((el) => {
+    window.scrollTo(0, 0);
+    return el.getBoundingClientRect().bottom;
+  });
+  await donor.setViewportSize({ width: PHONE.width, height: Math.ceil(bottom) + 4 });
+  await donor.context().setOffline(true);
+  await save.click();
+  await expect(donor.locator('[data-alert-type="error"]')).toBeVisible();
+  await expectApart(donor.locator('[data-toast-viewport]'), save);
+  await donor.context().setOffline(false);
+  await donor.setViewportSize(PHONE);
 });
 
 test('a list of places being chosen from is never under a toast', async ({ browser }) => {

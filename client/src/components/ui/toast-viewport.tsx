@@ -1,3 +1,4 @@
+import { type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useI18n } from '../../i18n/i18n';
 import { type AlertType, type ShownAlert, useAlerts, useShownAlerts } from '../../lib/alerts';
@@ -69,6 +70,36 @@ function Toast({ alert }: { alert: ShownAlert }) {
 }
 
 /**
+ * What the person just used (the focused button or field) is never under the stack: on a phone
+ * the stack spans the bottom, where a button scrolled into view sits. While toasts show, the page
+ * gets room below its end as tall as the stack, and is scrolled so the focused element stands
+ * above the stack.
+ */
+function useKeepFocusClear(stack: RefObject<HTMLDivElement | null>, count: number) {
+  useLayoutEffect(() => {
+    const body = document.body;
+    if (count === 0 || !stack.current) {
+      body.style.removeProperty('padding-bottom');
+      return;
+    }
+    const top = stack.current.getBoundingClientRect().top;
+    body.style.paddingBottom = `${Math.ceil(window.innerHeight - top)}px`;
+    const focused = document.activeElement;
+    if (!(focused instanceof HTMLElement) || focused === body) return;
+    const rect = focused.getBoundingClientRect();
+    if (rect.height > 0 && rect.bottom > top - 8 && rect.top < window.innerHeight) {
+      window.scrollBy({ top: rect.bottom - top + 8, behavior: 'instant' });
+    }
+  }, [stack, count]);
+  useEffect(
+    () => () => {
+      document.body.style.removeProperty('padding-bottom');
+    },
+    [],
+  );
+}
+
+/**
  * The stack of toast alerts: at the bottom, full width on phones and at the right from a tablet
  * up. The top belongs to the navigation bar, its bell and account menu, and the page's heading,
  * which on a tablet runs the width of the screen: a toast there covered them. While a menu, a
@@ -76,8 +107,11 @@ function Toast({ alert }: { alert: ShownAlert }) {
  */
 export function ToastViewport() {
   const alerts = useShownAlerts();
+  const stack = useRef<HTMLDivElement>(null);
+  useKeepFocusClear(stack, alerts.length);
   return (
     <div
+      ref={stack}
       aria-live="polite"
       data-toast-viewport
       className="pointer-events-none fixed right-3 bottom-[max(0.75rem,env(safe-area-inset-bottom))] left-3 z-[60] flex flex-col items-end gap-2 sm:left-auto sm:w-96"
