@@ -122,6 +122,42 @@ describe('navbar', () => {
     expect(toggle).toHaveFocus();
   });
 
+  it('closes only the innermost panel on Escape, back on that panel’s button', async () => {
+    fakeApi({
+      'GET /notifications': () => ({ status: 200, data: { notifs: [], unseen_count: 0 } }),
+    });
+    const user = userEvent.setup();
+    const person = buildSessionUser({ name: 'Priya Sharma' });
+    renderApp('/', { user: person });
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    await user.click(
+      await screen.findByRole('button', { name: `Account menu for ${person.name}` }),
+    );
+    expect(screen.getByRole('menu', { name: 'Account' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu', { name: 'Account' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: `Account menu for ${person.name}` })).toHaveFocus();
+    // The phone menu stays open: a second Escape closes it.
+    expect(screen.getByRole('button', { name: 'Close menu' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus();
+  });
+
+  it('puts the focus back on the bell when Escape closes its panel from inside', async () => {
+    fakeApi({
+      'GET /notifications': () => ({ status: 200, data: { notifs: [], unseen_count: 0 } }),
+    });
+    const user = userEvent.setup();
+    renderApp('/', { user: buildSessionUser() });
+    const bell = await screen.findByRole('button', { name: 'Notifications' });
+    await user.click(bell);
+    await user.tab();
+    expect(bell).not.toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(bell).toHaveAttribute('aria-expanded', 'false');
+    expect(bell).toHaveFocus();
+  });
+
   it('closes the mobile menu after following a link', async () => {
     const user = userEvent.setup();
     renderApp('/');

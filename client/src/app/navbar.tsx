@@ -75,7 +75,8 @@ export function Navbar({ accountArea }: { accountArea: ReactNode }) {
   useEffect(() => {
     if (!isMenuOpen) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
+      // A panel inside it (the account menu, the notifications) closed first takes this Escape.
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
       setIsMenuOpen(false);
       menuButton.current?.focus();
     };

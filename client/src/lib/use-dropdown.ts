@@ -18,8 +18,16 @@ export function useDropdown<T extends HTMLElement = HTMLDivElement>() {
     const onDown = (event: MouseEvent) => {
       if (!container.current?.contains(event.target as Node)) setIsOpen(false);
     };
+    // Escape closes the innermost panel only: with the focus in this one, the focus goes back
+    // to its button (the panel's content is gone with it) and nothing else closes.
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setIsOpen(false);
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      const box = container.current;
+      setIsOpen(false);
+      if (box?.contains(document.activeElement)) {
+        event.preventDefault();
+        box.querySelector<HTMLElement>('button')?.focus({ preventScroll: true });
+      }
     };
     // Only when the focus lands somewhere else on the page: none at all (a click on bare page,
     // the window left) is the click handler's to judge.
@@ -29,11 +37,12 @@ export function useDropdown<T extends HTMLElement = HTMLDivElement>() {
     };
     const box = container.current;
     document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
+    // Heard before the page's other Escape handlers (the phone menu's), so they can tell.
+    document.addEventListener('keydown', onKey, true);
     box?.addEventListener('focusout', onFocusOut);
     return () => {
       document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('keydown', onKey, true);
       box?.removeEventListener('focusout', onFocusOut);
     };
   }, [isOpen]);
