@@ -51,4 +51,25 @@ describe('turning on notifications on this device', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('cannot reach a push service');
     expect(screen.getByRole('alert')).not.toHaveTextContent('Please try again');
   });
+
+  it('says it is offline when the phone is, not "please try again"', async () => {
+    browserWithoutPushService();
+    const online = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine')!;
+    render(
+      <I18nProvider>
+        <PushDeviceToggle />
+      </I18nProvider>,
+    );
+    const turnOn = await screen.findByRole('button', {
+      name: 'Turn on notifications on this device',
+    });
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    try {
+      await userEvent.click(turnOn);
+      expect(await screen.findByRole('alert')).toHaveTextContent('You are offline');
+    } finally {
+      delete (navigator as { onLine?: boolean }).onLine;
+      Object.defineProperty(Navigator.prototype, 'onLine', online);
+    }
+  });
 });

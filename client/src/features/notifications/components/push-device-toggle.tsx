@@ -1,5 +1,6 @@
 import { Button } from '../../../components/ui/button';
 import { useI18n } from '../../../i18n/i18n';
+import { ApiError } from '../../../lib/api-client';
 import { PushServiceError, usePushDevice } from '../../../lib/session/push-device';
 
 /**
@@ -7,7 +8,7 @@ import { PushServiceError, usePushDevice } from '../../../lib/session/push-devic
  * the device's state in words and the one action that changes it.
  */
 export function PushDeviceToggle({ compact = false }: { compact?: boolean }) {
-  const { t } = useI18n();
+  const { t, errorText } = useI18n();
   const device = usePushDevice();
   if (device.state === 'checking') return null;
   if (device.state === 'unsupported' && compact) return null;
@@ -50,7 +51,14 @@ export function PushDeviceToggle({ compact = false }: { compact?: boolean }) {
       )}
       {device.error !== null && (
         <p role="alert" className="w-full text-red-700 dark:text-red-300">
-          {t(device.error instanceof PushServiceError ? 'push.noService' : 'push.failed')}
+          {!navigator.onLine
+            ? // Offline, neither the push service nor AlmQuest was reached: nothing changed.
+              t('error.offline')
+            : device.error instanceof PushServiceError
+              ? t('push.noService')
+              : device.error instanceof ApiError
+                ? errorText(device.error)
+                : t('push.failed')}
         </p>
       )}
     </div>
