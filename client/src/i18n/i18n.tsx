@@ -97,6 +97,7 @@ const errorKeys: Record<string, MessageKey> = {
   network: 'error.network',
   offline: 'error.offline',
   unconfirmed: 'error.unconfirmed',
+  unconfirmed_title: 'error.unconfirmedTitle',
   unexpected_answer: 'error.unexpected',
   internal: 'error.internal',
   unauthenticated: 'error.unauthenticated',
@@ -236,6 +237,7 @@ function makeSpeaker(shown: () => Shown): Omit<I18n, 'locale' | 'setLocale'> {
         code === 'network' ||
         code === 'offline' ||
         code === 'unconfirmed' ||
+        code === 'unconfirmed_title' ||
         code === 'unexpected_answer'
       )
         return t(fallback);

@@ -241,4 +241,19 @@ describe('alerts', () => {
     const links = screen.getAllByRole('link').map((a) => a.getAttribute('href'));
     expect(links).toEqual(['/transaction/a', '/transaction/b']);
   });
+
+  it('gives a toast its whole time once a menu that covered it closes, however soon', async () => {
+    vi.useFakeTimers();
+    renderWith({ type: 'success', title: 'You are active', msg: 'Donors can find you.' });
+    const menu = document.createElement('div');
+    menu.setAttribute('role', 'menu');
+    document.body.append(menu);
+    act(() => screen.getByRole('button', { name: 'show' }).click());
+    await act(() => vi.advanceTimersByTimeAsync(4500));
+    menu.remove();
+    await act(() => vi.advanceTimersByTimeAsync(4000));
+    expect(
+      screen.getByText('You are active').closest('[data-alert-type]')?.className,
+    ).not.toContain('opacity-0');
+  });
 });

@@ -45,7 +45,7 @@ const AlertsContext = createContext<AlertsApi | null>(null);
 const AlertListContext = createContext<ShownAlert[]>([]);
 
 const MAX_VISIBLE = 3;
-/** How often a covered stack is looked at again. */
+/** How often the stack is looked at: whether something covers it. */
 const COVERED_POLL_MS = 500;
 
 /** Whether the toasts have stepped aside for something open (the same test as index.css's). */
@@ -105,17 +105,18 @@ export function AlertsProvider({ children }: { children: ReactNode }) {
       clearTimeout(timers.current.get(id));
       // Its time on screen counts only while it can be seen: while a menu, a popup or a dialog is
       // open the stack steps aside (index.css), and a toast that ran out then was never seen.
-      // Once nothing covers the stack, its time starts again, whole.
-      const schedule = (ms: number, wasCovered: boolean) =>
+      // Looked at every half second: covered, its time starts again, whole.
+      let remaining = ALERT_VISIBLE_MS;
+      const tick = () =>
         timers.current.set(
           id,
           setTimeout(() => {
-            if (isStackCovered()) schedule(COVERED_POLL_MS, true);
-            else if (wasCovered) schedule(ALERT_VISIBLE_MS, false);
-            else dismissAlert(id);
-          }, ms),
+            remaining = isStackCovered() ? ALERT_VISIBLE_MS : remaining - COVERED_POLL_MS;
+            if (remaining <= 0) dismissAlert(id);
+            else tick();
+          }, COVERED_POLL_MS),
         );
-      schedule(ALERT_VISIBLE_MS, false);
+      tick();
       for (const old of current.current) {
         if (alert.replaces && old.group === alert.replaces && !old.isLeaving) dismissAlert(old.id);
       }

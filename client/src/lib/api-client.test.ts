@@ -1,7 +1,7 @@
 import { PackageResponseSchema } from '@almquest/contracts/packages';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildPackage } from '../test/data';
-import { api, ApiError, setTransport } from './api-client';
+import { api, ApiError, failureAlert, setTransport } from './api-client';
 
 let restore: (() => void) | undefined;
 afterEach(() => restore?.());
@@ -86,5 +86,19 @@ describe('api client', () => {
       delete (navigator as { onLine?: boolean }).onLine;
       Object.defineProperty(Navigator.prototype, 'onLine', online);
     }
+  });
+
+  it('never titles a change whose answer was lost as not done', () => {
+    const said = (e: unknown) => `said ${(e as { code: string }).code}`;
+    const lost = new ApiError(0, 'unconfirmed', 'dropped');
+    expect(failureAlert('Your package was not donated', lost, said)).toEqual({
+      type: 'warning',
+      title: 'said unconfirmed_title',
+      msg: 'said unconfirmed',
+    });
+    const refused = new ApiError(409, 'conflict', 'no');
+    expect(failureAlert('Your package was not donated', refused, said).title).toBe(
+      'Your package was not donated',
+    );
   });
 });

@@ -218,5 +218,13 @@ export const api = {
  * (`errorText` is the i18n one: useI18n().errorText).
  */
 export function failureAlert(title: string, error: unknown, errorText: (e: unknown) => string) {
+  // A change whose answer was lost may have been done: never titled as not done.
+  if (error instanceof ApiError && error.code === 'unconfirmed') {
+    return {
+      type: 'warning' as const,
+      title: errorText({ code: 'unconfirmed_title' }),
+      msg: errorText(error),
+    };
+  }
   return { type: 'error' as const, title, msg: errorText(error) };
 }

@@ -339,6 +339,7 @@ export const enApp = {
   'pwa.offline': 'You are offline. This is what you saw last; changes need a connection.',
   'pwa.updateReady': 'A new version of AlmQuest is ready.',
   'pwa.reload': 'Reload for the new version',
+  'error.unconfirmedTitle': 'Not confirmed',
   'error.unconfirmed':
     'The connection dropped before AlmQuest answered, so we cannot tell whether this was saved. Check before you try again.',
   'error.offline': 'You are offline, so nothing was sent. Try again when you are connected.',

@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useI18n } from '../../i18n/i18n';
 import { useAlerts } from '../alerts';
-import { api, ApiError, ignoreBody } from '../api-client';
+import { api, ApiError, failureAlert, ignoreBody } from '../api-client';
 import { cacheUser, sessionQueryKey } from './session';
 import { forgetLanguagePicked } from './language-picked';
 import { forgetPushDevice } from './push-device';
@@ -53,7 +53,8 @@ export function useSignOut() {
     onSuccess: signedOut,
     onError: (error) => {
       if (error instanceof ApiError && error.status === 401) return signedOut();
-      showAlert({ type: 'error', title: t('signOut.failed'), msg: errorText(error) });
+      // Lost on the way back, the session may have ended: not said to be still there.
+      showAlert(failureAlert(t('signOut.failed'), error, errorText));
     },
   });
 }
