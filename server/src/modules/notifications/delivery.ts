@@ -28,7 +28,10 @@ import type { MailTokens } from './mail-tokens';
 
 const TEXTS: Record<Locale, { kinds: NotificationTexts; around: DeliveryTexts; tag: string }> = {
   en: { kinds: enNotificationTexts, around: enDeliveryTexts, tag: 'en-IN' },
-  hi: { kinds: hiNotificationTexts, around: hiDeliveryTexts, tag: 'hi-IN-u-nu-deva' },
+  // One digit system per language, as the app writes it: Hindi in the digits Hindi readers
+  // meet on screens and receipts (0-9), Bengali in its own (০-৯). A Hindi e-mail once wrote १२
+  // where the app wrote 12.
+  hi: { kinds: hiNotificationTexts, around: hiDeliveryTexts, tag: 'hi-IN' },
   bn: { kinds: bnNotificationTexts, around: bnDeliveryTexts, tag: 'bn-IN-u-nu-beng' },
 };
 
