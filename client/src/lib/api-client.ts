@@ -70,7 +70,8 @@ export function setTransport(next: Transport): () => void {
   };
 }
 
-function offlineError(): ApiError {
+/** The refusal of a change tried offline: nothing was sent. */
+export function offlineError(): ApiError {
   return new ApiError(
     0,
     'offline',

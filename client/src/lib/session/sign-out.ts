@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useI18n } from '../../i18n/i18n';
 import { useAlerts } from '../alerts';
-import { api, ApiError, failureAlert, ignoreBody } from '../api-client';
+import { api, ApiError, failureAlert, ignoreBody, offlineError } from '../api-client';
 import { cacheUser, sessionQueryKey } from './session';
 import { forgetLanguagePicked } from './language-picked';
 import { forgetPushDevice } from './push-device';
@@ -14,6 +14,8 @@ import { forgetPushDevice } from './push-device';
  * getting the person's pushes, while the session can still say whose device it is.
  */
 export async function signOut(): Promise<void> {
+  // Offline nothing changes, this device's pushes included: the person stays signed in.
+  if (!navigator.onLine) throw offlineError();
   await forgetPushDevice();
   return api.post('/auth/logout', undefined, ignoreBody);
 }
