@@ -108,12 +108,13 @@ describe('GET /metrics', () => {
       (sample(text, 'almquest_match_duration_seconds_count', 'outcome="Paired"') ?? 0) +
       (sample(text, 'almquest_match_duration_seconds_count', 'outcome="Offered"') ?? 0);
     expect(matched(after)).toBe(matched(before) + 1);
-    // The whole service's figures, from the database.
+    // The whole service's figures, from the database: at least this donation's, since other
+    // test files donate into the same database meanwhile (an exact count failed in CI once).
     const state = pkg.current_state;
-    expect(sample(after, 'almquest_packages', `state="${state}"`)).toBe(
+    expect(sample(after, 'almquest_packages', `state="${state}"`)).toBeGreaterThanOrEqual(
       (sample(before, 'almquest_packages', `state="${state}"`) ?? 0) + 1,
     );
-    expect(sample(after, 'almquest_package_events', 'kind="created"')).toBe(
+    expect(sample(after, 'almquest_package_events', 'kind="created"')).toBeGreaterThanOrEqual(
       (sample(before, 'almquest_package_events', 'kind="created"') ?? 0) + 1,
     );
     // Counted afresh at each scrape, so scrapes at once agree with the table (other test
