@@ -92,10 +92,11 @@ export async function restorePgliteFolder(
     }
     keptAt = `${dataDir}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
   }
-  // A cut or foreign archive fails here, as a sentence: inside PGlite its inflating fails where
-  // nothing can catch it.
+  // Inflated here, once: a cut or foreign archive fails as a sentence (inside PGlite its
+  // inflating fails where nothing can catch it), and PGlite is handed the tar itself.
+  let tar: Buffer;
   try {
-    gunzipSync(archive);
+    tar = gunzipSync(archive);
   } catch {
     throw new BackupRefusedError(
       `${file} is not a whole backup of the embedded database (it does not inflate); ${dataDir} is as it was.`,
@@ -107,7 +108,7 @@ export async function restorePgliteFolder(
     const database = await openDatabase({
       kind: 'pglite',
       dataDir: restoring,
-      loadDataDir: new Blob([archive]),
+      loadDataDir: new Blob([tar]),
     });
     try {
       // Read back: an archive that is not a database fails here, not at the next start.
