@@ -13,7 +13,7 @@ import {
   stopServerProcesses,
 } from '../test/server-process';
 import { openEventStream } from '../test/sse';
-import { openTestDatabase } from '../test/test-app';
+import { openOwnTestDatabase } from '../test/test-app';
 
 /**
  * Two server processes on one PostgreSQL database behind Debian's nginx, running the
@@ -21,21 +21,27 @@ import { openTestDatabase } from '../test/test-app';
  * people connected to the other, deadlines are acted on once, rate limits count across both,
  * and a rolling restart loses nothing it answered.
  */
-const url = process.env.TEST_DATABASE_URL;
+const server = process.env.TEST_DATABASE_URL;
 
 /** Rate limits at a tenth of production's strictness: still exact, but no test reaches one by chance. */
 const MULTIPLIER = 10;
 const REGISTRATION_LIMIT = 20 * MULTIPLIER;
 
-describe.runIf(url)('two server processes behind nginx', () => {
+describe.runIf(server)('two server processes behind nginx', () => {
   let database: Database;
+  let url: string;
+  let drop: (() => Promise<void>) | undefined;
   let nginx: Nginx;
   let ports: [number, number];
   let env: Record<string, string>;
   const processes: ServerProcess[] = [];
 
   beforeAll(async () => {
-    database = await openTestDatabase();
+    // A database of its own: the processes sweep deadlines ten times a second, and on the
+    // shared one they would act on other test files' packages under those files' feet.
+    const own = await openOwnTestDatabase();
+    ({ database, drop } = own);
+    url = own.url!;
     await loadTestGazetteer(database.db);
     await forgetArea(database.db, 'severalProcesses');
     ports = [await freePort(), await freePort()];
@@ -49,7 +55,7 @@ describe.runIf(url)('two server processes behind nginx', () => {
       DEADLINE_SWEEP_SECONDS: '0.1',
     };
     processes.push(
-      ...(await Promise.all(ports.map((port) => startServerProcess(url!, env, port)))),
+      ...(await Promise.all(ports.map((port) => startServerProcess(url, env, port)))),
     );
     nginx = await startNginx(
       ports.map((p) => `127.0.0.1:${p}`),
@@ -59,7 +65,7 @@ describe.runIf(url)('two server processes behind nginx', () => {
   afterAll(async () => {
     await stopServerProcesses();
     await nginx?.stop();
-    await database?.close();
+    await drop?.();
   });
 
   /** A request through nginx, as a browser sends it: which process answered is in X-Upstream. */
@@ -288,7 +294,7 @@ describe.runIf(url)('two server processes behind nginx', () => {
         await pause(1000);
         await processes[index]!.stop();
         await pause(1000);
-        processes[index] = await startServerProcess(url!, env, ports[index]);
+        processes[index] = await startServerProcess(url, env, ports[index]);
         // nginx tries a process it saw fail again only after fail_timeout (5 s): stopping the
         // other one sooner would leave it none to send requests to. So an operator waits too.
         await pause(6000);

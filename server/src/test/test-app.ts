@@ -105,6 +105,8 @@ async function migrateWithLongLimits(url: string): Promise<void> {
  */
 export async function openOwnTestDatabase(): Promise<{
   database: Database;
+  /** Its PostgreSQL address, for server processes to share it (undefined on PGlite). */
+  url?: string;
   drop(): Promise<void>;
 }> {
   const server = process.env.TEST_DATABASE_URL;
@@ -121,6 +123,7 @@ export async function openOwnTestDatabase(): Promise<{
   const database = await openDatabase({ kind: 'postgres', url });
   return {
     database,
+    url,
     drop: async () => {
       await database.close();
       await onServer(server, `drop database if exists ${name}`);
