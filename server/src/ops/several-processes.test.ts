@@ -54,9 +54,7 @@ describe.runIf(server)('two server processes behind nginx', () => {
       // Both sweep ten times a second: they meet on the same deadlines.
       DEADLINE_SWEEP_SECONDS: '0.1',
     };
-    processes.push(
-      ...(await Promise.all(ports.map((port) => startServerProcess(url, env, port)))),
-    );
+    processes.push(...(await Promise.all(ports.map((port) => startServerProcess(url, env, port)))));
     nginx = await startNginx(
       ports.map((p) => `127.0.0.1:${p}`),
       nginxPort,
