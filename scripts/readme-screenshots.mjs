@@ -4,14 +4,11 @@
 // /usr/bin/chromium). Usage: node scripts/readme-screenshots.mjs [http://localhost:8080]
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { donateFromPage, launchChromium } from './screenshot-tools.mjs';
 
 const base = process.argv[2] ?? 'http://localhost:8080';
 const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screenshots');
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
-});
+const browser = await launchChromium();
 try {
   const wide = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await wide.goto(base);
@@ -26,26 +23,7 @@ try {
   await phone.goto(`${base}/api/auth/login?returnTo=/profile`);
   await phone.getByRole('button', { name: /demo donor/ }).click();
   await phone.waitForURL(/\/profile/);
-  // Donate through the API from the signed-in page (same origin, the session's cookie).
-  const packageId = await phone.evaluate(async () => {
-    const { user } = await (await fetch('/api/session')).json();
-    const { data: profile } = await (await fetch(`/api/donor/${user.id}`)).json();
-    const res = await fetch('/api/donor/donate', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        donor_id: user.id,
-        quantity: 25,
-        travelCapacity: '8 Kilometres',
-        location: profile.location,
-        timestamp: Date.now(),
-      }),
-    });
-    const body = await res.json();
-    if (res.status !== 201 || !body.package.pair)
-      throw new Error(`not paired: ${JSON.stringify(body)}`);
-    return body.package._id;
-  });
+  const packageId = await donateFromPage(phone, { mustPair: true });
   await phone.goto(`${base}/transaction/${packageId}`);
   await phone.getByRole('heading', { name: 'Package Details' }).waitFor();
   await phone.waitForTimeout(2500); // map tiles or their grey placeholder

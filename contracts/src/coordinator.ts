@@ -1,7 +1,11 @@
 import { z } from 'zod';
+import { said } from './field-words';
 import { idOf } from './ids';
 import { DietSchema, PackageStateSchema, REASON_MAX } from './packages';
 import { readDecimal, textField } from './text';
+
+/** A page link's cursor that is not one this API gave (the catalogs' page-link words). */
+const NOT_A_CURSOR = said('Not a valid cursor', 'field.cursor');
 
 /** What the coordinator console sends and gets back (/api/coordinator/*). */
 
@@ -14,7 +18,11 @@ const Party = z.object({ id: z.string().nullable(), name: z.string(), phone: z.s
 
 /** GET /api/coordinator/packages?state=&city= */
 export const WaitingQuerySchema = z.strictObject({
-  state: z.enum(WAITING_STATES, { error: 'Choose Not Paired, Offered or Paired' }).optional(),
+  state: z
+    .enum(WAITING_STATES, {
+      error: said('Choose Not Paired, Offered or Paired', 'field.waitingState'),
+    })
+    .optional(),
   city: textField({ max: 100 }).optional(),
 });
 export type WaitingQuery = z.input<typeof WaitingQuerySchema>;
@@ -88,7 +96,9 @@ export type CandidateList = z.infer<typeof CandidateListSchema>;
 
 /** POST /api/coordinator/packages/:id/offer */
 export const CoordinatorOfferSchema = z.strictObject({
-  distributorId: idOf('Choose a distributor'),
+  distributorId: z
+    .uuid({ error: said('Choose a distributor', 'field.chooseDistributor') })
+    .transform((id) => id.toLowerCase()),
 });
 export type CoordinatorOffer = z.input<typeof CoordinatorOfferSchema>;
 
@@ -173,7 +183,9 @@ export type PersonDetail = z.infer<typeof PersonDetailSchema>;
 
 /** POST /api/package/:id/report (the donor or the distributor of the package). */
 export const ReportRequestSchema = z.strictObject({
-  reason: z.enum(REPORT_REASONS, { error: 'Choose not food, unsafe or no-show' }),
+  reason: z.enum(REPORT_REASONS, {
+    error: said('Choose not food, unsafe or no-show', 'field.reportReason'),
+  }),
   note: textField({ max: REASON_MAX, isMultiLine: true }).optional(),
 });
 export type ReportRequest = z.input<typeof ReportRequestSchema>;
@@ -240,7 +252,7 @@ function pageCursor(prefix: string) {
   return z.string().refine((cursor) => {
     const at = shape.exec(cursor)?.[1];
     return at !== undefined && isRealMoment(at);
-  }, 'Not a valid cursor');
+  }, NOT_A_CURSOR);
 }
 
 /** GET /api/coordinator/reports?cursor= */
@@ -251,7 +263,7 @@ export const MessagePageQuerySchema = z.strictObject({ cursor: pageCursor('').op
 
 /** PATCH /api/coordinator/messages/:id */
 export const MessageReadSchema = z.strictObject({
-  isRead: z.boolean({ error: 'isRead must be true or false' }),
+  isRead: z.boolean({ error: said('Choose true or false', 'field.trueOrFalse') }),
 });
 
 /**
@@ -299,24 +311,24 @@ export const AuditQuerySchema = z.strictObject({
   cursor: z
     .preprocess(
       readDecimal,
-      z
-        .number({ error: 'Not a valid cursor' })
-        .int('Not a valid cursor')
-        .positive('Not a valid cursor'),
+      z.number({ error: NOT_A_CURSOR }).int(NOT_A_CURSOR).positive(NOT_A_CURSOR),
     )
     .optional(),
 });
 
 const Day = z.iso
-  .date({ error: 'Use a date as YYYY-MM-DD' })
+  .date({ error: said('Use a date as YYYY-MM-DD', 'field.dateFormat') })
   .refine((day) => day >= '2000-01-01' && day <= '2099-12-31', {
-    error: 'Use a date between 2000 and 2099',
+    error: said('Use a date between 2000 and 2099', 'field.dateRange'),
   });
 
 /** GET /api/coordinator/packages.csv?from=&to= (both days included, India time). */
 export const ExportQuerySchema = z
   .strictObject({ from: Day, to: Day })
-  .refine((q) => q.from <= q.to, { message: 'from must not be after to', path: ['to'] });
+  .refine((q) => q.from <= q.to, {
+    message: said('The end date cannot be before the start date', 'field.fromAfterTo'),
+    path: ['to'],
+  });
 export type ExportQuery = z.input<typeof ExportQuerySchema>;
 
-export const IdPathSchema = z.object({ id: idOf('Not a valid id') });
+export const IdPathSchema = z.object({ id: idOf() });

@@ -40,7 +40,26 @@ export type FieldMessageKey =
   | 'server.readyUntilTooFar'
   | 'server.codeRequired'
   | 'server.codeLocked'
-  | 'server.wrongCodeTries';
+  | 'server.wrongCodeTries'
+  | 'server.idempotencyKeyUsed'
+  | 'field.cursor'
+  | 'field.unsubscribeToken'
+  | 'field.invalid'
+  | 'field.invalidId'
+  | 'field.nothingToChange'
+  | 'field.trueOrFalse'
+  | 'field.diet'
+  | 'field.timeFormat'
+  | 'field.receivedOrDistributed'
+  | 'field.splitOnlyOn'
+  | 'field.pushSubscription'
+  | 'field.waitingState'
+  | 'field.chooseDistributor'
+  | 'field.reportReason'
+  | 'field.dateFormat'
+  | 'field.dateRange'
+  | 'field.fromAfterTo'
+  | 'field.locale';
 
 const wordsByMessage = new Map<string, MessageWords>();
 

@@ -11,11 +11,11 @@ const PICK_INDIA = said('Pick a place in India', 'field.pickIndia');
 export const INDIA_BOUNDS = { minLat: 6, maxLat: 37.6, minLng: 68, maxLng: 97.5 } as const;
 
 export const LatitudeSchema = z
-  .number({ error: 'Latitude must be a number' })
+  .number({ error: said('Latitude must be a number', 'field.notNumber', { label: 'Latitude' }) })
   .min(INDIA_BOUNDS.minLat, PICK_INDIA)
   .max(INDIA_BOUNDS.maxLat, PICK_INDIA);
 export const LongitudeSchema = z
-  .number({ error: 'Longitude must be a number' })
+  .number({ error: said('Longitude must be a number', 'field.notNumber', { label: 'Longitude' }) })
   .min(INDIA_BOUNDS.minLng, PICK_INDIA)
   .max(INDIA_BOUNDS.maxLng, PICK_INDIA);
 

@@ -85,7 +85,7 @@ export type LiveEvent = z.infer<typeof LiveEventSchema>;
 export const NOTIFICATION_PAGE_MAX = 50;
 
 /** A notification's id as it arrives in a path, a query or Last-Event-ID: a UUID. */
-const NotificationIdString = idOf('Not a valid notification id');
+const NotificationIdString = idOf();
 
 /** GET .../getNotifs?cursor=&limit= (cursor: the id of the last notification shown) */
 export const NotificationListQuerySchema = z.object({

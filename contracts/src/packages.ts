@@ -31,7 +31,7 @@ export const FINAL_STATES = [
 
 /** What the food is: vegetarian, non-vegetarian, or vegetarian with egg. */
 export const DIETS = ['veg', 'nonveg', 'egg'] as const;
-export const DietSchema = z.enum(DIETS, { error: 'Choose veg, nonveg or egg' });
+export const DietSchema = z.enum(DIETS, { error: said('Choose veg, nonveg or egg', 'field.diet') });
 export type Diet = z.infer<typeof DietSchema>;
 
 /** A package's timeline, one entry per change. */
@@ -67,7 +67,10 @@ export const SERVED_COUNT_MAX = 1_000_000;
  * a form left open too long is told its time has passed.
  */
 export const ReadyUntilSchema = z.iso
-  .datetime({ offset: true, error: 'Enter a time like 2026-11-24T18:30:00+05:30' })
+  .datetime({
+    offset: true,
+    error: said('Enter a time like 2026-11-24T18:30:00+05:30', 'field.timeFormat'),
+  })
   .refine(
     (text) => Date.parse(text) > Date.now(),
     said('Pick up by must be later than now', 'server.readyUntilPast'),
@@ -147,7 +150,7 @@ export const IdempotencyKeySchema = textField({ max: IDEMPOTENCY_KEY_MAX, min: 1
 
 /** POST /api/donor/donate (SPEC section 7). Name and phone come from the profile, not the body. */
 export const DonateRequestSchema = z.object({
-  donor_id: idOf('Not a valid donor id'),
+  donor_id: idOf(),
   quantity: numberField('Quantity', { min: 1, max: MAX_PACKAGE_MEALS, isInteger: true }),
   travelCapacity: TravelCapacitySchema,
   location: LocationSchema,
@@ -161,7 +164,7 @@ export const DonateRequestSchema = z.object({
   readyUntil: ReadyUntilSchema.optional(),
   diet: DietSchema.optional(),
   /** May be split across distributors when no single one has room (default false). */
-  allowSplit: z.boolean({ error: 'allowSplit must be true or false' }).optional(),
+  allowSplit: z.boolean({ error: said('Choose true or false', 'field.trueOrFalse') }).optional(),
 });
 export type DonateRequest = z.input<typeof DonateRequestSchema>;
 
@@ -272,10 +275,12 @@ export const PackageResponseSchema = z.object({ package: PackageSchema });
 export type PackageResponse = z.infer<typeof PackageResponseSchema>;
 
 export const MarkPackageRequestSchema = z.object({
-  donor_id: idOf('Not a valid donor id'),
-  distributor_id: idOf('Not a valid distributor id'),
-  packageId: idOf('Not a valid package id'),
-  state: z.enum(['Received', 'Distributed'], { error: 'State must be Received or Distributed' }),
+  donor_id: idOf(),
+  distributor_id: idOf(),
+  packageId: idOf(),
+  state: z.enum(['Received', 'Distributed'], {
+    error: said('State must be Received or Distributed', 'field.receivedOrDistributed'),
+  }),
   /** Required for Received: the donor's handover code. */
   code: HandoverCodeSchema.optional(),
   /** At Distributed: how many people were served (optional). */
@@ -287,10 +292,10 @@ export const MarkPackageRequestSchema = z.object({
 });
 export type MarkPackageRequest = z.infer<typeof MarkPackageRequestSchema>;
 
-export const PackageIdPathSchema = z.object({ id: idOf('Not a valid package id') });
+export const PackageIdPathSchema = z.object({ id: idOf() });
 export const DeletePackagePathSchema = z.object({
-  donor_id: idOf('Not a valid donor id'),
-  packageId: idOf('Not a valid package id'),
+  donor_id: idOf(),
+  packageId: idOf(),
 });
 
 /** PATCH /api/package/:id: a donor widens (or narrows) how far they travel, while waiting. */
@@ -298,10 +303,12 @@ export const DeletePackagePathSchema = z.object({
 export const WidenRequestSchema = z
   .strictObject({
     travelCapacity: TravelCapacitySchema.optional(),
-    allowSplit: z.literal(true, { error: 'allowSplit can only be turned on' }).optional(),
+    allowSplit: z
+      .literal(true, { error: said('allowSplit can only be turned on', 'field.splitOnlyOn') })
+      .optional(),
   })
   .refine((body) => body.travelCapacity !== undefined || body.allowSplit !== undefined, {
-    error: 'Travel capacity is required',
+    error: said('Travel capacity is required', 'field.required', { label: 'Travel capacity' }),
     path: ['travelCapacity'],
   });
 export type WidenRequest = z.input<typeof WidenRequestSchema>;
@@ -369,5 +376,5 @@ export const DonationGroupSchema = z.object({
 export type DonationGroup = z.infer<typeof DonationGroupSchema>;
 
 export const GroupIdPathSchema = z.object({
-  groupId: idOf('Not a valid donation id'),
+  groupId: idOf(),
 });

@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import { said } from './field-words';
+
+/** Any part of a device's push subscription missing or malformed: the field's path names it. */
+const PUSH_SUBSCRIPTION = said('Not a valid push subscription', 'field.pushSubscription');
+const UNSUBSCRIBE_INVALID = said('This unsubscribe link is not valid', 'field.unsubscribeToken');
 
 /** The server's VAPID public key (base64url, uncompressed P-256 point) for pushManager.subscribe. */
 export const PushPublicKeySchema = z.object({ publicKey: z.string() });
@@ -18,10 +23,10 @@ const ENDPOINT_MAX = 2000;
 
 /** A push service URL, as a browser's PushSubscription gives it. Which hosts are allowed is the server's rule. */
 export const PushEndpointSchema = z
-  .string({ error: 'Give the subscription endpoint' })
-  .min(1, 'Give the subscription endpoint')
-  .max(ENDPOINT_MAX, `The endpoint may be at most ${ENDPOINT_MAX} characters`)
-  .refine((value) => URL.canParse(value), 'The endpoint must be a URL');
+  .string({ error: PUSH_SUBSCRIPTION })
+  .min(1, PUSH_SUBSCRIPTION)
+  .max(ENDPOINT_MAX, PUSH_SUBSCRIPTION)
+  .refine((value) => URL.canParse(value), PUSH_SUBSCRIPTION);
 
 /** PushSubscription.toJSON(): where to send, and the browser's keys to encrypt for. */
 export const PushSubscriptionSchema = z.object({
@@ -30,16 +35,13 @@ export const PushSubscriptionSchema = z.object({
   keys: z.object(
     {
       p256dh: z
-        .string({ error: 'Give the p256dh key' })
-        .refine(
-          (v) => base64urlBytes(v) === 65,
-          'p256dh must be a base64url P-256 public key (65 bytes)',
-        ),
+        .string({ error: PUSH_SUBSCRIPTION })
+        .refine((v) => base64urlBytes(v) === 65, PUSH_SUBSCRIPTION),
       auth: z
-        .string({ error: 'Give the auth secret' })
-        .refine((v) => base64urlBytes(v) === 16, 'auth must be a base64url 16-byte secret'),
+        .string({ error: PUSH_SUBSCRIPTION })
+        .refine((v) => base64urlBytes(v) === 16, PUSH_SUBSCRIPTION),
     },
-    { error: 'Give the subscription keys' },
+    { error: PUSH_SUBSCRIPTION },
   ),
 });
 export type PushSubscriptionJson = z.infer<typeof PushSubscriptionSchema>;
@@ -65,10 +67,16 @@ export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
 
 export const NotificationSettingsUpdateSchema = z
   .object({
-    pushOffers: z.boolean({ error: 'pushOffers must be true or false' }),
-    pushUpdates: z.boolean({ error: 'pushUpdates must be true or false' }),
-    emailOffers: z.boolean({ error: 'emailOffers must be true or false' }),
-    emailUpdates: z.boolean({ error: 'emailUpdates must be true or false' }),
+    pushOffers: z.boolean({ error: said('Choose true or false', 'field.trueOrFalse') }),
+    pushUpdates: z.boolean({
+      error: said('Choose true or false', 'field.trueOrFalse'),
+    }),
+    emailOffers: z.boolean({
+      error: said('Choose true or false', 'field.trueOrFalse'),
+    }),
+    emailUpdates: z.boolean({
+      error: said('Choose true or false', 'field.trueOrFalse'),
+    }),
   })
   .partial()
   .strict();
@@ -82,11 +90,11 @@ const TOKEN_MAX = 300;
 
 export const UnsubscribeSchema = z.object({
   token: z
-    .string({ error: 'Give the unsubscribe token' })
-    .min(1, 'Give the unsubscribe token')
-    .max(TOKEN_MAX, 'This unsubscribe link is not valid'),
+    .string({ error: UNSUBSCRIBE_INVALID })
+    .min(1, UNSUBSCRIBE_INVALID)
+    .max(TOKEN_MAX, UNSUBSCRIBE_INVALID),
   /** Turn the e-mails back on: `token` is then the undo token the unsubscribe answered with. */
-  resubscribe: z.boolean({ error: 'resubscribe must be true or false' }).optional(),
+  resubscribe: z.boolean({ error: said('Choose true or false', 'field.trueOrFalse') }).optional(),
 });
 export const UnsubscribedSchema = z.object({
   topic: z.enum(MAIL_TOPICS),

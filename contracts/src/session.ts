@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { said } from './field-words';
 import { LOCALES } from './locales';
 
 export const UserTypeSchema = z.enum(['donor', 'distributor']);
@@ -27,7 +28,7 @@ export type SessionUser = z.infer<typeof SessionUserSchema>;
 
 /** PUT /api/me/locale: the language to keep on the account. */
 export const LocaleRequestSchema = z.strictObject({
-  locale: z.enum(LOCALES, { error: 'Choose en, hi or bn' }),
+  locale: z.enum(LOCALES, { error: said('Choose en, hi or bn', 'field.locale') }),
 });
 export type LocaleRequest = z.infer<typeof LocaleRequestSchema>;
 

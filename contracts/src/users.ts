@@ -75,7 +75,7 @@ export type DistributorRegistration = z.input<typeof DistributorRegistrationSche
 
 /** PATCH bodies: only what a person may change; e-mail, counters and ids are refused. */
 const hasSomethingToChange = (patch: object) => Object.values(patch).some((v) => v !== undefined);
-const NOTHING_TO_CHANGE = 'Send at least one field to change';
+const NOTHING_TO_CHANGE = said('Send at least one field to change', 'field.nothingToChange');
 
 export const DonorUpdateSchema = z
   .strictObject({
@@ -100,9 +100,9 @@ export const DistributorUpdateSchema = z
       isInteger: true,
     }).optional(),
     /** Pair offered packages at once (the default), or answer each offer. */
-    autoAccept: z.boolean({ error: 'Choose true or false' }).optional(),
+    autoAccept: z.boolean({ error: said('Choose true or false', 'field.trueOrFalse') }).optional(),
     /** Take vegetarian food only. */
-    vegOnly: z.boolean({ error: 'Choose true or false' }).optional(),
+    vegOnly: z.boolean({ error: said('Choose true or false', 'field.trueOrFalse') }).optional(),
   })
   .refine(hasSomethingToChange, NOTHING_TO_CHANGE);
 export type DistributorUpdate = z.input<typeof DistributorUpdateSchema>;
@@ -173,9 +173,9 @@ export type ToggleActivityResponse = z.infer<typeof ToggleActivityResponseSchema
 
 export const UserPathSchema = z.object({
   userType: UserTypeSchema,
-  id: idOf('Not a valid user id'),
+  id: idOf(),
 });
-export const IdPathSchema = z.object({ id: idOf('Not a valid user id') });
+export const IdPathSchema = z.object({ id: idOf() });
 
 /** Shows a stored 10-digit number the way SPEC wants it. */
 export function formatPhone(digits: string): string {

@@ -9,21 +9,31 @@ export const words = (key: ServerMessageKey, params?: Words['params']): Words =>
   params ? { key, params } : { key };
 
 /**
+ * What an error says, for the clients to say it in the reader's language: its words (a key the
+ * catalogs hold, with values), or `'code'` when the message says no more than its error code
+ * means (the catalogs' `error.<code>`). Every error makes this choice; none is left to English.
+ */
+export type Said = Words | 'code';
+
+/**
  * The one error type of the API: a stable code, an HTTP status, a message a person can read (in
- * English), and, where the clients can say it in the reader's language, its words.
+ * English), and what it says for the clients to word in the reader's language.
  */
 export class AppError extends Error {
   override name = 'AppError';
+  /** The message's words, unless it says only what its code means. */
+  readonly words?: Words;
   constructor(
     readonly status: number,
     readonly code: ErrorCode,
     message: string,
+    said: Said,
     readonly fields?: Record<string, string>,
-    readonly words?: Words,
     /** Words of field messages with a value in them, which no schema says (see fieldWords). */
     readonly givenFieldWords?: Record<string, FieldWords>,
   ) {
     super(message);
+    if (said !== 'code') this.words = said;
   }
 
   /**
@@ -32,39 +42,63 @@ export class AppError extends Error {
    */
   get fieldWords(): Record<string, MessageWords> | undefined {
     if (!this.fields) return undefined;
-    const found = { ...fieldWordsOf(this.fields), ...this.givenFieldWords };
-    return Object.keys(found).length > 0 ? found : undefined;
+    const found: Record<string, MessageWords> = {
+      ...fieldWordsOf(this.fields),
+      ...this.givenFieldWords,
+    };
+    // Every field has words: those of the whole error when it has them (a field's message then
+    // says the same), else "check this field" for zod's own messages (a value of the wrong type,
+    // which no form sends).
+    const whole: MessageWords = this.words
+      ? { key: `server.${this.words.key}`, ...(this.words.params && { params: this.words.params }) }
+      : { key: 'field.invalid' };
+    for (const field of Object.keys(this.fields)) found[field] ??= whole;
+    return found;
   }
 }
 
-export const badRequest = (
+/** A 400: with the fields at fault (their words from the schemas), or with the words it says. */
+export function badRequest(
+  message: string,
+  fields: Record<string, string>,
+  said?: Words,
+  fieldWords?: Record<string, FieldWords>,
+): AppError;
+export function badRequest(message: string, fields: undefined, said: Words): AppError;
+export function badRequest(
   message: string,
   fields?: Record<string, string>,
   said?: Words,
   fieldWords?: Record<string, FieldWords>,
-) =>
-  new AppError(
+) {
+  return new AppError(
     400,
     fields ? 'validation_failed' : 'bad_request',
     message,
+    // A field message is worded by its field (fieldWords); the whole says "check the fields".
+    said ?? 'code',
     fields,
-    said,
     fieldWords,
   );
-export const unauthenticated = (message = 'Please sign in to continue.') =>
-  new AppError(401, 'unauthenticated', message);
-export const forbidden = (message = 'You are not allowed to do that.', said?: Words) =>
-  new AppError(403, 'forbidden', message, undefined, said);
-export const notFound = (message = 'Not found.', said?: Words) =>
-  new AppError(404, 'not_found', message, undefined, said);
-export const methodNotAllowed = (message: string) =>
-  new AppError(405, 'method_not_allowed', message);
-export const conflict = (message: string, said?: Words) =>
-  new AppError(409, 'conflict', message, undefined, said);
-export const serviceUnavailable = (
-  message = 'The service is unavailable; please try again soon.',
-  said?: Words,
-) => new AppError(503, 'service_unavailable', message, undefined, said);
+}
+export const unauthenticated = () =>
+  new AppError(401, 'unauthenticated', 'Please sign in to continue.', 'code');
+export function forbidden(): AppError;
+export function forbidden(message: string, said: Words): AppError;
+export function forbidden(message = 'You are not allowed to do that.', said?: Words) {
+  return new AppError(403, 'forbidden', message, said ?? 'code');
+}
+export function notFound(): AppError;
+export function notFound(message: string, said: Words): AppError;
+export function notFound(message = 'Not found.', said?: Words) {
+  return new AppError(404, 'not_found', message, said ?? 'code');
+}
+export const methodNotAllowed = (message: string, said: Words) =>
+  new AppError(405, 'method_not_allowed', message, said);
+export const conflict = (message: string, said: Words) =>
+  new AppError(409, 'conflict', message, said);
+export const serviceUnavailable = (message: string, said: Words) =>
+  new AppError(503, 'service_unavailable', message, said);
 
 const unavailableCodes = new Set([
   'ECONNREFUSED',

@@ -80,8 +80,3 @@ export function otherAppText(locale: Locale, key: MessageKey): string | undefine
 export function englishText(key: MessageKey): string | undefined {
   return (en as Partial<Catalog>)[key] ?? (englishApp as Partial<Catalog> | null)?.[key];
 }
-
-/** Every English text that has arrived, by key (for reading the API's English back). */
-export function englishEntries(): [MessageKey, string][] {
-  return Object.entries({ ...en, ...englishApp }) as [MessageKey, string][];
-}

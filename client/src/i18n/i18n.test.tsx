@@ -2,6 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/api-client';
 import { I18nProvider, useI18n } from './i18n';
+import { hi as hiSite } from './messages/hi';
 import { hiApp } from './messages/hi-app';
 import { LOCALE_STORAGE_KEY } from './locales';
 
@@ -65,5 +66,30 @@ describe('I18nProvider', () => {
       </I18nProvider>,
     );
     expect(await screen.findByText(hiApp['server.offerLapsed'])).toBeInTheDocument();
+  });
+
+  it('says only what the code means when an error has no words, whatever its English', async () => {
+    localStorage.setItem(LOCALE_STORAGE_KEY, 'hi');
+    // English a catalog holds word for word: still not matched, so nothing rests on wording.
+    const errors = [
+      new ApiError(409, 'conflict', 'No such package.', {}),
+      new ApiError(422, 'wrong_handover_code', 'That is not the handover code.', {}),
+    ];
+    function ErrorProbe() {
+      const { errorText, locale } = useI18n();
+      return <ul>{locale === 'hi' && errors.map((e) => <li key={e.code}>{errorText(e)}</li>)}</ul>;
+    }
+    render(
+      <I18nProvider>
+        <ErrorProbe />
+      </I18nProvider>,
+    );
+    await screen.findByText(hiApp['server.wrongCode']);
+    const items = screen.getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual([
+      hiSite['common.pleaseTryAgain'],
+      hiApp['server.wrongCode'],
+    ]);
+    expect(items[0]!.textContent).not.toBe(hiApp['server.noSuchPackage']);
   });
 });

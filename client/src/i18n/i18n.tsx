@@ -14,8 +14,8 @@ import { addLocale, englishText, otherAppText, rememberLocale } from './catalog-
 import { loadScriptFonts } from './fonts';
 import type { AppCatalog, Catalog, MessageKey } from './messages/en';
 import { formatCountdown, formatDateTime, shortRelativeTime } from './dates';
-import type { translateFieldWords, translateKnownText, translateWords } from './server-text';
-import type { MessageWords } from '@almquest/contracts/errors';
+import type { translateFieldWords, translateWords } from './server-text';
+import type { ErrorCode, MessageWords } from '@almquest/contracts/errors';
 
 /**
  * Catalogs other than English load only when chosen (English ships with the first page), each in
@@ -47,10 +47,9 @@ async function withRest(
 }
 
 /**
- * Reads the API's English messages back into the reader's language (server-text.ts): only
+ * Says the API's messages in the reader's language from their words (server-text.ts): only
  * another language needs it, so it comes with that language's catalog, not with the first page.
  */
-let translateKnown: typeof translateKnownText | null = null;
 let translateKeyed: typeof translateWords | null = null;
 let translateField: typeof translateFieldWords | null = null;
 
@@ -60,7 +59,6 @@ function withFonts(locale: Locale, catalog: Promise<Partial<Catalog>>): Promise<
     catalog,
     loadScriptFonts(locale),
     import('./server-text').then((m) => {
-      translateKnown = m.translateKnownText;
       translateKeyed = m.translateWords;
       translateField = m.translateFieldWords;
     }),
@@ -93,7 +91,11 @@ type ErrorLike = { code?: unknown; message?: unknown; words?: MessageWords };
 const I18nContext = createContext<I18n | null>(null);
 
 /** What each API error code means when its message is not one the catalogs know. */
-const errorKeys: Record<string, MessageKey> = {
+/** What each error code means, for an error that says no more (every code has one). */
+const errorKeys: Record<
+  ErrorCode | 'network' | 'offline' | 'unconfirmed' | 'unconfirmed_title' | 'unexpected_answer',
+  MessageKey
+> = {
   network: 'error.network',
   offline: 'error.offline',
   unconfirmed: 'error.unconfirmed',
@@ -110,6 +112,11 @@ const errorKeys: Record<string, MessageKey> = {
   bad_request: 'error.invalid',
   malformed_json: 'error.invalid',
   conflict: 'common.pleaseTryAgain',
+  method_not_allowed: 'error.invalid',
+  unsupported_media_type: 'error.invalid',
+  idempotency_key_reused: 'common.pleaseTryAgain',
+  wrong_handover_code: 'server.wrongCode',
+  handover_locked: 'server.codeLocked',
 };
 
 /** The language chosen in this browser before (null when none was chosen). */
@@ -212,9 +219,10 @@ function makeSpeaker(shown: () => Shown): Omit<I18n, 'locale' | 'setLocale'> {
       shown().messages?.[key] ?? otherAppText(shown().locale, key) ?? englishText(key) ?? key,
       params,
     );
-  // English readers get the API's own words; others the same thing from their catalog.
+  // English readers get the API's own words; others what its code means, when it sent no words
+  // (every message of the API has them: issue #42, and no English is matched here).
   const serverText: I18n['serverText'] = (text, fallback) =>
-    shown().locale === 'en' ? text : (translateKnown?.(text, t) ?? t(fallback));
+    shown().locale === 'en' ? text : t(fallback);
   return {
     t,
     formatNumber: (n) => formatNumber(shown().locale, n),
@@ -231,7 +239,7 @@ function makeSpeaker(shown: () => Shown): Omit<I18n, 'locale' | 'setLocale'> {
       const { code, message, words } = (error ?? {}) as ErrorLike;
       const fallback =
         typeof code === 'string' && Object.hasOwn(errorKeys, code)
-          ? errorKeys[code]!
+          ? errorKeys[code as keyof typeof errorKeys]
           : 'common.pleaseTryAgain';
       if (
         code === 'network' ||

@@ -9,7 +9,7 @@ import { bnApp } from './messages/bn-app';
 const hi = { ...hiSite, ...hiApp };
 const bn = { ...bnSite, ...bnApp };
 import type { MessageKey } from './messages/en';
-import { translateKnownText, translateWords } from './server-text';
+import { translateFieldWords, translateWords } from './server-text';
 
 const sayIn =
   (catalog: Record<MessageKey, string>, locale: 'hi' | 'bn') =>
@@ -17,34 +17,18 @@ const sayIn =
     formatMessage(locale, catalog[key], params);
 
 describe('the API and schema messages, in the reader’s language', () => {
-  it('finds fixed texts by their wording and texts with values by their pattern', async () => {
+  it('says a field message from its words, translating its label and writing the reader’s digits', async () => {
     await loadAppCatalog();
     const t = sayIn(hi, 'hi');
-    expect(translateKnownText('Enter a 10-digit Indian mobile number', t)).toBe(
+    expect(translateFieldWords({ key: 'field.phoneInvalid' }, t)).toBe(
       '10 अंकों का भारतीय मोबाइल नंबर लिखें',
     );
-    expect(translateKnownText('Pick a place from the list', t)).toBe('सूची में से कोई जगह चुनें');
-    expect(translateKnownText('Quantity must be at most 1,00,000', t)).toBe(
-      'मात्रा: ज़्यादा से ज़्यादा 1,00,000',
-    );
-    expect(translateKnownText('Distance range is required', t)).toBe('दूरी ज़रूरी है');
-    expect(translateKnownText('You are already registered as a donor.', t)).toBe(
-      'आप पहले से दाता के रूप में रजिस्टर हैं।',
-    );
     expect(
-      translateKnownText('This package is Received; only a Not Paired package can be deleted.', t),
-    ).toBe('यह पैकेट "मिल गया" है; सिर्फ़ वही पैकेट हटाया जा सकता है जिसकी जोड़ी नहीं बनी।');
-    expect(translateKnownText('Too many sign-in attempts. Please wait a minute.', t)).toBe(
-      hi['error.rate_limited'],
-    );
-    expect(translateKnownText('Something nobody wrote down', t)).toBeNull();
-  });
-
-  it('writes numbers in the reader’s digits', async () => {
-    await loadAppCatalog();
-    expect(translateKnownText('Use at most 100 characters', sayIn(bn, 'bn'))).toBe(
-      'বড়জোর ১০০টি অক্ষর লিখুন',
-    );
+      translateFieldWords({ key: 'field.required', params: { label: 'Distance range' } }, t),
+    ).toBe('दूरी ज़रूरी है');
+    expect(
+      translateFieldWords({ key: 'field.tooLong', params: { max: 100 } }, sayIn(bn, 'bn')),
+    ).toBe('বড়জোর ১০০টি অক্ষর লিখুন');
   });
 
   it('says a message the API gives as words from its key and values, translating a state', async () => {

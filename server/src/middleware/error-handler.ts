@@ -19,24 +19,33 @@ function fromHttpError(err: HttpError): AppError | null {
   if (!Number.isInteger(status) || status < 400 || status > 499) return null;
   switch (err.type) {
     case 'entity.parse.failed':
-      return new AppError(400, 'malformed_json', 'The request body is not valid JSON.');
+      return new AppError(400, 'malformed_json', 'The request body is not valid JSON.', 'code');
     case 'entity.too.large':
-      return new AppError(413, 'payload_too_large', 'The request body is too large.');
+      return new AppError(413, 'payload_too_large', 'The request body is too large.', 'code');
     case 'encoding.unsupported':
     case 'charset.unsupported':
-      return new AppError(415, 'unsupported_media_type', 'The request encoding is not supported.');
+      return new AppError(
+        415,
+        'unsupported_media_type',
+        'The request encoding is not supported.',
+        'code',
+      );
     default:
-      return new AppError(status, 'bad_request', 'The request could not be understood.');
+      return new AppError(status, 'bad_request', 'The request could not be understood.', 'code');
   }
 }
 
 /** Unknown /api routes answer 404 in our JSON shape. */
 export const apiNotFound: RequestHandler = (req) => {
-  throw notFound(`No such endpoint: ${req.method} ${req.baseUrl}${req.path}`);
+  const path = `${req.baseUrl}${req.path}`;
+  throw notFound(
+    `No such endpoint: ${req.method} ${path}`,
+    words('noSuchEndpoint', { method: req.method, path }),
+  );
 };
 
 /** Failures that are the database's, not the request's: answered 503 with Retry-After. */
-function unavailability(err: unknown): { log: string; message: string; said?: Words } | null {
+function unavailability(err: unknown): { log: string; message: string; said: Words } | null {
   if (isWriteRefused(err)) {
     return {
       log: 'database refuses writes (full disk or read-only)',
@@ -105,7 +114,12 @@ function handleError(
   }
   if (!appError) {
     req.log?.error({ err }, 'unhandled error');
-    appError = new AppError(500, 'internal', 'Something went wrong on our side. Please try again.');
+    appError = new AppError(
+      500,
+      'internal',
+      'Something went wrong on our side. Please try again.',
+      'code',
+    );
   }
   if (isSignInNavigation(req) && appError.status < 500) {
     const code = appError.code === 'rate_limited' ? 'rate_limited' : 'expired';

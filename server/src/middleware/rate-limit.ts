@@ -134,7 +134,7 @@ export function rateLimit(
       const waitMs = Math.max(...over.map((row) => row.retry_after_ms));
       res.setHeader('Retry-After', String(Math.max(1, Math.ceil(waitMs / 1000))));
       req.log?.warn({ limit: options.name, network: over[0] !== own }, 'rate limited');
-      throw new AppError(429, 'rate_limited', options.message, undefined, options.said);
+      throw new AppError(429, 'rate_limited', options.message, options.said);
     }
     next();
   };

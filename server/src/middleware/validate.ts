@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { type z } from 'zod';
 import { fieldErrors } from '@almquest/contracts/field-errors';
-import { AppError, badRequest } from '../errors';
+import { AppError, badRequest, words } from '../errors';
 
 type Schemas = { body?: z.ZodType; params?: z.ZodType; query?: z.ZodType };
 type Parsed<S extends Schemas> = {
@@ -41,6 +41,7 @@ export function validate<S extends Schemas>(
         415,
         'unsupported_media_type',
         'Send the request body as JSON (Content-Type: application/json).',
+        words('sendJson'),
       );
     }
     const input = {

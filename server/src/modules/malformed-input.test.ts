@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ErrorBody, SERVER_MESSAGE_KEYS } from '@almquest/contracts/errors';
 import { queryRows } from '../db/client';
 import {
   createDistributor,
@@ -149,6 +150,24 @@ async function fingerprint(): Promise<string> {
   return JSON.stringify(row);
 }
 
+/** zod's own messages, which no schema words: each starts so. */
+const ZOD_OWN =
+  /^(Invalid input|Invalid option|Too (big|small)|Invalid (string|number|date|UUID|email))/;
+
+/**
+ * A refusal says what is wrong in words the clients' catalogs hold (issue #42 item 3), never
+ * only in English: its own key, or its code where it says no more than that, and each field's.
+ */
+function expectWorded(name: string, error: ErrorBody['error']) {
+  if (error.key !== undefined) expect(SERVER_MESSAGE_KEYS).toContain(error.key);
+  for (const [field, message] of Object.entries(error.fields ?? {})) {
+    const key = error.fieldWords?.[field]?.key;
+    expect(key, `${name}: the words of ${field}: ${message}`).toBeDefined();
+    // Only zod's own messages (a value of a type no form sends) are left to "check this field".
+    if (key === 'field.invalid') expect(message, `${name}: ${field}`).toMatch(ZOD_OWN);
+  }
+}
+
 async function expectRefused(target: Target, send: (req: request.Test) => request.Test) {
   const before = await fingerprint();
   let req = request(ctx.app)[target.method](target.url());
@@ -161,6 +180,7 @@ async function expectRefused(target: Target, send: (req: request.Test) => reques
   ).toBeGreaterThanOrEqual(400);
   expect(res.status).toBeLessThan(500);
   expect(typeof res.body?.error?.message).toBe('string');
+  expectWorded(target.name, res.body.error);
   expect(await fingerprint()).toBe(before);
   return res;
 }
@@ -193,6 +213,10 @@ describe.each(targets)('malformed input to $name', (target) => {
         ).toBeLessThan(500);
         if (res.status >= 400) {
           expect(typeof res.body.error.message).toBe('string');
+          expectWorded(
+            `${target.name}.${field} = ${JSON.stringify(value).slice(0, 40)}`,
+            res.body.error,
+          );
           expect(await fingerprint()).toBe(before);
         }
       }

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { AppError } from '../errors';
+import { AppError, words } from '../errors';
 import type { Delivery, LocalHub } from './hub';
 
 export type EventStreamOptions = {
@@ -66,6 +66,7 @@ export async function openEventStream(
       503,
       'service_unavailable',
       'Live updates are busy right now; the page will try again shortly.',
+      words('liveBusy'),
     );
   }
   if (room === 'person') {
@@ -76,6 +77,7 @@ export async function openEventStream(
       429,
       'rate_limited',
       'Too many live connections are open for this account. Close a tab and reload.',
+      words('liveTooMany'),
     );
   }
   const lastEventId = lastEventIdOf(req);

@@ -22,7 +22,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { Rematcher } from '../../matching/rematch';
-import { methodNotAllowed } from '../../errors';
+import { methodNotAllowed, words } from '../../errors';
 import { sessionUser } from '../../middleware/authenticate';
 import { validate } from '../../middleware/validate';
 import type { Notifier } from '../../notifier';
@@ -248,7 +248,10 @@ export function coordinatorRoutes({
   // sameOrigin), never by a GET that an image or a link in a page could make.
   router.get('/coordinator/packages.csv', (_req, res) => {
     res.setHeader('Allow', 'POST');
-    throw methodNotAllowed('Ask for an export with POST, from the console’s Export button.');
+    throw methodNotAllowed(
+      'Ask for an export with POST, from the console’s Export button.',
+      words('exportWithPost'),
+    );
   });
   router.post(
     '/coordinator/packages.csv',

@@ -83,7 +83,12 @@ export function packagesRoutes({
     validate({ body: DonateRequestSchema }, async ({ body }, req, res) => {
       const user = sessionUser(req);
       assertUserType(user, 'donor');
-      assertActsAsSelf(user, body.donor_id, 'You can only donate as yourself.');
+      assertActsAsSelf(
+        user,
+        body.donor_id,
+        'You can only donate as yourself.',
+        words('donateAsSelf'),
+      );
       const header = req.get('Idempotency-Key');
       const idempotencyKey =
         body.idempotencyKey ??
@@ -347,7 +352,12 @@ export function packagesRoutes({
     validate({ body: MarkPackageRequestSchema }, async ({ body }, req, res) => {
       const user = sessionUser(req);
       assertUserType(user, 'distributor');
-      assertActsAsSelf(user, body.distributor_id, 'You can only act as yourself.');
+      assertActsAsSelf(
+        user,
+        body.distributor_id,
+        'You can only act as yourself.',
+        words('actAsSelf'),
+      );
       // A wrong code that locks the handover is written, then refused: settled all the same.
       const result = await changing(req, body.packageId, () =>
         markPackage(db, user, {

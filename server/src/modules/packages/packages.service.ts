@@ -103,7 +103,9 @@ function repeatOf(
       422,
       'idempotency_key_reused',
       'This idempotency key was already used for a different donation. Use a new key.',
+      words('idempotencyKeyReused'),
       { idempotencyKey: 'Already used for a different donation' },
+      { idempotencyKey: { key: 'server.idempotencyKeyUsed' } },
     );
   }
   return { package: existing, isNew: false, notifications: [] };

@@ -51,15 +51,23 @@ export async function subscribe(
   extraOrigins: readonly string[],
 ): Promise<void> {
   if (!isAllowedEndpoint(subscription.endpoint, extraOrigins)) {
-    throw badRequest('Please check endpoint: it must be a known push service over https', {
-      endpoint:
-        'The endpoint must be a push service (Google, Mozilla, Apple or Microsoft) over https',
-    });
+    throw badRequest(
+      'Please check endpoint: it must be a known push service over https',
+      {
+        endpoint:
+          'The endpoint must be a push service (Google, Mozilla, Apple or Microsoft) over https',
+      },
+      undefined,
+      { endpoint: { key: 'field.pushSubscription' } },
+    );
   }
   if (!isValidBrowserKey(subscription.keys.p256dh)) {
-    throw badRequest('Please check keys.p256dh: it is not a P-256 public key', {
-      'keys.p256dh': 'p256dh must be a base64url P-256 public key (65 bytes)',
-    });
+    throw badRequest(
+      'Please check keys.p256dh: it is not a P-256 public key',
+      { 'keys.p256dh': 'p256dh must be a base64url P-256 public key (65 bytes)' },
+      undefined,
+      { 'keys.p256dh': { key: 'field.pushSubscription' } },
+    );
   }
   const endpoint = normalEndpoint(subscription.endpoint);
   await db.transaction(async (tx) => {

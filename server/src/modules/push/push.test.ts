@@ -77,15 +77,25 @@ describe('subscriptions', () => {
     ['endpoint', { endpoint: 'http://127.0.0.1:5432/push/x' }, 'push service'],
     ['endpoint', { endpoint: 'https://fcm.googleapis.com.evil.example/x' }, 'push service'],
     ['endpoint', { endpoint: 'https://169.254.169.254/latest' }, 'push service'],
-    ['endpoint', { endpoint: 'not a url' }, 'must be a URL'],
-    ['keys.p256dh', { keys: { p256dh: 'AAAA', auth: 'AAAAAAAAAAAAAAAAAAAAAA' } }, 'P-256'],
-    ['keys.auth', { keys: { p256dh: 'x'.repeat(87), auth: 'short' } }, '16-byte'],
+    ['endpoint', { endpoint: 'not a url' }, 'Not a valid push subscription'],
+    [
+      'keys.p256dh',
+      { keys: { p256dh: 'AAAA', auth: 'AAAAAAAAAAAAAAAAAAAAAA' } },
+      'Not a valid push subscription',
+    ],
+    [
+      'keys.auth',
+      { keys: { p256dh: 'x'.repeat(87), auth: 'short' } },
+      'Not a valid push subscription',
+    ],
   ])('refuses a bad %s with 400 naming it (%j)', async (field, overrides, message) => {
     const { donor } = await pair();
     const device = pushService.device();
     const res = await subscribe(donor, { ...device.subscription, ...overrides });
     expect(res.status, JSON.stringify(res.body)).toBe(400);
     expect(res.body.error.fields[field]).toContain(message);
+    // And in words a reader of another language gets (issue #42).
+    expect(res.body.error.fieldWords[field]).toEqual({ key: 'field.pushSubscription' });
   });
 
   it('refuses a point that is not on the curve', async () => {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { notifications } from '../../db/schema';
-import { conflict } from '../../errors';
+import { conflict, words } from '../../errors';
 import type { SimClock } from '../../lib/sim-clock';
 import type { Rematcher } from '../../matching/rematch';
 import { validate } from '../../middleware/validate';
@@ -51,7 +51,8 @@ export function simulationRoutes({
     '/sim/clock',
     validate({ body: MoveClockSchema }, async ({ body }, _req, res) => {
       const to = Date.parse(body.at);
-      if (to < clock.now()) throw conflict('The simulation clock only moves forward.');
+      if (to < clock.now())
+        throw conflict('The simulation clock only moves forward.', words('clockOnlyForward'));
       clock.moveTo(to);
       const swept = await deadlines.runOnce();
       await rematcher.whenIdle();

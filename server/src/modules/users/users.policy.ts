@@ -1,5 +1,5 @@
 import type { UserType } from '@almquest/contracts/session';
-import { forbidden, words } from '../../errors';
+import { forbidden, type Words, words } from '../../errors';
 import type { UserRow } from '../../db/rows';
 
 /** A person may see and change only their own profile. */
@@ -13,6 +13,7 @@ export function assertUserType(user: UserRow, userType: UserType): void {
   if (user.userType !== userType) {
     throw forbidden(
       `This is only for ${userType}s; you are registered as a ${user.userType ?? 'visitor'}.`,
+      words(userType === 'donor' ? 'donorsOnly' : 'distributorsOnly'),
     );
   }
 }
@@ -48,6 +49,11 @@ export function assertEmailEcho(user: UserRow, email: string | undefined): void 
 }
 
 /** A request that names the person acting (donor_id, distributor_id) must name the signed-in one. */
-export function assertActsAsSelf(user: UserRow, actingId: string, message: string): void {
-  if (actingId !== user.id) throw forbidden(message);
+export function assertActsAsSelf(
+  user: UserRow,
+  actingId: string,
+  message: string,
+  said: Words,
+): void {
+  if (actingId !== user.id) throw forbidden(message, said);
 }

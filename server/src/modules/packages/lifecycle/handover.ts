@@ -42,21 +42,21 @@ function handoverError(refusal: HandoverRefusal): AppError {
       429,
       'handover_locked',
       'Too many wrong codes. Try again later.',
-      { code: CODE_LOCKED },
       words('codeLocked'),
+      { code: CODE_LOCKED },
     );
   }
   return new AppError(
     422,
     'wrong_handover_code',
     'That is not the handover code.',
+    words('wrongCode'),
     {
       code:
         refusal.triesLeft === 1
           ? 'Wrong code: 1 try left'
           : `Wrong code: ${refusal.triesLeft} tries left`,
     },
-    words('wrongCode'),
     { code: { key: 'server.wrongCodeTries', params: { count: refusal.triesLeft } } },
   );
 }
