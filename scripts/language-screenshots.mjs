@@ -67,6 +67,18 @@ async function signIn(page, email, returnTo = '/profile') {
   await page.waitForURL(
     (url) => !url.pathname.startsWith('/dev-idp') && !url.pathname.startsWith('/api/'),
   );
+  // The account's language wins at sign-in (a shared phone keeps the last person's): the demo
+  // accounts are given this run's, as a reader would pick it.
+  const code = await page.evaluate(() => localStorage.getItem('lang'));
+  await page.evaluate(async (locale) => {
+    const res = await fetch('/api/me/locale', {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ locale }),
+    });
+    if (!res.ok) throw new Error(`the account's language was refused: ${res.status}`);
+  }, code);
+  await page.reload();
 }
 
 const shots = [];

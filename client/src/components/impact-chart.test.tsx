@@ -48,6 +48,10 @@ describe('impact charts', () => {
     // Every bar keeps its name, slanted so that long names neither collide nor get skipped.
     expect(options.axes![0]!.incrs).toEqual([1]);
     expect(options.axes![0]!.rotate).toBeLessThan(0);
+    // Flat when each name fits under its bar (measured in the page's font), slanted when not.
+    const sized = (px: number) => chartOptions({ ...input, width: 1000, measure: () => px });
+    expect(sized(100).axes![0]!.rotate).toBe(0);
+    expect(sized(400).axes![0]!.rotate).toBeLessThan(0);
     // Weeks on a line may skip labels on a phone rather than drop them all.
     const line = chartOptions({ ...input, kind: 'line' });
     expect(line.axes![0]!.incrs).toEqual(expect.arrayContaining([1, 2, 3]));

@@ -14,7 +14,13 @@ type ChartInput = {
   width: number;
   /** The axes' text colour: the page's own, so it reads in light and dark alike. */
   ink?: string;
+  /** How wide a label is drawn in `font`, in px (a canvas measures it); unknown: slant. */
+  measure?: (text: string) => number;
 };
+
+/** The y axis's width, and the room a bar's label keeps from its neighbours. */
+const Y_AXIS_PX = 56;
+const LABEL_GAP_PX = 12;
 
 /** uPlot's options for one chart (apart from the drawing, so they can be tested). */
 export function chartOptions({
@@ -26,7 +32,13 @@ export function chartOptions({
   font,
   width,
   ink = '#4b5563',
+  measure,
 }: ChartInput): uPlot.Options {
+  // Bars' names lie flat when each fits under its bar (Hindi and Bengali read badly slanted),
+  // and slant only when they would run together.
+  const perBar = (width - Y_AXIS_PX) / Math.max(labels.length, 1);
+  const isFlat =
+    measure !== undefined && labels.every((label) => measure(label) + LABEL_GAP_PX <= perBar);
   const bars = uPlot.paths.bars?.({ size: [0.6, 48] });
   const axis = { stroke: ink, grid: { stroke: 'rgba(107,114,128,0.2)' }, font };
   return {
@@ -44,14 +56,15 @@ export function chartOptions({
     axes: [
       kind === 'bars'
         ? {
-            // Every bar is named (a bar without its name says nothing): the names slant, so
-            // "Distributed" and "Not Paired" neither run together nor need skipping on a phone.
+            // Every bar is named (a bar without its name says nothing): flat when the names fit,
+            // else slanted, so "Distributed" and "Not Paired" neither run together nor need
+            // skipping on a phone.
             ...axis,
             values: (_u, splits) => splits.map((i) => labels[i] ?? ''),
             incrs: [1],
             space: 8,
-            rotate: -35,
-            size: 84,
+            rotate: isFlat ? 0 : -35,
+            size: isFlat ? 36 : 84,
           }
         : {
             ...axis,
@@ -66,7 +79,7 @@ export function chartOptions({
         // Whole meals and packages: no 2.5 on the scale.
         incrs: [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10_000, 1e5, 1e6],
         values: (_u, splits) => splits.map(formatValue),
-        size: 56,
+        size: Y_AXIS_PX,
       },
     ],
     series: [
@@ -130,6 +143,8 @@ export default function ImpactChart({
     // The page's own fonts (with the Noto faces for Hindi and Bengali): uPlot's list has none
     // for those scripts, and their labels were boxes.
     const font = `12px ${getComputedStyle(element).fontFamily || 'sans-serif'}`;
+    const pen = document.createElement('canvas').getContext('2d');
+    if (pen) pen.font = font;
     const options = chartOptions({
       kind,
       labels,
@@ -139,6 +154,7 @@ export default function ImpactChart({
       font,
       width: element.clientWidth || 320,
       ink: getComputedStyle(element).color || undefined,
+      ...(pen ? { measure: (text: string) => pen.measureText(text).width } : {}),
     });
     const chart = new uPlot(options, [xs, ...series.map((s) => s.values)], element);
     // The legend repeats the table beside the chart: screen readers get the table only. It is

@@ -4,7 +4,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type AppDb, type Executor, queryRows } from '../../db/client';
 import { nearestPlaceSql, placeAddress, placeColumns as columns } from '../../db/places';
 import type { PlaceRecord } from '../../db/rows';
-import { nativePlaceFor } from './native-names';
+import { type NativePlace, nativePlaceFor } from './native-names';
+import { romanisations } from './romanise';
 import { toSearchKey } from './search-key';
 
 const WORD_SIMILARITY_THRESHOLD = 0.45;
@@ -89,7 +90,24 @@ export async function searchPlaces(db: AppDb, typed: string, limit: number): Pro
   const digits = asciiDigits(typed.replace(/\s+/g, ''));
   if (PIN_PREFIX.test(digits)) return searchPins(db, digits, limit);
   const native = nativePlaceFor(typed);
-  const query = native?.name ?? typed;
+  if (native) return searchByName(db, native.name, native, limit);
+  // Any other name in those scripts is searched as it is romanised (सिलिगुड़ी → siliguri), in
+  // each likely spelling until one finds places: the forgiving key and the fuzzy lookup then
+  // meet the data's own spelling.
+  for (const spelling of romanisations(typed)) {
+    const found = await searchByName(db, spelling, null, limit);
+    if (found.length > 0) return found;
+  }
+  return searchByName(db, typed, null, limit);
+}
+
+/** Places by a name in Latin letters; a known city's own state first when `native` names it. */
+async function searchByName(
+  db: AppDb,
+  query: string,
+  native: NativePlace | null,
+  limit: number,
+): Promise<Place[]> {
   const q = query.trim().toLowerCase();
   const key = toSearchKey(query);
   if (!key) return [];
