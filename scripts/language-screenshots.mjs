@@ -97,6 +97,7 @@ try {
       let n = 0;
       const named = (name) => `${String(n++).padStart(2, '0')}-${name}`;
       const visitor = await open(language, size);
+      // The home page's figures count up when they come into view: give them time to.
       for (const [route, name] of [
         ['/', 'home'],
         ['/impact', 'impact'],
@@ -106,6 +107,13 @@ try {
         ['/no-such-page', 'not-found'],
       ]) {
         await visitor.goto(`${base}${route}`);
+        if (route === '/') {
+          await visitor.evaluate(() =>
+            globalThis.scrollTo(0, globalThis.document.body.scrollHeight),
+          );
+          await visitor.waitForTimeout(2500);
+          await visitor.evaluate(() => globalThis.scrollTo(0, 0));
+        }
         await shoot(visitor, language, size, named(name));
       }
       await visitor.goto(`${base}/api/auth/login?returnTo=/profile`);
@@ -130,7 +138,13 @@ try {
       const distributor = await open(language, size);
       await signIn(distributor, DISTRIBUTOR);
       await shoot(distributor, language, size, named('distributor-profile'));
-      await distributor.goto(`${base}/transaction/${packageId}`);
+      // A package of the demo distributor's own (the new one may have gone to someone nearer).
+      const held = await distributor.evaluate(async () => {
+        const { user } = await (await fetch('/api/session')).json();
+        const { packages } = await (await fetch(`/api/distributor/${user.id}/packages`)).json();
+        return packages[0]?._id ?? null;
+      });
+      await distributor.goto(`${base}/transaction/${held ?? packageId}`);
       await shoot(distributor, language, size, named('distributor-package'));
       await distributor.goto(`${base}/notifications`);
       await shoot(distributor, language, size, named('distributor-notifications'));

@@ -13,6 +13,8 @@ export const PlaceSchema = z.object({
   /** "Name, District, State PIN": what becomes the location's address. */
   address: z.string(),
   coordinates: z.tuple([z.number(), z.number()]),
+  /** The place's name in Hindi and Bengali script, where AlmQuest knows it (the large cities). */
+  nativeNames: z.object({ hi: z.string(), bn: z.string() }).optional(),
 });
 export type Place = z.infer<typeof PlaceSchema>;
 

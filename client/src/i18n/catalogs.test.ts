@@ -69,11 +69,15 @@ const BANNED: Record<'Hindi' | 'Bengali', [variant: RegExp, use: string][]> = {
   Hindi: [
     [/प्रस्ताव/, 'पेशकश (offer)'],
     [/हैंडओवर कोड/, 'सौंपने का कोड (handover code)'],
+    [/ई-मेल/, 'ईमेल (e-mail)'],
+    [/NGO/, 'एनजीओ (NGO)'],
     [/[\u0980-\u09FF]/, 'Devanagari: a Bengali letter in the Hindi catalog'],
   ],
   Bengali: [
     [/জোড়া/, 'জুটি (paired)'],
     [/হ্যান্ডওভার/, 'হস্তান্তরের কোড (handover code)'],
+    [/ই-মেল/, 'ইমেল (e-mail)'],
+    [/লিঙ্ক/, 'লিংক (link)'],
     [/[\u0900-\u0963\u0966-\u097F]/, 'Bengali script: a Devanagari letter in the Bengali catalog'],
   ],
 };

@@ -145,7 +145,7 @@ describe('backup and restore, embedded database', () => {
     } finally {
       await ctx.close();
     }
-  });
+  }, 120_000); // a whole PGlite dump and restore: 25 s here on a quiet machine
 
   it('refuses to restore over a folder a running server has open', async () => {
     const folder = path.join(scratch, 'in-use');

@@ -42,7 +42,7 @@ export function PlaceAutocomplete({
 }: Props) {
   const id = useId();
   const listId = `${id}-list`;
-  const { t, errorText } = useI18n();
+  const { t, errorText, locale } = useI18n();
   const [text, setText] = useState(value?.address ?? '');
   const [options, setOptions] = useState<Place[]>([]);
   const [isOpen, setIsOpen] = useState(false);
@@ -247,7 +247,10 @@ export function PlaceAutocomplete({
             }}
             className={`cursor-pointer px-3 py-2 text-sm ${index === active ? 'bg-brand-100 dark:bg-brand-900' : ''}`}
           >
-            <span className="font-semibold">{place.name}</span>
+            <span className="font-semibold">
+              {(locale === 'hi' || locale === 'bn' ? place.nativeNames?.[locale] : null) ??
+                place.name}
+            </span>
             <span className="block text-xs text-gray-600 dark:text-gray-400">{place.address}</span>
           </li>
         ))}

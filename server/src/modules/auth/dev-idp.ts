@@ -139,6 +139,8 @@ function renderSignInPage(
   h1 { margin-top: 0; color: #166534; font-size: 1.5rem; }
   label { display: block; font-weight: 600; margin-top: 1rem; }
   input[type=text] { width: 100%; box-sizing: border-box; padding: .6rem; font-size: 1rem; border: 1px solid #9ca3af; border-radius: .5rem; margin-top: .25rem; }
+  /* Controls do not inherit the page's fonts by default: their Hindi and Bengali were boxes. */
+  button, input { font-family: inherit; }
   button { width: 100%; margin-top: 1rem; padding: .7rem; font-size: 1rem; font-weight: 600; border-radius: .5rem; border: 0; background: #15803d; color: #fff; cursor: pointer; }
   button.secondary { background: #fff; color: #166534; border: 1px solid #15803d; margin-top: .5rem; }
   .error { color: #b91c1c; font-weight: 600; }

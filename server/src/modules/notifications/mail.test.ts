@@ -130,7 +130,7 @@ describe('notification e-mail', () => {
     expect(mail!.headers.get('subject')).toContain('আপনার কাছাকাছি এক দাতার কাছে');
     expect(mail!.text).toContain('৭টি খাবার');
     expect(mail!.text).toContain(`${ctx.config.origin}/transaction/${pkg._id}`);
-    expect(mail!.text).toContain('প্রস্তাবের ই-মেল');
+    expect(mail!.text).toContain('প্রস্তাবের ইমেল');
     // Greeted by name, in HTML too (the same words, in the reader's language), and the plain text
     // beside it for mail programs that show no HTML.
     expect(mail!.text.split('\n')[0]).toBe(`নমস্কার ${distributor.profile.name},`);
@@ -139,7 +139,7 @@ describe('notification e-mail', () => {
     expect(mail!.html).toContain('৭টি খাবার');
     expect(mail!.html).toContain(`<a href="${ctx.config.origin}/transaction/${pkg._id}"`);
     expect(mail!.html).toContain('>প্যাকেট খুলুন</a>');
-    expect(mail!.html).toContain('>এই ই-মেল বন্ধ করুন</a>');
+    expect(mail!.html).toContain('>এই ইমেল বন্ধ করুন</a>');
     expect(mail!.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     const oneClick = /^<(.+)>$/.exec(mail!.headers.get('list-unsubscribe') ?? '')?.[1];
     expect(oneClick).toMatch(/\/api\/mail\/unsubscribe\?token=/);

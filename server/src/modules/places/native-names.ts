@@ -139,6 +139,18 @@ export function latinNameFor(query: string): string | null {
   return nativePlaceFor(query)?.name ?? null;
 }
 
+const NATIVE_BY_PLACE = new Map(
+  NAMES.map(([name, state, hindi, bengali]) => [
+    `${name}|${state}`,
+    { hi: hindi[0]!, bn: bengali[0]! },
+  ]),
+);
+
+/** A place's name in Hindi and Bengali script (the first spelling of each), where known. */
+export function nativeNamesOf(name: string, state: string | null) {
+  return NATIVE_BY_PLACE.get(`${name}|${state ?? ''}`);
+}
+
 /** Every place here with its spellings (for the test that each finds the right place). */
 export const NATIVE_NAMES: readonly { place: NativePlace; spellings: string[] }[] = NAMES.map(
   ([name, state, hindi, bengali]) => ({

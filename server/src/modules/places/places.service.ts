@@ -4,7 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type AppDb, type Executor, queryRows } from '../../db/client';
 import { nearestPlaceSql, placeAddress, placeColumns as columns } from '../../db/places';
 import type { PlaceRecord } from '../../db/rows';
-import { type NativePlace, nativePlaceFor } from './native-names';
+import { type NativePlace, nativeNamesOf, nativePlaceFor } from './native-names';
 import { romanisations } from './romanise';
 import { toSearchKey } from './search-key';
 
@@ -65,6 +65,7 @@ function escapeLike(text: string): string {
 
 /** A place as the API shows it. */
 export function presentPlace(row: PlaceRecord): Place {
+  const nativeNames = nativeNamesOf(row.name, row.state);
   return {
     id: row.id,
     name: row.name,
@@ -74,6 +75,7 @@ export function presentPlace(row: PlaceRecord): Place {
     pin: row.pin,
     address: placeAddress(row),
     coordinates: [row.lat, row.lng],
+    ...(nativeNames ? { nativeNames } : {}),
   };
 }
 
