@@ -47,7 +47,8 @@ async function signInAs(
 ) {
   await page.getByRole('link', { name: words.signIn }).click();
   await expect(page).toHaveTitle(words.title);
-  // Its buttons drew boxes in both scripts on a machine without Indic fonts (issue #42).
+  // Its buttons drew boxes in both scripts on a machine without Indic fonts: form controls do
+  // not inherit the page's fonts unless told to.
   await expectRealLetters(page);
   await page.getByLabel(words.email).fill(email);
   await page.getByLabel(words.name).fill(name);

@@ -1,7 +1,8 @@
 // Every page of AlmQuest in every language, at a phone's width and a laptop's, for a reader of
-// each language to judge (issue #42): a running, seeded AlmQuest (npm run seed, then npm start)
-// with the development sign-in (the default), and Debian's Chromium (CHROMIUM, default
-// /usr/bin/chromium). It donates through the demo donor, so the demo distributor gets a package.
+// each language to judge (a language is judged by reading it, not by its tests). It needs a
+// running, seeded AlmQuest (npm run seed, then npm start) with the development sign-in (the
+// default), and Debian's Chromium (CHROMIUM, default /usr/bin/chromium). It donates through the
+// demo donor, so the demo distributor gets a package.
 //
 // Usage: node scripts/language-screenshots.mjs [http://localhost:8080] [folder]
 // Writes <folder>/<language>/<width>/<nn>-<page>.png (folder: screenshots/languages) and lists
@@ -30,7 +31,8 @@ const browser = await launchChromium();
 /** Waits until the page has drawn: no loading indicator, fonts in, animations over. */
 async function settle(page) {
   await page
-    .locator('[role="status"][aria-busy="true"], [data-loading="true"]')
+    // The app's spinner (components/ui/spinner.tsx), whatever the language of its label.
+    .locator('svg.animate-spin')
     .first()
     .waitFor({ state: 'detached', timeout: 8000 })
     .catch(() => undefined);

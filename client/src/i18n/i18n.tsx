@@ -220,7 +220,7 @@ function makeSpeaker(shown: () => Shown): Omit<I18n, 'locale' | 'setLocale'> {
       params,
     );
   // English readers get the API's own words; others what its code means, when it sent no words
-  // (every message of the API has them: issue #42, and no English is matched here).
+  // (every message of the API has them; matching English broke whenever a text changed).
   const serverText: I18n['serverText'] = (text, fallback) =>
     shown().locale === 'en' ? text : t(fallback);
   return {

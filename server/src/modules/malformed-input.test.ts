@@ -155,7 +155,7 @@ const ZOD_OWN =
   /^(Invalid input|Invalid option|Too (big|small)|Invalid (string|number|date|UUID|email))/;
 
 /**
- * A refusal says what is wrong in words the clients' catalogs hold (issue #42 item 3), never
+ * A refusal says what is wrong in words the clients' catalogs hold (decision 031), never
  * only in English: its own key, or its code where it says no more than that, and each field's.
  */
 function expectWorded(name: string, error: ErrorBody['error']) {

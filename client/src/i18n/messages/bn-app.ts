@@ -813,7 +813,7 @@ export const bnApp: AppCatalog = {
   'field.dateRange': '২০০০ থেকে ২০৯৯-এর মধ্যে একটি তারিখ দিন।',
   'field.fromAfterTo': 'শেষের তারিখ শুরুর আগে হতে পারে না।',
   'field.locale': 'ইংরেজি, হিন্দি বা বাংলা বেছে নিন।',
-  // The API's own messages (issue #42 item 3: every error has its words)
+  // More of the API's own messages: every error it sends has its words (decision 031)
   'server.noSuchEndpoint': 'API-তে এমন কোনো ঠিকানা নেই: {method} {path}',
   'server.clockOnlyForward': 'সিমুলেশনের ঘড়ি শুধু সামনের দিকে চলে।',
   'server.donorsOnly': 'এটা শুধু দাতাদের জন্য।',

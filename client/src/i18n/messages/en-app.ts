@@ -823,7 +823,7 @@ export const enApp = {
   'field.dateRange': 'Use a date between 2000 and 2099',
   'field.fromAfterTo': 'The end date cannot be before the start date',
   'field.locale': 'Choose en, hi or bn',
-  // The API's own messages (issue #42 item 3: every error has its words)
+  // More of the API's own messages: every error it sends has its words (decision 031)
   'server.noSuchEndpoint': 'No such endpoint: {method} {path}',
   'server.clockOnlyForward': 'The simulation clock only moves forward.',
   'server.donorsOnly': 'This is only for donors.',

@@ -799,7 +799,7 @@ export const hiApp: AppCatalog = {
   'field.dateRange': '2000 से 2099 के बीच की तारीख डालें।',
   'field.fromAfterTo': 'अंत की तारीख शुरुआत से पहले नहीं हो सकती।',
   'field.locale': 'अंग्रेज़ी, हिन्दी या बांग्ला चुनें।',
-  // The API's own messages (issue #42 item 3: every error has its words)
+  // More of the API's own messages: every error it sends has its words (decision 031)
   'server.noSuchEndpoint': 'API में ऐसा कोई पता नहीं है: {method} {path}',
   'server.clockOnlyForward': 'सिमुलेशन की घड़ी सिर्फ़ आगे चलती है।',
   'server.donorsOnly': 'यह सिर्फ़ दाताओं के लिए है।',

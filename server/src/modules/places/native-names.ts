@@ -100,7 +100,7 @@ const NAMES: [latin: string, state: string, hindi: string[], bengali: string[]][
 ];
 
 /** Text in Devanagari or Bengali script (the two AlmQuest speaks besides English). */
-const INDIC = /[\u0900-\u097F\u0980-\u09FF]/u;
+export const INDIC = /[\u0900-\u097F\u0980-\u09FF]/u;
 
 export type NativePlace = { name: string; state: string };
 

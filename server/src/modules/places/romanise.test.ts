@@ -4,7 +4,7 @@ import { toSearchKey } from './search-key';
 
 describe('romanise', () => {
   it('writes a name in Devanagari or Bengali as the place data spells it (by the search key)', () => {
-    // The names a reader found nothing for (issue #42), and the data's own spelling.
+    // Names a Hindi and Bengali reader searched for and found nothing, and the data's spelling.
     for (const [typed, data] of [
       ['सिलिगुड़ी', 'Siliguri'],
       ['शिलिगुड़ि', 'Siliguri'],

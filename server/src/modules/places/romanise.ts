@@ -5,8 +5,10 @@
  * transliteration scheme: long vowels are doubled (the key folds them), ण and न are both n, the
  * nukta letters ड़/ড় are r, and the vowel a consonant carries unwritten is dropped where Hindi
  * and Bengali speakers drop it (at the end of a word, and between a vowel and a syllable:
- * "कानपुर" is Kanpur, not Kanapura).
+ * "कानपुर" is Kanpur, not Kanapura). Decision 038.
  */
+
+import { INDIC } from './native-names';
 
 /** Devanagari consonants by code point; Bengali ones are mapped onto these first. */
 const CONSONANTS: Record<string, string> = {
@@ -44,16 +46,11 @@ const CONSONANTS: Record<string, string> = {
   ष: 'sh',
   स: 's',
   ह: 'h',
-  // With a nukta, composed or not.
-  क़: 'k',
-  ख़: 'kh',
-  ग़: 'g',
-  ज़: 'z',
-  ड़: 'r',
-  ढ़: 'rh',
-  फ़: 'f',
-  य़: 'y',
 };
+/**
+ * Consonants with a nukta. The precomposed letters (क़, ड़, ড়, য়…) never reach the lookup: NFC
+ * writes them as their consonant and the nukta sign, which is looked up here.
+ */
 const NUKTA_OF: Record<string, string> = {
   ड: 'r',
   ढ: 'rh',
@@ -103,18 +100,17 @@ const MARKS: Record<string, string> = { 'ं': 'n', 'ँ': 'n', 'ः': 'h' };
  */
 function asDevanagari(text: string): string {
   // Bengali's য is a j (যশোর, Jessore), but a y after a virama (the ya-phala of ক্য) and with a
-  // nukta (য়): told apart before the letters are mapped.
+  // nukta (য়): told apart before the letters are mapped. NFC writes ড়, ঢ় and য় as their
+  // letter and the nukta sign, so they are mapped with the rest.
   const marked = text
     .normalize('NFC')
-    .replace(/\u09AF\u09BC|\u09DF/g, 'य')
+    .replace(/\u09AF\u09BC/g, 'य')
     .replace(/\u09CD\u09AF/g, '्य')
     .replace(/\u09AF/g, 'ज');
   let out = '';
   for (const ch of marked) {
     const code = ch.codePointAt(0)!;
-    if (ch === '\u09DC') out += 'ड़';
-    else if (ch === '\u09DD') out += 'ढ़';
-    else if (ch === '\u09CE') out += 'त्';
+    if (ch === '\u09CE') out += 'त्';
     else if (code >= 0x0981 && code <= 0x09ef) out += String.fromCodePoint(code - 0x80);
     else out += ch;
   }
@@ -132,7 +128,7 @@ type Syllable = {
 
 function syllablesOf(word: string): Syllable[] {
   const syllables: Syllable[] = [];
-  const chars = [...word.normalize('NFC')];
+  const chars = [...word];
   for (let i = 0; i < chars.length; i++) {
     const ch = chars[i]!;
     const last = syllables.at(-1);
@@ -205,9 +201,6 @@ function romaniseWord(word: string, dropsMedial: boolean): string {
     })
     .join('');
 }
-
-/** Text in Devanagari or Bengali script. */
-const INDIC = /[\u0900-\u097F\u0980-\u09FF]/u;
 
 /**
  * The Latin spellings of a name typed in Devanagari or Bengali, likeliest first (the vowels

@@ -94,7 +94,7 @@ describe('subscriptions', () => {
     const res = await subscribe(donor, { ...device.subscription, ...overrides });
     expect(res.status, JSON.stringify(res.body)).toBe(400);
     expect(res.body.error.fields[field]).toContain(message);
-    // And in words a reader of another language gets (issue #42).
+    // And in words a reader of another language gets (decision 031).
     expect(res.body.error.fieldWords[field]).toEqual({ key: 'field.pushSubscription' });
   });
 
