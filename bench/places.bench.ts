@@ -30,6 +30,9 @@ const HOSTILE = [
   'pura nagar ganj abad',
   'nagarpur rampura ganjabad',
   'purx',
+  // Devanagari and Bengali: up to four romanised spellings each, two of them weighed as misspelt.
+  'नगरपुर रामपुरा गंजाबाद',
+  'পুর পুর পুর পুর ক্ষজ্ঞ',
 ];
 
 /** Real misspellings (the fuzzy step): the typical cost the hostile ones are held to. */

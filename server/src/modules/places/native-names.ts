@@ -1,3 +1,6 @@
+import { AREAS, DISTRICTS, TOWNS } from './native-names.data';
+import { toSearchKey } from './search-key';
+
 /**
  * India's state and union-territory capitals and its fifty largest cities, as people write them
  * in Devanagari and in Bengali script, with the name the place data uses. The place
@@ -8,7 +11,8 @@
  * the first]. The state picks the right one of the many places that share a name (Raipur is
  * also a village in Assam); where the data names a city differently (Kanpur Nagar, Allahabad,
  * Pondicherry), that name is used. Amaravati, Andhra Pradesh's new capital, has no post office
- * of its own in the data: a search for it shows the Amaravatis the data has.
+ * of its own in the data: a search for it shows the Amaravatis the data has. Every district and
+ * the other towns of over 100,000 people follow in native-names.data.ts.
  */
 const NAMES: [latin: string, state: string, hindi: string[], bengali: string[]][] = [
   // Fifty largest cities, roughly by population
@@ -102,13 +106,62 @@ const NAMES: [latin: string, state: string, hindi: string[], bengali: string[]][
 /** Text in Devanagari or Bengali script (the two AlmQuest speaks besides English). */
 export const INDIC = /[\u0900-\u097F\u0980-\u09FF]/u;
 
+/** A place to search for: the name to search (as the data begins it) and its state. */
 export type NativePlace = { name: string; state: string };
 
+type Known = { place: NativePlace; dataName: string; hindi: string[]; bengali: string[] };
+
+/** The lines of a table in native-names.data.ts. */
+function readTable(table: string): Known[] {
+  return table
+    .trim()
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      const columns = line.split(' | ').map((column) => column.trim());
+      if (columns.length !== 4 || columns.some((column) => !column)) {
+        throw new Error(`native-names.data.ts: not "name | state | Hindi | Bengali": ${line}`);
+      }
+      const [dataName, state, hindi, bengali] = columns as [string, string, string, string];
+      // "Bilaspur(CGH)" is the data's district; its places are called Bilaspur.
+      const bracket = dataName.indexOf('(');
+      return {
+        place: { name: bracket < 0 ? dataName : dataName.slice(0, bracket).trimEnd(), state },
+        dataName,
+        hindi: hindi.split(', '),
+        bengali: bengali.split(', '),
+      };
+    });
+}
+
+/**
+ * Every place known by its native names, largest first: cities, then towns, then districts, then
+ * the cities' areas.
+ */
+const KNOWN: Known[] = [
+  ...NAMES.map(([name, state, hindi, bengali]) => ({
+    place: { name, state },
+    dataName: name,
+    hindi,
+    bengali,
+  })),
+  ...readTable(TOWNS),
+  ...readTable(DISTRICTS),
+  ...readTable(AREAS),
+];
+
 /** Native spellings, normalised, each with its place, in the order above (largest first). */
-const SPELLINGS: [spelling: string, place: NativePlace][] = NAMES.flatMap(
-  ([name, state, hindi, bengali]) =>
-    [...hindi, ...bengali].map((s): [string, NativePlace] => [normalise(s), { name, state }]),
+const SPELLINGS: [spelling: string, place: NativePlace][] = KNOWN.flatMap(
+  ({ place, hindi, bengali }) =>
+    [...hindi, ...bengali].map((s): [string, NativePlace] => [normalise(s), place]),
 );
+
+/** Each known place under its Latin search key; the largest of those sharing a name. */
+const BY_LATIN_KEY = new Map<string, NativePlace>();
+for (const { place } of KNOWN) {
+  const key = toSearchKey(place.name);
+  if (!BY_LATIN_KEY.has(key)) BY_LATIN_KEY.set(key, place);
+}
 
 function normalise(text: string): string {
   // NFC, one kind of space, and no nukta/ZWJ differences people do not see.
@@ -134,17 +187,26 @@ export function nativePlaceFor(query: string): NativePlace | null {
   return prefix ? prefix[1] : null;
 }
 
+/**
+ * The known city, town or district a whole name in Latin letters names ("Siliguri" is a city in
+ * West Bengal before it is a village in Assam), or null. Only a whole name: while a name is being
+ * typed its first letters say nothing about which place is meant.
+ */
+export function knownPlaceNamed(query: string): NativePlace | null {
+  const key = toSearchKey(query);
+  return key.length >= 3 ? (BY_LATIN_KEY.get(key) ?? null) : null;
+}
+
 /** The Latin name to search for a query in Devanagari or Bengali (see nativePlaceFor). */
 export function latinNameFor(query: string): string | null {
   return nativePlaceFor(query)?.name ?? null;
 }
 
-const NATIVE_BY_PLACE = new Map(
-  NAMES.map(([name, state, hindi, bengali]) => [
-    `${name}|${state}`,
-    { hi: hindi[0]!, bn: bengali[0]! },
-  ]),
-);
+const NATIVE_BY_PLACE = new Map<string, { hi: string; bn: string }>();
+for (const { place, dataName, hindi, bengali } of KNOWN) {
+  const key = `${dataName}|${place.state}`;
+  if (!NATIVE_BY_PLACE.has(key)) NATIVE_BY_PLACE.set(key, { hi: hindi[0]!, bn: bengali[0]! });
+}
 
 /** A place's name in Hindi and Bengali script (the first spelling of each), where known. */
 export function nativeNamesOf(name: string, state: string | null) {
@@ -152,10 +214,7 @@ export function nativeNamesOf(name: string, state: string | null) {
 }
 
 /** Every place here with its spellings (for the test that each finds the right place). */
-export const NATIVE_NAMES: readonly { place: NativePlace; spellings: string[] }[] = NAMES.map(
-  ([name, state, hindi, bengali]) => ({
-    place: { name, state },
-    spellings: [...hindi, ...bengali],
-  }),
+export const NATIVE_NAMES: readonly { place: NativePlace; spellings: string[] }[] = KNOWN.map(
+  ({ place, hindi, bengali }) => ({ place, spellings: [...hindi, ...bengali] }),
 );
-export const NATIVE_NAME_TARGETS: readonly string[] = NAMES.map(([name]) => name);
+export const NATIVE_NAME_TARGETS: readonly string[] = KNOWN.map(({ place }) => place.name);

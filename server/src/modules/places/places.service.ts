@@ -4,7 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type AppDb, type Executor, queryRows } from '../../db/client';
 import { nearestPlaceSql, placeAddress, placeColumns as columns } from '../../db/places';
 import type { PlaceRecord } from '../../db/rows';
-import { type NativePlace, nativeNamesOf, nativePlaceFor } from './native-names';
+import { knownPlaceNamed, type NativePlace, nativeNamesOf, nativePlaceFor } from './native-names';
 import { romanisations } from './romanise';
 import { toSearchKey } from './search-key';
 
@@ -28,6 +28,8 @@ const SEARCH_TIMEOUT_MS = 2000;
  * the embedded database's only thread for 300 ms. Past this many, the rest are not weighed.
  */
 export const FUZZY_CANDIDATES = 600;
+/** How many romanised spellings of a name in Devanagari or Bengali may take the fuzzy lookup. */
+const MISSPELT_SPELLINGS = 2;
 /** A PIN code is six digits; three or more typed digits look up the PIN areas they start. */
 const PIN_PREFIX = /^[1-9]\d{2,5}$/;
 
@@ -95,12 +97,22 @@ export async function searchPlaces(db: AppDb, typed: string, limit: number): Pro
   if (native) return searchByName(db, native.name, native, limit);
   // Any other name in those scripts is searched as it is romanised (सिलिगुड़ी → siliguri), in
   // each likely spelling until one finds places: the forgiving key and the fuzzy lookup then
-  // meet the data's own spelling.
-  for (const spelling of romanisations(typed)) {
+  // meet the data's own spelling. The slow misspelling lookup is tried for the two likeliest
+  // spellings only, after every spelling's quick lookups (one per spelling cost four times the
+  // worst Latin query).
+  const spellings = romanisations(typed);
+  for (const spelling of spellings) {
+    const found = await searchByName(db, spelling, knownPlaceNamed(spelling), limit, false);
+    if (found.length > 0) return found;
+  }
+  for (const spelling of spellings.slice(0, MISSPELT_SPELLINGS)) {
     const found = await searchByName(db, spelling, null, limit);
     if (found.length > 0) return found;
   }
-  return searchByName(db, typed, null, limit);
+  if (spellings.length > 0) return [];
+  // A bare city name puts the city first, not the villages elsewhere that share it.
+  const known = knownPlaceNamed(typed);
+  return searchByName(db, typed, known && { name: typed, state: known.state }, limit);
 }
 
 /** Places by a name in Latin letters; a known city's own state first when `native` names it. */
@@ -109,6 +121,7 @@ async function searchByName(
   query: string,
   native: NativePlace | null,
   limit: number,
+  orMisspelt = true,
 ): Promise<Place[]> {
   const q = query.trim().toLowerCase();
   const key = toSearchKey(query);
@@ -175,7 +188,7 @@ async function searchByName(
   // Fuzzy matches rank below every prefix match, so they are looked for only when no place
   // starts with what was typed: a misspelling. That lookup (trigram word similarity) is the slow
   // one; it gets its own transaction with a time limit.
-  if (rows.length === 0 && fuzzyKey.length >= 4) {
+  if (rows.length === 0 && orMisspelt && fuzzyKey.length >= 4) {
     const fuzzy = await db.transaction(async (tx) => {
       // Both settings in one round trip, for this transaction only. pg_trgm's default
       // word-similarity bar (0.6) misses one-letter slips like "Ahmdabad".
