@@ -8,19 +8,32 @@ import type { Locale } from './locales';
  */
 
 const tags: Record<Locale, string> = { en: 'en-IN', hi: 'hi-IN', bn: 'bn-IN' };
+
+/**
+ * How a month is written beside a day: English abbreviates ("21 Nov"); Intl's Hindi and Bengali
+ * abbreviations carry marks their readers do not write (नव॰, নভেঃ), so those months are spelled
+ * out ("21 नवंबर", "২১ নভেম্বর").
+ */
+export function monthForm(locale: Locale): 'short' | 'long' {
+  return locale === 'en' ? 'short' : 'long';
+}
 const formats = new Map<string, Intl.DateTimeFormat>();
 
 function formatFor(locale: Locale, withDate: boolean, timeZone: string | undefined) {
   const key = `${locale}|${withDate}|${timeZone ?? ''}`;
   let format = formats.get(key);
   if (!format) {
+    const options: Intl.DateTimeFormatOptions = withDate
+      ? { day: 'numeric', month: monthForm(locale), year: 'numeric' }
+      : {
+          hour: 'numeric',
+          minute: '2-digit',
+          hourCycle: 'h12',
+          // "in the afternoon" in English is too long for a time: English keeps am / pm.
+          ...(locale === 'en' ? {} : { dayPeriod: 'short' as const }),
+        };
     format = new Intl.DateTimeFormat(tags[locale], {
-      ...(withDate ? { day: 'numeric', month: 'short', year: 'numeric' } : {}),
-      hour: 'numeric',
-      minute: '2-digit',
-      hourCycle: 'h12',
-      // "in the afternoon" in English is too long for a time: English keeps am / pm.
-      ...(locale === 'en' ? {} : { dayPeriod: 'short' as const }),
+      ...options,
       ...(timeZone ? { timeZone } : {}),
     });
     formats.set(key, format);
@@ -28,8 +41,9 @@ function formatFor(locale: Locale, withDate: boolean, timeZone: string | undefin
   return format;
 }
 
-function say(locale: Locale, date: Date, withDate: boolean, timeZone?: string): string {
-  const parts = formatFor(locale, withDate, timeZone).formatToParts(date);
+/** A time of day: "5:04 pm", "शाम 5:04", "বিকাল ৫:০৪". In the runtime's zone unless told. */
+export function clockTime(locale: Locale, date: Date, timeZone?: string): string {
+  const parts = formatFor(locale, false, timeZone).formatToParts(date);
   const period = parts.findIndex((p) => p.type === 'dayPeriod');
   const hour = parts.findIndex((p) => p.type === 'hour');
   if (locale !== 'en' && period > hour && hour >= 0) {
@@ -42,12 +56,11 @@ function say(locale: Locale, date: Date, withDate: boolean, timeZone?: string): 
   return parts.map((p) => p.value).join('');
 }
 
-/** A time of day: "5:04 pm", "शाम 5:04", "বিকাল ৫:০৪". In the runtime's zone unless told. */
-export function clockTime(locale: Locale, date: Date, timeZone?: string): string {
-  return say(locale, date, false, timeZone);
-}
-
-/** A day and its time: "21 Nov 2026, 5:04 pm", "21 नव॰ 2026, शाम 5:04". */
+/**
+ * A day and its time: "21 Nov 2026, 5:04 pm", "21 नवंबर 2026, शाम 5:04", "২১ নভেম্বর, ২০২৬,
+ * বিকাল ৫:০৪". The day and the time are written apart and joined by a comma in every language
+ * (Intl joins them with words, "को … बजे", "২০২৬ এ", that read oddly around a moved time).
+ */
 export function dateAndTime(locale: Locale, date: Date, timeZone?: string): string {
-  return say(locale, date, true, timeZone);
+  return `${formatFor(locale, true, timeZone).format(date)}, ${clockTime(locale, date, timeZone)}`;
 }

@@ -3,7 +3,7 @@ import { intlLocale, type Locale } from './locales';
 
 /**
  * "21 Nov 2026, 5:04 pm" in English; Hindi and Bengali say the part of the day first, as their
- * readers write a time ("21 नव॰ 2026, शाम 5:04", "২১ নভেঃ, ২০২৬, বিকাল ৫:০৪"): contracts' clock.ts,
+ * readers write a time ("21 नवंबर 2026, शाम 5:04", "২১ নভেম্বর, ২০২৬, বিকাল ৫:০৪"): contracts' clock.ts,
  * which push messages and e-mails use too.
  */
 export function formatDateTime(locale: Locale, iso: string): string {

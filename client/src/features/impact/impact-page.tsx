@@ -1,4 +1,5 @@
 import type { Impact } from '@almquest/contracts/impact';
+import { monthForm } from '@almquest/contracts/clock';
 import { useMemo } from 'react';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
@@ -49,7 +50,7 @@ function ImpactFigures({ impact }: { impact: Impact }) {
   const weekLabels = useMemo(() => {
     const day = new Intl.DateTimeFormat(locale, {
       day: 'numeric',
-      month: 'short',
+      month: monthForm(locale),
       timeZone: 'UTC',
     });
     return impact.weeks.map((w) => day.format(new Date(`${w.week}T00:00:00Z`)));

@@ -59,9 +59,14 @@ describe('GET /api/places', () => {
       const [first] = await search(typed!);
       expect(first, typed).toMatchObject({ name, kind: 'district', state });
     }
-    // Shown in the reader's script: a known city carries its native names, a suburb none.
+    // Shown in the reader's script: a known city or area carries its native names, a post
+    // office of no name we know none.
     expect((await search('कोलकाता'))[0]!.nativeNames).toEqual({ hi: 'कोलकाता', bn: 'কলকাতা' });
-    expect((await search('Karol Bagh'))[0]!.nativeNames).toBeUndefined();
+    expect((await search('Karol Bagh'))[0]!.nativeNames).toEqual({
+      hi: 'करोल बाग',
+      bn: 'করোল বাগ',
+    });
+    expect((await search('Koramangala'))[0]!.nativeNames).toBeUndefined();
     // A word in those scripts that names no place finds nothing like it (and is no error).
     expect((await search('नमस्ते')).map((p) => p.name)).not.toContain('नमस्ते');
   });

@@ -1,4 +1,5 @@
 import type { Profile } from '@almquest/contracts/users';
+import { monthForm } from '@almquest/contracts/clock';
 import { useMemo } from 'react';
 import { buttonClasses } from '../../../components/ui/button';
 import { useI18n } from '../../../i18n/i18n';
@@ -13,7 +14,7 @@ export function OwnImpact({ profile }: { profile: Profile }) {
   const data = impact.data;
   const monthLabels = useMemo(() => {
     const month = new Intl.DateTimeFormat(locale, {
-      month: 'short',
+      month: monthForm(locale),
       year: '2-digit',
       timeZone: 'UTC',
     });
