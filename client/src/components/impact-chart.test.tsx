@@ -51,7 +51,17 @@ describe('impact charts', () => {
     // Flat when each name fits under its bar (measured in the page's font), slanted when not.
     const sized = (px: number) => chartOptions({ ...input, width: 1000, measure: () => px });
     expect(sized(100).axes![0]!.rotate).toBe(0);
-    expect(sized(400).axes![0]!.rotate).toBeLessThan(0);
+    expect(sized(400).axes![0]!.rotate).toBe(-35);
+    // Twelve months on a phone: too close to slant without overlapping, so upright, with room
+    // below for the longest name.
+    const months = chartOptions({
+      ...input,
+      labels: Array.from({ length: 12 }, (_, i) => `month ${i}`),
+      width: 330,
+      measure: () => 70,
+    });
+    expect(months.axes![0]!.rotate).toBe(-90);
+    expect(months.axes![0]!.size).toBeGreaterThanOrEqual(70);
     // Weeks on a line may skip labels on a phone rather than drop them all.
     const line = chartOptions({ ...input, kind: 'line' });
     expect(line.axes![0]!.incrs).toEqual(expect.arrayContaining([1, 2, 3]));

@@ -21,6 +21,9 @@ type ChartInput = {
 /** The y axis's width, and the room a bar's label keeps from its neighbours. */
 const Y_AXIS_PX = 56;
 const LABEL_GAP_PX = 12;
+/** A label's line, in px, with room around it: slanted labels closer than this overlap. */
+const LABEL_LINE_PX = 18;
+const SLANT_DEGREES = 35;
 
 /** uPlot's options for one chart (apart from the drawing, so they can be tested). */
 export function chartOptions({
@@ -39,6 +42,18 @@ export function chartOptions({
   const perBar = (width - Y_AXIS_PX) / Math.max(labels.length, 1);
   const isFlat =
     measure !== undefined && labels.every((label) => measure(label) + LABEL_GAP_PX <= perBar);
+  // Slanted labels lie perBar · sin(angle) apart; twelve months on a phone are too close for a
+  // slant ("সেপ্টেম্বর" ran into "অক্টোবর"), so they stand upright.
+  const angle = isFlat
+    ? 0
+    : perBar * Math.sin((SLANT_DEGREES * Math.PI) / 180) >= LABEL_LINE_PX
+      ? SLANT_DEGREES
+      : 90;
+  const widest = measure ? Math.max(0, ...labels.map(measure)) : 0;
+  const slantedSize =
+    measure === undefined
+      ? 84
+      : Math.min(160, Math.ceil(widest * Math.sin((angle * Math.PI) / 180)) + 24);
   const bars = uPlot.paths.bars?.({ size: [0.6, 48] });
   const axis = { stroke: ink, grid: { stroke: 'rgba(107,114,128,0.2)' }, font };
   return {
@@ -57,14 +72,14 @@ export function chartOptions({
       kind === 'bars'
         ? {
             // Every bar is named (a bar without its name says nothing): flat when the names fit,
-            // else slanted, so "Distributed" and "Not Paired" neither run together nor need
-            // skipping on a phone.
+            // else slanted or upright, so "Distributed" and "Not Paired" neither run together nor
+            // need skipping on a phone.
             ...axis,
             values: (_u, splits) => splits.map((i) => labels[i] ?? ''),
             incrs: [1],
             space: 8,
-            rotate: isFlat ? 0 : -35,
-            size: isFlat ? 36 : 84,
+            rotate: angle === 0 ? 0 : -angle,
+            size: isFlat ? 36 : slantedSize,
           }
         : {
             ...axis,
