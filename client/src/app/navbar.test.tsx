@@ -238,6 +238,34 @@ describe('theme', () => {
     expect(localStorage.getItem('darkMode')).toBe('false');
     expect(document.documentElement).not.toHaveClass('dark');
   });
+
+  it("follows the device's dark setting until the toggle is used, then the choice", async () => {
+    let listener: ((event: MediaQueryListEvent) => void) | undefined;
+    const query = {
+      matches: true,
+      addEventListener: (_: string, l: (event: MediaQueryListEvent) => void) => (listener = l),
+      removeEventListener: () => undefined,
+    };
+    vi.stubGlobal('matchMedia', (text: string) =>
+      text === '(prefers-color-scheme: dark)' ? query : { ...query, matches: false },
+    );
+    try {
+      const user = userEvent.setup();
+      renderApp('/');
+      expect(document.documentElement).toHaveClass('dark');
+      // Nothing is saved by only looking: the device decides.
+      expect(localStorage.getItem('darkMode')).toBeNull();
+      act(() => listener?.({ matches: false } as MediaQueryListEvent));
+      expect(document.documentElement).not.toHaveClass('dark');
+      // Chosen with the toggle: kept, whatever the device does after.
+      await user.click(screen.getByRole('button', { name: 'Dark theme' }));
+      expect(localStorage.getItem('darkMode')).toBe('true');
+      act(() => listener?.({ matches: false } as MediaQueryListEvent));
+      expect(document.documentElement).toHaveClass('dark');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });
 
 describe('page loader', () => {

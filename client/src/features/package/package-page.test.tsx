@@ -179,6 +179,41 @@ describe('why a distributor was given a package', () => {
     );
   });
 
+  it('says a lock once, with the time it ends, when the fifth wrong code locks the handover', async () => {
+    const paired = buildPackage('Paired');
+    const locked = buildPackage('Paired', {
+      handoverLockedUntil: new Date(Date.now() + 15 * 60_000).toISOString(),
+    });
+    let current = paired;
+    fakeApi({
+      [`GET /package/${packageId}`]: () => ({ status: 200, data: { package: current } }),
+      ['POST /distributor/togglePackage']: () => {
+        current = locked;
+        return {
+          status: 429,
+          data: {
+            error: {
+              code: 'handover_locked',
+              message: 'Too many wrong codes. Try again later.',
+              key: 'server.codeLocked',
+              fields: { code: 'Too many wrong codes; try again later' },
+              fieldWords: { code: { key: 'server.codeLocked' } },
+            },
+          },
+        };
+      },
+    });
+    const actor = userEvent.setup();
+    const app = renderApp(`/transaction/${packageId}`, {
+      user: buildSessionUser({ userType: 'distributor' }),
+    });
+    app.queryClient.setQueryData(packageQueryKey(packageId), paired);
+    await actor.type(await screen.findByLabelText('Handover code from the donor'), '0000');
+    await actor.click(screen.getByRole('button', { name: 'Mark as Received' }));
+    expect(await screen.findByText(/You can try again after/)).toBeInTheDocument();
+    expect(screen.queryAllByText(/too many wrong codes/i)).toHaveLength(1);
+  });
+
   it('says a package fills their room rather than "room for 0 meals"', async () => {
     shown({ distanceKm: 1.5, roomAfter: 0, byCoordinator: false });
     expect(await screen.findByTestId('why-you', {}, { timeout: 4000 })).toHaveTextContent(

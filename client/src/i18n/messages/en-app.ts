@@ -738,7 +738,7 @@ export const enApp = {
   // Split donations and why a package waits.
   'donate.split': 'Can be split across distributors',
   'donate.split.hint':
-    'If no single distributor has room for all of it, parts go to several nearby (at least 10 meals each). Each part has its own distributor, meet point and handover code.',
+    'If no single distributor has room for all of it, parts go to several nearby (at least 10 meals each; the last, what is left over, may be smaller). Each part has its own distributor, meet point and handover code.',
   'donate.done.split': 'Split across distributors: see every part on the donation’s page.',
   'package.splitAllowed.title': 'Splitting allowed',
   'package.stillWaiting': 'Still nobody with room: we keep looking.',

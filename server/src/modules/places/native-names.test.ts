@@ -100,10 +100,13 @@ describe('searching the full place data in Devanagari and Bengali', () => {
       ['Aurangabad', 'Maharashtra'],
       ['Hyderabad', 'Telangana'],
       ['Bilaspur', 'Chhattisgarh'],
+      // A city the data calls otherwise: Delhi is New Delhi there (and a village in Rewa, MP).
+      ['Delhi', 'Delhi'],
+      ['Kanpur', 'Uttar Pradesh'],
     ]) {
       const found = await searchPlaces(database.db, name!, 8);
       expect(found[0]?.state, name).toBe(state);
-      expect(found[0]?.name.startsWith(name!), name).toBe(true);
+      expect(found[0]?.name, name).toContain(name!);
     }
   });
 });

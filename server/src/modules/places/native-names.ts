@@ -156,8 +156,21 @@ const SPELLINGS: [spelling: string, place: NativePlace][] = KNOWN.flatMap(
     [...hindi, ...bengali].map((s): [string, NativePlace] => [normalise(s), place]),
 );
 
+/**
+ * Names people type for a place the data calls otherwise, beyond what the search key's aliases
+ * fold ("Delhi" is the city, New Delhi in the data, not the village of that name in Madhya
+ * Pradesh).
+ */
+const LATIN_NAMES: [typed: string, place: NativePlace][] = [
+  ['Delhi', { name: 'New Delhi', state: 'Delhi' }],
+  ['Navi Mumbai', { name: 'Vashi-VII', state: 'Maharashtra' }],
+  ['Kanpur', { name: 'Kanpur Nagar', state: 'Uttar Pradesh' }],
+];
+
 /** Each known place under its Latin search key; the largest of those sharing a name. */
-const BY_LATIN_KEY = new Map<string, NativePlace>();
+const BY_LATIN_KEY = new Map<string, NativePlace>(
+  LATIN_NAMES.map(([typed, place]) => [toSearchKey(typed), place]),
+);
 for (const { place } of KNOWN) {
   const key = toSearchKey(place.name);
   if (!BY_LATIN_KEY.has(key)) BY_LATIN_KEY.set(key, place);

@@ -110,9 +110,12 @@ export async function searchPlaces(db: AppDb, typed: string, limit: number): Pro
     if (found.length > 0) return found;
   }
   if (spellings.length > 0) return [];
-  // A bare city name puts the city first, not the villages elsewhere that share it.
+  // A bare city name finds the city first, not the villages elsewhere that share it; under the
+  // data's name when that is not what was typed ("Delhi" is New Delhi there), else as typed, so
+  // "Kanpur" still finds Kanpur Cantt beside Kanpur Nagar.
   const known = knownPlaceNamed(typed);
-  return searchByName(db, typed, known && { name: typed, state: known.state }, limit);
+  const asTyped = !known || toSearchKey(known.name).startsWith(toSearchKey(typed));
+  return searchByName(db, asTyped ? typed : known.name, known, limit);
 }
 
 /** Places by a name in Latin letters; a known city's own state first when `native` names it. */

@@ -94,11 +94,7 @@ export function MarkForm({
       {step === 'Received' ? (
         <TextField
           label={t('package.handover.enter')}
-          hint={
-            isLocked && lockedUntil
-              ? t('package.handover.locked', { time: formatDateTime(lockedUntil) })
-              : t('package.handover.enterHint')
-          }
+          hint={t('package.handover.enterHint')}
           inputMode="numeric"
           autoComplete="one-time-code"
           // Four digits, with room for the spaces a copied code carries ("5 1 0 8").
@@ -106,6 +102,11 @@ export function MarkForm({
           // Said here alone (no toast): read out when it appears.
           announceError
           {...markForm.textField('code')}
+          // While locked, the lock and its end are said once, here (the server's "too many wrong
+          // codes" said the same again, without the time).
+          {...(isLocked && lockedUntil
+            ? { error: t('package.handover.locked', { time: formatDateTime(lockedUntil) }) }
+            : {})}
         />
       ) : (
         <TextField
