@@ -4,7 +4,6 @@ import { RequireAccess } from '../components/require-access';
 import type * as SharedChunk from './pages/shared-chunk';
 import { HomePage } from '../features/home/home-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
-import { PersonaInfoPage } from '../features/persona-info/persona-info-page';
 import { withAppCatalog } from '../i18n/catalog-parts';
 import { Layout } from './layout';
 
@@ -18,6 +17,12 @@ const NotificationsPage = lazy(() => withAppCatalog(import('./pages/shared-chunk
 const inSharedChunk = (pick: (m: typeof SharedChunk) => ComponentType) =>
   lazy(() => withAppCatalog(import('./pages/shared-chunk').then((m) => ({ default: pick(m) }))));
 const UnsubscribePage = inSharedChunk((m) => m.UnsubscribePage);
+// A public page few visitors open: its texts are in the first catalog, its code is not.
+const PersonaInfoPage = lazy(() =>
+  import('../features/persona-info/persona-info-page').then((m) => ({
+    default: m.PersonaInfoPage,
+  })),
+);
 // The console (coordinators only) and the public impact page.
 const CoordinatorPage = inSharedChunk((m) => m.CoordinatorPage);
 const ImpactPage = inSharedChunk((m) => m.ImpactPage);
