@@ -116,6 +116,30 @@ test.describe('a visitor', () => {
     await snap(page, 'visitor-home-dark');
   });
 
+  test('opens dark on a device set to dark, from the first paint, until the toggle says otherwise', async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    // The class as the page's own inline script left it, before the app's code ran.
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { darkAtFirst: boolean }).darkAtFirst =
+          document.documentElement.classList.contains('dark');
+      });
+    });
+    await page.goto('/');
+    await waitForPage(page);
+    expect(
+      await page.evaluate(() => (window as unknown as { darkAtFirst: boolean }).darkAtFirst),
+    ).toBe(true);
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await page.getByRole('button', { name: 'Dark theme' }).click();
+    await expect(page.locator('html')).not.toHaveClass(/dark/);
+    await page.reload();
+    await waitForPage(page);
+    await expect(page.locator('html')).not.toHaveClass(/dark/);
+  });
+
   test('gets the landing page as HTML, which the app then adopts instead of drawing again', async ({
     page,
   }) => {
