@@ -135,7 +135,7 @@ test('a donor in Hindi and a distributor in Bengali: register, donate, pair, rec
     .getByRole('option', { name: /^कोलकाता.*Kolkata, .*West Bengal/ })
     .first()
     .click();
-  await donor.getByLabel('कितनी दूर जा सकते हैं (कि.मी.)').fill('8');
+  await donor.getByLabel('कितनी दूर जा सकते हैं (किमी)').fill('8');
   await expectAccessible(donor);
   await snap(donor, 'hi-register');
   await donor.getByRole('button', { name: 'दाता के रूप में रजिस्टर करें' }).click();
@@ -165,7 +165,7 @@ test('a donor in Hindi and a distributor in Bengali: register, donate, pair, rec
   await expect(donor.locator('[data-state]')).toHaveText('जोड़ी बन गई');
   await expect(donor.getByText('12 भोजन', { exact: true })).toBeVisible();
   await expect(donor.locator('dd', { hasText: /^Rina Das$/ })).toBeVisible();
-  await expect(donor.getByText(/आपसे मिलने की जगह तक .* कि\.मी\./)).toBeVisible();
+  await expect(donor.getByText(/आपसे मिलने की जगह तक .* किमी/)).toBeVisible();
   // The distributor's live toast before the checks on the donor's page: it goes after 5 s.
   await expectAlert(distributor, 'প্যাকেট: জুটি হয়েছে', 'দারুণ খবর! একজন দাতার সঙ্গে আপনার জুটি হয়েছে!');
   await expectAccessible(donor);

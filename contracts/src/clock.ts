@@ -43,7 +43,12 @@ function formatFor(locale: Locale, withDate: boolean, timeZone: string | undefin
 
 /** A time of day: "5:04 pm", "शाम 5:04", "বিকাল ৫:০৪". In the runtime's zone unless told. */
 export function clockTime(locale: Locale, date: Date, timeZone?: string): string {
-  const parts = formatFor(locale, false, timeZone).formatToParts(date);
+  const parts = formatFor(locale, false, timeZone)
+    .formatToParts(date)
+    // Bengali readers say রাত for the night; Intl's রাত্রি is the bookish word.
+    .map((p) =>
+      p.type === 'dayPeriod' && locale === 'bn' && p.value === 'রাত্রি' ? { ...p, value: 'রাত' } : p,
+    );
   const period = parts.findIndex((p) => p.type === 'dayPeriod');
   const hour = parts.findIndex((p) => p.type === 'hour');
   if (locale !== 'en' && period > hour && hour >= 0) {

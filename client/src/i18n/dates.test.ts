@@ -23,6 +23,7 @@ describe('times of day in each language', () => {
   it('Bengali says the part of the day first too, in Bengali digits', () => {
     expect(clockTime('bn', afternoon, 'Asia/Kolkata')).toBe('বিকাল ৪:০২');
     expect(clockTime('bn', morning, 'Asia/Kolkata')).toBe('সকাল ৭:৩৫');
+    expect(clockTime('bn', night, 'Asia/Kolkata')).toBe('রাত ১০:১৫');
     expect(dateAndTime('bn', afternoon, 'Asia/Kolkata')).toBe('২১ নভেম্বর, ২০২৬, বিকাল ৪:০২');
   });
 

@@ -59,7 +59,7 @@ export const hi: SiteCatalog = {
   'roleLower.donor': 'दाता',
   'roleLower.distributor': 'वितरक',
   'site.title': 'AlmQuest: बचा हुआ खाना ज़रूरतमंदों तक',
-  'site.hero.title': 'अच्छा खाना लोगों के लिए है, कूड़ेदान के लिए नहीं।',
+  'site.hero.title': 'अच्छा खाना लोगों के लिए है, कूड़ेदान के लिए\u00a0नहीं।',
   'site.hero.text':
     'AlmQuest बचे हुए खाने के दाताओं को पास के सबसे सही वितरक से जोड़ता है, और दोनों को मिलने की जगह तक का रास्ता बताता है।',
   'site.hero.cta': 'हमारी मुहिम से जुड़ें',
@@ -113,7 +113,7 @@ export const hi: SiteCatalog = {
   'guard.notCoordinator.title': 'केवल समन्वयकों के लिए',
   'guard.notCoordinator.msg': 'यह कंसोल AlmQuest के समन्वयकों के लिए है।',
   'signIn.error.suspended':
-    'आपका खाता AlmQuest के एक समन्वयक ने निलंबित किया है। अगर आपको लगता है कि यह गलती है, तो संपर्क फ़ॉर्म से हमें लिखें।',
+    'आपका अकाउंट AlmQuest के एक समन्वयक ने निलंबित किया है। अगर आपको लगता है कि यह ग़लती है, तो संपर्क फ़ॉर्म से हमें लिखें।',
   'site.impact.more': 'हमारा असर देखें',
 };
 

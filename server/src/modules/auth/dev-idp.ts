@@ -79,6 +79,12 @@ function nameFromEmail(email: string): string {
     .join(' ');
 }
 
+/** The letters each face draws: only those come from it, so it can lead the font stack. */
+const SCRIPT_RANGES = {
+  devanagari: 'U+0900-097F, U+1CD0-1CFF, U+200C-200D, U+20B9, U+25CC, U+A830-A839, U+A8E0-A8FF',
+  bengali: 'U+0951-0952, U+0964-0965, U+0980-09FE, U+1CD0-1CF9, U+200C-200D, U+20B9, U+25CC',
+};
+
 /**
  * The app's own Devanagari and Bengali fonts (the client build's self-hosted Noto files), so this
  * page shows real letters where the machine has no such font. Empty without a client build.
@@ -95,7 +101,7 @@ function findScriptFonts(clientDist: string): string {
     .filter((m): m is RegExpExecArray => m !== null)
     .map(
       ([file, script, weight]) =>
-        `@font-face { font-family: 'AlmQuest ${script}'; font-weight: ${weight}; font-display: swap; src: url('/assets/${file}') format('woff2'); }`,
+        `@font-face { font-family: 'AlmQuest ${script}'; font-weight: ${weight}; font-display: swap; src: url('/assets/${file}') format('woff2'); unicode-range: ${SCRIPT_RANGES[script as keyof typeof SCRIPT_RANGES]}; }`,
     )
     .join('\n');
 }
@@ -134,7 +140,9 @@ function renderSignInPage(
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>
   ${fontFaces}
-  body { font-family: system-ui, 'Noto Sans', 'Noto Sans Devanagari', 'Noto Sans Bengali', 'AlmQuest devanagari', 'AlmQuest bengali', sans-serif; margin: 0; background: #f0fdf4; color: #111827; }
+  /* The app's faces first, for their scripts' letters only: a machine's own Indic font, where it
+     has one, is never asked, so the page looks the same on every machine. */
+  body { font-family: 'AlmQuest devanagari', 'AlmQuest bengali', system-ui, 'Noto Sans', sans-serif; margin: 0; background: #f0fdf4; color: #111827; }
   main { max-width: 26rem; margin: 3rem auto; background: #fff; padding: 1.5rem; border-radius: 1rem; box-shadow: 0 1px 4px #0002; }
   h1 { margin-top: 0; color: #166534; font-size: 1.5rem; }
   label { display: block; font-weight: 600; margin-top: 1rem; }

@@ -45,4 +45,21 @@ describe('the timeline', () => {
     expect(await screen.findByText('Rina Das গ্রহণ করেছেন')).toBeInTheDocument();
     expect(titles()[1]).toBe('Rina Das প্রস্তাবে রাজি হয়েছেন');
   });
+
+  it('puts "(you)" after the viewer’s own name, not after the verb', async () => {
+    localStorage.setItem(LOCALE_STORAGE_KEY, 'hi');
+    const own = {
+      events: [
+        { kind: 'paired', at, distributorName: 'Rina Das', isViewer: true, reason: null },
+        { kind: 'created', at, distributorName: null, isViewer: true, reason: null },
+      ],
+    } as unknown as Package;
+    render(
+      <I18nProvider>
+        <Timeline pkg={own} />
+      </I18nProvider>,
+    );
+    expect(await screen.findByText('Rina Das (आप) से जोड़ी बनी')).toBeInTheDocument();
+    expect(titles()[1]).toBe('पैकेट जोड़ा गया (आप)');
+  });
 });

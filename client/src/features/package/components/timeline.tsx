@@ -15,12 +15,16 @@ const NAMED_EVENTS = {
   distributed: true,
 } as const;
 
-/** "Offered to Asha", "Received by Asha", or the plain kind when nobody may be named. */
+/**
+ * "Offered to Asha", "Received by Asha", or the plain kind when nobody may be named; "(you)" goes
+ * after the name it is about ("Asha (आप) से जोड़ी बनी"), not after the sentence's verb.
+ */
 function eventTitle(event: PackageEvent, t: ReturnType<typeof useI18n>['t']): string {
   const name = event.distributorName;
-  if (!name || !(event.kind in NAMED_EVENTS)) return t(`package.event.${event.kind}`);
+  const you = event.isViewer ? ` ${t('package.event.you')}` : '';
+  if (!name || !(event.kind in NAMED_EVENTS)) return `${t(`package.event.${event.kind}`)}${you}`;
   return t(`package.event.${event.kind as keyof typeof NAMED_EVENTS}.named`, {
-    name: personName(name, t),
+    name: `${personName(name, t)}${you}`,
   });
 }
 
@@ -36,10 +40,7 @@ export function Timeline({ pkg }: { pkg: Package }) {
       <ol className="mt-3 space-y-3 border-l-2 border-brand-200 pl-4 dark:border-brand-800">
         {pkg.events.map((event, i) => (
           <li key={`${event.kind}-${i}`} data-event={event.kind}>
-            <p className="font-semibold">
-              {eventTitle(event, t)}
-              {event.isViewer && ` ${t('package.event.you')}`}
-            </p>
+            <p className="font-semibold">{eventTitle(event, t)}</p>
             <p className="text-sm text-gray-700 dark:text-gray-300">
               <time dateTime={event.at}>{formatDateTime(event.at)}</time>
             </p>
