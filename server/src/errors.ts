@@ -114,6 +114,12 @@ const unavailableCodes = new Set([
   '08001',
   '08003',
   '08006',
+  // Connections refused by the server itself: too many, the database gone or closed to
+  // connections, the password changed. None is the request's fault; each passes.
+  '53300', // too_many_connections
+  '3D000', // invalid_catalog_name (the database was dropped or renamed)
+  '28P01', // invalid_password
+  '28000', // invalid_authorization_specification
 ]);
 
 /** An error and its causes, outermost first (Drizzle wraps the driver's error): five at most. */
@@ -149,8 +155,10 @@ export function isDatabaseUnavailable(error: unknown): boolean {
       typeof err.message === 'string' &&
       // "…is not queryable": a client whose connection was lost (a transaction's ROLLBACK
       // after the loss says so, hiding the loss itself). "Query read timeout": no answer in
-      // time from a connection that went silent (db/client.ts DATABASE_LIMITS).
-      /timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED|is not queryable|Query read timeout/i.test(
+      // time from a connection that went silent (db/client.ts DATABASE_LIMITS). "Not currently
+      // accepting connections": a database closed to connections (55000, a code too broad to
+      // take whole).
+      /timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED|is not queryable|Query read timeout|is not currently accepting connections/i.test(
         err.message,
       )
     ) {
