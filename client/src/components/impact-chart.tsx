@@ -24,6 +24,7 @@ const LABEL_GAP_PX = 12;
 /** A label's line, in px, with room around it: slanted labels closer than this overlap. */
 const LABEL_LINE_PX = 18;
 const SLANT_DEGREES = 35;
+const sinDegrees = (degrees: number) => Math.sin((degrees * Math.PI) / 180);
 
 /** uPlot's options for one chart (apart from the drawing, so they can be tested). */
 export function chartOptions({
@@ -46,14 +47,12 @@ export function chartOptions({
   // slant ("সেপ্টেম্বর" ran into "অক্টোবর"), so they stand upright.
   const angle = isFlat
     ? 0
-    : perBar * Math.sin((SLANT_DEGREES * Math.PI) / 180) >= LABEL_LINE_PX
+    : perBar * sinDegrees(SLANT_DEGREES) >= LABEL_LINE_PX
       ? SLANT_DEGREES
       : 90;
   const widest = measure ? Math.max(0, ...labels.map(measure)) : 0;
   const slantedSize =
-    measure === undefined
-      ? 84
-      : Math.min(160, Math.ceil(widest * Math.sin((angle * Math.PI) / 180)) + 24);
+    measure === undefined ? 84 : Math.min(160, Math.ceil(widest * sinDegrees(angle)) + 24);
   const bars = uPlot.paths.bars?.({ size: [0.6, 48] });
   const axis = { stroke: ink, grid: { stroke: 'rgba(107,114,128,0.2)' }, font };
   return {

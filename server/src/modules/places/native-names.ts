@@ -230,4 +230,3 @@ export function nativeNamesOf(name: string, state: string | null) {
 export const NATIVE_NAMES: readonly { place: NativePlace; spellings: string[] }[] = KNOWN.map(
   ({ place, hindi, bengali }) => ({ place, spellings: [...hindi, ...bengali] }),
 );
-export const NATIVE_NAME_TARGETS: readonly string[] = KNOWN.map(({ place }) => place.name);
