@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { chmod, mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
@@ -153,7 +153,12 @@ export async function openDatabase(
     );
   }
 
-  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
+  if (options.dataDir) {
+    // The database's own folder: its owner's only, as PostgreSQL insists for its data directory
+    // (PGlite writes its files readable by anyone; the folder keeps them from everyone else).
+    await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
+    await chmod(options.dataDir, 0o700);
+  }
   // One process per folder (see data-dir-lock.ts); refused before PGlite touches it.
   const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => undefined;
   let client: PGlite;

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,10 +36,13 @@ describe('one process per embedded database folder', () => {
   it('refuses seed, reset and a second opening while a process has the folder open', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'almquest-lock-'));
     try {
+      await chmod(dataDir, 0o755);
       const database = await openDatabase({ kind: 'pglite', dataDir });
       expect((await readFile(path.join(dataDir, LOCK_FILE), 'utf8')).trim()).toBe(
         String(process.pid),
       );
+      // The database's folder is its owner's only (PGlite makes its files readable by anyone).
+      expect((await stat(dataDir)).mode & 0o777).toBe(0o700);
 
       const seed = await npmRun('seed', dataDir);
       expect(seed.code).not.toBe(0);

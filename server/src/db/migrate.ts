@@ -9,8 +9,11 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const migrationsDir = path.join(here, 'migrations');
 const functionsDir = path.join(here, 'functions');
 
-/** An arbitrary constant: the key of the advisory lock that serialises migrations. */
-const MIGRATION_LOCK_KEY = 7_431_001;
+/**
+ * An arbitrary constant: the key of the advisory lock that serialises migrations. A PostgreSQL
+ * restore holds it too, so a server starting meanwhile waits at its migrations (ops/backup.ts).
+ */
+export const MIGRATION_LOCK_KEY = 7_431_001;
 
 /** The last migration that may define a function or trigger; later ones change schema only. */
 export const LAST_MIGRATION_WITH_FUNCTIONS = '0034_dev_idp_entries';

@@ -1,14 +1,25 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
 import { type AppDb, openDatabase, queryRows } from '../db/client';
-import { LOCK_FILE } from '../db/data-dir-lock';
+import { migrate } from '../db/migrate';
+import { DataDirInUseError, LOCK_FILE } from '../db/data-dir-lock';
 import { databaseUrl, onServer } from '../test/pg-admin';
 import { createDistributor, createDonor, donate, markPackage } from '../test/factories';
 import { forgetArea, nextPatches } from '../test/areas';
@@ -147,6 +158,62 @@ describe('backup and restore, embedded database', () => {
     }
   }, 120_000); // a whole PGlite dump and restore: 25 s here on a quiet machine
 
+  it('holds the folder for its whole run: a server started mid-restore is refused', async () => {
+    // The archive and the folder of the test before: a forced restore over a database.
+    const file = path.join(scratch, 'pglite.tar.gz');
+    const folder = path.join(scratch, 'restored');
+    const lock = path.join(folder, LOCK_FILE);
+    const restore = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/restore.ts', file, '--force'],
+      {
+        cwd: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..'),
+        env: { ...process.env, DATABASE_URL: '', DATA_DIR: folder, NODE_ENV: 'test' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let said = '';
+    restore.stdout.on('data', (c: Buffer) => (said += c.toString()));
+    restore.stderr.on('data', (c: Buffer) => (said += c.toString()));
+    const exited = new Promise<number | null>((resolve) => restore.on('exit', resolve));
+    // A server opening the folder while the restore runs (from the lock's appearing to the end).
+    let refusals = 0;
+    let done = false;
+    void exited.then(() => (done = true));
+    while (!done) {
+      if (existsSync(lock)) {
+        const opening = await openDatabase({ kind: 'pglite', dataDir: folder }).catch(
+          (e: unknown) => e,
+        );
+        if (opening instanceof DataDirInUseError) refusals++;
+        else if (!done) {
+          if (!(opening instanceof Error)) await (opening as { close(): Promise<void> }).close();
+          throw new Error(`a server opened the folder mid-restore (${String(opening)})`);
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await exited, said).toBe(0);
+    expect(refusals).toBeGreaterThan(0);
+    expect(said).toMatch(/Restored .* kept at .*before-restore-/);
+    // The lock went with the restore; the old database is kept, unlocked, for its owner only.
+    expect(existsSync(lock)).toBe(false);
+    const keptAt = /kept at (\S+?)\. /.exec(said)![1]!;
+    expect(existsSync(path.join(keptAt, LOCK_FILE))).toBe(false);
+    expect(existsSync(path.join(keptAt, 'PG_VERSION'))).toBe(true);
+    for (const dir of [folder, keptAt]) expect(statSync(dir).mode & 0o777, dir).toBe(0o700);
+    const reopened = await openDatabase({ kind: 'pglite', dataDir: folder });
+    try {
+      const [row] = await queryRows<{ n: number }>(
+        reopened.db,
+        sql`select count(*)::int as n from packages`,
+      );
+      expect(row!.n).toBeGreaterThan(0);
+    } finally {
+      await reopened.close();
+    }
+  }, 120_000);
+
   it('refuses to restore over a folder a running server has open', async () => {
     const folder = path.join(scratch, 'in-use');
     const file = path.join(scratch, 'any.tar.gz');
@@ -208,7 +275,33 @@ describe.runIf(process.env.TEST_DATABASE_URL)('backup and restore, PostgreSQL', 
       }
       // Now it holds AlmQuest's data: only with force.
       await expect(restorePostgres(target, file)).rejects.toThrow(/already holds AlmQuest data/);
-      await restorePostgres(target, file, { force: true });
+      // A server starting while a forced restore runs waits at its migrations, and starts on the
+      // restored data only once the restore has ended.
+      const order: string[] = [];
+      const restoring = restorePostgres(target, file, { force: true }).then(() =>
+        order.push('restored'),
+      );
+      const watcher = new pg.Client({ connectionString: target });
+      await watcher.connect();
+      let starting: Awaited<ReturnType<typeof openDatabase>> | null = null;
+      try {
+        for (let tries = 0; ; tries++) {
+          const { rows } = await watcher.query(
+            `select 1 from pg_stat_activity where application_name = 'pg_restore'`,
+          );
+          if (rows.length > 0) break;
+          if (tries > 600) throw new Error('pg_restore never connected');
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        starting = await openDatabase({ kind: 'postgres', url: target, limits: 'long' });
+        const migrated = migrate(starting.db).then(() => order.push('server migrated'));
+        await restoring;
+        await migrated;
+        expect(order).toEqual(['restored', 'server migrated']);
+      } finally {
+        await starting?.close();
+        await watcher.end();
+      }
     } finally {
       await ctx.close();
       await onServer(serverUrl, `drop database if exists ${name} with (force)`);

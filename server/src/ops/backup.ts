@@ -1,5 +1,14 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -7,7 +16,8 @@ import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../db/client';
-import { LOCK_FILE, lockHolder } from '../db/data-dir-lock';
+import { DataDirInUseError, LOCK_FILE, lockDataDir, lockHolder } from '../db/data-dir-lock';
+import { MIGRATION_LOCK_KEY } from '../db/migrate';
 import { SESSION_LISTENER_NAME } from '../db/session-cache';
 
 /**
@@ -28,7 +38,10 @@ export class BackupRefusedError extends Error {
  * server's keys.
  */
 async function writeWhole(file: string, write: (temporary: string) => Promise<void>) {
-  const temporary = `${file}.partial-${process.pid}`;
+  // Made here, new (never through a link someone left at a name they guessed), and its owner's
+  // only before a byte is written into it.
+  const temporary = `${file}.partial-${randomUUID()}`;
+  writeFileSync(temporary, '', { flag: 'wx', mode: 0o600 });
   try {
     await write(temporary);
     chmodSync(temporary, 0o600);
@@ -64,12 +77,21 @@ export async function backupPgliteFolder(dataDir: string, file: string): Promise
   }
 }
 
+/** Moves every entry of `from` but its lock file into `to` (same file system: renames). */
+function moveEntries(from: string, to: string): void {
+  for (const entry of readdirSync(from)) {
+    if (entry !== LOCK_FILE) renameSync(path.join(from, entry), path.join(to, entry));
+  }
+}
+
 /**
  * Restores an archive of backupPgliteFolder into `dataDir`. Refused while a server has the folder
- * open, and when it holds a database unless `force`: then the old folder is kept, renamed
+ * open, and when it holds a database unless `force`: then the old database is kept in
  * `<folder>.before-restore-<time>`. The archive is restored into a folder beside it and read back
- * first; only then do the folders change places, so an archive that is not a whole database
- * leaves `dataDir` as it was. Answers where the old folder went, if anywhere.
+ * first; only then are the folders' contents exchanged, so an archive that is not a whole
+ * database leaves `dataDir` as it was. The restore holds the folder's lock from start to end: a
+ * server started meanwhile refuses the folder rather than serving one that is being replaced.
+ * Answers where the old database went, if anywhere.
  */
 export async function restorePgliteFolder(
   file: string,
@@ -77,57 +99,73 @@ export async function restorePgliteFolder(
   { force = false }: { force?: boolean } = {},
 ): Promise<string | null> {
   const archive = await readFile(file);
-  let keptAt: string | null = null;
-  if (existsSync(dataDir) && readdirSync(dataDir).length > 0) {
-    const holder = lockHolder(dataDir);
-    if (holder !== null) {
-      throw new BackupRefusedError(
-        `AlmQuest (pid ${holder}) is running on ${dataDir}. Stop it first, then restore.`,
-      );
-    }
-    if (!force) {
-      throw new BackupRefusedError(
-        `${dataDir} already holds a database. Restore into an empty folder (DATA_DIR), or add --force to keep the old one beside it and restore in its place.`,
-      );
-    }
-    keptAt = `${dataDir}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-  }
-  // Inflated here, once: a cut or foreign archive fails as a sentence (inside PGlite its
-  // inflating fails where nothing can catch it), and PGlite is handed the tar itself.
-  let tar: Buffer;
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  let unlock: () => void;
   try {
-    tar = gunzipSync(archive);
-  } catch {
-    throw new BackupRefusedError(
-      `${file} is not a whole backup of the embedded database (it does not inflate); ${dataDir} is as it was.`,
-    );
-  }
-  const restoring = `${dataDir}.restoring-${process.pid}`;
-  rmSync(restoring, { recursive: true, force: true });
-  try {
-    const database = await openDatabase({
-      kind: 'pglite',
-      dataDir: restoring,
-      loadDataDir: new Blob([tar]),
-    });
-    try {
-      // Read back: an archive that is not a database fails here, not at the next start.
-      await database.db.execute(sql`select count(*) from app_migrations`);
-      // The archive holds the lock of the process that made it: the folder is ours until closed.
-      writeFileSync(path.join(restoring, LOCK_FILE), `${process.pid}\n`);
-    } finally {
-      await database.close();
-    }
+    unlock = lockDataDir(dataDir);
   } catch (error) {
-    rmSync(restoring, { recursive: true, force: true });
+    if (!(error instanceof DataDirInUseError)) throw error;
     throw new BackupRefusedError(
-      `${file} could not be restored (${error instanceof Error ? error.message : String(error)}); ${dataDir} is as it was.`,
+      `AlmQuest (pid ${error.pid}) is running on ${dataDir}. Stop it first, then restore.`,
     );
   }
-  if (keptAt) renameSync(dataDir, keptAt);
-  else rmSync(dataDir, { recursive: true, force: true });
-  renameSync(restoring, dataDir);
-  return keptAt;
+  try {
+    let keptAt: string | null = null;
+    if (readdirSync(dataDir).some((entry) => entry !== LOCK_FILE)) {
+      if (!force) {
+        throw new BackupRefusedError(
+          `${dataDir} already holds a database. Restore into an empty folder (DATA_DIR), or add --force to keep the old one beside it and restore in its place.`,
+        );
+      }
+      keptAt = `${dataDir}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    }
+    // Inflated here, once: a cut or foreign archive fails as a sentence (inside PGlite its
+    // inflating fails where nothing can catch it), and PGlite is handed the tar itself.
+    let tar: Buffer;
+    try {
+      tar = gunzipSync(archive);
+    } catch {
+      throw new BackupRefusedError(
+        `${file} is not a whole backup of the embedded database (it does not inflate); ${dataDir} is as it was.`,
+      );
+    }
+    const restoring = `${dataDir}.restoring-${process.pid}`;
+    rmSync(restoring, { recursive: true, force: true });
+    try {
+      const database = await openDatabase({
+        kind: 'pglite',
+        dataDir: restoring,
+        loadDataDir: new Blob([tar]),
+      });
+      try {
+        // Read back: an archive that is not a database fails here, not at the next start.
+        await database.db.execute(sql`select count(*) from app_migrations`);
+      } finally {
+        await database.close();
+      }
+      // The archive holds the lock file of the process that made it: never carried over.
+      rmSync(path.join(restoring, LOCK_FILE), { force: true });
+    } catch (error) {
+      rmSync(restoring, { recursive: true, force: true });
+      throw new BackupRefusedError(
+        `${file} could not be restored (${error instanceof Error ? error.message : String(error)}); ${dataDir} is as it was.`,
+      );
+    }
+    // Renames within one file system, under the lock, into a folder nobody else may open.
+    if (keptAt) {
+      mkdirSync(keptAt, { mode: 0o700 });
+      moveEntries(dataDir, keptAt);
+    } else {
+      for (const entry of readdirSync(dataDir)) {
+        if (entry !== LOCK_FILE) rmSync(path.join(dataDir, entry), { recursive: true });
+      }
+    }
+    moveEntries(restoring, dataDir);
+    rmSync(restoring, { recursive: true, force: true });
+    return keptAt;
+  } finally {
+    unlock();
+  }
 }
 
 /** Runs a PostgreSQL client program, failing with what it said. */
@@ -165,24 +203,30 @@ export function backupPostgres(url: string, file: string): Promise<void> {
   );
 }
 
+/** AlmQuest's connections to the database other than `self`: its pools and session listeners. */
+const SERVER_CONNECTIONS = `from pg_stat_activity
+  where datname = current_database() and pid <> pg_backend_pid()
+    and (application_name = 'almquest' or starts_with(application_name, $1 || ':'))`;
+
 /**
  * Restores a pg_dump archive into the database at `url`. Refused while an AlmQuest server is
  * connected to it (its pool and its session listener name themselves), and when it holds
- * AlmQuest's tables unless `force` (they are then replaced).
+ * AlmQuest's tables unless `force` (they are then replaced). For its whole run it holds the lock
+ * that a server takes to migrate at its start: a server started meanwhile waits there, and starts
+ * on the restored data once the restore has ended.
  */
 export async function restorePostgres(
   url: string,
   file: string,
   { force = false }: { force?: boolean } = {},
 ): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
+  const client = new pg.Client({ connectionString: url, application_name: 'almquest-restore' });
   await client.connect();
   try {
+    // Taken before looking: a server that starts after the look cannot get past its migrations.
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     const { rows } = await client.query<{ servers: number; tables: number }>(
-      `select (select count(*)::int from pg_stat_activity
-                where datname = current_database() and pid <> pg_backend_pid()
-                  and (application_name = 'almquest'
-                       or starts_with(application_name, $1 || ':'))) as servers,
+      `select (select count(*)::int ${SERVER_CONNECTIONS}) as servers,
               (select count(*)::int from information_schema.tables
                 where table_schema = 'public' and table_name = 'app_migrations') as tables`,
       [SESSION_LISTENER_NAME],
@@ -198,17 +242,29 @@ export async function restorePostgres(
         'This database already holds AlmQuest data. Restore into an empty database (createdb), or add --force to replace it.',
       );
     }
+    await run('pg_restore', [
+      '--no-owner',
+      '--exit-on-error',
+      '--single-transaction',
+      ...(force ? ['--clean', '--if-exists'] : []),
+      `--dbname=${url}`,
+      file,
+    ]);
+    // A server that was between its migrations and its first connection at the look: rare, but
+    // it would have served the old data meanwhile. Servers waiting at their migrations are fine.
+    const serving = await client.query<{ pid: number }>(
+      `select pid ${SERVER_CONNECTIONS}
+         and not (wait_event_type = 'Lock' and wait_event = 'advisory')`,
+      [SESSION_LISTENER_NAME],
+    );
+    if (serving.rows.length > 0) {
+      throw new BackupRefusedError(
+        'The backup was restored, but an AlmQuest server connected while the restore ran and may have served the old data meanwhile. Stop every server process and restore again.',
+      );
+    }
   } finally {
     await client.end();
   }
-  await run('pg_restore', [
-    '--no-owner',
-    '--exit-on-error',
-    '--single-transaction',
-    ...(force ? ['--clean', '--if-exists'] : []),
-    `--dbname=${url}`,
-    file,
-  ]);
 }
 
 /** Where a backup goes by default: backups/almquest-<engine>-<time>.<ext>. */

@@ -14,7 +14,26 @@ export type Nginx = {
   stop(): Promise<void>;
   /** What nginx logged (warnings and errors): why a request failed. */
   errorLog(): string;
+  /**
+   * Marks `upstream` `down` in the configuration (or no upstream, with null) and reloads nginx
+   * as an operator does (`nginx -s reload`); resolves once the workers of the old configuration
+   * have finished what they had under way and exited.
+   */
+  setDown(upstream: string | null): Promise<void>;
 };
+
+/** The worker processes of the nginx master `pid` (Linux keeps each process's children). */
+function workersOf(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
 
 /** Replaces `from` by `to` in `text`, and fails unless it was there exactly once. */
 function replaceOnce(text: string, from: string, to: string): string {
@@ -45,10 +64,13 @@ export async function startNginx(upstreams: string[], port?: number): Promise<Ng
   if (!nginx) throw new Error('nginx is not installed (Debian: apt-get install nginx)');
   port ??= await freePort();
   const [a, b = a] = upstreams;
-  let site = readFileSync(NGINX_CONFIG, 'utf8');
-  site = replaceOnce(site, 'server 127.0.0.1:8081 ', `server ${a} `);
-  site = replaceOnce(site, 'server 127.0.0.1:8082 ', b === a ? '# ' : `server ${b} `);
-  site = replaceOnce(site, 'listen 8080;', `listen 127.0.0.1:${port};`);
+  const siteWith = (down: string | null) => {
+    const line = (upstream: string) => `server ${upstream} ${upstream === down ? 'down ' : ''}`;
+    let site = readFileSync(NGINX_CONFIG, 'utf8');
+    site = replaceOnce(site, 'server 127.0.0.1:8081 ', line(a!));
+    site = replaceOnce(site, 'server 127.0.0.1:8082 ', b === a ? '# ' : line(b!));
+    return replaceOnce(site, 'listen 8080;', `listen 127.0.0.1:${port};`);
+  };
 
   const scratch = mkdtempSync(path.join(tmpdir(), 'almquest-nginx-'));
   // Workers may run as another user (nginx started by root): they write their buffers here.
@@ -56,7 +78,7 @@ export async function startNginx(upstreams: string[], port?: number): Promise<Ng
   const temp = path.join(scratch, 'temp');
   mkdirSync(temp, { mode: 0o777 });
   chmodSync(temp, 0o777);
-  writeFileSync(path.join(scratch, 'almquest.conf'), site);
+  writeFileSync(path.join(scratch, 'almquest.conf'), siteWith(null));
   writeFileSync(
     path.join(scratch, 'nginx.conf'),
     [
@@ -104,10 +126,27 @@ export async function startNginx(upstreams: string[], port?: number): Promise<Ng
     const res = await fetch(`${baseUrl}/api/health/live`).catch(() => null);
     if (res) {
       await res.arrayBuffer();
+      const setDown = async (down: string | null) => {
+        writeFileSync(path.join(scratch, 'almquest.conf'), siteWith(down));
+        const before = workersOf(child.pid!);
+        child.kill('SIGHUP'); // what `nginx -s reload` sends
+        const until = Date.now() + 30_000;
+        for (;;) {
+          const now = workersOf(child.pid!);
+          if (now.length > 0 && now.every((w) => !before.includes(w))) return;
+          if (hasEnded() || Date.now() > until) {
+            throw new Error(
+              `nginx did not reload:\n${readFileSync(path.join(scratch, 'error.log'), 'utf8')}`,
+            );
+          }
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      };
       return {
         baseUrl,
         stop,
         errorLog: () => readFileSync(path.join(scratch, 'error.log'), 'utf8'),
+        setDown,
       };
     }
     await new Promise((r) => setTimeout(r, 50));
