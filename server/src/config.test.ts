@@ -40,6 +40,37 @@ describe('loadConfig', () => {
     expect(loadConfig({ UPKEEP_HOURS: '6' }).upkeepMs).toBe(6 * 3600_000);
   });
 
+  // Every number setting reads numbers the same way: plain decimals, nothing else.
+  const NUMBER_SETTINGS = {
+    SESSION_TTL_DAYS: '30',
+    OFFER_MINUTES: '10',
+    SPLIT_MIN_MEALS: '10',
+    SPLIT_MAX_PARTS: '5',
+    UPKEEP_HOURS: '24',
+    DEADLINE_SWEEP_SECONDS: '5',
+    RATE_LIMIT_MULTIPLIER: '10',
+    IMPACT_CACHE_SECONDS: '60',
+    LIVE_STREAMS_MAX: '10',
+  };
+  it.each(Object.entries(NUMBER_SETTINGS))(
+    'reads %s=%s, and refuses hex, an exponent, a sign or a unit naming it',
+    (name, plain) => {
+      expect(() => loadConfig({ [name]: plain })).not.toThrow();
+      for (const value of ['0x10', '1e1', '+10', '10 min', 'Infinity']) {
+        expect(() => loadConfig({ [name]: value }), value).toThrow(
+          new RegExp(`${name}.*plain digits`),
+        );
+      }
+    },
+  );
+
+  it.each(['a secret with spaces in it', 'पासवर्ड-जो-लंबा-है-बहुत', 'token"quote-1234567890'])(
+    'refuses METRICS_TOKEN=%s: a Bearer header cannot carry it',
+    (value) => {
+      expect(() => loadConfig({ METRICS_TOKEN: value })).toThrow(/METRICS_TOKEN/);
+    },
+  );
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(8080);
   });

@@ -22,6 +22,22 @@ function isHttpUrl(value: string): boolean {
 
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
 const optionalUrl = z.preprocess(emptyAsUndefined, z.url().optional());
+/**
+ * A number setting written as a plain decimal, the same for every setting: "10" or "0.5", never
+ * hex ("0x10"), an exponent ("1e3"), a sign or a unit. Whole numbers only with `whole`.
+ */
+function plainNumber(min: number, max: number, { whole = false } = {}) {
+  const example = whole
+    ? `a whole number from ${min} to ${max}`
+    : `a number such as ${max >= 10 ? 10 : 1} or 0.5`;
+  return z
+    .string()
+    .trim()
+    .regex(whole ? /^\d+$/ : /^\d+(?:\.\d+)?$/, `must be ${example} (plain digits)`)
+    .transform(Number)
+    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+}
+
 const booleanFlag = z.preprocess(
   emptyAsUndefined,
   z
@@ -79,56 +95,29 @@ const EnvSchema = z.object({
     emptyAsUndefined,
     z.enum(['0', '1', 'true', 'false', 'yes', 'no']).optional(),
   ),
-  SESSION_TTL_DAYS: z.preprocess(
-    emptyAsUndefined,
-    z.coerce.number().min(0.01).max(365).default(30),
-  ),
-  OFFER_MINUTES: z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number()
-      .min(0.01)
-      .max(24 * 60)
-      .default(10),
-  ),
+  SESSION_TTL_DAYS: z.preprocess(emptyAsUndefined, plainNumber(0.01, 365).default(30)),
+  OFFER_MINUTES: z.preprocess(emptyAsUndefined, plainNumber(0.01, 24 * 60).default(10)),
   DISPATCH_POLICY: z.preprocess(
     emptyAsUndefined,
     z.enum(['reliable', 'nearest']).default('reliable'),
   ),
   SPLIT_MIN_MEALS: z.preprocess(
     emptyAsUndefined,
-    z.coerce.number().int().min(1).max(10_000).default(10),
+    plainNumber(1, 10_000, { whole: true }).default(10),
   ),
-  SPLIT_MAX_PARTS: z.preprocess(
-    emptyAsUndefined,
-    z.coerce.number().int().min(2).max(50).default(5),
-  ),
-  // Hours as a plain decimal (no hex, no exponent): 0 turns the upkeep off, and anything else
-  // is a quarter of an hour at least (a vacuum every few seconds would hold up every request).
+  SPLIT_MAX_PARTS: z.preprocess(emptyAsUndefined, plainNumber(2, 50, { whole: true }).default(5)),
+  // Hours: 0 turns the upkeep off, and anything else is a quarter of an hour at least (a
+  // vacuum every few seconds would hold up every request).
   UPKEEP_HOURS: z.preprocess(
     emptyAsUndefined,
-    z
-      .string()
-      .regex(/^\d+(?:\.\d+)?$/, 'must be a number of hours such as 24 or 0.5')
-      .transform(Number)
-      .pipe(
-        z
-          .number()
-          .max(24 * 7, 'must be at most 168 (a week)')
-          .refine((hours) => hours === 0 || hours >= 0.25, {
-            message: 'must be 0 (off) or at least 0.25 (a quarter of an hour)',
-          }),
-      )
+    plainNumber(0, 24 * 7)
+      .refine((hours) => hours === 0 || hours >= 0.25, {
+        message: 'must be 0 (off) or at least 0.25 (a quarter of an hour)',
+      })
       .default(24),
   ),
-  DEADLINE_SWEEP_SECONDS: z.preprocess(
-    emptyAsUndefined,
-    z.coerce.number().min(0.1).max(3600).default(5),
-  ),
-  RATE_LIMIT_MULTIPLIER: z.preprocess(
-    emptyAsUndefined,
-    z.coerce.number().min(0.001).max(1_000_000).default(1),
-  ),
+  DEADLINE_SWEEP_SECONDS: z.preprocess(emptyAsUndefined, plainNumber(0.1, 3600).default(5)),
+  RATE_LIMIT_MULTIPLIER: z.preprocess(emptyAsUndefined, plainNumber(0.001, 1_000_000).default(1)),
   SMTP_URL: z.preprocess(
     emptyAsUndefined,
     z
@@ -157,15 +146,18 @@ const EnvSchema = z.object({
       // A secret read from a file often ends in a newline, which no header can carry.
       .trim()
       .min(16, 'must be at least 16 characters (a secret, e.g. openssl rand -hex 32)')
+      // What a Bearer header can carry (RFC 6750): a token with a space or a letter outside
+      // ASCII would start the server and then never match.
+      .regex(
+        /^[A-Za-z0-9\-._~+/]+=*$/,
+        'must be letters, digits and - . _ ~ + / only, without spaces (e.g. openssl rand -hex 32)',
+      )
       .optional(),
   ),
-  IMPACT_CACHE_SECONDS: z.preprocess(
-    emptyAsUndefined,
-    z.coerce.number().min(0).max(3600).default(60),
-  ),
+  IMPACT_CACHE_SECONDS: z.preprocess(emptyAsUndefined, plainNumber(0, 3600).default(60)),
   LIVE_STREAMS_MAX: z.preprocess(
     emptyAsUndefined,
-    z.coerce.number().int().min(1).max(1_000_000).optional(),
+    plainNumber(1, 1_000_000, { whole: true }).optional(),
   ),
   OSRM_URL: optionalUrl,
   GOOGLE_MAPS_API_KEY: optionalString,

@@ -85,7 +85,9 @@ export function metricsRoutes({
   live: LiveEvents;
   logger: Logger;
 }): Router {
-  const router = Router();
+  // Exactly /metrics: not /METRICS or /metrics/ as well (Express's default), which a proxy's
+  // `location = /metrics` rule keeping the path private would not cover.
+  const router = Router({ caseSensitive: true, strict: true });
   const token = config.metricsToken;
   if (token === null) {
     // Not the client's page either (it answers every other path).

@@ -56,6 +56,12 @@ describe('GET /metrics', () => {
     const res = await request(ctx.app).get('/metrics').set('Authorization', `Bearer ${TOKEN}`);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    // Only at exactly /metrics, which a proxy's `location = /metrics` rule covers.
+    for (const other of ['/METRICS', '/Metrics', '/metrics/']) {
+      const elsewhere = await request(ctx.app).get(other).set('Authorization', `Bearer ${TOKEN}`);
+      expect(elsewhere.text, other).not.toContain('# TYPE');
+      expect(elsewhere.headers['content-type'] ?? '', other).not.toContain('version=0.0.4');
+    }
   });
 
   it('is not there at all without METRICS_TOKEN', async () => {
@@ -169,11 +175,10 @@ describe('GET /metrics', () => {
       input: await scrape(),
       encoding: 'utf8',
     });
-    // promtool exits 1 on an exposition it cannot parse, 3 on lint findings alone; the only
-    // findings allowed are Node's own metrics (prom-client names them so).
-    expect([0, 3], checked.stderr + checked.stdout).toContain(checked.status);
-    const findings = (checked.stdout + checked.stderr).split('\n').filter(Boolean);
-    expect(findings.filter((l) => !/^(?:nodejs|process)_/.test(l))).toEqual([]);
+    // promtool exits 1 on an exposition it cannot parse, 3 on lint findings alone (prom-client's
+    // own nodejs_active_*_total gauges were one, until left out): an operator's check passes.
+    expect(checked.stderr + checked.stdout).toBe('');
+    expect(checked.status).toBe(0);
   });
 
   it('has every metric the alert rules and the dashboard ask for', async () => {
