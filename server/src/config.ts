@@ -149,7 +149,7 @@ const EnvSchema = z.object({
       // What a Bearer header can carry (RFC 6750): a token with a space or a letter outside
       // ASCII would start the server and then never match.
       .regex(
-        /^[A-Za-z0-9\-._~+/]+=*$/,
+        /^[\w\-.~+/]+=*$/,
         'must be letters, digits and - . _ ~ + / only, without spaces (e.g. openssl rand -hex 32)',
       )
       .optional(),
