@@ -99,7 +99,11 @@ export function createOidcClient(options: OidcClientOptions) {
       const claims = tokens.claims();
       if (!claims) throw new SignInError('provider');
       let info: Record<string, unknown> = { ...claims };
-      if (typeof info.email !== 'string' || typeof info.name !== 'string') {
+      if (
+        typeof info.email !== 'string' ||
+        typeof info.name !== 'string' ||
+        info.email_verified === undefined
+      ) {
         const userinfo = await oidc.fetchUserInfo(config, tokens.access_token, claims.sub);
         info = {
           ...userinfo,
@@ -107,25 +111,35 @@ export function createOidcClient(options: OidcClientOptions) {
           ...Object.fromEntries(Object.entries(userinfo).filter(([, v]) => v !== undefined)),
         };
       }
-      if (typeof info.email !== 'string' || !info.email) {
-        throw new SignInError('no_email');
-      }
-      if (info.email_verified === false) {
-        throw new SignInError('unverified_email');
-      }
-      const email = info.email.toLowerCase();
-      // The provider's name is outside text: held to the same rules as a name typed here.
-      const name =
-        (typeof info.name === 'string' && cleanOutsideText(info.name, PERSON_NAME_MAX)) ||
-        cleanOutsideText(email.split('@')[0] ?? '', PERSON_NAME_MAX) ||
-        'AlmQuest user';
-      const picture =
-        typeof info.picture === 'string' && info.picture.startsWith('https://')
-          ? info.picture
-          : null;
-      return { email, name, picture };
+      return identityOf(info);
     },
   };
 }
 
 export type OidcClient = ReturnType<typeof createOidcClient>;
+
+/**
+ * Who the provider vouches for, from its claims (ID token, then userinfo). Accounts are found by
+ * e-mail and coordinators named by it, so an e-mail the provider has not verified is refused,
+ * and so is one it says nothing about: some providers (Microsoft Entra ID among them) let a
+ * tenant's administrator set any address on an account and send no `email_verified`, which
+ * would let them sign in as anyone here ("nOAuth"). `"true"` as text counts too (AWS Cognito
+ * sends it so).
+ */
+export function identityOf(info: Record<string, unknown>): VerifiedIdentity {
+  if (typeof info.email !== 'string' || !info.email) {
+    throw new SignInError('no_email');
+  }
+  if (info.email_verified !== true && info.email_verified !== 'true') {
+    throw new SignInError('unverified_email');
+  }
+  const email = info.email.toLowerCase();
+  // The provider's name is outside text: held to the same rules as a name typed here.
+  const name =
+    (typeof info.name === 'string' && cleanOutsideText(info.name, PERSON_NAME_MAX)) ||
+    cleanOutsideText(email.split('@')[0] ?? '', PERSON_NAME_MAX) ||
+    'AlmQuest user';
+  const picture =
+    typeof info.picture === 'string' && info.picture.startsWith('https://') ? info.picture : null;
+  return { email, name, picture };
+}
