@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { lt, sql } from 'drizzle-orm';
+import { lt, type SQL, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../db/client';
 import { rateLimitHits } from '../db/schema';
 import type { Config } from '../config';
@@ -96,14 +96,29 @@ export function rateLimit(
     // use, where every process must share them; each test app has its own.
     const prefix = `${config.rateLimitScope}${options.name}:`;
     const window = sql`now() + ${windowMs} * interval '1 millisecond'`;
-    const count = (bucket: string) => sql`
+    // Counted only while under its limit (or once its window has passed): a client already
+    // refused is answered from the stored row, with no write, so a flood of refused requests
+    // costs a read each and never a new row version to vacuum.
+    const upsert = (bucket: string, limit: number, from: SQL = sql`(select 1) as one`) => sql`
       insert into ${rateLimitHits} as r (bucket, hits, reset_at)
-      values (${bucket}, 1, ${window})
+      select ${bucket}, 1, ${window} from ${from}
       on conflict (bucket) do update set
         hits = case when r.reset_at <= now() then 1 else r.hits + 1 end,
         reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end
+      where r.reset_at <= now() or r.hits <= ${limit}
       returning bucket, hits,
         greatest(0, extract(epoch from (reset_at - now())) * 1000)::float8 as retry_after_ms`;
+    /**
+     * A bucket the statement left alone (`written` is empty): its latest version was over its
+     * limit within a window still running, which is all the WHERE above lets through. So it is
+     * over, whatever the row this statement's snapshot holds says (another process may have
+     * counted it up since); the stored row gives only its time left.
+     */
+    const stored = (bucket: string, limit: number, written: SQL) => sql`
+      select bucket, greatest(hits, ${limit + 1})::int as hits,
+        greatest(0, extract(epoch from (reset_at - now())) * 1000)::float8 as retry_after_ms
+      from ${rateLimitHits} where bucket = ${bucket} and not exists (select 1 from ${written})`;
+    const ownBucket = `${prefix}${key}`;
     const networkMax = max * NETWORK_SCALE;
     // The network's count goes up only for a request its /64 allowed: one client over its own
     // limit must not spend the allowance of everyone else in its /48. One statement either way.
@@ -111,24 +126,37 @@ export function rateLimit(
       db,
       network
         ? sql`
-            with own as (${count(`${prefix}${key}`)}),
+            with own_written as (${upsert(ownBucket, max)}),
+            own as (select * from own_written union all ${stored(ownBucket, max, sql`own_written`)}),
+            net_written as (${upsert(
+              `${prefix}${network}`,
+              networkMax,
+              sql`own where own.hits <= ${max}`,
+            )}),
             net as (
-              insert into ${rateLimitHits} as r (bucket, hits, reset_at)
-              select ${`${prefix}${network}`}, 1, ${window} from own where own.hits <= ${max}
-              on conflict (bucket) do update set
-                hits = case when r.reset_at <= now() then 1 else r.hits + 1 end,
-                reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end
-              returning bucket, hits,
-                greatest(0, extract(epoch from (reset_at - now())) * 1000)::float8 as retry_after_ms
+              select * from net_written
+              union all ${stored(`${prefix}${network}`, networkMax, sql`net_written`)}
+                and exists (select 1 from own where own.hits <= ${max})
             )
             select bucket, hits, retry_after_ms, ${max}::int as max from own
             union all
             select bucket, hits, retry_after_ms, ${networkMax}::int as max from net`
-        : sql`with own as (${count(`${prefix}${key}`)}) select *, ${max}::int as max from own`,
+        : sql`
+            with own_written as (${upsert(ownBucket, max)}),
+            own as (select * from own_written union all ${stored(ownBucket, max, sql`own_written`)})
+            select *, ${max}::int as max from own`,
     );
-    const own = counted.find((row) => row.bucket === `${prefix}${key}`);
+    // No row at all: the bucket was made and counted past its limit by others after this
+    // statement's snapshot was taken (a burst at a tiny limit). Refused: never let through uncounted.
+    const own = counted.find((row) => row.bucket === ownBucket) ?? {
+      bucket: ownBucket,
+      hits: max + 1,
+      retry_after_ms: 1000,
+      max,
+    };
+    if (!counted.includes(own)) counted.push(own);
     res.setHeader('RateLimit-Limit', String(max));
-    res.setHeader('RateLimit-Remaining', String(Math.max(0, max - (own?.hits ?? 1))));
+    res.setHeader('RateLimit-Remaining', String(Math.max(0, max - own.hits)));
     const over = counted.filter((row) => row.hits > row.max);
     if (over.length) {
       const waitMs = Math.max(...over.map((row) => row.retry_after_ms));
