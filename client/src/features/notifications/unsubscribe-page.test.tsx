@@ -5,7 +5,7 @@ import { fakeApi } from '../../test/fake-api';
 import { renderApp } from '../../test/render';
 
 describe('the unsubscribe page', () => {
-  it('stops the e-mails as it opens, says which, and can turn them back on', async () => {
+  it('asks first, stops the e-mails on the press of a button, says which, and can undo it', async () => {
     const api = fakeApi({
       'POST /mail/unsubscribe': ({ body }) => {
         const { resubscribe } = body as { resubscribe: boolean };
@@ -18,9 +18,17 @@ describe('the unsubscribe page', () => {
       },
     });
     renderApp('/unsubscribe?token=abc.offers.sig');
+    // Opening the link changes nothing: a mail scanner's browser may open it and run scripts.
+    expect(
+      await screen.findByText('Stop e-mails about offers of food to pick up?'),
+    ).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.calls.filter((c) => c.url === '/mail/unsubscribe')).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Stop these e-mails' }));
     expect(
       await screen.findByText('You will no longer get e-mails about offers.'),
     ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Stop these e-mails' })).toBeNull();
     expect(api.calls.filter((c) => c.url === '/mail/unsubscribe')).toEqual([
       {
         method: 'POST',
@@ -47,6 +55,8 @@ describe('the unsubscribe page', () => {
       }),
     });
     const first = renderApp('/unsubscribe?token=forged');
+    expect(await screen.findByText('Stop these e-mails?')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Stop these e-mails' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This unsubscribe link is not valid',
     );
@@ -55,6 +65,7 @@ describe('the unsubscribe page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This unsubscribe link is not valid',
     );
+    expect(screen.queryByRole('button', { name: 'Stop these e-mails' })).toBeNull();
     expect(api.calls.filter((c) => c.url === '/mail/unsubscribe')).toHaveLength(1);
   });
 });

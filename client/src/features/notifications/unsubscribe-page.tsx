@@ -1,6 +1,5 @@
 import type { Unsubscribed } from '@almquest/contracts/push';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
@@ -18,10 +17,21 @@ const said = (answer: Unsubscribed) =>
       ? 'unsubscribe.updatesOn'
       : 'unsubscribe.updatesOff';
 
+/** What the link is about, read from its token (`<user>.<topic>.<signature>`) to ask first. */
+function askFor(token: string) {
+  const topic = token.split('.')[1];
+  return topic === 'offers'
+    ? 'unsubscribe.askOffers'
+    : topic === 'updates'
+      ? 'unsubscribe.askUpdates'
+      : 'unsubscribe.ask';
+}
+
 /**
- * Where an e-mail's "Stop these e-mails" link lands: no sign-in, one click. The page
- * makes the change as it opens (a mail scanner that fetches links runs no scripts, so it cannot
- * unsubscribe anyone), says what changed, and offers to undo it.
+ * Where an e-mail's "Stop these e-mails" link lands: no sign-in, one button. Nothing changes
+ * until the person presses it: a mail scanner may open links in a browser that runs scripts.
+ * (Mail programs with one-click unsubscribe post to the API themselves, RFC 8058.) It says what
+ * changed, and offers to undo it.
  */
 export default function UnsubscribePage() {
   const { t, errorText } = useI18n();
@@ -32,13 +42,6 @@ export default function UnsubscribePage() {
     mutationFn: (undoToken?: string) =>
       undoToken ? changeMailByToken(undoToken, true) : changeMailByToken(token, false),
   });
-  const hasStarted = useRef(false);
-  const { mutate } = change;
-  useEffect(() => {
-    if (hasStarted.current || !token) return;
-    hasStarted.current = true;
-    mutate(undefined);
-  }, [token, mutate]);
 
   const isInvalid =
     !token ||
@@ -54,6 +57,14 @@ export default function UnsubscribePage() {
             <Spinner />
             {t('unsubscribe.working')}
           </p>
+        )}
+        {change.isIdle && token && (
+          <>
+            <p className="text-lg">{t(askFor(token))}</p>
+            <Button className="mt-4" onClick={() => change.mutate(undefined)}>
+              {t('unsubscribe.confirm')}
+            </Button>
+          </>
         )}
         {isInvalid && <p role="alert">{t('unsubscribe.invalid')}</p>}
         {!isInvalid && change.isError && (
