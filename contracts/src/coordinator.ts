@@ -328,6 +328,8 @@ export const ExportQuerySchema = z
   .refine((q) => q.from <= q.to, {
     message: said('The end date cannot be before the start date', 'field.fromAfterTo'),
     path: ['to'],
+    // Only between two good days: a day out of range is that day's error, not an order one.
+    when: (payload) => payload.issues.length === 0,
   });
 export type ExportQuery = z.input<typeof ExportQuerySchema>;
 

@@ -15,6 +15,7 @@ export type FieldMessageKey =
   | 'field.wholeNumber'
   | 'field.tooLong'
   | 'field.enterText'
+  | 'field.onlyOnce'
   | 'field.controlCharacters'
   | 'field.invisible'
   | 'field.stackedMarks'

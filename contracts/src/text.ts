@@ -115,6 +115,8 @@ export function cleanOutsideText(text: string, max: number): string {
 }
 
 const ENTER_TEXT_MESSAGE = said('Enter some text', 'field.enterText');
+/** A field sent twice (`?q=a&q=b` reaches a schema as a list). */
+const ONLY_ONCE_MESSAGE = said('Send this only once', 'field.onlyOnce');
 
 /**
  * Every free-text field of the API is built here: a string, trimmed, at most `max` characters
@@ -137,7 +139,7 @@ export function textField({
     said(`Use at most ${max.toLocaleString('en-IN')} characters`, 'field.tooLong', { max });
   const required = messages.required ?? ENTER_TEXT_MESSAGE;
   return z
-    .string({ error: required })
+    .string({ error: (issue) => (Array.isArray(issue.input) ? ONLY_ONCE_MESSAGE : required) })
     .max(max * 4, tooLong) // refuse a huge string before trimming or scanning it
     .trim()
     .min(min, required)

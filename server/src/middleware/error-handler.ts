@@ -13,13 +13,31 @@ import {
 
 type HttpError = { status?: unknown; statusCode?: unknown; type?: unknown; expose?: unknown };
 
+/** Whether a body the JSON parser refused is JSON all the same (`"x"`, `null`, `3`). */
+function isJsonValue(body: unknown): boolean {
+  if (typeof body !== 'string') return false;
+  try {
+    JSON.parse(body);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Maps the errors that body parsing and friends raise onto our codes. */
 function fromHttpError(err: HttpError): AppError | null {
   const status = Number(err.status ?? err.statusCode);
   if (!Number.isInteger(status) || status < 400 || status > 499) return null;
   switch (err.type) {
     case 'entity.parse.failed':
-      return new AppError(400, 'malformed_json', 'The request body is not valid JSON.', 'code');
+      return new AppError(
+        400,
+        'malformed_json',
+        isJsonValue((err as { body?: unknown }).body)
+          ? 'The request body must be a JSON object, not a single value.'
+          : 'The request body is not valid JSON.',
+        'code',
+      );
     case 'entity.too.large':
       return new AppError(413, 'payload_too_large', 'The request body is too large.', 'code');
     case 'encoding.unsupported':

@@ -351,6 +351,7 @@ export const bnApp: AppCatalog = {
   'field.travelAtMost': 'দূরত্ব বড়জোর {max} কিমি হতে পারে',
   'field.travelMoreThan': 'এখনকার {km} কিমি-র চেয়ে বেশি দূরত্ব দিন',
   'field.pickIndia': 'ভারতের মধ্যে একটি জায়গা বেছে নিন',
+  'field.onlyOnce': 'এটি একবারই পাঠান',
   'field.typePlace': 'জায়গার নাম লিখুন',
   'field.typeTwoLetters': 'অন্তত ২টি অক্ষর লিখুন',
   'field.nothingToChange': 'বদলানোর জন্য অন্তত একটি জিনিস পাঠান',

@@ -513,6 +513,7 @@ export const enApp = {
   'field.travelAtMost': 'Travel capacity must be at most {max} km',
   'field.travelMoreThan': 'Enter more than {km} km',
   'field.pickIndia': 'Pick a place in India',
+  'field.onlyOnce': 'Send this only once',
   'field.typePlace': 'Type a place name',
   'field.typeTwoLetters': 'Type at least 2 letters',
   'field.nothingToChange': 'Send at least one field to change',

@@ -344,6 +344,7 @@ export const hiApp: AppCatalog = {
   'field.travelAtMost': 'दूरी ज़्यादा से ज़्यादा {max} किमी हो सकती है',
   'field.travelMoreThan': 'अभी की {km} किमी से ज़्यादा दूरी लिखें',
   'field.pickIndia': 'भारत में कोई जगह चुनें',
+  'field.onlyOnce': 'इसे एक ही बार भेजें',
   'field.typePlace': 'जगह का नाम लिखें',
   'field.typeTwoLetters': 'कम से कम 2 अक्षर लिखें',
   'field.nothingToChange': 'बदलने के लिए कम से कम एक चीज़ भेजें',

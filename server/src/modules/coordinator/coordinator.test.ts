@@ -678,6 +678,11 @@ describe('exports', () => {
     expect(new Set(lines).size).toBe(lines.length);
     const bad = await postExport(coordinator, { from: today, to: '2020-01-01' }).expect(400);
     expect(bad.body.error.fields).toHaveProperty('to');
+    // A day out of range is named as such, never as the wrong order of two days.
+    const late = await postExport(coordinator, { from: '2100-01-01', to: today }).expect(400);
+    expect(late.body.error.fields.from).toMatch(/between 2000 and 2099/);
+    expect(late.body.error.fields).not.toHaveProperty('to');
+    expect(JSON.stringify(late.body.error)).not.toContain('before the start date');
   });
 
   it('writes fields a spreadsheet cannot run as formulas', () => {
@@ -692,6 +697,9 @@ describe('exports', () => {
     expect(csvField('Flat 3; Block B')).toBe('"Flat 3; Block B"');
     expect(csvField(", =cmd|'/C calc'!A0")).toBe(`", '=cmd|'/C calc'!A0"`);
     expect(csvField('＝SUM(1+1)')).toBe("'＝SUM(1+1)");
+    // The small commercial at (U+FE6B) as well as the full-width one.
+    expect(csvField('\ufe6bSUM(1+1)')).toBe("'\ufe6bSUM(1+1)");
+    expect(csvField('\uff20SUM(1+1)')).toBe("'\uff20SUM(1+1)");
     expect(csvField(' =1+1')).toBe(" '=1+1");
   });
 

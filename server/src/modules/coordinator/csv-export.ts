@@ -50,7 +50,7 @@ export function csvField(value: unknown): string {
     // Also after spaces, and the full-width and small forms of the signs, which some
     // spreadsheets read as the signs themselves.
     text = text.replace(
-      /(^|[,;\t|])(\s*)(?=[=+\-@\t\r\uff1d\ufe66\uff0b\ufe62\uff0d\ufe63\uff20])/g,
+      /(^|[,;\t|])(\s*)(?=[=+\-@\t\r\uff1d\ufe66\uff0b\ufe62\uff0d\ufe63\uff20\ufe6b])/g,
       "$1$2'",
     );
   }

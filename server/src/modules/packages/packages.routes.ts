@@ -19,7 +19,7 @@ import { type Request, type Response, Router } from 'express';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { PackageRow, UserRow } from '../../db/rows';
-import { AppError, conflict, words } from '../../errors';
+import { AppError, badRequest, conflict, words } from '../../errors';
 import { createExplainer, whyYou } from '../../matching/explain';
 import { meetRoute } from '../../matching/routes';
 import type { Rematcher } from '../../matching/rematch';
@@ -90,13 +90,21 @@ export function packagesRoutes({
         words('donateAsSelf'),
       );
       const header = req.get('Idempotency-Key');
-      const idempotencyKey =
-        body.idempotencyKey ??
-        (header === undefined
+      const headerKey =
+        header === undefined
           ? undefined
           : parseOrThrow(z.object({ 'Idempotency-Key': IdempotencyKeySchema }), {
               'Idempotency-Key': header,
-            })['Idempotency-Key']);
+            })['Idempotency-Key'];
+      // Two different keys for one donation: which one a retry would send is anyone's guess.
+      if (headerKey !== undefined && body.idempotencyKey !== undefined) {
+        if (headerKey !== body.idempotencyKey) {
+          throw badRequest('Please check idempotencyKey: send one key, not two that differ', {
+            idempotencyKey: 'The Idempotency-Key header says another key: send one of them',
+          });
+        }
+      }
+      const idempotencyKey = body.idempotencyKey ?? headerKey;
       const result = await donate(db, user, { ...body, idempotencyKey }, config.matching);
       notifier.notify(result.notifications);
       for (const id of result.passedOver ?? []) rematcher.schedule(id);

@@ -408,6 +408,21 @@ describe('donating and matching', () => {
       .send(donationInput(donor));
     expect(header.status).toBe(400);
     expect(header.body.error.fields).toHaveProperty('Idempotency-Key');
+    // A header and a body naming different keys: refused, naming the field; the same key in
+    // both is one key.
+    const both = (headerKey: string) =>
+      request(ctx.app)
+        .post('/api/donor/donate')
+        .set('Cookie', donor.cookie)
+        .set('Idempotency-Key', headerKey)
+        .send(donationInput(donor, { idempotencyKey: 'form-4', quantity: 4 }));
+    const differ = await both('form-5');
+    expect(differ.status).toBe(400);
+    expect(differ.body.error.fields.idempotencyKey).toMatch(/header says another key/);
+    expect(await lifetime(donor.profile.id)).toBe(10);
+    expect((await both('form-4')).status).toBe(201);
+    expect((await both('form-4')).status).toBe(200);
+    expect(await lifetime(donor.profile.id)).toBe(14);
   });
 
   it.each([

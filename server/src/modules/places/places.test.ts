@@ -211,6 +211,12 @@ describe('GET /api/places', () => {
     expect(Object.keys(res.body.error.fields)).toContain(field);
   });
 
+  it('says a place name sent twice is to be sent once, not that none was typed', async () => {
+    const res = await request(ctx.app).get('/api/places?q=Delhi&q=Pune').expect(400);
+    expect(res.body.error.fields.q).toBe('Send this only once');
+    expect(res.body.error.fieldWords?.q?.key).toBe('field.onlyOnce');
+  });
+
   it('answers 503 with a clear message while the place list is still loading', async () => {
     const app = appWhilePlacesLoad(ctx.database);
     const res = await request(app).get('/api/places?q=Delhi').expect(503);

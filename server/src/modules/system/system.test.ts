@@ -122,6 +122,18 @@ describe('errors', () => {
       .send('{"name": ')
       .expect(400);
     expect(ErrorBodySchema.parse(res.body).error.code).toBe('malformed_json');
+    expect(res.body.error.message).toBe('The request body is not valid JSON.');
+    // JSON, but not an object: said as such, not called invalid.
+    for (const single of ['"x"', 'null', '3']) {
+      const one = await request(ctx.app)
+        .post('/api/contact')
+        .set('Content-Type', 'application/json')
+        .send(single)
+        .expect(400);
+      expect(one.body.error.message, single).toBe(
+        'The request body must be a JSON object, not a single value.',
+      );
+    }
   });
 
   it('answers an oversized body with 413', async () => {
