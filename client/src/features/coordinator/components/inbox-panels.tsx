@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { Spinner } from '../../../components/ui/spinner';
-import { useI18n } from '../../../i18n/i18n';
+import { localDigits, useI18n } from '../../../i18n/i18n';
 import { useAlerts } from '../../../lib/alerts';
 import { failureAlert } from '../../../lib/api-client';
 import { StateBadge } from '../../../components/state-badge';
@@ -40,7 +40,7 @@ function Failed({ onRetry }: { onRetry: () => void }) {
 
 /** Reports from donors and distributors, open ones first, with the package and both sides. */
 export function ReportsPanel() {
-  const { t, formatDateTime } = useI18n();
+  const { t, formatDateTime, formatNumber } = useI18n();
   const reports = useReports();
   const close = useCloseReport();
   const { showAlert } = useAlerts();
@@ -75,14 +75,14 @@ export function ReportsPanel() {
               <p className="text-sm">
                 {t('coord.waiting.donor', {
                   name: r.package.donor.name,
-                  phone: r.package.donor.phone,
+                  phone: localDigits(r.package.donor.phone, formatNumber),
                 })}
               </p>
               {r.package.distributor && (
                 <p className="text-sm">
                   {t('coord.waiting.distributor', {
                     name: r.package.distributor.name,
-                    phone: r.package.distributor.phone,
+                    phone: localDigits(r.package.distributor.phone, formatNumber),
                   })}
                 </p>
               )}

@@ -3,7 +3,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
-import { useI18n } from '../../../i18n/i18n';
+import { localDigits, useI18n } from '../../../i18n/i18n';
 import { useAlerts } from '../../../lib/alerts';
 import { StateBadge } from '../../../components/state-badge';
 import { usePeopleSearch, usePerson, useSuspension } from '../api/people';
@@ -85,7 +85,7 @@ export function PeoplePanel() {
 }
 
 function PersonLine({ person, isNamed = true }: { person: PersonSummary; isNamed?: boolean }) {
-  const { t } = useI18n();
+  const { t, formatNumber } = useI18n();
   return (
     <span className="block">
       {isNamed && <span className="font-semibold">{person.name}</span>}{' '}
@@ -97,7 +97,7 @@ function PersonLine({ person, isNamed = true }: { person: PersonSummary; isNamed
       <span className="block text-sm text-gray-700 dark:text-gray-300">
         {person.userType ? t(`role.${person.userType}`) : t('coord.people.unregistered')} ·{' '}
         {person.email}
-        {person.phone && ` · +91 ${person.phone}`}
+        {person.phone && ` · ${localDigits(`+91 ${person.phone}`, formatNumber)}`}
       </span>
     </span>
   );

@@ -12,7 +12,7 @@ import { SelectField } from '../../../components/ui/field';
 import { DialogError } from '../../../components/ui/dialog-error';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
-import { useI18n } from '../../../i18n/i18n';
+import { localDigits, useI18n } from '../../../i18n/i18n';
 import { useAlerts } from '../../../lib/alerts';
 import { StateBadge } from '../../../components/state-badge';
 import { usePublicConfig } from '../../../lib/public-config';
@@ -162,13 +162,16 @@ export function WaitingPanel() {
                       ` · ${t('coord.waiting.offerEnds', { time: formatDateTime(pkg.offerExpiresAt) })}`}
                   </p>
                   <p className="mt-1 text-sm">
-                    {t('coord.waiting.donor', { name: pkg.donor.name, phone: pkg.donor.phone })}
+                    {t('coord.waiting.donor', {
+                      name: pkg.donor.name,
+                      phone: localDigits(pkg.donor.phone, formatNumber),
+                    })}
                   </p>
                   {pkg.distributor && (
                     <p className="text-sm">
                       {t('coord.waiting.distributor', {
                         name: pkg.distributor.name,
-                        phone: pkg.distributor.phone,
+                        phone: localDigits(pkg.distributor.phone, formatNumber),
                       })}
                     </p>
                   )}

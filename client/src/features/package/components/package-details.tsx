@@ -20,7 +20,7 @@ function Item({ label, children }: { label: string; children: React.ReactNode })
 }
 
 function Phone({ digits }: { digits: string }) {
-  const { t } = useI18n();
+  const { t, formatNumber } = useI18n();
   if (!digits) {
     return <span className="text-gray-600 dark:text-gray-400">{t('common.notAvailable')}</span>;
   }
@@ -29,7 +29,8 @@ function Phone({ digits }: { digits: string }) {
       href={`tel:+91${digits}`}
       className="font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-200"
     >
-      {formatPhone(digits)}
+      {/* In the reader's digits, as every other number on the page; the link dials the same. */}
+      {localDigits(formatPhone(digits), formatNumber)}
     </a>
   );
 }

@@ -35,10 +35,12 @@ function renderModal(onClose = vi.fn()) {
 }
 
 describe('Add a package', () => {
-  it("gives the travel capacity in the reader's digits", async () => {
+  it("gives the travel capacity and the phone number in the reader's digits", async () => {
     // As main.tsx starts the app in Bengali: its words are there before the first render.
     showModal(vi.fn(), await loadStartingCatalog('bn'));
     expect(await screen.findByDisplayValue('১০ কিলোমিটার')).toBeInTheDocument();
+    // One digit system on the page: the phone too (its link, where there is one, dials Latin).
+    expect(screen.getByText('+৯১ ৯৮৭৬৫ ৪৩২১০')).toBeInTheDocument();
   });
 
   it('is prefilled from the profile, with the location read-only until edited', async () => {

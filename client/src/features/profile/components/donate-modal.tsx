@@ -7,7 +7,7 @@ import { PlaceAutocomplete } from '../../../components/places/place-autocomplete
 import { Button } from '../../../components/ui/button';
 import { CheckboxField, SelectField, TextField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
-import { useI18n } from '../../../i18n/i18n';
+import { localDigits, useI18n } from '../../../i18n/i18n';
 import { donatedGroup, useAlerts } from '../../../lib/alerts';
 import { DialogError } from '../../../components/ui/dialog-error';
 import { useForm } from '../../../lib/use-form';
@@ -54,7 +54,7 @@ export function DonateModal({ profile, isOpen, onClose }: Props) {
 }
 
 function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
-  const { t } = useI18n();
+  const { t, formatNumber } = useI18n();
   // Location is null while the text typed in it is not a place picked from the list.
   const form = useForm<{
     quantity: string;
@@ -258,7 +258,10 @@ function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
         </Button>
       </div>
       <p className="text-sm">
-        {t('donate.yourPhone')} <span className="font-semibold">{formatPhone(profile.phone)}</span>
+        {t('donate.yourPhone')}{' '}
+        <span className="font-semibold">
+          {localDigits(formatPhone(profile.phone), formatNumber)}
+        </span>
       </p>
       <p
         role="note"

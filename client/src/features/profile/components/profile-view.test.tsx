@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { I18nProvider } from '../../../i18n/i18n';
+import { I18nProvider, loadStartingCatalog } from '../../../i18n/i18n';
 import { buildDistributorProfile, buildDonorProfile } from '../../../test/data';
 import { ProfileView } from './profile-view';
 
@@ -25,6 +25,21 @@ describe('profile view', () => {
     expect(container.querySelector('img, b, script')).toBeNull();
     expect(screen.getByText('+91 98765 43210')).toBeInTheDocument();
     expect(screen.getByText('AlmQuest verified donor', { exact: false })).toBeInTheDocument();
+  });
+
+  it("says a distributor's room and phone in Bengali as a Bengali reader counts: ৫০টি", async () => {
+    const profile = buildDistributorProfile({ maxCapacity: 50, totalPackagesDistributed: 0 });
+    render(
+      <I18nProvider initial={await loadStartingCatalog('bn')}>
+        <ProfileView profile={profile} />
+      </I18nProvider>,
+    );
+    expect(await screen.findByText('৫০টি')).toBeInTheDocument();
+    // No packages yet: said in words, no lone big ০ (it reads as a bullet).
+    expect(screen.getByTestId('lifetime-total')).toHaveTextContent(
+      /^এখনও কোনো প্যাকেট বিতরণ করেননি$/,
+    );
+    expect(screen.getByText('+৯১ ৯১২৩৪ ৫৬৭৮৯')).toBeInTheDocument();
   });
 
   it('says one package, not one packages', () => {

@@ -1,6 +1,6 @@
 import { formatPhone, type Profile } from '@almquest/contracts/users';
 import { Avatar } from '../../../components/ui/avatar';
-import { useI18n } from '../../../i18n/i18n';
+import { localDigits, useI18n } from '../../../i18n/i18n';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -49,16 +49,23 @@ export function ProfileView({ profile }: { profile: Profile }) {
             {t(`profile.verified.${profile.userType}`)}
           </p>
           <p className="mt-2 text-lg" data-testid="lifetime-total">
-            <span className="text-2xl font-extrabold text-brand-700 dark:text-brand-200">
-              {formatNumber(total.value)}
-            </span>{' '}
+            {/* None yet is said in words: a lone big ০ reads as a bullet in Bengali. */}
+            {total.value > 0 && (
+              <>
+                <span className="text-2xl font-extrabold text-brand-700 dark:text-brand-200">
+                  {t('profile.count', { count: total.value })}
+                </span>{' '}
+              </>
+            )}
             {total.label}
           </p>
         </div>
       </div>
       <dl className="mt-6">
         <Row label={t('profile.email')}>{profile.email}</Row>
-        <Row label={t('profile.phone')}>{formatPhone(profile.phone)}</Row>
+        <Row label={t('profile.phone')}>
+          {localDigits(formatPhone(profile.phone), formatNumber)}
+        </Row>
         <Row label={t('profile.location')}>{profile.location.address}</Row>
         {profile.userType === 'donor' ? (
           <>
@@ -72,7 +79,9 @@ export function ProfileView({ profile }: { profile: Profile }) {
             <Row label={t('profile.distance')}>
               {t('common.km', { value: profile.distanceRange })}
             </Row>
-            <Row label={t('profile.meals')}>{formatNumber(profile.maxCapacity)}</Row>
+            <Row label={t('profile.meals')}>
+              {t('profile.count', { count: profile.maxCapacity })}
+            </Row>
             <Row label={t('profile.status')}>
               {profile.isActive ? t('profile.active') : t('profile.inactive')}
             </Row>
