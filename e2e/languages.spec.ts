@@ -72,7 +72,7 @@ test('a donor in Hindi and a distributor in Bengali: register, donate, pair, rec
     distributor,
     {
       signIn: 'সাইন ইন',
-      title: 'ডেভেলপমেন্ট সাইন ইন',
+      title: 'ডেভেলপমেন্ট সাইন\u00a0ইন',
       email: 'ইমেল ঠিকানা',
       name: /^নাম/,
       go: 'এগিয়ে যান',
@@ -114,7 +114,7 @@ test('a donor in Hindi and a distributor in Bengali: register, donate, pair, rec
     donor,
     {
       signIn: 'साइन इन',
-      title: 'डेवलपमेंट साइन इन',
+      title: 'डेवलपमेंट साइन\u00a0इन',
       email: 'ईमेल पता',
       name: /^नाम/,
       go: 'आगे बढ़ें',

@@ -53,7 +53,9 @@ export default function CoordinatorPage() {
       <div
         role="tablist"
         aria-label={t('coord.title')}
-        className="mt-6 flex flex-wrap gap-1 border-b border-gray-200 dark:border-gray-800"
+        // On a phone the five tabs take two rows in Hindi and Bengali: pills there, which read as
+        // one set on any number of rows; underlined tabs on a wider screen.
+        className="mt-6 flex flex-wrap gap-2 sm:gap-1 sm:border-b sm:border-gray-200 sm:dark:border-gray-800"
         onKeyDown={onKeyDown}
       >
         {TABS.map((name, i) => (
@@ -69,7 +71,7 @@ export default function CoordinatorPage() {
             aria-controls={`${baseId}-panel`}
             tabIndex={tab === name ? 0 : -1}
             onClick={() => select(name)}
-            className={`min-h-11 shrink-0 rounded-t-lg px-4 text-sm font-semibold ${tab === name ? 'border-b-2 border-brand-700 text-brand-800 dark:text-brand-200' : 'text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800'}`}
+            className={`min-h-11 shrink-0 rounded-full border px-4 text-sm font-semibold sm:rounded-none sm:rounded-t-lg sm:border-0 ${tab === name ? 'border-brand-700 bg-brand-700 text-white sm:border-b-2 sm:bg-transparent sm:text-brand-800 dark:sm:text-brand-200' : 'border-gray-300 text-gray-700 hover:bg-gray-100 dark:border-gray-700 dark:text-gray-300 dark:hover:bg-gray-800'}`}
           >
             {t(`coord.tab.${name}`)}
           </button>

@@ -50,4 +50,26 @@ describe('notifications page', () => {
       server.calls.filter((c) => c.url === `/distributor/${user.id}/getNotifs`).length,
     ).toBeGreaterThanOrEqual(2);
   });
+
+  it('says the time once when the package was donated within the hour of the notification', async () => {
+    const soon = notification(5, {
+      timestamp: new Date(Date.UTC(2026, 10, 1, 9, 7)).toISOString(),
+    });
+    const later = notification(4);
+    fakeApi({
+      [`GET /distributor/${user.id}/getNotifs`]: () => ({
+        status: 200,
+        data: { unseen_count: 0, nextCursor: null, notifs: [soon, later] },
+      }),
+    });
+    renderApp('/notifications', { user });
+    const main = within(screen.getByRole('main'));
+    // Donated at 9:05, told at 9:07: only the notification's time.
+    const first = (await main.findByText(/ 5 meals ·/)).closest('a')!;
+    expect(first.textContent!.match(/1 Nov 2026/g)).toHaveLength(1);
+    expect(within(first).getByText(/ 5 meals ·/).textContent).toMatch(/Karol Bagh[^·]*$/);
+    // An hour apart: the donation's own time is said too, beside the notification's.
+    const second = main.getByText(/ 4 meals ·/);
+    expect(second.textContent).toMatch(/ · 1 Nov 2026, \d+:\d\d\s?[ap]m$/i);
+  });
 });

@@ -43,16 +43,17 @@ export default function NotificationsPage() {
           <li key={n.id}>
             <Link
               to={notificationLink(n) ?? '#'}
-              className="flex items-start gap-3 py-3 hover:bg-gray-50 dark:hover:bg-gray-900"
+              // On a phone the state and time go under the message, which keeps the width.
+              className="grid grid-cols-[36px_1fr] items-start gap-x-3 gap-y-1 py-3 hover:bg-gray-50 sm:grid-cols-[36px_1fr_auto] dark:hover:bg-gray-900"
             >
               <NotificationRow
                 notification={n}
                 time={
-                  <span className="flex shrink-0 flex-col items-end gap-1">
+                  <span className="col-start-2 flex shrink-0 flex-wrap items-center gap-2 sm:col-start-auto sm:flex-col sm:items-end sm:gap-1">
                     <StateBadge state={n.state} />
                     <time
                       dateTime={n.timestamp}
-                      className="text-right text-xs text-gray-700 dark:text-gray-300"
+                      className="text-xs text-gray-700 sm:text-right dark:text-gray-300"
                     >
                       {formatDateTime(n.timestamp)}
                     </time>

@@ -244,8 +244,8 @@ describe('sign-in through the development provider', () => {
 describe("the provider page in the app's language", () => {
   it('speaks Hindi or Bengali when the app asks (ui_locales), and says form errors in it', async () => {
     for (const [lang, title, label, invalid] of [
-      ['hi', 'डेवलपमेंट साइन इन', 'ईमेल पता', 'सही ईमेल पता लिखें'],
-      ['bn', 'ডেভেলপমেন্ট সাইন ইন', 'ইমেল ঠিকানা', 'সঠিক ইমেল ঠিকানা লিখুন'],
+      ['hi', 'डेवलपमेंट साइन\u00a0इन', 'ईमेल पता', 'सही ईमेल पता लिखें'],
+      ['bn', 'ডেভেলপমেন্ট সাইন\u00a0ইন', 'ইমেল ঠিকানা', 'সঠিক ইমেল ঠিকানা লিখুন'],
     ] as const) {
       const jar = new CookieJar();
       const start = await send(jar, `${ctx.baseUrl}/api/auth/login?returnTo=/&lang=${lang}`);
@@ -289,7 +289,7 @@ describe("the provider page in the app's language", () => {
       );
       expect(html).toContain("url('/assets/noto-sans-bengali-bengali-700-normal-x_Y9.woff2')");
       expect(html).not.toContain('latin-400');
-      expect(html).toContain('Annapurna Kitchen (डेमो दाता) के रूप में साइन इन करें');
+      expect(html).toContain('Annapurna Kitchen (डेमो दाता) के रूप में साइन\u00a0इन करें');
       // Only the account's stored name (a hidden field) is still English.
       expect(html).not.toContain('demo donor)</button>');
     } finally {

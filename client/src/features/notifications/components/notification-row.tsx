@@ -14,13 +14,25 @@ export function describeMeals(about: NonNullable<Notification['about']>, t: I18n
     : t('common.meals', { count: about.quantity });
 }
 
-/** "12 meals · Connaught Place, Central Delhi · 22 Nov 2026, 3:45 pm": which package it is. */
+/** Within this of the notification, the donation's own time would say the same moment again. */
+const SAME_MOMENT_MS = 60 * 60_000;
+
+/**
+ * "12 meals · Connaught Place, Central Delhi · 22 Nov 2026, 3:45 pm": which package it is. Said
+ * beside a notification of `shownAt`, the donation's time is left out when it is within the hour
+ * of it (the row shows that time already).
+ */
 export function describePackage(
   about: NonNullable<Notification['about']>,
   { t, formatDateTime }: Pick<I18n, 't' | 'formatDateTime'>,
+  shownAt?: string,
 ): string {
   const place = about.address.split(',').slice(0, 2).join(',').trim();
-  return `${describeMeals(about, t)} · ${place} · ${formatDateTime(about.donatedAt)}`;
+  const isSameMoment =
+    shownAt !== undefined &&
+    Math.abs(Date.parse(shownAt) - Date.parse(about.donatedAt)) < SAME_MOMENT_MS;
+  const what = `${describeMeals(about, t)} · ${place}`;
+  return isSameMoment ? what : `${what} · ${formatDateTime(about.donatedAt)}`;
 }
 
 /**
@@ -57,7 +69,7 @@ export function NotificationRow({
         {n.about && (
           <span className="block text-sm text-gray-700 dark:text-gray-300">
             {counterpart ? `${counterpart} · ` : ''}
-            {describePackage(n.about, i18n)}
+            {describePackage(n.about, i18n, n.timestamp)}
           </span>
         )}
       </span>

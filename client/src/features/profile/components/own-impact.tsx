@@ -15,7 +15,8 @@ export function OwnImpact({ profile }: { profile: Profile }) {
   const monthLabels = useMemo(() => {
     const month = new Intl.DateTimeFormat(locale, {
       month: monthForm(locale),
-      year: '2-digit',
+      // The whole year: "Dec 25" (ডিসেম্বর ২৫) reads as the 25th of December.
+      year: 'numeric',
       timeZone: 'UTC',
     });
     return (data?.months ?? []).map((m) => month.format(new Date(`${m.month}-01T00:00:00Z`)));
