@@ -64,12 +64,16 @@ describe('loadConfig', () => {
     },
   );
 
-  it.each(['a secret with spaces in it', 'पासवर्ड-जो-लंबा-है-बहुत', 'token"quote-1234567890'])(
-    'refuses METRICS_TOKEN=%s: a Bearer header cannot carry it',
-    (value) => {
-      expect(() => loadConfig({ METRICS_TOKEN: value })).toThrow(/METRICS_TOKEN/);
-    },
-  );
+  it.each([
+    'a secret with spaces in it',
+    'पासवर्ड-जो-लंबा-है-बहुत',
+    'token"quote-1234567890',
+    '0000000000000000',
+    '/////////////////',
+    'abababababababababab',
+  ])('refuses METRICS_TOKEN=%s: a Bearer header cannot carry it', (value) => {
+    expect(() => loadConfig({ METRICS_TOKEN: value })).toThrow(/METRICS_TOKEN/);
+  });
 
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(8080);
@@ -223,10 +227,17 @@ describe('start-up mistakes people make', () => {
     },
   );
 
-  it.each(['abc', '99999', '80.5', '-1'])('refuses PORT=%s, naming the value given', (value) => {
-    const message = messageFor({ PORT: value });
-    expect(message).toContain('PORT');
-    expect(message).toContain(`"${value}" is not a port number`);
+  it.each(['abc', '99999', '80.5', '-1', '0'])(
+    'refuses PORT=%s, naming the value given',
+    (value) => {
+      const message = messageFor({ PORT: value });
+      expect(message).toContain('PORT');
+      expect(message).toContain(`"${value}" is not a port number`);
+    },
+  );
+
+  it('reads a port with spaces around it as the other number settings are read', () => {
+    expect(loadConfig({ PORT: ' 8081 ' }).port).toBe(8081);
   });
 
   it('takes PORT=8081 and PUBLIC_URL=http://localhost:8081/', () => {

@@ -55,9 +55,11 @@ const EnvSchema = z.object({
     emptyAsUndefined,
     z
       .string()
+      .trim()
       .default('8080')
-      .refine((v) => /^\d{1,5}$/.test(v) && Number(v) <= 65535, {
-        error: (issue) => `${JSON.stringify(issue.input)} is not a port number (0-65535)`,
+      // Not 0 either: that asks for a port at random, which nobody could then reach.
+      .refine((v) => /^\d{1,5}$/.test(v) && Number(v) >= 1 && Number(v) <= 65535, {
+        error: (issue) => `${JSON.stringify(issue.input)} is not a port number (1-65535)`,
       })
       .transform(Number),
   ),
@@ -152,6 +154,10 @@ const EnvSchema = z.object({
         /^[\w\-.~+/]+=*$/,
         'must be letters, digits and - . _ ~ + / only, without spaces (e.g. openssl rand -hex 32)',
       )
+      // "0000000000000000" is as long as a secret and guessed at once.
+      .refine((token) => new Set(token).size >= 8, {
+        message: 'must be a secret, not a repeated pattern: make one with openssl rand -hex 32',
+      })
       .optional(),
   ),
   IMPACT_CACHE_SECONDS: z.preprocess(emptyAsUndefined, plainNumber(0, 3600).default(60)),

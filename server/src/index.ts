@@ -249,8 +249,10 @@ async function main(): Promise<void> {
     setTimeout(() => {
       server.close(() => {
         void live.close();
-        database
-          .close()
+        // A re-matching pass under way finishes first: the pool must outlive it.
+        rematcher
+          .stop()
+          .then(() => database.close())
           .then(() => {
             logger.info('stopped');
             process.exit(0);

@@ -14,6 +14,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { errorChain, isDatabaseUnavailable } from '../errors';
 import { lockDataDir } from './data-dir-lock';
+import { finishRestore } from './restore-journal';
 import * as schema from './schema';
 import { type ChangeFeed, createSessionCache, type SessionCache } from './session-cache';
 import { pgliteChangeFeed, postgresChangeFeed } from './session-feeds';
@@ -112,6 +113,21 @@ function databaseOf(
 }
 
 /**
+ * The database URL without an `application_name` of its own, which node-postgres would let win
+ * over the pool's: the name is how a restore tells that a server is connected (ops/backup.ts).
+ */
+function withoutApplicationName(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (!parsed.searchParams.has('application_name')) return url;
+    parsed.searchParams.delete('application_name');
+    return parsed.href;
+  } catch {
+    return url; // not a URL node-postgres reads as one either: it says so when connecting
+  }
+}
+
+/**
  * Opens PGlite (embedded, under dataDir, or in memory when dataDir is null) or a PostgreSQL pool.
  * Both speak the same SQL and get the same migrations.
  */
@@ -122,7 +138,7 @@ export async function openDatabase(
   if (options.kind === 'postgres') {
     const limits = DATABASE_LIMITS[options.limits ?? 'request'];
     const pool = new pg.Pool({
-      connectionString: options.url,
+      connectionString: withoutApplicationName(options.url),
       max: options.maxConnections ?? 10,
       // Named, so a restore can tell that a server is still using the database (ops/backup.ts).
       application_name: 'almquest',
@@ -161,6 +177,21 @@ export async function openDatabase(
   }
   // One process per folder (see data-dir-lock.ts); refused before PGlite touches it.
   const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => undefined;
+  if (options.dataDir) {
+    // A restore killed part-way is finished before PGlite looks at the folder: opened as it was,
+    // half a database would become a new empty one (db/restore-journal.ts).
+    try {
+      const finished = finishRestore(options.dataDir);
+      if (finished) {
+        openOptions.onWarning?.(
+          `A restore into ${options.dataDir} had been interrupted; it is finished now${finished.keptAt ? ` (the database that was there is kept at ${finished.keptAt})` : ''}.`,
+        );
+      }
+    } catch (error) {
+      unlock();
+      throw error;
+    }
+  }
   let client: PGlite;
   try {
     client = await PGlite.create({

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -105,6 +105,16 @@ describe('one process per embedded database folder', () => {
       await writeFile(path.join(dataDir, LOCK_FILE), '2147483646\n');
       const database = await openDatabase({ kind: 'pglite', dataDir });
       await database.close();
+
+      // A takeover guard dated in the future (it came in an archive, or the clock went back) is
+      // as stale as an old one: it used to refuse every start for good.
+      await writeFile(path.join(dataDir, LOCK_FILE), '2147483646\n');
+      const guard = path.join(dataDir, `${LOCK_FILE}.takeover`);
+      await writeFile(guard, '2147483645\n');
+      const future = new Date(Date.UTC(2036, 0, 1));
+      await utimes(guard, future, future);
+      await (await openDatabase({ kind: 'pglite', dataDir })).close();
+      expect(existsSync(guard)).toBe(false);
 
       // Content that is not a plain pid is no lock ("0x10" is not pid 16).
       await writeFile(path.join(dataDir, LOCK_FILE), `0x${process.ppid.toString(16)}\n`);

@@ -17,12 +17,16 @@ export class DataDirInUseError extends Error {
     readonly pid: number,
   ) {
     super(
-      `The embedded database folder ${dataDir} (DATA_DIR) is in use by another AlmQuest process (pid ${pid}). Stop that process first (Ctrl+C in its terminal, or kill ${pid}), then try again.`,
+      pid > 0
+        ? `The embedded database folder ${dataDir} (DATA_DIR) is in use by another AlmQuest process (pid ${pid}). Stop that process first (Ctrl+C in its terminal, or kill ${pid}), then try again.`
+        : // No live process named: the lock could not be taken all the same (files left in the way).
+          `The embedded database folder ${dataDir} (DATA_DIR) could not be locked. If no AlmQuest process is running on it, delete the files named almquest.lock* in it, then try again.`,
     );
   }
 }
 
-function isAlive(pid: number): boolean {
+/** Whether process `pid` is running (ours or another user's). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -76,7 +80,8 @@ function removeStaleLock(dataDir: string, file: string): void {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     const age = Date.now() - (statSync(guard, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
-    if (age > 10_000) unlinkSync(guard);
+    // A guard from the future (a clock set back, or a file that came with an archive) is as stale.
+    if (age > 10_000 || age < 0) unlinkSync(guard);
     else pause(20);
     return;
   }

@@ -123,6 +123,12 @@ describe.each(engines)('200 concurrent donations (%s)', (engine) => {
     const second = await openTestDatabase(engine);
     try {
       const silentNotifier: Notifier = { notify: () => undefined };
+      // A stopped re-matcher (a process shutting down) takes no pass however it is asked.
+      const stopped = createRematcher(ctx.database.db, silentNotifier, logger, ctx.config.matching);
+      await stopped.stop();
+      stopped.schedule();
+      await stopped.whenIdle();
+      expect((await checkInvariants(ctx, ids)).pairedMeals).toBe(after.pairedMeals);
       const sweepers = [
         createRematcher(ctx.database.db, silentNotifier, logger, ctx.config.matching),
         createRematcher(

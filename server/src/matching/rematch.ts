@@ -20,6 +20,11 @@ export type Rematcher = {
   runOnce(): Promise<number>;
   /** Resolves when no pass is running or scheduled (for tests and shutdown). */
   whenIdle(): Promise<void>;
+  /**
+   * Takes no more passes, and resolves once the one running has ended (a shutdown, before the
+   * database closes: a pass then failed on a closed pool, leaving its packages to another sweep).
+   */
+  stop(): Promise<void>;
 };
 
 type Waiting = { id: string; created_at: string };
@@ -127,12 +132,14 @@ export function createRematcher(
     if (paired) logger.info({ paired }, 're-matched waiting packages');
   }
 
+  let isStopped = false;
   function schedule(distributorId?: string) {
+    if (isStopped) return;
     if (distributorId) distributorsToServe.add(distributorId);
     else isFullSweepRequested = true;
     if (running) return;
     running = (async () => {
-      while (isFullSweepRequested || distributorsToServe.size > 0) await runPass();
+      while (!isStopped && (isFullSweepRequested || distributorsToServe.size > 0)) await runPass();
     })()
       .catch((err: unknown) => logger.warn({ err }, 're-matching failed; the sweep will retry'))
       .finally(() => {
@@ -144,6 +151,10 @@ export function createRematcher(
     schedule,
     runOnce: sweepAll,
     whenIdle: async () => {
+      while (running) await running;
+    },
+    stop: async () => {
+      isStopped = true;
       while (running) await running;
     },
   };

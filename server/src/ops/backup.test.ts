@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import {
+  chmodSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -115,7 +116,20 @@ describe('backup and restore, embedded database', () => {
       await forgetArea(ctx.database.db, 'backup');
       await makeData(ctx, nextPatches('backup')());
       const file = path.join(scratch, 'pglite.tar.gz');
+      // What a backup killed on the way left (its process gone): removed by the next one.
+      const abandoned = `${file}.partial-2147483646-0f9e`;
+      writeFileSync(abandoned, 'half a backup');
       await dumpPglite(ctx.database.pglite!, file);
+      expect(existsSync(abandoned)).toBe(false);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      // Never into a folder anyone may rename files in (they could swap the backup's names).
+      const shared = path.join(scratch, 'shared');
+      mkdirSync(shared);
+      chmodSync(shared, 0o777);
+      await expect(dumpPglite(ctx.database.pglite!, path.join(shared, 'b.tar.gz'))).rejects.toThrow(
+        /can be written by anyone/,
+      );
+      expect(readdirSync(shared)).toEqual([]);
       const folder = path.join(scratch, 'restored');
       expect(await restorePgliteFolder(file, folder)).toBeNull();
       const restored = await openDatabase({ kind: 'pglite', dataDir: folder });
@@ -186,9 +200,11 @@ describe('backup and restore, embedded database', () => {
           (e: unknown) => e,
         );
         if (opening instanceof DataDirInUseError) refusals++;
-        else if (!done) {
-          if (!(opening instanceof Error)) await (opening as { close(): Promise<void> }).close();
-          throw new Error(`a server opened the folder mid-restore (${String(opening)})`);
+        else if (opening instanceof Error) throw opening;
+        else {
+          // Free: the restore has given the folder back (its last step). Before that, refused.
+          await (opening as { close(): Promise<void> }).close();
+          break;
         }
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -213,6 +229,62 @@ describe('backup and restore, embedded database', () => {
       await reopened.close();
     }
   }, 120_000);
+
+  it('finishes a restore killed part-way at the next opening, in either phase', async () => {
+    const file = path.join(scratch, 'pglite.tar.gz');
+    const folder = path.join(scratch, 'interrupted');
+    expect(await restorePgliteFolder(file, folder)).toBeNull();
+    const hasMarker = async (dir: string, warnings: string[] = []) => {
+      const db = await openDatabase(
+        { kind: 'pglite', dataDir: dir },
+        { onWarning: (w) => warnings.push(w) },
+      );
+      try {
+        const [row] = await queryRows<{ marked: boolean; packages: number }>(
+          db.db,
+          sql`select to_regclass('old_marker') is not null as marked,
+                     (select count(*)::int from packages) as packages`,
+        );
+        expect(row!.packages).toBeGreaterThan(0);
+        return row!.marked;
+      } finally {
+        await db.close();
+      }
+    };
+    const mark = async () => {
+      const db = await openDatabase({ kind: 'pglite', dataDir: folder });
+      await db.db.execute(sql`create table old_marker (x int)`);
+      await db.close();
+    };
+    // A staging copy a restore killed long ago left (its process gone): the next one removes it.
+    mkdirSync(`${folder}.restoring-2147483646`);
+    writeFileSync(`${folder}.restoring-2147483646/PG_VERSION`, '17\n');
+    const entries = readdirSync(folder).filter((e) => !e.startsWith('almquest.')).length;
+    expect(entries).toBeGreaterThan(5);
+    // Killed while the old entries leave, then while the restored ones come in.
+    for (const stopAfter of [2, entries + 2]) {
+      await mark();
+      let moved = 0;
+      const killed = new Error('killed');
+      await expect(
+        restorePgliteFolder(file, folder, {
+          force: true,
+          afterMove: () => {
+            if (++moved === stopAfter) throw killed;
+          },
+        }),
+      ).rejects.toBe(killed);
+      // Half of one database, or none, until the next opening finishes the exchange: then the
+      // restored one, whole, and the old one whole where the warning says.
+      const warnings: string[] = [];
+      expect(await hasMarker(folder, warnings)).toBe(false);
+      expect(warnings).toHaveLength(1);
+      const keptAt = /kept at (\S+)\)/.exec(warnings[0]!)![1]!;
+      expect(await hasMarker(keptAt)).toBe(true);
+      expect(readdirSync(folder).filter((e) => e.startsWith('almquest.'))).toEqual([]);
+      expect(readdirSync(scratch).filter((e) => e.includes('.restoring-'))).toEqual([]);
+    }
+  }, 240_000);
 
   it('refuses to restore over a folder a running server has open', async () => {
     const folder = path.join(scratch, 'in-use');
@@ -259,6 +331,20 @@ describe.runIf(process.env.TEST_DATABASE_URL)('backup and restore, PostgreSQL', 
       );
       expect((await readFile(file)).equals(good)).toBe(true);
       expect(readdirSync(scratch).filter((f) => f.includes('.partial-'))).toEqual([]);
+      // A server's connections say who they are whatever the URL asks (a restore goes by it).
+      const named = await openDatabase({
+        kind: 'postgres',
+        url: `${source}?application_name=prod`,
+      });
+      try {
+        const [row] = await queryRows<{ name: string }>(
+          named.db,
+          sql`select current_setting('application_name') as name`,
+        );
+        expect(row!.name).toBe('almquest');
+      } finally {
+        await named.close();
+      }
       // The source has a server on it (this test's app): never restored over.
       await expect(restorePostgres(source, file, { force: true })).rejects.toThrow(
         /server is connected/,
@@ -275,6 +361,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('backup and restore, PostgreSQL', 
       }
       // Now it holds AlmQuest's data: only with force.
       await expect(restorePostgres(target, file)).rejects.toThrow(/already holds AlmQuest data/);
+      // A backup older than the database (it lacks a migration the database has): refused, even
+      // forced, with nothing changed; restored over, the server could no longer start.
+      await onServer(target, `insert into app_migrations (name) values ('9999_newer')`);
+      await expect(restorePostgres(target, file, { force: true })).rejects.toThrow(
+        /older than the database: it lacks 1 of its migrations \(9999_newer the last\)/,
+      );
+      await onServer(target, `delete from app_migrations where name = '9999_newer'`);
       // A server starting while a forced restore runs waits at its migrations, and starts on the
       // restored data only once the restore has ended.
       const order: string[] = [];

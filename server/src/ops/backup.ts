@@ -1,23 +1,28 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import {
-  chmodSync,
+  closeSync,
+  constants as fsConstants,
   existsSync,
+  fsyncSync,
   mkdirSync,
+  openSync,
   readdirSync,
   renameSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../db/client';
-import { DataDirInUseError, LOCK_FILE, lockDataDir, lockHolder } from '../db/data-dir-lock';
+import { DataDirInUseError, isAlive, lockDataDir, lockHolder } from '../db/data-dir-lock';
 import { MIGRATION_LOCK_KEY } from '../db/migrate';
+import { finishRestore, isOwnFile, moveEntry, writeRestoreJournal } from '../db/restore-journal';
 import { SESSION_LISTENER_NAME } from '../db/session-cache';
 
 /**
@@ -32,31 +37,60 @@ export class BackupRefusedError extends Error {
 }
 
 /**
- * Writes a backup to `file` only once it is whole: `write` fills a temporary file beside it,
- * which takes the name when it succeeds. A failed or interrupted backup leaves the last good one
- * at `file` as it was. Readable by its owner only: a backup holds people's contacts and the
- * server's keys.
+ * What a backup or restore killed on the way left beside `path`: entries named
+ * `<name of path><suffix><pid>…` (temporary backups, staging copies of a database, each holding
+ * people's contacts), removed once the process named has ended.
  */
-async function writeWhole(file: string, write: (temporary: string) => Promise<void>) {
-  // Made here, new (never through a link someone left at a name they guessed), and its owner's
-  // only before a byte is written into it.
-  const temporary = `${file}.partial-${randomUUID()}`;
-  writeFileSync(temporary, '', { flag: 'wx', mode: 0o600 });
-  try {
-    await write(temporary);
-    chmodSync(temporary, 0o600);
-    renameSync(temporary, file);
-  } finally {
-    rmSync(temporary, { force: true });
+function removeAbandoned(at: string, suffix: string): void {
+  const folder = path.dirname(at);
+  const prefix = `${path.basename(at)}${suffix}`;
+  for (const entry of readdirSync(folder)) {
+    if (!entry.startsWith(prefix)) continue;
+    const pid = Number(/^\d+/.exec(entry.slice(prefix.length))?.[0]);
+    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || isAlive(pid)) continue;
+    rmSync(path.join(folder, entry), { recursive: true, force: true });
   }
+}
+
+/**
+ * Writes a backup to `file` only once it is whole: `write` fills a temporary file beside it,
+ * through the descriptor it is given, and the file takes its name when it succeeds. A failed or
+ * interrupted backup leaves the last good one at `file` as it was. Readable by its owner only: a
+ * backup holds people's contacts and the server's keys. The temporary file is made new (never a
+ * link someone left at its name) and is written through this descriptor only, never opened again
+ * by name; a folder anyone may rename files in is refused, as they could swap the names.
+ */
+async function writeWhole(file: string, write: (fd: number) => Promise<void>) {
+  const folder = path.dirname(file);
+  const { mode } = statSync(folder);
+  if (mode & 0o002 && !(mode & 0o1000)) {
+    throw new BackupRefusedError(
+      `${folder} can be written by anyone, who could swap a backup's files there: keep backups in a folder only you can write to.`,
+    );
+  }
+  removeAbandoned(file, '.partial-');
+  const temporary = `${file}.partial-${process.pid}-${randomUUID()}`;
+  const { O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW } = fsConstants;
+  const fd = openSync(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600);
+  try {
+    await write(fd);
+    fsyncSync(fd);
+  } catch (error) {
+    closeSync(fd);
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+  closeSync(fd);
+  renameSync(temporary, file);
 }
 
 /** Writes the open embedded database to `file` (a gzipped tar of its data folder). */
 export async function dumpPglite(client: PGlite, file: string): Promise<void> {
   const dump = await client.dumpDataDir('gzip');
-  await writeWhole(file, (temporary) =>
-    dump.arrayBuffer().then((bytes) => writeFile(temporary, Buffer.from(bytes), { mode: 0o600 })),
-  );
+  const bytes = Buffer.from(await dump.arrayBuffer());
+  await writeWhole(file, async (fd) => {
+    writeFileSync(fd, bytes);
+  });
 }
 
 /** Backs up the PGlite folder `dataDir`, which no server may have open (it is one process's). */
@@ -77,26 +111,20 @@ export async function backupPgliteFolder(dataDir: string, file: string): Promise
   }
 }
 
-/** Moves every entry of `from` but its lock file into `to` (same file system: renames). */
-function moveEntries(from: string, to: string): void {
-  for (const entry of readdirSync(from)) {
-    if (entry !== LOCK_FILE) renameSync(path.join(from, entry), path.join(to, entry));
-  }
-}
-
 /**
  * Restores an archive of backupPgliteFolder into `dataDir`. Refused while a server has the folder
  * open, and when it holds a database unless `force`: then the old database is kept in
  * `<folder>.before-restore-<time>`. The archive is restored into a folder beside it and read back
- * first; only then are the folders' contents exchanged, so an archive that is not a whole
- * database leaves `dataDir` as it was. The restore holds the folder's lock from start to end: a
- * server started meanwhile refuses the folder rather than serving one that is being replaced.
- * Answers where the old database went, if anywhere.
+ * first, so an archive that is not a whole database leaves `dataDir` as it was. Then the folders'
+ * contents are exchanged under a journal (db/restore-journal.ts): a restore killed part-way is
+ * finished by whoever opens the folder next, never left half done. The restore holds the
+ * folder's lock from start to end: a server started meanwhile refuses the folder. Answers where
+ * the old database went, if anywhere. `afterMove` is for tests: called after each entry moved.
  */
 export async function restorePgliteFolder(
   file: string,
   dataDir: string,
-  { force = false }: { force?: boolean } = {},
+  { force = false, afterMove }: { force?: boolean; afterMove?: () => void } = {},
 ): Promise<string | null> {
   const archive = await readFile(file);
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -110,8 +138,11 @@ export async function restorePgliteFolder(
     );
   }
   try {
+    // An earlier restore killed part-way is finished first: the folder is then a whole database.
+    finishRestore(dataDir);
+    removeAbandoned(dataDir, '.restoring-');
     let keptAt: string | null = null;
-    if (readdirSync(dataDir).some((entry) => entry !== LOCK_FILE)) {
+    if (readdirSync(dataDir).some((entry) => !isOwnFile(entry))) {
       if (!force) {
         throw new BackupRefusedError(
           `${dataDir} already holds a database. Restore into an empty folder (DATA_DIR), or add --force to keep the old one beside it and restore in its place.`,
@@ -143,25 +174,32 @@ export async function restorePgliteFolder(
       } finally {
         await database.close();
       }
-      // The archive holds the lock file of the process that made it: never carried over.
-      rmSync(path.join(restoring, LOCK_FILE), { force: true });
+      // The archive's own lock, journal or any file of ours in it is never carried over (one
+      // named like the lock's takeover guard would refuse every later start).
+      for (const entry of readdirSync(restoring)) {
+        if (isOwnFile(entry)) rmSync(path.join(restoring, entry), { recursive: true, force: true });
+      }
     } catch (error) {
       rmSync(restoring, { recursive: true, force: true });
       throw new BackupRefusedError(
         `${file} could not be restored (${error instanceof Error ? error.message : String(error)}); ${dataDir} is as it was.`,
       );
     }
-    // Renames within one file system, under the lock, into a folder nobody else may open.
-    if (keptAt) {
-      mkdirSync(keptAt, { mode: 0o700 });
-      moveEntries(dataDir, keptAt);
-    } else {
-      for (const entry of readdirSync(dataDir)) {
-        if (entry !== LOCK_FILE) rmSync(path.join(dataDir, entry), { recursive: true });
-      }
+    // From here the journal says what is under way, and any later opening finishes it.
+    writeRestoreJournal(dataDir, { phase: 'out', keptAt, restoring });
+    if (keptAt) mkdirSync(keptAt, { mode: 0o700 });
+    for (const entry of readdirSync(dataDir)) {
+      if (isOwnFile(entry)) continue;
+      if (keptAt) moveEntry(path.join(dataDir, entry), path.join(keptAt, entry));
+      else rmSync(path.join(dataDir, entry), { recursive: true });
+      afterMove?.();
     }
-    moveEntries(restoring, dataDir);
-    rmSync(restoring, { recursive: true, force: true });
+    writeRestoreJournal(dataDir, { phase: 'in', keptAt, restoring });
+    for (const entry of readdirSync(restoring)) {
+      moveEntry(path.join(restoring, entry), path.join(dataDir, entry));
+      afterMove?.();
+    }
+    finishRestore(dataDir);
     return keptAt;
   } finally {
     unlock();
@@ -169,11 +207,11 @@ export async function restorePgliteFolder(
 }
 
 /** Runs a PostgreSQL client program, failing with what it said. */
-function run(program: string, args: string[]): Promise<void> {
+function run(program: string, args: string[], stdout: number | 'ignore' = 'ignore'): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(program, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(program, args, { stdio: ['ignore', stdout, 'pipe'] });
     let said = '';
-    child.stderr.on('data', (chunk: Buffer) => {
+    child.stderr!.on('data', (chunk: Buffer) => {
       said += chunk.toString();
     });
     child.on('error', (error) =>
@@ -189,17 +227,43 @@ function run(program: string, args: string[]): Promise<void> {
   });
 }
 
+/** The migrations a pg_dump archive's database had applied (its app_migrations rows). */
+async function migrationsInDump(file: string): Promise<string[]> {
+  const text = await new Promise<string>((resolve, reject) => {
+    const child = spawn('pg_restore', ['--data-only', '--table=app_migrations', '--file=-', file], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let said = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (said += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`pg_restore failed (${code}): ${said.trim()}`)),
+    );
+  });
+  // COPY public.app_migrations (name, …) FROM stdin; then a row a line, up to "\.".
+  const copy = /^COPY \S*app_migrations \(([^)]*)\) FROM stdin;\n([\s\S]*?)^\\\.$/m.exec(text);
+  if (!copy) return [];
+  const nameAt = copy[1]!
+    .split(',')
+    .map((c) => c.trim())
+    .indexOf('name');
+  return copy[2]!
+    .split('\n')
+    .filter(Boolean)
+    .map((row) => row.split('\t')[nameAt]!);
+}
+
 /** Backs up the PostgreSQL database at `url` with pg_dump, in its custom format. */
 export function backupPostgres(url: string, file: string): Promise<void> {
   // Rate-limit hits live minutes, in an unlogged table: left out, as PGlite's dump leaves them.
-  return writeWhole(file, (temporary) =>
-    run('pg_dump', [
-      '--format=custom',
-      '--no-owner',
-      '--no-unlogged-table-data',
-      `--file=${temporary}`,
-      `--dbname=${url}`,
-    ]),
+  return writeWhole(file, (fd) =>
+    run(
+      'pg_dump',
+      ['--format=custom', '--no-owner', '--no-unlogged-table-data', `--dbname=${url}`],
+      fd,
+    ),
   );
 }
 
@@ -241,6 +305,21 @@ export async function restorePostgres(
       throw new BackupRefusedError(
         'This database already holds AlmQuest data. Restore into an empty database (createdb), or add --force to replace it.',
       );
+    }
+    if (tables > 0) {
+      // A backup from before some of this database's migrations: replacing the tables it holds
+      // would leave the newer ones behind while the migrations' list went back, and no server
+      // could start on the result (it would try to create them again).
+      const inDump = new Set(await migrationsInDump(file));
+      const { rows: applied } = await client.query<{ name: string }>(
+        'select name from app_migrations order by name',
+      );
+      const newer = applied.map((r) => r.name).filter((name) => !inDump.has(name));
+      if (newer.length > 0) {
+        throw new BackupRefusedError(
+          `This backup is older than the database: it lacks ${newer.length} of its migrations (${newer.at(-1)} the last). Restore it into an empty database (createdb) and start the server there, which applies the newer migrations. Nothing was changed here.`,
+        );
+      }
     }
     await run('pg_restore', [
       '--no-owner',

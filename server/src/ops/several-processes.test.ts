@@ -1,4 +1,5 @@
 import http from 'node:http';
+import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Database } from '../db/client';
@@ -287,6 +288,31 @@ describe.runIf(server)('two server processes behind nginx', () => {
     // Both processes counted, and both refused.
     expect([...new Set(counted.map((s) => s.upstream))].sort()).toEqual(both());
     expect([...new Set(refused.map((s) => s.upstream))].sort()).toEqual(both());
+  }, 60_000);
+
+  it('passes a 503 of both processes back as it is, and keeps both in service', async () => {
+    // The place list locked for longer than a request waits for a lock (3 s): both processes
+    // answer a search 503. Counted as failures, those took both out of nginx for fail_timeout,
+    // and every other request then got 502 for 5 s.
+    const locker = new pg.Client({ connectionString: url });
+    await locker.connect();
+    try {
+      await locker.query('begin');
+      await locker.query('lock table places in access exclusive mode');
+      const searches = await Promise.all(
+        [0, 1].map((i) =>
+          send(null, `/api/places?q=${encodeURIComponent(`Lockpur ${i} ${Date.now()}`)}`),
+        ),
+      );
+      expect(searches.map((r) => r.status)).toEqual([503, 503]);
+      expect(searches.every((r) => r.headers.get('retry-after'))).toBe(true);
+      await locker.query('rollback');
+    } finally {
+      await locker.end();
+    }
+    const after = await Promise.all([0, 1, 2, 3].map(() => send(null, '/api/impact')));
+    expect(after.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect([...new Set(after.map(upstreamOf))].sort()).toEqual(both());
   }, 60_000);
 
   it('loses no answered request while each process in turn is stopped and started again', async () => {

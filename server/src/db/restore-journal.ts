@@ -1,0 +1,109 @@
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import path from 'node:path';
+
+/**
+ * A restore of the embedded database exchanges the folder's contents in two phases: the old
+ * database's entries out (into the kept folder, or deleted), then the restored ones in. A
+ * process killed between two of those moves (Ctrl+C, the OOM killer, a power cut) left a folder
+ * holding half of one database or none, which the next start turned into a new empty database.
+ * So the restore writes this journal into the folder before the first move and updates it
+ * between the phases; whoever opens the folder next (a server, a seed, another restore) finishes
+ * the exchange from it before anything else, and only then removes it.
+ */
+export const RESTORE_JOURNAL = 'almquest.restore-journal';
+
+export type RestoreJournal = {
+  /** `out`: the old entries are leaving; `in`: they have all left, the restored ones come in. */
+  phase: 'out' | 'in';
+  /** Where the old database goes (`--force`), or null when the folder held none. */
+  keptAt: string | null;
+  /** The folder the archive was restored into and read back from. */
+  restoring: string;
+};
+
+/** AlmQuest's own files in the folder (its lock, this journal): never part of a database. */
+export const isOwnFile = (entry: string) => entry.startsWith('almquest.');
+
+/** Writes the journal whole or not at all (a temporary file renamed over it). */
+export function writeRestoreJournal(dataDir: string, journal: RestoreJournal): void {
+  const file = path.join(dataDir, RESTORE_JOURNAL);
+  writeFileSync(`${file}.next`, JSON.stringify(journal), { mode: 0o600 });
+  renameSync(`${file}.next`, file);
+}
+
+function readRestoreJournal(dataDir: string): RestoreJournal | null {
+  let text: string;
+  try {
+    text = readFileSync(path.join(dataDir, RESTORE_JOURNAL), 'utf8');
+  } catch {
+    return null;
+  }
+  const journal = JSON.parse(text) as RestoreJournal;
+  if (
+    (journal.phase !== 'out' && journal.phase !== 'in') ||
+    typeof journal.restoring !== 'string' ||
+    (journal.keptAt !== null && typeof journal.keptAt !== 'string')
+  ) {
+    throw new Error(`${dataDir}/${RESTORE_JOURNAL} is not a restore journal AlmQuest wrote.`);
+  }
+  return journal;
+}
+
+/**
+ * Moves one entry, by renaming it, or where the two folders are on different file systems (the
+ * data folder a volume's mount point) by copying it and deleting the original. Safe to repeat
+ * after an interruption: a copy cut short is made again.
+ */
+export function moveEntry(from: string, to: string): void {
+  try {
+    renameSync(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    rmSync(to, { recursive: true, force: true });
+    cpSync(from, to, { recursive: true, preserveTimestamps: true });
+    rmSync(from, { recursive: true, force: true });
+  }
+}
+
+/** Moves every entry of `from` but AlmQuest's own files into `to`. */
+export function moveEntries(from: string, to: string): void {
+  for (const entry of readdirSync(from)) {
+    if (!isOwnFile(entry)) moveEntry(path.join(from, entry), path.join(to, entry));
+  }
+}
+
+/**
+ * Carries an exchange of the journal to its end: the old entries out (the rest of them), then
+ * the restored ones in. Call it holding the folder's lock. Answers what it finished, or null
+ * when no restore was under way.
+ */
+export function finishRestore(dataDir: string): RestoreJournal | null {
+  const journal = readRestoreJournal(dataDir);
+  if (!journal) return null;
+  if (journal.phase === 'out') {
+    if (journal.keptAt) {
+      mkdirSync(journal.keptAt, { recursive: true, mode: 0o700 });
+      moveEntries(dataDir, journal.keptAt);
+    } else {
+      for (const entry of readdirSync(dataDir)) {
+        if (!isOwnFile(entry)) rmSync(path.join(dataDir, entry), { recursive: true });
+      }
+    }
+    writeRestoreJournal(dataDir, { ...journal, phase: 'in' });
+  }
+  if (existsSync(journal.restoring)) {
+    moveEntries(journal.restoring, dataDir);
+    rmSync(journal.restoring, { recursive: true, force: true });
+  }
+  rmSync(path.join(dataDir, RESTORE_JOURNAL));
+  return journal;
+}
