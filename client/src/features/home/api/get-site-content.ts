@@ -1,5 +1,7 @@
 import type { SiteContent } from '@almquest/contracts/site';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useI18n } from '../../../i18n/i18n';
 import { api, type ResponseParser } from '../../../lib/api-client';
 
 const EMPTY: SiteContent = { testimonials: [], team: [], partners: [], social: [] };
@@ -13,9 +15,28 @@ const isLink = (v: unknown) => {
     /^(?:https:|mailto:|tel:)/.test(link.href)
   );
 };
+/** An item's `translations`: none, or each language's words, every one of them text. */
+const hasTextTranslations = (item: { translations?: unknown }) => {
+  const { translations } = item;
+  if (translations === undefined) return true;
+  if (typeof translations !== 'object' || translations === null) return false;
+  return Object.entries(translations).every(
+    ([locale, words]) =>
+      (locale === 'hi' || locale === 'bn') &&
+      typeof words === 'object' &&
+      words !== null &&
+      Object.values(words).every(isText),
+  );
+};
 const isListOf = (v: unknown, check: (item: never) => boolean) =>
   Array.isArray(v) &&
-  v.every((item) => typeof item === 'object' && item !== null && check(item as never));
+  v.every(
+    (item) =>
+      typeof item === 'object' &&
+      item !== null &&
+      hasTextTranslations(item as { translations?: unknown }) &&
+      check(item as never),
+  );
 
 /**
  * SiteContentSchema's check written out by hand: the landing page reads it, and zod stays out of
@@ -54,7 +75,32 @@ export const siteContentQueryOptions = queryOptions({
   staleTime: 5 * 60_000,
 });
 
-/** The operator's sections; empty while loading or when they cannot be read (nothing made up). */
+/** An item in `locale`: its translated words over its own, where the operator gave them. */
+function inLanguage<Item extends { translations?: Partial<Record<'hi' | 'bn', object>> }>(
+  item: Item,
+  locale: string,
+): Item {
+  const words = locale === 'hi' || locale === 'bn' ? item.translations?.[locale] : undefined;
+  return words ? { ...item, ...words } : item;
+}
+
+/**
+ * The operator's sections in the reader's language (where they gave its words); empty while
+ * loading or when they cannot be read (nothing made up).
+ */
 export function useSiteContent(): SiteContent {
-  return useQuery(siteContentQueryOptions).data ?? EMPTY;
+  const { locale } = useI18n();
+  const content = useQuery(siteContentQueryOptions).data ?? EMPTY;
+  return useMemo(
+    () => ({
+      testimonials: content.testimonials.map((t) => inLanguage(t, locale)),
+      team: content.team.map((m) => ({
+        ...inLanguage(m, locale),
+        links: m.links.map((link) => inLanguage(link, locale)),
+      })),
+      partners: content.partners.map((p) => inLanguage(p, locale)),
+      social: content.social.map((link) => inLanguage(link, locale)),
+    }),
+    [content, locale],
+  );
 }
