@@ -1,4 +1,4 @@
-import { SiteContentSchema } from '@almquest/contracts/site';
+import { type SiteContent, SiteContentSchema } from '@almquest/contracts/site';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -62,7 +62,7 @@ describe("the landing page's own sections, in the reader's language", () => {
   it('shows each item in Hindi or Bengali where the operator gave its words, else as written', async () => {
     const client = createQueryClient();
     client.setQueryData(siteContentQueryOptions.queryKey, {
-      ...content,
+      ...(content as SiteContent),
       testimonials: [
         { ...content.testimonials[0]!, translations: { hi: { quote: 'अच्छा।' } } },
         { quote: 'Fine.', author: 'Arjun', organisation: 'Food Circle' },
