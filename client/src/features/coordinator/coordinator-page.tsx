@@ -1,3 +1,4 @@
+import { monthForm } from '@almquest/contracts/clock';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
@@ -108,7 +109,18 @@ function isoDay(date: Date): string {
 
 /** Every package donated between two days, as CSV: the browser downloads it as it streams. */
 function ExportForm() {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
+  // The browser draws a date field in its own format (often the US one): the day chosen, said
+  // as the rest of the app says days.
+  const spelledOut = (day: string) =>
+    /^\d{4}-\d{2}-\d{2}$/.test(day)
+      ? new Intl.DateTimeFormat(locale, {
+          day: 'numeric',
+          month: monthForm(locale),
+          year: 'numeric',
+          timeZone: 'UTC',
+        }).format(new Date(`${day}T00:00:00Z`))
+      : undefined;
   const today = new Date();
   const [from, setFrom] = useState(isoDay(new Date(today.getTime() - 30 * 86_400_000)));
   const [to, setTo] = useState(isoDay(today));
@@ -134,6 +146,7 @@ function ExportForm() {
           name="from"
           type="date"
           value={from}
+          hint={spelledOut(from)}
           onChange={(e) => setFrom(e.target.value)}
         />
         <TextField
@@ -141,6 +154,7 @@ function ExportForm() {
           name="to"
           type="date"
           value={to}
+          hint={spelledOut(to)}
           error={from && to && from > to ? t('coord.export.order') : undefined}
           onChange={(e) => setTo(e.target.value)}
         />

@@ -206,6 +206,23 @@ describe('Add a package', () => {
     ]);
   });
 
+  it("says a pick-up time chosen in the browser's own date field as the app says times", async () => {
+    const actor = userEvent.setup();
+    const { dialog } = renderModal();
+    const d = within(dialog);
+    await actor.selectOptions(d.getByLabelText('Pick up by'), 'Another time…');
+    const field = d.getByLabelText('Pick-up time');
+    const soon = new Date(Date.now() + 5 * 3_600_000);
+    const local = new Date(soon.getTime() - soon.getTimezoneOffset() * 60_000)
+      .toISOString()
+      .slice(0, 16);
+    await actor.type(field, local);
+    // "28 Nov 2026, 4:41 pm": its day and year, whatever the month's short form.
+    expect(field).toHaveAccessibleDescription(
+      new RegExp(`^${soon.getDate()} \\S+ ${soon.getFullYear()}, \\d{1,2}:\\d\\d\\s?[ap]m$`),
+    );
+  });
+
   it('closes with Cancel or Escape', async () => {
     const actor = userEvent.setup();
     const { dialog, onClose } = renderModal();

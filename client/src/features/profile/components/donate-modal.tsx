@@ -54,7 +54,11 @@ export function DonateModal({ profile, isOpen, onClose }: Props) {
 }
 
 function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
-  const { t, formatNumber } = useI18n();
+  const { t, formatNumber, formatDateTime } = useI18n();
+  const spelledOut = (local: string) => {
+    const at = local ? new Date(local) : null;
+    return at && !Number.isNaN(at.getTime()) ? formatDateTime(at.toISOString()) : undefined;
+  };
   // Location is null while the text typed in it is not a place picked from the list.
   const form = useForm<{
     quantity: string;
@@ -215,6 +219,9 @@ function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
               max={localInputValue(new Date(openedAt.getTime() + 48 * 3_600_000))}
               value={form.values.customReadyUntil}
               onChange={(e) => form.set('customReadyUntil', e.target.value)}
+              // The browser draws the field in its own format (often the US one): the time
+              // chosen, said as the rest of the app says times.
+              hint={spelledOut(form.values.customReadyUntil)}
               error={form.errorFor('readyUntil')}
             />
           )}
