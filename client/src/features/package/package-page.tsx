@@ -105,7 +105,9 @@ export function PackagePage() {
         <StateBadge state={data.current_state} />
       </div>
       <p className="mt-2 text-sm text-gray-700 dark:text-gray-300">
-        {t('package.id')} <span className="font-mono break-all">{data._id}</span>
+        {/* The id whole on a line of its own at 390 px, never broken inside (36 characters). */}
+        {t('package.id')}{' '}
+        <span className="inline-block font-mono text-xs whitespace-nowrap">{data._id}</span>
       </p>
       <p className="text-sm text-gray-700 dark:text-gray-300">{formatDateTime(data.timestamp)}</p>
 
