@@ -150,6 +150,8 @@ describe('a split donation’s page', () => {
       await screen.findByRole('heading', { name: 'No such donation' }, { timeout: 4000 }),
     ).toBeInTheDocument();
     expect(screen.getByText(/This link does not lead to a donation/)).toBeInTheDocument();
+    // The tab says so too, not "Your donation".
+    expect(document.title).toMatch(/^No such donation/);
   });
 
   it('says a donation that could not be loaded was not found only when it was not, and tries again', async () => {

@@ -22,8 +22,15 @@ const NOT_YET_RECEIVED = ['Not Paired', 'Offered', 'Paired'];
 export function DonationPage() {
   const { groupId = '' } = useParams();
   const { t, formatDateTime, formatNumber, errorText, locale } = useI18n();
-  usePageTitle(t('donation.title'), site.brand);
   const donation = useDonation(groupId);
+  const failedStatus = donation.error instanceof ApiError ? donation.error.status : null;
+  // The tab says what the heading says: a link to no donation is not "Your donation".
+  usePageTitle(
+    !donation.data && (failedStatus === 400 || failedStatus === 404)
+      ? t('donation.notFound')
+      : t('donation.title'),
+    site.brand,
+  );
   const cancel = useCancelDonation(groupId);
   const config = usePublicConfig();
   const { showAlert } = useAlerts();
