@@ -180,6 +180,16 @@ describe('start-up warnings', () => {
     expect(warning).toContain('ANY e-mail address');
   });
 
+  it('warns when a trusted proxy can be gone round: TRUST_PROXY on a port open to everyone', () => {
+    const [warning] = startupWarnings(loadConfig({ TRUST_PROXY: '1' }), '24.2.0');
+    expect(warning).toContain('HOST=127.0.0.1');
+    expect(warning).toContain('escape the per-address rate limits');
+    expect(startupWarnings(loadConfig({ TRUST_PROXY: '1', HOST: '127.0.0.1' }), '24.2.0')).toEqual(
+      [],
+    );
+    expect(startupWarnings(loadConfig({ HOST: '0.0.0.0' }), '24.2.0')).toEqual([]);
+  });
+
   it('warns about an old Node.js in production only', () => {
     const production = loadConfig({
       NODE_ENV: 'production',

@@ -518,5 +518,11 @@ export function startupWarnings(
       ].join('\n'),
     );
   }
+  const listensEverywhere = ['0.0.0.0', '::', ''].includes(config.host);
+  if (config.trustProxy !== false && listensEverywhere) {
+    warnings.push(
+      `TRUST_PROXY is set and the server listens on every address (HOST=${config.host || '0.0.0.0'}): anyone who reaches its port directly, not through the proxy, can claim any client address and escape the per-address rate limits. Set HOST=127.0.0.1 when the proxy runs on this machine, or let only the proxy reach the port (a firewall, a private network).`,
+    );
+  }
   return warnings;
 }

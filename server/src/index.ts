@@ -57,7 +57,12 @@ async function main(): Promise<void> {
       // long limits; requests get the short ones (db/client.ts DATABASE_LIMITS).
       const migrating = await openDatabase({ ...config.database, limits: 'long' });
       try {
-        applied = await migrate(migrating.db);
+        applied = await migrate(migrating.db, {
+          onWait: () =>
+            logger.warn(
+              'waiting for the database: another process is applying migrations, or a restore is running (up to 10 minutes)',
+            ),
+        });
       } finally {
         await migrating.close();
       }

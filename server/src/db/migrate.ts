@@ -59,11 +59,22 @@ export function readFunctions(): Promise<SqlFile[]> {
  * one transaction. Two processes starting at once take turns on an advisory lock, so each
  * migration runs exactly once. Returns the names of the migrations applied now.
  */
-export async function migrate(db: AppDb): Promise<string[]> {
+export async function migrate(
+  db: AppDb,
+  { onWait }: { onWait?: () => void } = {},
+): Promise<string[]> {
   const migrations = await readMigrations();
 
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
+    // Held elsewhere (another process migrating, or a restore): said once, then waited for.
+    const [free] = await queryRows<{ taken: boolean }>(
+      tx,
+      sql`select pg_try_advisory_xact_lock(${MIGRATION_LOCK_KEY}) as taken`,
+    );
+    if (!free?.taken) {
+      onWait?.();
+      await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
+    }
     await tx.execute(sql`
       create table if not exists app_migrations (
         name text primary key,

@@ -31,7 +31,7 @@ export function isOtherLoopbackName(host: string | undefined, origin: string): b
  * A page opened at another name for this machine (http://127.0.0.1:8080 for an app at
  * http://localhost:8080) moves to the app's own address: the sign-in returns there, and the
  * page's own requests would otherwise come from another origin and be refused. Health checks
- * answer where they are asked.
+ * and metrics answer where they are asked.
  */
 export function ownLoopbackName(origin: string): RequestHandler {
   return (req, res, next) => {
@@ -40,6 +40,8 @@ export function ownLoopbackName(origin: string): RequestHandler {
       // A probe asks for the status itself: a redirect (which many probes count as healthy)
       // would hide a 503.
       req.path.startsWith('/api/health') ||
+      // Nor a scrape: its tools read the answer as metrics (promtool failed on the redirect).
+      req.path === '/metrics' ||
       !isOtherLoopbackName(req.headers.host, origin)
     )
       return next();

@@ -233,7 +233,11 @@ describe('backup and restore, embedded database', () => {
   it('finishes a restore killed part-way at the next opening, in either phase', async () => {
     const file = path.join(scratch, 'pglite.tar.gz');
     const folder = path.join(scratch, 'interrupted');
+    // An empty folder made beforehand, open to all: the restore makes it its owner's only.
+    mkdirSync(folder);
+    chmodSync(folder, 0o755);
     expect(await restorePgliteFolder(file, folder)).toBeNull();
+    expect(statSync(folder).mode & 0o777).toBe(0o700);
     const hasMarker = async (dir: string, warnings: string[] = []) => {
       const db = await openDatabase(
         { kind: 'pglite', dataDir: dir },
@@ -387,10 +391,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)('backup and restore, PostgreSQL', 
           await new Promise((resolve) => setTimeout(resolve, 10));
         }
         starting = await openDatabase({ kind: 'postgres', url: target, limits: 'long' });
-        const migrated = migrate(starting.db).then(() => order.push('server migrated'));
+        let saidWaiting = false;
+        const migrated = migrate(starting.db, { onWait: () => (saidWaiting = true) }).then(() =>
+          order.push('server migrated'),
+        );
         await restoring;
         await migrated;
         expect(order).toEqual(['restored', 'server migrated']);
+        // And said why it waited (the server logs it).
+        expect(saidWaiting).toBe(true);
       } finally {
         await starting?.close();
         await watcher.end();

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import {
+  chmodSync,
   closeSync,
   constants as fsConstants,
   existsSync,
@@ -128,6 +129,8 @@ export async function restorePgliteFolder(
 ): Promise<string | null> {
   const archive = await readFile(file);
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  // Its owner's only, also when it was there already (as the server makes it at its start).
+  chmodSync(dataDir, 0o700);
   let unlock: () => void;
   try {
     unlock = lockDataDir(dataDir);

@@ -310,6 +310,8 @@ describe.runIf(server)('two server processes behind nginx', () => {
     } finally {
       await locker.end();
     }
+    // Metrics are not on nginx's address at all (each process's own port serves them).
+    expect((await send(null, '/metrics')).status).toBe(404);
     const after = await Promise.all([0, 1, 2, 3].map(() => send(null, '/api/impact')));
     expect(after.map((r) => r.status)).toEqual([200, 200, 200, 200]);
     expect([...new Set(after.map(upstreamOf))].sort()).toEqual(both());

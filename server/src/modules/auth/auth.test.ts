@@ -96,6 +96,9 @@ describe('sign-in through the development provider', () => {
       const probe = await fetch(`${other}${path}`, { redirect: 'manual' });
       expect(probe.status, path).toBe(200);
     }
+    // Nor a scrape: answered where asked (here 404, metrics being off), never moved.
+    const scrape = await fetch(`${other}/metrics`, { redirect: 'manual' });
+    expect(scrape.status).not.toBe(303);
   });
 
   it("keeps its endpoints at the app's address whatever Host a proxy passes on", async () => {
