@@ -47,13 +47,28 @@ function readRestoreJournal(dataDir: string): RestoreJournal | null {
   } catch {
     return null;
   }
-  const journal = JSON.parse(text) as RestoreJournal;
+  let journal: RestoreJournal | null = null;
+  try {
+    journal = JSON.parse(text) as RestoreJournal;
+  } catch {
+    // said below
+  }
+  // Only the folders a restore of this very folder makes, beside it: a journal naming any
+  // other would have files moved from or to elsewhere.
+  const beside = (suffix: RegExp, at: unknown) =>
+    typeof at === 'string' &&
+    path.dirname(at) === path.dirname(dataDir) &&
+    path.basename(at).startsWith(path.basename(dataDir)) &&
+    suffix.test(path.basename(at).slice(path.basename(dataDir).length));
   if (
+    !journal ||
     (journal.phase !== 'out' && journal.phase !== 'in') ||
-    typeof journal.restoring !== 'string' ||
-    (journal.keptAt !== null && typeof journal.keptAt !== 'string')
+    !beside(/^\.restoring-\d+$/, journal.restoring) ||
+    (journal.keptAt !== null && !beside(/^\.before-restore-[\dTZ-]+$/, journal.keptAt))
   ) {
-    throw new Error(`${dataDir}/${RESTORE_JOURNAL} is not a restore journal AlmQuest wrote.`);
+    throw new Error(
+      `${path.join(dataDir, RESTORE_JOURNAL)} is not a restore journal AlmQuest wrote: look at the folder, move the file away, and open it again.`,
+    );
   }
   return journal;
 }

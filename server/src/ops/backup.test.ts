@@ -21,6 +21,7 @@ import pg from 'pg';
 import { type AppDb, openDatabase, queryRows } from '../db/client';
 import { migrate } from '../db/migrate';
 import { DataDirInUseError, LOCK_FILE } from '../db/data-dir-lock';
+import { RESTORE_JOURNAL } from '../db/restore-journal';
 import { databaseUrl, onServer } from '../test/pg-admin';
 import { createDistributor, createDonor, donate, markPackage } from '../test/factories';
 import { forgetArea, nextPatches } from '../test/areas';
@@ -289,6 +290,24 @@ describe('backup and restore, embedded database', () => {
       expect(readdirSync(scratch).filter((e) => e.includes('.restoring-'))).toEqual([]);
     }
   }, 240_000);
+
+  it('refuses a journal naming folders a restore of this folder never makes', async () => {
+    const folder = path.join(scratch, 'odd-journal');
+    const elsewhere = path.join(scratch, 'elsewhere');
+    mkdirSync(folder);
+    mkdirSync(elsewhere);
+    writeFileSync(path.join(elsewhere, 'keep-me'), 'not a database');
+    writeFileSync(
+      path.join(folder, RESTORE_JOURNAL),
+      JSON.stringify({ phase: 'in', keptAt: null, restoring: elsewhere }),
+    );
+    await expect(openDatabase({ kind: 'pglite', dataDir: folder })).rejects.toThrow(
+      /is not a restore journal AlmQuest wrote/,
+    );
+    // Nothing was moved in from there, nor deleted.
+    expect(readdirSync(elsewhere)).toEqual(['keep-me']);
+    expect(readdirSync(folder)).toEqual([RESTORE_JOURNAL]);
+  });
 
   it('refuses to restore over a folder a running server has open', async () => {
     const folder = path.join(scratch, 'in-use');
