@@ -217,7 +217,7 @@ describe('why a distributor was given a package', () => {
   it('says a package fills their room rather than "room for 0 meals"', async () => {
     shown({ distanceKm: 1.5, roomAfter: 0, byCoordinator: false });
     expect(await screen.findByTestId('why-you', {}, { timeout: 4000 })).toHaveTextContent(
-      'the meet point is 1.5 km from you, and this package fills the room you have left.',
+      'the meet point is about 1.5 km from you, and this package fills the room you have left.',
     );
   });
 

@@ -753,11 +753,11 @@ export const enApp = {
     'These {count, plural, one {# meal is} other {# meals are}} one part of your {total}-meal donation, split across distributors.',
   'package.group.open': 'See the whole donation',
   'package.whyYouCoordinator':
-    'A coordinator chose you for this package. The meet point is {km} km from you, and you still have room for {count, plural, one {# meal} other {# meals}} with it.',
+    'A coordinator chose you for this package. The meet point is about {km} km from you, and you still have room for {count, plural, one {# meal} other {# meals}} with it.',
   'package.whyYouFills':
-    'Why you: the meet point is {km} km from you, and this package fills the room you have left.',
+    'Why you: the meet point is about {km} km from you, and this package fills the room you have left.',
   'package.whyYou':
-    'Why you: the meet point is {km} km from you, and you still have room for {count, plural, one {# meal} other {# meals}} with this package.',
+    'Why you: the meet point is about {km} km from you, and you still have room for {count, plural, one {# meal} other {# meals}} with this package.',
   'explain.title': 'Why it is still waiting',
   'explain.reach':
     '{count, plural, =0 {No distributor is within reach.} one {# distributor is within reach.} other {# distributors are within reach.}}',
