@@ -147,7 +147,9 @@ test('a package page and notifications read offline after a visit; changes are r
   await expect(donor.getByRole('heading', { name: 'Package Details' })).toBeVisible();
   // What it saw last, not the cancellation it cannot know of, and it says so.
   await expect(donor.locator('[data-state]')).toHaveText(stateBefore);
-  await expect(donor.getByText(/You are offline\. This is what you saw last/)).toBeVisible();
+  await expect(
+    donor.getByText(/You are offline\. Pages you opened before show what you saw last/),
+  ).toBeVisible();
   await snap(donor, 'pwa-offline-package');
 
   // The logo comes from the worker's copy too.

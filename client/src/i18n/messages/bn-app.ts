@@ -17,7 +17,8 @@ export const bnApp: AppCatalog = {
   'common.mealsOfDonation':
     '{count, plural, one {#টি খাবার} other {#টি খাবার}}, আপনার {total}টি খাবারের দানের অংশ',
   'common.notAvailable': 'পাওয়া যায়নি',
-  'pwa.offline': 'আপনি অফলাইনে আছেন। এটি আপনার শেষবার দেখা তথ্য; কিছু বদলাতে ইন্টারনেট লাগবে।',
+  'pwa.offline':
+    'আপনি অফলাইনে আছেন। আগে খোলা পাতাগুলিতে আপনার শেষবার দেখা তথ্যই দেখা যাবে; কিছু বদলাতে ইন্টারনেট লাগবে।',
   'pwa.updateReady': 'AlmQuest-এর নতুন সংস্করণ তৈরি।',
   'pwa.reload': 'নতুন সংস্করণ লোড করুন',
 

@@ -338,7 +338,8 @@ export const enApp = {
   'places.west': 'West',
   // Errors from the API, by code
   'error.network': 'We could not reach AlmQuest. Check your connection and try again.',
-  'pwa.offline': 'You are offline. This is what you saw last; changes need a connection.',
+  'pwa.offline':
+    'You are offline. Pages you opened before show what you saw last; changes need a connection.',
   'pwa.updateReady': 'A new version of AlmQuest is ready.',
   'pwa.reload': 'Reload for the new version',
   'error.unconfirmedTitle': 'Not confirmed',

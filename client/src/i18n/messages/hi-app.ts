@@ -17,7 +17,8 @@ export const hiApp: AppCatalog = {
   'common.mealsOfDonation':
     '{count, plural, one {# भोजन} other {# भोजन}}, आपके {total} भोजन के दान में से',
   'common.notAvailable': 'उपलब्ध नहीं',
-  'pwa.offline': 'आप ऑफ़लाइन हैं। यह वही है जो आपने पिछली बार देखा था; बदलाव के लिए इंटरनेट चाहिए।',
+  'pwa.offline':
+    'आप ऑफ़लाइन हैं। पहले खोले गए पेज वही दिखाते हैं जो आपने पिछली बार देखा था; बदलाव के लिए इंटरनेट चाहिए।',
   'pwa.updateReady': 'AlmQuest का नया संस्करण तैयार है।',
   'pwa.reload': 'नया संस्करण लोड करें',
 
