@@ -49,7 +49,9 @@ export default function WaitingMap({
         fillColor: COLOURS[pkg.state] ?? '#374151',
         fillOpacity: 0.9,
       })
-        .bindTooltip(textElement(labelOf(pkg)))
+        // Above the marker and wrapped (index.css): a one-line label to its right ran off the
+        // map at 390 px.
+        .bindTooltip(textElement(labelOf(pkg)), { direction: 'top', className: 'wrapping-tooltip' })
         .on('click', () => onChoose(pkg.id))
         .addTo(map);
     }
