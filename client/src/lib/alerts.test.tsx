@@ -202,29 +202,6 @@ describe('alerts', () => {
     expect(screen.queryByText('Could not accept')).not.toBeInTheDocument();
   });
 
-  it('on a phone, counts a toast’s time only while no field is being filled in under it', async () => {
-    vi.useFakeTimers();
-    // jsdom has no matchMedia: a phone's, as the page asks it.
-    const had = window.matchMedia;
-    window.matchMedia = ((query: string) =>
-      ({ matches: query === '(max-width: 639px)' }) as MediaQueryList) as typeof window.matchMedia;
-    try {
-      renderWith({ type: 'warning', title: 'You are not registered yet', msg: 'Please register.' });
-      const field = document.createElement('input');
-      document.body.append(field);
-      act(() => screen.getByRole('button', { name: 'show' }).click());
-      act(() => field.focus());
-      await act(() => vi.advanceTimersByTimeAsync(20_000));
-      expect(screen.getByText('You are not registered yet')).toBeInTheDocument();
-      act(() => field.blur());
-      await act(() => vi.advanceTimersByTimeAsync(6100));
-      expect(screen.queryByText('You are not registered yet')).not.toBeInTheDocument();
-      field.remove();
-    } finally {
-      window.matchMedia = had;
-    }
-  });
-
   it('keeps news about two packages in the same words as two toasts, each with its link', async () => {
     function Two() {
       const { showAlert } = useAlerts();

@@ -48,20 +48,13 @@ const MAX_VISIBLE = 3;
 /** How often the stack is looked at: whether something covers it. */
 const COVERED_POLL_MS = 500;
 
-/** Whether the toasts have stepped aside for something open (the same tests as index.css's). */
+/** Whether the toasts have stepped aside for something open (the same test as index.css's). */
 function isStackCovered(): boolean {
-  if (typeof document === 'undefined') return false;
-  if (
+  return (
+    typeof document !== 'undefined' &&
     document.querySelector(
       "[role='listbox']:not(.hidden), [role='menu'], [role='dialog'], [data-popup]",
     ) !== null
-  ) {
-    return true;
-  }
-  // On a phone, a field being filled in.
-  return (
-    window.matchMedia?.('(max-width: 639px)').matches === true &&
-    document.activeElement?.matches('input, select, textarea') === true
   );
 }
 
