@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { identityOf, SignInError } from './oidc-client';
+import { identityOf, mergeClaims, SignInError } from './oidc-client';
 
 const refusal = (info: Record<string, unknown>) => {
   try {
@@ -54,5 +54,39 @@ describe("the identity taken from a provider's claims", () => {
       picture: 'http://example.org/k.png',
     });
     expect(identity).toEqual({ email: 'kavya@example.org', name: 'kavya', picture: null });
+  });
+
+  it("never pairs the token's verified address with another address from userinfo", () => {
+    // The token vouches for one address; userinfo names another and says nothing of it.
+    const merged = mergeClaims(
+      { sub: 'u1', email: 'alice@attacker.example', email_verified: true },
+      { sub: 'u1', email: 'coordinator.demo@example.org', name: 'Mallory' },
+    );
+    expect(identityOf(merged)).toEqual({
+      email: 'alice@attacker.example',
+      name: 'Mallory',
+      picture: null,
+    });
+    // Userinfo's word counts for the token's address only when it names that same address.
+    expect(
+      refusal(
+        mergeClaims(
+          { sub: 'u1', email: 'asha@example.org' },
+          { sub: 'u1', email: 'other@example.org', email_verified: true },
+        ),
+      ),
+    ).toBe('unverified_email');
+    expect(
+      identityOf(
+        mergeClaims(
+          { sub: 'u1', email: 'asha@example.org' },
+          { sub: 'u1', email: 'asha@example.org', email_verified: true, name: 'Asha' },
+        ),
+      ).email,
+    ).toBe('asha@example.org');
+    // No address in the token: userinfo's address with userinfo's word on it.
+    expect(
+      refusal(mergeClaims({ sub: 'u1', email_verified: true }, { email: 'x@example.org' })),
+    ).toBe('unverified_email');
   });
 });

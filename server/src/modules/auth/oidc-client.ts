@@ -105,11 +105,7 @@ export function createOidcClient(options: OidcClientOptions) {
         info.email_verified === undefined
       ) {
         const userinfo = await oidc.fetchUserInfo(config, tokens.access_token, claims.sub);
-        info = {
-          ...userinfo,
-          ...info,
-          ...Object.fromEntries(Object.entries(userinfo).filter(([, v]) => v !== undefined)),
-        };
+        info = mergeClaims(claims, userinfo);
       }
       return identityOf(info);
     },
@@ -117,6 +113,32 @@ export function createOidcClient(options: OidcClientOptions) {
 }
 
 export type OidcClient = ReturnType<typeof createOidcClient>;
+
+/**
+ * The ID token's claims, with what it leaves out taken from userinfo. The e-mail and whether it
+ * is verified come as a pair from one place: the token's address with the token's word on it (or
+ * userinfo's word, only when userinfo names the same address), else userinfo's pair. A token's
+ * verified address and userinfo's other, unverified one never make one verified identity.
+ */
+export function mergeClaims(
+  token: Record<string, unknown>,
+  userinfo: Record<string, unknown>,
+): Record<string, unknown> {
+  const filled: Record<string, unknown> = { ...token };
+  for (const [key, value] of Object.entries(userinfo)) {
+    if (value !== undefined && filled[key] === undefined) filled[key] = value;
+  }
+  if (typeof token.email === 'string') {
+    filled.email = token.email;
+    filled.email_verified =
+      token.email_verified ??
+      (userinfo.email === token.email ? userinfo.email_verified : undefined);
+  } else {
+    filled.email = userinfo.email;
+    filled.email_verified = userinfo.email_verified;
+  }
+  return filled;
+}
 
 /**
  * Who the provider vouches for, from its claims (ID token, then userinfo). Accounts are found by

@@ -700,6 +700,11 @@ describe('exports', () => {
     // The small commercial at (U+FE6B) as well as the full-width one.
     expect(csvField('\ufe6bSUM(1+1)')).toBe("'\ufe6bSUM(1+1)");
     expect(csvField('\uff20SUM(1+1)')).toBe("'\uff20SUM(1+1)");
+    // After invisible characters, and in the signs' mathematical forms.
+    expect(csvField('\u200b=1+1')).toBe("'\u200b=1+1");
+    expect(csvField('\u00ad\u2060=1+1')).toBe("'\u00ad\u2060=1+1");
+    expect(csvField('\u2212HYPERLINK(1)')).toBe("'\u2212HYPERLINK(1)");
+    expect(csvField('\u2795 2')).toBe("'\u2795 2");
     expect(csvField(' =1+1')).toBe(" '=1+1");
   });
 

@@ -47,11 +47,15 @@ export function csvField(value: unknown): string {
   if (value === null || value === undefined) return '';
   let text = value instanceof Date ? value.toISOString() : String(value);
   if (typeof value === 'string') {
-    // Also after spaces, and the full-width and small forms of the signs, which some
-    // spreadsheets read as the signs themselves.
+    // Also after spaces and invisible format characters (zero-width ones, the soft hyphen:
+    // Unicode's Cf), and for the full-width, small, superscript and mathematical forms of the
+    // signs, which some spreadsheets may read as the signs themselves. The apostrophe goes
+    // after spaces (as a person would type it) but before invisible characters, first in the
+    // cell, where a spreadsheet reads it.
     text = text.replace(
-      /(^|[,;\t|])(\s*)(?=[=+\-@\t\r\uff1d\ufe66\uff0b\ufe62\uff0d\ufe63\uff20\ufe6b])/g,
-      "$1$2'",
+      /(^|[,;\t|])([\s\p{Cf}]*)(?=[=+\-@\t\r\uff1d\ufe66\uff0b\ufe62\uff0d\ufe63\uff20\ufe6b\u2212\u2010-\u2014\u2795\u2796\u207a-\u207c\u208a-\u208c])/gu,
+      (_all, start: string, lead: string) =>
+        /^\s*$/.test(lead) ? `${start}${lead}'` : `${start}'${lead}`,
     );
   }
   return /[",;\t|\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;

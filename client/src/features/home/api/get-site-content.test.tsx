@@ -48,6 +48,19 @@ describe("the landing page's own sections, as read", () => {
       { ...content, partners: [{ name: 'A', translations: { hi: { name: 5 } } }] },
     ],
     [
+      'a translation that changes a link',
+      {
+        ...content,
+        social: [
+          {
+            label: 'X',
+            href: 'https://x.com/',
+            translations: { hi: { href: 'javascript:alert(1)' } },
+          },
+        ],
+      },
+    ],
+    [
       'a translation in another language',
       { ...content, partners: [{ name: 'A', translations: { ta: { name: 'அ' } } }] },
     ],

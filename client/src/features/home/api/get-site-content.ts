@@ -15,6 +15,9 @@ const isLink = (v: unknown) => {
     /^(?:https:|mailto:|tel:)/.test(link.href)
   );
 };
+/** The text fields a translation may give: never a link's address, nor anything else. */
+const TRANSLATED = new Set(['quote', 'author', 'organisation', 'name', 'roleTitle', 'label']);
+
 /** An item's `translations`: none, or each language's words, every one of them text. */
 const hasTextTranslations = (item: { translations?: unknown }) => {
   const { translations } = item;
@@ -25,7 +28,7 @@ const hasTextTranslations = (item: { translations?: unknown }) => {
       (locale === 'hi' || locale === 'bn') &&
       typeof words === 'object' &&
       words !== null &&
-      Object.values(words).every(isText),
+      Object.entries(words).every(([field, text]) => TRANSLATED.has(field) && isText(text)),
   );
 };
 const isListOf = (v: unknown, check: (item: never) => boolean) =>
