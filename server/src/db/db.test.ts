@@ -238,7 +238,7 @@ describe('migrations', () => {
         expect(await migrate(database.db)).toEqual([]);
       } finally {
         await database.close();
-        await admin.query(`drop database if exists ${name}`);
+        await admin.query(`drop database if exists ${name} with (force)`);
         await admin.end();
       }
     },
