@@ -75,18 +75,25 @@ function readRestoreJournal(dataDir: string): RestoreJournal | null {
 
 /**
  * Moves one entry, by renaming it, or where the two folders are on different file systems (the
- * data folder a volume's mount point) by copying it and deleting the original. Safe to repeat
- * after an interruption: a copy cut short is made again.
+ * data folder a volume's mount point) by copying it under a temporary name, renaming the whole
+ * copy into place, and only then deleting the original. Safe to repeat after an interruption: a
+ * copy cut short is made again from the untouched original, and a whole copy already in place
+ * is never replaced by what is left of an original whose deletion was cut short.
  */
 export function moveEntry(from: string, to: string): void {
   try {
     renameSync(from, to);
+    return;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-    rmSync(to, { recursive: true, force: true });
-    cpSync(from, to, { recursive: true, preserveTimestamps: true });
-    rmSync(from, { recursive: true, force: true });
   }
+  if (!existsSync(to)) {
+    const copying = `${to}.copying`;
+    rmSync(copying, { recursive: true, force: true });
+    cpSync(from, copying, { recursive: true, preserveTimestamps: true });
+    renameSync(copying, to);
+  }
+  rmSync(from, { recursive: true, force: true });
 }
 
 /** Moves every entry of `from` but AlmQuest's own files into `to`. */
@@ -118,6 +125,12 @@ export function finishRestore(dataDir: string): RestoreJournal | null {
   if (existsSync(journal.restoring)) {
     moveEntries(journal.restoring, dataDir);
     rmSync(journal.restoring, { recursive: true, force: true });
+  } else if (!readdirSync(dataDir).some((entry) => !isOwnFile(entry))) {
+    // The restored copy is gone and nothing of it is here: opened, the folder would become a new
+    // empty database, which is what the journal is for.
+    throw new Error(
+      `A restore into ${dataDir} was interrupted and its restored copy (${journal.restoring}) is gone. Restore the backup again${journal.keptAt ? `; the database that was there is kept at ${journal.keptAt}` : ''}.`,
+    );
   }
   rmSync(path.join(dataDir, RESTORE_JOURNAL));
   return journal;

@@ -307,6 +307,18 @@ describe('backup and restore, embedded database', () => {
     // Nothing was moved in from there, nor deleted.
     expect(readdirSync(elsewhere)).toEqual(['keep-me']);
     expect(readdirSync(folder)).toEqual([RESTORE_JOURNAL]);
+    // A journal whose restored copy is gone, with nothing of it here: refused, never opened as
+    // a new empty database.
+    const orphan = path.join(scratch, 'orphan-journal');
+    mkdirSync(orphan);
+    writeFileSync(
+      path.join(orphan, RESTORE_JOURNAL),
+      JSON.stringify({ phase: 'in', keptAt: null, restoring: `${orphan}.restoring-424242` }),
+    );
+    await expect(openDatabase({ kind: 'pglite', dataDir: orphan })).rejects.toThrow(
+      /restored copy .* is gone/,
+    );
+    expect(readdirSync(orphan)).toEqual([RESTORE_JOURNAL]);
   });
 
   it('refuses to restore over a folder a running server has open', async () => {
