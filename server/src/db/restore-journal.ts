@@ -96,34 +96,42 @@ export function moveEntry(from: string, to: string): void {
   rmSync(from, { recursive: true, force: true });
 }
 
-/** Moves every entry of `from` but AlmQuest's own files into `to`. */
-export function moveEntries(from: string, to: string): void {
+/** Moves every entry of `from` but AlmQuest's own files into `to`; `afterEach` after each. */
+export function moveEntries(from: string, to: string, afterEach?: () => void): void {
   for (const entry of readdirSync(from)) {
-    if (!isOwnFile(entry)) moveEntry(path.join(from, entry), path.join(to, entry));
+    if (isOwnFile(entry)) continue;
+    moveEntry(path.join(from, entry), path.join(to, entry));
+    afterEach?.();
   }
 }
 
 /**
  * Carries an exchange of the journal to its end: the old entries out (the rest of them), then
  * the restored ones in. Call it holding the folder's lock. Answers what it finished, or null
- * when no restore was under way.
+ * when no restore was under way. A restore runs its own exchange through here too; `afterMove`
+ * (for tests) is called after each entry moved.
  */
-export function finishRestore(dataDir: string): RestoreJournal | null {
+export function finishRestore(
+  dataDir: string,
+  { afterMove }: { afterMove?: () => void } = {},
+): RestoreJournal | null {
   const journal = readRestoreJournal(dataDir);
   if (!journal) return null;
   if (journal.phase === 'out') {
     if (journal.keptAt) {
       mkdirSync(journal.keptAt, { recursive: true, mode: 0o700 });
-      moveEntries(dataDir, journal.keptAt);
+      moveEntries(dataDir, journal.keptAt, afterMove);
     } else {
       for (const entry of readdirSync(dataDir)) {
-        if (!isOwnFile(entry)) rmSync(path.join(dataDir, entry), { recursive: true });
+        if (isOwnFile(entry)) continue;
+        rmSync(path.join(dataDir, entry), { recursive: true });
+        afterMove?.();
       }
     }
     writeRestoreJournal(dataDir, { ...journal, phase: 'in' });
   }
   if (existsSync(journal.restoring)) {
-    moveEntries(journal.restoring, dataDir);
+    moveEntries(journal.restoring, dataDir, afterMove);
     rmSync(journal.restoring, { recursive: true, force: true });
   } else if (!readdirSync(dataDir).some((entry) => !isOwnFile(entry))) {
     // The restored copy is gone and nothing of it is here: opened, the folder would become a new

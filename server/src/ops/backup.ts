@@ -23,7 +23,7 @@ import pg from 'pg';
 import { openDatabase } from '../db/client';
 import { DataDirInUseError, isAlive, lockDataDir, lockHolder } from '../db/data-dir-lock';
 import { MIGRATION_LOCK_KEY } from '../db/migrate';
-import { finishRestore, isOwnFile, moveEntry, writeRestoreJournal } from '../db/restore-journal';
+import { finishRestore, isOwnFile, writeRestoreJournal } from '../db/restore-journal';
 import { SESSION_LISTENER_NAME } from '../db/session-cache';
 
 /**
@@ -188,35 +188,33 @@ export async function restorePgliteFolder(
         `${file} could not be restored (${error instanceof Error ? error.message : String(error)}); ${dataDir} is as it was.`,
       );
     }
-    // From here the journal says what is under way, and any later opening finishes it.
+    // From here the journal says what is under way, and any later opening finishes it: the
+    // exchange is the journal's own, whoever carries it out.
     writeRestoreJournal(dataDir, { phase: 'out', keptAt, restoring });
-    if (keptAt) mkdirSync(keptAt, { mode: 0o700 });
-    for (const entry of readdirSync(dataDir)) {
-      if (isOwnFile(entry)) continue;
-      if (keptAt) moveEntry(path.join(dataDir, entry), path.join(keptAt, entry));
-      else rmSync(path.join(dataDir, entry), { recursive: true });
-      afterMove?.();
-    }
-    writeRestoreJournal(dataDir, { phase: 'in', keptAt, restoring });
-    for (const entry of readdirSync(restoring)) {
-      moveEntry(path.join(restoring, entry), path.join(dataDir, entry));
-      afterMove?.();
-    }
-    finishRestore(dataDir);
+    finishRestore(dataDir, { afterMove });
     return keptAt;
   } finally {
     unlock();
   }
 }
 
-/** Runs a PostgreSQL client program, failing with what it said. */
-function run(program: string, args: string[], stdout: number | 'ignore' = 'ignore'): Promise<void> {
+/**
+ * Runs a PostgreSQL client program, failing with what it said. Its output goes to `stdout` (a
+ * file descriptor), or is answered as text when `'capture'`d.
+ */
+function run(
+  program: string,
+  args: string[],
+  stdout: number | 'ignore' | 'capture' = 'ignore',
+): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(program, args, { stdio: ['ignore', stdout, 'pipe'] });
-    let said = '';
-    child.stderr!.on('data', (chunk: Buffer) => {
-      said += chunk.toString();
+    const child = spawn(program, args, {
+      stdio: ['ignore', stdout === 'capture' ? 'pipe' : stdout, 'pipe'],
     });
+    let out = '';
+    let said = '';
+    child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (said += chunk.toString()));
     child.on('error', (error) =>
       reject(
         new BackupRefusedError(
@@ -225,26 +223,18 @@ function run(program: string, args: string[], stdout: number | 'ignore' = 'ignor
       ),
     );
     child.on('close', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${program} failed (${code}): ${said.trim()}`)),
+      code === 0 ? resolve(out) : reject(new Error(`${program} failed (${code}): ${said.trim()}`)),
     );
   });
 }
 
 /** The migrations a pg_dump archive's database had applied (its app_migrations rows). */
 async function migrationsInDump(file: string): Promise<string[]> {
-  const text = await new Promise<string>((resolve, reject) => {
-    const child = spawn('pg_restore', ['--data-only', '--table=app_migrations', '--file=-', file], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let said = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (said += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0 ? resolve(out) : reject(new Error(`pg_restore failed (${code}): ${said.trim()}`)),
-    );
-  });
+  const text = await run(
+    'pg_restore',
+    ['--data-only', '--table=app_migrations', '--file=-', file],
+    'capture',
+  );
   // COPY public.app_migrations (name, …) FROM stdin; then a row a line, up to "\.".
   const copy = /^COPY \S*app_migrations \(([^)]*)\) FROM stdin;\n([\s\S]*?)^\\\.$/m.exec(text);
   if (!copy) return [];
@@ -261,13 +251,13 @@ async function migrationsInDump(file: string): Promise<string[]> {
 /** Backs up the PostgreSQL database at `url` with pg_dump, in its custom format. */
 export function backupPostgres(url: string, file: string): Promise<void> {
   // Rate-limit hits live minutes, in an unlogged table: left out, as PGlite's dump leaves them.
-  return writeWhole(file, (fd) =>
-    run(
+  return writeWhole(file, async (fd) => {
+    await run(
       'pg_dump',
       ['--format=custom', '--no-owner', '--no-unlogged-table-data', `--dbname=${url}`],
       fd,
-    ),
-  );
+    );
+  });
 }
 
 /** AlmQuest's connections to the database other than `self`: its pools and session listeners. */
