@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import {
   chmodSync,
   existsSync,
@@ -290,6 +290,91 @@ describe('backup and restore, embedded database', () => {
       expect(readdirSync(scratch).filter((e) => e.includes('.restoring-'))).toEqual([]);
     }
   }, 240_000);
+
+  // A data folder that is a volume's mount point (a container's volume, a second disk): the old
+  // database moves out to a folder beside it on another file system, so every move is a copy and
+  // a delete. Making a mount point needs root; elsewhere this is said and skipped.
+  const canMount = (() => {
+    if (process.getuid?.() !== 0) return false;
+    const probe = mkdtempSync(path.join(tmpdir(), 'almquest-mount-probe-'));
+    try {
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=256m', 'tmpfs', probe], {
+        stdio: 'ignore',
+      });
+      execFileSync('umount', [probe], { stdio: 'ignore' });
+      return true;
+    } catch {
+      return false;
+    } finally {
+      rmSync(probe, { recursive: true, force: true });
+    }
+  })();
+  it.skipIf(!canMount)(
+    'restores into a folder on a file system of its own, killed part-way or not (needs root to mount)',
+    async () => {
+      const file = path.join(scratch, 'pglite.tar.gz');
+      const folder = path.join(scratch, 'mounted');
+      mkdirSync(folder);
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=512m', 'tmpfs', folder]);
+      try {
+        expect(statSync(folder).dev).not.toBe(statSync(scratch).dev);
+        expect(await restorePgliteFolder(file, folder)).toBeNull();
+        const entries = readdirSync(folder).filter((e) => !e.startsWith('almquest.')).length;
+        const marked = async (dir: string, warnings: string[] = []) => {
+          const db = await openDatabase(
+            { kind: 'pglite', dataDir: dir },
+            { onWarning: (w) => warnings.push(w) },
+          );
+          try {
+            const [row] = await queryRows<{ marked: boolean; packages: number }>(
+              db.db,
+              sql`select to_regclass('old_marker') is not null as marked,
+                         (select count(*)::int from packages) as packages`,
+            );
+            expect(row!.packages).toBeGreaterThan(0);
+            return row!.marked;
+          } finally {
+            await db.close();
+          }
+        };
+        // Whole, then killed while the old entries leave, then while the restored ones come in.
+        for (const stopAfter of [0, 2, entries + 2]) {
+          const db = await openDatabase({ kind: 'pglite', dataDir: folder });
+          await db.db.execute(sql`create table old_marker (x int)`);
+          await db.close();
+          let moved = 0;
+          const killed = new Error('killed');
+          const restoring = restorePgliteFolder(file, folder, {
+            force: true,
+            afterMove: () => {
+              if (++moved === stopAfter) throw killed;
+            },
+          });
+          const warnings: string[] = [];
+          let kept: string;
+          if (stopAfter === 0) {
+            kept = (await restoring)!;
+            expect(await marked(folder, warnings)).toBe(false);
+            expect(warnings).toEqual([]);
+          } else {
+            await expect(restoring).rejects.toBe(killed);
+            expect(await marked(folder, warnings)).toBe(false);
+            expect(warnings).toHaveLength(1);
+            kept = /kept at (\S+)\)/.exec(warnings[0]!)![1]!;
+          }
+          expect(statSync(kept).dev).toBe(statSync(scratch).dev);
+          expect(await marked(kept)).toBe(true);
+          // No half-made copies left on either side.
+          expect(readdirSync(folder).filter((e) => e.endsWith('.copying'))).toEqual([]);
+          expect(readdirSync(kept).filter((e) => e.endsWith('.copying'))).toEqual([]);
+          expect(readdirSync(scratch).filter((e) => e.includes('.restoring-'))).toEqual([]);
+        }
+      } finally {
+        execFileSync('umount', [folder]);
+      }
+    },
+    240_000,
+  );
 
   it('refuses a journal naming folders a restore of this folder never makes', async () => {
     const folder = path.join(scratch, 'odd-journal');
