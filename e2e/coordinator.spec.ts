@@ -22,7 +22,7 @@ import { expect, test } from './support/fixtures';
 // Each journey signs in three people; a busy machine needs more than the default minute.
 test.describe.configure({ timeout: 150_000 });
 
-const COORDINATOR = { email: 'coordinator.demo@example.org', name: 'Meera (demo coordinator)' };
+const COORDINATOR = { email: 'coordinator.demo@example.org', name: 'Meera' };
 
 async function coordinatorPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

@@ -1,3 +1,4 @@
+import { formatPhone } from '@almquest/contracts/users';
 import {
   createContext,
   type ReactNode,
@@ -275,4 +276,12 @@ export function localDigits(code: string, formatNumber: (n: number) => string): 
   return [...code]
     .map((digit) => (/\d/.test(digit) ? formatNumber(Number(digit)) : digit))
     .join('');
+}
+
+/**
+ * A stored Indian mobile number (ten digits) as people write it, +91 98765 00001, in the reader's
+ * digits and never broken across lines.
+ */
+export function localPhone(digits: string, formatNumber: (n: number) => string): string {
+  return localDigits(formatPhone(digits), formatNumber).replace(/ /g, '\u00a0');
 }

@@ -29,11 +29,11 @@ describe('package page', () => {
       'href',
       'https://www.google.com/maps/dir/?api=1&origin=donor',
     );
-    expect(screen.getByRole('link', { name: '+91 91234 56789' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: '+91\u00a091234\u00a056789' })).toHaveAttribute(
       'href',
       'tel:+919123456789',
     );
-    expect(screen.getByRole('link', { name: '+91 98765 43210' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: '+91\u00a098765\u00a043210' })).toHaveAttribute(
       'href',
       'tel:+919876543210',
     );

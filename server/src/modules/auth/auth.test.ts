@@ -223,7 +223,10 @@ describe('sign-in through the development provider', () => {
     // Checked by the server, which says what is wrong in the page's language (not the browser's).
     expect(html).toMatch(/name="email" type="text" inputmode="email"[^>]*aria-required="true"/);
     expect(html).toContain('>Continue</button>');
-    expect(html).toContain('Sign in as Annapurna Kitchen (demo donor)');
+    expect(html).toContain('Sign in as Annapurna Kitchen (demo donor)</button>');
+    // The account's own name is bare: it is shown on every page, in every language.
+    expect(html).toContain('name="name" value="Annapurna Kitchen">');
+    expect(html).toContain('name="name" value="Meera">');
   });
 
   it('re-shows the provider form with a message for a bad e-mail', async () => {
@@ -292,9 +295,9 @@ describe("the provider page in the app's language", () => {
       );
       expect(html).toContain("url('/assets/noto-sans-bengali-bengali-700-normal-x_Y9.woff2')");
       expect(html).not.toContain('latin-400');
-      expect(html).toContain('Annapurna Kitchen (डेमो दाता) के रूप में साइन\u00a0इन करें');
-      // Only the account's stored name (a hidden field) is still English.
-      expect(html).not.toContain('demo donor)</button>');
+      expect(html).toContain('>डेमो दाता: Annapurna Kitchen</button>');
+      expect(html).toContain('>डेमो समन्वयक: Meera</button>');
+      expect(html).not.toMatch(/demo (donor|distributor|coordinator)/);
     } finally {
       await withFonts.close();
       await rm(dist, { recursive: true, force: true });

@@ -120,14 +120,14 @@ function renderSignInPage(
       (a) => `<form method="post" action="${action}">
         <input type="hidden" name="email" value="${escapeHtml(a.email)}">
         <input type="hidden" name="name" value="${escapeHtml(a.name)}">
-        <button type="submit" class="secondary">${escapeHtml(text.signInAs.replace('{name}', (a.role === 'donor' ? text.demoDonor : text.demoDistributor).replace('{name}', a.shortName)))}</button>
+        <button type="submit" class="secondary">${escapeHtml((a.role === 'donor' ? text.demoDonor : text.demoDistributor).replace('{name}', a.name))}</button>
       </form>`,
     )
     .concat(
       `<form method="post" action="${action}">
         <input type="hidden" name="email" value="${escapeHtml(demoCoordinator.email)}">
         <input type="hidden" name="name" value="${escapeHtml(demoCoordinator.name)}">
-        <button type="submit" class="secondary">${escapeHtml(text.signInAs.replace('{name}', text.demoCoordinator.replace('{name}', demoCoordinator.shortName)))}</button>
+        <button type="submit" class="secondary">${escapeHtml(text.demoCoordinator.replace('{name}', demoCoordinator.name))}</button>
       </form>`,
     )
     .join('\n');

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { Spinner } from '../../../components/ui/spinner';
-import { localDigits, useI18n } from '../../../i18n/i18n';
+import { localPhone, useI18n } from '../../../i18n/i18n';
 import { useAlerts } from '../../../lib/alerts';
 import { failureAlert } from '../../../lib/api-client';
 import { StateBadge } from '../../../components/state-badge';
@@ -75,14 +75,14 @@ export function ReportsPanel() {
               <p className="text-sm">
                 {t('coord.waiting.donor', {
                   name: r.package.donor.name,
-                  phone: localDigits(r.package.donor.phone, formatNumber),
+                  phone: localPhone(r.package.donor.phone, formatNumber),
                 })}
               </p>
               {r.package.distributor && (
                 <p className="text-sm">
                   {t('coord.waiting.distributor', {
                     name: r.package.distributor.name,
-                    phone: localDigits(r.package.distributor.phone, formatNumber),
+                    phone: localPhone(r.package.distributor.phone, formatNumber),
                   })}
                 </p>
               )}

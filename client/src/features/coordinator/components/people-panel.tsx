@@ -3,7 +3,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
-import { localDigits, useI18n } from '../../../i18n/i18n';
+import { localPhone, useI18n } from '../../../i18n/i18n';
 import { useAlerts } from '../../../lib/alerts';
 import { StateBadge } from '../../../components/state-badge';
 import { usePeopleSearch, usePerson, useSuspension } from '../api/people';
@@ -97,7 +97,7 @@ function PersonLine({ person, isNamed = true }: { person: PersonSummary; isNamed
       <span className="block text-sm text-gray-700 dark:text-gray-300">
         {person.userType ? t(`role.${person.userType}`) : t('coord.people.unregistered')} ·{' '}
         {person.email}
-        {person.phone && ` · ${localDigits(`+91 ${person.phone}`, formatNumber)}`}
+        {person.phone && ` · ${localPhone(person.phone, formatNumber)}`}
       </span>
     </span>
   );

@@ -21,7 +21,7 @@ const waiting = (id: string, city: string): WaitingPackage => ({
   createdAt: '2026-11-25T06:00:00.000Z',
   readyUntil: '2026-11-25T12:00:00.000Z',
   offerExpiresAt: null,
-  donor: { id: null, name: 'Asha', phone: '+91 98765 43210' },
+  donor: { id: null, name: 'Asha', phone: '9876543210' },
   distributor: null,
   openReports: 0,
   atRiskSince: null,
@@ -80,6 +80,10 @@ describe('the waiting list', () => {
     const [risky, calm] = screen.getAllByTestId('waiting-package');
     expect(within(risky!).getByText(/^At risk since 25 Nov 2026/)).toBeInTheDocument();
     expect(within(calm!).queryByText(/At risk/)).toBeNull();
+    // The donor's phone as people write it, on one line.
+    expect(
+      within(calm!).getByText('Donor: Asha, +91\u00a098765\u00a043210', { normalizer: (t) => t }),
+    ).toBeInTheDocument();
   });
 
   it('keeps showing the chosen area after nothing waits there any more', async () => {

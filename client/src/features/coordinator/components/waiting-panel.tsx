@@ -12,7 +12,7 @@ import { SelectField } from '../../../components/ui/field';
 import { DialogError } from '../../../components/ui/dialog-error';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
-import { localDigits, useI18n } from '../../../i18n/i18n';
+import { localPhone, useI18n } from '../../../i18n/i18n';
 import { useAlerts } from '../../../lib/alerts';
 import { StateBadge } from '../../../components/state-badge';
 import { usePublicConfig } from '../../../lib/public-config';
@@ -164,14 +164,14 @@ export function WaitingPanel() {
                   <p className="mt-1 text-sm">
                     {t('coord.waiting.donor', {
                       name: pkg.donor.name,
-                      phone: localDigits(pkg.donor.phone, formatNumber),
+                      phone: localPhone(pkg.donor.phone, formatNumber),
                     })}
                   </p>
                   {pkg.distributor && (
                     <p className="text-sm">
                       {t('coord.waiting.distributor', {
                         name: pkg.distributor.name,
-                        phone: localDigits(pkg.distributor.phone, formatNumber),
+                        phone: localPhone(pkg.distributor.phone, formatNumber),
                       })}
                     </p>
                   )}

@@ -1,8 +1,7 @@
 import type { Package } from '@almquest/contracts/packages';
-import { formatPhone } from '@almquest/contracts/users';
 import { lazy, Suspense } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
-import { useI18n, localDigits } from '../../../i18n/i18n';
+import { useI18n, localDigits, localPhone } from '../../../i18n/i18n';
 import { personName } from '../../../lib/person-name';
 import { usePublicConfig } from '../../../lib/public-config';
 import { useMeetPlaceName } from '../api/get-meet-place';
@@ -30,7 +29,7 @@ function Phone({ digits }: { digits: string }) {
       className="font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-200"
     >
       {/* In the reader's digits, as every other number on the page; the link dials the same. */}
-      {localDigits(formatPhone(digits), formatNumber)}
+      {localPhone(digits, formatNumber)}
     </a>
   );
 }

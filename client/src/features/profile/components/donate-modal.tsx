@@ -1,13 +1,13 @@
 import type { Location } from '@almquest/contracts/location';
 import { type Diet, DIETS, DonateRequestSchema } from '@almquest/contracts/packages';
-import { type DonorProfile, formatPhone } from '@almquest/contracts/users';
+import { type DonorProfile } from '@almquest/contracts/users';
 import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PlaceAutocomplete } from '../../../components/places/place-autocomplete';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField, SelectField, TextField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
-import { localDigits, useI18n } from '../../../i18n/i18n';
+import { localPhone, useI18n } from '../../../i18n/i18n';
 import { donatedGroup, useAlerts } from '../../../lib/alerts';
 import { DialogError } from '../../../components/ui/dialog-error';
 import { useForm } from '../../../lib/use-form';
@@ -266,9 +266,7 @@ function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
       </div>
       <p className="text-sm">
         {t('donate.yourPhone')}{' '}
-        <span className="font-semibold">
-          {localDigits(formatPhone(profile.phone), formatNumber)}
-        </span>
+        <span className="font-semibold">{localPhone(profile.phone, formatNumber)}</span>
       </p>
       <p
         role="note"

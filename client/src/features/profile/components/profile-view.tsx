@@ -1,6 +1,6 @@
-import { formatPhone, type Profile } from '@almquest/contracts/users';
+import { type Profile } from '@almquest/contracts/users';
 import { Avatar } from '../../../components/ui/avatar';
-import { localDigits, useI18n } from '../../../i18n/i18n';
+import { localPhone, useI18n } from '../../../i18n/i18n';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -63,9 +63,7 @@ export function ProfileView({ profile }: { profile: Profile }) {
       </div>
       <dl className="mt-6">
         <Row label={t('profile.email')}>{profile.email}</Row>
-        <Row label={t('profile.phone')}>
-          {localDigits(formatPhone(profile.phone), formatNumber)}
-        </Row>
+        <Row label={t('profile.phone')}>{localPhone(profile.phone, formatNumber)}</Row>
         <Row label={t('profile.location')}>{profile.location.address}</Row>
         {profile.userType === 'donor' ? (
           <>
