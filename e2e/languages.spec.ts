@@ -152,7 +152,7 @@ test('a donor in Hindi and a distributor in Bengali: register, donate, pair, rec
   const dialog = donor.getByRole('dialog', { name: 'पैकेट जोड़ें' });
   await expect(dialog.getByLabel('कितनी दूर जा सकते हैं')).toHaveValue('8 किलोमीटर');
   await dialog.getByLabel('मात्रा').fill('12');
-  await dialog.getByLabel('खाना').selectOption({ label: 'शाकाहारी' });
+  await dialog.getByLabel('खाने का प्रकार').selectOption({ label: 'शाकाहारी' });
   await expectAccessible(donor);
   await snap(donor, 'hi-donate');
   await dialog.getByRole('button', { name: 'पैकेट दान करें' }).click();
@@ -172,8 +172,8 @@ test('a donor in Hindi and a distributor in Bengali: register, donate, pair, rec
   await snap(donor, 'hi-package-paired');
 
   // The distributor opens it from the bell and works it through, in Bengali.
-  await distributor.getByRole('button', { name: 'বার্তা, ১টি নতুন' }).click();
-  const panel = distributor.getByRole('region', { name: 'বার্তা' });
+  await distributor.getByRole('button', { name: 'বিজ্ঞপ্তি, ১টি নতুন' }).click();
+  const panel = distributor.getByRole('region', { name: 'বিজ্ঞপ্তি' });
   await expect(panel.getByText('১২টি খাবার', { exact: false })).toBeVisible();
   await snap(distributor, 'bn-notifications');
   await panel.getByRole('link', { name: /একজন দাতার সঙ্গে আপনার জুটি হয়েছে/ }).click();
@@ -186,18 +186,18 @@ test('a donor in Hindi and a distributor in Bengali: register, donate, pair, rec
   expect(shown).toMatch(/^\d{4}$/);
   const bengaliCode = shown.replace(/\d/g, (d) => String.fromCharCode(0x9e6 + Number(d)));
   await distributor.getByLabel('দাতার দেওয়া কোড').fill(bengaliCode);
-  await distributor.getByRole('button', { name: '"গ্রহণ করা হয়েছে" চিহ্নিত করুন' }).click();
+  await distributor.getByRole('button', { name: '“খাবার পেয়েছি” চিহ্নিত করুন' }).click();
   await expectAlert(
     distributor,
     'প্যাকেট গ্রহণ করা হয়েছে!',
-    'প্যাকেটটি "গ্রহণ করা হয়েছে" হিসেবে চিহ্নিত হয়েছে।',
+    'প্যাকেটটি “খাবার পেয়েছি” হিসেবে চিহ্নিত হয়েছে।',
   );
   await expect(distributor.locator('[data-state]')).toHaveText('গ্রহণ করা হয়েছে');
   await snap(distributor, 'bn-package-received');
   await expect(donor.locator('[data-state]')).toHaveText('मिल गया');
   await expectAlert(donor, 'पैकेट: मिल गया', 'वाह! वितरक को आपका पैकेट मिल गया है!');
 
-  await distributor.getByRole('button', { name: '"বিতরণ করা হয়েছে" চিহ্নিত করুন' }).click();
+  await distributor.getByRole('button', { name: '“বিতরণ করেছি” চিহ্নিত করুন' }).click();
   await expectAlert(
     distributor,
     'প্যাকেট বিতরণ করা হয়েছে!',

@@ -213,7 +213,7 @@ export type Explanation = z.infer<typeof ExplanationSchema>;
 
 /** To the distributor offered or given a package: why them. */
 export const WhyYouSchema = z.object({
-  /** From their home to the meet point, to the kilometre (at least 1). */
+  /** From their home to the meet point: offered, to the kilometre (at least 1); later to a tenth. */
   distanceKm: z.number(),
   /** Meals they still have room for with this package counted. */
   roomAfter: z.number(),

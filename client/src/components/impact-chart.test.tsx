@@ -52,6 +52,13 @@ describe('impact charts', () => {
     const sized = (px: number) => chartOptions({ ...input, width: 1000, measure: () => px });
     expect(sized(100).axes![0]!.rotate).toBe(0);
     expect(sized(400).axes![0]!.rotate).toBe(-35);
+    // A slanted name runs right of its bar: the plot keeps room on its right for the last one
+    // (150 px wide at 35° reaches 123 px right of its bar's middle), none when flat.
+    const slanted = chartOptions({ ...input, width: 440, measure: () => 150 });
+    expect(slanted.axes![0]!.rotate).toBe(-35);
+    const perBar = (440 - 56) / 3;
+    expect((slanted.padding as number[])[1]).toBeGreaterThanOrEqual(123 - perBar / 2);
+    expect(sized(100).padding).toBeUndefined();
     // Twelve months on a phone: too close to slant without overlapping, so upright, with room
     // below for the longest name.
     const months = chartOptions({

@@ -53,11 +53,18 @@ export function chartOptions({
   const widest = measure ? Math.max(0, ...labels.map(measure)) : 0;
   const slantedSize =
     measure === undefined ? 84 : Math.min(160, Math.ceil(widest * sinDegrees(angle)) + 24);
+  // A slanted name starts at its bar and runs down to the right: the last bar's ran past the
+  // chart's edge ("নভেম্বর ২০২৬" cut at "২০২"), so the plot keeps room for it on its right.
+  const slantRoom =
+    angle === SLANT_DEGREES && measure
+      ? Math.max(0, Math.ceil(widest * Math.cos((angle * Math.PI) / 180) - perBar / 2) + 8)
+      : 0;
   const bars = uPlot.paths.bars?.({ size: [0.6, 48] });
   const axis = { stroke: ink, grid: { stroke: 'rgba(107,114,128,0.2)' }, font };
   return {
     width,
     height: 240,
+    ...(kind === 'bars' && slantRoom > 0 ? { padding: [null, slantRoom, null, null] } : {}),
     // A key of colours only: values beside them stayed empty until a hover ("Donated:"), and the
     // table beside the chart has them all.
     legend: { show: series.length > 1, live: false },

@@ -95,3 +95,14 @@ describe.each([
     expect(found).toEqual([]);
   });
 });
+
+it('calls what the bell shows বিজ্ঞপ্তি in Bengali, and keeps বার্তা for messages people write', () => {
+  const aboutNotifications =
+    /^(notifications|push|settings|unsubscribe)\.|Notification|pushSubscription|deviceNotSubscribed|pushDevices/;
+  const found = Object.entries({ ...bn, ...bnApp })
+    .filter(([key, text]) => aboutNotifications.test(key) && /বার্তা/.test(text))
+    .map(([key]) => key);
+  expect(found).toEqual([]);
+  expect(bnApp['notifications.title']).toBe('বিজ্ঞপ্তি');
+  expect(bnApp['contact.message']).toBe('বার্তা');
+});

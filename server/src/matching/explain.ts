@@ -206,7 +206,9 @@ export async function whyYou(db: Executor, pkg: PackageRow): Promise<WhyYou | nu
   const home: [number, number] = [pkg.distributorLat ?? pkg.lat, pkg.distributorLng ?? pkg.lng];
   // Before accepting, to the meet area as shown: with a donor who travels nowhere, the exact
   // meet point is their door, and a distributor moving home between offers found it to within
-  // metres from this distance. To the kilometre, at least 1.
+  // metres from this distance. To the kilometre, at least 1, until they accept; then the meet
+  // point is on their map and the distance is said as the map says it, to a tenth ("about 2 km"
+  // beside "1.5 km by road" read as two distances).
   const meet: [number, number] =
     pkg.state === 'Offered'
       ? meetPointBeforeAccepting({
@@ -216,7 +218,10 @@ export async function whyYou(db: Executor, pkg: PackageRow): Promise<WhyYou | nu
         })
       : [pkg.meetLat, pkg.meetLng];
   return {
-    distanceKm: Math.max(1, Math.round(distanceKm(home, meet))),
+    distanceKm:
+      pkg.state === 'Offered'
+        ? Math.max(1, Math.round(distanceKm(home, meet)))
+        : Math.max(0.1, Math.round(distanceKm(home, meet) * 10) / 10),
     roomAfter: Math.max(0, row.room),
     byCoordinator: row.chosen,
   };

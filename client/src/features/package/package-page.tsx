@@ -38,7 +38,7 @@ export function PackagePage() {
   const pkg = usePackage(packageId);
   const { showAlert } = useAlerts();
   const navigate = useNavigate();
-  const { t, errorText, formatDateTime } = useI18n();
+  const { t, errorText, formatDateTime, formatNumber } = useI18n();
   const error = pkg.error instanceof ApiError ? pkg.error : null;
   const action = usePackageAction(packageId);
   // What the parts hold lives here, so a refresh that fails and recovers loses none of it.
@@ -156,7 +156,7 @@ export function PackagePage() {
                 ? 'package.whyYouFills'
                 : 'package.whyYou',
             {
-              km: data.whyYou.distanceKm,
+              km: formatNumber(data.whyYou.distanceKm),
               count: data.whyYou.roomAfter,
             },
           )}

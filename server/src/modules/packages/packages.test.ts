@@ -82,7 +82,8 @@ describe('the meet point', () => {
       const place = await findNearestPlace(ctx.database.db, meet[0], meet[1]);
       expect(place?.coordinates).toEqual(meet);
       expect(pkg.pair!.meet_location.address).toBe(place!.address);
-      // "Why you" tells the distributor the meet point's distance in whole kilometres only.
+      // Paired, "why you" says the distance to the meet point on their map as the map says it,
+      // to a tenth (before they accept, whole kilometres only: below).
       const seen = PackageResponseSchema.parse(
         (
           await request(ctx.app)
@@ -91,7 +92,7 @@ describe('the meet point', () => {
             .expect(200)
         ).body,
       ).package;
-      expect(seen.whyYou?.distanceKm).toBe(Math.max(1, Math.round(distanceKm(home, meet))));
+      expect(seen.whyYou?.distanceKm).toBe(Math.round(distanceKm(home, meet) * 10) / 10);
       meets.push(meet);
     }
     // The attack that worked on exact meet points: both lie on the line from the package to the

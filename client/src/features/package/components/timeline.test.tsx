@@ -28,7 +28,7 @@ describe('the timeline', () => {
     );
     expect(await screen.findByText('Rina Das को मिल गया')).toBeInTheDocument();
     expect(titles()).toEqual([
-      'पैकेट जोड़ा गया',
+      'पैकेट दर्ज हुआ',
       'Rina Das ने स्वीकार किया',
       'Rina Das को मिल गया',
       'Rina Das ने बाँट दिया',
@@ -46,20 +46,45 @@ describe('the timeline', () => {
     expect(titles()[1]).toBe('Rina Das প্রস্তাবে রাজি হয়েছেন');
   });
 
-  it('puts "(you)" after the viewer’s own name, not after the verb', async () => {
-    localStorage.setItem(LOCALE_STORAGE_KEY, 'hi');
+  it('tells the distributor what they did with "you" in the sentence, and their name beside it', async () => {
     const own = {
       events: [
         { kind: 'paired', at, distributorName: 'Rina Das', isViewer: true, reason: null },
-        { kind: 'created', at, distributorName: null, isViewer: true, reason: null },
+        { kind: 'received', at, distributorName: 'Rina Das', isViewer: true, reason: null },
+        { kind: 'offered', at, distributorName: null, isViewer: true, reason: null },
       ],
     } as unknown as Package;
-    render(
-      <I18nProvider>
-        <Timeline pkg={own} />
-      </I18nProvider>,
-    );
-    expect(await screen.findByText('Rina Das (आप) से जोड़ी बनी')).toBeInTheDocument();
-    expect(titles()[1]).toBe('पैकेट जोड़ा गया (आप)');
+    for (const [locale, expected] of [
+      [
+        'hi',
+        ['आपसे (Rina Das) जोड़ी बनी', 'आपको (Rina Das) मिल गया', 'एक वितरक को पेशकश भेजी गई (आप)'],
+      ],
+      [
+        'bn',
+        [
+          'আপনার (Rina Das) সঙ্গে জুটি হয়েছে',
+          'আপনি (Rina Das) গ্রহণ করেছেন',
+          'এক বিতরণকারীকে প্রস্তাব পাঠানো হয়েছে (আপনি)',
+        ],
+      ],
+      [
+        'en',
+        [
+          'Paired with you (Rina Das)',
+          'You (Rina Das) received it',
+          'Offered to a distributor (you)',
+        ],
+      ],
+    ] as const) {
+      localStorage.setItem(LOCALE_STORAGE_KEY, locale);
+      const { unmount } = render(
+        <I18nProvider>
+          <Timeline pkg={own} />
+        </I18nProvider>,
+      );
+      expect(await screen.findByText(expected[0])).toBeInTheDocument();
+      expect(titles()).toEqual(expected);
+      unmount();
+    }
   });
 });

@@ -16,15 +16,19 @@ const NAMED_EVENTS = {
 } as const;
 
 /**
- * "Offered to Asha", "Received by Asha", or the plain kind when nobody may be named; "(you)" goes
- * after the name it is about ("Asha (आप) से जोड़ी बनी"), not after the sentence's verb.
+ * "Offered to Asha", "Received by Asha", or the plain kind when nobody may be named. To the
+ * distributor it is about, a sentence of its own with "you" where the name goes ("आपसे (Rina
+ * Das) जोड़ी बनी", "আপনার (Rina Das) সঙ্গে জুটি হয়েছে"), never "(you)" after a name.
  */
 function eventTitle(event: PackageEvent, t: ReturnType<typeof useI18n>['t']): string {
   const name = event.distributorName;
-  const you = event.isViewer ? ` ${t('package.event.you')}` : '';
-  if (!name || !(event.kind in NAMED_EVENTS)) return `${t(`package.event.${event.kind}`)}${you}`;
-  return t(`package.event.${event.kind as keyof typeof NAMED_EVENTS}.named`, {
-    name: `${personName(name, t)}${you}`,
+  if (!name || !(event.kind in NAMED_EVENTS)) {
+    const you = event.isViewer ? ` ${t('package.event.you')}` : '';
+    return `${t(`package.event.${event.kind}`)}${you}`;
+  }
+  const kind = event.kind as keyof typeof NAMED_EVENTS;
+  return t(event.isViewer ? `package.event.${kind}.you` : `package.event.${kind}.named`, {
+    name: personName(name, t),
   });
 }
 
