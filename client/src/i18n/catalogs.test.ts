@@ -98,7 +98,7 @@ describe.each([
 
 it('calls what the bell shows বিজ্ঞপ্তি in Bengali, and keeps বার্তা for messages people write', () => {
   const aboutNotifications =
-    /^(notifications|push|settings|unsubscribe)\.|Notification|pushSubscription|deviceNotSubscribed|pushDevices/;
+    /^(?:notifications|push|settings|unsubscribe)\.|Notification|pushSubscription|deviceNotSubscribed|pushDevices/;
   const found = Object.entries({ ...bn, ...bnApp })
     .filter(([key, text]) => aboutNotifications.test(key) && /বার্তা/.test(text))
     .map(([key]) => key);
