@@ -43,3 +43,9 @@ export const PresentedLocationSchema = z.object({
   address: z.string(),
   coordinates: z.tuple([z.number(), z.number()]),
 });
+
+/**
+ * The map tiles' credit when TILE_ATTRIBUTION is not set (OpenStreetMap's own tiles). The app says
+ * it in the reader's language; a credit set by the operator is shown as they wrote it.
+ */
+export const OSM_ATTRIBUTION = '&copy; OpenStreetMap contributors';

@@ -1,6 +1,7 @@
 import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { OSM_ATTRIBUTION } from '@almquest/contracts/location';
 import { DEMO_COORDINATOR_EMAIL } from '@almquest/contracts/session';
 import { z } from 'zod';
 import { vapidSigningKey } from './lib/web-push';
@@ -178,10 +179,7 @@ const EnvSchema = z.object({
     emptyAsUndefined,
     z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   ),
-  TILE_ATTRIBUTION: z.preprocess(
-    emptyAsUndefined,
-    z.string().default('&copy; OpenStreetMap contributors'),
-  ),
+  TILE_ATTRIBUTION: z.preprocess(emptyAsUndefined, z.string().default(OSM_ATTRIBUTION)),
 });
 
 export type Config = {

@@ -66,6 +66,7 @@ export function SignInEffects() {
                   name: next.greetingName ?? firstName(user.name),
                 }),
                 msg: t('signIn.goodToSeeYou'),
+                isBrief: true,
               }
             : {
                 type: 'warning',

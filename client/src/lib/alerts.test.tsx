@@ -49,6 +49,22 @@ describe('alerts', () => {
     expect(screen.queryByText('Package Received!')).not.toBeInTheDocument();
   });
 
+  it('lets a greeting go sooner, after 2.5 seconds', async () => {
+    vi.useFakeTimers();
+    renderWith({ type: 'success', title: 'Welcome back', msg: 'Good to see you', isBrief: true });
+    act(() => screen.getByRole('button', { name: 'show' }).click());
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(screen.getByText('Welcome back').closest('[data-alert-type]')?.className).not.toContain(
+      'opacity-0',
+    );
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    expect(screen.getByText('Welcome back').closest('[data-alert-type]')?.className).toContain(
+      'opacity-0',
+    );
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    expect(screen.queryByText('Welcome back')).not.toBeInTheDocument();
+  });
+
   it('merges the same alert shown again into one toast, shown for 5 seconds from the last', async () => {
     vi.useFakeTimers();
     renderWith({ type: 'error', title: 'Wrong code', msg: 'Check the four digits.' });

@@ -7,7 +7,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { ALERT_SLIDE_MS, ALERT_VISIBLE_MS } from './timings';
+import { ALERT_BRIEF_MS, ALERT_SLIDE_MS, ALERT_VISIBLE_MS } from './timings';
 
 export type AlertType = 'success' | 'warning' | 'info' | 'error' | 'notif';
 
@@ -27,6 +27,8 @@ export type AlertInput = {
   replaces?: string;
   /** Not shown while an alert of this group is: that one already says it, in other words. */
   unlessShown?: string;
+  /** A greeting that asks nothing: shown for ALERT_BRIEF_MS, not ALERT_VISIBLE_MS. */
+  isBrief?: boolean;
 };
 
 /**
@@ -106,12 +108,13 @@ export function AlertsProvider({ children }: { children: ReactNode }) {
       // Its time on screen counts only while it can be seen: while a menu, a popup or a dialog is
       // open the stack steps aside (index.css), and a toast that ran out then was never seen.
       // Looked at every half second: covered, its time starts again, whole.
-      let remaining = ALERT_VISIBLE_MS;
+      const visibleMs = alert.isBrief ? ALERT_BRIEF_MS : ALERT_VISIBLE_MS;
+      let remaining = visibleMs;
       const tick = () =>
         timers.current.set(
           id,
           setTimeout(() => {
-            remaining = isStackCovered() ? ALERT_VISIBLE_MS : remaining - COVERED_POLL_MS;
+            remaining = isStackCovered() ? visibleMs : remaining - COVERED_POLL_MS;
             if (remaining <= 0) dismissAlert(id);
             else tick();
           }, COVERED_POLL_MS),

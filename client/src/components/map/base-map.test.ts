@@ -1,3 +1,4 @@
+import { OSM_ATTRIBUTION } from '@almquest/contracts/location';
 import { describe, expect, it } from 'vitest';
 import { hiApp } from '../../i18n/messages/hi-app';
 import type { MessageKey } from '../../i18n/messages/en';
@@ -29,5 +30,28 @@ describe('a map', () => {
     expect(credit?.innerHTML).not.toContain('A JavaScript library');
     map.remove();
     container.remove();
+  });
+
+  it("says OpenStreetMap's own credit in the reader's language, and an operator's as written", () => {
+    const t = (key: MessageKey) => (hiApp as Record<string, string>)[key] ?? key;
+    for (const [attribution, shown] of [
+      [OSM_ATTRIBUTION, '© OpenStreetMap योगदानकर्ता'],
+      ['Tiles © Example Maps', 'Tiles © Example Maps'],
+    ]) {
+      const container = document.createElement('div');
+      document.body.append(container);
+      const map = baseMap(container, {
+        center: [22.57, 88.36],
+        zoom: 10,
+        tileUrl: '/t/{z}/{x}/{y}.png',
+        attribution: attribution!,
+        t,
+      });
+      const credit = container.querySelector('.leaflet-control-attribution');
+      expect(credit?.textContent).toContain(shown);
+      expect(credit?.textContent).not.toContain('contributors');
+      map.remove();
+      container.remove();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { OSM_ATTRIBUTION } from '@almquest/contracts/location';
 import L from 'leaflet';
 import type { MessageKey } from '../../i18n/messages/en';
 
@@ -6,7 +7,7 @@ type Translate = (key: MessageKey) => string;
 /**
  * A Leaflet map as every AlmQuest map starts: no zoom by the scroll wheel (the page scrolls), the
  * zoom buttons and the credit line in the reader's language (Leaflet's own are English), and the
- * tiles with their attribution. The caller adds its markers and lines, and removes the map.
+ * tiles with their attribution (OpenStreetMap's, by default, in the reader's language too). The caller adds its markers and lines, and removes the map.
  */
 export function baseMap(
   container: HTMLElement,
@@ -36,6 +37,9 @@ export function baseMap(
   credit.title = t('map.library');
   credit.textContent = 'Leaflet';
   L.control.attribution({ prefix: credit.outerHTML }).addTo(map);
-  L.tileLayer(tileUrl, { attribution, maxZoom: 19 }).addTo(map);
+  L.tileLayer(tileUrl, {
+    attribution: attribution === OSM_ATTRIBUTION ? t('map.osmCredit') : attribution,
+    maxZoom: 19,
+  }).addTo(map);
   return map;
 }

@@ -8,6 +8,7 @@ export const bnApp: AppCatalog = {
   'map.zoomIn': 'মানচিত্র বড় করুন',
   'map.zoomOut': 'মানচিত্র ছোট করুন',
   'map.library': 'ইন্টারঅ্যাক্টিভ মানচিত্রের জন্য একটি JavaScript লাইব্রেরি',
+  'map.osmCredit': '&copy; OpenStreetMap অবদানকারীরা',
   'common.tryAgain': 'আবার চেষ্টা করুন',
   'common.cancel': 'বাতিল',
   'common.saving': 'সেভ হচ্ছে…',

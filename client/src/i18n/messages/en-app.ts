@@ -9,6 +9,7 @@ export const enApp = {
   'map.zoomIn': 'Zoom in',
   'map.zoomOut': 'Zoom out',
   'map.library': 'A JavaScript library for interactive maps',
+  'map.osmCredit': '&copy; OpenStreetMap contributors',
   'menu.accountFor': 'Account menu for {name}',
   'menu.account': 'Account',
   'menu.viewProfile': 'View Profile',

@@ -8,6 +8,7 @@ export const hiApp: AppCatalog = {
   'map.zoomIn': 'नक्शा बड़ा करें',
   'map.zoomOut': 'नक्शा छोटा करें',
   'map.library': 'इंटरैक्टिव नक्शों के लिए एक JavaScript लाइब्रेरी',
+  'map.osmCredit': '&copy; OpenStreetMap योगदानकर्ता',
   'common.tryAgain': 'फिर से कोशिश करें',
   'common.cancel': 'रद्द करें',
   'common.saving': 'सेव हो रहा है…',

@@ -43,7 +43,9 @@ export function OwnImpact({ profile }: { profile: Profile }) {
       {impact.isError && <p className="mt-2">{t('profile.impact.failed')}</p>}
       {data && (
         <>
-          <dl className="mt-4 grid grid-cols-3 gap-3">
+          {/* On a phone the greenhouse gas card takes a row of its own: "0 किग्रा CO₂e" squeezed into a
+              third of 390 px broke over two lines. */}
+          <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
             <div className="flex flex-col rounded-xl border border-gray-200 p-3 text-center dark:border-gray-800">
               <dt className="text-sm">
                 {t(
@@ -62,7 +64,7 @@ export function OwnImpact({ profile }: { profile: Profile }) {
                 {formatNumber(data.mealsDistributed)}
               </dd>
             </div>
-            <div className="flex flex-col rounded-xl border border-gray-200 p-3 text-center dark:border-gray-800">
+            <div className="col-span-2 flex flex-col rounded-xl border border-gray-200 p-3 text-center sm:col-span-1 dark:border-gray-800">
               <dt className="text-sm">{t('profile.impact.co2e')}</dt>
               <dd className="order-first text-2xl font-bold">
                 {t('impact.co2e.kg', { value: formatNumber(data.kgCo2eAvoided) })}
