@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { seedPeople } from '../../scripts/seed';
 import { queryRows } from './client';
+import { readMigrations } from './migrate';
 import { openTestDatabase } from '../test/test-app';
 
 describe('npm run seed', () => {
@@ -122,5 +123,29 @@ describe('npm run seed refusing', () => {
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('--distributors takes a whole number');
     expect(run.stderr).not.toContain('npm error');
+  });
+
+  it('renames demo accounts a folder seeded before keeps, and no one else', async () => {
+    const database = await openTestDatabase('pglite');
+    try {
+      await database.db.execute(sql`
+        insert into users (email, name) values
+          ('donor.demo@example.org', 'Annapurna Kitchen (demo donor)'),
+          ('distributor.demo@example.org', 'My own kitchen'),
+          ('someone@example.org', 'Meera (demo coordinator)')`);
+      const migration = (await readMigrations()).find((m) => m.name === '0039_demo_account_names')!;
+      for (const statement of migration.statements) await database.db.execute(sql.raw(statement));
+      const names = await queryRows<{ email: string; name: string }>(
+        database.db,
+        sql`select email, name from users order by email`,
+      );
+      expect(names).toEqual([
+        { email: 'distributor.demo@example.org', name: 'My own kitchen' },
+        { email: 'donor.demo@example.org', name: 'Annapurna Kitchen' },
+        { email: 'someone@example.org', name: 'Meera (demo coordinator)' },
+      ]);
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -7,7 +7,14 @@ export async function openEventStream(url: string, cookie: string, lastEventId?:
   const controller = new AbortController();
   const headers: Record<string, string> = { Cookie: cookie, Accept: 'text/event-stream' };
   if (lastEventId !== undefined) headers['Last-Event-ID'] = lastEventId;
-  const response = await fetch(url, { headers, signal: controller.signal });
+  // A GET that only opens the stream: tried once more when a kept-alive connection the server had
+  // just closed was picked for it (ECONNRESET before any answer; seen on a loaded CI machine).
+  const open = () => fetch(url, { headers, signal: controller.signal });
+  const response = await open().catch((error: unknown) => {
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    if (code !== 'ECONNRESET' && code !== 'UND_ERR_SOCKET') throw error;
+    return open();
+  });
   const events: SseEvent[] = [];
   let isClosed = false;
   let buffer = '';

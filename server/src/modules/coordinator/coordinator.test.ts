@@ -350,7 +350,15 @@ describe('people', () => {
     for (const state of ['Received', 'Distributed'] as const) {
       expect((await markPackage(ctx, distributor, pkg, state)).status).toBe(200);
     }
-    for (const q of [donor.user.email.slice(0, 20), '+91 98123 45678', '98123']) {
+    // Also as the console shows it, in the reader's digits with no-break spaces, whole or in part.
+    for (const q of [
+      donor.user.email.slice(0, 20),
+      '+91 98123 45678',
+      '98123',
+      '+९१\u00a0९८१२३\u00a0४५६७८',
+      '+৯১ ৯৮১২৩',
+      '+91 98123',
+    ]) {
       const found = await as(coordinator)
         .get(`/api/coordinator/people?q=${encodeURIComponent(q)}`)
         .expect(200);

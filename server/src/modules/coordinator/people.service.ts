@@ -1,3 +1,4 @@
+import { asciiDigits } from '@almquest/contracts/text';
 import type { PersonDetail, PersonSummary, Reliability } from '@almquest/contracts/coordinator';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
@@ -33,7 +34,10 @@ function likePattern(text: string): string {
  * a phone typed with spaces or +91 is found by its digits.
  */
 export async function searchPeople(db: AppDb, q: string): Promise<PersonSummary[]> {
-  const digits = q.replace(/\D/g, '');
+  // As the console shows phones too: +९१ ९८७६५ ०००००१ (the reader's digits, no-break spaces).
+  const digits = asciiDigits(q)
+    .replace(/^\s*(?:\+|00)91(?=[\s-]*\d)/, '')
+    .replace(/\D/g, '');
   const phoneTerm = digits.length >= 4 ? digits.replace(/^91(?=\d{10}$)/, '') : null;
   const searched = sql`(lower(name) || ' ' || lower(email) || ' ' || coalesce(phone, ''))`;
   // Both arms read the trigram index.

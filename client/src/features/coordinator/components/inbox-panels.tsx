@@ -1,4 +1,5 @@
 import type { AuditDetails, Report } from '@almquest/contracts/coordinator';
+import { personName } from '../../../lib/person-name';
 import { useState } from 'react';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
@@ -74,15 +75,18 @@ export function ReportsPanel() {
               </p>
               <p className="text-sm">
                 {t('coord.waiting.donor', {
-                  name: r.package.donor.name,
-                  phone: localPhone(r.package.donor.phone, formatNumber),
+                  name: personName(r.package.donor.name, t),
+                  phone:
+                    localPhone(r.package.donor.phone, formatNumber) || t('common.notAvailable'),
                 })}
               </p>
               {r.package.distributor && (
                 <p className="text-sm">
                   {t('coord.waiting.distributor', {
-                    name: r.package.distributor.name,
-                    phone: localPhone(r.package.distributor.phone, formatNumber),
+                    name: personName(r.package.distributor.name, t),
+                    phone:
+                      localPhone(r.package.distributor.phone, formatNumber) ||
+                      t('common.notAvailable'),
                   })}
                 </p>
               )}

@@ -1,3 +1,4 @@
+import { FORMER_DONOR } from '@almquest/contracts/users';
 import type { Candidate, WaitingList, WaitingPackage } from '@almquest/contracts/coordinator';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -63,7 +64,12 @@ describe('the waiting list', () => {
         status: 200,
         data: {
           packages: [
-            { ...waiting('r1', 'Pune'), atRiskSince: '2026-11-25T10:00:00.000Z' },
+            {
+              ...waiting('r1', 'Pune'),
+              atRiskSince: '2026-11-25T10:00:00.000Z',
+              // Someone who deleted their account: the server's words for them, no phone.
+              donor: { id: null, name: FORMER_DONOR, phone: '' },
+            },
             waiting('p1', 'Pune'),
           ],
           cities: ['Pune'],
@@ -80,6 +86,7 @@ describe('the waiting list', () => {
     const [risky, calm] = screen.getAllByTestId('waiting-package');
     expect(within(risky!).getByText(/^At risk since 25 Nov 2026/)).toBeInTheDocument();
     expect(within(calm!).queryByText(/At risk/)).toBeNull();
+    expect(within(risky!).getByText('Donor: A former donor, Not available')).toBeInTheDocument();
     // The donor's phone as people write it, on one line.
     expect(
       within(calm!).getByText('Donor: Asha, +91\u00a098765\u00a043210', { normalizer: (t) => t }),

@@ -4,6 +4,7 @@ import {
   type WaitingPackage,
   type WaitingQuery,
 } from '@almquest/contracts/coordinator';
+import { personName } from '../../../lib/person-name';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 
 type WaitingState = (typeof WAITING_STATES)[number];
@@ -163,15 +164,17 @@ export function WaitingPanel() {
                   </p>
                   <p className="mt-1 text-sm">
                     {t('coord.waiting.donor', {
-                      name: pkg.donor.name,
-                      phone: localPhone(pkg.donor.phone, formatNumber),
+                      name: personName(pkg.donor.name, t),
+                      phone: localPhone(pkg.donor.phone, formatNumber) || t('common.notAvailable'),
                     })}
                   </p>
                   {pkg.distributor && (
                     <p className="text-sm">
                       {t('coord.waiting.distributor', {
-                        name: pkg.distributor.name,
-                        phone: localPhone(pkg.distributor.phone, formatNumber),
+                        name: personName(pkg.distributor.name, t),
+                        phone:
+                          localPhone(pkg.distributor.phone, formatNumber) ||
+                          t('common.notAvailable'),
                       })}
                     </p>
                   )}
