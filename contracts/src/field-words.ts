@@ -60,7 +60,8 @@ export type FieldMessageKey =
   | 'field.dateFormat'
   | 'field.dateRange'
   | 'field.fromAfterTo'
-  | 'field.locale';
+  | 'field.locale'
+  | 'field.messagingCode';
 
 const wordsByMessage = new Map<string, MessageWords>();
 

@@ -25,6 +25,8 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { createNotifier } from './modules/notifications/notifier';
 import { createOutreach, type Outreach } from './modules/notifications/outreach';
 import { outreachRoutes } from './modules/notifications/outreach.routes';
+import { messagingRoutes } from './modules/messaging/messaging.routes';
+import { whatsappWebhookRoutes } from './modules/messaging/whatsapp-webhook';
 import { pushRoutes } from './modules/push/push.routes';
 import type { Notifier } from './notifier';
 import { packagesRoutes } from './modules/packages/packages.routes';
@@ -165,6 +167,9 @@ export function createApp({
     oidcClient = createOidcClient({ ...config.signIn, redirectUri });
   }
 
+  // Meta's webhook signs its raw body: before the API's JSON parser and same-origin check.
+  app.use(whatsappWebhookRoutes({ config, database, logger }));
+
   const api = express.Router();
   // One-click unsubscribe comes from mail providers' servers; its signed token is its permission.
   api.use(sameOrigin(config.origin, { exempt: ['/mail/unsubscribe'] }));
@@ -197,6 +202,7 @@ export function createApp({
   api.use(personalImpactRoutes({ database }));
   api.use(notificationsRoutes({ database, live }));
   api.use(pushRoutes({ config, database, vapid: outreach.vapid }));
+  api.use(messagingRoutes({ config, database }));
   api.use(outreachRoutes({ config, database, outreach }));
   api.use(realtimeRoutes({ config }));
   if (simulation) api.use(simulationRoutes({ config, database, rematcher, ...simulation }));

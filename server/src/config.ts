@@ -175,6 +175,11 @@ const EnvSchema = z.object({
   PUSHER_SECRET: optionalString,
   PUSHER_CLUSTER: optionalString,
   PUSHER_API_URL: optionalUrl,
+  WHATSAPP_PHONE_NUMBER_ID: optionalString,
+  WHATSAPP_ACCESS_TOKEN: optionalString,
+  WHATSAPP_APP_SECRET: optionalString,
+  WHATSAPP_VERIFY_TOKEN: optionalString,
+  WHATSAPP_API_URL: optionalUrl,
   TILE_URL: z.preprocess(
     emptyAsUndefined,
     z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
@@ -199,6 +204,18 @@ export type Config = {
   map: { tileUrl: string; attribution: string };
   /** Pusher Channels for live events; SSE without it. */
   pusher: { appId: string; key: string; secret: string; cluster: string; apiUrl: string } | null;
+  /**
+   * WhatsApp through Meta's Cloud API (decision 039), when all four WHATSAPP_* are set: the
+   * number messages go from, the token they are sent with, the app secret webhooks are signed
+   * with, and the token Meta's subscription check presents. `apiUrl`: the Graph API's base.
+   */
+  whatsapp: {
+    phoneNumberId: string;
+    accessToken: string;
+    appSecret: string;
+    verifyToken: string;
+    apiUrl: string;
+  } | null;
   /** Google Places for place search (server side); the gazetteer without it. */
   googlePlaces: { apiKey: string; placesUrl: string; geocodeUrl: string } | null;
   /** OSRM server for road routes; straight lines without it. */
@@ -342,6 +359,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       '  OIDC_ISSUER: required in production; the development sign-in lets anyone sign in as anyone (set ALLOW_DEV_IDP=1 to use it anyway, e.g. for a demo)',
     );
   }
+  const whatsappVars = [
+    e.WHATSAPP_PHONE_NUMBER_ID,
+    e.WHATSAPP_ACCESS_TOKEN,
+    e.WHATSAPP_APP_SECRET,
+    e.WHATSAPP_VERIFY_TOKEN,
+  ];
+  if (whatsappVars.some(Boolean) && !whatsappVars.every(Boolean)) {
+    problems.push(
+      '  WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_ACCESS_TOKEN, WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN: set all four to send WhatsApp messages, or none',
+    );
+  }
   const pusherVars = [e.PUSHER_APP_ID, e.PUSHER_KEY, e.PUSHER_SECRET, e.PUSHER_CLUSTER];
   if (pusherVars.some(Boolean) && !pusherVars.every(Boolean)) {
     problems.push(
@@ -421,6 +449,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           ),
         }
       : null,
+    whatsapp:
+      e.WHATSAPP_PHONE_NUMBER_ID &&
+      e.WHATSAPP_ACCESS_TOKEN &&
+      e.WHATSAPP_APP_SECRET &&
+      e.WHATSAPP_VERIFY_TOKEN
+        ? {
+            phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
+            accessToken: e.WHATSAPP_ACCESS_TOKEN,
+            appSecret: e.WHATSAPP_APP_SECRET,
+            verifyToken: e.WHATSAPP_VERIFY_TOKEN,
+            apiUrl: (e.WHATSAPP_API_URL ?? 'https://graph.facebook.com/v23.0').replace(/\/$/, ''),
+          }
+        : null,
     pusher:
       e.PUSHER_APP_ID && e.PUSHER_KEY && e.PUSHER_SECRET && e.PUSHER_CLUSTER
         ? {

@@ -15,6 +15,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -409,6 +410,59 @@ export const notifications = pgTable(
       .where(sql`not ${t.isSeen}`),
   ],
 );
+
+/**
+ * A phone channel a person turned on (WhatsApp now; SMS next), decision 039: the number it goes
+ * to, proven by a one-time code sent on that channel, and whether the person stopped it (STOP
+ * from the phone, or the profile's switch). Nothing is sent on a channel that is not verified or
+ * is stopped. The code is kept as a hash, for fifteen minutes and five tries.
+ */
+export const messagingChannels = pgTable(
+  'messaging_channels',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: ['whatsapp', 'sms'] }).notNull(),
+    /** E.164, as the providers take it: +91 and ten digits. */
+    phone: text('phone').notNull(),
+    codeHash: text('code_hash'),
+    codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
+    codeTries: integer('code_tries').notNull().default(0),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /** When the person stopped the channel (the consent withdrawn); null while it may be used. */
+    optedOutAt: timestamp('opted_out_at', { withTimezone: true }),
+    /** Who stopped it: the person from the phone (STOP), or in the profile. */
+    optedOutVia: text('opted_out_via', { enum: ['phone', 'profile'] }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.channel] }),
+    check('messaging_channels_channel', isOneOf(t.channel, ['whatsapp', 'sms'])),
+    check('messaging_channels_phone', sql`${t.phone} ~ '^\\+91[6-9][0-9]{9}$'`),
+    check(
+      'messaging_channels_opted_out',
+      sql`(${t.optedOutAt} is null) = (${t.optedOutVia} is null)`,
+    ),
+    check(
+      'messaging_channels_opted_out_via',
+      sql`${t.optedOutVia} is null or ${isOneOf(t.optedOutVia, ['phone', 'profile'])}`,
+    ),
+    // A STOP from a phone finds its channel by number.
+    index('messaging_channels_phone_index').on(t.channel, t.phone),
+  ],
+);
+
+/**
+ * Messages a provider's webhook brought in, by the provider's id: each is acted on once, however
+ * often the provider sends it again (Meta retries a webhook it thinks failed).
+ */
+export const messagingInbound = pgTable('messaging_inbound', {
+  providerMessageId: text('provider_message_id').primaryKey(),
+  channel: text('channel', { enum: ['whatsapp', 'sms'] }).notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * A browser's Web Push subscription: where its push service takes messages and the

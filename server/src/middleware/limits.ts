@@ -43,6 +43,21 @@ export const LIMITS = {
       'You have changed notification devices many times just now. Please wait a few minutes.',
     said: words('pushDevicesTooMany'),
   },
+  // Each code is a paid message to a phone: three an hour per person (decision 039).
+  'messaging-codes': {
+    max: 3,
+    windowMs: 60 * 60_000,
+    key: personOrAddressKey,
+    message: 'You have asked for several codes just now. Please wait an hour before asking again.',
+    said: words('messagingCodesTooMany'),
+  },
+  // Guesses at a code: its five tries protect it; this keeps a person from cycling codes fast.
+  'messaging-verify': {
+    max: 30,
+    key: personOrAddressKey,
+    message: 'Too many wrong codes. Ask for a new one.',
+    said: words('messagingCodeTries'),
+  },
   places: {
     max: 120,
     windowMs: 60_000,

@@ -414,6 +414,32 @@ const table: Row[] = [
     expect: signedIn(404),
   },
   {
+    route: 'GET /messaging',
+    call: () => ({ method: 'get', url: '/api/messaging' }),
+    expect: signedIn(200),
+  },
+  {
+    // WhatsApp is not configured in this file: a signed-in caller hears it is not there (the
+    // channel's own rules are in messaging/whatsapp.test.ts).
+    route: 'POST /messaging/whatsapp',
+    call: () => ({ method: 'post', url: '/api/messaging/whatsapp' }),
+    expect: signedIn(404),
+  },
+  {
+    route: 'POST /messaging/whatsapp/verify',
+    call: () => ({
+      method: 'post',
+      url: '/api/messaging/whatsapp/verify',
+      body: { code: '123456' },
+    }),
+    expect: signedIn(404),
+  },
+  {
+    route: 'DELETE /messaging/whatsapp',
+    call: () => ({ method: 'delete', url: '/api/messaging/whatsapp' }),
+    expect: signedIn(404),
+  },
+  {
     route: 'GET /notification-settings',
     call: () => ({ method: 'get', url: '/api/notification-settings' }),
     expect: signedIn(200),

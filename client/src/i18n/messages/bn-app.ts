@@ -305,6 +305,14 @@ export const bnApp: AppCatalog = {
     'রেজিস্টার করার অনেক বেশি চেষ্টা হয়েছে। অনুগ্রহ করে কয়েক মিনিট অপেক্ষা করুন।',
   'server.pushDevicesTooMany':
     'আপনি এইমাত্র অনেকবার বিজ্ঞপ্তির ডিভাইস বদলেছেন। অনুগ্রহ করে কয়েক মিনিট অপেক্ষা করুন।',
+  'server.messagingUnavailable': 'এই AlmQuest সার্ভার এই মাধ্যমে বার্তা পাঠায় না।',
+  'server.messagingNoCode': 'আগে এই মাধ্যমটি চালু করুন: আমরা আপনার ফোনে একটি কোড পাঠাব।',
+  'server.messagingCodeExpired': 'এই কোডের মেয়াদ শেষ হয়ে গেছে। নতুন কোড চেয়ে নিন।',
+  'server.messagingCodeWrong': 'এটি আমাদের পাঠানো কোড নয়। দেখে নিয়ে আবার লিখুন।',
+  'server.messagingCodeTries': 'অনেকবার ভুল কোড লেখা হয়েছে। নতুন কোড চেয়ে নিন।',
+  'server.messagingCodesTooMany':
+    'আপনি এইমাত্র কয়েকটি কোড চেয়েছেন। নতুন কোড চাওয়ার আগে এক ঘণ্টা অপেক্ষা করুন।',
+  'server.messagingSendFailed': 'এখন কোড পাঠানো গেল না। অনুগ্রহ করে কয়েক মিনিট পরে আবার চেষ্টা করুন।',
   'server.placeSearchesTooMany':
     'এইমাত্র জায়গার অনেক বেশি খোঁজ হয়েছে। অনুগ্রহ করে এক মিনিট পরে আবার চেষ্টা করুন।',
   'server.signInsTooMany':
@@ -832,6 +840,7 @@ export const bnApp: AppCatalog = {
   'field.fromAfterTo': 'শেষের তারিখ শুরুর আগে হতে পারে না।',
   'field.locale': 'ইংরেজি, হিন্দি বা বাংলা বেছে নিন।',
   // More of the API's own messages: every error it sends has its words (decision 031)
+  'field.messagingCode': 'আমাদের পাঠানো ৬ সংখ্যার কোডটি লিখুন',
   'server.noSuchEndpoint': 'API-তে এমন কোনো ঠিকানা নেই: {method} {path}',
   'server.clockOnlyForward': 'সিমুলেশনের ঘড়ি শুধু সামনের দিকে চলে।',
   'server.donorsOnly': 'এটা শুধু দাতাদের জন্য।',

@@ -412,6 +412,15 @@ export const enApp = {
   'server.registeredTooMany': 'Too many registration attempts. Please wait a few minutes.',
   'server.pushDevicesTooMany':
     'You have changed notification devices many times just now. Please wait a few minutes.',
+  'server.messagingUnavailable': 'This AlmQuest server does not send messages on this channel.',
+  'server.messagingNoCode': 'Turn the channel on first: we send a code to your phone.',
+  'server.messagingCodeExpired': 'That code has expired. Ask for a new one.',
+  'server.messagingCodeWrong': 'That is not the code we sent. Check it and try again.',
+  'server.messagingCodeTries': 'Too many wrong codes. Ask for a new one.',
+  'server.messagingCodesTooMany':
+    'You have asked for several codes just now. Please wait an hour before asking again.',
+  'server.messagingSendFailed':
+    'We could not send the code just now. Please try again in a few minutes.',
   'server.placeSearchesTooMany':
     'Too many place searches just now. Please wait a minute and try again.',
   'server.signInsTooMany': 'Too many sign-in attempts. Please wait a minute and try again.',
@@ -842,6 +851,7 @@ export const enApp = {
   'field.fromAfterTo': 'The end date cannot be before the start date',
   'field.locale': 'Choose en, hi or bn',
   // More of the API's own messages: every error it sends has its words (decision 031)
+  'field.messagingCode': 'Enter the 6-digit code we sent',
   'server.noSuchEndpoint': 'No such endpoint: {method} {path}',
   'server.clockOnlyForward': 'The simulation clock only moves forward.',
   'server.donorsOnly': 'This is only for donors.',

@@ -302,6 +302,13 @@ export const hiApp: AppCatalog = {
   'server.reportedTooMany': 'आपने अभी-अभी कई रिपोर्ट भेजी हैं। कृपया कुछ मिनट रुकें।',
   'server.registeredTooMany': 'रजिस्टर करने की बहुत सारी कोशिशें हो गईं। कृपया कुछ मिनट रुकें।',
   'server.pushDevicesTooMany': 'आपने अभी-अभी कई बार सूचना वाले डिवाइस बदले हैं। कृपया कुछ मिनट रुकें।',
+  'server.messagingUnavailable': 'यह AlmQuest सर्वर इस माध्यम से संदेश नहीं भेजता।',
+  'server.messagingNoCode': 'पहले यह माध्यम चालू करें: हम आपके फ़ोन पर एक कोड भेजेंगे।',
+  'server.messagingCodeExpired': 'इस कोड का समय निकल गया। नया कोड मँगाएँ।',
+  'server.messagingCodeWrong': 'यह वह कोड नहीं है जो हमने भेजा था। जाँचकर फिर से लिखें।',
+  'server.messagingCodeTries': 'बहुत बार गलत कोड लिखा गया। नया कोड मँगाएँ।',
+  'server.messagingCodesTooMany': 'आपने अभी-अभी कई कोड मँगाए हैं। नया कोड मँगाने से पहले एक घंटा रुकें।',
+  'server.messagingSendFailed': 'अभी कोड नहीं भेजा जा सका। कृपया कुछ मिनट बाद फिर से कोशिश करें।',
   'server.placeSearchesTooMany':
     'अभी-अभी जगह की बहुत सारी खोजें हुई हैं। कृपया एक मिनट रुककर फिर कोशिश करें।',
   'server.signInsTooMany': 'साइन इन की बहुत सारी कोशिशें हो गईं। कृपया एक मिनट रुककर फिर कोशिश करें।',
@@ -820,6 +827,7 @@ export const hiApp: AppCatalog = {
   'field.fromAfterTo': 'अंत की तारीख शुरुआत से पहले नहीं हो सकती।',
   'field.locale': 'अंग्रेज़ी, हिन्दी या बांग्ला चुनें।',
   // More of the API's own messages: every error it sends has its words (decision 031)
+  'field.messagingCode': 'हमारा भेजा 6 अंकों का कोड लिखें',
   'server.noSuchEndpoint': 'API में ऐसा कोई पता नहीं है: {method} {path}',
   'server.clockOnlyForward': 'सिमुलेशन की घड़ी सिर्फ़ आगे चलती है।',
   'server.donorsOnly': 'यह सिर्फ़ दाताओं के लिए है।',

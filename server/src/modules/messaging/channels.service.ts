@@ -1,0 +1,250 @@
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Locale } from '@almquest/contracts/locales';
+import type {
+  MessagingChannel,
+  MessagingChannelSettings,
+  MessagingSettings,
+} from '@almquest/contracts/messaging';
+import { sql } from 'drizzle-orm';
+import type { Config } from '../../config';
+import { type AppDb, queryRows } from '../../db/client';
+import type { UserRow } from '../../db/rows';
+import { AppError, badRequest, conflict, notFound, serviceUnavailable, words } from '../../errors';
+import { sendTemplate, WhatsappSendError } from './whatsapp-client';
+
+/** A code lasts fifteen minutes and five tries (decision 039). */
+export const CODE_LIFETIME_MS = 15 * 60_000;
+export const CODE_TRIES = 5;
+/** The template that carries the code (ops/messaging/whatsapp-templates.json). */
+export const CODE_TEMPLATE = 'almquest_code';
+
+type ChannelRow = {
+  phone: string;
+  code_hash: string | null;
+  /** Whether the code may still be tried: kept, unexpired (by the database's clock). */
+  code_live: boolean;
+  code_tries: number;
+  is_verified: boolean;
+  is_opted_out: boolean;
+  opted_out_via: 'phone' | 'profile' | null;
+};
+
+/** The number a registered person's profile gives, as the providers take it. */
+export const e164 = (tenDigits: string) => `+91${tenDigits}`;
+
+/**
+ * The code as kept: a hash bound to the person and the channel, so a code read from one row
+ * proves nothing for another. Six digits are few; the five tries are what protect them.
+ */
+const codeHash = (userId: string, channel: MessagingChannel, code: string) =>
+  createHash('sha256').update(`${userId}:${channel}:${code}`).digest('hex');
+
+/** Where a channel stands for the person, from its row and the profile's phone now. */
+function stateOf(row: ChannelRow | undefined, user: UserRow): MessagingChannelSettings {
+  const phone = row ? row.phone.replace(/^\+91/, '') : null;
+  if (!row) return { available: true, state: 'off', phone: null };
+  if (row.is_opted_out) {
+    return { available: true, state: row.opted_out_via === 'phone' ? 'stopped' : 'off', phone };
+  }
+  // A number proven before the profile's phone changed is not the person's number any more.
+  if (row.is_verified && user.phone !== null && row.phone === e164(user.phone)) {
+    return { available: true, state: 'on', phone };
+  }
+  if (row.code_live) {
+    return { available: true, state: 'verifying', phone };
+  }
+  return { available: true, state: 'off', phone: null };
+}
+
+async function channelRow(
+  db: AppDb,
+  userId: string,
+  channel: MessagingChannel,
+  lock = false,
+): Promise<ChannelRow | undefined> {
+  const [row] = await queryRows<ChannelRow>(
+    db,
+    sql`select phone, code_hash, code_tries, opted_out_via,
+               code_hash is not null and code_expires_at > now() as code_live,
+               verified_at is not null as is_verified, opted_out_at is not null as is_opted_out
+          from messaging_channels where user_id = ${userId} and channel = ${channel}
+          ${lock ? sql`for update` : sql``}`,
+  );
+  return row;
+}
+
+/** The person's phone channels: which this server offers, and where each stands. */
+export async function messagingSettings(
+  db: AppDb,
+  config: Pick<Config, 'whatsapp'>,
+  user: UserRow,
+): Promise<MessagingSettings> {
+  const whatsapp = config.whatsapp
+    ? stateOf(await channelRow(db, user.id, 'whatsapp'), user)
+    : { available: false, state: 'off' as const, phone: null };
+  return { whatsapp, sms: { available: false, state: 'off', phone: null } };
+}
+
+export const unavailable = () =>
+  notFound(
+    'This AlmQuest server does not send messages on this channel.',
+    words('messagingUnavailable'),
+  );
+
+/**
+ * Turns WhatsApp on for the person: sends a fresh code to the profile's number and keeps its
+ * hash. Already on for that number: nothing is sent. The code goes out before it is kept, so a
+ * send that fails leaves the channel as it was.
+ */
+export async function startWhatsapp(
+  db: AppDb,
+  config: Pick<Config, 'whatsapp'>,
+  user: UserRow,
+  log: { warn: (o: object, msg: string) => void },
+): Promise<MessagingChannelSettings> {
+  if (!config.whatsapp) throw unavailable();
+  if (!user.phone) {
+    throw conflict('Please register as a donor or a distributor first.', words('registerFirst'));
+  }
+  const current = stateOf(await channelRow(db, user.id, 'whatsapp'), user);
+  if (current.state === 'on') return current;
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const phone = e164(user.phone);
+  const locale: Locale = user.locale ?? 'en';
+  try {
+    await sendTemplate(config.whatsapp, {
+      to: phone,
+      template: CODE_TEMPLATE,
+      locale,
+      variables: [code],
+      copyCode: code,
+    });
+  } catch (error) {
+    if (!(error instanceof WhatsappSendError)) throw error;
+    log.warn({ status: error.status, err: error.message }, 'WhatsApp code not sent');
+    throw serviceUnavailable(
+      'We could not send the code just now. Please try again in a few minutes.',
+      words('messagingSendFailed'),
+    );
+  }
+  await db.execute(sql`
+    insert into messaging_channels (user_id, channel, phone, code_hash, code_expires_at, code_tries)
+    values (${user.id}, 'whatsapp', ${phone}, ${codeHash(user.id, 'whatsapp', code)},
+            now() + ${CODE_LIFETIME_MS} * interval '1 millisecond', 0)
+    on conflict (user_id, channel) do update
+       set phone = excluded.phone, code_hash = excluded.code_hash,
+           code_expires_at = excluded.code_expires_at, code_tries = 0, verified_at = null,
+           opted_out_at = null, opted_out_via = null, updated_at = now()`);
+  return { available: true, state: 'verifying', phone: user.phone };
+}
+
+/**
+ * Proves the number with the code the person typed: right, the channel is on; wrong, a try is
+ * spent. In one transaction holding the row, so two guesses at once spend two tries.
+ */
+export async function verifyWhatsapp(
+  db: AppDb,
+  config: Pick<Config, 'whatsapp'>,
+  user: UserRow,
+  code: string,
+): Promise<MessagingChannelSettings> {
+  if (!config.whatsapp) throw unavailable();
+  const outcome = await db.transaction(async (tx) => {
+    const row = await channelRow(tx as unknown as AppDb, user.id, 'whatsapp', true);
+    if (!row?.code_hash) return 'none' as const;
+    if (row.code_tries >= CODE_TRIES) return 'tries' as const;
+    if (!row.code_live) return 'expired' as const;
+    const given = Buffer.from(codeHash(user.id, 'whatsapp', code));
+    if (!timingSafeEqual(given, Buffer.from(row.code_hash))) {
+      await tx.execute(sql`
+        update messaging_channels set code_tries = code_tries + 1, updated_at = now()
+         where user_id = ${user.id} and channel = 'whatsapp'`);
+      return row.code_tries + 1 >= CODE_TRIES ? ('tries' as const) : ('wrong' as const);
+    }
+    await tx.execute(sql`
+      update messaging_channels
+         set verified_at = now(), code_hash = null, code_expires_at = null, code_tries = 0,
+             opted_out_at = null, opted_out_via = null, updated_at = now()
+       where user_id = ${user.id} and channel = 'whatsapp'`);
+    return 'on' as const;
+  });
+  switch (outcome) {
+    case 'none':
+      throw conflict(
+        'Turn the channel on first: we send a code to your phone.',
+        words('messagingNoCode'),
+      );
+    case 'expired':
+      throw badRequest(
+        'That code has expired. Ask for a new one.',
+        { code: 'That code has expired. Ask for a new one.' },
+        words('messagingCodeExpired'),
+        { code: { key: 'field.messagingCode' } },
+      );
+    case 'tries':
+      throw new AppError(
+        429,
+        'rate_limited',
+        'Too many wrong codes. Ask for a new one.',
+        words('messagingCodeTries'),
+      );
+    case 'wrong':
+      throw badRequest(
+        'That is not the code we sent. Check it and try again.',
+        { code: 'That is not the code we sent. Check it and try again.' },
+        words('messagingCodeWrong'),
+        { code: { key: 'field.messagingCode' } },
+      );
+    case 'on':
+      return stateOf(await channelRow(db, user.id, 'whatsapp'), user);
+  }
+}
+
+/** The profile's switch off: the consent withdrawn, with its time; nothing more is sent. */
+export async function turnOffWhatsapp(
+  db: AppDb,
+  config: Pick<Config, 'whatsapp'>,
+  user: UserRow,
+): Promise<MessagingChannelSettings> {
+  if (!config.whatsapp) throw unavailable();
+  await db.execute(sql`
+    update messaging_channels
+       set opted_out_at = coalesce(opted_out_at, now()), opted_out_via = 'profile',
+           code_hash = null, code_expires_at = null, updated_at = now()
+     where user_id = ${user.id} and channel = 'whatsapp'`);
+  return { available: true, state: 'off', phone: null };
+}
+
+/**
+ * STOP or START from a phone: every verified channel on that number follows it. Answers the
+ * language of a person the number belongs to (for the reply), or null when no verified channel
+ * has that number.
+ */
+export async function followPhone(
+  db: AppDb,
+  channel: MessagingChannel,
+  phone: string,
+  intent: 'stop' | 'start',
+): Promise<{ locale: Locale } | null> {
+  const rows = await queryRows<{ locale: Locale | null }>(
+    db,
+    intent === 'stop'
+      ? sql`update messaging_channels m
+               set opted_out_at = coalesce(m.opted_out_at, now()), opted_out_via = 'phone',
+                   updated_at = now()
+              from users u
+             where u.id = m.user_id and m.channel = ${channel} and m.phone = ${phone}
+               and m.verified_at is not null
+         returning u.locale`
+      : // Only what the phone stopped: a channel turned off in the profile stays off.
+        sql`update messaging_channels m
+               set opted_out_at = null, opted_out_via = null, updated_at = now()
+              from users u
+             where u.id = m.user_id and m.channel = ${channel} and m.phone = ${phone}
+               and m.verified_at is not null
+               and (m.opted_out_via is null or m.opted_out_via = 'phone')
+         returning u.locale`,
+  );
+  if (rows.length === 0) return null;
+  return { locale: rows[0]!.locale ?? 'en' };
+}

@@ -1,0 +1,370 @@
+import { createHmac, randomInt } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MessagingSettingsSchema } from '@almquest/contracts/messaging';
+import { sql } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
+import { createDistributor, createDonor, type Registered } from '../../test/factories';
+import { signIn } from '../../test/session';
+import { createTestApp, type TestContext } from '../../test/test-app';
+import { WHATSAPP_REPLIES } from './replies';
+
+/**
+ * Meta's Graph API as the Cloud API documents it, on a port of its own: takes
+ * POST /<phone number id>/messages with the bearer token, answers a wamid, and keeps what it was
+ * sent. `down` makes it answer 500, as Meta does when it cannot take a message.
+ */
+function fakeGraphApi() {
+  const sent: { to: string; type: string; body: Record<string, unknown> }[] = [];
+  const state = { down: false, token: 'graph-token-1' };
+  const server: Server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+    req.on('end', () => {
+      const answer = (status: number, body: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      };
+      if (req.method !== 'POST' || req.url !== '/v23.0/100200300/messages') {
+        return answer(404, { error: { message: 'Unknown path', code: 100 } });
+      }
+      if (req.headers.authorization !== `Bearer ${state.token}`) {
+        return answer(401, { error: { message: 'Invalid OAuth access token', code: 190 } });
+      }
+      if (state.down) return answer(500, { error: { message: 'Service unavailable', code: 2 } });
+      const body = JSON.parse(raw) as Record<string, unknown>;
+      if (body.messaging_product !== 'whatsapp' || typeof body.to !== 'string') {
+        return answer(400, { error: { message: 'Invalid parameter', code: 100 } });
+      }
+      sent.push({ to: body.to, type: String(body.type), body });
+      answer(200, {
+        messaging_product: 'whatsapp',
+        contacts: [{ input: body.to, wa_id: body.to }],
+        messages: [{ id: `wamid.${sent.length}.${randomInt(1e9)}` }],
+      });
+    });
+  });
+  return { server, sent, state };
+}
+
+const APP_SECRET = 'app-secret-for-tests';
+const VERIFY_TOKEN = 'verify-token-for-tests';
+const PHONE_NUMBER_ID = '100200300';
+
+/** Meta signs the exact bytes it sends, with non-ASCII written as \uXXXX escapes. */
+function metaBody(payload: unknown): string {
+  return JSON.stringify(payload).replace(
+    /[\u007f-\uffff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+const sign = (body: string, secret = APP_SECRET) =>
+  `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+
+/** A webhook post carrying one text message from a phone. */
+function textFrom(phone: string, text: string, id = `wamid.in.${randomInt(1e12)}`) {
+  return {
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: 'WABA-1',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '15550001111', phone_number_id: PHONE_NUMBER_ID },
+              contacts: [{ profile: { name: 'आशा' }, wa_id: phone }],
+              messages: [
+                { from: phone, id, timestamp: '1795900000', type: 'text', text: { body: text } },
+              ],
+            },
+          },
+        ],
+      },
+    ],
+  };
+}
+
+/** A mobile number no other test uses (the webhook finds channels by number). */
+const uniquePhone = () => `9${String(randomInt(100_000_000, 999_999_999))}`;
+
+describe('WhatsApp: opt-in by a code, the webhook, STOP and START', () => {
+  const graph = fakeGraphApi();
+  let ctx: TestContext;
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => graph.server.listen(0, '127.0.0.1', resolve));
+    const { port } = graph.server.address() as AddressInfo;
+    ctx = await createTestApp({
+      WHATSAPP_PHONE_NUMBER_ID: PHONE_NUMBER_ID,
+      WHATSAPP_ACCESS_TOKEN: graph.state.token,
+      WHATSAPP_APP_SECRET: APP_SECRET,
+      WHATSAPP_VERIFY_TOKEN: VERIFY_TOKEN,
+      WHATSAPP_API_URL: `http://127.0.0.1:${port}/v23.0/`,
+      RATE_LIMIT_MULTIPLIER: '1',
+    });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await new Promise((resolve) => graph.server.close(resolve));
+  });
+  beforeEach(() => {
+    graph.sent.length = 0;
+    graph.state.down = false;
+  });
+
+  const settings = async (who: Registered | { cookie: string }) =>
+    MessagingSettingsSchema.parse(
+      (await request(ctx.app).get('/api/messaging').set('Cookie', who.cookie).expect(200)).body,
+    );
+  const turnOn = (who: { cookie: string }) =>
+    request(ctx.app).post('/api/messaging/whatsapp').set('Cookie', who.cookie).send();
+  const verify = (who: { cookie: string }, code: string) =>
+    request(ctx.app)
+      .post('/api/messaging/whatsapp/verify')
+      .set('Cookie', who.cookie)
+      .send({ code });
+  const lastCode = () => {
+    const template = graph.sent.at(-1)!.body.template as {
+      components: { type: string; parameters: { text: string }[] }[];
+    };
+    return template.components[0]!.parameters[0]!.text;
+  };
+  const post = (body: string, signature: string | null = sign(body)) => {
+    const req = request(ctx.app)
+      .post('/api/whatsapp/webhook')
+      .set('Content-Type', 'application/json');
+    return (signature ? req.set('X-Hub-Signature-256', signature) : req).send(body);
+  };
+  const channelRow = async (userId: string) =>
+    (
+      await queryRows<{
+        verified_at: Date | null;
+        opted_out_via: string | null;
+        code_tries: number;
+      }>(
+        ctx.database.db,
+        sql`select verified_at, opted_out_via, code_tries from messaging_channels
+             where user_id = ${userId} and channel = 'whatsapp'`,
+      )
+    )[0];
+
+  it('proves the number with a code sent in the person’s language, then is on', async () => {
+    const phone = uniquePhone();
+    const distributor = await createDistributor(ctx, { phone });
+    await ctx.database.db.execute(
+      sql`update users set locale = 'hi' where id = ${distributor.profile.id}`,
+    );
+    expect((await settings(distributor)).whatsapp).toEqual({
+      available: true,
+      state: 'off',
+      phone: null,
+    });
+    const started = await turnOn(distributor).expect(202);
+    expect(started.body).toEqual({ available: true, state: 'verifying', phone });
+    // One authentication template to 91 + the number, in Hindi, the code in its body and button.
+    expect(graph.sent).toHaveLength(1);
+    const message = graph.sent[0]!;
+    expect(message.to).toBe(`91${phone}`);
+    expect(message.body.template).toMatchObject({
+      name: 'almquest_code',
+      language: { code: 'hi' },
+      components: [
+        { type: 'body', parameters: [{ type: 'text', text: expect.stringMatching(/^\d{6}$/) }] },
+        { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text' }] },
+      ],
+    });
+    const code = lastCode();
+    // A wrong code spends a try and names the field; the right one, typed in Devanagari digits
+    // with a space, turns the channel on.
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    const refused = await verify(distributor, wrong).expect(400);
+    expect(refused.body.error).toMatchObject({ key: 'messagingCodeWrong' });
+    expect(refused.body.error.fields).toHaveProperty('code');
+    expect((await channelRow(distributor.profile.id))?.code_tries).toBe(1);
+    const devanagari = code.replace(/\d/g, (d) => String.fromCharCode(0x966 + Number(d)));
+    const on = await verify(distributor, `${devanagari.slice(0, 3)} ${devanagari.slice(3)}`);
+    expect(on.status, JSON.stringify(on.body)).toBe(200);
+    expect(on.body).toEqual({ available: true, state: 'on', phone });
+    // The code is spent: the same code again has nothing to prove.
+    await verify(distributor, code).expect(409);
+    // Already on: turning it on again sends nothing.
+    await turnOn(distributor).expect(200);
+    expect(graph.sent).toHaveLength(1);
+  });
+
+  it('refuses a sixth guess, an expired code, bad input, and a server that cannot send', async () => {
+    const donor = await createDonor(ctx, { phone: uniquePhone() });
+    await turnOn(donor).expect(202);
+    const code = lastCode();
+    const wrong = String((Number(code) + 7) % 1_000_000).padStart(6, '0');
+    for (let i = 0; i < 4; i++) await verify(donor, wrong).expect(400);
+    // The fifth wrong guess uses the code up: even the right code is refused after it.
+    expect((await verify(donor, wrong).expect(429)).body.error.key).toBe('messagingCodeTries');
+    expect((await verify(donor, code).expect(429)).body.error.key).toBe('messagingCodeTries');
+    expect((await settings(donor)).whatsapp.state).toBe('verifying');
+    // A new code starts again; it expires after fifteen minutes.
+    await turnOn(donor).expect(202);
+    await ctx.database.db.execute(
+      sql`update messaging_channels set code_expires_at = now() - interval '1 second'
+           where user_id = ${donor.profile.id}`,
+    );
+    expect((await verify(donor, lastCode()).expect(400)).body.error.key).toBe(
+      'messagingCodeExpired',
+    );
+    expect((await settings(donor)).whatsapp.state).toBe('off');
+    // Bad input names the field.
+    for (const body of [{}, { code: '12345' }, { code: 'abcdef' }, { code: 123456 }]) {
+      const res = await request(ctx.app)
+        .post('/api/messaging/whatsapp/verify')
+        .set('Cookie', donor.cookie)
+        .send(body);
+      expect(res.status).toBe(400);
+      expect(res.body.error.fields).toHaveProperty('code');
+    }
+    // Meta down: a clear 503, and the channel as it was (no code kept that never went out).
+    graph.state.down = true;
+    const before = await channelRow(donor.profile.id);
+    expect((await turnOn(donor).expect(503)).body.error.key).toBe('messagingSendFailed');
+    expect(await channelRow(donor.profile.id)).toEqual(before);
+  });
+
+  it('asks who is asking: signed out 401, not registered 409, three codes an hour', async () => {
+    await request(ctx.app).get('/api/messaging').expect(401);
+    await request(ctx.app).post('/api/messaging/whatsapp').expect(401);
+    await request(ctx.app)
+      .post('/api/messaging/whatsapp/verify')
+      .send({ code: '123456' })
+      .expect(401);
+    await request(ctx.app).delete('/api/messaging/whatsapp').expect(401);
+    const newcomer = await signIn(ctx, `newcomer.${randomInt(1e9)}@example.org`);
+    expect((await turnOn(newcomer).expect(409)).body.error.key).toBe('registerFirst');
+    expect(graph.sent).toHaveLength(0);
+    const donor = await createDonor(ctx, { phone: uniquePhone() });
+    for (let i = 0; i < 3; i++) await turnOn(donor).expect(202);
+    expect((await turnOn(donor).expect(429)).body.error.key).toBe('messagingCodesTooMany');
+    expect(graph.sent).toHaveLength(3);
+  });
+
+  it('answers Meta’s subscription check with the verify token only', async () => {
+    const check = (token: string, challenge = '1158201444') =>
+      request(ctx.app).get('/api/whatsapp/webhook').query({
+        'hub.mode': 'subscribe',
+        'hub.verify_token': token,
+        'hub.challenge': challenge,
+      });
+    const ok = await check(VERIFY_TOKEN).expect(200);
+    expect(ok.text).toBe('1158201444');
+    await check('wrong-token').expect(403);
+    await check(VERIFY_TOKEN, '<script>alert(1)</script>').expect(403);
+    await request(ctx.app).get('/api/whatsapp/webhook').expect(403);
+  });
+
+  it('takes STOP and START from the phone, once each, and only when Meta signed them', async () => {
+    const phone = uniquePhone();
+    const distributor = await createDistributor(ctx, { phone });
+    await ctx.database.db.execute(
+      sql`update users set locale = 'bn' where id = ${distributor.profile.id}`,
+    );
+    await turnOn(distributor).expect(202);
+    await verify(distributor, lastCode()).expect(200);
+    graph.sent.length = 0;
+
+    // Forged (another secret), unsigned, or altered after signing: refused, nothing changes.
+    const stop = metaBody(textFrom(`91${phone}`, 'STOP'));
+    await post(stop, sign(stop, 'not-the-app-secret')).expect(401);
+    await post(stop, null).expect(401);
+    await post(stop.replace('STOP', 'stop'), sign(stop)).expect(401);
+    expect((await settings(distributor)).whatsapp.state).toBe('on');
+
+    // Signed: stopped, with a reply in the person's language; Meta's retry of it does nothing.
+    await post(stop).expect(200);
+    expect((await settings(distributor)).whatsapp).toEqual({
+      available: true,
+      state: 'stopped',
+      phone,
+    });
+    expect(graph.sent).toEqual([
+      expect.objectContaining({
+        to: `91${phone}`,
+        type: 'text',
+        body: expect.objectContaining({
+          text: { body: WHATSAPP_REPLIES.bn.stopped, preview_url: false },
+        }),
+      }),
+    ]);
+    await post(stop).expect(200);
+    expect(graph.sent).toHaveLength(1);
+
+    // START (in Bengali) turns it on again.
+    await post(metaBody(textFrom(`91${phone}`, 'চালু'))).expect(200);
+    expect((await settings(distributor)).whatsapp.state).toBe('on');
+    expect(graph.sent.at(-1)!.body.text).toEqual({
+      body: WHATSAPP_REPLIES.bn.started,
+      preview_url: false,
+    });
+
+    // Off in the profile: START from the phone does not undo that.
+    expect(
+      (await request(ctx.app).delete('/api/messaging/whatsapp').set('Cookie', distributor.cookie))
+        .body,
+    ).toEqual({ available: true, state: 'off', phone: null });
+    expect((await channelRow(distributor.profile.id))?.opted_out_via).toBe('profile');
+    await post(metaBody(textFrom(`91${phone}`, 'START'))).expect(200);
+    expect((await settings(distributor)).whatsapp.state).toBe('off');
+    expect(graph.sent.at(-1)!.body.text).toMatchObject({ body: WHATSAPP_REPLIES.en.notVerified });
+
+    // A number nobody verified: nothing changes for anyone, and the reply says how to start.
+    const stranger = uniquePhone();
+    await post(metaBody(textFrom(`91${stranger}`, 'stop'))).expect(200);
+    expect(graph.sent.at(-1)).toMatchObject({ to: `91${stranger}` });
+    // Ordinary chat and other numbers' events are left alone.
+    const sentBefore = graph.sent.length;
+    await post(metaBody(textFrom(`91${phone}`, 'Hello, is the food still there?'))).expect(200);
+    const elsewhere = textFrom(`91${phone}`, 'STOP');
+    elsewhere.entry[0]!.changes[0]!.value.metadata.phone_number_id = '999';
+    await post(metaBody(elsewhere)).expect(200);
+    expect(graph.sent).toHaveLength(sentBefore);
+    expect((await settings(distributor)).whatsapp.state).toBe('off');
+    // Not JSON, though signed: 400, no crash.
+    await post('not json').expect(400);
+  });
+
+  it('is not there when no WhatsApp is configured: not offered, routes 404', async () => {
+    const plain = await createTestApp();
+    try {
+      const donor = await createDonor(plain, { phone: uniquePhone() });
+      const res = await request(plain.app).get('/api/messaging').set('Cookie', donor.cookie);
+      expect(res.body.whatsapp).toEqual({ available: false, state: 'off', phone: null });
+      const on = await request(plain.app)
+        .post('/api/messaging/whatsapp')
+        .set('Cookie', donor.cookie);
+      expect(on.status).toBe(404);
+      expect(on.body.error.key).toBe('messagingUnavailable');
+      await request(plain.app).get('/api/whatsapp/webhook').expect(404);
+    } finally {
+      await plain.close();
+    }
+  });
+});
+
+describe('the WhatsApp templates in the repository', () => {
+  it('have the code template the server sends, in all three languages, with its one variable', () => {
+    const file = path.resolve(
+      path.dirname(fileURLToPath(import.meta.url)),
+      '../../../../ops/messaging/whatsapp-templates.json',
+    );
+    const { templates } = JSON.parse(readFileSync(file, 'utf8')) as {
+      templates: Record<string, { variables: string[]; languages: Record<string, string> }>;
+    };
+    const code = templates.almquest_code!;
+    expect(code.variables).toEqual(['code']);
+    expect(Object.keys(code.languages).sort()).toEqual(['bn', 'en', 'hi']);
+    for (const text of Object.values(code.languages)) expect(text).toContain('{{1}}');
+  });
+});
