@@ -144,7 +144,7 @@ test('a donor in Hindi and a distributor in Bengali: register, donate, pair, rec
   // The profile, then a donation.
   await donor.getByRole('button', { name: /का अकाउंट मेन्यू$/ }).click();
   await donor.getByRole('menuitem', { name: 'प्रोफ़ाइल देखें' }).click();
-  await expect(donor.getByText('AlmQuest से सत्यापित दाता')).toBeVisible();
+  await expect(donor.getByText('AlmQuest द्वारा सत्यापित दाता')).toBeVisible();
   await expect(donor.getByText('+91 98765 43210')).toBeVisible();
   await expectAccessible(donor);
   await snap(donor, 'hi-profile');

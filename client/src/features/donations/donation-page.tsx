@@ -137,7 +137,7 @@ export function DonationPage() {
         })}
       </p>
       <p className="text-sm text-gray-700 dark:text-gray-300">
-        {data.location.address} ·&nbsp;{t('package.readyUntil')}: {formatDateTime(data.readyUntil)}
+        {data.location.address}&nbsp;· {t('package.readyUntil')}: {formatDateTime(data.readyUntil)}
       </p>
       <p className="mt-2 font-semibold" role="status" ref={statusLine} tabIndex={-1}>
         {t('donation.placed', { count: placed, total: data.quantity })}

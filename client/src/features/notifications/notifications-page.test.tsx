@@ -42,7 +42,7 @@ describe('notifications page', () => {
     await actor.click(main.getByRole('button', { name: 'Show older notifications' }));
     expect(await main.findByText(/ 6 meals ·/)).toBeInTheDocument();
     const order = main
-      .getAllByText(/ \d meals ·/)
+      .getAllByText(/ \d meals\s·/)
       .map((el) => el.textContent?.match(/\s(\d) meals/)?.[1]);
     expect(order).toEqual(['9', '8', '7', '6']);
     expect(main.queryByRole('button', { name: 'Show older notifications' })).toBeNull();
@@ -70,6 +70,6 @@ describe('notifications page', () => {
     expect(within(first).getByText(/ 5 meals ·/).textContent).toMatch(/Karol Bagh[^·]*$/);
     // An hour apart: the donation's own time is said too, beside the notification's.
     const second = main.getByText(/ 4 meals ·/);
-    expect(second.textContent).toMatch(/ ·\u00a01 Nov 2026, \d+:\d\d\s?[ap]m$/i);
+    expect(second.textContent).toMatch(/\u00a0· 1 Nov 2026, \d+:\d\d\s?[ap]m$/i);
   });
 });

@@ -71,7 +71,7 @@ export function ReportsPanel() {
               </p>
               <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">
                 <StateBadge state={r.package.state} />
-                {t('common.meals', { count: r.package.quantity })} ·&nbsp;{r.package.address}
+                {t('common.meals', { count: r.package.quantity })}&nbsp;· {r.package.address}
               </p>
               <p className="text-sm">
                 {t('coord.waiting.donor', {
@@ -163,7 +163,7 @@ export function MessagesPanel() {
               data-testid="message"
             >
               <p className="text-sm">
-                {!m.readAt && <strong>{t('coord.messages.new')} ·&nbsp;</strong>}
+                {!m.readAt && <strong>{t('coord.messages.new')}&nbsp;· </strong>}
                 {t('coord.messages.from', {
                   name: m.name,
                   email: m.email,

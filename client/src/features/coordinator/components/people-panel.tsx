@@ -95,10 +95,10 @@ function PersonLine({ person, isNamed = true }: { person: PersonSummary; isNamed
         </span>
       )}
       <span className="block text-sm text-gray-700 dark:text-gray-300">
-        {person.userType ? t(`role.${person.userType}`) : t('coord.people.unregistered')} ·
-        {'\u00a0'}
+        {person.userType ? t(`role.${person.userType}`) : t('coord.people.unregistered')}
+        {'\u00a0· '}
         {person.email}
-        {person.phone && ` ·\u00a0${localPhone(person.phone, formatNumber)}`}
+        {person.phone && `\u00a0· ${localPhone(person.phone, formatNumber)}`}
       </span>
     </span>
   );
@@ -200,9 +200,9 @@ function PersonRecord({ id, onBack }: { id: string; onBack: () => void }) {
                 >
                   <StateBadge state={pkg.state} />
                   <span>{t('common.meals', { count: pkg.quantity })}</span>
-                  <span>·&nbsp;{pkg.address}</span>
-                  <span>·&nbsp;{formatDateTime(pkg.createdAt)}</span>
-                  <span>·&nbsp;{t(`coord.people.as.${pkg.role}`)}</span>
+                  <span>· {pkg.address}</span>
+                  <span>· {formatDateTime(pkg.createdAt)}</span>
+                  <span>· {t(`coord.people.as.${pkg.role}`)}</span>
                 </li>
               ))}
             </ul>

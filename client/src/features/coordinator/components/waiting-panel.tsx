@@ -48,7 +48,7 @@ export function WaitingPanel() {
 
   const labelOf = useCallback(
     (pkg: WaitingPackage) =>
-      `${t(`state.${pkg.state}`)} ·\u00a0${t('common.meals', { count: pkg.quantity })} ·\u00a0${pkg.address}`,
+      `${t(`state.${pkg.state}`)}\u00a0· ${t('common.meals', { count: pkg.quantity })}\u00a0· ${pkg.address}`,
     [t],
   );
   const choose = useCallback((id: string) => {
@@ -160,7 +160,7 @@ export function WaitingPanel() {
                   <p className="mt-1 text-sm">
                     {t('coord.waiting.deadline', { time: formatDateTime(pkg.readyUntil) })}
                     {pkg.offerExpiresAt &&
-                      ` ·\u00a0${t('coord.waiting.offerEnds', { time: formatDateTime(pkg.offerExpiresAt) })}`}
+                      `\u00a0· ${t('coord.waiting.offerEnds', { time: formatDateTime(pkg.offerExpiresAt) })}`}
                   </p>
                   <p className="mt-1 text-sm">
                     {t('coord.waiting.donor', {
@@ -330,7 +330,7 @@ function OfferDialog({
                           load: formatNumber(c.openLoad),
                           max: formatNumber(c.maxCapacity),
                         })}
-                        {c.autoAccept && ` ·\u00a0${t('coord.offer.autoAccept')}`}
+                        {c.autoAccept && `\u00a0· ${t('coord.offer.autoAccept')}`}
                       </span>
                       <span className="block text-sm">
                         {t('coord.offer.record', {

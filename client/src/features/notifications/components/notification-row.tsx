@@ -31,8 +31,8 @@ export function describePackage(
   const isSameMoment =
     shownAt !== undefined &&
     Math.abs(Date.parse(shownAt) - Date.parse(about.donatedAt)) < SAME_MOMENT_MS;
-  const what = `${describeMeals(about, t)} ·\u00a0${place}`;
-  return isSameMoment ? what : `${what} ·\u00a0${formatDateTime(about.donatedAt)}`;
+  const what = `${describeMeals(about, t)}\u00a0· ${place}`;
+  return isSameMoment ? what : `${what}\u00a0· ${formatDateTime(about.donatedAt)}`;
 }
 
 /**
@@ -68,7 +68,7 @@ export function NotificationRow({
         <span className="block">{i18n.t(`notification.${n.kind}`)}</span>
         {n.about && (
           <span className="block text-sm text-gray-700 dark:text-gray-300">
-            {counterpart ? `${counterpart} ·\u00a0` : ''}
+            {counterpart ? `${counterpart}\u00a0· ` : ''}
             {describePackage(n.about, i18n, n.timestamp)}
           </span>
         )}

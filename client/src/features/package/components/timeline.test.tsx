@@ -26,12 +26,12 @@ describe('the timeline', () => {
         <Timeline pkg={pkg} />
       </I18nProvider>,
     );
-    expect(await screen.findByText('Rina Das को मिल गया')).toBeInTheDocument();
+    expect(await screen.findByText('Rina Das को पैकेट मिल गया')).toBeInTheDocument();
     expect(titles()).toEqual([
       'पैकेट दर्ज हुआ',
       'Rina Das ने स्वीकार किया',
-      'Rina Das को मिल गया',
-      'Rina Das ने बाँट दिया',
+      'Rina Das को पैकेट मिल गया',
+      'Rina Das ने खाना बाँट दिया',
     ]);
   });
 
@@ -42,7 +42,7 @@ describe('the timeline', () => {
         <Timeline pkg={pkg} />
       </I18nProvider>,
     );
-    expect(await screen.findByText('Rina Das গ্রহণ করেছেন')).toBeInTheDocument();
+    expect(await screen.findByText('Rina Das খাবার পেয়েছেন')).toBeInTheDocument();
     expect(titles()[1]).toBe('Rina Das প্রস্তাবে রাজি হয়েছেন');
   });
 
@@ -57,13 +57,13 @@ describe('the timeline', () => {
     for (const [locale, expected] of [
       [
         'hi',
-        ['आपसे (Rina Das) जोड़ी बनी', 'आपको (Rina Das) मिल गया', 'एक वितरक को पेशकश भेजी गई (आप)'],
+        ['आपसे (Rina Das) जोड़ी बनी', 'आपको (Rina Das) पैकेट मिल गया', 'एक वितरक को पेशकश भेजी गई (आप)'],
       ],
       [
         'bn',
         [
           'আপনার (Rina Das) সঙ্গে জুটি হয়েছে',
-          'আপনি (Rina Das) গ্রহণ করেছেন',
+          'আপনি (Rina Das) খাবার পেয়েছেন',
           'এক বিতরণকারীকে প্রস্তাব পাঠানো হয়েছে (আপনি)',
         ],
       ],
