@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/api-client';
-import { I18nProvider, useI18n } from './i18n';
+import { I18nProvider, keepTogether, localPhone, useI18n } from './i18n';
 import { hi as hiSite } from './messages/hi';
 import { hiApp } from './messages/hi-app';
 import { LOCALE_STORAGE_KEY } from './locales';
@@ -91,5 +91,17 @@ describe('I18nProvider', () => {
       hiApp['server.wrongCode'],
     ]);
     expect(items[0]!.textContent).not.toBe(hiApp['server.noSuchPackage']);
+  });
+});
+
+describe('words kept on one line', () => {
+  it('keeps a date whole and its time whole, breaking only after the comma', () => {
+    expect(keepTogether('29 नवंबर 2026, रात 3:26')).toBe('29\u00a0नवंबर\u00a02026, रात\u00a03:26');
+  });
+
+  it('writes a phone as people do, in the reader’s digits, never broken', () => {
+    const bengali = (n: number) => new Intl.NumberFormat('bn-IN').format(n);
+    expect(localPhone('9876500001', bengali)).toBe('+৯১\u00a0৯৮৭৬৫\u00a0০০০০১');
+    expect(localPhone('', bengali)).toBe('');
   });
 });

@@ -279,6 +279,14 @@ export function localDigits(code: string, formatNumber: (n: number) => string): 
 }
 
 /**
+ * A date and time written in a sentence, kept whole: its day, month and year on one line, and its
+ * time on one line ("29 नवंबर 2026, रात 3:26" broke as "29 / नवंबर 2026" on a phone).
+ */
+export function keepTogether(dateTime: string): string {
+  return dateTime.replace(/ /g, '\u00a0').replace(/,\u00a0/g, ', ');
+}
+
+/**
  * A stored Indian mobile number (ten digits) as people write it, +91 98765 00001, in the reader's
  * digits and never broken across lines.
  */

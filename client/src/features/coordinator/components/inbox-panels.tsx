@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { Spinner } from '../../../components/ui/spinner';
-import { localPhone, useI18n } from '../../../i18n/i18n';
+import { keepTogether, localPhone, useI18n } from '../../../i18n/i18n';
 import { useAlerts } from '../../../lib/alerts';
 import { failureAlert } from '../../../lib/api-client';
 import { StateBadge } from '../../../components/state-badge';
@@ -66,7 +66,7 @@ export function ReportsPanel() {
               <p className="mt-1 text-sm">
                 {t('coord.reports.by', {
                   name: r.reporter?.name ?? t('coord.reports.deleted'),
-                  date: formatDateTime(r.createdAt),
+                  date: keepTogether(formatDateTime(r.createdAt)),
                 })}
               </p>
               <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">
@@ -167,7 +167,7 @@ export function MessagesPanel() {
                 {t('coord.messages.from', {
                   name: m.name,
                   email: m.email,
-                  date: formatDateTime(m.createdAt),
+                  date: keepTogether(formatDateTime(m.createdAt)),
                 })}
               </p>
               <p className="mt-2 wrap-anywhere whitespace-pre-line">{m.message}</p>
@@ -250,7 +250,10 @@ export function AuditPanel() {
                 <p className="text-sm">{t('coord.audit.reason', { reason: e.reason })}</p>
               )}
               <p className="text-sm text-gray-700 dark:text-gray-300">
-                {t('coord.audit.entry', { who: e.actorEmail, date: formatDateTime(e.at) })}
+                {t('coord.audit.entry', {
+                  who: e.actorEmail,
+                  date: keepTogether(formatDateTime(e.at)),
+                })}
               </p>
             </li>
           ))}
