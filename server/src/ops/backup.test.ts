@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { execFileSync, spawn } from 'node:child_process';
 import {
   chmodSync,
@@ -94,6 +95,14 @@ async function makeData(ctx: TestContext, at: ReturnType<ReturnType<typeof nextP
     .post('/api/contact')
     .send({ name: 'Asha', email: 'asha@example.org', message: 'How do I volunteer in Pune?' });
   await ctx.database.db.execute(sql`select fold_impact_deltas()`);
+  // A WhatsApp number proven, then stopped from the phone, and the message that stopped it.
+  await ctx.database.db.execute(sql`
+    insert into messaging_channels (user_id, channel, phone, verified_at, opted_out_at, opted_out_via)
+    values (${donor.profile.id}, 'whatsapp', '+919876500123', now(), now(), 'phone')`);
+  await ctx.database.db.execute(
+    sql`insert into messaging_inbound (provider_message_id, channel)
+        values (${`wamid.backup.${randomUUID()}`}, 'whatsapp')`,
+  );
 }
 
 async function expectSame(a: AppDb, b: AppDb) {
