@@ -1,6 +1,6 @@
 import { clockTime, dateAndTime } from '@almquest/contracts/clock';
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from './dates';
+import { formatDateTime, formatTimeAfter } from './dates';
 
 const afternoon = new Date('2026-11-21T10:32:00Z'); // 4:02 pm in India
 const morning = new Date('2026-11-21T02:05:00Z'); // 7:35 am
@@ -32,6 +32,18 @@ describe('times of day in each language', () => {
     // Whatever this machine's zone, a part of the day and a 12-hour time.
     expect(formatDateTime('hi', afternoon.toISOString())).toMatch(
       /(सुबह|दोपहर|शाम|रात) (1[0-2]|[1-9]):\d{2}$/,
+    );
+  });
+});
+
+describe('a second time in one line', () => {
+  it('is said alone on the same day, with its date on another', () => {
+    const deadline = '2026-11-21T12:00:00Z';
+    expect(formatTimeAfter('hi', deadline, afternoon.toISOString(), 'Asia/Kolkata')).toBe(
+      'शाम 4:02',
+    );
+    expect(formatTimeAfter('bn', deadline, '2026-11-22T02:05:00Z', 'Asia/Kolkata')).toBe(
+      '২২ নভেম্বর, ২০২৬, সকাল ৭:৩৫',
     );
   });
 });

@@ -1,4 +1,4 @@
-import { dateAndTime } from '@almquest/contracts/clock';
+import { clockTime, dateAndTime } from '@almquest/contracts/clock';
 import { intlLocale, type Locale } from './locales';
 
 /**
@@ -8,6 +8,30 @@ import { intlLocale, type Locale } from './locales';
  */
 export function formatDateTime(locale: Locale, iso: string): string {
   return dateAndTime(locale, new Date(iso));
+}
+
+const dayOf = (date: Date, timeZone?: string) =>
+  new Intl.DateTimeFormat('en-CA', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    timeZone,
+  }).format(date);
+
+/**
+ * A second moment in a line that already gave a date: its time alone when it falls on the same
+ * day ("…by 6:16 am on 29 Nov · offer ends 3:26 am"), else its date and time.
+ */
+export function formatTimeAfter(
+  locale: Locale,
+  earlierIso: string,
+  iso: string,
+  timeZone?: string,
+): string {
+  const [earlier, date] = [new Date(earlierIso), new Date(iso)];
+  return dayOf(earlier, timeZone) === dayOf(date, timeZone)
+    ? clockTime(locale, date, timeZone)
+    : dateAndTime(locale, date, timeZone);
 }
 
 const units: [limit: number, size: number, unit: Intl.RelativeTimeFormatUnit, short: string][] = [

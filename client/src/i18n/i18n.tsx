@@ -14,7 +14,7 @@ import { detectLocale, type Locale, LOCALE_STORAGE_KEY } from './locales';
 import { addLocale, englishText, otherAppText, rememberLocale } from './catalog-parts';
 import { loadScriptFonts } from './fonts';
 import type { AppCatalog, Catalog, MessageKey } from './messages/en';
-import { formatCountdown, formatDateTime, shortRelativeTime } from './dates';
+import { formatCountdown, formatDateTime, formatTimeAfter, shortRelativeTime } from './dates';
 import type { translateFieldWords, translateWords } from './server-text';
 import type { ErrorCode, MessageWords } from '@almquest/contracts/errors';
 
@@ -74,6 +74,8 @@ export type I18n = {
   formatNumber: (value: number) => string;
   /** "21 Nov 2026, 5:04 pm" in the reader's language. */
   formatDateTime: (iso: string) => string;
+  /** A second moment in a line that gave `earlierIso`'s date: its time alone on the same day. */
+  formatTimeAfter: (earlierIso: string, iso: string) => string;
   /** "9:05" minutes and seconds left, in the reader's digits. */
   countdown: (ms: number) => string;
   /** "5m" in English, "5 मिनट पहले" in Hindi. */
@@ -228,6 +230,7 @@ function makeSpeaker(shown: () => Shown): Omit<I18n, 'locale' | 'setLocale'> {
     t,
     formatNumber: (n) => formatNumber(shown().locale, n),
     formatDateTime: (iso) => formatDateTime(shown().locale, iso),
+    formatTimeAfter: (earlierIso, iso) => formatTimeAfter(shown().locale, earlierIso, iso),
     countdown: (ms) => formatCountdown(shown().locale, ms),
     relativeTime: (iso, now = Date.now()) =>
       shortRelativeTime(shown().locale, iso, now, t('time.now')),

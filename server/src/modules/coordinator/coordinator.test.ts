@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   AuditListSchema,
   CandidateListSchema,
@@ -342,6 +343,20 @@ describe('packages at risk', () => {
 });
 
 describe('people', () => {
+  it('lists the people found in the order people read names: 2 before 10', async () => {
+    const tag = `Sortkitchen${randomUUID().slice(0, 8)}`;
+    for (const n of [10, 2, 1]) {
+      const donor = await createDonor(ctx);
+      await ctx.database.db.execute(
+        sql`update users set name = ${`${tag} ${n}`} where id = ${donor.profile.id}`,
+      );
+    }
+    const found = await as(coordinator).get(`/api/coordinator/people?q=${tag}`).expect(200);
+    expect(found.body.people.map((p: { name: string }) => p.name)).toEqual(
+      [1, 2, 10].map((n) => `${tag} ${n}`),
+    );
+  });
+
   it('finds people by name, e-mail or phone and shows their packages and reliability', async () => {
     const at = area();
     const donor = await createDonor(ctx, { location: at(0), phone: '9812345678' });

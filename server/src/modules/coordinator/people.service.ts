@@ -33,6 +33,8 @@ function likePattern(text: string): string {
  * People whose name, e-mail or phone contains the text (the trigram index);
  * a phone typed with spaces or +91 is found by its digits.
  */
+const naturalOrder = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
 export async function searchPeople(db: AppDb, q: string): Promise<PersonSummary[]> {
   // As the console shows phones too: +९१ ९८७६५ ०००००१ (the reader's digits, no-break spaces).
   const digits = asciiDigits(q)
@@ -59,8 +61,15 @@ export async function searchPeople(db: AppDb, q: string): Promise<PersonSummary[
         rows.map((r) => r.id),
       ),
     );
+  // Names as people read them: "Food Bank 2" before "Food Bank 10" (the database's order put
+  // 1, 10, 11 … 2); the same names in the found order.
   const order = new Map(rows.map((r, i) => [r.id, i]));
-  return found.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0)).map(presentPerson);
+  return found
+    .sort(
+      (a, b) =>
+        naturalOrder.compare(a.name, b.name) || (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0),
+    )
+    .map(presentPerson);
 }
 
 type ReliabilityRow = { [K in keyof Reliability]: number };

@@ -32,7 +32,7 @@ function cityOptions(cities: string[], chosen: string | undefined): string[] {
 
 /** Waiting packages: filters, the map, the list, and the coordinator's two actions on each. */
 export function WaitingPanel() {
-  const { t, formatDateTime, formatNumber } = useI18n();
+  const { t, formatDateTime, formatTimeAfter, formatNumber } = useI18n();
   const [query, setQuery] = useState<WaitingQuery>({});
   const waiting = useWaitingPackages(query);
   const config = usePublicConfig();
@@ -160,7 +160,7 @@ export function WaitingPanel() {
                   <p className="mt-1 text-sm">
                     {t('coord.waiting.deadline', { time: formatDateTime(pkg.readyUntil) })}
                     {pkg.offerExpiresAt &&
-                      `\u00a0· ${t('coord.waiting.offerEnds', { time: formatDateTime(pkg.offerExpiresAt) })}`}
+                      `\u00a0· ${t('coord.waiting.offerEnds', { time: formatTimeAfter(pkg.readyUntil, pkg.offerExpiresAt) })}`}
                   </p>
                   <p className="mt-1 text-sm">
                     {t('coord.waiting.donor', {
