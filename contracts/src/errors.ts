@@ -91,6 +91,7 @@ export const SERVER_MESSAGE_KEYS = [
   'messagingCodeTries',
   'messagingCodeWrong',
   'messagingNoCode',
+  'messagingNumberStopped',
   'messagingSendFailed',
   'messagingUnavailable',
   'ownAccountOnly',

@@ -51,6 +51,15 @@ export const LIMITS = {
     message: 'You have asked for several codes just now. Please wait an hour before asking again.',
     said: words('messagingCodesTooMany'),
   },
+  // And three an hour to any one number, whoever asks: many accounts giving one number (someone
+  // else's) cannot flood it, nor take turns guessing codes sent to it.
+  'messaging-codes-number': {
+    max: 3,
+    windowMs: 60 * 60_000,
+    key: (req) => ({ key: `phone:${req.user?.phone ?? req.ip}` }),
+    message: 'You have asked for several codes just now. Please wait an hour before asking again.',
+    said: words('messagingCodesTooMany'),
+  },
   // Guesses at a code: its five tries protect it; this keeps a person from cycling codes fast.
   'messaging-verify': {
     max: 30,

@@ -1,4 +1,4 @@
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Locale } from '@almquest/contracts/locales';
 import type {
   MessagingChannel,
@@ -33,16 +33,23 @@ type ChannelRow = {
 export const e164 = (tenDigits: string) => `+91${tenDigits}`;
 
 /**
- * The code as kept: a hash bound to the person and the channel, so a code read from one row
- * proves nothing for another. Six digits are few; the five tries are what protect them.
+ * The code as kept: an HMAC with a server secret, bound to the person and the channel, so a code
+ * read from one row proves nothing for another, and a copy of the database gives no code back.
  */
-const codeHash = (userId: string, channel: MessagingChannel, code: string) =>
-  createHash('sha256').update(`${userId}:${channel}:${code}`).digest('hex');
+const codeHash = (secret: string, userId: string, channel: MessagingChannel, code: string) =>
+  createHmac('sha256', secret).update(`${userId}:${channel}:${code}`).digest('hex');
 
 /** Where a channel stands for the person, from its row and the profile's phone now. */
 function stateOf(row: ChannelRow | undefined, user: UserRow): MessagingChannelSettings {
   const phone = row ? row.phone.replace(/^\+91/, '') : null;
   if (!row) return { available: true, state: 'off', phone: null };
+  // A number other than the profile's now is not the person's any more, whatever its state.
+  if (user.phone === null || row.phone !== e164(user.phone)) {
+    return { available: true, state: 'off', phone: null };
+  }
+  if (row.is_opted_out && row.opted_out_via === 'phone') {
+    return { available: true, state: 'stopped', phone };
+  }
   if (row.is_opted_out) {
     return { available: true, state: row.opted_out_via === 'phone' ? 'stopped' : 'off', phone };
   }
@@ -108,6 +115,19 @@ export async function startWhatsapp(
   }
   const current = stateOf(await channelRow(db, user.id, 'whatsapp'), user);
   if (current.state === 'on') return current;
+  // A number whose owner sent STOP gets no code from anyone else's account.
+  const [stoppedByOther] = await queryRows<{ n: number }>(
+    db,
+    sql`select 1 as n from messaging_channels
+         where channel = 'whatsapp' and phone = ${e164(user.phone)} and user_id <> ${user.id}
+           and opted_out_via = 'phone' limit 1`,
+  );
+  if (stoppedByOther) {
+    throw conflict(
+      'This number has stopped messages from AlmQuest on WhatsApp.',
+      words('messagingNumberStopped'),
+    );
+  }
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const phone = e164(user.phone);
   const locale: Locale = user.locale ?? 'en';
@@ -121,7 +141,7 @@ export async function startWhatsapp(
     });
   } catch (error) {
     if (!(error instanceof WhatsappSendError)) throw error;
-    log.warn({ status: error.status, err: error.message }, 'WhatsApp code not sent');
+    log.warn({ status: error.status, reason: error.message }, 'WhatsApp code not sent');
     throw serviceUnavailable(
       'We could not send the code just now. Please try again in a few minutes.',
       words('messagingSendFailed'),
@@ -129,7 +149,8 @@ export async function startWhatsapp(
   }
   await db.execute(sql`
     insert into messaging_channels (user_id, channel, phone, code_hash, code_expires_at, code_tries)
-    values (${user.id}, 'whatsapp', ${phone}, ${codeHash(user.id, 'whatsapp', code)},
+    values (${user.id}, 'whatsapp', ${phone},
+            ${codeHash(config.whatsapp.appSecret, user.id, 'whatsapp', code)},
             now() + ${CODE_LIFETIME_MS} * interval '1 millisecond', 0)
     on conflict (user_id, channel) do update
        set phone = excluded.phone, code_hash = excluded.code_hash,
@@ -148,13 +169,18 @@ export async function verifyWhatsapp(
   user: UserRow,
   code: string,
 ): Promise<MessagingChannelSettings> {
-  if (!config.whatsapp) throw unavailable();
+  const whatsapp = config.whatsapp;
+  if (!whatsapp) throw unavailable();
   const outcome = await db.transaction(async (tx) => {
     const row = await channelRow(tx as unknown as AppDb, user.id, 'whatsapp', true);
-    if (!row?.code_hash) return 'none' as const;
+    if (row && stateOf(row, user).state === 'on') return 'on' as const;
+    // A code sent to a number the profile no longer gives proves nothing now.
+    if (!row?.code_hash || user.phone === null || row.phone !== e164(user.phone)) {
+      return 'none' as const;
+    }
     if (row.code_tries >= CODE_TRIES) return 'tries' as const;
     if (!row.code_live) return 'expired' as const;
-    const given = Buffer.from(codeHash(user.id, 'whatsapp', code));
+    const given = Buffer.from(codeHash(whatsapp.appSecret, user.id, 'whatsapp', code));
     if (!timingSafeEqual(given, Buffer.from(row.code_hash))) {
       await tx.execute(sql`
         update messaging_channels set code_tries = code_tries + 1, updated_at = now()

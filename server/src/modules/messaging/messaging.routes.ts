@@ -28,6 +28,7 @@ export function messagingRoutes({
   const db = database.db;
   const codes = limiter(db, config, 'messaging-codes');
   const guesses = limiter(db, config, 'messaging-verify');
+  const codesToNumber = limiter(db, config, 'messaging-codes-number');
   // Before the limits: a server without WhatsApp says so, and counts nothing against anyone.
   const whatsappOn: RequestHandler = (_req, _res, next) => {
     if (!config.whatsapp) throw unavailable();
@@ -38,12 +39,19 @@ export function messagingRoutes({
     res.json(await messagingSettings(db, config, sessionUser(req)));
   });
 
-  router.post('/messaging/whatsapp', requireSession, whatsappOn, codes, async (req, res) => {
-    const user = sessionUser(req);
-    const state = await startWhatsapp(db, config, user, req.log);
-    if (state.state === 'verifying') req.log.info('WhatsApp code sent');
-    res.status(state.state === 'verifying' ? 202 : 200).json(state);
-  });
+  router.post(
+    '/messaging/whatsapp',
+    requireSession,
+    whatsappOn,
+    codes,
+    codesToNumber,
+    async (req, res) => {
+      const user = sessionUser(req);
+      const state = await startWhatsapp(db, config, user, req.log);
+      if (state.state === 'verifying') req.log.info('WhatsApp code sent');
+      res.status(state.state === 'verifying' ? 202 : 200).json(state);
+    },
+  );
 
   router.post(
     '/messaging/whatsapp/verify',

@@ -3,7 +3,7 @@ import express, { Router } from 'express';
 import { sql } from 'drizzle-orm';
 import type { Logger } from '../../logger';
 import type { Config } from '../../config';
-import { type AppDb, type Database, queryRows } from '../../db/client';
+import { type AppDb, type Database, type Executor, queryRows } from '../../db/client';
 import { followPhone } from './channels.service';
 import { intentOf, WHATSAPP_REPLIES } from './replies';
 import { sendText, type WhatsappConfig, WhatsappSendError } from './whatsapp-client';
@@ -37,24 +37,28 @@ type InboundMessage = {
 /** The messages of a webhook post addressed to our number, as Meta documents the envelope. */
 function messagesOf(payload: unknown, phoneNumberId: string): InboundMessage[] {
   const found: InboundMessage[] = [];
-  const entries = (payload as { entry?: unknown })?.entry;
+  const entries = (payload as { entry?: unknown } | null)?.entry;
   if (!Array.isArray(entries)) return found;
   for (const entry of entries) {
-    const changes = (entry as { changes?: unknown })?.changes;
+    const changes = (entry as { changes?: unknown } | null)?.changes;
     if (!Array.isArray(changes)) continue;
     for (const change of changes) {
-      const value = (change as { field?: unknown; value?: unknown })?.value as
-        { metadata?: { phone_number_id?: unknown }; messages?: unknown } | undefined;
-      if ((change as { field?: unknown }).field !== 'messages') continue;
-      if (value?.metadata?.phone_number_id !== phoneNumberId) continue;
-      if (Array.isArray(value.messages)) found.push(...(value.messages as InboundMessage[]));
+      const { field, value } = (change ?? {}) as {
+        field?: unknown;
+        value?: { metadata?: { phone_number_id?: unknown } | null; messages?: unknown } | null;
+      };
+      if (field !== 'messages' || value?.metadata?.phone_number_id !== phoneNumberId) continue;
+      if (!Array.isArray(value.messages)) continue;
+      for (const message of value.messages as unknown[]) {
+        if (message && typeof message === 'object') found.push(message as InboundMessage);
+      }
     }
   }
   return found;
 }
 
 /** Records a message id once: true the first time, false for Meta's retries of it. */
-async function isFirstSighting(db: AppDb, id: string): Promise<boolean> {
+async function isFirstSighting(db: Executor, id: string): Promise<boolean> {
   const rows = await queryRows<{ id: string }>(
     db,
     sql`insert into messaging_inbound (provider_message_id, channel) values (${id}, 'whatsapp')
@@ -63,21 +67,30 @@ async function isFirstSighting(db: AppDb, id: string): Promise<boolean> {
   return rows.length === 1;
 }
 
+type Reply = { to: string; text: string };
+
+/**
+ * Acts on one message: its id is recorded and its STOP or START applied in one transaction, so a
+ * failure part-way leaves neither and Meta's retry does both. Answers the reply to send, if any.
+ */
 async function handleMessage(
   db: AppDb,
-  config: WhatsappConfig,
   message: InboundMessage,
   log: Logger,
-): Promise<void> {
-  if (typeof message.id !== 'string' || typeof message.from !== 'string') return;
-  if (!/^\d{8,15}$/.test(message.from)) return;
-  if (!(await isFirstSighting(db, message.id))) return;
-  const phone = `+${message.from}`;
+): Promise<Reply | null> {
+  const { id, from } = message;
+  if (typeof id !== 'string' || typeof from !== 'string') return null;
+  // Meta's ids are base64-like (wamid.HBgM…); anything else is not a message of Meta's.
+  if (!/^[\w.=+/:-]{1,256}$/.test(id) || !/^\d{8,15}$/.test(from)) return null;
+  const phone = `+${from}`;
   const text =
     message.type === 'text' && typeof message.text?.body === 'string' ? message.text.body : '';
   const intent = intentOf(text);
-  if (!intent) return;
-  const person = await followPhone(db, 'whatsapp', phone, intent);
+  const person = await db.transaction(async (tx) => {
+    if (!(await isFirstSighting(tx, id))) return undefined;
+    return intent ? followPhone(tx as unknown as AppDb, 'whatsapp', phone, intent) : undefined;
+  });
+  if (person === undefined || !intent) return null;
   log.info({ intent, known: person !== null }, 'WhatsApp opt-in or opt-out from the phone');
   const replies = WHATSAPP_REPLIES[person?.locale ?? 'en'];
   const reply = !person
@@ -85,12 +98,24 @@ async function handleMessage(
     : intent === 'stop'
       ? replies.stopped
       : replies.started;
-  try {
-    await sendText(config, { to: phone, text: reply });
-  } catch (error) {
-    // The opt-out stands whether or not its confirmation went out.
-    if (!(error instanceof WhatsappSendError)) throw error;
-    log.warn({ status: error.status, err: error.message }, 'WhatsApp reply not sent');
+  return { to: phone, text: reply };
+}
+
+/** Sends the replies after Meta has had its answer (each send may take seconds). */
+async function sendReplies(config: WhatsappConfig, replies: Reply[], log: Logger): Promise<void> {
+  for (const reply of replies) {
+    try {
+      await sendText(config, reply);
+    } catch (error) {
+      // The opt-out stands whether or not its confirmation went out.
+      log.warn(
+        {
+          status: error instanceof WhatsappSendError ? error.status : null,
+          reason: (error as Error).message,
+        },
+        'WhatsApp reply not sent',
+      );
+    }
   }
 }
 
@@ -148,10 +173,13 @@ export function whatsappWebhookRoutes({
         res.status(400).type('text/plain').send('Not JSON');
         return;
       }
+      const replies: Reply[] = [];
       for (const message of messagesOf(payload, whatsapp.phoneNumberId)) {
-        await handleMessage(database.db, whatsapp, message, log);
+        const reply = await handleMessage(database.db, message, log);
+        if (reply) replies.push(reply);
       }
       res.status(200).type('text/plain').send('OK');
+      void sendReplies(whatsapp, replies, log);
     },
   );
 

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { MessagingSettingsSchema } from '@almquest/contracts/messaging';
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../db/client';
 import { createDistributor, createDonor, type Registered } from '../../test/factories';
 import { signIn } from '../../test/session';
@@ -191,8 +191,8 @@ describe('WhatsApp: opt-in by a code, the webhook, STOP and START', () => {
     const on = await verify(distributor, `${devanagari.slice(0, 3)} ${devanagari.slice(3)}`);
     expect(on.status, JSON.stringify(on.body)).toBe(200);
     expect(on.body).toEqual({ available: true, state: 'on', phone });
-    // The code is spent: the same code again has nothing to prove.
-    await verify(distributor, code).expect(409);
+    // Already on: a code again (even a spent one) just says so.
+    expect((await verify(distributor, code).expect(200)).body.state).toBe('on');
     // Already on: turning it on again sends nothing.
     await turnOn(distributor).expect(200);
     expect(graph.sent).toHaveLength(1);
@@ -251,6 +251,30 @@ describe('WhatsApp: opt-in by a code, the webhook, STOP and START', () => {
     expect(graph.sent).toHaveLength(3);
   });
 
+  it('caps codes to one number whoever asks, and sends none to a number that said STOP', async () => {
+    const phone = uniquePhone();
+    const [first, second] = [await createDonor(ctx, { phone }), await createDonor(ctx, { phone })];
+    await turnOn(first).expect(202);
+    await turnOn(first).expect(202);
+    await turnOn(second).expect(202);
+    // A fourth code to that number within the hour: refused, from any account.
+    expect((await turnOn(second).expect(429)).body.error.key).toBe('messagingCodesTooMany');
+    expect(graph.sent).toHaveLength(3);
+    // Its owner proves it, then says STOP from the phone: nobody else's account sends it a code.
+    const owner = await createDistributor(ctx, { phone: uniquePhone() });
+    const ownPhone = owner.profile.phone;
+    await turnOn(owner).expect(202);
+    await verify(owner, lastCode()).expect(200);
+    await post(metaBody(textFrom(`91${ownPhone}`, 'STOP'))).expect(200);
+    await vi.waitFor(() => expect(graph.sent).toHaveLength(5));
+    const other = await createDonor(ctx, { phone: ownPhone });
+    expect((await turnOn(other).expect(409)).body.error.key).toBe('messagingNumberStopped');
+    expect(graph.sent).toHaveLength(5);
+    // The owner may turn it on again from the profile: a new code, theirs to prove.
+    await turnOn(owner).expect(202);
+    expect(graph.sent).toHaveLength(6);
+  });
+
   it('answers Meta’s subscription check with the verify token only', async () => {
     const check = (token: string, challenge = '1158201444') =>
       request(ctx.app).get('/api/whatsapp/webhook').query({
@@ -289,6 +313,9 @@ describe('WhatsApp: opt-in by a code, the webhook, STOP and START', () => {
       state: 'stopped',
       phone,
     });
+    // Replies go out after Meta has its answer.
+    const sends = (n: number) => vi.waitFor(() => expect(graph.sent).toHaveLength(n));
+    await sends(1);
     expect(graph.sent).toEqual([
       expect.objectContaining({
         to: `91${phone}`,
@@ -299,11 +326,12 @@ describe('WhatsApp: opt-in by a code, the webhook, STOP and START', () => {
       }),
     ]);
     await post(stop).expect(200);
-    expect(graph.sent).toHaveLength(1);
 
     // START (in Bengali) turns it on again.
     await post(metaBody(textFrom(`91${phone}`, 'চালু'))).expect(200);
     expect((await settings(distributor)).whatsapp.state).toBe('on');
+    // Two replies in all: the replayed STOP sent none.
+    await sends(2);
     expect(graph.sent.at(-1)!.body.text).toEqual({
       body: WHATSAPP_REPLIES.bn.started,
       preview_url: false,
@@ -317,19 +345,33 @@ describe('WhatsApp: opt-in by a code, the webhook, STOP and START', () => {
     expect((await channelRow(distributor.profile.id))?.opted_out_via).toBe('profile');
     await post(metaBody(textFrom(`91${phone}`, 'START'))).expect(200);
     expect((await settings(distributor)).whatsapp.state).toBe('off');
+    await sends(3);
     expect(graph.sent.at(-1)!.body.text).toMatchObject({ body: WHATSAPP_REPLIES.en.notVerified });
 
     // A number nobody verified: nothing changes for anyone, and the reply says how to start.
     const stranger = uniquePhone();
     await post(metaBody(textFrom(`91${stranger}`, 'stop'))).expect(200);
+    await sends(4);
     expect(graph.sent.at(-1)).toMatchObject({ to: `91${stranger}` });
-    // Ordinary chat and other numbers' events are left alone.
-    const sentBefore = graph.sent.length;
+    // Ordinary chat, other numbers' events and odd shapes are left alone (never a 500).
     await post(metaBody(textFrom(`91${phone}`, 'Hello, is the food still there?'))).expect(200);
     const elsewhere = textFrom(`91${phone}`, 'STOP');
     elsewhere.entry[0]!.changes[0]!.value.metadata.phone_number_id = '999';
     await post(metaBody(elsewhere)).expect(200);
-    expect(graph.sent).toHaveLength(sentBefore);
+    const odd = textFrom(`91${phone}`, 'STOP', 'wamid.\u0000bad');
+    for (const body of [
+      metaBody(odd),
+      '{"entry":[{"changes":[null]}]}',
+      '{"entry":[null,{"changes":[{"field":"messages","value":{"metadata":null}}]}]}',
+      `{"entry":[{"changes":[{"field":"messages","value":{"metadata":{"phone_number_id":"${PHONE_NUMBER_ID}"},"messages":[null,7]}}]}]}`,
+      'null',
+    ]) {
+      await post(body).expect(200);
+    }
+    const last = uniquePhone();
+    await post(metaBody(textFrom(`91${last}`, 'STOP'))).expect(200);
+    await sends(5);
+    expect(graph.sent.at(-1)).toMatchObject({ to: `91${last}` });
     expect((await settings(distributor)).whatsapp.state).toBe('off');
     // Not JSON, though signed: 400, no crash.
     await post('not json').expect(400);
