@@ -105,6 +105,28 @@ async function makeData(ctx: TestContext, at: ReturnType<ReturnType<typeof nextP
   );
 }
 
+/**
+ * Whether the PGlite folder `dir` holds the database a test marked (an `old_marker` table), after
+ * checking it holds packages at all; the opening's warnings go to `warnings`.
+ */
+async function hasMarker(dir: string, warnings: string[] = []): Promise<boolean> {
+  const db = await openDatabase(
+    { kind: 'pglite', dataDir: dir },
+    { onWarning: (w) => warnings.push(w) },
+  );
+  try {
+    const [row] = await queryRows<{ marked: boolean; packages: number }>(
+      db.db,
+      sql`select to_regclass('old_marker') is not null as marked,
+                 (select count(*)::int from packages) as packages`,
+    );
+    expect(row!.packages).toBeGreaterThan(0);
+    return row!.marked;
+  } finally {
+    await db.close();
+  }
+}
+
 async function expectSame(a: AppDb, b: AppDb) {
   const [before, after] = [await fingerprint(a), await fingerprint(b)];
   expect(Object.keys(after)).toEqual(Object.keys(before));
@@ -248,23 +270,6 @@ describe('backup and restore, embedded database', () => {
     chmodSync(folder, 0o755);
     expect(await restorePgliteFolder(file, folder)).toBeNull();
     expect(statSync(folder).mode & 0o777).toBe(0o700);
-    const hasMarker = async (dir: string, warnings: string[] = []) => {
-      const db = await openDatabase(
-        { kind: 'pglite', dataDir: dir },
-        { onWarning: (w) => warnings.push(w) },
-      );
-      try {
-        const [row] = await queryRows<{ marked: boolean; packages: number }>(
-          db.db,
-          sql`select to_regclass('old_marker') is not null as marked,
-                     (select count(*)::int from packages) as packages`,
-        );
-        expect(row!.packages).toBeGreaterThan(0);
-        return row!.marked;
-      } finally {
-        await db.close();
-      }
-    };
     const mark = async () => {
       const db = await openDatabase({ kind: 'pglite', dataDir: folder });
       await db.db.execute(sql`create table old_marker (x int)`);
@@ -329,23 +334,6 @@ describe('backup and restore, embedded database', () => {
         expect(statSync(folder).dev).not.toBe(statSync(scratch).dev);
         expect(await restorePgliteFolder(file, folder)).toBeNull();
         const entries = readdirSync(folder).filter((e) => !e.startsWith('almquest.')).length;
-        const marked = async (dir: string, warnings: string[] = []) => {
-          const db = await openDatabase(
-            { kind: 'pglite', dataDir: dir },
-            { onWarning: (w) => warnings.push(w) },
-          );
-          try {
-            const [row] = await queryRows<{ marked: boolean; packages: number }>(
-              db.db,
-              sql`select to_regclass('old_marker') is not null as marked,
-                         (select count(*)::int from packages) as packages`,
-            );
-            expect(row!.packages).toBeGreaterThan(0);
-            return row!.marked;
-          } finally {
-            await db.close();
-          }
-        };
         // Whole, then killed while the old entries leave, then while the restored ones come in.
         for (const stopAfter of [0, 2, entries + 2]) {
           const db = await openDatabase({ kind: 'pglite', dataDir: folder });
@@ -363,16 +351,16 @@ describe('backup and restore, embedded database', () => {
           let kept: string;
           if (stopAfter === 0) {
             kept = (await restoring)!;
-            expect(await marked(folder, warnings)).toBe(false);
+            expect(await hasMarker(folder, warnings)).toBe(false);
             expect(warnings).toEqual([]);
           } else {
             await expect(restoring).rejects.toBe(killed);
-            expect(await marked(folder, warnings)).toBe(false);
+            expect(await hasMarker(folder, warnings)).toBe(false);
             expect(warnings).toHaveLength(1);
             kept = /kept at (\S+)\)/.exec(warnings[0]!)![1]!;
           }
           expect(statSync(kept).dev).toBe(statSync(scratch).dev);
-          expect(await marked(kept)).toBe(true);
+          expect(await hasMarker(kept)).toBe(true);
           // No half-made copies left on either side.
           expect(readdirSync(folder).filter((e) => e.endsWith('.copying'))).toEqual([]);
           expect(readdirSync(kept).filter((e) => e.endsWith('.copying'))).toEqual([]);
