@@ -159,6 +159,10 @@ export async function startWhatsapp(
   return { available: true, state: 'verifying', phone: user.phone };
 }
 
+/** A 400 about the code field, in its words and the whole message's. */
+const codeRefused = (message: string, key: 'messagingCodeExpired' | 'messagingCodeWrong') =>
+  badRequest(message, { code: message }, words(key), { code: { key: 'field.messagingCode' } });
+
 /**
  * Proves the number with the code the person typed: right, the channel is on; wrong, a try is
  * spent. In one transaction holding the row, so two guesses at once spend two tries.
@@ -201,12 +205,7 @@ export async function verifyWhatsapp(
         words('messagingNoCode'),
       );
     case 'expired':
-      throw badRequest(
-        'That code has expired. Ask for a new one.',
-        { code: 'That code has expired. Ask for a new one.' },
-        words('messagingCodeExpired'),
-        { code: { key: 'field.messagingCode' } },
-      );
+      throw codeRefused('That code has expired. Ask for a new one.', 'messagingCodeExpired');
     case 'tries':
       throw new AppError(
         429,
@@ -215,11 +214,9 @@ export async function verifyWhatsapp(
         words('messagingCodeTries'),
       );
     case 'wrong':
-      throw badRequest(
+      throw codeRefused(
         'That is not the code we sent. Check it and try again.',
-        { code: 'That is not the code we sent. Check it and try again.' },
-        words('messagingCodeWrong'),
-        { code: { key: 'field.messagingCode' } },
+        'messagingCodeWrong',
       );
     case 'on':
       return stateOf(await channelRow(db, user.id, 'whatsapp'), user);
