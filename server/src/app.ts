@@ -168,7 +168,14 @@ export function createApp({
   }
 
   // Meta's webhook signs its raw body: before the API's JSON parser and same-origin check.
-  app.use(whatsappWebhookRoutes({ config, database, logger }));
+  app.use(
+    whatsappWebhookRoutes({
+      config,
+      database,
+      logger,
+      outlets: { database, notifier, rematcher, reads: packageReads },
+    }),
+  );
 
   const api = express.Router();
   // One-click unsubscribe comes from mail providers' servers; its signed token is its permission.

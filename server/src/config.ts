@@ -119,6 +119,12 @@ const EnvSchema = z.object({
       })
       .default(24),
   ),
+  // A cap on WhatsApp sends a minute across all processes, so a bug or a flood cannot run up a
+  // bill; above it, deliveries wait in the outbox for the next minute.
+  WHATSAPP_PER_MINUTE: z.preprocess(
+    emptyAsUndefined,
+    plainNumber(1, 100_000, { whole: true }).default(60),
+  ),
   DEADLINE_SWEEP_SECONDS: z.preprocess(emptyAsUndefined, plainNumber(0.1, 3600).default(5)),
   RATE_LIMIT_MULTIPLIER: z.preprocess(emptyAsUndefined, plainNumber(0.001, 1_000_000).default(1)),
   SMTP_URL: z.preprocess(
@@ -215,6 +221,8 @@ export type Config = {
     appSecret: string;
     verifyToken: string;
     apiUrl: string;
+    /** At most this many sends a minute, all processes together (WHATSAPP_PER_MINUTE). */
+    perMinute: number;
   } | null;
   /** Google Places for place search (server side); the gazetteer without it. */
   googlePlaces: { apiKey: string; placesUrl: string; geocodeUrl: string } | null;
@@ -460,6 +468,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             appSecret: e.WHATSAPP_APP_SECRET,
             verifyToken: e.WHATSAPP_VERIFY_TOKEN,
             apiUrl: (e.WHATSAPP_API_URL ?? 'https://graph.facebook.com/v23.0').replace(/\/$/, ''),
+            perMinute: e.WHATSAPP_PER_MINUTE,
           }
         : null,
     pusher:

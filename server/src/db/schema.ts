@@ -434,6 +434,8 @@ export const messagingChannels = pgTable(
     optedOutAt: timestamp('opted_out_at', { withTimezone: true }),
     /** Who stopped it: the person from the phone (STOP), or in the profile. */
     optedOutVia: text('opted_out_via', { enum: ['phone', 'profile'] }),
+    /** Offers (and a coordinator's alerts) always come once the channel is on; updates if this. */
+    updates: boolean('updates').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -488,6 +490,11 @@ export const pushSubscriptions = pgTable(
   ],
 );
 
+/** How a notification reaches a person: each device's push, e-mail, and the phone channels. */
+export const DELIVERY_CHANNELS = ['push', 'email', 'whatsapp', 'sms'] as const;
+/** What a phone provider says of a message it took, in the order they happen (failed aside). */
+export const PROVIDER_STATUSES = ['sent', 'delivered', 'read', 'failed'] as const;
+
 /**
  * What still has to go out for a notification, one row per push device or e-mail: an outbox.
  * Rows are written by a trigger in the same transaction as the notification,
@@ -501,7 +508,7 @@ export const notificationDeliveries = pgTable(
     notificationId: bigint('notification_id', { mode: 'number' })
       .notNull()
       .references(() => notifications.id, { onDelete: 'cascade' }),
-    channel: text('channel', { enum: ['push', 'email'] }).notNull(),
+    channel: text('channel', { enum: DELIVERY_CHANNELS }).notNull(),
     subscriptionId: uuid('subscription_id').references(() => pushSubscriptions.id, {
       onDelete: 'cascade',
     }),
@@ -512,11 +519,29 @@ export const notificationDeliveries = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
+    /** When it was last handed to a sender: a channel's per-minute budget counts these. */
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    /** WhatsApp's (or the SMS provider's) id for the message sent, for its status callbacks. */
+    providerMessageId: text('provider_message_id'),
+    /** The furthest the provider reported: sent, delivered, read; or failed. */
+    providerStatus: text('provider_status', { enum: PROVIDER_STATUSES }),
+    providerStatusAt: timestamp('provider_status_at', { withTimezone: true }),
     createdAt: createdAt(),
     doneAt: timestamp('done_at', { withTimezone: true }),
   },
   (t) => [
-    check('notification_deliveries_channel', isOneOf(t.channel, ['push', 'email'])),
+    check('notification_deliveries_channel', isOneOf(t.channel, DELIVERY_CHANNELS)),
+    check(
+      'notification_deliveries_provider_status',
+      sql`${t.providerStatus} is null or ${isOneOf(t.providerStatus, PROVIDER_STATUSES)}`,
+    ),
+    uniqueIndex('notification_deliveries_provider_message_id')
+      .on(t.providerMessageId)
+      .where(sql`${t.providerMessageId} is not null`),
+    // The per-minute budget of a phone channel counts its recent attempts.
+    index('notification_deliveries_phone_attempts')
+      .on(t.channel, t.lastAttemptAt)
+      .where(sql`${t.channel} in ('whatsapp', 'sms')`),
     check(
       'notification_deliveries_state',
       isOneOf(t.state, ['pending', 'sent', 'failed', 'dropped']),

@@ -1,6 +1,7 @@
--- Every notification, whichever code path writes it, queues its push and e-mail deliveries in the
--- same transaction, as its person has chosen: offers (what asks them to act: 'offered', and to a
--- coordinator 'atRisk') and updates (every other kind), each by push to every device and by e-mail.
+-- Every notification, whichever code path writes it, queues its deliveries in the same
+-- transaction, as its person has chosen: offers (what asks them to act: 'offered', and to a
+-- coordinator 'atRisk') and updates (every other kind), each by push to every device, by e-mail,
+-- and on WhatsApp.
 create or replace function queue_notification_deliveries() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO notification_deliveries (notification_id, channel, subscription_id)
@@ -13,7 +14,19 @@ BEGIN
   SELECT n.id, 'email', NULL
   FROM new_notifications n
   JOIN users u ON u.id = n.user_id
-  WHERE CASE WHEN n.kind IN ('offered', 'atRisk') THEN u.email_offers ELSE u.email_updates END;
+  WHERE CASE WHEN n.kind IN ('offered', 'atRisk') THEN u.email_offers ELSE u.email_updates END
+  UNION ALL
+  -- A phone channel only once its number is proven, while not stopped, and only to the number
+  -- the profile gives now (decision 039); offers always, updates as the person chose.
+  SELECT n.id, m.channel, NULL
+  FROM new_notifications n
+  JOIN users u ON u.id = n.user_id
+  JOIN messaging_channels m ON m.user_id = n.user_id
+  WHERE m.channel = 'whatsapp'
+    AND m.verified_at IS NOT NULL
+    AND m.opted_out_at IS NULL
+    AND u.phone IS NOT NULL AND m.phone = '+91' || u.phone
+    AND (n.kind IN ('offered', 'atRisk') OR m.updates);
   RETURN NULL;
 END;
 $$;

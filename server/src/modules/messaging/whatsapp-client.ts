@@ -64,7 +64,16 @@ export function sendTemplate(
     locale,
     variables,
     copyCode,
-  }: { to: string; template: string; locale: Locale; variables: string[]; copyCode?: string },
+    quickReplies = [],
+  }: {
+    to: string;
+    template: string;
+    locale: Locale;
+    variables: string[];
+    copyCode?: string;
+    /** The payloads of the template's quick-reply buttons, in order. */
+    quickReplies?: readonly string[];
+  },
 ): Promise<string> {
   const components: unknown[] = [
     { type: 'body', parameters: variables.map((text) => ({ type: 'text', text })) },
@@ -77,6 +86,14 @@ export function sendTemplate(
       parameters: [{ type: 'text', text: copyCode }],
     });
   }
+  quickReplies.forEach((payload, index) => {
+    components.push({
+      type: 'button',
+      sub_type: 'quick_reply',
+      index: String(index),
+      parameters: [{ type: 'payload', payload }],
+    });
+  });
   return post(config, {
     messaging_product: 'whatsapp',
     recipient_type: 'individual',

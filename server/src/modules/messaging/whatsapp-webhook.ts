@@ -1,12 +1,26 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import express, { Router } from 'express';
-import { sql } from 'drizzle-orm';
+import type { Locale } from '@almquest/contracts/locales';
+import { eq, sql } from 'drizzle-orm';
 import type { Logger } from '../../logger';
 import type { Config } from '../../config';
 import { type AppDb, type Database, type Executor, queryRows } from '../../db/client';
+import type { PackageRow } from '../../db/rows';
+import { notificationDeliveries, packages, users } from '../../db/schema';
+import { deliveries } from '../../metrics/metrics';
+import type { PackageState } from '@almquest/contracts/packages';
+import { AppError } from '../../errors';
+import {
+  acceptOffer,
+  type ChangeResult,
+  giveBackAsDistributor,
+} from '../packages/lifecycle/changes';
+import { type ChangeOutlets, publishChange } from '../packages/lifecycle/publish';
 import { followPhone } from './channels.service';
-import { intentOf, WHATSAPP_REPLIES } from './replies';
+import { isOfferButtonPayload, type OfferPress, readOfferButton } from './offer-buttons';
+import { intentOf, WHATSAPP_REPLIES, type WhatsappReplies } from './replies';
 import { sendText, type WhatsappConfig, WhatsappSendError } from './whatsapp-client';
+import { dialable, mealsIn } from './whatsapp-messages';
 
 export const WHATSAPP_WEBHOOK_PATH = '/api/whatsapp/webhook';
 /** Meta's posts are small; a batch of a few hundred events is well under this. */
@@ -34,9 +48,19 @@ type InboundMessage = {
   interactive?: { button_reply?: { id?: unknown } };
 };
 
-/** The messages of a webhook post addressed to our number, as Meta documents the envelope. */
-function messagesOf(payload: unknown, phoneNumberId: string): InboundMessage[] {
-  const found: InboundMessage[] = [];
+/** What Meta says became of a message we sent. */
+type StatusUpdate = {
+  id?: unknown;
+  status?: unknown;
+  timestamp?: unknown;
+  errors?: { code?: unknown; title?: unknown }[];
+};
+
+type Inbound = { messages: InboundMessage[]; statuses: StatusUpdate[] };
+
+/** The messages and statuses of a webhook post for our number, as Meta documents the envelope. */
+function inboundOf(payload: unknown, phoneNumberId: string): Inbound {
+  const found: Inbound = { messages: [], statuses: [] };
   const entries = (payload as { entry?: unknown } | null)?.entry;
   if (!Array.isArray(entries)) return found;
   for (const entry of entries) {
@@ -45,12 +69,21 @@ function messagesOf(payload: unknown, phoneNumberId: string): InboundMessage[] {
     for (const change of changes) {
       const { field, value } = (change ?? {}) as {
         field?: unknown;
-        value?: { metadata?: { phone_number_id?: unknown } | null; messages?: unknown } | null;
+        value?: {
+          metadata?: { phone_number_id?: unknown } | null;
+          messages?: unknown;
+          statuses?: unknown;
+        } | null;
       };
       if (field !== 'messages' || value?.metadata?.phone_number_id !== phoneNumberId) continue;
-      if (!Array.isArray(value.messages)) continue;
-      for (const message of value.messages as unknown[]) {
-        if (message && typeof message === 'object') found.push(message as InboundMessage);
+      for (const [list, into] of [
+        [value.messages, found.messages],
+        [value.statuses, found.statuses],
+      ] as const) {
+        if (!Array.isArray(list)) continue;
+        for (const item of list as unknown[]) {
+          if (item && typeof item === 'object') (into as object[]).push(item);
+        }
       }
     }
   }
@@ -69,36 +102,270 @@ async function isFirstSighting(db: Executor, id: string): Promise<boolean> {
 
 type Reply = { to: string; text: string };
 
+/** What handling a post needs: the database, the number's settings, and where changes go. */
+type Context = {
+  db: AppDb;
+  config: Config;
+  whatsapp: WhatsappConfig;
+  outlets: ChangeOutlets;
+  log: Logger;
+};
+
+const fill = (text: string, values: Record<string, string>) =>
+  text.replace(/\{(\w+)\}/g, (all, name: string) => values[name] ?? all);
+
 /**
- * Acts on one message: its id is recorded and its STOP or START applied in one transaction, so a
- * failure part-way leaves neither and Meta's retry does both. Answers the reply to send, if any.
+ * The people whose proven WhatsApp number this is (a shared family phone may serve two), most
+ * recently proven first: only while the profile still gives that number, and, unless asked, not
+ * stopped.
  */
-async function handleMessage(
+async function peopleOnPhone(
   db: AppDb,
-  message: InboundMessage,
-  log: Logger,
-): Promise<Reply | null> {
+  phone: string,
+  { withStopped }: { withStopped: boolean },
+): Promise<{ id: string; locale: Locale }[]> {
+  const rows = await queryRows<{ id: string; locale: Locale | null }>(
+    db,
+    sql`select u.id, u.locale from messaging_channels m join users u on u.id = m.user_id
+         where m.channel = 'whatsapp' and m.phone = ${phone} and m.verified_at is not null
+           and m.phone = '+91' || u.phone
+           ${withStopped ? sql`` : sql`and m.opted_out_at is null`}
+         order by m.verified_at desc`,
+  );
+  return rows.map((row) => ({ id: row.id, locale: row.locale ?? 'en' }));
+}
+
+/** The payload of a quick-reply press (a template's button, or an interactive message's). */
+function pressedPayload(message: InboundMessage): string | null {
+  if (message.type === 'button' && typeof message.button?.payload === 'string') {
+    return message.button.payload;
+  }
+  const reply = message.interactive?.button_reply?.id;
+  if (message.type === 'interactive' && typeof reply === 'string') return reply;
+  return null;
+}
+
+/**
+ * Acts on one message, once: STOP or START (its id recorded in the same transaction, so a failure
+ * part-way leaves neither and Meta's retry does both), an offer's button, or anything else from a
+ * person with WhatsApp on, answered with where their latest package stands. Answers the reply to
+ * send, if any.
+ */
+async function handleMessage(ctx: Context, message: InboundMessage): Promise<Reply | null> {
+  const { db, log } = ctx;
   const { id, from } = message;
   if (typeof id !== 'string' || typeof from !== 'string') return null;
   // Meta's ids are base64-like (wamid.HBgM…); anything else is not a message of Meta's.
   if (!/^[\w.=+/:-]{1,256}$/.test(id) || !/^\d{8,15}$/.test(from)) return null;
   const phone = `+${from}`;
+  const payload = pressedPayload(message);
   const text =
     message.type === 'text' && typeof message.text?.body === 'string' ? message.text.body : '';
-  const intent = intentOf(text);
-  const person = await db.transaction(async (tx) => {
-    if (!(await isFirstSighting(tx, id))) return undefined;
-    return intent ? followPhone(tx as unknown as AppDb, 'whatsapp', phone, intent) : undefined;
+  const intent = payload === null ? intentOf(text) : null;
+  if (intent) {
+    const person = await db.transaction(async (tx) => {
+      if (!(await isFirstSighting(tx, id))) return undefined;
+      return followPhone(tx as unknown as AppDb, 'whatsapp', phone, intent);
+    });
+    if (person === undefined) return null;
+    log.info({ intent, known: person !== null }, 'WhatsApp opt-in or opt-out from the phone');
+    const replies = WHATSAPP_REPLIES[person?.locale ?? 'en'];
+    const reply = !person
+      ? replies.notVerified
+      : intent === 'stop'
+        ? replies.stopped
+        : replies.started;
+    return { to: phone, text: reply };
+  }
+  if (!(await isFirstSighting(db, id))) return null;
+  try {
+    return payload === null
+      ? await statusReply(ctx, phone)
+      : { to: phone, text: await answerPress(ctx, phone, payload) };
+  } catch (error) {
+    // Not acted on: forget the id, so Meta's retry of this post is acted on.
+    await db.execute(sql`delete from messaging_inbound where provider_message_id = ${id}`);
+    throw error;
+  }
+}
+
+/**
+ * An offer's Accept or Decline, pressed on the phone: the page's own lifecycle function, under
+ * the same locks and rules, so it wins or loses the same races. A press that is not for an offer
+ * open to this person now (lapsed, gone to someone else, an earlier round, replayed, forged)
+ * changes nothing and says so.
+ */
+async function answerPress(ctx: Context, phone: string, payload: string): Promise<string> {
+  const { db, config, whatsapp, log } = ctx;
+  const people = await peopleOnPhone(db, phone, { withStopped: true });
+  if (people.length === 0) return WHATSAPP_REPLIES.en.notVerified;
+  let found: { person: (typeof people)[number]; press: OfferPress } | null = null;
+  for (const person of people) {
+    const press = readOfferButton(whatsapp.appSecret, payload, person.id);
+    if (press) {
+      found = { person, press };
+      break;
+    }
+  }
+  if (!found) {
+    log.warn(
+      { isOfferButton: isOfferButtonPayload(payload) },
+      'WhatsApp button press that no offer to this number signed',
+    );
+    return fill(WHATSAPP_REPLIES[people[0]!.locale].offerEnded, { link: `${config.origin}/` });
+  }
+  const { person, press } = found;
+  const replies = WHATSAPP_REPLIES[person.locale];
+  const link = `${config.origin}/transaction/${press.packageId}`;
+  const ended = fill(replies.offerEnded, { link: `${config.origin}/` });
+  const [user] = await db.select().from(users).where(eq(users.id, person.id));
+  const [pkg] = await db
+    .select({
+      state: packages.state,
+      distributorId: packages.distributorId,
+      offerExpiresAt: packages.offerExpiresAt,
+    })
+    .from(packages)
+    .where(eq(packages.id, press.packageId));
+  if (!user || !pkg || user.suspendedAt) return ended;
+  if (pkg.distributorId === user.id && pkg.state !== 'Offered') {
+    return press.action === 'accept' && pkg.state !== 'Cancelled' && pkg.state !== 'Expired'
+      ? fill(replies.alreadyAccepted, { link })
+      : ended;
+  }
+  if (
+    pkg.state !== 'Offered' ||
+    pkg.distributorId !== user.id ||
+    pkg.offerExpiresAt?.getTime() !== press.offerEndsAt.getTime()
+  ) {
+    return ended;
+  }
+  let result: ChangeResult;
+  try {
+    result =
+      press.action === 'accept'
+        ? await acceptOffer(db, user, press.packageId)
+        : await giveBackAsDistributor(
+            db,
+            user,
+            press.packageId,
+            'decline',
+            undefined,
+            config.matching,
+          );
+  } catch (error) {
+    // Lost a race the page would lose too (the offer lapsed a moment ago, say): nothing changed.
+    if (error instanceof AppError && error.status < 500) {
+      log.info({ packageId: press.packageId, reason: error.message }, 'WhatsApp press refused');
+      return ended;
+    }
+    throw error;
+  }
+  await publishChange(ctx.outlets, result, log);
+  log.info(
+    { packageId: press.packageId, state: result.package.state },
+    `package ${press.action === 'accept' ? 'accepted' : 'declined'} on WhatsApp`,
+  );
+  if (press.action === 'decline') return replies.declined;
+  return acceptedReply(replies, person.locale, result.package, link);
+}
+
+function acceptedReply(
+  replies: WhatsappReplies,
+  locale: Locale,
+  pkg: PackageRow,
+  link: string,
+): string {
+  return fill(replies.accepted, {
+    meals: mealsIn(locale, pkg.quantity),
+    name: pkg.donorName,
+    phone: dialable(pkg.donorPhone),
+    place: pkg.meetAddress ?? '-',
+    link,
   });
-  if (person === undefined || !intent) return null;
-  log.info({ intent, known: person !== null }, 'WhatsApp opt-in or opt-out from the phone');
-  const replies = WHATSAPP_REPLIES[person?.locale ?? 'en'];
-  const reply = !person
-    ? replies.notVerified
-    : intent === 'stop'
-      ? replies.stopped
-      : replies.started;
-  return { to: phone, text: reply };
+}
+
+/**
+ * Anything else a person with WhatsApp on writes (which opens Meta's 24-hour window for free
+ * text): where their latest package stands, with the place as AlmQuest last named it to them.
+ */
+async function statusReply(ctx: Context, phone: string): Promise<Reply | null> {
+  const { db, config } = ctx;
+  const [person] = await peopleOnPhone(db, phone, { withStopped: false });
+  // Unknown numbers get nothing: an answer to anyone would let anyone make AlmQuest send.
+  if (!person) return null;
+  const replies = WHATSAPP_REPLIES[person.locale];
+  const [latest] = await queryRows<{
+    id: string;
+    state: PackageState;
+    quantity: number;
+    is_donor: boolean;
+    place: string | null;
+  }>(
+    db,
+    sql`select p.id, p.state, p.quantity, p.donor_id = ${person.id} as is_donor,
+               (select n.package_address from notifications n
+                 where n.user_id = ${person.id} and n.package_id = p.id
+                 order by n.id desc limit 1) as place
+          from packages p
+         where p.donor_id = ${person.id} or p.distributor_id = ${person.id}
+         order by p.state in ('Not Paired', 'Offered', 'Paired', 'Received') desc,
+                  p.created_at desc
+         limit 1`,
+  );
+  if (!latest) return { to: phone, text: replies.help };
+  const state =
+    latest.state === 'Offered' && !latest.is_donor
+      ? replies.offeredToYou
+      : replies.states[latest.state];
+  return {
+    to: phone,
+    text: fill(replies.status, {
+      meals: mealsIn(person.locale, latest.quantity),
+      place: latest.place ?? '-',
+      state,
+      link: `${config.origin}/transaction/${latest.id}`,
+    }),
+  };
+}
+
+/** The order a message's statuses happen in; failed is final, whenever it comes. */
+const STATUS_RANK = { sent: 1, delivered: 2, read: 3, failed: 4 } as const;
+
+/**
+ * Keeps the furthest status Meta reported for a message we sent (they may come out of order, and
+ * again); failed, Meta could not deliver it after it took it: the delivery is failed too.
+ */
+async function recordStatus(db: AppDb, update: StatusUpdate): Promise<void> {
+  const { id, status, timestamp } = update;
+  if (typeof id !== 'string' || id.length > 256 || typeof status !== 'string') return;
+  if (!Object.hasOwn(STATUS_RANK, status)) return;
+  const rank = STATUS_RANK[status as keyof typeof STATUS_RANK];
+  const at =
+    typeof timestamp === 'string' && /^\d{1,12}$/.test(timestamp)
+      ? new Date(Number(timestamp) * 1000)
+      : new Date();
+  const firstError = Array.isArray(update.errors) ? update.errors[0] : undefined;
+  const reason =
+    status === 'failed'
+      ? `WhatsApp could not deliver it (${String(firstError?.code ?? 'no code')}): ${String(
+          firstError?.title ?? 'no reason given',
+        )}`.slice(0, 500)
+      : null;
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`update ${notificationDeliveries}
+           set provider_status = ${status}, provider_status_at = ${at.toISOString()},
+               state = case when ${status} = 'failed' then 'failed' else state end,
+               last_error = coalesce(${reason}, last_error)
+         where provider_message_id = ${id} and channel = 'whatsapp'
+           and coalesce(array_position(array['sent', 'delivered', 'read', 'failed'],
+                                       provider_status), 0) < ${rank}
+         returning id`,
+  );
+  if (rows.length > 0 && status === 'failed') {
+    deliveries.inc({ channel: 'whatsapp', outcome: 'failed' });
+  }
 }
 
 /** Sends the replies after Meta has had its answer (each send may take seconds). */
@@ -129,15 +396,19 @@ export function whatsappWebhookRoutes({
   config,
   database,
   logger,
+  outlets,
 }: {
   config: Config;
   database: Database;
   logger: Logger;
+  /** Where a change made by a button press goes, as the page's changes do. */
+  outlets: ChangeOutlets;
 }): Router {
   const router = Router();
   const whatsapp = config.whatsapp;
   if (!whatsapp) return router;
   const log = logger.child({ module: 'whatsapp-webhook' });
+  const ctx: Context = { db: database.db, config, whatsapp, outlets, log };
 
   router.get(WHATSAPP_WEBHOOK_PATH, (req, res) => {
     const mode = req.query['hub.mode'];
@@ -173,9 +444,11 @@ export function whatsappWebhookRoutes({
         res.status(400).type('text/plain').send('Not JSON');
         return;
       }
+      const inbound = inboundOf(payload, whatsapp.phoneNumberId);
+      for (const update of inbound.statuses) await recordStatus(database.db, update);
       const replies: Reply[] = [];
-      for (const message of messagesOf(payload, whatsapp.phoneNumberId)) {
-        const reply = await handleMessage(database.db, message, log);
+      for (const message of inbound.messages) {
+        const reply = await handleMessage(ctx, message);
         if (reply) replies.push(reply);
       }
       res.status(200).type('text/plain').send('OK');

@@ -1,7 +1,5 @@
-import { createHmac, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MessagingSettingsSchema } from '@almquest/contracts/messaging';
@@ -11,107 +9,29 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { queryRows } from '../../db/client';
 import { createDistributor, createDonor, type Registered } from '../../test/factories';
 import { signIn } from '../../test/session';
+import {
+  fakeGraphApi,
+  metaBody,
+  PHONE_NUMBER_ID,
+  sign,
+  textFrom,
+  uniquePhone,
+  VERIFY_TOKEN,
+} from '../../test/fake-whatsapp';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { WHATSAPP_REPLIES } from './replies';
-
-/**
- * Meta's Graph API as the Cloud API documents it, on a port of its own: takes
- * POST /<phone number id>/messages with the bearer token, answers a wamid, and keeps what it was
- * sent. `down` makes it answer 500, as Meta does when it cannot take a message.
- */
-function fakeGraphApi() {
-  const sent: { to: string; type: string; body: Record<string, unknown> }[] = [];
-  const state = { down: false, token: 'graph-token-1' };
-  const server: Server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-    req.on('end', () => {
-      const answer = (status: number, body: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(body));
-      };
-      if (req.method !== 'POST' || req.url !== '/v23.0/100200300/messages') {
-        return answer(404, { error: { message: 'Unknown path', code: 100 } });
-      }
-      if (req.headers.authorization !== `Bearer ${state.token}`) {
-        return answer(401, { error: { message: 'Invalid OAuth access token', code: 190 } });
-      }
-      if (state.down) return answer(500, { error: { message: 'Service unavailable', code: 2 } });
-      const body = JSON.parse(raw) as Record<string, unknown>;
-      if (body.messaging_product !== 'whatsapp' || typeof body.to !== 'string') {
-        return answer(400, { error: { message: 'Invalid parameter', code: 100 } });
-      }
-      sent.push({ to: body.to, type: String(body.type), body });
-      answer(200, {
-        messaging_product: 'whatsapp',
-        contacts: [{ input: body.to, wa_id: body.to }],
-        messages: [{ id: `wamid.${sent.length}.${randomInt(1e9)}` }],
-      });
-    });
-  });
-  return { server, sent, state };
-}
-
-const APP_SECRET = 'app-secret-for-tests';
-const VERIFY_TOKEN = 'verify-token-for-tests';
-const PHONE_NUMBER_ID = '100200300';
-
-/** Meta signs the exact bytes it sends, with non-ASCII written as \uXXXX escapes. */
-function metaBody(payload: unknown): string {
-  return JSON.stringify(payload).replace(
-    /[\u007f-\uffff]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
-}
-const sign = (body: string, secret = APP_SECRET) =>
-  `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
-
-/** A webhook post carrying one text message from a phone. */
-function textFrom(phone: string, text: string, id = `wamid.in.${randomInt(1e12)}`) {
-  return {
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: 'WABA-1',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '15550001111', phone_number_id: PHONE_NUMBER_ID },
-              contacts: [{ profile: { name: 'आशा' }, wa_id: phone }],
-              messages: [
-                { from: phone, id, timestamp: '1795900000', type: 'text', text: { body: text } },
-              ],
-            },
-          },
-        ],
-      },
-    ],
-  };
-}
-
-/** A mobile number no other test uses (the webhook finds channels by number). */
-const uniquePhone = () => `9${String(randomInt(100_000_000, 999_999_999))}`;
 
 describe('WhatsApp: opt-in by a code, the webhook, STOP and START', () => {
   const graph = fakeGraphApi();
   let ctx: TestContext;
   beforeAll(async () => {
-    await new Promise<void>((resolve) => graph.server.listen(0, '127.0.0.1', resolve));
-    const { port } = graph.server.address() as AddressInfo;
-    ctx = await createTestApp({
-      WHATSAPP_PHONE_NUMBER_ID: PHONE_NUMBER_ID,
-      WHATSAPP_ACCESS_TOKEN: graph.state.token,
-      WHATSAPP_APP_SECRET: APP_SECRET,
-      WHATSAPP_VERIFY_TOKEN: VERIFY_TOKEN,
-      WHATSAPP_API_URL: `http://127.0.0.1:${port}/v23.0/`,
-      RATE_LIMIT_MULTIPLIER: '1',
-    });
+    // A database of its own: other files' apps have no WhatsApp, and would lease (and drop) the
+    // WhatsApp deliveries this file's notifications make.
+    ctx = await createTestApp({ ...(await graph.start()), RATE_LIMIT_MULTIPLIER: '1' }, {}, 'own');
   });
   afterAll(async () => {
     await ctx.close();
-    await new Promise((resolve) => graph.server.close(resolve));
+    await graph.close();
   });
   beforeEach(() => {
     graph.sent.length = 0;

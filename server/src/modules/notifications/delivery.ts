@@ -18,10 +18,12 @@ import { mailMessage } from './mail-message';
 import type { SmtpSender } from '../../lib/smtp';
 import { type PushOutcome, sendPush } from '../../lib/web-push';
 import type { MailTokens } from './mail-tokens';
+import { sendTemplate, type WhatsappConfig, WhatsappSendError } from '../messaging/whatsapp-client';
+import { type PackagePair, whatsappMessageOf } from '../messaging/whatsapp-messages';
 
 /**
  * Sends what the outbox (notification_deliveries, filled by a trigger with each notification)
- * holds: Web Push to each device and e-mail, in the person's language. Rows are leased
+ * holds: Web Push to each device, e-mail and WhatsApp, in the person's language. Rows are leased
  * in one short statement (FOR UPDATE SKIP LOCKED) so two processes never send the same one and no
  * transaction waits on the network; failures are retried with back-off.
  */
@@ -49,22 +51,28 @@ export function mailTopicOf(kind: NotificationKind): MailTopic {
  */
 const BATCH = 32;
 const LEASE = "interval '5 minutes'";
-const PUSH_MAX_ATTEMPTS = 8;
-const MAIL_MAX_ATTEMPTS = 10;
+const MAX_ATTEMPTS: Record<DeliveryChannel, number> = { push: 8, email: 10, whatsapp: 6, sms: 6 };
+/** Keeps two processes' leases of WhatsApp rows apart, so their budget is one budget. */
+const PHONE_LEASE_LOCK = 0x41_6c_6d_51; // "AlmQ"
+
+type DeliveryChannel = 'push' | 'email' | 'whatsapp' | 'sms';
 /** How long a push service keeps an update for a device that is off. */
 const UPDATE_TTL_S = 24 * 60 * 60;
 
-/** Push: 10 s, 20 s, 40 s … at most 10 minutes. Mail: 1, 2, 4 … minutes, at most six hours. */
-export function deliveryRetryMs(channel: 'push' | 'email', attempts: number): number {
+/**
+ * Push and the phone channels: 10 s, 20 s, 40 s … at most 10 minutes (what they carry is
+ * urgent). Mail: 1, 2, 4 … minutes, at most six hours.
+ */
+export function deliveryRetryMs(channel: DeliveryChannel, attempts: number): number {
   const step = 2 ** Math.max(0, attempts - 1);
-  return channel === 'push'
+  return channel !== 'email'
     ? Math.min(step * 10_000, 10 * 60_000)
     : Math.min(step * 60_000, 6 * 60 * 60_000);
 }
 
 type Due = {
   id: number;
-  channel: 'push' | 'email';
+  channel: DeliveryChannel;
   attempts: number;
   kind: NotificationKind;
   packageId: string | null;
@@ -83,7 +91,10 @@ type Due = {
   /** The package's offer deadline, when this is an offer still open to this person. */
   offerExpiresAt: Date | string | null;
   packageState: string | null;
-};
+  /** A phone channel's number, and whether it may carry messages now (proven, not stopped). */
+  channelPhone: string | null;
+  isChannelOn: boolean | null;
+} & PackagePair;
 
 export type Composed = { title: string; body: string; url: string; answerBy: string | null };
 
@@ -138,6 +149,7 @@ export type Deliverer = {
 export type Channels = {
   push: { authorization: (audience: string) => string; extraOrigins: readonly string[] };
   mail: { sender: SmtpSender; tokens: MailTokens } | null;
+  whatsapp: WhatsappConfig | null;
 };
 
 type SendDeps = Channels & { db: AppDb; logger: Logger; origin: string };
@@ -162,7 +174,7 @@ export function createDeliverer({
     let sent = 0;
     // Rounds until nothing is due (a burst of a thousand notifications is a few rounds).
     for (let round = 0; round < 400; round++) {
-      const due = await lease(db, now);
+      const due = await lease(db, now, deps.whatsapp?.perMinute ?? null);
       if (due.length === 0) break;
       sent += await sendAll(deps, due, now);
       if (due.length < BATCH) break;
@@ -200,24 +212,35 @@ export function createDeliverer({
   };
 }
 
-async function lease(db: AppDb, now: Date): Promise<Due[]> {
+/**
+ * Takes the next due rows for this process: up to a batch of push and e-mail, and of the phone
+ * channels no more than their per-minute budget leaves (every process's attempts in the last
+ * minute count, leased one process at a time under an advisory lock).
+ */
+async function lease(db: AppDb, now: Date, phonePerMinute: number | null): Promise<Due[]> {
   const clock = sql`greatest(now(), ${now.toISOString()}::timestamptz)`;
-  return queryRows<Due>(
-    db,
-    sql`
-      with leased as (
+  const phoneLimit =
+    phonePerMinute === null
+      ? sql`${BATCH}`
+      : sql`least(${BATCH}, greatest(0, ${phonePerMinute} - (
+          select count(*) from ${notificationDeliveries}
+           where channel = 'whatsapp' and last_attempt_at > ${clock} - interval '1 minute'))::int)`;
+  const due = (channels: string) => sql`
+    select id from ${notificationDeliveries}
+    -- The database's clock decides what is due: a row it stamped a moment ago may be a
+    -- fraction of a millisecond (or a skew) ahead of this process's clock.
+    where state = 'pending'
+      and next_attempt_at <= ${clock}
+      and channel in (${sql.raw(channels)})
+    order by next_attempt_at, id`;
+  const statement = sql`
+      with web as (${due("'push', 'email'")} limit ${BATCH} for update skip locked),
+      phone as (${due("'whatsapp', 'sms'")} limit ${phoneLimit} for update skip locked),
+      leased as (
         update ${notificationDeliveries} d
-        set next_attempt_at = ${clock} + ${sql.raw(LEASE)}, attempts = d.attempts + 1
-        where d.id in (
-          select id from ${notificationDeliveries}
-          -- The database's clock decides what is due: a row it stamped a moment ago may be a
-          -- fraction of a millisecond (or a skew) ahead of this process's clock.
-          where state = 'pending'
-            and next_attempt_at <= ${clock}
-          order by next_attempt_at, id
-          limit ${BATCH}
-          for update skip locked
-        )
+        set next_attempt_at = ${clock} + ${sql.raw(LEASE)}, attempts = d.attempts + 1,
+            last_attempt_at = ${clock}
+        where d.id in (select id from web union all select id from phone)
         returning d.id, d.channel, d.attempts, d.notification_id, d.subscription_id
       )
       select l.id, l.channel, l.attempts, n.kind, n.package_id as "packageId",
@@ -228,17 +251,29 @@ async function lease(db: AppDb, now: Date): Promise<Due[]> {
              p.state as "packageState",
              case when n.kind = 'offered' and p.state = 'Offered'
                        and p.distributor_id = n.user_id
-                  then p.offer_expires_at end as "offerExpiresAt"
+                  then p.offer_expires_at end as "offerExpiresAt",
+             m.phone as "channelPhone",
+             (m.verified_at is not null and m.opted_out_at is null
+              and m.phone = '+91' || u.phone) as "isChannelOn",
+             p.distributor_id as "distributorId", p.distributor_name as "distributorName",
+             p.distributor_phone as "distributorPhone", p.donor_name as "donorName",
+             p.donor_phone as "donorPhone", p.meet_address as "meetAddress",
+             p.handover_code as "handoverCode"
       from leased l
       join notifications n on n.id = l.notification_id
       join users u on u.id = n.user_id
       left join ${pushSubscriptions} s on s.id = l.subscription_id
-      left join packages p on p.id = n.package_id`,
-  );
+      left join packages p on p.id = n.package_id
+      left join messaging_channels m on m.user_id = n.user_id and m.channel = l.channel`;
+  if (phonePerMinute === null) return queryRows<Due>(db, statement);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${PHONE_LEASE_LOCK})`);
+    return queryRows<Due>(tx as unknown as AppDb, statement);
+  });
 }
 
 type Result =
-  | { state: 'sent' }
+  | { state: 'sent'; providerMessageId?: string }
   | { state: 'dropped'; reason: string }
   | { state: 'failed'; reason: string }
   | { state: 'retry'; reason: string; afterMs: number }
@@ -259,7 +294,9 @@ async function sendAll(deps: SendDeps, due: Due[], now: Date): Promise<number> {
       }
       if (result.state === 'sent') {
         deliveries.inc({ channel: item.channel, outcome: 'sent' });
-        sentIds.push(item.id);
+        // A provider's id is kept at once: its status callbacks may come within a second.
+        if (result.providerMessageId === undefined) sentIds.push(item.id);
+        else await recordSent(deps.db, item.id, result.providerMessageId, now);
       } else await record(deps, item, result, now);
     }
   };
@@ -273,12 +310,23 @@ async function sendAll(deps: SendDeps, due: Due[], now: Date): Promise<number> {
   return sentIds.length;
 }
 
+async function recordSent(db: AppDb, id: number, providerMessageId: string, now: Date) {
+  await db.execute(sql`
+    update ${notificationDeliveries}
+    set state = 'sent', done_at = ${now.toISOString()}, last_error = null,
+        provider_message_id = ${providerMessageId}
+    where id = ${id}`);
+}
+
 async function sendOne(deps: SendDeps, item: Due, now: Date): Promise<Result> {
   const offerEnds = item.offerExpiresAt ? new Date(item.offerExpiresAt) : null;
   if (item.kind === 'offered' && (!offerEnds || offerEnds <= now)) {
     return { state: 'dropped', reason: 'the offer ended before it was sent' };
   }
   const message = composeMessage(item, offerEnds, deps.origin);
+  if (item.channel === 'whatsapp') return sendWhatsapp(deps, item, offerEnds, message.url);
+  if (item.channel === 'sms')
+    return { state: 'dropped', reason: 'SMS is not set up on this server' };
   if (item.channel === 'push') {
     if (!item.endpoint || !item.p256dh || !item.auth) return { state: 'gone' };
     if (item.deviceOwnerId !== item.userId)
@@ -343,6 +391,56 @@ async function sendOne(deps: SendDeps, item: Due, now: Date): Promise<Result> {
   return { state: 'sent' };
 }
 
+/**
+ * One notification as a WhatsApp template (decision 039), to the channel's proven number, checked
+ * again now: a number stopped or changed since the row was written gets nothing.
+ */
+async function sendWhatsapp(
+  deps: SendDeps,
+  item: Due,
+  offerEnds: Date | null,
+  link: string,
+): Promise<Result> {
+  if (!deps.whatsapp) return { state: 'dropped', reason: 'WhatsApp is not set up on this server' };
+  if (!item.isChannelOn || !item.channelPhone) {
+    return { state: 'dropped', reason: 'the person stopped WhatsApp or changed their number' };
+  }
+  const locale: Locale = isLocale(item.locale) ? item.locale : 'en';
+  const message = whatsappMessageOf(
+    {
+      kind: item.kind,
+      userId: item.userId,
+      locale,
+      packageId: item.packageId,
+      quantity: item.quantity,
+      address: item.address,
+      link,
+      offerEndsAt: offerEnds,
+      pair: { ...item, state: item.packageState },
+    },
+    deps.whatsapp.appSecret,
+  );
+  if ('skip' in message) return { state: 'dropped', reason: message.skip };
+  try {
+    const providerMessageId = await sendTemplate(deps.whatsapp, {
+      to: item.channelPhone,
+      template: message.template,
+      locale,
+      variables: message.variables,
+      ...(message.buttons ? { quickReplies: message.buttons } : {}),
+    });
+    return { state: 'sent', providerMessageId };
+  } catch (error) {
+    if (!(error instanceof WhatsappSendError)) throw error;
+    // Refused as asked (a bad number, a template Meta does not know): another try is the same.
+    // Not reached, overloaded, or our token refused (the operator can fix it): tried again.
+    const isForGood = error.status === 400 || error.status === 404;
+    return isForGood
+      ? { state: 'failed', reason: error.message }
+      : { state: 'retry', reason: error.message, afterMs: 0 };
+  }
+}
+
 async function record(
   deps: SendDeps,
   item: Due,
@@ -372,7 +470,7 @@ async function record(
       logger.info({ ...log, reason: result.reason }, 'delivery dropped');
     return;
   }
-  const maxAttempts = item.channel === 'push' ? PUSH_MAX_ATTEMPTS : MAIL_MAX_ATTEMPTS;
+  const maxAttempts = MAX_ATTEMPTS[item.channel];
   const isGivingUp = result.state === 'failed' || item.attempts >= maxAttempts;
   // Given up on (refused for good, or its last try): a failure; otherwise a try to come again.
   deliveries.inc({ channel: item.channel, outcome: isGivingUp ? 'failed' : 'retry' });

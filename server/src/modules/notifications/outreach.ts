@@ -55,6 +55,7 @@ export function createOutreach({
   const channels = once(async (): Promise<Channels> => ({
     push: { authorization: await pushAuthorization(), extraOrigins: config.push.extraOrigins },
     mail: sender ? { sender, tokens: await mailTokens() } : null,
+    whatsapp: config.whatsapp,
   }));
   return {
     vapid,

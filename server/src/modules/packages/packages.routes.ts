@@ -57,6 +57,7 @@ import {
   giveBackAsDistributor,
   widenPackage,
 } from './lifecycle/changes';
+import { publishChange } from './lifecycle/publish';
 
 export function packagesRoutes({
   config,
@@ -198,13 +199,7 @@ export function packagesRoutes({
   /** Publishes what a lifecycle change did and answers with the package as the caller sees it. */
   async function answerChange(req: Request, res: Response, action: string, result: ChangeResult) {
     const user = sessionUser(req);
-    notifier.notify(result.notifications);
-    if (result.freedDistributorId) rematcher.schedule(result.freedDistributorId);
-    if (result.matchError !== undefined) {
-      req.log.warn({ err: result.matchError }, 'matching a package given back failed');
-      rematcher.schedule();
-    }
-    await settle(req, [result.package.id]);
+    await publishChange({ database, notifier, rematcher, reads }, result, req.log);
     req.log.info(
       { packageId: result.package.id, state: result.package.state },
       `package ${action}`,

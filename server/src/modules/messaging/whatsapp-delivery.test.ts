@@ -1,0 +1,417 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Locale } from '@almquest/contracts/locales';
+import { sql } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryRows } from '../../db/client';
+import { forgetArea, nextPatches } from '../../test/areas';
+import {
+  callsAs,
+  createDistributor,
+  createDonor,
+  donate,
+  handoverCodeOf,
+  type Registered,
+  readsIn,
+  updateDistributor,
+} from '../../test/factories';
+import {
+  fakeGraphApi,
+  metaBody,
+  pressFrom,
+  sign,
+  statusOf,
+  textFrom,
+  uniquePhone,
+} from '../../test/fake-whatsapp';
+import { createTestApp, type TestContext } from '../../test/test-app';
+import { WHATSAPP_REPLIES } from './replies';
+import { WHATSAPP_TEMPLATE_VARIABLES } from './whatsapp-messages';
+
+const graph = fakeGraphApi();
+let ctx: TestContext;
+beforeAll(async () => {
+  // Its own database: other files' apps have no WhatsApp and would lease (and drop) these rows.
+  ctx = await createTestApp({ ...(await graph.start()), RATE_LIMIT_MULTIPLIER: '1' }, {}, 'own');
+  await forgetArea(ctx.database.db, 'whatsapp');
+});
+afterAll(async () => {
+  await ctx.close();
+  await graph.close();
+});
+beforeEach(() => {
+  graph.state.down = false;
+});
+
+const area = nextPatches('whatsapp');
+
+type TemplateSend = {
+  name: string;
+  language: { code: string };
+  components: { type: string; sub_type?: string; parameters: Record<string, string>[] }[];
+};
+const templateOf = (sent: (typeof graph.sent)[number]) => sent.body.template as TemplateSend;
+const bodyOf = (t: TemplateSend) => t.components[0]!.parameters.map((p) => p.text);
+const buttonsOf = (t: TemplateSend) =>
+  t.components.filter((c) => c.sub_type === 'quick_reply').map((c) => c.parameters[0]!.payload!);
+
+/** What the fake Graph API was sent for one number, from the start of this test. */
+const sentTo = (phone: string) => graph.sent.filter((s) => s.to === `91${phone}`);
+const waitForSend = (phone: string, match: (s: (typeof graph.sent)[number]) => boolean) =>
+  vi.waitFor(
+    () => {
+      const found = sentTo(phone).find(match);
+      if (!found) throw new Error(`nothing sent to ${phone} yet`);
+      return found;
+    },
+    { timeout: 10_000, interval: 50 },
+  );
+const templateNamed = (name: string) => (s: (typeof graph.sent)[number]) =>
+  s.type === 'template' && templateOf(s).name === name;
+const textSaying = (words: string) => (s: (typeof graph.sent)[number]) =>
+  s.type === 'text' && (s.body.text as { body: string }).body.includes(words);
+
+const post = (payload: unknown) => {
+  const body = metaBody(payload);
+  return request(ctx.app)
+    .post('/api/whatsapp/webhook')
+    .set('Content-Type', 'application/json')
+    .set('X-Hub-Signature-256', sign(body))
+    .send(body)
+    .expect(200);
+};
+
+/** Turns WhatsApp on for a person as they would: a code to their phone, typed back. */
+async function withWhatsapp(who: Registered, locale: Locale = 'en') {
+  if (locale !== 'en') await readsIn(ctx, who, locale);
+  const phone = who.profile.phone!;
+  await callsAs(ctx, who).post('/api/messaging/whatsapp').expect(202);
+  const sent = await waitForSend(phone, templateNamed('almquest_code'));
+  await callsAs(ctx, who)
+    .post('/api/messaging/whatsapp/verify', { code: bodyOf(templateOf(sent))[0] })
+    .expect(200);
+  return phone;
+}
+
+/** A donor and a distributor 2 km apart in a patch of their own; the distributor answers. */
+async function pairInArea() {
+  const at = area();
+  const donor = await createDonor(ctx, { location: at(0), phone: uniquePhone() });
+  const distributor = await createDistributor(ctx, { location: at(2), phone: uniquePhone() });
+  await updateDistributor(ctx, distributor, { autoAccept: false });
+  return { donor, distributor, at };
+}
+
+const stateOf = async (packageId: string) =>
+  (
+    await queryRows<{ state: string; distributor_id: string | null }>(
+      ctx.database.db,
+      sql`select state, distributor_id from packages where id = ${packageId}`,
+    )
+  )[0]!;
+
+const whatsappDeliveries = (packageId: string) =>
+  queryRows<{
+    kind: string;
+    state: string;
+    attempts: number;
+    last_error: string | null;
+    provider_message_id: string | null;
+    provider_status: string | null;
+  }>(
+    ctx.database.db,
+    sql`select n.kind, d.state, d.attempts, d.last_error, d.provider_message_id, d.provider_status
+          from notification_deliveries d join notifications n on n.id = d.notification_id
+         where n.package_id = ${packageId} and d.channel = 'whatsapp' order by d.id`,
+  );
+
+describe('WhatsApp deliveries', () => {
+  it('offers with Accept and Decline in the person’s language; Accept pairs it, once', async () => {
+    const { donor, distributor, at } = await pairInArea();
+    const distributorPhone = await withWhatsapp(distributor, 'hi');
+    const donorPhone = await withWhatsapp(donor, 'bn');
+    const pkg = await donate(ctx, donor, { quantity: 12 });
+    expect(pkg.current_state).toBe('Offered');
+
+    // The offer: Meta's template in Hindi, meals in the app's digits, the area, the answer-by
+    // time, the page; two buttons whose payloads act on this offer only.
+    const offer = templateOf(await waitForSend(distributorPhone, templateNamed('almquest_offer')));
+    expect(offer.language.code).toBe('hi');
+    const [meals, place, answerBy, link] = bodyOf(offer);
+    expect(meals).toBe('12 भोजन');
+    // For an offer, the area only (the meet point is the distributor's once they accept).
+    const [told] = await queryRows<{ address: string }>(
+      ctx.database.db,
+      sql`select package_address as address from notifications
+           where package_id = ${pkg._id} and kind = 'offered'`,
+    );
+    expect(place).toBe(told!.address);
+    expect(place).not.toBe(at(0).address);
+    expect(answerBy).toMatch(/^(सुबह|दोपहर|शाम|रात) (1[0-2]|[1-9]):\d{2}$/);
+    expect(link).toBe(`${ctx.config.origin}/transaction/${pkg._id}`);
+    const [accept, decline] = buttonsOf(offer);
+    expect(accept).toMatch(/^o1\.a\./);
+    expect(decline).toMatch(/^o1\.d\./);
+    expect(accept!.length).toBeLessThanOrEqual(128);
+
+    // Accept from the phone: Paired exactly as the page's button makes it.
+    const press = pressFrom(`91${distributorPhone}`, accept!);
+    await post(press);
+    expect(await stateOf(pkg._id)).toEqual({
+      state: 'Paired',
+      distributor_id: distributor.profile.id,
+    });
+    // The reply: the donor, their phone and the meet point, in Hindi.
+    const reply = await waitForSend(distributorPhone, textSaying('पैकेट आपका है'));
+    const replyText = (reply.body.text as { body: string }).body;
+    expect(replyText).toContain(`+91 ${donor.profile.phone!.slice(0, 5)}`);
+    expect(replyText).toContain('12 भोजन');
+    // The donor hears of it on WhatsApp too, in Bengali: who comes, their phone, the code.
+    const paired = templateOf(
+      await waitForSend(donorPhone, templateNamed('almquest_paired_donor')),
+    );
+    expect(paired.language.code).toBe('bn');
+    expect(bodyOf(paired)).toEqual([
+      '১২টি খাবার',
+      distributor.profile.name,
+      `+91 ${distributor.profile.phone!.slice(0, 5)} ${distributor.profile.phone!.slice(5)}`,
+      await handoverCodeOf(ctx, pkg._id),
+      `${ctx.config.origin}/transaction/${pkg._id}`,
+    ]);
+
+    // Meta's retry of the same press: nothing again, no second reply.
+    const replies = () => sentTo(distributorPhone).filter((s) => s.type === 'text').length;
+    const before = replies();
+    await post(press);
+    // A new press of the same button: no second effect, and a reply that says so.
+    await post(pressFrom(`91${distributorPhone}`, accept!));
+    await waitForSend(
+      distributorPhone,
+      textSaying(WHATSAPP_REPLIES.hi.alreadyAccepted.split(' पैकेट:')[0]!),
+    );
+    expect(replies()).toBe(before + 1);
+    const pairings = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from notifications
+           where package_id = ${pkg._id} and kind = 'pairedDonor'`,
+    );
+    expect(pairings[0]!.n).toBe(1);
+    // And the old Decline does nothing to a package now Paired.
+    await post(pressFrom(`91${distributorPhone}`, decline!));
+    await waitForSend(distributorPhone, textSaying('यह पेशकश ख़त्म हो चुकी है'));
+    expect((await stateOf(pkg._id)).state).toBe('Paired');
+  });
+
+  it('Decline passes it on; forged, someone else’s and late presses change nothing', async () => {
+    const { donor, distributor } = await pairInArea();
+    const phone = await withWhatsapp(distributor);
+    const pkg = await donate(ctx, donor);
+    const offer = templateOf(await waitForSend(phone, templateNamed('almquest_offer')));
+    const [accept, decline] = buttonsOf(offer) as [string, string];
+    const ended = WHATSAPP_REPLIES.en.offerEnded.split(',')[0]!;
+
+    // Edited after signing (another package's id, a changed letter): refused, still offered.
+    const edited = accept.replace(/\.([0-9a-f])/, (_, c: string) => `.${c === '0' ? '1' : '0'}`);
+    await post(pressFrom(`91${phone}`, edited));
+    await post(
+      pressFrom(
+        `91${phone}`,
+        accept.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')),
+      ),
+    );
+    // Someone else's proven phone pressing this distributor's button: refused too.
+    const other = await createDistributor(ctx, { location: area()(0), phone: uniquePhone() });
+    const otherPhone = await withWhatsapp(other);
+    await post(pressFrom(`91${otherPhone}`, accept));
+    await waitForSend(otherPhone, textSaying(ended));
+    await vi.waitFor(() => expect(sentTo(phone).filter(textSaying(ended))).toHaveLength(2));
+    expect(await stateOf(pkg._id)).toEqual({
+      state: 'Offered',
+      distributor_id: distributor.profile.id,
+    });
+
+    // Decline: the same give-back as the page's; thanked; no longer theirs.
+    await post(pressFrom(`91${phone}`, decline, undefined, 'Decline'));
+    await waitForSend(phone, textSaying(WHATSAPP_REPLIES.en.declined));
+    expect((await stateOf(pkg._id)).distributor_id).not.toBe(distributor.profile.id);
+    await callsAs(ctx, distributor).get(`/api/package/${pkg._id}`).expect(409);
+    // Accept after declining: too late, nothing changes.
+    const sentBefore = sentTo(phone).filter(textSaying(ended)).length;
+    await post(pressFrom(`91${phone}`, accept));
+    await vi.waitFor(() =>
+      expect(sentTo(phone).filter(textSaying(ended))).toHaveLength(sentBefore + 1),
+    );
+    expect((await stateOf(pkg._id)).distributor_id).not.toBe(distributor.profile.id);
+  });
+
+  it('answers a press after the offer lapsed: nothing changed, and says so', async () => {
+    const { donor, distributor } = await pairInArea();
+    const phone = await withWhatsapp(distributor, 'bn');
+    const pkg = await donate(ctx, donor);
+    const offer = templateOf(await waitForSend(phone, templateNamed('almquest_offer')));
+    await ctx.database.db.execute(
+      sql`update packages set offer_expires_at = now() - interval '1 second' where id = ${pkg._id}`,
+    );
+    await ctx.deadlines.runOnce();
+    const after = await stateOf(pkg._id);
+    expect(after.distributor_id).not.toBe(distributor.profile.id);
+    await post(pressFrom(`91${phone}`, buttonsOf(offer)[0]!));
+    await waitForSend(phone, textSaying('এই প্রস্তাবটি শেষ হয়ে গেছে'));
+    expect(await stateOf(pkg._id)).toEqual(after);
+  });
+
+  it('retries while Meta is down, loses nothing, and keeps Meta’s statuses in order', async () => {
+    const { donor, distributor } = await pairInArea();
+    const phone = await withWhatsapp(distributor);
+    graph.state.down = true;
+    const pkg = await donate(ctx, donor);
+    await vi.waitFor(async () =>
+      expect(await whatsappDeliveries(pkg._id)).toEqual([
+        expect.objectContaining({
+          kind: 'offered',
+          state: 'pending',
+          attempts: 1,
+          last_error: expect.stringMatching(/\(500\)/),
+        }),
+      ]),
+    );
+    graph.state.down = false;
+    // The next try, once its back-off has passed.
+    await ctx.outreach.deliverer.runOnce(new Date(Date.now() + 11_000));
+    const [row] = await whatsappDeliveries(pkg._id);
+    expect(row).toMatchObject({ state: 'sent', attempts: 2 });
+    const wamid = sentTo(phone).find(templateNamed('almquest_offer'))!.id;
+    expect(row!.provider_message_id).toBe(wamid);
+
+    // Read, then a late "delivered": read stands. Replayed: the same.
+    await post(statusOf(wamid, 'read', `91${phone}`));
+    await post(statusOf(wamid, 'delivered', `91${phone}`));
+    await post(statusOf(wamid, 'read', `91${phone}`));
+    expect((await whatsappDeliveries(pkg._id))[0]).toMatchObject({
+      state: 'sent',
+      provider_status: 'read',
+    });
+
+    // Accepted on the page; the donor has no WhatsApp, the distributor gets nothing more for
+    // that. Cancelled: the distributor's update goes out, and Meta then says it failed.
+    await callsAs(ctx, distributor).post(`/api/package/${pkg._id}/accept`).expect(200);
+    await callsAs(ctx, donor).post(`/api/package/${pkg._id}/cancel`, {}).expect(200);
+    const update = await waitForSend(phone, templateNamed('almquest_update'));
+    expect(bodyOf(templateOf(update))[0]).toContain('The donor has cancelled this package');
+    await post(
+      statusOf(update.id, 'failed', `91${phone}`, [
+        { code: 131026, title: 'Message undeliverable' },
+      ]),
+    );
+    await post(statusOf(update.id, 'delivered', `91${phone}`));
+    const failed = (await whatsappDeliveries(pkg._id)).find((d) => d.kind === 'cancelled');
+    expect(failed).toMatchObject({ state: 'failed', provider_status: 'failed' });
+    expect(failed!.last_error).toContain('131026');
+  });
+
+  it('sends nothing to a stopped number, drops what was waiting, and answers a question', async () => {
+    const { donor, distributor } = await pairInArea();
+    const phone = await withWhatsapp(distributor, 'bn');
+    // A question: where their latest package stands (none yet: what AlmQuest sends here).
+    await post(textFrom(`91${phone}`, 'কী খবর?'));
+    await waitForSend(phone, textSaying(WHATSAPP_REPLIES.bn.help));
+
+    // Meta down, so the offer waits; STOP from the phone; then Meta back: it is dropped.
+    graph.state.down = true;
+    const first = await donate(ctx, donor);
+    await vi.waitFor(async () =>
+      expect((await whatsappDeliveries(first._id))[0]).toMatchObject({
+        attempts: 1,
+        last_error: expect.stringMatching(/\(500\)/),
+      }),
+    );
+    await post(textFrom(`91${phone}`, 'STOP'));
+    graph.state.down = false;
+    await ctx.outreach.deliverer.runOnce(new Date(Date.now() + 11_000));
+    expect((await whatsappDeliveries(first._id))[0]).toMatchObject({ state: 'dropped' });
+    expect(sentTo(phone).filter(templateNamed('almquest_offer'))).toEqual([]);
+    // While stopped, no row is even written for the next notification.
+    await callsAs(ctx, distributor).post(`/api/package/${first._id}/accept`).expect(200);
+    await callsAs(ctx, donor).post(`/api/package/${first._id}/cancel`, {}).expect(200);
+    expect(await whatsappDeliveries(first._id)).toHaveLength(1);
+
+    // START again; a question now gets the latest package's state, in Bengali.
+    await post(textFrom(`91${phone}`, 'START'));
+    await post(textFrom(`91${phone}`, 'প্যাকেট কোথায়?'));
+    await waitForSend(phone, textSaying(WHATSAPP_REPLIES.bn.states.Cancelled));
+  });
+
+  it('keeps to WHATSAPP_PER_MINUTE: the rest wait in the outbox for the next minute', async () => {
+    const whatsapp = ctx.config.whatsapp!;
+    const { donor } = await pairInArea();
+    const phone = await withWhatsapp(donor);
+    const pkg = await donate(ctx, donor);
+    // Three updates for the donor at once (the trigger queues their WhatsApp rows).
+    await ctx.database.db.execute(sql`
+      insert into notifications (user_id, package_id, state, user_type, kind, package_quantity,
+                                 package_address)
+      select ${donor.profile.id}, ${pkg._id}, 'Offered', 'Donor', 'stillWaiting', 10, 'x'
+        from generate_series(1, 3)`);
+    const updates = () => sentTo(phone).filter(templateNamed('almquest_update'));
+    const original = whatsapp.perMinute;
+    whatsapp.perMinute = 2;
+    try {
+      // Five minutes on, so only this test's sends fall in the minute counted.
+      const later = Date.now() + 5 * 60_000;
+      await ctx.outreach.deliverer.runOnce(new Date(later));
+      expect(updates()).toHaveLength(2);
+      await ctx.outreach.deliverer.runOnce(new Date(later + 1_000));
+      expect(updates()).toHaveLength(2);
+      // A minute on, the budget is back and the third goes.
+      await ctx.outreach.deliverer.runOnce(new Date(later + 61_000));
+      expect(updates()).toHaveLength(3);
+    } finally {
+      whatsapp.perMinute = original;
+    }
+  });
+});
+
+describe('the WhatsApp templates in the repository', () => {
+  const file = path.resolve(
+    path.dirname(fileURLToPath(import.meta.url)),
+    '../../../../ops/messaging/whatsapp-templates.json',
+  );
+  const { templates } = JSON.parse(readFileSync(file, 'utf8')) as {
+    templates: Record<
+      string,
+      {
+        category: string;
+        variables: string[];
+        languages: Record<string, string>;
+        buttons?: { type: string; languages: Record<string, string[]> };
+      }
+    >;
+  };
+
+  it('are the templates the server sends, with their variables in order, in three languages', () => {
+    expect(Object.keys(templates).sort()).toEqual(Object.keys(WHATSAPP_TEMPLATE_VARIABLES).sort());
+    for (const [name, variables] of Object.entries(WHATSAPP_TEMPLATE_VARIABLES)) {
+      const template = templates[name]!;
+      expect(template.variables, name).toEqual(variables);
+      expect(Object.keys(template.languages).sort(), name).toEqual(['bn', 'en', 'hi']);
+      for (const [language, text] of Object.entries(template.languages)) {
+        // {{1}} … {{n}}, each once, in order; fixed words first and last, as Meta requires.
+        const used = [...text.matchAll(/\{\{(\d+)\}\}/g)].map((m) => Number(m[1]));
+        expect(used, `${name} ${language}`).toEqual(variables.map((_, i) => i + 1));
+        // (Meta writes an authentication template's words itself.)
+        if (template.category !== 'AUTHENTICATION') {
+          expect(text.trim(), `${name} ${language}`).not.toMatch(/^\{\{|\}\}$/);
+        }
+      }
+    }
+  });
+
+  it('give the offer two buttons in each language, Accept first', () => {
+    const buttons = templates.almquest_offer!.buttons!;
+    expect(buttons.type).toBe('quick_reply');
+    expect(buttons.languages.en).toEqual(['Accept', 'Decline']);
+    for (const language of ['hi', 'bn']) expect(buttons.languages[language]).toHaveLength(2);
+  });
+});
