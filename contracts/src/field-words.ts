@@ -61,7 +61,8 @@ export type FieldMessageKey =
   | 'field.dateRange'
   | 'field.fromAfterTo'
   | 'field.locale'
-  | 'field.messagingCode';
+  | 'field.messagingCode'
+  | 'field.messagingUpdates';
 
 const wordsByMessage = new Map<string, MessageWords>();
 

@@ -20,6 +20,8 @@ export const MessagingChannelSettingsSchema = z.object({
   state: MessagingStateSchema,
   /** The number the channel goes to (its ten digits), once turned on. */
   phone: z.string().nullable(),
+  /** Offers always come on a channel that is on; package updates too while this is true. */
+  updates: z.boolean(),
 });
 export type MessagingChannelSettings = z.infer<typeof MessagingChannelSettingsSchema>;
 
@@ -40,4 +42,9 @@ export const MessagingCodeSchema = z
       .transform((raw) => asciiDigits(raw).replace(/\s/g, ''))
       .refine((digits) => /^\d{6}$/.test(digits), CODE_INVALID),
   })
+  .strict();
+
+/** The profile's choice of whether a channel carries package updates besides offers. */
+export const MessagingUpdatesSchema = z
+  .object({ updates: z.boolean({ error: said('Choose on or off', 'field.messagingUpdates') }) })
   .strict();

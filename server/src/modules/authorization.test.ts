@@ -435,6 +435,11 @@ const table: Row[] = [
     expect: signedIn(404),
   },
   {
+    route: 'PATCH /messaging/whatsapp',
+    call: () => ({ method: 'patch', url: '/api/messaging/whatsapp', body: { updates: false } }),
+    expect: signedIn(404),
+  },
+  {
     route: 'DELETE /messaging/whatsapp',
     call: () => ({ method: 'delete', url: '/api/messaging/whatsapp' }),
     expect: signedIn(404),

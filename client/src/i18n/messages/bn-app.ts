@@ -268,6 +268,24 @@ export const bnApp: AppCatalog = {
   'settings.push': 'পুশ বিজ্ঞপ্তি',
   'settings.email': 'ইমেল',
   'settings.emailUnavailable': 'এই AlmQuest সার্ভারে ইমেল চালু নেই।',
+  'whatsapp.title': 'WhatsApp',
+  'whatsapp.offDistributor':
+    "WhatsApp-এ প্রস্তাব পান, 'রাজি আছি' আর 'রাজি নই' বোতাম সহ, সঙ্গে আপনার প্যাকেটের খবরও। নম্বরটি আপনার কি না দেখতে আমরা আপনার প্রোফাইলের ফোন নম্বরে একটি কোড পাঠাব।",
+  'whatsapp.offDonor':
+    'আপনার প্যাকেটের খবর WhatsApp-এ পান। নম্বরটি আপনার কি না দেখতে আমরা আপনার প্রোফাইলের ফোন নম্বরে একটি কোড পাঠাব।',
+  'whatsapp.turnOn': 'WhatsApp চালু করুন',
+  'whatsapp.sent':
+    'আমরা WhatsApp-এ {phone} নম্বরে ৬ সংখ্যার একটি কোড পাঠিয়েছি। এটি ১৫ মিনিট কাজ করবে।',
+  'whatsapp.code': 'WhatsApp-এ আসা কোড',
+  'whatsapp.confirm': 'নিশ্চিত করুন',
+  'whatsapp.resend': 'নতুন কোড পাঠান',
+  'whatsapp.cancel': 'বাতিল করুন',
+  'whatsapp.on': '{phone} নম্বরে WhatsApp চালু আছে। বন্ধ করতে যেকোনো সময় সেখানে STOP পাঠান।',
+  'whatsapp.updates': 'আমার প্যাকেটের খবরও (শুধু প্রস্তাব নয়)',
+  'whatsapp.turnOff': 'WhatsApp বন্ধ করুন',
+  'whatsapp.stopped':
+    'আপনি WhatsApp-এ {phone} নম্বর থেকে STOP পাঠিয়েছিলেন, তাই আমরা সেখানে কিছু পাঠাই না। সেখানে START পাঠান, বা এখানে আবার চালু করুন।',
+  'whatsapp.loading': 'আপনার WhatsApp সেটিং লোড হচ্ছে',
   'unsubscribe.title': 'ইমেল সেটিংস',
   'unsubscribe.working': 'আপনার ইমেল সেটিংস বদলানো হচ্ছে…',
   'unsubscribe.askOffers': 'খাবার নিয়ে যাওয়ার প্রস্তাবের ইমেল বন্ধ করবেন?',
@@ -842,6 +860,7 @@ export const bnApp: AppCatalog = {
   'field.locale': 'ইংরেজি, হিন্দি বা বাংলা বেছে নিন।',
   // More of the API's own messages: every error it sends has its words (decision 031)
   'field.messagingCode': 'আমাদের পাঠানো ৬ সংখ্যার কোডটি লিখুন',
+  'field.messagingUpdates': 'চালু বা বন্ধ বেছে নিন',
   'server.noSuchEndpoint': 'API-তে এমন কোনো ঠিকানা নেই: {method} {path}',
   'server.clockOnlyForward': 'সিমুলেশনের ঘড়ি শুধু সামনের দিকে চলে।',
   'server.donorsOnly': 'এটা শুধু দাতাদের জন্য।',

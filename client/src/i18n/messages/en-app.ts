@@ -375,6 +375,23 @@ export const enApp = {
   'settings.push': 'Push notifications',
   'settings.email': 'E-mail',
   'settings.emailUnavailable': 'E-mail is not set up on this AlmQuest server.',
+  'whatsapp.title': 'WhatsApp',
+  'whatsapp.offDistributor':
+    'Get offers on WhatsApp, with Accept and Decline buttons, and updates about your packages. We send a code to the phone number in your profile to check it is yours.',
+  'whatsapp.offDonor':
+    'Get updates about your packages on WhatsApp. We send a code to the phone number in your profile to check it is yours.',
+  'whatsapp.turnOn': 'Turn on WhatsApp',
+  'whatsapp.sent': 'We sent a 6-digit code to WhatsApp at {phone}. It works for 15 minutes.',
+  'whatsapp.code': 'Code from WhatsApp',
+  'whatsapp.confirm': 'Confirm',
+  'whatsapp.resend': 'Send a new code',
+  'whatsapp.cancel': 'Cancel',
+  'whatsapp.on': 'WhatsApp is on for {phone}. Send STOP there at any time to stop it.',
+  'whatsapp.updates': 'Updates about my packages too (not only offers)',
+  'whatsapp.turnOff': 'Turn off WhatsApp',
+  'whatsapp.stopped':
+    'You sent STOP from WhatsApp at {phone}, so we send nothing there. Send START there, or turn it on here again.',
+  'whatsapp.loading': 'Loading your WhatsApp settings',
   'unsubscribe.title': 'E-mail settings',
   'unsubscribe.working': 'Changing your e-mail settings…',
   'unsubscribe.askOffers': 'Stop e-mails about offers of food to pick up?',
@@ -853,6 +870,7 @@ export const enApp = {
   'field.locale': 'Choose en, hi or bn',
   // More of the API's own messages: every error it sends has its words (decision 031)
   'field.messagingCode': 'Enter the 6-digit code we sent',
+  'field.messagingUpdates': 'Choose on or off',
   'server.noSuchEndpoint': 'No such endpoint: {method} {path}',
   'server.clockOnlyForward': 'The simulation clock only moves forward.',
   'server.donorsOnly': 'This is only for donors.',

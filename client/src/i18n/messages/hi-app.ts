@@ -268,6 +268,23 @@ export const hiApp: AppCatalog = {
   'settings.push': 'पुश सूचनाएँ',
   'settings.email': 'ईमेल',
   'settings.emailUnavailable': 'इस AlmQuest सर्वर पर ईमेल चालू नहीं है।',
+  'whatsapp.title': 'WhatsApp',
+  'whatsapp.offDistributor':
+    "पेशकश WhatsApp पर पाएँ, 'स्वीकार करें' और 'मना करें' बटन के साथ, और अपने पैकेटों की ख़बरें भी। नंबर आपका है, यह जाँचने के लिए हम आपकी प्रोफ़ाइल वाले फ़ोन नंबर पर एक कोड भेजेंगे।",
+  'whatsapp.offDonor':
+    'अपने पैकेटों की ख़बरें WhatsApp पर पाएँ। नंबर आपका है, यह जाँचने के लिए हम आपकी प्रोफ़ाइल वाले फ़ोन नंबर पर एक कोड भेजेंगे।',
+  'whatsapp.turnOn': 'WhatsApp चालू करें',
+  'whatsapp.sent': 'हमने WhatsApp पर {phone} को 6 अंकों का कोड भेजा है। यह 15 मिनट तक चलेगा।',
+  'whatsapp.code': 'WhatsApp पर आया कोड',
+  'whatsapp.confirm': 'पक्का करें',
+  'whatsapp.resend': 'नया कोड भेजें',
+  'whatsapp.cancel': 'रद्द करें',
+  'whatsapp.on': '{phone} के लिए WhatsApp चालू है। इसे रोकने के लिए कभी भी वहाँ STOP भेजें।',
+  'whatsapp.updates': 'मेरे पैकेटों की ख़बरें भी (सिर्फ़ पेशकश नहीं)',
+  'whatsapp.turnOff': 'WhatsApp बंद करें',
+  'whatsapp.stopped':
+    'आपने WhatsApp पर {phone} से STOP भेजा था, इसलिए हम वहाँ कुछ नहीं भेजते। वहाँ START भेजें, या यहाँ फिर से चालू करें।',
+  'whatsapp.loading': 'आपकी WhatsApp सेटिंग लोड हो रही है',
   'unsubscribe.title': 'ईमेल सेटिंग',
   'unsubscribe.working': 'आपकी ईमेल सेटिंग बदली जा रही है…',
   'unsubscribe.askOffers': 'खाना ले जाने की पेशकश के ईमेल बंद करें?',
@@ -829,6 +846,7 @@ export const hiApp: AppCatalog = {
   'field.locale': 'अंग्रेज़ी, हिन्दी या बांग्ला चुनें।',
   // More of the API's own messages: every error it sends has its words (decision 031)
   'field.messagingCode': 'हमारा भेजा 6 अंकों का कोड लिखें',
+  'field.messagingUpdates': 'चालू या बंद चुनें',
   'server.noSuchEndpoint': 'API में ऐसा कोई पता नहीं है: {method} {path}',
   'server.clockOnlyForward': 'सिमुलेशन की घड़ी सिर्फ़ आगे चलती है।',
   'server.donorsOnly': 'यह सिर्फ़ दाताओं के लिए है।',

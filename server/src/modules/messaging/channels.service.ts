@@ -27,6 +27,7 @@ type ChannelRow = {
   is_verified: boolean;
   is_opted_out: boolean;
   opted_out_via: 'phone' | 'profile' | null;
+  updates: boolean;
 };
 
 /** The number a registered person's profile gives, as the providers take it. */
@@ -42,25 +43,26 @@ const codeHash = (secret: string, userId: string, channel: MessagingChannel, cod
 /** Where a channel stands for the person, from its row and the profile's phone now. */
 function stateOf(row: ChannelRow | undefined, user: UserRow): MessagingChannelSettings {
   const phone = row ? row.phone.replace(/^\+91/, '') : null;
-  if (!row) return { available: true, state: 'off', phone: null };
+  const updates = row?.updates ?? true;
+  if (!row) return { available: true, state: 'off', phone: null, updates };
   // A number other than the profile's now is not the person's any more, whatever its state.
   if (user.phone === null || row.phone !== e164(user.phone)) {
-    return { available: true, state: 'off', phone: null };
+    return { available: true, state: 'off', phone: null, updates };
   }
   if (row.is_opted_out && row.opted_out_via === 'phone') {
-    return { available: true, state: 'stopped', phone };
+    return { available: true, state: 'stopped', phone, updates };
   }
   if (row.is_opted_out) {
-    return { available: true, state: row.opted_out_via === 'phone' ? 'stopped' : 'off', phone };
+    return { available: true, state: 'off', phone: null, updates };
   }
   // A number proven before the profile's phone changed is not the person's number any more.
   if (row.is_verified && user.phone !== null && row.phone === e164(user.phone)) {
-    return { available: true, state: 'on', phone };
+    return { available: true, state: 'on', phone, updates };
   }
   if (row.code_live) {
-    return { available: true, state: 'verifying', phone };
+    return { available: true, state: 'verifying', phone, updates };
   }
-  return { available: true, state: 'off', phone: null };
+  return { available: true, state: 'off', phone: null, updates };
 }
 
 async function channelRow(
@@ -71,7 +73,7 @@ async function channelRow(
 ): Promise<ChannelRow | undefined> {
   const [row] = await queryRows<ChannelRow>(
     db,
-    sql`select phone, code_hash, code_tries, opted_out_via,
+    sql`select phone, code_hash, code_tries, opted_out_via, updates,
                code_hash is not null and code_expires_at > now() as code_live,
                verified_at is not null as is_verified, opted_out_at is not null as is_opted_out
           from messaging_channels where user_id = ${userId} and channel = ${channel}
@@ -88,8 +90,8 @@ export async function messagingSettings(
 ): Promise<MessagingSettings> {
   const whatsapp = config.whatsapp
     ? stateOf(await channelRow(db, user.id, 'whatsapp'), user)
-    : { available: false, state: 'off' as const, phone: null };
-  return { whatsapp, sms: { available: false, state: 'off', phone: null } };
+    : { available: false, state: 'off' as const, phone: null, updates: true };
+  return { whatsapp, sms: { available: false, state: 'off', phone: null, updates: true } };
 }
 
 export const unavailable = () =>
@@ -156,7 +158,7 @@ export async function startWhatsapp(
        set phone = excluded.phone, code_hash = excluded.code_hash,
            code_expires_at = excluded.code_expires_at, code_tries = 0, verified_at = null,
            opted_out_at = null, opted_out_via = null, updated_at = now()`);
-  return { available: true, state: 'verifying', phone: user.phone };
+  return { ...stateOf(await channelRow(db, user.id, 'whatsapp'), user), state: 'verifying' };
 }
 
 /** A 400 about the code field, in its words and the whole message's. */
@@ -235,7 +237,28 @@ export async function turnOffWhatsapp(
        set opted_out_at = coalesce(opted_out_at, now()), opted_out_via = 'profile',
            code_hash = null, code_expires_at = null, updated_at = now()
      where user_id = ${user.id} and channel = 'whatsapp'`);
-  return { available: true, state: 'off', phone: null };
+  return stateOf(await channelRow(db, user.id, 'whatsapp'), user);
+}
+
+/** Whether WhatsApp carries package updates besides offers: kept whatever the channel's state. */
+export async function setWhatsappUpdates(
+  db: AppDb,
+  config: Pick<Config, 'whatsapp'>,
+  user: UserRow,
+  updates: boolean,
+): Promise<MessagingChannelSettings> {
+  if (!config.whatsapp) throw unavailable();
+  const current = stateOf(await channelRow(db, user.id, 'whatsapp'), user);
+  if (current.state !== 'on') {
+    throw conflict(
+      'Turn the channel on first: we send a code to your phone.',
+      words('messagingNoCode'),
+    );
+  }
+  await db.execute(sql`
+    update messaging_channels set updates = ${updates}, updated_at = now()
+     where user_id = ${user.id} and channel = 'whatsapp'`);
+  return { ...current, updates };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { MessagingCodeSchema } from '@almquest/contracts/messaging';
+import { MessagingCodeSchema, MessagingUpdatesSchema } from '@almquest/contracts/messaging';
 import { type RequestHandler, Router } from 'express';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -7,6 +7,7 @@ import { limiter } from '../../middleware/limits';
 import { validate } from '../../middleware/validate';
 import {
   messagingSettings,
+  setWhatsappUpdates,
   startWhatsapp,
   turnOffWhatsapp,
   unavailable,
@@ -62,6 +63,15 @@ export function messagingRoutes({
       const state = await verifyWhatsapp(db, config, sessionUser(req), body.code);
       req.log.info('WhatsApp number verified');
       res.json(state);
+    }),
+  );
+
+  router.patch(
+    '/messaging/whatsapp',
+    requireSession,
+    whatsappOn,
+    validate({ body: MessagingUpdatesSchema }, async ({ body }, req, res) => {
+      res.json(await setWhatsappUpdates(db, config, sessionUser(req), body.updates));
     }),
   );
 

@@ -343,6 +343,27 @@ describe('WhatsApp deliveries', () => {
     await waitForSend(phone, textSaying(WHATSAPP_REPLIES.bn.states.Cancelled));
   });
 
+  it('carries updates only while the person wants them; offers always', async () => {
+    const { donor, distributor } = await pairInArea();
+    const phone = await withWhatsapp(distributor);
+    const as = callsAs(ctx, distributor);
+    // Bad input names the field; someone without the channel on cannot choose.
+    const bad = await as.patch('/api/messaging/whatsapp', { updates: 'no' }).expect(400);
+    expect(bad.body.error.fields).toHaveProperty('updates');
+    await callsAs(ctx, donor).patch('/api/messaging/whatsapp', { updates: false }).expect(409);
+    const off = await as.patch('/api/messaging/whatsapp', { updates: false }).expect(200);
+    expect(off.body).toMatchObject({ state: 'on', updates: false });
+    expect((await as.get('/api/messaging').expect(200)).body.whatsapp.updates).toBe(false);
+
+    const pkg = await donate(ctx, donor);
+    await waitForSend(phone, templateNamed('almquest_offer'));
+    await as.post(`/api/package/${pkg._id}/accept`).expect(200);
+    await callsAs(ctx, donor).post(`/api/package/${pkg._id}/cancel`, {}).expect(200);
+    // The offer went; the cancellation (an update) has no WhatsApp row at all.
+    expect((await whatsappDeliveries(pkg._id)).map((d) => d.kind)).toEqual(['offered']);
+    await as.patch('/api/messaging/whatsapp', { updates: true }).expect(200);
+  });
+
   it('keeps to WHATSAPP_PER_MINUTE: the rest wait in the outbox for the next minute', async () => {
     const whatsapp = ctx.config.whatsapp!;
     const { donor } = await pairInArea();

@@ -84,9 +84,10 @@ describe('WhatsApp: opt-in by a code, the webhook, STOP and START', () => {
       available: true,
       state: 'off',
       phone: null,
+      updates: true,
     });
     const started = await turnOn(distributor).expect(202);
-    expect(started.body).toEqual({ available: true, state: 'verifying', phone });
+    expect(started.body).toEqual({ available: true, state: 'verifying', phone, updates: true });
     // One authentication template to 91 + the number, in Hindi, the code in its body and button.
     expect(graph.sent).toHaveLength(1);
     const message = graph.sent[0]!;
@@ -110,7 +111,7 @@ describe('WhatsApp: opt-in by a code, the webhook, STOP and START', () => {
     const devanagari = code.replace(/\d/g, (d) => String.fromCharCode(0x966 + Number(d)));
     const on = await verify(distributor, `${devanagari.slice(0, 3)} ${devanagari.slice(3)}`);
     expect(on.status, JSON.stringify(on.body)).toBe(200);
-    expect(on.body).toEqual({ available: true, state: 'on', phone });
+    expect(on.body).toEqual({ available: true, state: 'on', phone, updates: true });
     // Already on: a code again (even a spent one) just says so.
     expect((await verify(distributor, code).expect(200)).body.state).toBe('on');
     // Already on: turning it on again sends nothing.
@@ -232,6 +233,7 @@ describe('WhatsApp: opt-in by a code, the webhook, STOP and START', () => {
       available: true,
       state: 'stopped',
       phone,
+      updates: true,
     });
     // Replies go out after Meta has its answer.
     const sends = (n: number) => vi.waitFor(() => expect(graph.sent).toHaveLength(n));
@@ -261,7 +263,7 @@ describe('WhatsApp: opt-in by a code, the webhook, STOP and START', () => {
     expect(
       (await request(ctx.app).delete('/api/messaging/whatsapp').set('Cookie', distributor.cookie))
         .body,
-    ).toEqual({ available: true, state: 'off', phone: null });
+    ).toEqual({ available: true, state: 'off', phone: null, updates: true });
     expect((await channelRow(distributor.profile.id))?.opted_out_via).toBe('profile');
     await post(metaBody(textFrom(`91${phone}`, 'START'))).expect(200);
     expect((await settings(distributor)).whatsapp.state).toBe('off');
@@ -302,7 +304,12 @@ describe('WhatsApp: opt-in by a code, the webhook, STOP and START', () => {
     try {
       const donor = await createDonor(plain, { phone: uniquePhone() });
       const res = await request(plain.app).get('/api/messaging').set('Cookie', donor.cookie);
-      expect(res.body.whatsapp).toEqual({ available: false, state: 'off', phone: null });
+      expect(res.body.whatsapp).toEqual({
+        available: false,
+        state: 'off',
+        phone: null,
+        updates: true,
+      });
       const on = await request(plain.app)
         .post('/api/messaging/whatsapp')
         .set('Cookie', donor.cookie);

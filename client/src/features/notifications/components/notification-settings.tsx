@@ -5,12 +5,14 @@ import { useI18n } from '../../../i18n/i18n';
 import type { MessageKey } from '../../../i18n/messages/en';
 import { useNotificationSettings, useUpdateNotificationSettings } from '../api/settings';
 import { PushDeviceToggle } from './push-device-toggle';
+import { WhatsappSettings } from './whatsapp-settings';
 
 type Choice = keyof Omit<Settings, 'emailAvailable'>;
 
 /**
  * The profile's "How we reach you": this device's push, and for offers (distributors
- * only) and for updates, push and e-mail. Each box saves when it changes.
+ * only) and for updates, push and e-mail; then WhatsApp, where the server sends on it. Each box
+ * saves when it changes.
  */
 export function NotificationSettings({ isDistributor }: { isDistributor: boolean }) {
   const { t, errorText } = useI18n();
@@ -88,6 +90,7 @@ export function NotificationSettings({ isDistributor }: { isDistributor: boolean
           )}
         </div>
       )}
+      <WhatsappSettings isDistributor={isDistributor} />
     </section>
   );
 }

@@ -1,0 +1,146 @@
+import { type FormEvent, useId, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { CheckboxField, TextField } from '../../../components/ui/field';
+import { Spinner } from '../../../components/ui/spinner';
+import { localPhone, useI18n } from '../../../i18n/i18n';
+import {
+  useMessagingSettings,
+  useStartWhatsapp,
+  useTurnOffWhatsapp,
+  useVerifyWhatsapp,
+  useWhatsappUpdates,
+} from '../api/messaging';
+
+/**
+ * WhatsApp in "How we reach you" (decision 039), only where the server sends on it: off, a code
+ * sent and awaited, on (with updates as the person chooses), or stopped from the phone.
+ */
+export function WhatsappSettings({ isDistributor }: { isDistributor: boolean }) {
+  const { t, errorText, formatNumber } = useI18n();
+  const settings = useMessagingSettings();
+  const start = useStartWhatsapp();
+  const verify = useVerifyWhatsapp();
+  const updates = useWhatsappUpdates();
+  const turnOff = useTurnOffWhatsapp();
+  const [code, setCode] = useState('');
+  const headingId = useId();
+  if (settings.isPending) {
+    return (
+      <div role="status" aria-label={t('whatsapp.loading')} className="mt-4">
+        <Spinner />
+      </div>
+    );
+  }
+  // Without its settings the profile goes on; nothing here is needed to use AlmQuest.
+  const whatsapp = settings.data?.whatsapp;
+  if (!whatsapp?.available) return null;
+  const phone = whatsapp.phone ? localPhone(whatsapp.phone, formatNumber) : '';
+  const isBusy = start.isPending || verify.isPending || updates.isPending || turnOff.isPending;
+  const failure = [start, updates, turnOff].find((m) => m.isError)?.error;
+
+  const confirm = (event: FormEvent) => {
+    event.preventDefault();
+    verify.mutate(code, { onSuccess: () => setCode('') });
+  };
+  const startOver = () => {
+    verify.reset();
+    setCode('');
+    start.mutate();
+  };
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="mt-6 border-t border-gray-200 pt-4 text-sm dark:border-gray-700"
+    >
+      <h3 id={headingId} className="font-semibold">
+        {t('whatsapp.title')}
+      </h3>
+      {whatsapp.state === 'off' && (
+        <>
+          <p className="mt-1 text-gray-700 dark:text-gray-300">
+            {t(isDistributor ? 'whatsapp.offDistributor' : 'whatsapp.offDonor')}
+          </p>
+          <Button className="mt-3" variant="secondary" disabled={isBusy} onClick={startOver}>
+            {t('whatsapp.turnOn')}
+          </Button>
+        </>
+      )}
+      {whatsapp.state === 'stopped' && (
+        <>
+          <p className="mt-1 text-gray-700 dark:text-gray-300">
+            {t('whatsapp.stopped', { phone })}
+          </p>
+          <Button className="mt-3" variant="secondary" disabled={isBusy} onClick={startOver}>
+            {t('whatsapp.turnOn')}
+          </Button>
+        </>
+      )}
+      {whatsapp.state === 'verifying' && (
+        <form onSubmit={confirm} className="mt-1" noValidate>
+          <p role="status" className="text-gray-700 dark:text-gray-300">
+            {t('whatsapp.sent', { phone })}
+          </p>
+          <TextField
+            className="mt-3 max-w-xs"
+            label={t('whatsapp.code')}
+            name="code"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={20}
+            error={verify.isError ? errorText(verify.error) : undefined}
+            announceError
+          />
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Button type="submit" disabled={isBusy}>
+              {t('whatsapp.confirm')}
+            </Button>
+            <Button variant="ghost" disabled={isBusy} onClick={startOver}>
+              {t('whatsapp.resend')}
+            </Button>
+            <Button variant="ghost" disabled={isBusy} onClick={() => turnOff.mutate()}>
+              {t('whatsapp.cancel')}
+            </Button>
+          </div>
+        </form>
+      )}
+      {whatsapp.state === 'on' && (
+        <>
+          <p role="status" className="mt-1 text-gray-700 dark:text-gray-300">
+            {t('whatsapp.on', { phone })}
+          </p>
+          {/* A donor gets no offers: for them updates are everything WhatsApp carries. */}
+          {isDistributor && (
+            <div className="mt-2">
+              <CheckboxField
+                label={t('whatsapp.updates')}
+                checked={updates.isPending ? updates.variables : whatsapp.updates}
+                onChange={(checked) => updates.mutate(checked)}
+              />
+            </div>
+          )}
+          <Button
+            className="mt-2"
+            variant="ghost"
+            disabled={isBusy}
+            onClick={() => turnOff.mutate()}
+          >
+            {t('whatsapp.turnOff')}
+          </Button>
+        </>
+      )}
+      {isBusy && (
+        <div className="mt-2">
+          <Spinner size={24} />
+        </div>
+      )}
+      {failure !== undefined && (
+        <p role="alert" className="mt-2 text-red-700 dark:text-red-300">
+          {errorText(failure)}
+        </p>
+      )}
+    </section>
+  );
+}
