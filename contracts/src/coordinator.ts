@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { said } from './field-words';
 import { idOf } from './ids';
+import { NOTIFICATION_KINDS } from './notifications';
 import { DietSchema, PackageStateSchema, REASON_MAX } from './packages';
 import { readDecimal, textField } from './text';
 
@@ -306,13 +307,68 @@ export const AuditListSchema = z.object({
 });
 export type AuditList = z.infer<typeof AuditListSchema>;
 
+/** A list's cursor that is the last row's id: a positive whole number. */
+const idCursor = z
+  .preprocess(
+    readDecimal,
+    z.number({ error: NOT_A_CURSOR }).int(NOT_A_CURSOR).positive(NOT_A_CURSOR),
+  )
+  .optional();
+
 /** GET /api/coordinator/audit?cursor= */
-export const AuditQuerySchema = z.strictObject({
-  cursor: z
-    .preprocess(
-      readDecimal,
-      z.number({ error: NOT_A_CURSOR }).int(NOT_A_CURSOR).positive(NOT_A_CURSOR),
-    )
+export const AuditQuerySchema = z.strictObject({ cursor: idCursor });
+
+/** The channels a notification goes out on (the outbox's, decision 039). */
+export const DELIVERY_CHANNELS = ['push', 'email', 'whatsapp', 'sms'] as const;
+export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
+
+/** How one channel did with one notification (all of a person's devices count as one push). */
+export const ChannelOutcomeSchema = z.object({
+  channel: z.enum(DELIVERY_CHANNELS),
+  /** sent: handed to the service that delivers it; dropped: no longer worth sending. */
+  state: z.enum(['pending', 'sent', 'failed', 'dropped']),
+  /** WhatsApp's (or the SMS provider's) furthest report: sent, delivered, read, or failed. */
+  providerStatus: z.enum(['sent', 'delivered', 'read', 'failed']).nullable(),
+  /** Tries so far (for push, the most any one device took). */
+  attempts: z.number(),
+  /** When it was sent, given up or dropped; null while pending. */
+  at: z.string().nullable(),
+  /** Why the last try failed, or why it was dropped: the sender's own words. */
+  error: z.string().nullable(),
+  /** Devices, for push; 1 otherwise. */
+  count: z.number(),
+});
+export type ChannelOutcome = z.infer<typeof ChannelOutcomeSchema>;
+
+/** One notification of the last seven days and how it went out on each channel. */
+export const DeliveryEntrySchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  person: z.object({
+    id: z.string(),
+    name: z.string(),
+    role: z.enum(['Donor', 'Distributor', 'Coordinator']),
+  }),
+  package: z.object({ id: z.string(), quantity: z.number(), address: z.string() }).nullable(),
+  channels: z.array(ChannelOutcomeSchema),
+  /** The channel that was sent first, which reached the person soonest; null if none did. */
+  firstReached: z.enum(DELIVERY_CHANNELS).nullable(),
+});
+export type DeliveryEntry = z.infer<typeof DeliveryEntrySchema>;
+export const DeliveryListSchema = z.object({
+  entries: z.array(DeliveryEntrySchema),
+  nextCursor: z.number().nullable(),
+});
+export type DeliveryList = z.infer<typeof DeliveryListSchema>;
+
+/** GET /api/coordinator/deliveries?failed=1&cursor= */
+export const DeliveryQuerySchema = z.strictObject({
+  cursor: idCursor,
+  /** Only notifications a channel gave up on. */
+  failed: z
+    .enum(['0', '1'], { error: said('Use 1 or 0', 'field.failedOnly') })
+    .transform((v) => v === '1')
     .optional(),
 });
 

@@ -62,7 +62,8 @@ export type FieldMessageKey =
   | 'field.fromAfterTo'
   | 'field.locale'
   | 'field.messagingCode'
-  | 'field.messagingUpdates';
+  | 'field.messagingUpdates'
+  | 'field.failedOnly';
 
 const wordsByMessage = new Map<string, MessageWords>();
 

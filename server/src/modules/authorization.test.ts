@@ -593,6 +593,11 @@ const table: Row[] = [
     expect: coordinatorOnly(204),
   },
   {
+    route: 'GET /coordinator/deliveries',
+    call: () => ({ method: 'get', url: '/api/coordinator/deliveries?failed=1' }),
+    expect: coordinatorOnly(),
+  },
+  {
     route: 'GET /coordinator/audit',
     call: () => ({ method: 'get', url: '/api/coordinator/audit' }),
     expect: coordinatorOnly(),

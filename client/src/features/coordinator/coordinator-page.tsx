@@ -7,10 +7,11 @@ import { site } from '../../content/site';
 import { useI18n } from '../../i18n/i18n';
 import { usePageTitle } from '../../lib/use-page-title';
 import { AuditPanel, MessagesPanel, ReportsPanel } from './components/inbox-panels';
+import { DeliveriesPanel } from './components/deliveries-panel';
 import { PeoplePanel } from './components/people-panel';
 import { WaitingPanel } from './components/waiting-panel';
 
-const TABS = ['waiting', 'people', 'reports', 'messages', 'audit'] as const;
+const TABS = ['waiting', 'people', 'reports', 'messages', 'deliveries', 'audit'] as const;
 type Tab = (typeof TABS)[number];
 
 const isTab = (value: string | null): value is Tab => TABS.some((tab) => tab === value);
@@ -54,7 +55,7 @@ export default function CoordinatorPage() {
       <div
         role="tablist"
         aria-label={t('coord.title')}
-        // On a phone the five tabs take two rows in Hindi and Bengali: pills there, which read as
+        // On a phone the six tabs take two rows in Hindi and Bengali: pills there, which read as
         // one set on any number of rows; underlined tabs on a wider screen.
         className="mt-6 flex flex-wrap gap-2 sm:gap-1 sm:border-b sm:border-gray-200 sm:dark:border-gray-800"
         onKeyDown={onKeyDown}
@@ -89,6 +90,7 @@ export default function CoordinatorPage() {
         {tab === 'people' && <PeoplePanel />}
         {tab === 'reports' && <ReportsPanel />}
         {tab === 'messages' && <MessagesPanel />}
+        {tab === 'deliveries' && <DeliveriesPanel />}
         {tab === 'audit' && (
           <>
             <ExportForm />

@@ -1,4 +1,6 @@
 import {
+  DeliveryQuerySchema,
+  type DeliveryList,
   AuditQuerySchema,
   type AuditList,
   type CandidateList,
@@ -33,6 +35,7 @@ import { recordAudit } from './audit';
 import { requireCoordinator } from './coordinator.policy';
 import { exportSelect, PACKAGE_COLUMNS, streamPackagesCsv } from './csv-export';
 import { closeReport, listAudit, listMessages, listReports, markMessage } from './inbox.service';
+import { listDeliveries } from './deliveries.service';
 import { personDetail, reinstatePerson, searchPeople, suspendPerson } from './people.service';
 import {
   cancelAsCoordinator,
@@ -234,6 +237,17 @@ export function coordinatorRoutes({
         res.status(204).end();
       },
     ),
+  );
+
+  router.get(
+    '/coordinator/deliveries',
+    validate({ query: DeliveryQuerySchema }, async ({ query }, _req, res) => {
+      const body: DeliveryList = await listDeliveries(db, {
+        cursor: query.cursor,
+        failedOnly: query.failed ?? false,
+      });
+      res.json(body);
+    }),
   );
 
   router.get(

@@ -15,8 +15,10 @@ import {
   handoverCodeOf,
   type Registered,
   readsIn,
+  uniqueEmail,
   updateDistributor,
 } from '../../test/factories';
+import { type SignedIn, signIn } from '../../test/session';
 import {
   fakeGraphApi,
   metaBody,
@@ -27,15 +29,23 @@ import {
   uniquePhone,
 } from '../../test/fake-whatsapp';
 import { createTestApp, type TestContext } from '../../test/test-app';
+import { DeliveryListSchema } from '@almquest/contracts/coordinator';
 import { WHATSAPP_REPLIES } from './replies';
 import { WHATSAPP_TEMPLATE_VARIABLES } from './whatsapp-messages';
 
 const graph = fakeGraphApi();
+const COORDINATOR = uniqueEmail('coordinator');
 let ctx: TestContext;
+let coordinator: SignedIn;
 beforeAll(async () => {
   // Its own database: other files' apps have no WhatsApp and would lease (and drop) these rows.
-  ctx = await createTestApp({ ...(await graph.start()), RATE_LIMIT_MULTIPLIER: '1' }, {}, 'own');
+  ctx = await createTestApp(
+    { ...(await graph.start()), COORDINATOR_EMAILS: COORDINATOR },
+    {},
+    'own',
+  );
   await forgetArea(ctx.database.db, 'whatsapp');
+  coordinator = await signIn(ctx, COORDINATOR);
 });
 afterAll(async () => {
   await ctx.close();
@@ -309,6 +319,41 @@ describe('WhatsApp deliveries', () => {
     const failed = (await whatsappDeliveries(pkg._id)).find((d) => d.kind === 'cancelled');
     expect(failed).toMatchObject({ state: 'failed', provider_status: 'failed' });
     expect(failed!.last_error).toContain('131026');
+
+    // The console: what did not arrive, and which channel reached whom.
+    const console = callsAs(ctx, coordinator);
+    const deadLetters = DeliveryListSchema.parse(
+      (await console.get('/api/coordinator/deliveries?failed=1').expect(200)).body,
+    );
+    const cancelled = deadLetters.entries.find((e) => e.package?.id === pkg._id);
+    expect(cancelled).toMatchObject({
+      kind: 'cancelled',
+      person: { id: distributor.profile.id, role: 'Distributor' },
+      channels: [
+        {
+          channel: 'whatsapp',
+          state: 'failed',
+          providerStatus: 'failed',
+          error: expect.stringContaining('131026'),
+        },
+      ],
+      firstReached: null,
+    });
+    // Only what failed: the offer that arrived is not among them.
+    expect(deadLetters.entries.filter((e) => e.package?.id === pkg._id)).toHaveLength(1);
+    const all = DeliveryListSchema.parse(
+      (await console.get('/api/coordinator/deliveries').expect(200)).body,
+    );
+    expect(
+      all.entries.find((e) => e.package?.id === pkg._id && e.kind === 'offered'),
+    ).toMatchObject({
+      channels: [{ channel: 'whatsapp', state: 'sent', providerStatus: 'read', attempts: 2 }],
+      firstReached: 'whatsapp',
+    });
+    // Coordinators only; a bad filter names its field.
+    await callsAs(ctx, donor).get('/api/coordinator/deliveries').expect(403);
+    const bad = await console.get('/api/coordinator/deliveries?failed=yes').expect(400);
+    expect(bad.body.error.fields).toHaveProperty('failed');
   });
 
   it('sends nothing to a stopped number, drops what was waiting, and answers a question', async () => {

@@ -18,7 +18,7 @@ import {
 } from '../api/inbox';
 import { CoordinatorReasonDialog } from './reason-dialog';
 
-function Loading() {
+export function Loading() {
   const { t } = useI18n();
   return (
     <div className="flex justify-center py-8" role="status" aria-label={t('common.loading')}>
@@ -27,7 +27,7 @@ function Loading() {
   );
 }
 
-function Failed({ onRetry }: { onRetry: () => void }) {
+export function Failed({ onRetry }: { onRetry: () => void }) {
   const { t } = useI18n();
   return (
     <div role="alert">
