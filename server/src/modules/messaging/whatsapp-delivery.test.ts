@@ -30,6 +30,7 @@ import {
 } from '../../test/fake-whatsapp';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { DeliveryListSchema } from '@almquest/contracts/coordinator';
+import { deleteOldDeliveries } from '../notifications/delivery';
 import { WHATSAPP_REPLIES } from './replies';
 import { WHATSAPP_TEMPLATE_VARIABLES } from './whatsapp-messages';
 
@@ -436,6 +437,26 @@ describe('WhatsApp deliveries', () => {
     } finally {
       whatsapp.perMinute = original;
     }
+  });
+});
+
+describe('the outbox’s upkeep', () => {
+  it('forgets finished deliveries after a week and inbound message ids after eight days', async () => {
+    const { donor } = await pairInArea();
+    const phone = await withWhatsapp(donor);
+    const id = `wamid.old.${Date.now()}`;
+    await post(textFrom(`91${phone}`, 'hello', id));
+    await waitForSend(phone, textSaying(WHATSAPP_REPLIES.en.help));
+    const seen = () =>
+      queryRows<{ n: number }>(
+        ctx.database.db,
+        sql`select count(*)::int as n from messaging_inbound where provider_message_id = ${id}`,
+      ).then((rows) => rows[0]!.n);
+    const day = 24 * 60 * 60_000;
+    await deleteOldDeliveries(ctx.database.db, new Date(Date.now() + 7 * day));
+    expect(await seen()).toBe(1);
+    await deleteOldDeliveries(ctx.database.db, new Date(Date.now() + 8 * day + 60_000));
+    expect(await seen()).toBe(0);
   });
 });
 

@@ -492,9 +492,17 @@ async function record(
   );
 }
 
-/** Forgets deliveries finished more than a week ago (the notifications themselves stay). */
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * Forgets deliveries finished more than a week ago (the notifications themselves stay), and the
+ * ids of messages WhatsApp brought in more than eight days ago: Meta stops retrying a webhook
+ * after seven, so an older id cannot come again.
+ */
 export async function deleteOldDeliveries(db: AppDb, now: Date = new Date()): Promise<void> {
-  const before = new Date(now.getTime() - 7 * 24 * 60 * 60_000).toISOString();
+  const before = new Date(now.getTime() - 7 * DAY_MS).toISOString();
   await db.execute(sql`
     delete from ${notificationDeliveries} where state <> 'pending' and done_at < ${before}`);
+  const seenBefore = new Date(now.getTime() - 8 * DAY_MS).toISOString();
+  await db.execute(sql`delete from messaging_inbound where received_at < ${seenBefore}`);
 }
