@@ -93,6 +93,7 @@ export const SERVER_MESSAGE_KEYS = [
   'messagingNoCode',
   'messagingNumberStopped',
   'messagingSendFailed',
+  'messagingBusy',
   'messagingUnavailable',
   'ownAccountOnly',
   'ownChannelOnly',

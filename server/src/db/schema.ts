@@ -467,6 +467,34 @@ export const messagingInbound = pgTable('messaging_inbound', {
 });
 
 /**
+ * Numbers whose owner sent STOP, whether or not any account had proven them (decision 039): no
+ * code goes to them from an account that has not proven the number before, until START.
+ */
+export const messagingNumberStops = pgTable(
+  'messaging_number_stops',
+  {
+    channel: text('channel', { enum: ['whatsapp', 'sms'] }).notNull(),
+    phone: text('phone').notNull(),
+    stoppedAt: timestamp('stopped_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.channel, t.phone] })],
+);
+
+/**
+ * Messages sent outside the outbox (a code, a reply to a person's message), counted with the
+ * outbox's attempts against a channel's per-minute budget. Kept an hour.
+ */
+export const messagingDirectSends = pgTable(
+  'messaging_direct_sends',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    channel: text('channel', { enum: ['whatsapp', 'sms'] }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('messaging_direct_sends_at').on(t.channel, t.sentAt)],
+);
+
+/**
  * A browser's Web Push subscription: where its push service takes messages and the
  * keys that encrypt them for that browser only. A person may have several devices; an endpoint
  * belongs to whoever subscribed it last.

@@ -67,8 +67,11 @@ const AREAS = {
   backup: { count: 2, points: (i: number): LatLng => [11.6 + i * 0.6, 92.7] },
   /** package-reads.test.ts: off the Konkan coast. */
   packageReads: { count: 7, points: (i: number): LatLng => [15.2 + i * 0.6, 71.9] },
-  /** messaging/whatsapp-delivery.test.ts: Jammu and Kashmir, northwards. */
-  whatsapp: { count: 9, points: (i: number): LatLng => [32.6 + i * 0.6, 75.0] },
+  /** messaging/whatsapp-delivery.test.ts: Jammu and Kashmir, northwards, three columns. */
+  whatsapp: {
+    count: 27,
+    points: (i: number): LatLng => [32.6 + (i % 9) * 0.6, 73.7 + Math.floor(i / 9) * 1.3],
+  },
   /** ops/several-processes.test.ts: the Garo Hills and north of them. */
   severalProcesses: { count: 4, points: (i: number): LatLng => [25.0 + i * 0.6, 90.4] },
 } satisfies Record<string, { count: number; points: (i: number) => LatLng }>;

@@ -9,7 +9,12 @@ import type { AddressInfo } from 'node:net';
  */
 export function fakeGraphApi() {
   const sent: { to: string; type: string; id: string; body: Record<string, unknown> }[] = [];
-  const state = { down: false, token: 'graph-token-1' };
+  const state: {
+    down: boolean;
+    token: string;
+    /** Refuses every send with this answer (Meta's rate limits come as a 400 with a code). */
+    refuseWith: { status: number; code: number; message: string } | null;
+  } = { down: false, token: 'graph-token-1', refuseWith: null };
   const server: Server = createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
@@ -25,6 +30,10 @@ export function fakeGraphApi() {
         return answer(401, { error: { message: 'Invalid OAuth access token', code: 190 } });
       }
       if (state.down) return answer(500, { error: { message: 'Service unavailable', code: 2 } });
+      if (state.refuseWith) {
+        const { status, code, message } = state.refuseWith;
+        return answer(status, { error: { message: `(#${code}) ${message}`, code } });
+      }
       const body = JSON.parse(raw) as Record<string, unknown>;
       if (body.messaging_product !== 'whatsapp' || typeof body.to !== 'string') {
         return answer(400, { error: { message: 'Invalid parameter', code: 100 } });

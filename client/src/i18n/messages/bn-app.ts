@@ -332,6 +332,7 @@ export const bnApp: AppCatalog = {
   'server.messagingCodesTooMany':
     'আপনি এইমাত্র কয়েকটি কোড চেয়েছেন। নতুন কোড চাওয়ার আগে এক ঘণ্টা অপেক্ষা করুন।',
   'server.messagingSendFailed': 'এখন কোড পাঠানো গেল না। অনুগ্রহ করে কয়েক মিনিট পরে আবার চেষ্টা করুন।',
+  'server.messagingBusy': 'এই মুহূর্তে অনেক বার্তা যাচ্ছে। অনুগ্রহ করে এক মিনিট পরে আবার কোড চেয়ে নিন।',
   'server.placeSearchesTooMany':
     'এইমাত্র জায়গার অনেক বেশি খোঁজ হয়েছে। অনুগ্রহ করে এক মিনিট পরে আবার চেষ্টা করুন।',
   'server.signInsTooMany':

@@ -439,6 +439,8 @@ export const enApp = {
     'You have asked for several codes just now. Please wait an hour before asking again.',
   'server.messagingSendFailed':
     'We could not send the code just now. Please try again in a few minutes.',
+  'server.messagingBusy':
+    'Many messages are going out just now. Please ask for the code again in a minute.',
   'server.placeSearchesTooMany':
     'Too many place searches just now. Please wait a minute and try again.',
   'server.signInsTooMany': 'Too many sign-in attempts. Please wait a minute and try again.',

@@ -327,6 +327,7 @@ export const hiApp: AppCatalog = {
   'server.messagingCodeTries': 'बहुत बार गलत कोड लिखा गया। नया कोड मँगाएँ।',
   'server.messagingCodesTooMany': 'आपने अभी-अभी कई कोड मँगाए हैं। नया कोड मँगाने से पहले एक घंटा रुकें।',
   'server.messagingSendFailed': 'अभी कोड नहीं भेजा जा सका। कृपया कुछ मिनट बाद फिर से कोशिश करें।',
+  'server.messagingBusy': 'अभी बहुत सारे संदेश जा रहे हैं। कृपया एक मिनट बाद फिर से कोड मँगाएँ।',
   'server.placeSearchesTooMany':
     'अभी-अभी जगह की बहुत सारी खोजें हुई हैं। कृपया एक मिनट रुककर फिर कोशिश करें।',
   'server.signInsTooMany': 'साइन इन की बहुत सारी कोशिशें हो गईं। कृपया एक मिनट रुककर फिर कोशिश करें।',

@@ -10,6 +10,7 @@ import type { Config } from '../../config';
 import { type AppDb, queryRows } from '../../db/client';
 import type { UserRow } from '../../db/rows';
 import { AppError, badRequest, conflict, notFound, serviceUnavailable, words } from '../../errors';
+import { takeWhatsappSend } from './budget';
 import { sendTemplate, WhatsappSendError } from './whatsapp-client';
 
 /** A code lasts fifteen minutes and five tries (decision 039). */
@@ -117,14 +118,17 @@ export async function startWhatsapp(
   }
   const current = stateOf(await channelRow(db, user.id, 'whatsapp'), user);
   if (current.state === 'on') return current;
-  // A number whose owner sent STOP gets no code from anyone else's account.
-  const [stoppedByOther] = await queryRows<{ n: number }>(
+  // A number whose owner sent STOP gets no code, except for an account that proved that number
+  // before (its owner, turning it on again from the profile).
+  const [stopped] = await queryRows<{ n: number }>(
     db,
-    sql`select 1 as n from messaging_channels
-         where channel = 'whatsapp' and phone = ${e164(user.phone)} and user_id <> ${user.id}
-           and opted_out_via = 'phone' limit 1`,
+    sql`select 1 as n from messaging_number_stops s
+         where s.channel = 'whatsapp' and s.phone = ${e164(user.phone)}
+           and not exists (select 1 from messaging_channels m
+                            where m.user_id = ${user.id} and m.channel = 'whatsapp'
+                              and m.phone = s.phone and m.verified_at is not null)`,
   );
-  if (stoppedByOther) {
+  if (stopped) {
     throw conflict(
       'This number has stopped messages from AlmQuest on WhatsApp.',
       words('messagingNumberStopped'),
@@ -133,6 +137,12 @@ export async function startWhatsapp(
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const phone = e164(user.phone);
   const locale: Locale = user.locale ?? 'en';
+  if (!(await takeWhatsappSend(db, config.whatsapp.perMinute))) {
+    throw serviceUnavailable(
+      'Many messages are going out just now. Please ask for the code again in a minute.',
+      words('messagingBusy'),
+    );
+  }
   try {
     await sendTemplate(config.whatsapp, {
       to: phone,
@@ -198,6 +208,9 @@ export async function verifyWhatsapp(
          set verified_at = now(), code_hash = null, code_expires_at = null, code_tries = 0,
              opted_out_at = null, opted_out_via = null, updated_at = now()
        where user_id = ${user.id} and channel = 'whatsapp'`);
+    // The number's owner proved it again: a STOP they sent earlier is undone by this.
+    await tx.execute(sql`
+      delete from messaging_number_stops where channel = 'whatsapp' and phone = ${row.phone}`);
     return 'on' as const;
   });
   switch (outcome) {
@@ -262,9 +275,10 @@ export async function setWhatsappUpdates(
 }
 
 /**
- * STOP or START from a phone: every verified channel on that number follows it. Answers the
- * language of a person the number belongs to (for the reply), or null when no verified channel
- * has that number.
+ * STOP or START from a phone: the number itself is stopped (no code goes to it from an account
+ * that has not proven it) or started again, and every verified channel on it follows. Answers
+ * the language of a person the number belongs to (for the reply), or null when no verified
+ * channel has that number.
  */
 export async function followPhone(
   db: AppDb,
@@ -272,6 +286,12 @@ export async function followPhone(
   phone: string,
   intent: 'stop' | 'start',
 ): Promise<{ locale: Locale } | null> {
+  await db.execute(
+    intent === 'stop'
+      ? sql`insert into messaging_number_stops (channel, phone) values (${channel}, ${phone})
+            on conflict do nothing`
+      : sql`delete from messaging_number_stops where channel = ${channel} and phone = ${phone}`,
+  );
   const rows = await queryRows<{ locale: Locale | null }>(
     db,
     intent === 'stop'

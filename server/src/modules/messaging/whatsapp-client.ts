@@ -3,12 +3,16 @@ import type { Config } from '../../config';
 
 export type WhatsappConfig = NonNullable<Config['whatsapp']>;
 
-/** A send Meta refused or could not be reached for; `status` null when no answer came. */
+/**
+ * A send Meta refused or could not be reached for; `status` null when no answer came, `code`
+ * Meta's own error code when it gave one.
+ */
 export class WhatsappSendError extends Error {
   override name = 'WhatsappSendError';
   constructor(
     readonly status: number | null,
     message: string,
+    readonly code: number | null = null,
   ) {
     super(message);
   }
@@ -43,9 +47,11 @@ async function post(config: WhatsappConfig, body: unknown): Promise<string> {
   if (!res.ok || typeof id !== 'string') {
     const said =
       typeof answer?.error?.message === 'string' ? answer.error.message : 'no message id';
+    const code = typeof answer?.error?.code === 'number' ? answer.error.code : null;
     throw new WhatsappSendError(
       res.status,
-      `WhatsApp refused the message (${res.status}): ${said}`,
+      `WhatsApp refused the message (${res.status}${code === null ? '' : `, code ${code}`}): ${said}`,
+      code,
     );
   }
   return id;

@@ -54,6 +54,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   graph.state.down = false;
+  graph.state.refuseWith = null;
 });
 
 const area = nextPatches('whatsapp');
@@ -114,6 +115,15 @@ async function pairInArea() {
   await updateDistributor(ctx, distributor, { autoAccept: false });
   return { donor, distributor, at };
 }
+
+/**
+ * Moves the earlier tests' WhatsApp sends an hour back (some ran the outbox minutes ahead), so a
+ * test of the per-minute budget counts only its own.
+ */
+const forgetEarlierSends = () =>
+  ctx.database.db.execute(sql`
+    update notification_deliveries set last_attempt_at = now() - interval '1 hour'
+     where last_attempt_at > now() - interval '1 minute'`);
 
 const stateOf = async (packageId: string) =>
   (
@@ -284,7 +294,7 @@ describe('WhatsApp deliveries', () => {
           kind: 'offered',
           state: 'pending',
           attempts: 1,
-          last_error: expect.stringMatching(/\(500\)/),
+          last_error: expect.stringMatching(/\(500/),
         }),
       ]),
     );
@@ -370,7 +380,7 @@ describe('WhatsApp deliveries', () => {
     await vi.waitFor(async () =>
       expect((await whatsappDeliveries(first._id))[0]).toMatchObject({
         attempts: 1,
-        last_error: expect.stringMatching(/\(500\)/),
+        last_error: expect.stringMatching(/\(500/),
       }),
     );
     await post(textFrom(`91${phone}`, 'STOP'));
@@ -422,21 +432,173 @@ describe('WhatsApp deliveries', () => {
       select ${donor.profile.id}, ${pkg._id}, 'Offered', 'Donor', 'stillWaiting', 10, 'x'
         from generate_series(1, 3)`);
     const updates = () => sentTo(phone).filter(templateNamed('almquest_update'));
+    await forgetEarlierSends();
     const original = whatsapp.perMinute;
     whatsapp.perMinute = 2;
     try {
-      // Five minutes on, so only this test's sends fall in the minute counted.
+      // Five minutes on, so only this test's sends fall in the minute counted. One message to a
+      // number at a time: the second goes seven seconds on; then the minute's two are spent.
       const later = Date.now() + 5 * 60_000;
       await ctx.outreach.deliverer.runOnce(new Date(later));
+      expect(updates()).toHaveLength(1);
+      await ctx.outreach.deliverer.runOnce(new Date(later + 7_000));
       expect(updates()).toHaveLength(2);
-      await ctx.outreach.deliverer.runOnce(new Date(later + 1_000));
+      await ctx.outreach.deliverer.runOnce(new Date(later + 14_000));
       expect(updates()).toHaveLength(2);
       // A minute on, the budget is back and the third goes.
-      await ctx.outreach.deliverer.runOnce(new Date(later + 61_000));
+      await ctx.outreach.deliverer.runOnce(new Date(later + 68_000));
       expect(updates()).toHaveLength(3);
     } finally {
       whatsapp.perMinute = original;
     }
+  });
+});
+
+describe('what the attack on WhatsApp found', () => {
+  const channelState = async (who: Registered) =>
+    (await callsAs(ctx, who).get('/api/messaging').expect(200)).body.whatsapp.state as string;
+
+  it('STOP stops a number nobody proved: no more codes to it from any account, until START', async () => {
+    const victim = uniquePhone();
+    const first = await createDonor(ctx, { location: area()(0), phone: victim });
+    await callsAs(ctx, first).post('/api/messaging/whatsapp').expect(202);
+    await post(textFrom(`91${victim}`, 'STOP'));
+    await waitForSend(victim, textSaying(WHATSAPP_REPLIES.en.stopped));
+    const second = await createDonor(ctx, { location: area()(0), phone: victim });
+    for (const who of [first, second]) {
+      const refused = await callsAs(ctx, who).post('/api/messaging/whatsapp').expect(409);
+      expect(refused.body.error.key).toBe('messagingNumberStopped');
+    }
+    expect(sentTo(victim).filter(templateNamed('almquest_code'))).toHaveLength(1);
+    await post(textFrom(`91${victim}`, 'START'));
+    await callsAs(ctx, second).post('/api/messaging/whatsapp').expect(202);
+  });
+
+  it('retries Meta’s rate limits and sends one message a number at a time', async () => {
+    const { donor } = await pairInArea();
+    const phone = await withWhatsapp(donor);
+    const pkg = await donate(ctx, donor);
+    graph.state.refuseWith = { status: 400, code: 131056, message: 'pair rate limit hit' };
+    await ctx.database.db.execute(sql`
+      insert into notifications (user_id, package_id, state, user_type, kind, package_quantity,
+                                 package_address)
+      select ${donor.profile.id}, ${pkg._id}, 'Offered', 'Donor', 'stillWaiting', 10, 'x'
+        from generate_series(1, 2)`);
+    await ctx.outreach.deliverer.runOnce();
+    let rows = await whatsappDeliveries(pkg._id);
+    // One was tried (and will be again: a rate limit is not a refusal), one waits its turn.
+    expect(rows.map((r) => [r.state, r.attempts]).sort()).toEqual([
+      ['pending', 0],
+      ['pending', 1],
+    ]);
+    expect(rows.find((r) => r.attempts === 1)!.last_error).toContain('131056');
+    graph.state.refuseWith = null;
+    await ctx.outreach.deliverer.runOnce(new Date(Date.now() + 15_000));
+    await ctx.outreach.deliverer.runOnce(new Date(Date.now() + 30_000));
+    rows = await whatsappDeliveries(pkg._id);
+    expect(rows.map((r) => r.state)).toEqual(['sent', 'sent']);
+    expect(sentTo(phone).filter(templateNamed('almquest_update'))).toHaveLength(2);
+  });
+
+  it('gives offers the minute’s budget before updates, and counts codes in it', async () => {
+    const whatsapp = ctx.config.whatsapp!;
+    const { donor, distributor } = await pairInArea();
+    const donorPhone = await withWhatsapp(donor);
+    const phone = await withWhatsapp(distributor);
+    const old = await donate(ctx, donor);
+    await callsAs(ctx, distributor).post(`/api/package/${old._id}/decline`, {}).expect(204);
+    await ctx.database.db.execute(sql`
+      insert into notifications (user_id, package_id, state, user_type, kind, package_quantity,
+                                 package_address)
+      select ${donor.profile.id}, ${old._id}, 'Not Paired', 'Donor', 'stillWaiting', 10, 'x'
+        from generate_series(1, 3)`);
+    await forgetEarlierSends();
+    const original = whatsapp.perMinute;
+    whatsapp.perMinute = 1;
+    try {
+      // The two codes just sent spent this minute's one message: the offer waits.
+      await donate(ctx, donor);
+      const offers = () => sentTo(phone).filter(templateNamed('almquest_offer')).length;
+      const donorUpdates = () => sentTo(donorPhone).filter(templateNamed('almquest_update')).length;
+      const [offersBefore, updatesBefore] = [offers(), donorUpdates()];
+      // A minute on (the codes' minute over), one message: the offer, though the updates are
+      // older.
+      await ctx.outreach.deliverer.runOnce(new Date(Date.now() + 65_000));
+      expect(offers()).toBe(offersBefore + 1);
+      expect(donorUpdates()).toBe(updatesBefore);
+      // A code now would pass the budget: refused with a clear 503 instead.
+      const newcomer = await createDonor(ctx, { location: area()(0), phone: uniquePhone() });
+      const busy = await callsAs(ctx, newcomer).post('/api/messaging/whatsapp').expect(503);
+      expect(busy.body.error.key).toBe('messagingBusy');
+    } finally {
+      whatsapp.perMinute = original;
+    }
+  });
+
+  it('keeps trying through an hour of Meta being down', async () => {
+    const { donor } = await pairInArea();
+    await withWhatsapp(donor);
+    const pkg = await donate(ctx, donor);
+    graph.state.down = true;
+    await ctx.database.db.execute(sql`
+      insert into notifications (user_id, package_id, state, user_type, kind, package_quantity,
+                                 package_address)
+      values (${donor.profile.id}, ${pkg._id}, 'Offered', 'Donor', 'stillWaiting', 10, 'x')`);
+    for (let minutes = 1; minutes <= 40; minutes += 4) {
+      await ctx.outreach.deliverer.runOnce(new Date(Date.now() + minutes * 60_000));
+    }
+    // Past the six tries (five minutes) that once gave up: still waiting for Meta.
+    const [row] = await whatsappDeliveries(pkg._id);
+    expect(row!.state).toBe('pending');
+    expect(row!.attempts).toBeGreaterThan(6);
+    graph.state.down = false;
+    await ctx.outreach.deliverer.runOnce(new Date(Date.now() + 60 * 60_000));
+    expect((await whatsappDeliveries(pkg._id))[0]).toMatchObject({ state: 'sent' });
+  });
+
+  it('keeps a STOP whose post carries a status it cannot use', async () => {
+    const { distributor } = await pairInArea();
+    const phone = await withWhatsapp(distributor);
+    const bad = statusOf('wamid.x', 'failed', `91${phone}`, [{ code: 1, title: 'a\u0000b' }]);
+    const value = bad.entry[0]!.changes[0]!.value as Record<string, unknown>;
+    (value.statuses as Record<string, unknown>[]).push({
+      id: 'wamid.y',
+      status: 'read',
+      timestamp: '999999999999',
+    });
+    const stop = textFrom(`91${phone}`, 'STOP').entry[0]!.changes[0]!.value;
+    value.messages = (stop as unknown as { messages: unknown }).messages;
+    await post(bad);
+    expect(await channelState(distributor)).toBe('stopped');
+  });
+
+  it('needs a new code after the profile’s phone changes, even back again', async () => {
+    const { donor } = await pairInArea();
+    const phone = await withWhatsapp(donor);
+    const as = callsAs(ctx, donor);
+    await as.patch(`/api/donor/update/${donor.profile.id}`, { phone: uniquePhone() }).expect(200);
+    expect(await channelState(donor)).toBe('off');
+    await as.patch(`/api/donor/update/${donor.profile.id}`, { phone }).expect(200);
+    expect(await channelState(donor)).toBe('off');
+  });
+
+  it('stops updates already waiting once the person asks for offers only', async () => {
+    const { distributor } = await pairInArea();
+    await withWhatsapp(distributor);
+    const { donor } = await pairInArea();
+    const pkg = await donate(ctx, donor);
+    await ctx.database.db.execute(sql`
+      insert into notifications (user_id, package_id, state, user_type, kind, package_quantity,
+                                 package_address)
+      values (${distributor.profile.id}, ${pkg._id}, 'Cancelled', 'Distributor', 'cancelled', 10,
+              'x')`);
+    await callsAs(ctx, distributor)
+      .patch('/api/messaging/whatsapp', { updates: false })
+      .expect(200);
+    await ctx.outreach.deliverer.runOnce();
+    expect((await whatsappDeliveries(pkg._id)).find((d) => d.kind === 'cancelled')).toMatchObject({
+      state: 'dropped',
+    });
   });
 });
 

@@ -19,6 +19,7 @@ import { type ChangeOutlets, publishChange } from '../packages/lifecycle/publish
 import { followPhone } from './channels.service';
 import { isOfferButtonPayload, type OfferPress, readOfferButton } from './offer-buttons';
 import { intentOf, WHATSAPP_REPLIES, type WhatsappReplies } from './replies';
+import { takeWhatsappSend } from './budget';
 import { sendText, type WhatsappConfig, WhatsappSendError } from './whatsapp-client';
 import { dialable, mealsIn } from './whatsapp-messages';
 
@@ -102,6 +103,9 @@ async function isFirstSighting(db: Executor, id: string): Promise<boolean> {
 
 type Reply = { to: string; text: string };
 
+/** Meta's ids are base64-like (wamid.HBgM…); anything else is not a message of Meta's. */
+const MESSAGE_ID = /^[\w.=+/:-]{1,256}$/;
+
 /** What handling a post needs: the database, the number's settings, and where changes go. */
 type Context = {
   db: AppDb;
@@ -155,8 +159,7 @@ async function handleMessage(ctx: Context, message: InboundMessage): Promise<Rep
   const { db, log } = ctx;
   const { id, from } = message;
   if (typeof id !== 'string' || typeof from !== 'string') return null;
-  // Meta's ids are base64-like (wamid.HBgM…); anything else is not a message of Meta's.
-  if (!/^[\w.=+/:-]{1,256}$/.test(id) || !/^\d{8,15}$/.test(from)) return null;
+  if (!MESSAGE_ID.test(id) || !/^\d{8,15}$/.test(from)) return null;
   const phone = `+${from}`;
   const payload = pressedPayload(message);
   const text =
@@ -170,11 +173,9 @@ async function handleMessage(ctx: Context, message: InboundMessage): Promise<Rep
     if (person === undefined) return null;
     log.info({ intent, known: person !== null }, 'WhatsApp opt-in or opt-out from the phone');
     const replies = WHATSAPP_REPLIES[person?.locale ?? 'en'];
-    const reply = !person
-      ? replies.notVerified
-      : intent === 'stop'
-        ? replies.stopped
-        : replies.started;
+    // STOP stops the number whoever has it; START turns on only what someone proved.
+    const reply =
+      intent === 'stop' ? replies.stopped : person ? replies.started : replies.notVerified;
     return { to: phone, text: reply };
   }
   if (!(await isFirstSighting(db, id))) return null;
@@ -257,7 +258,14 @@ async function answerPress(ctx: Context, phone: string, payload: string): Promis
     // Lost a race the page would lose too (the offer lapsed a moment ago, say): nothing changed.
     if (error instanceof AppError && error.status < 500) {
       log.info({ packageId: press.packageId, reason: error.message }, 'WhatsApp press refused');
-      return ended;
+      // ... or won it a moment ago, by another press or on the page.
+      const [now] = await db
+        .select({ state: packages.state, distributorId: packages.distributorId })
+        .from(packages)
+        .where(eq(packages.id, press.packageId));
+      return press.action === 'accept' && now?.state === 'Paired' && now.distributorId === user.id
+        ? fill(replies.alreadyAccepted, { link })
+        : ended;
     }
     throw error;
   }
@@ -338,19 +346,25 @@ const STATUS_RANK = { sent: 1, delivered: 2, read: 3, failed: 4 } as const;
  */
 async function recordStatus(db: AppDb, update: StatusUpdate): Promise<void> {
   const { id, status, timestamp } = update;
-  if (typeof id !== 'string' || id.length > 256 || typeof status !== 'string') return;
+  if (typeof id !== 'string' || !MESSAGE_ID.test(id) || typeof status !== 'string') return;
   if (!Object.hasOwn(STATUS_RANK, status)) return;
   const rank = STATUS_RANK[status as keyof typeof STATUS_RANK];
+  // Meta's time, when it is a time near now; ours otherwise.
+  const now = Date.now();
+  const said =
+    typeof timestamp === 'string' && /^\d{1,12}$/.test(timestamp) ? Number(timestamp) : 0;
   const at =
-    typeof timestamp === 'string' && /^\d{1,12}$/.test(timestamp)
-      ? new Date(Number(timestamp) * 1000)
-      : new Date();
+    Math.abs(said * 1000 - now) < 30 * 24 * 60 * 60_000 ? new Date(said * 1000) : new Date(now);
   const firstError = Array.isArray(update.errors) ? update.errors[0] : undefined;
+  const plain = (value: unknown) =>
+    (typeof value === 'string' || typeof value === 'number' ? String(value) : '')
+      .replace(/\p{Cc}/gu, ' ')
+      .slice(0, 200);
   const reason =
     status === 'failed'
-      ? `WhatsApp could not deliver it (${String(firstError?.code ?? 'no code')}): ${String(
-          firstError?.title ?? 'no reason given',
-        )}`.slice(0, 500)
+      ? `WhatsApp could not deliver it (${plain(firstError?.code) || 'no code'}): ${
+          plain(firstError?.title) || 'no reason given'
+        }`
       : null;
   const rows = await queryRows<{ id: number }>(
     db,
@@ -369,10 +383,16 @@ async function recordStatus(db: AppDb, update: StatusUpdate): Promise<void> {
 }
 
 /** Sends the replies after Meta has had its answer (each send may take seconds). */
-async function sendReplies(config: WhatsappConfig, replies: Reply[], log: Logger): Promise<void> {
+async function sendReplies(ctx: Context, replies: Reply[]): Promise<void> {
+  const { db, whatsapp, log } = ctx;
   for (const reply of replies) {
     try {
-      await sendText(config, reply);
+      // Replies count against the minute's budget too; past it, a courtesy reply is left unsent.
+      if (!(await takeWhatsappSend(db, whatsapp.perMinute))) {
+        log.warn('WhatsApp reply not sent: the minute’s budget is spent');
+        continue;
+      }
+      await sendText(whatsapp, reply);
     } catch (error) {
       // The opt-out stands whether or not its confirmation went out.
       log.warn(
@@ -445,14 +465,22 @@ export function whatsappWebhookRoutes({
         return;
       }
       const inbound = inboundOf(payload, whatsapp.phoneNumberId);
-      for (const update of inbound.statuses) await recordStatus(database.db, update);
+      for (const update of inbound.statuses) {
+        // A status is a report: one that cannot be kept is logged, never a reason to refuse
+        // the post (Meta would send it again, STOPs and presses with it).
+        try {
+          await recordStatus(database.db, update);
+        } catch (error) {
+          log.warn({ err: error }, 'a WhatsApp status could not be kept');
+        }
+      }
       const replies: Reply[] = [];
       for (const message of inbound.messages) {
         const reply = await handleMessage(ctx, message);
         if (reply) replies.push(reply);
       }
       res.status(200).type('text/plain').send('OK');
-      void sendReplies(whatsapp, replies, log);
+      void sendReplies(ctx, replies);
     },
   );
 

@@ -20,6 +20,7 @@ import { type PushOutcome, sendPush } from '../../lib/web-push';
 import type { MailTokens } from './mail-tokens';
 import { sendTemplate, type WhatsappConfig, WhatsappSendError } from '../messaging/whatsapp-client';
 import { type PackagePair, whatsappMessageOf } from '../messaging/whatsapp-messages';
+import { deleteOldDirectSends, PHONE_BUDGET_LOCK, whatsappSentSince } from '../messaging/budget';
 
 /**
  * Sends what the outbox (notification_deliveries, filled by a trigger with each notification)
@@ -51,9 +52,15 @@ export function mailTopicOf(kind: NotificationKind): MailTopic {
  */
 const BATCH = 32;
 const LEASE = "interval '5 minutes'";
-const MAX_ATTEMPTS: Record<DeliveryChannel, number> = { push: 8, email: 10, whatsapp: 6, sms: 6 };
-/** Keeps two processes' leases of WhatsApp rows apart, so their budget is one budget. */
-const PHONE_LEASE_LOCK = 0x41_6c_6d_51; // "AlmQ"
+/** WhatsApp: 12 tries, about an hour, so an outage of Meta's loses nothing it can still use. */
+const MAX_ATTEMPTS: Record<DeliveryChannel, number> = {
+  push: 8,
+  email: 10,
+  whatsapp: 12,
+  sms: 12,
+};
+/** Meta allows about one message a pair of numbers every six seconds. */
+const SAME_NUMBER_GAP_MS = 6_000;
 
 type DeliveryChannel = 'push' | 'email' | 'whatsapp' | 'sms';
 /** How long a push service keeps an update for a device that is off. */
@@ -222,20 +229,23 @@ async function lease(db: AppDb, now: Date, phonePerMinute: number | null): Promi
   const phoneLimit =
     phonePerMinute === null
       ? sql`${BATCH}`
-      : sql`least(${BATCH}, greatest(0, ${phonePerMinute} - (
-          select count(*) from ${notificationDeliveries}
-           where channel = 'whatsapp' and last_attempt_at > ${clock} - interval '1 minute'))::int)`;
-  const due = (channels: string) => sql`
-    select id from ${notificationDeliveries}
-    -- The database's clock decides what is due: a row it stamped a moment ago may be a
-    -- fraction of a millisecond (or a skew) ahead of this process's clock.
-    where state = 'pending'
-      and next_attempt_at <= ${clock}
-      and channel in (${sql.raw(channels)})
-    order by next_attempt_at, id`;
+      : sql`least(${BATCH}, greatest(0, ${phonePerMinute} - ${whatsappSentSince(clock)})::int)`;
+  // The database's clock decides what is due: a row it stamped a moment ago may be a fraction of
+  // a millisecond (or a skew) ahead of this process's clock.
   const statement = sql`
-      with web as (${due("'push', 'email'")} limit ${BATCH} for update skip locked),
-      phone as (${due("'whatsapp', 'sms'")} limit ${phoneLimit} for update skip locked),
+      with web as (
+        select id from ${notificationDeliveries}
+        where state = 'pending' and next_attempt_at <= ${clock} and channel in ('push', 'email')
+        order by next_attempt_at, id
+        limit ${BATCH} for update skip locked),
+      -- Offers (and a coordinator's alerts) take the phone budget first: they cannot wait.
+      phone as (
+        select d.id from ${notificationDeliveries} d
+        join notifications n on n.id = d.notification_id
+        where d.state = 'pending' and d.next_attempt_at <= ${clock}
+          and d.channel in ('whatsapp', 'sms')
+        order by n.kind in ('offered', 'atRisk') desc, d.next_attempt_at, d.id
+        limit ${phoneLimit} for update of d skip locked),
       leased as (
         update ${notificationDeliveries} d
         set next_attempt_at = ${clock} + ${sql.raw(LEASE)}, attempts = d.attempts + 1,
@@ -254,7 +264,8 @@ async function lease(db: AppDb, now: Date, phonePerMinute: number | null): Promi
                   then p.offer_expires_at end as "offerExpiresAt",
              m.phone as "channelPhone",
              (m.verified_at is not null and m.opted_out_at is null
-              and m.phone = '+91' || u.phone) as "isChannelOn",
+              and m.phone = '+91' || u.phone
+              and (n.kind in ('offered', 'atRisk') or m.updates)) as "isChannelOn",
              p.distributor_id as "distributorId", p.distributor_name as "distributorName",
              p.distributor_phone as "distributorPhone", p.donor_name as "donorName",
              p.donor_phone as "donorPhone", p.meet_address as "meetAddress",
@@ -267,7 +278,7 @@ async function lease(db: AppDb, now: Date, phonePerMinute: number | null): Promi
       left join messaging_channels m on m.user_id = n.user_id and m.channel = l.channel`;
   if (phonePerMinute === null) return queryRows<Due>(db, statement);
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${PHONE_LEASE_LOCK})`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${PHONE_BUDGET_LOCK})`);
     return queryRows<Due>(tx as unknown as AppDb, statement);
   });
 }
@@ -279,7 +290,30 @@ type Result =
   | { state: 'retry'; reason: string; afterMs: number }
   | { state: 'gone' };
 
-async function sendAll(deps: SendDeps, due: Due[], now: Date): Promise<number> {
+async function sendAll(deps: SendDeps, leased: Due[], now: Date): Promise<number> {
+  // One message to a number at a time: the others of this batch to the same number come again a
+  // few seconds on, their try not spent.
+  const numbers = new Set<string>();
+  const due: Due[] = [];
+  const later: number[] = [];
+  for (const item of leased) {
+    const number = item.channel === 'whatsapp' ? item.channelPhone : null;
+    if (number !== null && numbers.has(number)) later.push(item.id);
+    else {
+      if (number !== null) numbers.add(number);
+      due.push(item);
+    }
+  }
+  if (later.length > 0) {
+    await deps.db.execute(sql`
+      update ${notificationDeliveries}
+      set attempts = attempts - 1, last_attempt_at = null,
+          next_attempt_at = ${new Date(now.getTime() + SAME_NUMBER_GAP_MS).toISOString()}
+      where id in (${sql.join(
+        later.map((id) => sql`${id}`),
+        sql`, `,
+      )})`);
+  }
   let next = 0;
   // Sent ones are written together after the batch (one statement, not one per message).
   const sentIds: number[] = [];
@@ -433,13 +467,22 @@ async function sendWhatsapp(
   } catch (error) {
     if (!(error instanceof WhatsappSendError)) throw error;
     // Refused as asked (a bad number, a template Meta does not know): another try is the same.
-    // Not reached, overloaded, or our token refused (the operator can fix it): tried again.
-    const isForGood = error.status === 400 || error.status === 404;
+    // Not reached, overloaded, rate-limited (Meta says so with a 400 and its own code), or our
+    // token refused (the operator can fix it): tried again.
+    const isForGood =
+      (error.status === 400 || error.status === 404) &&
+      !(error.code !== null && RETRIED_META_CODES.has(error.code));
     return isForGood
       ? { state: 'failed', reason: error.message }
       : { state: 'retry', reason: error.message, afterMs: 0 };
   }
 }
+
+/**
+ * Meta's error codes that mean "not now" (its error-code reference): rate limits of the account,
+ * the pair of numbers and spam, and its own trouble.
+ */
+const RETRIED_META_CODES = new Set([4, 80007, 130429, 131048, 131056, 131000, 131016, 133004]);
 
 async function record(
   deps: SendDeps,
@@ -505,4 +548,5 @@ export async function deleteOldDeliveries(db: AppDb, now: Date = new Date()): Pr
     delete from ${notificationDeliveries} where state <> 'pending' and done_at < ${before}`);
   const seenBefore = new Date(now.getTime() - 8 * DAY_MS).toISOString();
   await db.execute(sql`delete from messaging_inbound where received_at < ${seenBefore}`);
+  await deleteOldDirectSends(db);
 }
