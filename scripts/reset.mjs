@@ -24,7 +24,9 @@ if (!existsSync(dataDir)) {
 // delete the database from under it.
 let holder = null;
 try {
-  const pid = Number(readFileSync(path.join(dataDir, 'almquest.lock'), 'utf8').trim());
+  // Its first line is the pid (the second says which run of it: a reset errs on the safe side).
+  const [first = ''] = readFileSync(path.join(dataDir, 'almquest.lock'), 'utf8').split('\n');
+  const pid = /^\d{1,10}$/.test(first.trim()) ? Number(first.trim()) : 0;
   if (Number.isInteger(pid) && pid > 0) {
     try {
       process.kill(pid, 0);

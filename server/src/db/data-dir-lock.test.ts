@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from './client';
-import { DataDirInUseError, LOCK_FILE } from './data-dir-lock';
+import { DataDirInUseError, processIdentity, LOCK_FILE } from './data-dir-lock';
 
 const lockModule = fileURLToPath(new URL('./data-dir-lock.ts', import.meta.url));
 
@@ -38,7 +38,8 @@ describe('one process per embedded database folder', () => {
     try {
       await chmod(dataDir, 0o755);
       const database = await openDatabase({ kind: 'pglite', dataDir });
-      expect((await readFile(path.join(dataDir, LOCK_FILE), 'utf8')).trim()).toBe(
+      // Its pid, then which run of that pid it is (where the system tells).
+      expect((await readFile(path.join(dataDir, LOCK_FILE), 'utf8')).split('\n')[0]).toBe(
         String(process.pid),
       );
       // The database's folder is its owner's only (PGlite makes its files readable by anyone).
@@ -125,6 +126,18 @@ describe('one process per embedded database folder', () => {
       await expect(openDatabase({ kind: 'pglite', dataDir })).rejects.toBeInstanceOf(
         DataDirInUseError,
       );
+      // ... and held by the very run of it the lock names.
+      const identity = processIdentity(process.ppid);
+      if (identity !== null) {
+        await writeFile(path.join(dataDir, LOCK_FILE), `${process.ppid}\n${identity}\n`);
+        await expect(openDatabase({ kind: 'pglite', dataDir })).rejects.toBeInstanceOf(
+          DataDirInUseError,
+        );
+        // The same pid, but another run of it (a reboot gave the pid to another program): stale,
+        // taken over, never "kill" advice about a stranger.
+        await writeFile(path.join(dataDir, LOCK_FILE), `${process.ppid}\nanother-boot:12345\n`);
+        await (await openDatabase({ kind: 'pglite', dataDir })).close();
+      }
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }

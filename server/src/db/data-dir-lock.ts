@@ -36,6 +36,26 @@ export function isAlive(pid: number): boolean {
   }
 }
 
+/**
+ * Which run of process `pid` this is, where the system says (Linux: the boot and the moment the
+ * process started): after a crash and a reboot, another program may have the pid a lock names.
+ * Null where it cannot be told.
+ */
+export function processIdentity(pid: number): string | null {
+  try {
+    const boot = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Field 22, counted after the command's closing parenthesis (the command may hold spaces).
+    const started = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+    return started ? `${boot}:${started}` : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What this process writes into a lock: its pid, and which run of that pid it is. */
+const lockText = () => `${process.pid}\n${processIdentity(process.pid) ?? ''}\n`;
+
 /** The live process holding the folder's lock, other than this one; null when it is free. */
 export function lockHolder(dataDir: string): number | null {
   let text: string;
@@ -44,17 +64,23 @@ export function lockHolder(dataDir: string): number | null {
   } catch {
     return null;
   }
-  const trimmed = text.trim();
-  if (!/^\d{1,10}$/.test(trimmed)) return null;
-  const pid = Number(trimmed);
+  const [first = '', identity = ''] = text.split('\n').map((line) => line.trim());
+  if (!/^\d{1,10}$/.test(first)) return null;
+  const pid = Number(first);
   if (pid <= 0 || pid === process.pid) return null;
-  return isAlive(pid) ? pid : null;
+  if (!isAlive(pid)) return null;
+  // A process alive under that pid, but not the run that wrote the lock: the lock is stale.
+  if (identity !== '') {
+    const now = processIdentity(pid);
+    if (now !== null && now !== identity) return null;
+  }
+  return pid;
 }
 
 /** Creates the lock file with our pid already in it, or reports that one exists (atomic). */
 function tryCreate(file: string): boolean {
   const temp = `${file}.${process.pid}.${randomUUID()}`;
-  writeFileSync(temp, `${process.pid}\n`);
+  writeFileSync(temp, lockText());
   try {
     linkSync(temp, file); // fails if the lock exists; never leaves a lock without its pid
     return true;
@@ -104,7 +130,7 @@ export function lockDataDir(dataDir: string): () => void {
     if (tryCreate(file)) {
       return () => {
         try {
-          if (readFileSync(file, 'utf8').trim() === String(process.pid)) unlinkSync(file);
+          if (readFileSync(file, 'utf8').split('\n')[0] === String(process.pid)) unlinkSync(file);
         } catch {
           // already gone (reset after we stopped, say)
         }

@@ -4,6 +4,7 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  realpathSync,
   renameSync,
   rmSync,
   writeFileSync,
@@ -28,6 +29,11 @@ export type RestoreJournal = {
   keptAt: string | null;
   /** The folder the archive was restored into and read back from. */
   restoring: string;
+  /**
+   * The data folder as the restore named it: the other two are beside it. A later opening may
+   * name the same folder another way (a symlink, a volume mounted elsewhere).
+   */
+  dataDir?: string;
 };
 
 /** AlmQuest's own files in the folder (its lock, this journal): never part of a database. */
@@ -36,7 +42,8 @@ export const isOwnFile = (entry: string) => entry.startsWith('almquest.');
 /** Writes the journal whole or not at all (a temporary file renamed over it). */
 export function writeRestoreJournal(dataDir: string, journal: RestoreJournal): void {
   const file = path.join(dataDir, RESTORE_JOURNAL);
-  writeFileSync(`${file}.next`, JSON.stringify(journal), { mode: 0o600 });
+  const whole = { ...journal, dataDir: path.resolve(dataDir) };
+  writeFileSync(`${file}.next`, JSON.stringify(whole), { mode: 0o600 });
   renameSync(`${file}.next`, file);
 }
 
@@ -53,13 +60,18 @@ function readRestoreJournal(dataDir: string): RestoreJournal | null {
   } catch {
     // said below
   }
+  // The folder as the restore named it, when that is this very folder by another path.
+  const named =
+    typeof journal?.dataDir === 'string' && isSameFolder(journal.dataDir, dataDir)
+      ? journal.dataDir
+      : path.resolve(dataDir);
   // Only the folders a restore of this very folder makes, beside it: a journal naming any
   // other would have files moved from or to elsewhere.
   const beside = (suffix: RegExp, at: unknown) =>
     typeof at === 'string' &&
-    path.dirname(at) === path.dirname(dataDir) &&
-    path.basename(at).startsWith(path.basename(dataDir)) &&
-    suffix.test(path.basename(at).slice(path.basename(dataDir).length));
+    path.dirname(at) === path.dirname(named) &&
+    path.basename(at).startsWith(path.basename(named)) &&
+    suffix.test(path.basename(at).slice(path.basename(named).length));
   if (
     !journal ||
     (journal.phase !== 'out' && journal.phase !== 'in') ||
@@ -67,10 +79,21 @@ function readRestoreJournal(dataDir: string): RestoreJournal | null {
     (journal.keptAt !== null && !beside(/^\.before-restore-[\dTZ-]+$/, journal.keptAt))
   ) {
     throw new Error(
-      `${path.join(dataDir, RESTORE_JOURNAL)} is not a restore journal AlmQuest wrote: look at the folder, move the file away, and open it again.`,
+      `${path.join(dataDir, RESTORE_JOURNAL)} names folders that are not beside this folder${
+        typeof journal?.dataDir === 'string' ? ` (the restore named it ${journal.dataDir})` : ''
+      }. Open the folder by the path the restore used, so the restore can finish. Move the file away only once the database you want is in the folder: AlmQuest then starts on whatever the folder holds.`,
     );
   }
   return journal;
+}
+
+/** Whether two paths name one folder (by their real paths, symlinks followed). */
+function isSameFolder(a: string, b: string): boolean {
+  try {
+    return realpathSync(a) === realpathSync(b);
+  } catch {
+    return false;
+  }
 }
 
 /**

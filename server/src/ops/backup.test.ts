@@ -8,6 +8,7 @@ import {
   readdirSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -22,7 +23,7 @@ import pg from 'pg';
 import { type AppDb, openDatabase, queryRows } from '../db/client';
 import { migrate } from '../db/migrate';
 import { DataDirInUseError, LOCK_FILE } from '../db/data-dir-lock';
-import { RESTORE_JOURNAL } from '../db/restore-journal';
+import { finishRestore, RESTORE_JOURNAL, writeRestoreJournal } from '../db/restore-journal';
 import { databaseUrl, onServer } from '../test/pg-admin';
 import { createDistributor, createDonor, donate, markPackage } from '../test/factories';
 import { forgetArea, nextPatches } from '../test/areas';
@@ -102,6 +103,13 @@ async function makeData(ctx: TestContext, at: ReturnType<ReturnType<typeof nextP
   await ctx.database.db.execute(
     sql`insert into messaging_inbound (provider_message_id, channel)
         values (${`wamid.backup.${randomUUID()}`}, 'whatsapp')`,
+  );
+  // The number stopped whoever had it, and the code sent to it counted in the minute's budget.
+  await ctx.database.db.execute(sql`
+    insert into messaging_number_stops (channel, phone) values ('whatsapp', '+919876500123')
+    on conflict do nothing`);
+  await ctx.database.db.execute(
+    sql`insert into messaging_direct_sends (channel) values ('whatsapp')`,
   );
 }
 
@@ -384,7 +392,7 @@ describe('backup and restore, embedded database', () => {
       JSON.stringify({ phase: 'in', keptAt: null, restoring: elsewhere }),
     );
     await expect(openDatabase({ kind: 'pglite', dataDir: folder })).rejects.toThrow(
-      /is not a restore journal AlmQuest wrote/,
+      /names folders that are not beside this folder/,
     );
     // Nothing was moved in from there, nor deleted.
     expect(readdirSync(elsewhere)).toEqual(['keep-me']);
@@ -401,6 +409,17 @@ describe('backup and restore, embedded database', () => {
       /restored copy .* is gone/,
     );
     expect(readdirSync(orphan)).toEqual([RESTORE_JOURNAL]);
+    // A restore that named the folder by a symlink, finished by whoever opens it by its real
+    // path: the journal says how the restore named it.
+    const real = path.join(scratch, 'real-folder');
+    const link = path.join(scratch, 'link-to-folder');
+    mkdirSync(real);
+    symlinkSync(real, link);
+    mkdirSync(`${link}.restoring-77`);
+    writeFileSync(path.join(`${link}.restoring-77`, 'restored-entry'), 'restored');
+    writeRestoreJournal(link, { phase: 'in', keptAt: null, restoring: `${link}.restoring-77` });
+    expect(finishRestore(real)).toMatchObject({ phase: 'in' });
+    expect(readdirSync(real)).toEqual(['restored-entry']);
   });
 
   it('refuses to restore over a folder a running server has open', async () => {
@@ -497,10 +516,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('backup and restore, PostgreSQL', 
       try {
         for (let tries = 0; ; tries++) {
           const { rows } = await watcher.query(
-            `select 1 from pg_stat_activity where application_name = 'pg_restore'`,
+            `select 1 from pg_stat_activity where application_name = 'almquest-restore-load'`,
           );
           if (rows.length > 0) break;
-          if (tries > 600) throw new Error('pg_restore never connected');
+          if (tries > 600) throw new Error('the restore never connected');
           await new Promise((resolve) => setTimeout(resolve, 10));
         }
         starting = await openDatabase({ kind: 'postgres', url: target, limits: 'long' });
@@ -510,12 +529,68 @@ describe.runIf(process.env.TEST_DATABASE_URL)('backup and restore, PostgreSQL', 
         );
         await restoring;
         await migrated;
-        expect(order).toEqual(['restored', 'server migrated']);
-        // And said why it waited (the server logs it).
+        // It waited for the lock the restore's transaction held, so it migrated the restored
+        // data (and said why it waited: the server logs it).
+        expect(order.sort()).toEqual(['restored', 'server migrated']);
         expect(saidWaiting).toBe(true);
       } finally {
         await starting?.close();
         await watcher.end();
+      }
+      // Killed (-9) while its transaction is open: nothing of the backup lands, and nothing it
+      // started finishes the job after it (pg_restore's own run once did, as an orphan).
+      await onServer(
+        target,
+        `insert into app_state (key, value) values ('marker', 'after the backup')
+         on conflict (key) do update set value = excluded.value`,
+      );
+      const blocker = new pg.Client({ connectionString: target });
+      const looker = new pg.Client({ connectionString: target });
+      await blocker.connect();
+      await looker.connect();
+      try {
+        // Holds a table the forced restore must drop: its load waits inside its transaction.
+        await blocker.query('begin');
+        await blocker.query('lock table users in access share mode');
+        const restore = spawn(
+          process.execPath,
+          ['--import', 'tsx', 'scripts/restore.ts', file, '--force'],
+          {
+            cwd: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..'),
+            env: { ...process.env, DATABASE_URL: target },
+            stdio: 'ignore',
+          },
+        );
+        const exited = new Promise((resolve) => restore.on('exit', resolve));
+        // Another session looks: the blocker's own view of the activity is its transaction's.
+        const loadWaits = async () =>
+          (
+            await looker.query(
+              `select 1 from pg_stat_activity
+                where application_name = 'almquest-restore-load' and wait_event_type = 'Lock'
+                  and wait_event = 'relation'`,
+            )
+          ).rows.length > 0;
+        for (let tries = 0; !(await loadWaits()); tries++) {
+          if (tries > 1500) throw new Error('the restore never reached the locked table');
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        restore.kill('SIGKILL');
+        await exited;
+        await blocker.query('rollback');
+        for (let tries = 0; ; tries++) {
+          const { rows } = await looker.query(
+            `select 1 from pg_stat_activity where application_name = 'almquest-restore-load'`,
+          );
+          if (rows.length === 0) break;
+          if (tries > 1500) throw new Error('the restore’s load never ended');
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        const { rows } = await blocker.query(`select value from app_state where key = 'marker'`);
+        expect(rows).toEqual([{ value: 'after the backup' }]);
+      } finally {
+        await blocker.end();
+        await looker.end();
       }
     } finally {
       await ctx.close();
