@@ -582,6 +582,32 @@ describe('what the attack on WhatsApp found', () => {
     expect(await channelState(donor)).toBe('off');
   });
 
+  it('tells a donor of the pairing that holds, not of one that ended while Meta was down', async () => {
+    const { donor, distributor, at } = await pairInArea();
+    const donorPhone = await withWhatsapp(donor);
+    const second = await createDistributor(ctx, {
+      location: at(3),
+      phone: uniquePhone(),
+      name: 'Second Kitchen',
+    });
+    await updateDistributor(ctx, second, { autoAccept: false });
+    graph.state.down = true;
+    const pkg = await donate(ctx, donor);
+    const first = pkg.pair?.distributor_id === second.profile.id ? second : distributor;
+    const other = first === second ? distributor : second;
+    await callsAs(ctx, first).post(`/api/package/${pkg._id}/accept`).expect(200);
+    await callsAs(ctx, first).post(`/api/package/${pkg._id}/release`, {}).expect(204);
+    expect((await stateOf(pkg._id)).distributor_id).toBe(other.profile.id);
+    await callsAs(ctx, other).post(`/api/package/${pkg._id}/accept`).expect(200);
+    graph.state.down = false;
+    // One message to a number at a time: a few runs, seconds apart, send all there is.
+    for (const seconds of [60, 70, 80, 90]) {
+      await ctx.outreach.deliverer.runOnce(new Date(Date.now() + seconds * 1000));
+    }
+    const pairings = sentTo(donorPhone).filter(templateNamed('almquest_paired_donor'));
+    expect(pairings.map((p) => bodyOf(templateOf(p))[1])).toEqual([other.profile.name]);
+  });
+
   it('stops updates already waiting once the person asks for offers only', async () => {
     const { distributor } = await pairInArea();
     await withWhatsapp(distributor);

@@ -44,6 +44,8 @@ export type WhatsappNotification = {
   offerEndsAt: Date | null;
   /** The package as it is now, for the pairing messages. */
   pair: PackagePair & { state: string | null };
+  /** Whom the notification named on the other side when it was made. */
+  counterpartName?: string | null;
 };
 
 /** Who the two sides of a package are now, as a pairing message names them. */
@@ -112,7 +114,14 @@ export function whatsappMessageOf(
       };
     }
     case 'pairedDonor':
-      if (p.state !== 'Paired' || !p.distributorName || !p.distributorPhone || !p.handoverCode) {
+      // A pairing that ended and another made since: that one's own message tells of it.
+      if (
+        p.state !== 'Paired' ||
+        !p.distributorName ||
+        !p.distributorPhone ||
+        !p.handoverCode ||
+        (n.counterpartName != null && n.counterpartName !== p.distributorName)
+      ) {
         return { skip: 'the pairing ended before it was sent' };
       }
       return {

@@ -101,6 +101,8 @@ type Due = {
   /** A phone channel's number, and whether it may carry messages now (proven, not stopped). */
   channelPhone: string | null;
   isChannelOn: boolean | null;
+  /** Whom the notification named on the other side (a pairing's distributor, say). */
+  counterpartName: string | null;
 } & PackagePair;
 
 export type Composed = { title: string; body: string; url: string; answerBy: string | null };
@@ -269,7 +271,7 @@ async function lease(db: AppDb, now: Date, phonePerMinute: number | null): Promi
              p.distributor_id as "distributorId", p.distributor_name as "distributorName",
              p.distributor_phone as "distributorPhone", p.donor_name as "donorName",
              p.donor_phone as "donorPhone", p.meet_address as "meetAddress",
-             p.handover_code as "handoverCode"
+             p.handover_code as "handoverCode", n.counterpart_name as "counterpartName"
       from leased l
       join notifications n on n.id = l.notification_id
       join users u on u.id = n.user_id
@@ -451,6 +453,7 @@ async function sendWhatsapp(
       link,
       offerEndsAt: offerEnds,
       pair: { ...item, state: item.packageState },
+      counterpartName: item.counterpartName,
     },
     deps.whatsapp.appSecret,
   );
