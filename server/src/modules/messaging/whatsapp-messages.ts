@@ -120,7 +120,7 @@ export function whatsappMessageOf(
         !p.distributorName ||
         !p.distributorPhone ||
         !p.handoverCode ||
-        (n.counterpartName != null && n.counterpartName !== p.distributorName)
+        (typeof n.counterpartName === 'string' && n.counterpartName !== p.distributorName)
       ) {
         return { skip: 'the pairing ended before it was sent' };
       }
