@@ -12,6 +12,8 @@ export type WhatsappReplies = {
   help: string;
   /** After Accept: the package is theirs, with what the page shows next. */
   accepted: string;
+  /** After Accept, when the pairing's own message (with those details) follows. */
+  acceptedDetailsFollow: string;
   declined: string;
   /** A press on an offer that lapsed, went to someone else, or was called off. */
   offerEnded: string;
@@ -33,6 +35,8 @@ export const WHATSAPP_REPLIES: Record<Locale, WhatsappReplies> = {
     help: 'AlmQuest sends offers and package updates here. Send STOP to stop them.',
     accepted:
       'The package is yours: {meals}.\nDonor: {name}, phone {phone}\nMeet point: {place}\nAsk the donor for their handover code when you meet.\nPackage: {link}',
+    acceptedDetailsFollow:
+      'Thank you: the package is yours. The donor, their phone and the meet point come in the next message.',
     declined: 'Thank you for saying so. We will ask someone else.',
     offerEnded: 'This offer has ended, so nothing was changed. Your packages: {link}',
     alreadyAccepted: 'You have already accepted this package. Package: {link}',
@@ -57,6 +61,7 @@ export const WHATSAPP_REPLIES: Record<Locale, WhatsappReplies> = {
     help: 'AlmQuest यहाँ पेशकश और पैकेट की ख़बरें भेजता है। रोकने के लिए STOP भेजें।',
     accepted:
       'पैकेट आपका है: {meals}।\nदाता: {name}, फ़ोन {phone}\nमिलने की जगह: {place}\nमिलने पर दाता से सौंपने का कोड पूछें।\nपैकेट: {link}',
+    acceptedDetailsFollow: 'धन्यवाद: पैकेट आपका है। दाता, उनका फ़ोन और मिलने की जगह अगले संदेश में आ रहे हैं।',
     declined: 'बताने के लिए धन्यवाद। हम किसी और से पूछेंगे।',
     offerEnded: 'यह पेशकश ख़त्म हो चुकी है, इसलिए कुछ नहीं बदला गया। आपके पैकेट: {link}',
     alreadyAccepted: 'आप यह पैकेट पहले ही स्वीकार कर चुके हैं। पैकेट: {link}',
@@ -81,6 +86,8 @@ export const WHATSAPP_REPLIES: Record<Locale, WhatsappReplies> = {
     help: 'AlmQuest এখানে প্রস্তাব আর প্যাকেটের খবর পাঠায়। বন্ধ করতে STOP পাঠান।',
     accepted:
       'প্যাকেটটি আপনার: {meals}।\nদাতা: {name}, ফোন {phone}\nদেখা করার জায়গা: {place}\nদেখা হলে দাতার কাছে হস্তান্তরের কোড চেয়ে নিন।\nপ্যাকেট: {link}',
+    acceptedDetailsFollow:
+      'ধন্যবাদ: প্যাকেটটি আপনার। দাতা, তাঁর ফোন আর দেখা করার জায়গা পরের বার্তায় আসছে।',
     declined: 'জানানোর জন্য ধন্যবাদ। আমরা অন্য কাউকে জিজ্ঞেস করব।',
     offerEnded: 'এই প্রস্তাবটি শেষ হয়ে গেছে, তাই কিছুই বদলানো হয়নি। আপনার প্যাকেট: {link}',
     alreadyAccepted: 'আপনি আগেই এই প্যাকেটটি নিতে রাজি হয়েছেন। প্যাকেট: {link}',

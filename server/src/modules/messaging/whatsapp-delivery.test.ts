@@ -184,11 +184,25 @@ describe('WhatsApp deliveries', () => {
       state: 'Paired',
       distributor_id: distributor.profile.id,
     });
-    // The reply: the donor, their phone and the meet point, in Hindi.
-    const reply = await waitForSend(distributorPhone, textSaying('पैकेट आपका है'));
-    const replyText = (reply.body.text as { body: string }).body;
-    expect(replyText).toContain(`+91 ${donor.profile.phone!.slice(0, 5)}`);
-    expect(replyText).toContain('12 भोजन');
+    // The reply thanks them; the pairing's own message follows, in Hindi: the donor, their
+    // phone and the meet point. (Told as a notification, their open page learns of it too.)
+    await waitForSend(distributorPhone, textSaying(WHATSAPP_REPLIES.hi.acceptedDetailsFollow));
+    const theirs = templateOf(
+      await waitForSend(distributorPhone, templateNamed('almquest_paired_distributor')),
+    );
+    expect(theirs.language.code).toBe('hi');
+    expect(bodyOf(theirs).slice(0, 3)).toEqual([
+      '12 भोजन',
+      donor.profile.name,
+      `+91 ${donor.profile.phone!.slice(0, 5)} ${donor.profile.phone!.slice(5)}`,
+    ]);
+    const kinds = await queryRows<{ kind: string }>(
+      ctx.database.db,
+      sql`select kind from notifications
+           where package_id = ${pkg._id} and user_id = ${distributor.profile.id}
+           order by id`,
+    );
+    expect(kinds.map((n) => n.kind)).toEqual(['offered', 'pairedDistributor']);
     // The donor hears of it on WhatsApp too, in Bengali: who comes, their phone, the code.
     const paired = templateOf(
       await waitForSend(donorPhone, templateNamed('almquest_paired_donor')),

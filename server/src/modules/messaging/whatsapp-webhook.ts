@@ -245,7 +245,7 @@ async function answerPress(ctx: Context, phone: string, payload: string): Promis
   try {
     result =
       press.action === 'accept'
-        ? await acceptOffer(db, user, press.packageId)
+        ? await acceptOffer(db, user, press.packageId, { awayFromPage: true })
         : await giveBackAsDistributor(
             db,
             user,
@@ -275,6 +275,12 @@ async function answerPress(ctx: Context, phone: string, payload: string): Promis
     `package ${press.action === 'accept' ? 'accepted' : 'declined'} on WhatsApp`,
   );
   if (press.action === 'decline') return replies.declined;
+  // The pairing's own message carries the details when the person takes updates on WhatsApp.
+  const [channel] = await queryRows<{ updates: boolean }>(
+    db,
+    sql`select updates from messaging_channels where user_id = ${user.id} and channel = 'whatsapp'`,
+  );
+  if (channel?.updates) return replies.acceptedDetailsFollow;
   return acceptedReply(replies, person.locale, result.package, link);
 }
 

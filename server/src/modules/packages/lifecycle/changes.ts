@@ -198,11 +198,16 @@ async function giveBackThenMatch(
   };
 }
 
-/** The offered distributor says yes: the package is Paired and both sides see each other. */
+/**
+ * The offered distributor says yes: the package is Paired and both sides see each other. Said
+ * away from the page (a WhatsApp button), the distributor is told too: their open page and their
+ * other devices learn of it as the donor's do.
+ */
 export async function acceptOffer(
   db: AppDb,
   user: UserRow,
   packageId: string,
+  { awayFromPage = false }: { awayFromPage?: boolean } = {},
 ): Promise<ChangeResult> {
   return db.transaction(async (tx) => {
     const { pkg, now } = await lockWithClock(tx, packageId);
@@ -227,10 +232,15 @@ export async function acceptOffer(
         handoverLockedUntil: null,
       },
       distributorId: user.id,
-      notify: donorNotification(pkg, 'pairedDonor', 'Paired', {
-        picture: user.picture,
-        name: pkg.distributorName,
-      }),
+      notify: [
+        ...donorNotification(pkg, 'pairedDonor', 'Paired', {
+          picture: user.picture,
+          name: pkg.distributorName,
+        }),
+        ...(awayFromPage
+          ? toDistributor(pkg, user.id, 'pairedDistributor', 'Paired', { isAccepted: true })
+          : []),
+      ],
     });
     return { ...moved, freedDistributorId: null };
   });
