@@ -77,8 +77,9 @@ function firstReached(outcomes: ChannelOutcome[]): DeliveryChannel | null {
 
 /**
  * The console's deliveries (decision 039): each notification of the last seven days (the outbox
- * keeps finished rows a week), newest first, and how each channel did with it; `failedOnly`,
- * those a channel gave up on (the dead letters).
+ * keeps finished rows a week), newest first, and how each channel did with it (none: only the
+ * bell in the app had it); `failedOnly`, what did not arrive: the dead letters, what was dropped,
+ * and what reached the person on no channel.
  */
 export async function listDeliveries(
   db: AppDb,
@@ -88,17 +89,26 @@ export async function listDeliveries(
     db,
     sql`select n.id, n.created_at as at, n.kind, u.id as user_id, u.name, n.user_type as role,
                n.package_id, n.package_quantity as quantity, n.package_address as address,
-               (select json_agg(json_build_object(
+               (select coalesce(json_agg(json_build_object(
                          'channel', d.channel, 'state', d.state,
                          'provider_status', d.provider_status, 'attempts', d.attempts,
-                         'done_at', d.done_at, 'last_error', d.last_error) order by d.id)
+                         'done_at', d.done_at, 'last_error', d.last_error) order by d.id), '[]')
                   from notification_deliveries d where d.notification_id = n.id) as deliveries
           from notifications n
           join users u on u.id = n.user_id
          where n.created_at > now() - interval '7 days'
-           and exists (select 1 from notification_deliveries d
-                        where d.notification_id = n.id
-                          ${failedOnly ? sql`and d.state = 'failed'` : sql``})
+           -- What did not arrive: a channel that gave up or dropped it, or nothing that reached
+           -- the person at all (no channel on, or every one failed), while nothing still tries.
+           ${
+             failedOnly
+               ? sql`and (exists (select 1 from notification_deliveries d
+                                   where d.notification_id = n.id
+                                     and d.state in ('failed', 'dropped'))
+                          or not exists (select 1 from notification_deliveries d
+                                          where d.notification_id = n.id
+                                            and d.state in ('sent', 'pending')))`
+               : sql``
+           }
            ${cursor ? sql`and n.id < ${cursor}` : sql``}
          order by n.id desc
          limit ${PAGE + 1}`,

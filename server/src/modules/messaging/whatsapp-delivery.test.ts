@@ -364,8 +364,17 @@ describe('WhatsApp deliveries', () => {
       ],
       firstReached: null,
     });
-    // Only what failed: the offer that arrived is not among them.
-    expect(deadLetters.entries.filter((e) => e.package?.id === pkg._id)).toHaveLength(1);
+    // Among what did not arrive: the donor's pairing, which no channel of theirs carried (they
+    // have only the bell); not the offer that arrived.
+    expect(
+      deadLetters.entries
+        .filter((e) => e.package?.id === pkg._id)
+        .map((e) => [e.kind, e.channels.length])
+        .sort(),
+    ).toEqual([
+      ['cancelled', 1],
+      ['pairedDonor', 0],
+    ]);
     const all = DeliveryListSchema.parse(
       (await console.get('/api/coordinator/deliveries').expect(200)).body,
     );

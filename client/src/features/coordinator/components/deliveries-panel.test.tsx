@@ -68,13 +68,35 @@ describe('the console’s deliveries', () => {
       'GET /coordinator/deliveries': ({ query }) => ({
         status: 200,
         data: {
-          entries: query.get('failed') === '1' ? [] : [offer],
+          entries:
+            query.get('failed') === '1'
+              ? []
+              : [
+                  offer,
+                  {
+                    ...offer,
+                    id: 11,
+                    channels: [
+                      {
+                        channel: 'whatsapp',
+                        state: 'dropped',
+                        providerStatus: null,
+                        attempts: 1,
+                        at: offer.at,
+                        error: 'the offer ended before it was sent',
+                        count: 1,
+                      },
+                    ],
+                    firstReached: null,
+                  },
+                  { ...offer, id: 10, kind: 'pairedDonor', channels: [], firstReached: null },
+                ],
           nextCursor: null,
         },
       }),
     });
     renderPanel();
-    const entry = await screen.findByTestId('delivery');
+    const entry = (await screen.findAllByTestId('delivery'))[0]!;
     expect(within(entry).getByText('To Ravi Kumar (distributor)')).toBeInTheDocument();
     expect(
       within(entry).getByRole('link', { name: '12 meals at Salt Lake, Kolkata' }),
@@ -87,6 +109,18 @@ describe('the console’s deliveries', () => {
       'WhatsApp: sent, readreached first',
       'E-mail: not delivered, 10 triesWhy: 550 mailbox unavailable',
     ]);
+
+    // The server's own reasons in the reader's words; a notification no channel carried says so.
+    expect(
+      within(screen.getAllByTestId('delivery')[1]!).getByText(
+        'Why: the offer ended before it could be sent',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getAllByTestId('delivery')[2]!).getByText(
+        'Reached on no channel: only the bell in the app has it.',
+      ),
+    ).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('checkbox', { name: 'Only what did not arrive' }));
     await screen.findByText(

@@ -4,10 +4,26 @@ import { Link } from 'react-router';
 import { CheckboxField } from '../../../components/ui/field';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { keepTogether, useI18n } from '../../../i18n/i18n';
+import type { MessageKey } from '../../../i18n/messages/en';
 import { useDeliveries } from '../api/deliveries';
 import { Failed, Loading } from './inbox-panels';
 
 type T = ReturnType<typeof useI18n>['t'];
+
+/**
+ * The reasons the server itself gives for not sending, in the reader's language; a provider's
+ * own words (an SMTP or WhatsApp error) are shown as they came.
+ */
+const OWN_REASONS: Record<string, MessageKey> = {
+  'the offer ended before it was sent': 'coord.deliveries.why.offerEnded',
+  'the pairing ended before it was sent': 'coord.deliveries.why.pairingEnded',
+  'the person stopped WhatsApp or changed their number': 'coord.deliveries.why.stopped',
+  'WhatsApp is not set up on this server': 'coord.deliveries.why.noWhatsapp',
+  'mail is not set up on this server': 'coord.deliveries.why.noMail',
+  'the device now belongs to someone else': 'coord.deliveries.why.deviceMoved',
+};
+const reasonText = (error: string, t: T) =>
+  Object.hasOwn(OWN_REASONS, error) ? t(OWN_REASONS[error]!) : error;
 
 /** One channel's outcome in a line: "WhatsApp: sent, read", with tries and the reason if any. */
 function outcomeText(o: ChannelOutcome, t: T): string {
@@ -49,6 +65,11 @@ function Entry({ entry }: { entry: DeliveryEntry }) {
           </Link>
         </p>
       )}
+      {entry.channels.length === 0 && (
+        <p className="mt-2 text-sm font-semibold text-red-700 dark:text-red-300">
+          {t('coord.deliveries.noChannel')}
+        </p>
+      )}
       <ul className="mt-2 space-y-1 text-sm">
         {entry.channels.map((o) => (
           <li key={o.channel} className="wrap-anywhere">
@@ -64,7 +85,7 @@ function Entry({ entry }: { entry: DeliveryEntry }) {
             )}
             {o.error && o.state !== 'sent' && (
               <span className="block text-gray-600 dark:text-gray-400">
-                {t('coord.deliveries.reason', { reason: o.error })}
+                {t('coord.deliveries.reason', { reason: reasonText(o.error, t) })}
               </span>
             )}
           </li>

@@ -5,9 +5,8 @@ import {
   MessagingSettingsSchema,
 } from '@almquest/contracts/messaging';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { messagingKey } from '../../../api/messaging-key';
 import { api } from '../../../lib/api-client';
-
-const messagingKey = ['messaging'] as const;
 
 /** GET /api/messaging: which phone channels this server offers, and where each stands. */
 export function useMessagingSettings() {

@@ -86,6 +86,8 @@ describe('WhatsApp in how we reach you', () => {
     await userEvent.clear(code);
     await userEvent.type(code, '246810{Enter}');
     await within(section).findByText(/WhatsApp is on for \+91 98765 00001/);
+    // The Confirm button went with the code's state: the focus is on the section's heading.
+    expect(within(section).getByRole('heading', { name: 'WhatsApp' })).toHaveFocus();
     const box = within(section).getByRole('checkbox', { name: /Updates about my packages too/ });
     expect(box).toBeChecked();
     await userEvent.click(box);

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField, TextField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
@@ -24,6 +24,24 @@ export function WhatsappSettings({ isDistributor }: { isDistributor: boolean }) 
   const turnOff = useTurnOffWhatsapp();
   const [code, setCode] = useState('');
   const headingId = useId();
+  // The pressed button goes with the state it belonged to: the heading takes the focus instead,
+  // so a keyboard or screen-reader user stays in the section and hears where it stands.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shownState = settings.data?.whatsapp.state;
+  const lastState = useRef(shownState);
+  const { reset: resetStart } = start;
+  const { reset: resetUpdates } = updates;
+  const { reset: resetTurnOff } = turnOff;
+  useEffect(() => {
+    if (lastState.current !== undefined && shownState !== lastState.current) {
+      heading.current?.focus();
+      // A refusal belongs to the state it was made in: once that moved on, it is gone.
+      resetStart();
+      resetUpdates();
+      resetTurnOff();
+    }
+    lastState.current = shownState;
+  }, [shownState, resetStart, resetUpdates, resetTurnOff]);
   if (settings.isPending) {
     return (
       <div role="status" aria-label={t('whatsapp.loading')} className="mt-4">
@@ -53,7 +71,7 @@ export function WhatsappSettings({ isDistributor }: { isDistributor: boolean }) 
       aria-labelledby={headingId}
       className="mt-6 border-t border-gray-200 pt-4 text-sm dark:border-gray-700"
     >
-      <h3 id={headingId} className="font-semibold">
+      <h3 id={headingId} ref={heading} tabIndex={-1} className="font-semibold">
         {t('whatsapp.title')}
       </h3>
       {whatsapp.state === 'off' && (

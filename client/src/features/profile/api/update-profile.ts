@@ -5,6 +5,7 @@ import { api } from '../../../lib/api-client';
 import { profileQueryKey } from '../../../api/get-profile';
 import { cacheUser, sessionQueryKey } from '../../../lib/session/session';
 import type { SessionUser } from '@almquest/contracts/session';
+import { messagingKey } from '../../../api/messaging-key';
 
 export type ProfileUpdate =
   | { userType: 'donor'; id: string; body: DonorUpdate }
@@ -29,6 +30,8 @@ export function useUpdateProfile() {
         queryClient.setQueryData(sessionQueryKey, renamed);
         cacheUser(renamed);
       }
+      // A new phone number turns WhatsApp off until it is proven: "How we reach you" says so.
+      void queryClient.invalidateQueries({ queryKey: messagingKey });
       return queryClient.invalidateQueries({
         queryKey: profileQueryKey({ id: profile.id, userType: profile.userType }),
       });
