@@ -23,6 +23,8 @@ export type WhatsappReplies = {
   states: Record<PackageState, string>;
   /** The state line to the distributor a package is offered to. */
   offeredToYou: string;
+  /** The state line to the distributor a package is paired with. */
+  pairedToYou: string;
 };
 
 export const WHATSAPP_REPLIES: Record<Locale, WhatsappReplies> = {
@@ -50,6 +52,7 @@ export const WHATSAPP_REPLIES: Record<Locale, WhatsappReplies> = {
       Cancelled: 'cancelled',
       Expired: 'expired; nobody picked it up in time',
     },
+    pairedToYou: 'paired with you; meet the donor at the meet point',
     offeredToYou: 'offered to you; answer with its buttons or on its page',
   },
   hi: {
@@ -75,6 +78,7 @@ export const WHATSAPP_REPLIES: Record<Locale, WhatsappReplies> = {
       Cancelled: 'रद्द कर दिया गया है',
       Expired: 'समय निकल गया; समय पर कोई लेने नहीं आया',
     },
+    pairedToYou: 'आपके साथ जोड़ी बनी है; दाता से मिलने की जगह पर मिलें',
     offeredToYou: 'आपको पेशकश की गई है; बटन दबाकर या पैकेट के पेज पर जवाब दें',
   },
   bn: {
@@ -101,6 +105,7 @@ export const WHATSAPP_REPLIES: Record<Locale, WhatsappReplies> = {
       Cancelled: 'বাতিল করা হয়েছে',
       Expired: 'সময় পেরিয়ে গেছে; সময়মতো কেউ নিতে আসেননি',
     },
+    pairedToYou: 'আপনার সঙ্গে জুটি হয়েছে; দেখা করার জায়গায় দাতার সঙ্গে দেখা করুন',
     offeredToYou: 'আপনাকে প্রস্তাব দেওয়া হয়েছে; বোতাম টিপে বা প্যাকেটের পাতায় উত্তর দিন',
   },
 };

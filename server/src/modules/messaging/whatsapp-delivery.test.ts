@@ -216,6 +216,10 @@ describe('WhatsApp deliveries', () => {
       `${ctx.config.origin}/transaction/${pkg._id}`,
     ]);
 
+    // A question now: the package stands paired with them (in their words, not the donor's).
+    await post(textFrom(`91${distributorPhone}`, 'कहाँ मिलना है?'));
+    await waitForSend(distributorPhone, textSaying(WHATSAPP_REPLIES.hi.pairedToYou));
+
     // Meta's retry of the same press: nothing again, no second reply.
     const replies = () => sentTo(distributorPhone).filter((s) => s.type === 'text').length;
     const before = replies();

@@ -328,10 +328,13 @@ async function statusReply(ctx: Context, phone: string): Promise<Reply | null> {
          limit 1`,
   );
   if (!latest) return { to: phone, text: replies.help };
-  const state =
-    latest.state === 'Offered' && !latest.is_donor
+  const state = latest.is_donor
+    ? replies.states[latest.state]
+    : latest.state === 'Offered'
       ? replies.offeredToYou
-      : replies.states[latest.state];
+      : latest.state === 'Paired'
+        ? replies.pairedToYou
+        : replies.states[latest.state];
   return {
     to: phone,
     text: fill(replies.status, {
