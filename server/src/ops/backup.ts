@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import {
   chmodSync,
@@ -228,111 +228,6 @@ function run(
   });
 }
 
-/** The name psql's session of a restore goes by, so the restore can see it wait for the lock. */
-const RESTORE_SESSION_NAME = 'almquest-restore-load';
-const LOADED_MARK = 'almquest-restore-loaded';
-
-/**
- * Loads the archive as one transaction that commits only when this process says so: pg_restore
- * writes the archive as SQL, this process passes it on to psql after a BEGIN and the migration
- * lock, and adds the COMMIT once the whole archive went through. If this process dies on the
- * way (a kill, even -9), psql reads the end of its input with the transaction open and the
- * database rolls it back: nothing of the backup lands, and no orphaned program finishes the job.
- * The lock is handed from `client`'s session to psql's with no gap for a server to slip through:
- * psql asks for it first and is queued, then `client` lets it go.
- */
-async function loadInOneTransaction(
-  client: pg.Client,
-  url: string,
-  file: string,
-  force: boolean,
-  /** Checks made while the transaction is open and loaded; throwing rolls it back. */
-  beforeCommit: () => Promise<void>,
-) {
-  const dump = spawn(
-    'pg_restore',
-    ['--no-owner', ...(force ? ['--clean', '--if-exists'] : []), '--file=-', file],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  const load = spawn(
-    'psql',
-    ['-X', '-q', '-t', '-A', '--no-password', '-v', 'ON_ERROR_STOP=1', url],
-    {
-      stdio: ['pipe', 'pipe', 'pipe'],
-      env: { ...process.env, PGAPPNAME: RESTORE_SESSION_NAME },
-    },
-  );
-  // psql says this once it has run every statement of the archive (its other output is ignored).
-  let isLoaded = false;
-  const loadedSaid = new Promise<void>((resolve) => {
-    let tail = '';
-    load.stdout.on('data', (chunk: Buffer) => {
-      tail = (tail + chunk.toString()).slice(-200);
-      if (!isLoaded && tail.includes(LOADED_MARK)) {
-        isLoaded = true;
-        resolve();
-      }
-    });
-  });
-  const said = { pg_restore: '', psql: '' };
-  dump.stderr.on('data', (chunk: Buffer) => (said.pg_restore += chunk.toString()));
-  load.stderr.on('data', (chunk: Buffer) => (said.psql += chunk.toString()));
-  const ended = (child: ChildProcess, name: string) =>
-    new Promise<number>((resolve, reject) => {
-      child.on('error', (error) =>
-        reject(
-          new BackupRefusedError(
-            `${name} could not run (${error.message}): install PostgreSQL's client programs (apt-get install postgresql-client).`,
-          ),
-        ),
-      );
-      child.on('close', (code) => resolve(code ?? 1));
-    });
-  const dumped = ended(dump, 'pg_restore');
-  const loaded = ended(load, 'psql');
-  // psql may stop early (an error): what is still written to it then goes nowhere.
-  load.stdin.on('error', () => {});
-  load.stdin.write(`BEGIN;\nSELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY});\n`);
-  await handOverLock(client, loaded);
-  const passedOn = new Promise<void>((resolve) => dump.stdout.on('end', resolve));
-  dump.stdout.pipe(load.stdin, { end: false });
-  const dumpCode = await dumped;
-  await passedOn;
-  if (dumpCode === 0) {
-    // The COMMIT goes only once psql has run the whole archive: this process dying before then
-    // (whatever is still in the pipe) leaves psql without it.
-    load.stdin.write(`SELECT '${LOADED_MARK}';\n`);
-    await Promise.race([loadedSaid, loaded]);
-    let refusal: unknown = null;
-    if (isLoaded) await beforeCommit().catch((error: unknown) => (refusal = error));
-    if (isLoaded && refusal === null) load.stdin.end('COMMIT;\n');
-    else load.stdin.end();
-    if (refusal !== null) {
-      await loaded;
-      throw refusal;
-    }
-  } else load.stdin.end(); // no COMMIT: psql ends, and the database rolls the transaction back
-  const loadCode = await loaded;
-  if (dumpCode !== 0) throw new Error(`pg_restore failed (${dumpCode}): ${said.pg_restore.trim()}`);
-  if (loadCode !== 0) throw new Error(`psql failed (${loadCode}): ${said.psql.trim()}`);
-}
-
-/** Lets the migration lock go once psql's session waits for it (or psql has ended). */
-async function handOverLock(client: pg.Client, loaded: Promise<number>): Promise<void> {
-  let isOver = false;
-  void loaded.then(() => (isOver = true));
-  for (let i = 0; i < 600 && !isOver; i++) {
-    const { rows } = await client.query(
-      `select 1 from pg_stat_activity
-        where application_name = $1 and wait_event_type = 'Lock' and wait_event = 'advisory'`,
-      [RESTORE_SESSION_NAME],
-    );
-    if (rows.length > 0) break;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
-}
-
 /** The migrations a pg_dump archive's database had applied (its app_migrations rows). */
 async function migrationsInDump(file: string): Promise<string[]> {
   const text = await run(
@@ -419,22 +314,26 @@ export async function restorePostgres(
         );
       }
     }
-    await loadInOneTransaction(client, url, file, force, async () => {
-      // A server that was between its migrations and its first connection at the look: rare,
-      // but it would have served the old data meanwhile. Servers waiting at their migrations (for
-      // the lock the load holds) are fine: they start on the restored data.
-      const serving = await client.query<{ pid: number }>(
-        `select pid ${SERVER_CONNECTIONS}
-           and application_name <> '${RESTORE_SESSION_NAME}'
-           and not (wait_event_type = 'Lock' and wait_event = 'advisory')`,
-        [SESSION_LISTENER_NAME],
+    await run('pg_restore', [
+      '--no-owner',
+      '--exit-on-error',
+      '--single-transaction',
+      ...(force ? ['--clean', '--if-exists'] : []),
+      `--dbname=${url}`,
+      file,
+    ]);
+    // A server that was between its migrations and its first connection at the look: rare, but
+    // it would have served the old data meanwhile. Servers waiting at their migrations are fine.
+    const serving = await client.query<{ pid: number }>(
+      `select pid ${SERVER_CONNECTIONS}
+         and not (wait_event_type = 'Lock' and wait_event = 'advisory')`,
+      [SESSION_LISTENER_NAME],
+    );
+    if (serving.rows.length > 0) {
+      throw new BackupRefusedError(
+        'The backup was restored, but an AlmQuest server connected while the restore ran and may have served the old data meanwhile. Stop every server process and restore again.',
       );
-      if (serving.rows.length > 0) {
-        throw new BackupRefusedError(
-          'An AlmQuest server connected while the restore ran. Nothing was changed: stop every server process and restore again.',
-        );
-      }
-    });
+    }
   } finally {
     await client.end();
   }
