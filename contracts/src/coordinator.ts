@@ -321,6 +321,9 @@ export const AuditQuerySchema = z.strictObject({ cursor: idCursor });
 /** The channels a notification goes out on (the outbox's, decision 039). */
 export const DELIVERY_CHANNELS = ['push', 'email', 'whatsapp', 'sms'] as const;
 export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
+/** What a phone provider says of a message it took, in the order they happen (failed aside). */
+export const PROVIDER_STATUSES = ['sent', 'delivered', 'read', 'failed'] as const;
+export type ProviderStatus = (typeof PROVIDER_STATUSES)[number];
 
 /** How one channel did with one notification (all of a person's devices count as one push). */
 export const ChannelOutcomeSchema = z.object({
@@ -328,7 +331,7 @@ export const ChannelOutcomeSchema = z.object({
   /** sent: handed to the service that delivers it; dropped: no longer worth sending. */
   state: z.enum(['pending', 'sent', 'failed', 'dropped']),
   /** WhatsApp's (or the SMS provider's) furthest report: sent, delivered, read, or failed. */
-  providerStatus: z.enum(['sent', 'delivered', 'read', 'failed']).nullable(),
+  providerStatus: z.enum(PROVIDER_STATUSES).nullable(),
   /** Tries so far (for push, the most any one device took). */
   attempts: z.number(),
   /** When it was sent, given up or dropped; null while pending. */

@@ -357,6 +357,9 @@ export async function runAgainOnConflict<T>(once: () => Promise<T>): Promise<T> 
 /** A database handle or an open transaction: anything that can run a statement. */
 export type Executor = Pick<AppDb, 'execute'>;
 
+/** A time from raw SQL (PGlite answers a Date, node-postgres a string) as ISO 8601. */
+export const isoOf = (value: Date | string) => new Date(value).toISOString();
+
 /** Runs raw SQL and returns its rows (both drivers answer with `{ rows }`). */
 export async function queryRows<T>(executor: Executor, query: SQL): Promise<T[]> {
   const result = (await executor.execute(query)) as unknown as { rows: T[] };

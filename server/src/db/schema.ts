@@ -1,4 +1,8 @@
-import { REPORT_REASONS } from '@almquest/contracts/coordinator';
+import {
+  DELIVERY_CHANNELS,
+  PROVIDER_STATUSES,
+  REPORT_REASONS,
+} from '@almquest/contracts/coordinator';
 import { LOCALES } from '@almquest/contracts/locales';
 import { NOTIFICATION_KINDS } from '@almquest/contracts/notifications';
 import { DIETS, PACKAGE_EVENT_KINDS, PACKAGE_STATES } from '@almquest/contracts/packages';
@@ -517,11 +521,6 @@ export const pushSubscriptions = pgTable(
     index('push_subscriptions_user_id').on(t.userId),
   ],
 );
-
-/** How a notification reaches a person: each device's push, e-mail, and the phone channels. */
-export const DELIVERY_CHANNELS = ['push', 'email', 'whatsapp', 'sms'] as const;
-/** What a phone provider says of a message it took, in the order they happen (failed aside). */
-export const PROVIDER_STATUSES = ['sent', 'delivered', 'read', 'failed'] as const;
 
 /**
  * What still has to go out for a notification, one row per push device or e-mail: an outbox.

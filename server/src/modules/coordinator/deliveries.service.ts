@@ -6,10 +6,9 @@ import type {
 } from '@almquest/contracts/coordinator';
 import type { NotificationKind } from '@almquest/contracts/notifications';
 import { sql } from 'drizzle-orm';
-import { type AppDb, queryRows } from '../../db/client';
+import { type AppDb, queryRows, isoOf } from '../../db/client';
 
 const PAGE = 50;
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 type Row = {
   id: number;
@@ -49,7 +48,7 @@ function outcomesOf(deliveries: Row['deliveries']): ChannelOutcome[] {
       state: d.state,
       providerStatus: d.provider_status,
       attempts: d.attempts,
-      at: d.done_at === null ? null : iso(d.done_at),
+      at: d.done_at === null ? null : isoOf(d.done_at),
       error: d.last_error,
       count: 1,
     };
@@ -119,7 +118,7 @@ export async function listDeliveries(
       const channels = outcomesOf(row.deliveries);
       return {
         id: Number(row.id),
-        at: iso(row.at),
+        at: isoOf(row.at),
         kind: row.kind,
         person: { id: row.user_id, name: row.name, role: row.role },
         package:

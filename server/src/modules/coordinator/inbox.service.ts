@@ -8,7 +8,7 @@ import type {
   ReportReason,
 } from '@almquest/contracts/coordinator';
 import { and, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
-import { type AppDb, queryRows } from '../../db/client';
+import { type AppDb, queryRows, isoOf } from '../../db/client';
 import type { PackageRow, UserRow } from '../../db/rows';
 import { contactMessages, packageReports, packages } from '../../db/schema';
 import { badRequest, conflict, notFound, words } from '../../errors';
@@ -16,7 +16,6 @@ import { recordAudit, type StoredAuditDetails } from './audit';
 import type { PartiesColumns } from './waiting.service';
 
 const LIST_LIMIT = 100;
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 /**
  * A party to a package reports it. The same reason twice from the same person changes nothing
@@ -146,8 +145,8 @@ function presentReport(r: ReportRow): Report {
     id: r.id,
     reason: r.reason,
     note: r.note,
-    createdAt: iso(r.created_at),
-    closedAt: r.closed_at ? iso(r.closed_at) : null,
+    createdAt: isoOf(r.created_at),
+    closedAt: r.closed_at ? isoOf(r.closed_at) : null,
     reporter: r.reporter_id ? { id: r.reporter_id, name: r.reporter_name ?? '' } : null,
     package: {
       id: r.package_id,
@@ -341,7 +340,7 @@ export async function listAudit(db: AppDb, cursor: number | undefined): Promise<
         e.package_quantity !== null
           ? { quantity: e.package_quantity, address: e.package_address ?? '' }
           : null,
-      at: iso(e.at),
+      at: isoOf(e.at),
     })),
     nextCursor: rows.length > LIST_LIMIT && last ? Number(last.id) : null,
   };

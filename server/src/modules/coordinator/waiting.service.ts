@@ -8,7 +8,7 @@ import type {
 } from '@almquest/contracts/coordinator';
 import type { Diet } from '@almquest/contracts/packages';
 import { eq, sql } from 'drizzle-orm';
-import { type AppDb, queryRows } from '../../db/client';
+import { type AppDb, queryRows, isoOf } from '../../db/client';
 import type { NotificationRow, PackageRow, UserRow } from '../../db/rows';
 import { packages } from '../../db/schema';
 import { conflict, notFound, words } from '../../errors';
@@ -50,8 +50,6 @@ type WaitingRow = {
   open_reports: number;
   at_risk_since: Date | string | null;
 } & PartiesColumns;
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 /**
  * Not Paired, Offered and Paired-but-not-Received packages: those raised as at risk and still
@@ -100,15 +98,15 @@ export async function listWaiting(db: AppDb, query: WaitingQuery): Promise<Waiti
       lat: r.lat,
       lng: r.lng,
       city: r.city,
-      createdAt: iso(r.created_at),
-      readyUntil: iso(r.ready_until),
-      offerExpiresAt: r.offer_expires_at ? iso(r.offer_expires_at) : null,
+      createdAt: isoOf(r.created_at),
+      readyUntil: isoOf(r.ready_until),
+      offerExpiresAt: r.offer_expires_at ? isoOf(r.offer_expires_at) : null,
       donor: { id: r.donor_id, name: r.donor_name, phone: r.donor_phone },
       distributor: r.distributor_name
         ? { id: r.distributor_id, name: r.distributor_name, phone: r.distributor_phone ?? '' }
         : null,
       openReports: r.open_reports,
-      atRiskSince: r.at_risk_since ? iso(r.at_risk_since) : null,
+      atRiskSince: r.at_risk_since ? isoOf(r.at_risk_since) : null,
     })),
     cities: cities.map((c) => c.city),
     isTruncated: rows.length > WAITING_LIMIT,

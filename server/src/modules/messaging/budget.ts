@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AppDb } from '../../db/client';
+import { type AppDb, queryRows } from '../../db/client';
 
 /**
  * WHATSAPP_PER_MINUTE, the one budget for everything sent on WhatsApp (decision 039): the
@@ -25,11 +25,13 @@ export const whatsappSentSince = (clock: SQL) => sql`(
 export async function takeWhatsappSend(db: AppDb, perMinute: number): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${PHONE_BUDGET_LOCK})`);
-    const taken = await tx.execute(sql`
-      insert into messaging_direct_sends (channel)
-      select 'whatsapp' where ${whatsappSentSince(sql`now()`)} < ${perMinute}
-      returning id`);
-    return (taken as unknown as { rows: unknown[] }).rows.length === 1;
+    const taken = await queryRows<{ id: number }>(
+      tx as unknown as AppDb,
+      sql`insert into messaging_direct_sends (channel)
+          select 'whatsapp' where ${whatsappSentSince(sql`now()`)} < ${perMinute}
+          returning id`,
+    );
+    return taken.length === 1;
   });
 }
 

@@ -1,4 +1,4 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomInt } from 'node:crypto';
 import type { Locale } from '@almquest/contracts/locales';
 import type {
   MessagingChannel,
@@ -10,6 +10,7 @@ import type { Config } from '../../config';
 import { type AppDb, queryRows } from '../../db/client';
 import type { UserRow } from '../../db/rows';
 import { AppError, badRequest, conflict, notFound, serviceUnavailable, words } from '../../errors';
+import { isSameSecret } from '../../lib/same-secret';
 import { takeWhatsappSend } from './budget';
 import { sendTemplate, WhatsappSendError } from './whatsapp-client';
 
@@ -43,28 +44,29 @@ const codeHash = (secret: string, userId: string, channel: MessagingChannel, cod
 
 /** Where a channel stands for the person, from its row and the profile's phone now. */
 function stateOf(row: ChannelRow | undefined, user: UserRow): MessagingChannelSettings {
-  const phone = row ? row.phone.replace(/^\+91/, '') : null;
-  const updates = row?.updates ?? true;
-  if (!row) return { available: true, state: 'off', phone: null, updates };
+  const off = {
+    available: true,
+    state: 'off',
+    phone: null,
+    updates: row?.updates ?? true,
+  } as const;
   // A number other than the profile's now is not the person's any more, whatever its state.
-  if (user.phone === null || row.phone !== e164(user.phone)) {
-    return { available: true, state: 'off', phone: null, updates };
-  }
-  if (row.is_opted_out && row.opted_out_via === 'phone') {
-    return { available: true, state: 'stopped', phone, updates };
-  }
-  if (row.is_opted_out) {
-    return { available: true, state: 'off', phone: null, updates };
-  }
-  // A number proven before the profile's phone changed is not the person's number any more.
-  if (row.is_verified && user.phone !== null && row.phone === e164(user.phone)) {
-    return { available: true, state: 'on', phone, updates };
-  }
-  if (row.code_live) {
-    return { available: true, state: 'verifying', phone, updates };
-  }
-  return { available: true, state: 'off', phone: null, updates };
+  if (!row || user.phone === null || row.phone !== e164(user.phone)) return off;
+  const phone = user.phone;
+  if (row.is_opted_out)
+    return row.opted_out_via === 'phone' ? { ...off, state: 'stopped', phone } : off;
+  if (row.is_verified) return { ...off, state: 'on', phone };
+  if (row.code_live) return { ...off, state: 'verifying', phone };
+  return off;
 }
+
+/** A channel this server does not send on (no provider configured). */
+const NOT_OFFERED: MessagingChannelSettings = {
+  available: false,
+  state: 'off',
+  phone: null,
+  updates: true,
+};
 
 async function channelRow(
   db: AppDb,
@@ -91,8 +93,8 @@ export async function messagingSettings(
 ): Promise<MessagingSettings> {
   const whatsapp = config.whatsapp
     ? stateOf(await channelRow(db, user.id, 'whatsapp'), user)
-    : { available: false, state: 'off' as const, phone: null, updates: true };
-  return { whatsapp, sms: { available: false, state: 'off', phone: null, updates: true } };
+    : NOT_OFFERED;
+  return { whatsapp, sms: NOT_OFFERED };
 }
 
 export const unavailable = () =>
@@ -196,8 +198,7 @@ export async function verifyWhatsapp(
     }
     if (row.code_tries >= CODE_TRIES) return 'tries' as const;
     if (!row.code_live) return 'expired' as const;
-    const given = Buffer.from(codeHash(whatsapp.appSecret, user.id, 'whatsapp', code));
-    if (!timingSafeEqual(given, Buffer.from(row.code_hash))) {
+    if (!isSameSecret(codeHash(whatsapp.appSecret, user.id, 'whatsapp', code), row.code_hash)) {
       await tx.execute(sql`
         update messaging_channels set code_tries = code_tries + 1, updated_at = now()
          where user_id = ${user.id} and channel = 'whatsapp'`);
@@ -253,7 +254,7 @@ export async function turnOffWhatsapp(
   return stateOf(await channelRow(db, user.id, 'whatsapp'), user);
 }
 
-/** Whether WhatsApp carries package updates besides offers: kept whatever the channel's state. */
+/** Whether WhatsApp carries package updates besides offers; only for a channel that is on. */
 export async function setWhatsappUpdates(
   db: AppDb,
   config: Pick<Config, 'whatsapp'>,

@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { isSameSecret } from '../../lib/same-secret';
 
 /**
  * What an offer's Accept and Decline buttons carry on WhatsApp (decision 039): the action, the
@@ -54,9 +55,7 @@ export function readOfferButton(
   const [, letter, hex, deadline, given] = parts as [string, string, string, string, string];
   const action = letter === 'a' ? 'accept' : letter === 'd' ? 'decline' : null;
   if (!action || !/^[0-9a-f]{32}$/.test(hex) || !/^[0-9a-z]{1,12}$/.test(deadline)) return null;
-  const expected = Buffer.from(mac(appSecret, parts.slice(0, 4), userId));
-  const got = Buffer.from(given);
-  if (got.length !== expected.length || !timingSafeEqual(got, expected)) return null;
+  if (!isSameSecret(given, mac(appSecret, parts.slice(0, 4), userId))) return null;
   const packageId = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
   return { action, packageId, offerEndsAt: new Date(parseInt(deadline, 36)) };
 }

@@ -1,13 +1,8 @@
 import { clockTime } from '@almquest/contracts/clock';
 import type { Locale } from '@almquest/contracts/locales';
 import type { NotificationKind } from '@almquest/contracts/notifications';
-import { bnDeliveryTexts, bnNotificationTexts } from '@almquest/contracts/notification-texts/bn';
-import { enDeliveryTexts, enNotificationTexts } from '@almquest/contracts/notification-texts/en';
-import { hiDeliveryTexts, hiNotificationTexts } from '@almquest/contracts/notification-texts/hi';
-import type {
-  DeliveryTexts,
-  NotificationTexts,
-} from '@almquest/contracts/notification-texts/kinds';
+import { formatPhone } from '@almquest/contracts/users';
+import { mealsIn, TEXTS } from '../notifications/texts';
 import { offerButtonPayload } from './offer-buttons';
 
 /**
@@ -22,12 +17,6 @@ export const WHATSAPP_TEMPLATE_VARIABLES = {
   almquest_update: ['what', 'package', 'link'],
 } as const;
 export type WhatsappTemplate = keyof typeof WHATSAPP_TEMPLATE_VARIABLES;
-
-const TEXTS: Record<Locale, { kinds: NotificationTexts; around: DeliveryTexts; tag: string }> = {
-  en: { kinds: enNotificationTexts, around: enDeliveryTexts, tag: 'en-IN' },
-  hi: { kinds: hiNotificationTexts, around: hiDeliveryTexts, tag: 'hi-IN' },
-  bn: { kinds: bnNotificationTexts, around: bnDeliveryTexts, tag: 'bn-IN-u-nu-beng' },
-};
 
 /** What one notification needs to become a WhatsApp message. */
 export type WhatsappNotification = {
@@ -75,16 +64,6 @@ const oneLine = (text: string, max = 300) => {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat || '-';
 };
 
-/** "12 meals" in the reader's language and digits, as push and e-mail say it. */
-export function mealsIn(locale: Locale, quantity: number): string {
-  const { around, tag } = TEXTS[locale];
-  return around.meals(quantity, new Intl.NumberFormat(tag).format(quantity));
-}
-
-/** A stored ten-digit mobile as people dial it: +91 98765 43210 (ASCII digits, so it links). */
-export const dialable = (phone: string) =>
-  /^\d{10}$/.test(phone) ? `+91 ${phone.slice(0, 5)} ${phone.slice(5)}` : phone;
-
 /**
  * The template and variables of one notification in its reader's language, or why it is not
  * worth sending: the pairing it announces is over, or an offer has ended.
@@ -129,7 +108,7 @@ export function whatsappMessageOf(
         variables: [
           meals,
           oneLine(p.distributorName),
-          dialable(p.distributorPhone),
+          formatPhone(p.distributorPhone),
           p.handoverCode,
           link,
         ],
@@ -143,7 +122,7 @@ export function whatsappMessageOf(
         variables: [
           meals,
           oneLine(p.donorName),
-          dialable(p.donorPhone),
+          formatPhone(p.donorPhone),
           oneLine(p.meetAddress ?? n.address ?? '-'),
           link,
         ],

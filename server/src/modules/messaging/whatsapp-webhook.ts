@@ -1,4 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { PROVIDER_STATUSES, type ProviderStatus } from '@almquest/contracts/coordinator';
+import { formatPhone } from '@almquest/contracts/users';
 import express, { Router } from 'express';
 import type { Locale } from '@almquest/contracts/locales';
 import { eq, sql } from 'drizzle-orm';
@@ -21,7 +23,8 @@ import { isOfferButtonPayload, type OfferPress, readOfferButton } from './offer-
 import { intentOf, WHATSAPP_REPLIES, type WhatsappReplies } from './replies';
 import { takeWhatsappSend } from './budget';
 import { sendText, type WhatsappConfig, WhatsappSendError } from './whatsapp-client';
-import { dialable, mealsIn } from './whatsapp-messages';
+import { isSameSecret } from '../../lib/same-secret';
+import { fillIn, mealsIn } from '../notifications/texts';
 
 export const WHATSAPP_WEBHOOK_PATH = '/api/whatsapp/webhook';
 /** Meta's posts are small; a batch of a few hundred events is well under this. */
@@ -30,15 +33,9 @@ const WEBHOOK_BODY_LIMIT = '512kb';
 /** Whether `header` is Meta's signature of exactly these bytes with the app secret. */
 export function isSignedByMeta(body: Buffer, header: unknown, appSecret: string): boolean {
   if (typeof header !== 'string' || !header.startsWith('sha256=')) return false;
-  const given = Buffer.from(header.slice('sha256='.length), 'utf8');
-  const expected = Buffer.from(createHmac('sha256', appSecret).update(body).digest('hex'), 'utf8');
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  const expected = createHmac('sha256', appSecret).update(body).digest('hex');
+  return isSameSecret(header.slice('sha256='.length), expected);
 }
-
-const sameSecret = (a: string, b: string) => {
-  const [x, y] = [Buffer.from(a), Buffer.from(b)];
-  return x.length === y.length && timingSafeEqual(x, y);
-};
 
 type InboundMessage = {
   id?: unknown;
@@ -114,9 +111,6 @@ type Context = {
   outlets: ChangeOutlets;
   log: Logger;
 };
-
-const fill = (text: string, values: Record<string, string>) =>
-  text.replace(/\{(\w+)\}/g, (all, name: string) => values[name] ?? all);
 
 /**
  * The people whose proven WhatsApp number this is (a shared family phone may serve two), most
@@ -213,33 +207,39 @@ async function answerPress(ctx: Context, phone: string, payload: string): Promis
       { isOfferButton: isOfferButtonPayload(payload) },
       'WhatsApp button press that no offer to this number signed',
     );
-    return fill(WHATSAPP_REPLIES[people[0]!.locale].offerEnded, { link: `${config.origin}/` });
+    return fillIn(WHATSAPP_REPLIES[people[0]!.locale].offerEnded, { link: `${config.origin}/` });
   }
   const { person, press } = found;
   const replies = WHATSAPP_REPLIES[person.locale];
   const link = `${config.origin}/transaction/${press.packageId}`;
-  const ended = fill(replies.offerEnded, { link: `${config.origin}/` });
-  const [user] = await db.select().from(users).where(eq(users.id, person.id));
-  const [pkg] = await db
-    .select({
-      state: packages.state,
-      distributorId: packages.distributorId,
-      offerExpiresAt: packages.offerExpiresAt,
-    })
-    .from(packages)
-    .where(eq(packages.id, press.packageId));
-  if (!user || !pkg || user.suspendedAt) return ended;
-  if (pkg.distributorId === user.id && pkg.state !== 'Offered') {
-    return press.action === 'accept' && pkg.state !== 'Cancelled' && pkg.state !== 'Expired'
-      ? fill(replies.alreadyAccepted, { link })
+  const ended = fillIn(replies.offerEnded, { link: `${config.origin}/` });
+  const packageNow = async () => {
+    const [row] = await db
+      .select({
+        state: packages.state,
+        distributorId: packages.distributorId,
+        offerExpiresAt: packages.offerExpiresAt,
+      })
+      .from(packages)
+      .where(eq(packages.id, press.packageId));
+    return row;
+  };
+  /** The answer to a press on a package that moved on: theirs already (an Accept), or ended. */
+  const movedOn = (pkg: { state: PackageState; distributorId: string | null } | undefined) =>
+    press.action === 'accept' &&
+    pkg?.distributorId === person.id &&
+    (pkg.state === 'Paired' || pkg.state === 'Received' || pkg.state === 'Distributed')
+      ? fillIn(replies.alreadyAccepted, { link })
       : ended;
-  }
+  const [user] = await db.select().from(users).where(eq(users.id, person.id));
+  const pkg = await packageNow();
+  if (!user || !pkg || user.suspendedAt) return ended;
   if (
     pkg.state !== 'Offered' ||
     pkg.distributorId !== user.id ||
     pkg.offerExpiresAt?.getTime() !== press.offerEndsAt.getTime()
   ) {
-    return ended;
+    return movedOn(pkg);
   }
   let result: ChangeResult;
   try {
@@ -259,13 +259,7 @@ async function answerPress(ctx: Context, phone: string, payload: string): Promis
     if (error instanceof AppError && error.status < 500) {
       log.info({ packageId: press.packageId, reason: error.message }, 'WhatsApp press refused');
       // ... or won it a moment ago, by another press or on the page.
-      const [now] = await db
-        .select({ state: packages.state, distributorId: packages.distributorId })
-        .from(packages)
-        .where(eq(packages.id, press.packageId));
-      return press.action === 'accept' && now?.state === 'Paired' && now.distributorId === user.id
-        ? fill(replies.alreadyAccepted, { link })
-        : ended;
+      return movedOn(await packageNow());
     }
     throw error;
   }
@@ -290,10 +284,10 @@ function acceptedReply(
   pkg: PackageRow,
   link: string,
 ): string {
-  return fill(replies.accepted, {
+  return fillIn(replies.accepted, {
     meals: mealsIn(locale, pkg.quantity),
     name: pkg.donorName,
-    phone: dialable(pkg.donorPhone),
+    phone: formatPhone(pkg.donorPhone),
     place: pkg.meetAddress ?? '-',
     link,
   });
@@ -337,7 +331,7 @@ async function statusReply(ctx: Context, phone: string): Promise<Reply | null> {
         : replies.states[latest.state];
   return {
     to: phone,
-    text: fill(replies.status, {
+    text: fillIn(replies.status, {
       meals: mealsIn(person.locale, latest.quantity),
       place: latest.place ?? '-',
       state,
@@ -346,8 +340,8 @@ async function statusReply(ctx: Context, phone: string): Promise<Reply | null> {
   };
 }
 
-/** The order a message's statuses happen in; failed is final, whenever it comes. */
-const STATUS_RANK = { sent: 1, delivered: 2, read: 3, failed: 4 } as const;
+/** A status's place in the order they happen (PROVIDER_STATUSES); failed, last, is final. */
+const statusRank = (status: string) => PROVIDER_STATUSES.indexOf(status as ProviderStatus) + 1;
 
 /**
  * Keeps the furthest status Meta reported for a message we sent (they may come out of order, and
@@ -356,8 +350,8 @@ const STATUS_RANK = { sent: 1, delivered: 2, read: 3, failed: 4 } as const;
 async function recordStatus(db: AppDb, update: StatusUpdate): Promise<void> {
   const { id, status, timestamp } = update;
   if (typeof id !== 'string' || !MESSAGE_ID.test(id) || typeof status !== 'string') return;
-  if (!Object.hasOwn(STATUS_RANK, status)) return;
-  const rank = STATUS_RANK[status as keyof typeof STATUS_RANK];
+  const rank = statusRank(status);
+  if (rank === 0) return;
   // Meta's time, when it is a time near now; ours otherwise.
   const now = Date.now();
   const said =
@@ -382,7 +376,7 @@ async function recordStatus(db: AppDb, update: StatusUpdate): Promise<void> {
                state = case when ${status} = 'failed' then 'failed' else state end,
                last_error = coalesce(${reason}, last_error)
          where provider_message_id = ${id} and channel = 'whatsapp'
-           and coalesce(array_position(array['sent', 'delivered', 'read', 'failed'],
+           and coalesce(array_position(${sql.raw(`array['${PROVIDER_STATUSES.join("', '")}']`)},
                                        provider_status), 0) < ${rank}
          returning id`,
   );
@@ -448,7 +442,7 @@ export function whatsappWebhookRoutes({
       typeof token !== 'string' ||
       typeof challenge !== 'string' ||
       !/^[\w.-]{1,200}$/.test(challenge) ||
-      !sameSecret(token, whatsapp.verifyToken)
+      !isSameSecret(token, whatsapp.verifyToken)
     ) {
       res.status(403).type('text/plain').send('Forbidden');
       return;

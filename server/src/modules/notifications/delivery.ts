@@ -1,13 +1,7 @@
 import { isLocale, type Locale } from '@almquest/contracts/locales';
 import { clockTime } from '@almquest/contracts/clock';
 import type { NotificationKind } from '@almquest/contracts/notifications';
-import { bnDeliveryTexts, bnNotificationTexts } from '@almquest/contracts/notification-texts/bn';
-import { enDeliveryTexts, enNotificationTexts } from '@almquest/contracts/notification-texts/en';
-import { hiDeliveryTexts, hiNotificationTexts } from '@almquest/contracts/notification-texts/hi';
-import type {
-  DeliveryTexts,
-  NotificationTexts,
-} from '@almquest/contracts/notification-texts/kinds';
+import type { DeliveryChannel } from '@almquest/contracts/coordinator';
 import type { MailTopic } from '@almquest/contracts/push';
 import { sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
@@ -18,6 +12,7 @@ import { mailMessage } from './mail-message';
 import type { SmtpSender } from '../../lib/smtp';
 import { type PushOutcome, sendPush } from '../../lib/web-push';
 import type { MailTokens } from './mail-tokens';
+import { fillIn, mealsIn, TEXTS } from './texts';
 import { sendTemplate, type WhatsappConfig, WhatsappSendError } from '../messaging/whatsapp-client';
 import { type PackagePair, whatsappMessageOf } from '../messaging/whatsapp-messages';
 import { deleteOldDirectSends, PHONE_BUDGET_LOCK, whatsappSentSince } from '../messaging/budget';
@@ -28,15 +23,6 @@ import { deleteOldDirectSends, PHONE_BUDGET_LOCK, whatsappSentSince } from '../m
  * in one short statement (FOR UPDATE SKIP LOCKED) so two processes never send the same one and no
  * transaction waits on the network; failures are retried with back-off.
  */
-
-const TEXTS: Record<Locale, { kinds: NotificationTexts; around: DeliveryTexts; tag: string }> = {
-  en: { kinds: enNotificationTexts, around: enDeliveryTexts, tag: 'en-IN' },
-  // One digit system per language, as the app writes it: Hindi in the digits Hindi readers
-  // meet on screens and receipts (0-9), Bengali in its own (০-৯). A Hindi e-mail once wrote १२
-  // where the app wrote 12.
-  hi: { kinds: hiNotificationTexts, around: hiDeliveryTexts, tag: 'hi-IN' },
-  bn: { kinds: bnNotificationTexts, around: bnDeliveryTexts, tag: 'bn-IN-u-nu-beng' },
-};
 
 /**
  * Offers ask someone to act, as an at-risk alert asks a coordinator (the same choice in
@@ -61,8 +47,6 @@ const MAX_ATTEMPTS: Record<DeliveryChannel, number> = {
 };
 /** Meta allows about one message a pair of numbers every six seconds. */
 const SAME_NUMBER_GAP_MS = 6_000;
-
-type DeliveryChannel = 'push' | 'email' | 'whatsapp' | 'sms';
 /** How long a push service keeps an update for a device that is off. */
 const UPDATE_TTL_S = 24 * 60 * 60;
 
@@ -114,20 +98,17 @@ export function composeMessage(
   origin: string,
 ): Composed {
   const locale: Locale = isLocale(due.locale) ? due.locale : 'en';
-  const { kinds, around, tag } = TEXTS[locale];
-  const fill = (text: string, values: Record<string, string>) =>
-    text.replace(/\{(\w+)\}/g, (all, name: string) => values[name] ?? all);
+  const { kinds, around } = TEXTS[locale];
   const lines = [kinds[due.kind]];
   if (due.quantity !== null && due.address) {
-    const shown = new Intl.NumberFormat(tag).format(due.quantity);
     lines.push(
-      fill(around.packageLine, { meals: around.meals(due.quantity, shown), place: due.address }),
+      fillIn(around.packageLine, { meals: mealsIn(locale, due.quantity), place: due.address }),
     );
   }
   let answerBy: string | null = null;
   if (offerExpiresAt) {
     const time = clockTime(locale, offerExpiresAt, 'Asia/Kolkata');
-    answerBy = fill(around.answerBy, { time });
+    answerBy = fillIn(around.answerBy, { time });
     lines.push(answerBy);
   }
   return {

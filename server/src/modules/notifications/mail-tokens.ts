@@ -1,5 +1,6 @@
 import { MAIL_TOPICS, type MailTopic } from '@almquest/contracts/push';
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import { isSameSecret } from '../../lib/same-secret';
 import { keptValue } from '../../db/app-values';
 import type { AppDb } from '../../db/client';
 
@@ -36,10 +37,8 @@ export async function loadMailTokens(db: AppDb): Promise<MailTokens> {
       .update(`${purpose}:${parts.join(':')}`)
       .digest()
       .subarray(0, 18);
-  const matches = (given: string, expected: Buffer) => {
-    const actual = Buffer.from(given, 'base64url');
-    return actual.length === expected.length && timingSafeEqual(actual, expected);
-  };
+  const matches = (given: string, expected: Buffer) =>
+    isSameSecret(Buffer.from(given, 'base64url'), expected);
   const isTopic = (topic: string): topic is MailTopic =>
     (MAIL_TOPICS as readonly string[]).includes(topic);
   return {

@@ -74,20 +74,12 @@ export function WhatsappSettings({ isDistributor }: { isDistributor: boolean }) 
       <h3 id={headingId} ref={heading} tabIndex={-1} className="font-semibold">
         {t('whatsapp.title')}
       </h3>
-      {whatsapp.state === 'off' && (
+      {(whatsapp.state === 'off' || whatsapp.state === 'stopped') && (
         <>
           <p className="mt-1 text-gray-700 dark:text-gray-300">
-            {t(isDistributor ? 'whatsapp.offDistributor' : 'whatsapp.offDonor')}
-          </p>
-          <Button className="mt-3" variant="secondary" disabled={isBusy} onClick={startOver}>
-            {t('whatsapp.turnOn')}
-          </Button>
-        </>
-      )}
-      {whatsapp.state === 'stopped' && (
-        <>
-          <p className="mt-1 text-gray-700 dark:text-gray-300">
-            {t('whatsapp.stopped', { phone })}
+            {whatsapp.state === 'stopped'
+              ? t('whatsapp.stopped', { phone })
+              : t(isDistributor ? 'whatsapp.offDistributor' : 'whatsapp.offDonor')}
           </p>
           <Button className="mt-3" variant="secondary" disabled={isBusy} onClick={startOver}>
             {t('whatsapp.turnOn')}
