@@ -536,6 +536,63 @@ describe.runIf(process.env.TEST_DATABASE_URL)('backup and restore, PostgreSQL', 
         await starting?.close();
         await watcher.end();
       }
+      // Killed (-9) while pg_restore's transaction is open: nothing of the backup lands, and
+      // pg_restore does not go on to commit as an orphan (it once did).
+      await onServer(
+        target,
+        `insert into app_state (key, value) values ('marker', 'after the backup')
+         on conflict (key) do update set value = excluded.value`,
+      );
+      const blocker = new pg.Client({ connectionString: target });
+      const looker = new pg.Client({ connectionString: target });
+      await blocker.connect();
+      await looker.connect();
+      try {
+        // Holds a table the forced restore must drop: pg_restore waits inside its transaction.
+        await blocker.query('begin');
+        await blocker.query('lock table users in access share mode');
+        const restore = spawn(
+          process.execPath,
+          ['--import', 'tsx', 'scripts/restore.ts', file, '--force'],
+          {
+            cwd: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..'),
+            env: { ...process.env, DATABASE_URL: target },
+            stdio: 'ignore',
+          },
+        );
+        const exited = new Promise((resolve) => restore.on('exit', resolve));
+        // Another session looks: the blocker's view of the activity is fixed for its transaction.
+        const restoreWaits = async () =>
+          (
+            await looker.query(
+              `select 1 from pg_stat_activity
+                where application_name = 'pg_restore' and wait_event_type = 'Lock'
+                  and wait_event = 'relation'`,
+            )
+          ).rows.length > 0;
+        for (let tries = 0; !(await restoreWaits()); tries++) {
+          if (tries > 1500) throw new Error('pg_restore never reached the locked table');
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        restore.kill('SIGKILL');
+        await exited;
+        // Let it see the socket close first: once let through, an orphan would run to its commit.
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        await blocker.query('rollback');
+        for (let tries = 0; ; tries++) {
+          const { rows } = await looker.query(
+            `select 1 from pg_stat_activity where application_name = 'pg_restore'`,
+          );
+          if (rows.length === 0) break;
+          if (tries > 1500) throw new Error('pg_restore’s session never ended');
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        const { rows } = await blocker.query(`select value from app_state where key = 'marker'`);
+        expect(rows).toEqual([{ value: 'after the backup' }]);
+      } finally {
+        await blocker.end();
+        await looker.end();
+      }
     } finally {
       await ctx.close();
       await onServer(serverUrl, `drop database if exists ${name} with (force)`);

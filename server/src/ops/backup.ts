@@ -199,22 +199,55 @@ export async function restorePgliteFolder(
 }
 
 /**
+ * A watchdog for a child that must not outlive this process. It holds a pipe from us; when we
+ * die in any way (even -9: the kernel closes our end) the pipe ends and it kills the child. We
+ * end it first when the child ends, so it never kills a pid the system has handed on.
+ */
+const WATCHDOG = `
+const pid = Number(process.argv[1]);
+process.stdin.on('data', () => {});
+process.stdin.on('close', () => {
+  try { process.kill(pid, 'SIGKILL'); } catch {}
+  process.exit(0);
+});
+`;
+
+/**
  * Runs a PostgreSQL client program, failing with what it said. Its output goes to `stdout` (a
- * file descriptor), or is answered as text when `'capture'`d.
+ * file descriptor), or is answered as text when `'capture'`d. A `guarded` program dies with this
+ * process: a restore whose Node process is killed must not leave pg_restore to commit on its own.
  */
 function run(
   program: string,
   args: string[],
   stdout: number | 'ignore' | 'capture' = 'ignore',
+  { guarded = false }: { guarded?: boolean } = {},
 ): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(program, args, {
       stdio: ['ignore', stdout === 'capture' ? 'pipe' : stdout, 'pipe'],
     });
+    const watchdog =
+      guarded && child.pid !== undefined
+        ? spawn(process.execPath, ['-e', WATCHDOG, String(child.pid)], {
+            stdio: ['pipe', 'ignore', 'ignore'],
+          })
+        : null;
+    // The watchdog gone while the program runs (killed on its own): the program goes with it,
+    // and the run fails, rather than going on unguarded.
+    let watched = true;
+    watchdog?.on('exit', () => {
+      if (watched) child.kill('SIGKILL');
+    });
+    const unwatch = () => {
+      watched = false;
+      watchdog?.kill('SIGKILL');
+    };
     let out = '';
     let said = '';
     child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (said += chunk.toString()));
+    child.on('exit', unwatch);
     child.on('error', (error) =>
       reject(
         new BackupRefusedError(
@@ -222,8 +255,10 @@ function run(
         ),
       ),
     );
-    child.on('close', (code) =>
-      code === 0 ? resolve(out) : reject(new Error(`${program} failed (${code}): ${said.trim()}`)),
+    child.on('close', (code, signal) =>
+      code === 0
+        ? resolve(out)
+        : reject(new Error(`${program} failed (${code ?? signal}): ${said.trim()}`)),
     );
   });
 }
@@ -314,14 +349,19 @@ export async function restorePostgres(
         );
       }
     }
-    await run('pg_restore', [
-      '--no-owner',
-      '--exit-on-error',
-      '--single-transaction',
-      ...(force ? ['--clean', '--if-exists'] : []),
-      `--dbname=${url}`,
-      file,
-    ]);
+    await run(
+      'pg_restore',
+      [
+        '--no-owner',
+        '--exit-on-error',
+        '--single-transaction',
+        ...(force ? ['--clean', '--if-exists'] : []),
+        `--dbname=${url}`,
+        file,
+      ],
+      'ignore',
+      { guarded: true },
+    );
     // A server that was between its migrations and its first connection at the look: rare, but
     // it would have served the old data meanwhile. Servers waiting at their migrations are fine.
     const serving = await client.query<{ pid: number }>(
