@@ -92,6 +92,7 @@ export const SERVER_MESSAGE_KEYS = [
   'messagingCodeWrong',
   'messagingNoCode',
   'messagingNumberStopped',
+  'messagingNumberStoppedSms',
   'messagingSendFailed',
   'messagingBusy',
   'messagingUnavailable',

@@ -27,6 +27,8 @@ import { createOutreach, type Outreach } from './modules/notifications/outreach'
 import { outreachRoutes } from './modules/notifications/outreach.routes';
 import { messagingRoutes } from './modules/messaging/messaging.routes';
 import { whatsappWebhookRoutes } from './modules/messaging/whatsapp-webhook';
+import { smsWebhookRoutes } from './modules/messaging/sms-webhook';
+import { packageOfLinkCode } from './modules/messaging/sms-messages';
 import { pushRoutes } from './modules/push/push.routes';
 import type { Notifier } from './notifier';
 import { packagesRoutes } from './modules/packages/packages.routes';
@@ -176,6 +178,22 @@ export function createApp({
       outlets: { database, notifier, rematcher, reads: packageReads },
     }),
   );
+
+  // Gupshup's calls carry a secret in their address instead of a signature.
+  app.use(
+    smsWebhookRoutes({
+      config,
+      database,
+      logger,
+      outlets: { database, notifier, rematcher, reads: packageReads },
+    }),
+  );
+  // A package's link in an SMS (<origin>/s?<code>, the address DLT whitelists): to its page.
+  app.get('/s', (req, res) => {
+    const at = req.originalUrl.indexOf('?');
+    const packageId = at === -1 ? null : packageOfLinkCode(req.originalUrl.slice(at + 1));
+    res.redirect(302, packageId ? `/transaction/${packageId}` : '/');
+  });
 
   const api = express.Router();
   // One-click unsubscribe comes from mail providers' servers; its signed token is its permission.

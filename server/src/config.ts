@@ -5,6 +5,7 @@ import { OSM_ATTRIBUTION } from '@almquest/contracts/location';
 import { DEMO_COORDINATOR_EMAIL } from '@almquest/contracts/session';
 import { z } from 'zod';
 import { vapidSigningKey } from './lib/web-push';
+import { readSmsTemplateIds, type SmsTemplateIds } from './lib/sms-templates';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -125,6 +126,11 @@ const EnvSchema = z.object({
     emptyAsUndefined,
     plainNumber(1, 100_000, { whole: true }).default(60),
   ),
+  // The same for SMS, which costs per part sent.
+  SMS_PER_MINUTE: z.preprocess(
+    emptyAsUndefined,
+    plainNumber(1, 100_000, { whole: true }).default(60),
+  ),
   DEADLINE_SWEEP_SECONDS: z.preprocess(emptyAsUndefined, plainNumber(0.1, 3600).default(5)),
   RATE_LIMIT_MULTIPLIER: z.preprocess(emptyAsUndefined, plainNumber(0.001, 1_000_000).default(1)),
   SMTP_URL: z.preprocess(
@@ -186,6 +192,48 @@ const EnvSchema = z.object({
   WHATSAPP_APP_SECRET: optionalString,
   WHATSAPP_VERIFY_TOKEN: optionalString,
   WHATSAPP_API_URL: optionalUrl,
+  GUPSHUP_USERID: optionalString,
+  GUPSHUP_PASSWORD: optionalString,
+  GUPSHUP_API_URL: optionalUrl,
+  SMS_SENDER_ID: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[a-z0-9]{3,8}$/i, 'must be your DLT header (sender id): 3 to 8 letters or digits')
+      .optional(),
+  ),
+  SMS_DLT_ENTITY_ID: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^\d{10,30}$/, 'must be your DLT principal entity id (digits)')
+      .optional(),
+  ),
+  SMS_DLT_TEMPLATES: optionalString,
+  SMS_WEBHOOK_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(
+        /^[\w-]{24,200}$/,
+        'must be at least 24 letters, digits, - or _ (it is part of the address the provider calls)',
+      )
+      .optional(),
+  ),
+  SMS_REPLY_NUMBER: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^\d{5,15}$/, 'must be the number people send replies to, digits only')
+      .optional(),
+  ),
+  SMS_REPLY_KEYWORD: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[a-z0-9]{2,15}$/i, 'must be your keyword: 2 to 15 letters or digits')
+      .optional(),
+  ),
   TILE_URL: z.preprocess(
     emptyAsUndefined,
     z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
@@ -222,6 +270,25 @@ export type Config = {
     verifyToken: string;
     apiUrl: string;
     /** At most this many sends a minute, all processes together (WHATSAPP_PER_MINUTE). */
+    perMinute: number;
+  } | null;
+  /**
+   * SMS through Gupshup's Enterprise API (decision 039), when its account, the DLT sender id and
+   * entity, the template ids and the webhook's secret are all set. `replyNumber`: the number
+   * (long code) people reply to, with `replyKeyword` in front where the number is shared.
+   */
+  sms: {
+    provider: 'gupshup';
+    userId: string;
+    password: string;
+    apiUrl: string;
+    senderId: string;
+    entityId: string;
+    templateIds: SmsTemplateIds;
+    webhookSecret: string;
+    replyNumber: string | null;
+    replyKeyword: string | null;
+    /** At most this many sends a minute, all processes together (SMS_PER_MINUTE). */
     perMinute: number;
   } | null;
   /** Google Places for place search (server side); the gazetteer without it. */
@@ -378,6 +445,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       '  WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_ACCESS_TOKEN, WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN: set all four to send WhatsApp messages, or none',
     );
   }
+  const smsVars = {
+    GUPSHUP_USERID: e.GUPSHUP_USERID,
+    GUPSHUP_PASSWORD: e.GUPSHUP_PASSWORD,
+    SMS_SENDER_ID: e.SMS_SENDER_ID,
+    SMS_DLT_ENTITY_ID: e.SMS_DLT_ENTITY_ID,
+    SMS_DLT_TEMPLATES: e.SMS_DLT_TEMPLATES,
+    SMS_WEBHOOK_SECRET: e.SMS_WEBHOOK_SECRET,
+  };
+  const isSmsSet = Object.values(smsVars).every(Boolean);
+  if (Object.values(smsVars).some(Boolean) && !isSmsSet) {
+    problems.push(
+      `  ${Object.keys(smsVars).join(', ')}: set all six to send SMS, or none (missing: ${Object.entries(
+        smsVars,
+      )
+        .filter(([, value]) => !value)
+        .map(([name]) => name)
+        .join(', ')})`,
+    );
+  }
+  if (e.SMS_REPLY_KEYWORD && !e.SMS_REPLY_NUMBER) {
+    problems.push(
+      '  SMS_REPLY_KEYWORD: set SMS_REPLY_NUMBER too (the number the keyword is sent to)',
+    );
+  }
+  const smsTemplateIds =
+    isSmsSet && e.SMS_DLT_TEMPLATES
+      ? readSmsTemplateIds(e.SMS_DLT_TEMPLATES, { replies: Boolean(e.SMS_REPLY_NUMBER) })
+      : null;
+  if (typeof smsTemplateIds === 'string') {
+    problems.push(`  SMS_DLT_TEMPLATES: ${e.SMS_DLT_TEMPLATES} ${smsTemplateIds}`);
+  }
   const pusherVars = [e.PUSHER_APP_ID, e.PUSHER_KEY, e.PUSHER_SECRET, e.PUSHER_CLUSTER];
   if (pusherVars.some(Boolean) && !pusherVars.every(Boolean)) {
     problems.push(
@@ -469,6 +567,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             verifyToken: e.WHATSAPP_VERIFY_TOKEN,
             apiUrl: (e.WHATSAPP_API_URL ?? 'https://graph.facebook.com/v23.0').replace(/\/$/, ''),
             perMinute: e.WHATSAPP_PER_MINUTE,
+          }
+        : null,
+    sms:
+      smsTemplateIds && typeof smsTemplateIds !== 'string'
+        ? {
+            provider: 'gupshup',
+            userId: e.GUPSHUP_USERID!,
+            password: e.GUPSHUP_PASSWORD!,
+            apiUrl: (
+              e.GUPSHUP_API_URL ?? 'https://enterprise.smsgupshup.com/GatewayAPI/rest'
+            ).replace(/\/$/, ''),
+            senderId: e.SMS_SENDER_ID!,
+            entityId: e.SMS_DLT_ENTITY_ID!,
+            templateIds: smsTemplateIds,
+            webhookSecret: e.SMS_WEBHOOK_SECRET!,
+            replyNumber: e.SMS_REPLY_NUMBER ?? null,
+            replyKeyword: e.SMS_REPLY_KEYWORD?.toUpperCase() ?? null,
+            perMinute: e.SMS_PER_MINUTE,
           }
         : null,
     pusher:

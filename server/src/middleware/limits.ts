@@ -43,11 +43,14 @@ export const LIMITS = {
       'You have changed notification devices many times just now. Please wait a few minutes.',
     said: words('pushDevicesTooMany'),
   },
-  // Each code is a paid message to a phone: three an hour per person (decision 039).
+  // Each code is a paid message to a phone: three an hour per person and channel (decision 039).
   'messaging-codes': {
     max: 3,
     windowMs: 60 * 60_000,
-    key: personOrAddressKey,
+    key: (req) =>
+      req.user
+        ? { key: `${req.user.id}:${String(req.params['channel'])}` }
+        : personOrAddressKey(req),
     message: 'You have asked for several codes just now. Please wait an hour before asking again.',
     said: words('messagingCodesTooMany'),
   },
@@ -56,7 +59,7 @@ export const LIMITS = {
   'messaging-codes-number': {
     max: 3,
     windowMs: 60 * 60_000,
-    key: (req) => ({ key: `phone:${req.user?.phone ?? req.ip}` }),
+    key: (req) => ({ key: `phone:${req.user?.phone ?? req.ip}:${String(req.params['channel'])}` }),
     message: 'You have asked for several codes just now. Please wait an hour before asking again.',
     said: words('messagingCodesTooMany'),
   },

@@ -14,7 +14,9 @@ declare module 'express-serve-static-core' {
 /** The URL without its query string. */
 function pathOf(url: string): string {
   const at = url.indexOf('?');
-  return at === -1 ? url : url.slice(0, at);
+  const path = at === -1 ? url : url.slice(0, at);
+  // The SMS webhook's address holds its secret: never logged.
+  return path.replace(/^(\/api\/sms\/webhook\/)[^/]*/, '$1[secret]');
 }
 
 const BASE_LOGGER = Symbol('baseLogger');

@@ -325,6 +325,7 @@ export const bnApp: AppCatalog = {
     'আপনি এইমাত্র অনেকবার বিজ্ঞপ্তির ডিভাইস বদলেছেন। অনুগ্রহ করে কয়েক মিনিট অপেক্ষা করুন।',
   'server.messagingUnavailable': 'এই AlmQuest সার্ভার এই মাধ্যমে বার্তা পাঠায় না।',
   'server.messagingNumberStopped': 'এই নম্বর থেকে WhatsApp-এ AlmQuest-এর বার্তা বন্ধ করা আছে।',
+  'server.messagingNumberStoppedSms': 'এই নম্বর থেকে AlmQuest-এর SMS বন্ধ করা আছে।',
   'server.messagingNoCode': 'আগে এই মাধ্যমটি চালু করুন: আমরা আপনার ফোনে একটি কোড পাঠাব।',
   'server.messagingCodeExpired': 'এই কোডের মেয়াদ শেষ হয়ে গেছে। নতুন কোড চেয়ে নিন।',
   'server.messagingCodeWrong': 'এটি আমাদের পাঠানো কোড নয়। দেখে নিয়ে আবার লিখুন।',

@@ -431,6 +431,7 @@ export const enApp = {
     'You have changed notification devices many times just now. Please wait a few minutes.',
   'server.messagingUnavailable': 'This AlmQuest server does not send messages on this channel.',
   'server.messagingNumberStopped': 'This number has stopped messages from AlmQuest on WhatsApp.',
+  'server.messagingNumberStoppedSms': 'This number has stopped SMS from AlmQuest.',
   'server.messagingNoCode': 'Turn the channel on first: we send a code to your phone.',
   'server.messagingCodeExpired': 'That code has expired. Ask for a new one.',
   'server.messagingCodeWrong': 'That is not the code we sent. Check it and try again.',

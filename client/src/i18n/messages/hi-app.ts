@@ -321,6 +321,7 @@ export const hiApp: AppCatalog = {
   'server.pushDevicesTooMany': 'आपने अभी-अभी कई बार सूचना वाले डिवाइस बदले हैं। कृपया कुछ मिनट रुकें।',
   'server.messagingUnavailable': 'यह AlmQuest सर्वर इस माध्यम से संदेश नहीं भेजता।',
   'server.messagingNumberStopped': 'इस नंबर ने WhatsApp पर AlmQuest के संदेश बंद कर रखे हैं।',
+  'server.messagingNumberStoppedSms': 'इस नंबर ने AlmQuest के SMS बंद कर रखे हैं।',
   'server.messagingNoCode': 'पहले यह माध्यम चालू करें: हम आपके फ़ोन पर एक कोड भेजेंगे।',
   'server.messagingCodeExpired': 'इस कोड का समय निकल गया। नया कोड मँगाएँ।',
   'server.messagingCodeWrong': 'यह वह कोड नहीं है जो हमने भेजा था। जाँचकर फिर से लिखें।',

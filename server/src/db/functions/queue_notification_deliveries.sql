@@ -1,7 +1,7 @@
 -- Every notification, whichever code path writes it, queues its deliveries in the same
 -- transaction, as its person has chosen: offers (what asks them to act: 'offered', and to a
 -- coordinator 'atRisk') and updates (every other kind), each by push to every device, by e-mail,
--- and on WhatsApp.
+-- and on WhatsApp and SMS.
 create or replace function queue_notification_deliveries() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO notification_deliveries (notification_id, channel, subscription_id)
@@ -22,7 +22,7 @@ BEGIN
   FROM new_notifications n
   JOIN users u ON u.id = n.user_id
   JOIN messaging_channels m ON m.user_id = n.user_id
-  WHERE m.channel = 'whatsapp'
+  WHERE m.channel IN ('whatsapp', 'sms')
     AND m.verified_at IS NOT NULL
     AND m.opted_out_at IS NULL
     AND u.phone IS NOT NULL AND m.phone = '+91' || u.phone

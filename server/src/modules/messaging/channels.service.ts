@@ -11,7 +11,8 @@ import { type AppDb, queryRows } from '../../db/client';
 import type { UserRow } from '../../db/rows';
 import { AppError, badRequest, conflict, notFound, serviceUnavailable, words } from '../../errors';
 import { isSameSecret } from '../../lib/same-secret';
-import { takeWhatsappSend } from './budget';
+import { takePhoneSend } from './budget';
+import { gupshup, SmsSendError } from './sms-client';
 import { sendTemplate, WhatsappSendError } from './whatsapp-client';
 
 /** A code lasts fifteen minutes and five tries (decision 039). */
@@ -88,13 +89,14 @@ async function channelRow(
 /** The person's phone channels: which this server offers, and where each stands. */
 export async function messagingSettings(
   db: AppDb,
-  config: Pick<Config, 'whatsapp'>,
+  config: ChannelsConfig,
   user: UserRow,
 ): Promise<MessagingSettings> {
-  const whatsapp = config.whatsapp
-    ? stateOf(await channelRow(db, user.id, 'whatsapp'), user)
-    : NOT_OFFERED;
-  return { whatsapp, sms: NOT_OFFERED };
+  const settingsOf = async (channel: MessagingChannel) =>
+    codeSenderOf(config, channel)
+      ? stateOf(await channelRow(db, user.id, channel), user)
+      : NOT_OFFERED;
+  return { whatsapp: await settingsOf('whatsapp'), sms: await settingsOf('sms') };
 }
 
 export const unavailable = () =>
@@ -103,59 +105,103 @@ export const unavailable = () =>
     words('messagingUnavailable'),
   );
 
+type ChannelsConfig = Pick<Config, 'whatsapp' | 'sms' | 'origin'>;
+
 /**
- * Turns WhatsApp on for the person: sends a fresh code to the profile's number and keeps its
- * hash. Already on for that number: nothing is sent. The code goes out before it is kept, so a
- * send that fails leaves the channel as it was.
+ * How a channel sends its code: the secret its hash is keyed with, the channel's budget, and the
+ * send (which throws the channel's send error when it fails). Null where it is not set up.
  */
-export async function startWhatsapp(
+type CodeSender = {
+  secret: string;
+  perMinute: number;
+  send(phone: string, locale: Locale, code: string): Promise<unknown>;
+};
+
+export function codeSenderOf(config: ChannelsConfig, channel: MessagingChannel): CodeSender | null {
+  const { whatsapp, sms } = config;
+  if (channel === 'whatsapp') {
+    return whatsapp
+      ? {
+          secret: whatsapp.appSecret,
+          perMinute: whatsapp.perMinute,
+          send: (to, locale, code) =>
+            sendTemplate(whatsapp, {
+              to,
+              template: CODE_TEMPLATE,
+              locale,
+              variables: [code],
+              copyCode: code,
+            }),
+        }
+      : null;
+  }
+  if (!sms) return null;
+  const provider = gupshup(sms, config.origin);
+  return {
+    secret: sms.webhookSecret,
+    perMinute: sms.perMinute,
+    send: (to, locale, code) =>
+      provider.send({ to, template: 'almquest_sms_code', locale, values: [code] }),
+  };
+}
+
+/** The channel's code sender, or 404 where the server does not send on it. */
+function senderOf(config: ChannelsConfig, channel: MessagingChannel): CodeSender {
+  const sender = codeSenderOf(config, channel);
+  if (!sender) throw unavailable();
+  return sender;
+}
+
+/**
+ * Turns a phone channel on for the person: sends a fresh code to the profile's number on that
+ * channel and keeps its hash. Already on for that number: nothing is sent. The code goes out
+ * before it is kept, so a send that fails leaves the channel as it was.
+ */
+export async function startChannel(
   db: AppDb,
-  config: Pick<Config, 'whatsapp'>,
+  config: ChannelsConfig,
+  channel: MessagingChannel,
   user: UserRow,
   log: { warn: (o: object, msg: string) => void },
 ): Promise<MessagingChannelSettings> {
-  if (!config.whatsapp) throw unavailable();
+  const sender = senderOf(config, channel);
   if (!user.phone) {
     throw conflict('Please register as a donor or a distributor first.', words('registerFirst'));
   }
-  const current = stateOf(await channelRow(db, user.id, 'whatsapp'), user);
+  const current = stateOf(await channelRow(db, user.id, channel), user);
   if (current.state === 'on') return current;
   // A number whose owner sent STOP gets no code, except for an account that proved that number
   // before (its owner, turning it on again from the profile).
   const [stopped] = await queryRows<{ n: number }>(
     db,
     sql`select 1 as n from messaging_number_stops s
-         where s.channel = 'whatsapp' and s.phone = ${e164(user.phone)}
+         where s.channel = ${channel} and s.phone = ${e164(user.phone)}
            and not exists (select 1 from messaging_channels m
-                            where m.user_id = ${user.id} and m.channel = 'whatsapp'
+                            where m.user_id = ${user.id} and m.channel = ${channel}
                               and m.phone = s.phone and m.verified_at is not null)`,
   );
   if (stopped) {
-    throw conflict(
-      'This number has stopped messages from AlmQuest on WhatsApp.',
-      words('messagingNumberStopped'),
-    );
+    throw channel === 'sms'
+      ? conflict('This number has stopped SMS from AlmQuest.', words('messagingNumberStoppedSms'))
+      : conflict(
+          'This number has stopped messages from AlmQuest on WhatsApp.',
+          words('messagingNumberStopped'),
+        );
   }
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const phone = e164(user.phone);
   const locale: Locale = user.locale ?? 'en';
-  if (!(await takeWhatsappSend(db, config.whatsapp.perMinute))) {
+  if (!(await takePhoneSend(db, channel, sender.perMinute))) {
     throw serviceUnavailable(
       'Many messages are going out just now. Please ask for the code again in a minute.',
       words('messagingBusy'),
     );
   }
   try {
-    await sendTemplate(config.whatsapp, {
-      to: phone,
-      template: CODE_TEMPLATE,
-      locale,
-      variables: [code],
-      copyCode: code,
-    });
+    await sender.send(phone, locale, code);
   } catch (error) {
-    if (!(error instanceof WhatsappSendError)) throw error;
-    log.warn({ status: error.status, reason: error.message }, 'WhatsApp code not sent');
+    if (!(error instanceof WhatsappSendError) && !(error instanceof SmsSendError)) throw error;
+    log.warn({ channel, reason: error.message }, 'code not sent');
     throw serviceUnavailable(
       'We could not send the code just now. Please try again in a few minutes.',
       words('messagingSendFailed'),
@@ -163,14 +209,14 @@ export async function startWhatsapp(
   }
   await db.execute(sql`
     insert into messaging_channels (user_id, channel, phone, code_hash, code_expires_at, code_tries)
-    values (${user.id}, 'whatsapp', ${phone},
-            ${codeHash(config.whatsapp.appSecret, user.id, 'whatsapp', code)},
+    values (${user.id}, ${channel}, ${phone},
+            ${codeHash(sender.secret, user.id, channel, code)},
             now() + ${CODE_LIFETIME_MS} * interval '1 millisecond', 0)
     on conflict (user_id, channel) do update
        set phone = excluded.phone, code_hash = excluded.code_hash,
            code_expires_at = excluded.code_expires_at, code_tries = 0, verified_at = null,
            opted_out_at = null, opted_out_via = null, updated_at = now()`);
-  return { ...stateOf(await channelRow(db, user.id, 'whatsapp'), user), state: 'verifying' };
+  return { ...stateOf(await channelRow(db, user.id, channel), user), state: 'verifying' };
 }
 
 /** A 400 about the code field, in its words and the whole message's. */
@@ -181,16 +227,16 @@ const codeRefused = (message: string, key: 'messagingCodeExpired' | 'messagingCo
  * Proves the number with the code the person typed: right, the channel is on; wrong, a try is
  * spent. In one transaction holding the row, so two guesses at once spend two tries.
  */
-export async function verifyWhatsapp(
+export async function verifyChannel(
   db: AppDb,
-  config: Pick<Config, 'whatsapp'>,
+  config: ChannelsConfig,
+  channel: MessagingChannel,
   user: UserRow,
   code: string,
 ): Promise<MessagingChannelSettings> {
-  const whatsapp = config.whatsapp;
-  if (!whatsapp) throw unavailable();
+  const sender = senderOf(config, channel);
   const outcome = await db.transaction(async (tx) => {
-    const row = await channelRow(tx as unknown as AppDb, user.id, 'whatsapp', true);
+    const row = await channelRow(tx as unknown as AppDb, user.id, channel, true);
     if (row && stateOf(row, user).state === 'on') return 'on' as const;
     // A code sent to a number the profile no longer gives proves nothing now.
     if (!row?.code_hash || user.phone === null || row.phone !== e164(user.phone)) {
@@ -198,20 +244,20 @@ export async function verifyWhatsapp(
     }
     if (row.code_tries >= CODE_TRIES) return 'tries' as const;
     if (!row.code_live) return 'expired' as const;
-    if (!isSameSecret(codeHash(whatsapp.appSecret, user.id, 'whatsapp', code), row.code_hash)) {
+    if (!isSameSecret(codeHash(sender.secret, user.id, channel, code), row.code_hash)) {
       await tx.execute(sql`
         update messaging_channels set code_tries = code_tries + 1, updated_at = now()
-         where user_id = ${user.id} and channel = 'whatsapp'`);
+         where user_id = ${user.id} and channel = ${channel}`);
       return row.code_tries + 1 >= CODE_TRIES ? ('tries' as const) : ('wrong' as const);
     }
     await tx.execute(sql`
       update messaging_channels
          set verified_at = now(), code_hash = null, code_expires_at = null, code_tries = 0,
              opted_out_at = null, opted_out_via = null, updated_at = now()
-       where user_id = ${user.id} and channel = 'whatsapp'`);
+       where user_id = ${user.id} and channel = ${channel}`);
     // The number's owner proved it again: a STOP they sent earlier is undone by this.
     await tx.execute(sql`
-      delete from messaging_number_stops where channel = 'whatsapp' and phone = ${row.phone}`);
+      delete from messaging_number_stops where channel = ${channel} and phone = ${row.phone}`);
     return 'on' as const;
   });
   switch (outcome) {
@@ -235,34 +281,36 @@ export async function verifyWhatsapp(
         'messagingCodeWrong',
       );
     case 'on':
-      return stateOf(await channelRow(db, user.id, 'whatsapp'), user);
+      return stateOf(await channelRow(db, user.id, channel), user);
   }
 }
 
 /** The profile's switch off: the consent withdrawn, with its time; nothing more is sent. */
-export async function turnOffWhatsapp(
+export async function turnOffChannel(
   db: AppDb,
-  config: Pick<Config, 'whatsapp'>,
+  config: ChannelsConfig,
+  channel: MessagingChannel,
   user: UserRow,
 ): Promise<MessagingChannelSettings> {
-  if (!config.whatsapp) throw unavailable();
+  senderOf(config, channel);
   await db.execute(sql`
     update messaging_channels
        set opted_out_at = coalesce(opted_out_at, now()), opted_out_via = 'profile',
            code_hash = null, code_expires_at = null, updated_at = now()
-     where user_id = ${user.id} and channel = 'whatsapp'`);
-  return stateOf(await channelRow(db, user.id, 'whatsapp'), user);
+     where user_id = ${user.id} and channel = ${channel}`);
+  return stateOf(await channelRow(db, user.id, channel), user);
 }
 
-/** Whether WhatsApp carries package updates besides offers; only for a channel that is on. */
-export async function setWhatsappUpdates(
+/** Whether a channel carries package updates besides offers; only for a channel that is on. */
+export async function setChannelUpdates(
   db: AppDb,
-  config: Pick<Config, 'whatsapp'>,
+  config: ChannelsConfig,
+  channel: MessagingChannel,
   user: UserRow,
   updates: boolean,
 ): Promise<MessagingChannelSettings> {
-  if (!config.whatsapp) throw unavailable();
-  const current = stateOf(await channelRow(db, user.id, 'whatsapp'), user);
+  senderOf(config, channel);
+  const current = stateOf(await channelRow(db, user.id, channel), user);
   if (current.state !== 'on') {
     throw conflict(
       'Turn the channel on first: we send a code to your phone.',
@@ -271,7 +319,7 @@ export async function setWhatsappUpdates(
   }
   await db.execute(sql`
     update messaging_channels set updates = ${updates}, updated_at = now()
-     where user_id = ${user.id} and channel = 'whatsapp'`);
+     where user_id = ${user.id} and channel = ${channel}`);
   return { ...current, updates };
 }
 
@@ -314,4 +362,26 @@ export async function followPhone(
   );
   if (rows.length === 0) return null;
   return { locale: rows[0]!.locale ?? 'en' };
+}
+
+/**
+ * The people whose proven number this is on a channel (a shared family phone may serve two),
+ * most recently proven first: only while the profile still gives that number, and, unless
+ * asked, not stopped.
+ */
+export async function peopleOnPhone(
+  db: AppDb,
+  channel: MessagingChannel,
+  phone: string,
+  { withStopped }: { withStopped: boolean },
+): Promise<{ id: string; locale: Locale }[]> {
+  const rows = await queryRows<{ id: string; locale: Locale | null }>(
+    db,
+    sql`select u.id, u.locale from messaging_channels m join users u on u.id = m.user_id
+         where m.channel = ${channel} and m.phone = ${phone} and m.verified_at is not null
+           and m.phone = '+91' || u.phone
+           ${withStopped ? sql`` : sql`and m.opted_out_at is null`}
+         order by m.verified_at desc`,
+  );
+  return rows.map((row) => ({ id: row.id, locale: row.locale ?? 'en' }));
 }

@@ -1,22 +1,31 @@
-import { MessagingCodeSchema, MessagingUpdatesSchema } from '@almquest/contracts/messaging';
-import { type RequestHandler, Router } from 'express';
+import {
+  MESSAGING_CHANNELS,
+  type MessagingChannel,
+  MessagingCodeSchema,
+  MessagingUpdatesSchema,
+} from '@almquest/contracts/messaging';
+import { type Request, type RequestHandler, Router } from 'express';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { requireSession, sessionUser } from '../../middleware/authenticate';
 import { limiter } from '../../middleware/limits';
 import { validate } from '../../middleware/validate';
 import {
+  codeSenderOf,
   messagingSettings,
-  setWhatsappUpdates,
-  startWhatsapp,
-  turnOffWhatsapp,
+  setChannelUpdates,
+  startChannel,
+  turnOffChannel,
   unavailable,
-  verifyWhatsapp,
+  verifyChannel,
 } from './channels.service';
 
+/** The channel a request names (`/messaging/whatsapp`, `/messaging/sms`). */
+const channelOf = (req: Request) => req.params['channel'] as MessagingChannel;
+
 /**
- * The signed-in person's phone channels (decision 039): where each stands, turning WhatsApp on
- * (a code to the profile's number), proving it with the code, and turning it off.
+ * The signed-in person's phone channels (decision 039): where each stands, turning WhatsApp or
+ * SMS on (a code to the profile's number), proving it with the code, and turning it off.
  */
 export function messagingRoutes({
   config,
@@ -30,9 +39,15 @@ export function messagingRoutes({
   const codes = limiter(db, config, 'messaging-codes');
   const guesses = limiter(db, config, 'messaging-verify');
   const codesToNumber = limiter(db, config, 'messaging-codes-number');
-  // Before the limits: a server without WhatsApp says so, and counts nothing against anyone.
-  const whatsappOn: RequestHandler = (_req, _res, next) => {
-    if (!config.whatsapp) throw unavailable();
+  // Before the limits: a channel this server does not send on says so, and counts nothing.
+  const channelOn: RequestHandler = (req, _res, next) => {
+    const channel = String(req.params['channel']);
+    if (
+      !(MESSAGING_CHANNELS as readonly string[]).includes(channel) ||
+      !codeSenderOf(config, channel as MessagingChannel)
+    ) {
+      throw unavailable();
+    }
     next();
   };
 
@@ -41,42 +56,43 @@ export function messagingRoutes({
   });
 
   router.post(
-    '/messaging/whatsapp',
+    '/messaging/:channel',
     requireSession,
-    whatsappOn,
+    channelOn,
     codes,
     codesToNumber,
     async (req, res) => {
-      const user = sessionUser(req);
-      const state = await startWhatsapp(db, config, user, req.log);
-      if (state.state === 'verifying') req.log.info('WhatsApp code sent');
+      const channel = channelOf(req);
+      const state = await startChannel(db, config, channel, sessionUser(req), req.log);
+      if (state.state === 'verifying') req.log.info({ channel }, 'code sent to the phone');
       res.status(state.state === 'verifying' ? 202 : 200).json(state);
     },
   );
 
   router.post(
-    '/messaging/whatsapp/verify',
+    '/messaging/:channel/verify',
     requireSession,
-    whatsappOn,
+    channelOn,
     guesses,
     validate({ body: MessagingCodeSchema }, async ({ body }, req, res) => {
-      const state = await verifyWhatsapp(db, config, sessionUser(req), body.code);
-      req.log.info('WhatsApp number verified');
+      const channel = channelOf(req);
+      const state = await verifyChannel(db, config, channel, sessionUser(req), body.code);
+      req.log.info({ channel }, 'phone number verified');
       res.json(state);
     }),
   );
 
   router.patch(
-    '/messaging/whatsapp',
+    '/messaging/:channel',
     requireSession,
-    whatsappOn,
+    channelOn,
     validate({ body: MessagingUpdatesSchema }, async ({ body }, req, res) => {
-      res.json(await setWhatsappUpdates(db, config, sessionUser(req), body.updates));
+      res.json(await setChannelUpdates(db, config, channelOf(req), sessionUser(req), body.updates));
     }),
   );
 
-  router.delete('/messaging/whatsapp', requireSession, whatsappOn, async (req, res) => {
-    res.json(await turnOffWhatsapp(db, config, sessionUser(req)));
+  router.delete('/messaging/:channel', requireSession, channelOn, async (req, res) => {
+    res.json(await turnOffChannel(db, config, channelOf(req), sessionUser(req)));
   });
 
   return router;

@@ -62,3 +62,20 @@ export function readOfferButton(
 
 /** Whether a payload looks like an offer button's at all (to tell a stale press from a typo). */
 export const isOfferButtonPayload = (payload: string) => payload.startsWith(`${VERSION}.`);
+
+/** The letters of an SMS reply code: no 0/O or 1/I to mix up on a small screen. */
+const CODE_LETTERS = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+
+/**
+ * An offer's four-letter code in an SMS ("1 K7QX" accepts it): the SMS twin of the buttons'
+ * payload, bound to the offer's own notification (one per round) and the person, so a reply to
+ * an earlier round, or with another's code, matches no offer open now.
+ */
+export function offerReplyCode(secret: string, notificationId: number, userId: string): string {
+  const digest = createHmac('sha256', keyOf(secret))
+    .update(`sms|${notificationId}|${userId}`)
+    .digest();
+  let code = '';
+  for (let i = 0; i < 4; i++) code += CODE_LETTERS[digest[i]! % 32];
+  return code;
+}

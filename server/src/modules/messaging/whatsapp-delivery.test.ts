@@ -19,6 +19,7 @@ import {
   updateDistributor,
 } from '../../test/factories';
 import { type SignedIn, signIn } from '../../test/session';
+import { packageStateOf, pairInArea, phoneDeliveries } from '../../test/phone-channels';
 import {
   fakeGraphApi,
   metaBody,
@@ -107,15 +108,6 @@ async function withWhatsapp(who: Registered, locale: Locale = 'en') {
   return phone;
 }
 
-/** A donor and a distributor 2 km apart in a patch of their own; the distributor answers. */
-async function pairInArea() {
-  const at = area();
-  const donor = await createDonor(ctx, { location: at(0), phone: uniquePhone() });
-  const distributor = await createDistributor(ctx, { location: at(2), phone: uniquePhone() });
-  await updateDistributor(ctx, distributor, { autoAccept: false });
-  return { donor, distributor, at };
-}
-
 /**
  * Moves the earlier tests' WhatsApp sends an hour back (some ran the outbox minutes ahead), so a
  * test of the per-minute budget counts only its own.
@@ -125,32 +117,13 @@ const forgetEarlierSends = () =>
     update notification_deliveries set last_attempt_at = now() - interval '1 hour'
      where last_attempt_at > now() - interval '1 minute'`);
 
-const stateOf = async (packageId: string) =>
-  (
-    await queryRows<{ state: string; distributor_id: string | null }>(
-      ctx.database.db,
-      sql`select state, distributor_id from packages where id = ${packageId}`,
-    )
-  )[0]!;
+const stateOf = (packageId: string) => packageStateOf(ctx, packageId);
 
-const whatsappDeliveries = (packageId: string) =>
-  queryRows<{
-    kind: string;
-    state: string;
-    attempts: number;
-    last_error: string | null;
-    provider_message_id: string | null;
-    provider_status: string | null;
-  }>(
-    ctx.database.db,
-    sql`select n.kind, d.state, d.attempts, d.last_error, d.provider_message_id, d.provider_status
-          from notification_deliveries d join notifications n on n.id = d.notification_id
-         where n.package_id = ${packageId} and d.channel = 'whatsapp' order by d.id`,
-  );
+const whatsappDeliveries = (packageId: string) => phoneDeliveries(ctx, packageId, 'whatsapp');
 
 describe('WhatsApp deliveries', () => {
   it('offers with Accept and Decline in the person’s language; Accept pairs it, once', async () => {
-    const { donor, distributor, at } = await pairInArea();
+    const { donor, distributor, at } = await pairInArea(ctx, area);
     const distributorPhone = await withWhatsapp(distributor, 'hi');
     const donorPhone = await withWhatsapp(donor, 'bn');
     const pkg = await donate(ctx, donor, { quantity: 12 });
@@ -244,7 +217,7 @@ describe('WhatsApp deliveries', () => {
   });
 
   it('Decline passes it on; forged, someone else’s and late presses change nothing', async () => {
-    const { donor, distributor } = await pairInArea();
+    const { donor, distributor } = await pairInArea(ctx, area);
     const phone = await withWhatsapp(distributor);
     const pkg = await donate(ctx, donor);
     const offer = templateOf(await waitForSend(phone, templateNamed('almquest_offer')));
@@ -286,7 +259,7 @@ describe('WhatsApp deliveries', () => {
   });
 
   it('answers a press after the offer lapsed: nothing changed, and says so', async () => {
-    const { donor, distributor } = await pairInArea();
+    const { donor, distributor } = await pairInArea(ctx, area);
     const phone = await withWhatsapp(distributor, 'bn');
     const pkg = await donate(ctx, donor);
     const offer = templateOf(await waitForSend(phone, templateNamed('almquest_offer')));
@@ -302,7 +275,7 @@ describe('WhatsApp deliveries', () => {
   });
 
   it('retries while Meta is down, loses nothing, and keeps Meta’s statuses in order', async () => {
-    const { donor, distributor } = await pairInArea();
+    const { donor, distributor } = await pairInArea(ctx, area);
     const phone = await withWhatsapp(distributor);
     graph.state.down = true;
     const pkg = await donate(ctx, donor);
@@ -395,7 +368,7 @@ describe('WhatsApp deliveries', () => {
   });
 
   it('sends nothing to a stopped number, drops what was waiting, and answers a question', async () => {
-    const { donor, distributor } = await pairInArea();
+    const { donor, distributor } = await pairInArea(ctx, area);
     const phone = await withWhatsapp(distributor, 'bn');
     // A question: where their latest package stands (none yet: what AlmQuest sends here).
     await post(textFrom(`91${phone}`, 'কী খবর?'));
@@ -427,7 +400,7 @@ describe('WhatsApp deliveries', () => {
   });
 
   it('carries updates only while the person wants them; offers always', async () => {
-    const { donor, distributor } = await pairInArea();
+    const { donor, distributor } = await pairInArea(ctx, area);
     const phone = await withWhatsapp(distributor);
     const as = callsAs(ctx, distributor);
     // Bad input names the field; someone without the channel on cannot choose.
@@ -449,7 +422,7 @@ describe('WhatsApp deliveries', () => {
 
   it('keeps to WHATSAPP_PER_MINUTE: the rest wait in the outbox for the next minute', async () => {
     const whatsapp = ctx.config.whatsapp!;
-    const { donor } = await pairInArea();
+    const { donor } = await pairInArea(ctx, area);
     const phone = await withWhatsapp(donor);
     const pkg = await donate(ctx, donor);
     // Three updates for the donor at once (the trigger queues their WhatsApp rows).
@@ -502,7 +475,7 @@ describe('what the attack on WhatsApp found', () => {
   });
 
   it('retries Meta’s rate limits and sends one message a number at a time', async () => {
-    const { donor } = await pairInArea();
+    const { donor } = await pairInArea(ctx, area);
     const phone = await withWhatsapp(donor);
     const pkg = await donate(ctx, donor);
     graph.state.refuseWith = { status: 400, code: 131056, message: 'pair rate limit hit' };
@@ -529,7 +502,7 @@ describe('what the attack on WhatsApp found', () => {
 
   it('gives offers the minute’s budget before updates, and counts codes in it', async () => {
     const whatsapp = ctx.config.whatsapp!;
-    const { donor, distributor } = await pairInArea();
+    const { donor, distributor } = await pairInArea(ctx, area);
     const donorPhone = await withWhatsapp(donor);
     const phone = await withWhatsapp(distributor);
     const old = await donate(ctx, donor);
@@ -563,7 +536,7 @@ describe('what the attack on WhatsApp found', () => {
   });
 
   it('keeps trying through an hour of Meta being down', async () => {
-    const { donor } = await pairInArea();
+    const { donor } = await pairInArea(ctx, area);
     await withWhatsapp(donor);
     const pkg = await donate(ctx, donor);
     graph.state.down = true;
@@ -584,7 +557,7 @@ describe('what the attack on WhatsApp found', () => {
   });
 
   it('keeps a STOP whose post carries a status it cannot use', async () => {
-    const { distributor } = await pairInArea();
+    const { distributor } = await pairInArea(ctx, area);
     const phone = await withWhatsapp(distributor);
     const bad = statusOf('wamid.x', 'failed', `91${phone}`, [{ code: 1, title: 'a\u0000b' }]);
     const value = bad.entry[0]!.changes[0]!.value as Record<string, unknown>;
@@ -600,7 +573,7 @@ describe('what the attack on WhatsApp found', () => {
   });
 
   it('needs a new code after the profile’s phone changes, even back again', async () => {
-    const { donor } = await pairInArea();
+    const { donor } = await pairInArea(ctx, area);
     const phone = await withWhatsapp(donor);
     const as = callsAs(ctx, donor);
     await as.patch(`/api/donor/update/${donor.profile.id}`, { phone: uniquePhone() }).expect(200);
@@ -610,7 +583,7 @@ describe('what the attack on WhatsApp found', () => {
   });
 
   it('tells a donor of the pairing that holds, not of one that ended while Meta was down', async () => {
-    const { donor, distributor, at } = await pairInArea();
+    const { donor, distributor, at } = await pairInArea(ctx, area);
     const donorPhone = await withWhatsapp(donor);
     const second = await createDistributor(ctx, {
       location: at(3),
@@ -636,9 +609,9 @@ describe('what the attack on WhatsApp found', () => {
   });
 
   it('stops updates already waiting once the person asks for offers only', async () => {
-    const { distributor } = await pairInArea();
+    const { distributor } = await pairInArea(ctx, area);
     await withWhatsapp(distributor);
-    const { donor } = await pairInArea();
+    const { donor } = await pairInArea(ctx, area);
     const pkg = await donate(ctx, donor);
     await ctx.database.db.execute(sql`
       insert into notifications (user_id, package_id, state, user_type, kind, package_quantity,
@@ -657,7 +630,7 @@ describe('what the attack on WhatsApp found', () => {
 
 describe('the outbox’s upkeep', () => {
   it('forgets finished deliveries after a week and inbound message ids after eight days', async () => {
-    const { donor } = await pairInArea();
+    const { donor } = await pairInArea(ctx, area);
     const phone = await withWhatsapp(donor);
     const id = `wamid.old.${Date.now()}`;
     await post(textFrom(`91${phone}`, 'hello', id));

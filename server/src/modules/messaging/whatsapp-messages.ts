@@ -20,6 +20,8 @@ export type WhatsappTemplate = keyof typeof WHATSAPP_TEMPLATE_VARIABLES;
 
 /** What one notification needs to become a WhatsApp message. */
 export type WhatsappNotification = {
+  /** The notification's own id (an SMS offer's reply code is bound to it). */
+  notificationId: number;
   kind: NotificationKind;
   userId: string;
   locale: Locale;
@@ -65,6 +67,24 @@ const oneLine = (text: string, max = 300) => {
 };
 
 /**
+ * Whether the pairing a pairing message announces is over: the package moved on, or (for the
+ * donor) it ended and another was made since, whose own message tells of it.
+ */
+export function isPairingOver(n: WhatsappNotification): boolean {
+  const p = n.pair;
+  if (p.state !== 'Paired') return true;
+  if (n.kind === 'pairedDistributor') {
+    return p.distributorId !== n.userId || !p.donorName || !p.donorPhone;
+  }
+  return (
+    !p.distributorName ||
+    !p.distributorPhone ||
+    !p.handoverCode ||
+    (typeof n.counterpartName === 'string' && n.counterpartName !== p.distributorName)
+  );
+}
+
+/**
  * The template and variables of one notification in its reader's language, or why it is not
  * worth sending: the pairing it announces is over, or an offer has ended.
  */
@@ -93,36 +113,25 @@ export function whatsappMessageOf(
       };
     }
     case 'pairedDonor':
-      // A pairing that ended and another made since: that one's own message tells of it.
-      if (
-        p.state !== 'Paired' ||
-        !p.distributorName ||
-        !p.distributorPhone ||
-        !p.handoverCode ||
-        (typeof n.counterpartName === 'string' && n.counterpartName !== p.distributorName)
-      ) {
-        return { skip: 'the pairing ended before it was sent' };
-      }
+      if (isPairingOver(n)) return { skip: 'the pairing ended before it was sent' };
       return {
         template: 'almquest_paired_donor',
         variables: [
           meals,
-          oneLine(p.distributorName),
-          formatPhone(p.distributorPhone),
-          p.handoverCode,
+          oneLine(p.distributorName!),
+          formatPhone(p.distributorPhone!),
+          p.handoverCode!,
           link,
         ],
       };
     case 'pairedDistributor':
-      if (p.state !== 'Paired' || p.distributorId !== n.userId || !p.donorName || !p.donorPhone) {
-        return { skip: 'the pairing ended before it was sent' };
-      }
+      if (isPairingOver(n)) return { skip: 'the pairing ended before it was sent' };
       return {
         template: 'almquest_paired_distributor',
         variables: [
           meals,
-          oneLine(p.donorName),
-          formatPhone(p.donorPhone),
+          oneLine(p.donorName!),
+          formatPhone(p.donorPhone!),
           oneLine(p.meetAddress ?? n.address ?? '-'),
           link,
         ],

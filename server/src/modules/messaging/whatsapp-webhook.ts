@@ -1,27 +1,20 @@
 import { createHmac } from 'node:crypto';
-import { PROVIDER_STATUSES, type ProviderStatus } from '@almquest/contracts/coordinator';
 import { formatPhone } from '@almquest/contracts/users';
 import express, { Router } from 'express';
 import type { Locale } from '@almquest/contracts/locales';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Logger } from '../../logger';
 import type { Config } from '../../config';
-import { type AppDb, type Database, type Executor, queryRows } from '../../db/client';
+import { type AppDb, type Database, queryRows } from '../../db/client';
 import type { PackageRow } from '../../db/rows';
-import { notificationDeliveries, packages, users } from '../../db/schema';
-import { deliveries } from '../../metrics/metrics';
 import type { PackageState } from '@almquest/contracts/packages';
-import { AppError } from '../../errors';
-import {
-  acceptOffer,
-  type ChangeResult,
-  giveBackAsDistributor,
-} from '../packages/lifecycle/changes';
-import { type ChangeOutlets, publishChange } from '../packages/lifecycle/publish';
-import { followPhone } from './channels.service';
+import type { ChangeOutlets } from '../packages/lifecycle/publish';
+import { pressOffer } from './offer-press';
+import { isFirstSighting, MESSAGE_ID, plainText, recordProviderStatus } from './provider-status';
+import { followPhone, peopleOnPhone } from './channels.service';
 import { isOfferButtonPayload, type OfferPress, readOfferButton } from './offer-buttons';
 import { intentOf, WHATSAPP_REPLIES, type WhatsappReplies } from './replies';
-import { takeWhatsappSend } from './budget';
+import { takePhoneSend } from './budget';
 import { sendText, type WhatsappConfig, WhatsappSendError } from './whatsapp-client';
 import { isSameSecret } from '../../lib/same-secret';
 import { fillIn, mealsIn } from '../notifications/texts';
@@ -88,20 +81,7 @@ function inboundOf(payload: unknown, phoneNumberId: string): Inbound {
   return found;
 }
 
-/** Records a message id once: true the first time, false for Meta's retries of it. */
-async function isFirstSighting(db: Executor, id: string): Promise<boolean> {
-  const rows = await queryRows<{ id: string }>(
-    db,
-    sql`insert into messaging_inbound (provider_message_id, channel) values (${id}, 'whatsapp')
-        on conflict do nothing returning provider_message_id as id`,
-  );
-  return rows.length === 1;
-}
-
 type Reply = { to: string; text: string };
-
-/** Meta's ids are base64-like (wamid.HBgM…); anything else is not a message of Meta's. */
-const MESSAGE_ID = /^[\w.=+/:-]{1,256}$/;
 
 /** What handling a post needs: the database, the number's settings, and where changes go. */
 type Context = {
@@ -111,27 +91,6 @@ type Context = {
   outlets: ChangeOutlets;
   log: Logger;
 };
-
-/**
- * The people whose proven WhatsApp number this is (a shared family phone may serve two), most
- * recently proven first: only while the profile still gives that number, and, unless asked, not
- * stopped.
- */
-async function peopleOnPhone(
-  db: AppDb,
-  phone: string,
-  { withStopped }: { withStopped: boolean },
-): Promise<{ id: string; locale: Locale }[]> {
-  const rows = await queryRows<{ id: string; locale: Locale | null }>(
-    db,
-    sql`select u.id, u.locale from messaging_channels m join users u on u.id = m.user_id
-         where m.channel = 'whatsapp' and m.phone = ${phone} and m.verified_at is not null
-           and m.phone = '+91' || u.phone
-           ${withStopped ? sql`` : sql`and m.opted_out_at is null`}
-         order by m.verified_at desc`,
-  );
-  return rows.map((row) => ({ id: row.id, locale: row.locale ?? 'en' }));
-}
 
 /** The payload of a quick-reply press (a template's button, or an interactive message's). */
 function pressedPayload(message: InboundMessage): string | null {
@@ -161,7 +120,7 @@ async function handleMessage(ctx: Context, message: InboundMessage): Promise<Rep
   const intent = payload === null ? intentOf(text) : null;
   if (intent) {
     const person = await db.transaction(async (tx) => {
-      if (!(await isFirstSighting(tx, id))) return undefined;
+      if (!(await isFirstSighting(tx, 'whatsapp', id))) return undefined;
       return followPhone(tx as unknown as AppDb, 'whatsapp', phone, intent);
     });
     if (person === undefined) return null;
@@ -172,7 +131,7 @@ async function handleMessage(ctx: Context, message: InboundMessage): Promise<Rep
       intent === 'stop' ? replies.stopped : person ? replies.started : replies.notVerified;
     return { to: phone, text: reply };
   }
-  if (!(await isFirstSighting(db, id))) return null;
+  if (!(await isFirstSighting(db, 'whatsapp', id))) return null;
   try {
     return payload === null
       ? await statusReply(ctx, phone)
@@ -185,14 +144,12 @@ async function handleMessage(ctx: Context, message: InboundMessage): Promise<Rep
 }
 
 /**
- * An offer's Accept or Decline, pressed on the phone: the page's own lifecycle function, under
- * the same locks and rules, so it wins or loses the same races. A press that is not for an offer
- * open to this person now (lapsed, gone to someone else, an earlier round, replayed, forged)
- * changes nothing and says so.
+ * An offer's Accept or Decline button, pressed on WhatsApp (pressOffer: as the page's buttons).
+ * A payload no offer to this number signed (forged, another person's) changes nothing.
  */
 async function answerPress(ctx: Context, phone: string, payload: string): Promise<string> {
   const { db, config, whatsapp, log } = ctx;
-  const people = await peopleOnPhone(db, phone, { withStopped: true });
+  const people = await peopleOnPhone(db, 'whatsapp', phone, { withStopped: true });
   if (people.length === 0) return WHATSAPP_REPLIES.en.notVerified;
   let found: { person: (typeof people)[number]; press: OfferPress } | null = null;
   for (const person of people) {
@@ -212,70 +169,25 @@ async function answerPress(ctx: Context, phone: string, payload: string): Promis
   const { person, press } = found;
   const replies = WHATSAPP_REPLIES[person.locale];
   const link = `${config.origin}/transaction/${press.packageId}`;
-  const ended = fillIn(replies.offerEnded, { link: `${config.origin}/` });
-  const packageNow = async () => {
-    const [row] = await db
-      .select({
-        state: packages.state,
-        distributorId: packages.distributorId,
-        offerExpiresAt: packages.offerExpiresAt,
-      })
-      .from(packages)
-      .where(eq(packages.id, press.packageId));
-    return row;
-  };
-  /** The answer to a press on a package that moved on: theirs already (an Accept), or ended. */
-  const movedOn = (pkg: { state: PackageState; distributorId: string | null } | undefined) =>
-    press.action === 'accept' &&
-    pkg?.distributorId === person.id &&
-    (pkg.state === 'Paired' || pkg.state === 'Received' || pkg.state === 'Distributed')
-      ? fillIn(replies.alreadyAccepted, { link })
-      : ended;
-  const [user] = await db.select().from(users).where(eq(users.id, person.id));
-  const pkg = await packageNow();
-  if (!user || !pkg || user.suspendedAt) return ended;
-  if (
-    pkg.state !== 'Offered' ||
-    pkg.distributorId !== user.id ||
-    pkg.offerExpiresAt?.getTime() !== press.offerEndsAt.getTime()
-  ) {
-    return movedOn(pkg);
-  }
-  let result: ChangeResult;
-  try {
-    result =
-      press.action === 'accept'
-        ? await acceptOffer(db, user, press.packageId, { awayFromPage: true })
-        : await giveBackAsDistributor(
-            db,
-            user,
-            press.packageId,
-            'decline',
-            undefined,
-            config.matching,
-          );
-  } catch (error) {
-    // Lost a race the page would lose too (the offer lapsed a moment ago, say): nothing changed.
-    if (error instanceof AppError && error.status < 500) {
-      log.info({ packageId: press.packageId, reason: error.message }, 'WhatsApp press refused');
-      // ... or won it a moment ago, by another press or on the page.
-      return movedOn(await packageNow());
+  const outcome = await pressOffer(ctx, 'whatsapp', person.id, press);
+  switch (outcome.kind) {
+    case 'ended':
+      return fillIn(replies.offerEnded, { link: `${config.origin}/` });
+    case 'alreadyAccepted':
+      return fillIn(replies.alreadyAccepted, { link });
+    case 'declined':
+      return replies.declined;
+    case 'accepted': {
+      // The pairing's own message carries the details when the person takes updates here.
+      const [channel] = await queryRows<{ updates: boolean }>(
+        db,
+        sql`select updates from messaging_channels
+             where user_id = ${person.id} and channel = 'whatsapp'`,
+      );
+      if (channel?.updates) return replies.acceptedDetailsFollow;
+      return acceptedReply(replies, person.locale, outcome.package, link);
     }
-    throw error;
   }
-  await publishChange(ctx.outlets, result, log);
-  log.info(
-    { packageId: press.packageId, state: result.package.state },
-    `package ${press.action === 'accept' ? 'accepted' : 'declined'} on WhatsApp`,
-  );
-  if (press.action === 'decline') return replies.declined;
-  // The pairing's own message carries the details when the person takes updates on WhatsApp.
-  const [channel] = await queryRows<{ updates: boolean }>(
-    db,
-    sql`select updates from messaging_channels where user_id = ${user.id} and channel = 'whatsapp'`,
-  );
-  if (channel?.updates) return replies.acceptedDetailsFollow;
-  return acceptedReply(replies, person.locale, result.package, link);
 }
 
 function acceptedReply(
@@ -299,7 +211,7 @@ function acceptedReply(
  */
 async function statusReply(ctx: Context, phone: string): Promise<Reply | null> {
   const { db, config } = ctx;
-  const [person] = await peopleOnPhone(db, phone, { withStopped: false });
+  const [person] = await peopleOnPhone(db, 'whatsapp', phone, { withStopped: false });
   // Unknown numbers get nothing: an answer to anyone would let anyone make AlmQuest send.
   if (!person) return null;
   const replies = WHATSAPP_REPLIES[person.locale];
@@ -340,49 +252,23 @@ async function statusReply(ctx: Context, phone: string): Promise<Reply | null> {
   };
 }
 
-/** A status's place in the order they happen (PROVIDER_STATUSES); failed, last, is final. */
-const statusRank = (status: string) => PROVIDER_STATUSES.indexOf(status as ProviderStatus) + 1;
-
-/**
- * Keeps the furthest status Meta reported for a message we sent (they may come out of order, and
- * again); failed, Meta could not deliver it after it took it: the delivery is failed too.
- */
+/** Keeps what Meta says became of a message we sent (recordProviderStatus). */
 async function recordStatus(db: AppDb, update: StatusUpdate): Promise<void> {
   const { id, status, timestamp } = update;
-  if (typeof id !== 'string' || !MESSAGE_ID.test(id) || typeof status !== 'string') return;
-  const rank = statusRank(status);
-  if (rank === 0) return;
-  // Meta's time, when it is a time near now; ours otherwise.
-  const now = Date.now();
-  const said =
-    typeof timestamp === 'string' && /^\d{1,12}$/.test(timestamp) ? Number(timestamp) : 0;
-  const at =
-    Math.abs(said * 1000 - now) < 30 * 24 * 60 * 60_000 ? new Date(said * 1000) : new Date(now);
+  if (typeof id !== 'string' || typeof status !== 'string') return;
   const firstError = Array.isArray(update.errors) ? update.errors[0] : undefined;
-  const plain = (value: unknown) =>
-    (typeof value === 'string' || typeof value === 'number' ? String(value) : '')
-      .replace(/\p{Cc}/gu, ' ')
-      .slice(0, 200);
-  const reason =
-    status === 'failed'
-      ? `WhatsApp could not deliver it (${plain(firstError?.code) || 'no code'}): ${
-          plain(firstError?.title) || 'no reason given'
-        }`
-      : null;
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`update ${notificationDeliveries}
-           set provider_status = ${status}, provider_status_at = ${at.toISOString()},
-               state = case when ${status} = 'failed' then 'failed' else state end,
-               last_error = coalesce(${reason}, last_error)
-         where provider_message_id = ${id} and channel = 'whatsapp'
-           and coalesce(array_position(${sql.raw(`array['${PROVIDER_STATUSES.join("', '")}']`)},
-                                       provider_status), 0) < ${rank}
-         returning id`,
-  );
-  if (rows.length > 0 && status === 'failed') {
-    deliveries.inc({ channel: 'whatsapp', outcome: 'failed' });
-  }
+  await recordProviderStatus(db, 'whatsapp', {
+    id,
+    status,
+    at:
+      typeof timestamp === 'string' && /^\d{1,12}$/.test(timestamp) ? Number(timestamp) * 1000 : 0,
+    reason:
+      status === 'failed'
+        ? `WhatsApp could not deliver it (${plainText(firstError?.code) || 'no code'}): ${
+            plainText(firstError?.title) || 'no reason given'
+          }`
+        : null,
+  });
 }
 
 /** Sends the replies after Meta has had its answer (each send may take seconds). */
@@ -391,7 +277,7 @@ async function sendReplies(ctx: Context, replies: Reply[]): Promise<void> {
   for (const reply of replies) {
     try {
       // Replies count against the minute's budget too; past it, a courtesy reply is left unsent.
-      if (!(await takeWhatsappSend(db, whatsapp.perMinute))) {
+      if (!(await takePhoneSend(db, 'whatsapp', whatsapp.perMinute))) {
         log.warn('WhatsApp reply not sent: the minute’s budget is spent');
         continue;
       }

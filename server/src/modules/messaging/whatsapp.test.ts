@@ -299,7 +299,7 @@ describe('WhatsApp: opt-in by a code, the webhook, STOP and START', () => {
     await post('not json').expect(400);
   });
 
-  it('is not there when no WhatsApp is configured: not offered, routes 404', async () => {
+  it('is not there when no WhatsApp (nor SMS) is configured: not offered, routes 404', async () => {
     const plain = await createTestApp();
     try {
       const donor = await createDonor(plain, { phone: uniquePhone() });
@@ -316,6 +316,10 @@ describe('WhatsApp: opt-in by a code, the webhook, STOP and START', () => {
       expect(on.status).toBe(404);
       expect(on.body.error.key).toBe('messagingUnavailable');
       await request(plain.app).get('/api/whatsapp/webhook').expect(404);
+      // Nor SMS: not offered, its routes and its webhook unknown.
+      expect(res.body.sms).toMatchObject({ available: false, state: 'off' });
+      await request(plain.app).post('/api/messaging/sms').set('Cookie', donor.cookie).expect(404);
+      await request(plain.app).get('/api/sms/webhook/anything/inbound').expect(404);
     } finally {
       await plain.close();
     }

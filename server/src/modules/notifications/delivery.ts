@@ -14,12 +14,18 @@ import { type PushOutcome, sendPush } from '../../lib/web-push';
 import type { MailTokens } from './mail-tokens';
 import { fillIn, mealsIn, TEXTS } from './texts';
 import { sendTemplate, type WhatsappConfig, WhatsappSendError } from '../messaging/whatsapp-client';
-import { type PackagePair, whatsappMessageOf } from '../messaging/whatsapp-messages';
-import { deleteOldDirectSends, PHONE_BUDGET_LOCK, whatsappSentSince } from '../messaging/budget';
+import {
+  type PackagePair,
+  type WhatsappNotification,
+  whatsappMessageOf,
+} from '../messaging/whatsapp-messages';
+import { type SmsConfig, type SmsProvider, SmsSendError } from '../messaging/sms-client';
+import { smsMessageOf } from '../messaging/sms-messages';
+import { deleteOldDirectSends, PHONE_BUDGET_LOCK, sentSince } from '../messaging/budget';
 
 /**
  * Sends what the outbox (notification_deliveries, filled by a trigger with each notification)
- * holds: Web Push to each device, e-mail and WhatsApp, in the person's language. Rows are leased
+ * holds: Web Push to each device, e-mail, WhatsApp and SMS, in the person's language. Rows are leased
  * in one short statement (FOR UPDATE SKIP LOCKED) so two processes never send the same one and no
  * transaction waits on the network; failures are retried with back-off.
  */
@@ -63,6 +69,7 @@ export function deliveryRetryMs(channel: DeliveryChannel, attempts: number): num
 
 type Due = {
   id: number;
+  notificationId: number;
   channel: DeliveryChannel;
   attempts: number;
   kind: NotificationKind;
@@ -140,6 +147,7 @@ export type Channels = {
   push: { authorization: (audience: string) => string; extraOrigins: readonly string[] };
   mail: { sender: SmtpSender; tokens: MailTokens } | null;
   whatsapp: WhatsappConfig | null;
+  sms: { config: SmsConfig; provider: SmsProvider } | null;
 };
 
 type SendDeps = Channels & { db: AppDb; logger: Logger; origin: string };
@@ -164,7 +172,10 @@ export function createDeliverer({
     let sent = 0;
     // Rounds until nothing is due (a burst of a thousand notifications is a few rounds).
     for (let round = 0; round < 400; round++) {
-      const due = await lease(db, now, deps.whatsapp?.perMinute ?? null);
+      const due = await lease(db, now, {
+        whatsapp: deps.whatsapp?.perMinute ?? null,
+        sms: deps.sms?.config.perMinute ?? null,
+      });
       if (due.length === 0) break;
       sent += await sendAll(deps, due, now);
       if (due.length < BATCH) break;
@@ -202,17 +213,29 @@ export function createDeliverer({
   };
 }
 
+/** Each phone channel's per-minute budget, or null where the channel is not set up. */
+type PhoneBudgets = Record<'whatsapp' | 'sms', number | null>;
+
 /**
- * Takes the next due rows for this process: up to a batch of push and e-mail, and of the phone
- * channels no more than their per-minute budget leaves (every process's attempts in the last
- * minute count, leased one process at a time under an advisory lock).
+ * Takes the next due rows for this process: up to a batch of push and e-mail, and of each phone
+ * channel no more than its per-minute budget leaves (every process's attempts in the last minute
+ * count, leased one process at a time under an advisory lock).
  */
-async function lease(db: AppDb, now: Date, phonePerMinute: number | null): Promise<Due[]> {
+async function lease(db: AppDb, now: Date, budgets: PhoneBudgets): Promise<Due[]> {
   const clock = sql`greatest(now(), ${now.toISOString()}::timestamptz)`;
-  const phoneLimit =
-    phonePerMinute === null
+  const limitOf = (channel: 'whatsapp' | 'sms') => {
+    const perMinute = budgets[channel];
+    return perMinute === null
       ? sql`${BATCH}`
-      : sql`least(${BATCH}, greatest(0, ${phonePerMinute} - ${whatsappSentSince(clock)})::int)`;
+      : sql`least(${BATCH}, greatest(0, ${perMinute} - ${sentSince(channel, clock)})::int)`;
+  };
+  // Offers (and a coordinator's alerts) take a phone channel's budget first: they cannot wait.
+  const phoneRows = (channel: 'whatsapp' | 'sms') => sql`
+        select d.id from ${notificationDeliveries} d
+        join notifications n on n.id = d.notification_id
+        where d.state = 'pending' and d.next_attempt_at <= ${clock} and d.channel = ${channel}
+        order by n.kind in ('offered', 'atRisk') desc, d.next_attempt_at, d.id
+        limit ${limitOf(channel)} for update of d skip locked`;
   // The database's clock decides what is due: a row it stamped a moment ago may be a fraction of
   // a millisecond (or a skew) ahead of this process's clock.
   const statement = sql`
@@ -221,22 +244,17 @@ async function lease(db: AppDb, now: Date, phonePerMinute: number | null): Promi
         where state = 'pending' and next_attempt_at <= ${clock} and channel in ('push', 'email')
         order by next_attempt_at, id
         limit ${BATCH} for update skip locked),
-      -- Offers (and a coordinator's alerts) take the phone budget first: they cannot wait.
-      phone as (
-        select d.id from ${notificationDeliveries} d
-        join notifications n on n.id = d.notification_id
-        where d.state = 'pending' and d.next_attempt_at <= ${clock}
-          and d.channel in ('whatsapp', 'sms')
-        order by n.kind in ('offered', 'atRisk') desc, d.next_attempt_at, d.id
-        limit ${phoneLimit} for update of d skip locked),
+      whatsapp as (${phoneRows('whatsapp')}),
+      sms as (${phoneRows('sms')}),
       leased as (
         update ${notificationDeliveries} d
         set next_attempt_at = ${clock} + ${sql.raw(LEASE)}, attempts = d.attempts + 1,
             last_attempt_at = ${clock}
-        where d.id in (select id from web union all select id from phone)
+        where d.id in (select id from web union all select id from whatsapp
+                       union all select id from sms)
         returning d.id, d.channel, d.attempts, d.notification_id, d.subscription_id
       )
-      select l.id, l.channel, l.attempts, n.kind, n.package_id as "packageId",
+      select l.id, l.notification_id as "notificationId", l.channel, l.attempts, n.kind, n.package_id as "packageId",
              n.package_quantity as quantity, n.package_address as address,
              u.id as "userId", u.locale, u.email, u.name,
              l.subscription_id as "subscriptionId", s.endpoint, s.p256dh, s.auth,
@@ -259,7 +277,7 @@ async function lease(db: AppDb, now: Date, phonePerMinute: number | null): Promi
       left join ${pushSubscriptions} s on s.id = l.subscription_id
       left join packages p on p.id = n.package_id
       left join messaging_channels m on m.user_id = n.user_id and m.channel = l.channel`;
-  if (phonePerMinute === null) return queryRows<Due>(db, statement);
+  if (budgets.whatsapp === null && budgets.sms === null) return queryRows<Due>(db, statement);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${PHONE_BUDGET_LOCK})`);
     return queryRows<Due>(tx as unknown as AppDb, statement);
@@ -280,7 +298,10 @@ async function sendAll(deps: SendDeps, leased: Due[], now: Date): Promise<number
   const due: Due[] = [];
   const later: number[] = [];
   for (const item of leased) {
-    const number = item.channel === 'whatsapp' ? item.channelPhone : null;
+    const number =
+      item.channel === 'whatsapp' || item.channel === 'sms'
+        ? `${item.channel}:${item.channelPhone}`
+        : null;
     if (number !== null && numbers.has(number)) later.push(item.id);
     else {
       if (number !== null) numbers.add(number);
@@ -342,8 +363,7 @@ async function sendOne(deps: SendDeps, item: Due, now: Date): Promise<Result> {
   }
   const message = composeMessage(item, offerEnds, deps.origin);
   if (item.channel === 'whatsapp') return sendWhatsapp(deps, item, offerEnds, message.url);
-  if (item.channel === 'sms')
-    return { state: 'dropped', reason: 'SMS is not set up on this server' };
+  if (item.channel === 'sms') return sendSms(deps, item, offerEnds);
   if (item.channel === 'push') {
     if (!item.endpoint || !item.p256dh || !item.auth) return { state: 'gone' };
     if (item.deviceOwnerId !== item.userId)
@@ -424,18 +444,7 @@ async function sendWhatsapp(
   }
   const locale: Locale = isLocale(item.locale) ? item.locale : 'en';
   const message = whatsappMessageOf(
-    {
-      kind: item.kind,
-      userId: item.userId,
-      locale,
-      packageId: item.packageId,
-      quantity: item.quantity,
-      address: item.address,
-      link,
-      offerEndsAt: offerEnds,
-      pair: { ...item, state: item.packageState },
-      counterpartName: item.counterpartName,
-    },
+    phoneNotificationOf(item, locale, offerEnds, link),
     deps.whatsapp.appSecret,
   );
   if ('skip' in message) return { state: 'dropped', reason: message.skip };
@@ -457,6 +466,54 @@ async function sendWhatsapp(
       (error.status === 400 || error.status === 404) &&
       !(error.code !== null && RETRIED_META_CODES.has(error.code));
     return isForGood
+      ? { state: 'failed', reason: error.message }
+      : { state: 'retry', reason: error.message, afterMs: 0 };
+  }
+}
+
+/** What a phone channel's message is made from: the notification and its package now. */
+const phoneNotificationOf = (
+  item: Due,
+  locale: Locale,
+  offerEnds: Date | null,
+  link: string,
+): WhatsappNotification => ({
+  notificationId: Number(item.notificationId),
+  kind: item.kind,
+  userId: item.userId,
+  locale,
+  packageId: item.packageId,
+  quantity: item.quantity,
+  address: item.address,
+  link,
+  offerEndsAt: offerEnds,
+  pair: { ...item, state: item.packageState },
+  counterpartName: item.counterpartName,
+});
+
+/**
+ * One notification as a registered SMS template (decision 039), to the channel's proven number,
+ * checked again now, as for WhatsApp.
+ */
+async function sendSms(deps: SendDeps, item: Due, offerEnds: Date | null): Promise<Result> {
+  if (!deps.sms) return { state: 'dropped', reason: 'SMS is not set up on this server' };
+  if (!item.isChannelOn || !item.channelPhone) {
+    return { state: 'dropped', reason: 'the person stopped SMS or changed their number' };
+  }
+  const locale: Locale = isLocale(item.locale) ? item.locale : 'en';
+  const message = smsMessageOf(phoneNotificationOf(item, locale, offerEnds, ''), deps.sms.config);
+  if ('skip' in message) return { state: 'dropped', reason: message.skip };
+  try {
+    const providerMessageId = await deps.sms.provider.send({
+      to: item.channelPhone,
+      template: message.template,
+      locale,
+      values: message.values,
+    });
+    return { state: 'sent', providerMessageId };
+  } catch (error) {
+    if (!(error instanceof SmsSendError)) throw error;
+    return error.isForGood
       ? { state: 'failed', reason: error.message }
       : { state: 'retry', reason: error.message, afterMs: 0 };
   }

@@ -6,6 +6,7 @@ import { createVapidSigner, type VapidKeys } from '../../lib/web-push';
 import { loadVapidKeys } from '../push/push.service';
 import { type Channels, createDeliverer, type Deliverer } from './delivery';
 import { loadMailTokens, type MailTokens } from './mail-tokens';
+import { gupshup } from '../messaging/sms-client';
 
 /** Reaching people outside the page: push keys, mail tokens and the deliverer. */
 export type Outreach = {
@@ -56,6 +57,7 @@ export function createOutreach({
     push: { authorization: await pushAuthorization(), extraOrigins: config.push.extraOrigins },
     mail: sender ? { sender, tokens: await mailTokens() } : null,
     whatsapp: config.whatsapp,
+    sms: config.sms ? { config: config.sms, provider: gupshup(config.sms, config.origin) } : null,
   }));
   return {
     vapid,

@@ -1,0 +1,352 @@
+import type { Locale } from '@almquest/contracts/locales';
+import { DeliveryListSchema } from '@almquest/contracts/coordinator';
+import { sql } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../../config';
+import { queryRows } from '../../db/client';
+import { forgetArea, nextPatches } from '../../test/areas';
+import {
+  callsAs,
+  createDistributor,
+  createDonor,
+  donate,
+  handoverCodeOf,
+  type Registered,
+  readsIn,
+  uniqueEmail,
+} from '../../test/factories';
+import { fakeGupshup, inboundQuery, REPLY_NUMBER, SMS_SECRET } from '../../test/fake-gupshup';
+import { uniquePhone } from '../../test/fake-whatsapp';
+import { type SignedIn, signIn } from '../../test/session';
+import { packageStateOf, pairInArea, phoneDeliveries } from '../../test/phone-channels';
+import { createTestApp, type TestContext } from '../../test/test-app';
+import { packageLinkCode } from './sms-messages';
+import {
+  dltValue,
+  SMS_REGISTERED,
+  SMS_TEMPLATE_VARIABLES,
+  SMS_TEMPLATES,
+} from '../../lib/sms-templates';
+
+const gupshup = fakeGupshup();
+const COORDINATOR = uniqueEmail('coordinator');
+let ctx: TestContext;
+let coordinator: SignedIn;
+beforeAll(async () => {
+  // Its own database: other files' apps have no SMS and would lease (and drop) these rows.
+  ctx = await createTestApp(
+    { ...(await gupshup.start()), COORDINATOR_EMAILS: COORDINATOR },
+    {},
+    'own',
+  );
+  gupshup.state.origin = ctx.config.origin;
+  await forgetArea(ctx.database.db, 'sms');
+  coordinator = await signIn(ctx, COORDINATOR);
+});
+afterAll(async () => {
+  await ctx.close();
+  await gupshup.close();
+});
+beforeEach(() => {
+  gupshup.state.down = false;
+  gupshup.state.refuseWith = null;
+});
+
+const area = nextPatches('sms');
+
+/** What the fake Gupshup was sent for one number. */
+const sentTo = (phone: string) => gupshup.sent.filter((s) => s.to === `91${phone}`);
+const waitForSend = (phone: string, template: string, after = 0) =>
+  vi.waitFor(
+    () => {
+      const found = sentTo(phone)
+        .slice(after)
+        .find((s) => s.template === template);
+      if (!found) throw new Error(`no ${template} sent to ${phone} yet`);
+      return found;
+    },
+    { timeout: 10_000, interval: 50 },
+  );
+
+/** Gupshup calling the keyword's response URL with what a person sent to the reply number. */
+const reply = (from: string, content: string, timestamp?: string) =>
+  request(ctx.app)
+    .get(`/api/sms/webhook/${SMS_SECRET}/inbound`)
+    .query(inboundQuery(from, content, timestamp))
+    .expect(200);
+
+/** Turns SMS on for a person as they would: a code to their phone, typed back. */
+async function withSms(who: Registered, locale: Locale = 'en') {
+  if (locale !== 'en') await readsIn(ctx, who, locale);
+  const phone = who.profile.phone!;
+  const started = await callsAs(ctx, who).post('/api/messaging/sms').expect(202);
+  expect(started.body).toEqual({ available: true, state: 'verifying', phone, updates: true });
+  const code = await waitForSend(phone, 'almquest_sms_code');
+  expect(code.locale).toBe(locale);
+  await callsAs(ctx, who).post('/api/messaging/sms/verify', { code: code.values[0] }).expect(200);
+  return phone;
+}
+
+const stateOf = (packageId: string) => packageStateOf(ctx, packageId);
+
+const smsDeliveries = (packageId: string) => phoneDeliveries(ctx, packageId, 'sms');
+
+describe('SMS', () => {
+  it('offers by SMS in Bengali with a link and a reply code; "1 <code>" pairs it, once', async () => {
+    const { donor, distributor } = await pairInArea(ctx, area);
+    const distributorPhone = await withSms(distributor, 'bn');
+    const donorPhone = await withSms(donor, 'hi');
+    expect((await callsAs(ctx, distributor).get('/api/messaging').expect(200)).body.sms.state).toBe(
+      'on',
+    );
+    const pkg = await donate(ctx, donor, { quantity: 12 });
+
+    // The offer: DLT's Bengali template (the fake scrubs it: the registered words exactly,
+    // Unicode, each variable at most 30 characters), the reply commands and the package's link.
+    const offer = await waitForSend(distributorPhone, 'almquest_sms_offer_reply');
+    expect(offer.locale).toBe('bn');
+    const [meals, , , accept, number, decline, link] = offer.values;
+    expect(meals).toBe('১২টি খাবার');
+    expect(number).toBe(REPLY_NUMBER);
+    const code = /^ALMQ 1 ([2-9A-HJ-NP-Z]{4})$/.exec(accept!)![1]!;
+    expect(decline).toBe(`ALMQ 2 ${code}`);
+    expect(link).toBe(packageLinkCode(pkg._id));
+    expect(offer.text).toContain(`${ctx.config.origin}/s?${link}`);
+    // The link opens the package's page.
+    const opened = await request(ctx.app).get(`/s?${link}`).expect(302);
+    expect(opened.headers.location).toBe(`/transaction/${pkg._id}`);
+    expect((await request(ctx.app).get('/s?nonsense').expect(302)).headers.location).toBe('/');
+
+    // "ALMQ 1 <code>" in Bengali digits, from the phone: Paired, as the page's Accept makes it.
+    const at = String(Date.now());
+    await reply(`91${distributorPhone}`, `almq ১ ${code.toLowerCase()}`, at);
+    expect(await stateOf(pkg._id)).toEqual({
+      state: 'Paired',
+      distributor_id: distributor.profile.id,
+    });
+    // They take updates by SMS, so the pairing's own SMS brings the donor, phone and place.
+    const theirs = await waitForSend(distributorPhone, 'almquest_sms_paired_distributor');
+    expect(theirs.values.slice(0, 3)).toEqual([
+      '১২টি খাবার',
+      dltValue(donor.profile.name),
+      `+91 ${donorPhone.slice(0, 5)} ${donorPhone.slice(5)}`,
+    ]);
+    // The donor's, in Hindi: who comes, their phone, the handover code.
+    const paired = await waitForSend(donorPhone, 'almquest_sms_paired_donor');
+    expect(paired.locale).toBe('hi');
+    expect(paired.values[0]).toBe('12 भोजन');
+    expect(paired.values[3]).toBe(await handoverCodeOf(ctx, pkg._id));
+
+    // Gupshup calling again with the same SMS: nothing again, no answer.
+    const count = sentTo(distributorPhone).length;
+    await reply(`91${distributorPhone}`, `almq ১ ${code.toLowerCase()}`, at);
+    // The same words sent again later: no second effect; the details again, as the answer.
+    await reply(`91${distributorPhone}`, `ALMQ 1 ${code}`);
+    await waitForSend(distributorPhone, 'almquest_sms_paired_distributor', count);
+    expect(sentTo(distributorPhone)).toHaveLength(count + 1);
+    const pairings = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from notifications
+           where package_id = ${pkg._id} and kind = 'pairedDonor'`,
+    );
+    expect(pairings[0]!.n).toBe(1);
+    // And the old "2" does nothing to a package now Paired.
+    await reply(`91${distributorPhone}`, `ALMQ 2 ${code}`);
+    await waitForSend(distributorPhone, 'almquest_sms_offer_ended', count + 1);
+    expect((await stateOf(pkg._id)).state).toBe('Paired');
+  });
+
+  it('"2" declines; another’s code, a wrong code and a late answer change nothing', async () => {
+    const { donor, distributor } = await pairInArea(ctx, area);
+    const phone = await withSms(distributor);
+    // Offers only: the answer to an Accept then carries the details itself.
+    await callsAs(ctx, distributor).patch('/api/messaging/sms', { updates: false }).expect(200);
+    const pkg = await donate(ctx, donor);
+    const offer = await waitForSend(phone, 'almquest_sms_offer_reply');
+    const code = offer.values[3]!.split(' ')[2]!;
+    const wrong = code === 'ABCD' ? 'ABCE' : 'ABCD';
+
+    await reply(`91${phone}`, `ALMQ 1 ${wrong}`);
+    await waitForSend(phone, 'almquest_sms_offer_ended');
+    // Someone else's proven phone with this offer's code: not theirs, nothing changes.
+    const other = await createDistributor(ctx, { location: area()(0), phone: uniquePhone() });
+    const otherPhone = await withSms(other);
+    await reply(`91${otherPhone}`, `ALMQ 1 ${code}`);
+    await waitForSend(otherPhone, 'almquest_sms_offer_ended');
+    // A number nobody proved: no answer at all (an answer costs, and anyone could ask for one).
+    const stranger = uniquePhone();
+    await reply(`91${stranger}`, `ALMQ 1 ${code}`);
+    expect((await stateOf(pkg._id)).state).toBe('Offered');
+
+    // "2" with no code, their only offer: declined as the page's Decline; thanked.
+    await reply(`91${phone}`, 'ALMQ 2');
+    await waitForSend(phone, 'almquest_sms_declined');
+    expect((await stateOf(pkg._id)).distributor_id).not.toBe(distributor.profile.id);
+    // "1" now: too late.
+    const before = sentTo(phone).filter((s) => s.template === 'almquest_sms_offer_ended').length;
+    await reply(`91${phone}`, `ALMQ 1 ${code}`);
+    await vi.waitFor(() =>
+      expect(sentTo(phone).filter((s) => s.template === 'almquest_sms_offer_ended')).toHaveLength(
+        before + 1,
+      ),
+    );
+    expect(sentTo(stranger)).toEqual([]);
+  });
+
+  it('answers "1" after the offer lapsed: nothing changed, and says so', async () => {
+    const { donor, distributor } = await pairInArea(ctx, area);
+    const phone = await withSms(distributor, 'hi');
+    await callsAs(ctx, distributor).patch('/api/messaging/sms', { updates: false }).expect(200);
+    const pkg = await donate(ctx, donor);
+    const first = await waitForSend(phone, 'almquest_sms_offer_reply');
+    await ctx.database.db.execute(
+      sql`update packages set offer_expires_at = now() - interval '1 second' where id = ${pkg._id}`,
+    );
+    await ctx.deadlines.runOnce();
+    const after = await stateOf(pkg._id);
+    expect(after.distributor_id).not.toBe(distributor.profile.id);
+    await reply(`91${phone}`, first.values[3]!);
+    const ended = await waitForSend(phone, 'almquest_sms_offer_ended');
+    expect(ended.text).toContain('यह पेशकश ख़त्म हो चुकी है');
+    expect(await stateOf(pkg._id)).toEqual(after);
+  });
+
+  it('STOP from the phone stops SMS to the number; START brings it back', async () => {
+    const { donor, distributor } = await pairInArea(ctx, area);
+    const phone = await withSms(distributor, 'hi');
+    // The keyword first (a shared number), then Hindi's word for stop.
+    await reply(`91${phone}`, 'ALMQ रोकें');
+    const stopped = await waitForSend(phone, 'almquest_sms_stopped');
+    expect(stopped.values).toEqual(['ALMQ START']);
+    expect((await callsAs(ctx, distributor).get('/api/messaging')).body.sms.state).toBe('stopped');
+    // Nothing is queued for it: the offer goes by other channels only.
+    const pkg = await donate(ctx, donor);
+    expect((await stateOf(pkg._id)).state).toBe('Offered');
+    expect(await smsDeliveries(pkg._id)).toEqual([]);
+    await reply(`91${phone}`, 'ALMQ START');
+    await waitForSend(phone, 'almquest_sms_started');
+    expect((await callsAs(ctx, distributor).get('/api/messaging')).body.sms.state).toBe('on');
+    // A STOP from a number nobody proved stops codes to it.
+    const someone = await createDonor(ctx, { location: area()(0), phone: uniquePhone() });
+    await reply(`91${someone.profile.phone}`, 'STOP');
+    const refused = await callsAs(ctx, someone).post('/api/messaging/sms').expect(409);
+    expect(refused.body.error.key).toBe('messagingNumberStoppedSms');
+  });
+
+  it('retries while Gupshup is down, loses nothing, and keeps its delivery reports in order', async () => {
+    const { donor, distributor } = await pairInArea(ctx, area);
+    const phone = await withSms(distributor);
+    gupshup.state.down = true;
+    const pkg = await donate(ctx, donor);
+    await vi.waitFor(async () =>
+      expect(await smsDeliveries(pkg._id)).toEqual([
+        expect.objectContaining({
+          kind: 'offered',
+          state: 'pending',
+          attempts: 1,
+          last_error: expect.stringMatching(/\(503\)/),
+        }),
+      ]),
+    );
+    gupshup.state.down = false;
+    await ctx.outreach.deliverer.runOnce(new Date(Date.now() + 11_000));
+    const [row] = await smsDeliveries(pkg._id);
+    expect(row).toMatchObject({ state: 'sent', attempts: 2 });
+    const id = sentTo(phone).find((s) => s.template === 'almquest_sms_offer_reply')!.id;
+    expect(row!.provider_message_id).toBe(id);
+
+    // Delivered (Gupshup's GET report), then a late "sent" (its POSTed events): delivered stands.
+    const report = `/api/sms/webhook/${SMS_SECRET}/report`;
+    await request(ctx.app)
+      .get(report)
+      .query({ externalId: id, status: 'SUCCESS', deliveredTS: String(Date.now()) })
+      .expect(200);
+    await request(ctx.app)
+      .post(report)
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify([{ externalId: id, eventType: 'SENT', eventTs: Date.now() }]))
+      .expect(200);
+    expect((await smsDeliveries(pkg._id))[0]!.provider_status).toBe('delivered');
+    // A report with another secret in the address is not ours: 404, nothing kept.
+    await request(ctx.app)
+      .get(`/api/sms/webhook/not-the-secret-${SMS_SECRET}/report`)
+      .query({ externalId: id, status: 'FAIL' })
+      .expect(404);
+    expect((await smsDeliveries(pkg._id))[0]!.state).toBe('sent');
+    // Garbage reports are answered and change nothing.
+    await request(ctx.app).post(report).send('not json').expect(400);
+    await request(ctx.app)
+      .get(report)
+      .query({ externalId: ['a', 'b'], status: {} })
+      .expect(200);
+  });
+
+  it('fails a delivery Gupshup refuses for good, and the console shows it', async () => {
+    const { donor, distributor } = await pairInArea(ctx, area);
+    await withSms(distributor);
+    gupshup.state.refuseWith = { code: '105', text: 'INVALID PH' };
+    const pkg = await donate(ctx, donor);
+    await vi.waitFor(async () =>
+      expect(await smsDeliveries(pkg._id)).toEqual([
+        expect.objectContaining({ state: 'failed', last_error: expect.stringMatching(/105/) }),
+      ]),
+    );
+    const listed = DeliveryListSchema.parse(
+      (await callsAs(ctx, coordinator).get('/api/coordinator/deliveries?failed=1').expect(200))
+        .body,
+    );
+    const mine = listed.entries.find((e) => e.package?.id === pkg._id);
+    expect(mine).toMatchObject({
+      kind: 'offered',
+      channels: [{ channel: 'sms', state: 'failed', error: expect.stringContaining('105') }],
+    });
+  });
+
+  it('refuses a wrong code, and bad input, naming the field', async () => {
+    const { distributor } = await pairInArea(ctx, area);
+    await callsAs(ctx, distributor).post('/api/messaging/sms').expect(202);
+    const wrong = await callsAs(ctx, distributor)
+      .post('/api/messaging/sms/verify', { code: '000000' })
+      .expect(400);
+    expect(wrong.body.error.fields).toHaveProperty('code');
+    await callsAs(ctx, distributor).post('/api/messaging/sms/verify', { code: 'abc' }).expect(400);
+    await callsAs(ctx, distributor).post('/api/messaging/fax').expect(404);
+    await request(ctx.app).post('/api/messaging/sms').expect(401);
+  });
+});
+
+describe('SMS settings', () => {
+  it('refuses a partial setup and template ids that are missing, naming them', () => {
+    const base = {
+      GUPSHUP_USERID: 'u',
+      GUPSHUP_PASSWORD: 'p',
+      SMS_SENDER_ID: 'ALMQST',
+      SMS_DLT_ENTITY_ID: '1101234567890123456',
+    };
+    expect(() => loadConfig({ ...base })).toThrow(/SMS_DLT_TEMPLATES, SMS_WEBHOOK_SECRET/);
+    expect(() =>
+      loadConfig({
+        ...base,
+        SMS_DLT_TEMPLATES: '/nonexistent/ids.json',
+        SMS_WEBHOOK_SECRET: SMS_SECRET,
+      }),
+    ).toThrow(/could not be read/);
+  });
+
+  it('keeps each registered template to the variables the server fills, in all three languages', () => {
+    expect(Object.keys(SMS_REGISTERED).sort()).toEqual([...SMS_TEMPLATES].sort());
+    for (const template of SMS_TEMPLATES) {
+      const registered = SMS_REGISTERED[template];
+      expect(registered.variables, template).toEqual(SMS_TEMPLATE_VARIABLES[template]);
+      expect(Object.keys(registered.languages).sort()).toEqual(['bn', 'en', 'hi']);
+      for (const text of Object.values(registered.languages)) {
+        expect(text.split('{#var#}').length - 1, `${template}: ${text}`).toBe(
+          registered.variables.length,
+        );
+        // Every template says who it is from.
+        expect(text.startsWith('AlmQuest') || text.startsWith('{#var#} ')).toBe(true);
+      }
+    }
+  });
+});
