@@ -24,9 +24,11 @@ import { createTestApp, type TestContext } from '../../test/test-app';
 import { packageLinkCode } from './sms-messages';
 import {
   dltValue,
+  needsUnicode,
   SMS_REGISTERED,
   SMS_TEMPLATE_VARIABLES,
   SMS_TEMPLATES,
+  smsText,
 } from '../../lib/sms-templates';
 
 const gupshup = fakeGupshup();
@@ -347,6 +349,33 @@ describe('SMS settings', () => {
         // Every template says who it is from.
         expect(text.startsWith('AlmQuest') || text.startsWith('{#var#} ')).toBe(true);
       }
+    }
+  });
+
+  it('keeps an offer within two SMS parts in English and four in Hindi and Bengali (README)', () => {
+    const parts = (text: string) => {
+      const length = Array.from(text).length;
+      return needsUnicode(text)
+        ? length <= 70
+          ? 1
+          : Math.ceil(length / 67)
+        : length <= 160
+          ? 1
+          : Math.ceil(length / 153);
+    };
+    const values = (locale: 'en' | 'hi' | 'bn') => [
+      { en: '12 meals', hi: '12 भोजन', bn: '১২টি খাবার' }[locale],
+      'Salt Lake Sector V, Kolkata',
+      '7:45 pm',
+      'ALMQ 1 K7QX',
+      REPLY_NUMBER,
+      'ALMQ 2 K7QX',
+      packageLinkCode('00000000-0000-4000-8000-000000000000'),
+    ];
+    const origin = 'https://almquest.example.org';
+    expect(parts(smsText('almquest_sms_offer_reply', 'en', values('en'), origin))).toBe(2);
+    for (const locale of ['hi', 'bn'] as const) {
+      expect(parts(smsText('almquest_sms_offer_reply', locale, values(locale), origin))).toBe(4);
     }
   });
 });

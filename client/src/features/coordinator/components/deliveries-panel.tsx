@@ -12,13 +12,16 @@ type T = ReturnType<typeof useI18n>['t'];
 
 /**
  * The reasons the server itself gives for not sending, in the reader's language; a provider's
- * own words (an SMTP or WhatsApp error) are shown as they came.
+ * own words (an SMTP, WhatsApp or SMS error) are shown as they came.
  */
 const OWN_REASONS: Record<string, MessageKey> = {
   'the offer ended before it was sent': 'coord.deliveries.why.offerEnded',
   'the pairing ended before it was sent': 'coord.deliveries.why.pairingEnded',
   'the person stopped WhatsApp or changed their number': 'coord.deliveries.why.stopped',
   'WhatsApp is not set up on this server': 'coord.deliveries.why.noWhatsapp',
+  'the person stopped SMS or changed their number': 'coord.deliveries.why.stoppedSms',
+  'SMS is not set up on this server': 'coord.deliveries.why.noSms',
+  'no package to link to': 'coord.deliveries.why.noPackage',
   'mail is not set up on this server': 'coord.deliveries.why.noMail',
   'the device now belongs to someone else': 'coord.deliveries.why.deviceMoved',
 };

@@ -1,4 +1,5 @@
 import {
+  type MessagingChannel,
   type MessagingChannelSettings,
   MessagingChannelSettingsSchema,
   type MessagingSettings,
@@ -16,34 +17,41 @@ export function useMessagingSettings() {
   });
 }
 
-/** Keeps the answer of a change to WhatsApp as the settings shown. */
-function useWhatsappChange<Input>(change: (input: Input) => Promise<MessagingChannelSettings>) {
+/** Keeps the answer of a change to one channel as that channel's settings shown. */
+function useChannelChange<Input>(
+  channel: MessagingChannel,
+  change: (input: Input) => Promise<MessagingChannelSettings>,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: change,
-    onSuccess: (whatsapp) => {
+    onSuccess: (settings) => {
       const before = queryClient.getQueryData<MessagingSettings>(messagingKey);
-      if (before) queryClient.setQueryData(messagingKey, { ...before, whatsapp });
+      if (before) queryClient.setQueryData(messagingKey, { ...before, [channel]: settings });
     },
   });
 }
 
-/** POST /api/messaging/whatsapp: a code to the profile's number (or already on). */
-export const useStartWhatsapp = () =>
-  useWhatsappChange(() => api.post('/messaging/whatsapp', {}, MessagingChannelSettingsSchema));
-
-/** POST /api/messaging/whatsapp/verify: the code from the phone. */
-export const useVerifyWhatsapp = () =>
-  useWhatsappChange((code: string) =>
-    api.post('/messaging/whatsapp/verify', { code }, MessagingChannelSettingsSchema),
+/** POST /api/messaging/<channel>: a code to the profile's number (or already on). */
+export const useStartChannel = (channel: MessagingChannel) =>
+  useChannelChange(channel, () =>
+    api.post(`/messaging/${channel}`, {}, MessagingChannelSettingsSchema),
   );
 
-/** PATCH /api/messaging/whatsapp: package updates too, or offers only. */
-export const useWhatsappUpdates = () =>
-  useWhatsappChange((updates: boolean) =>
-    api.patch('/messaging/whatsapp', { updates }, MessagingChannelSettingsSchema),
+/** POST /api/messaging/<channel>/verify: the code from the phone. */
+export const useVerifyChannel = (channel: MessagingChannel) =>
+  useChannelChange(channel, (code: string) =>
+    api.post(`/messaging/${channel}/verify`, { code }, MessagingChannelSettingsSchema),
   );
 
-/** DELETE /api/messaging/whatsapp: off, from the profile. */
-export const useTurnOffWhatsapp = () =>
-  useWhatsappChange(() => api.delete('/messaging/whatsapp', MessagingChannelSettingsSchema));
+/** PATCH /api/messaging/<channel>: package updates too, or offers only. */
+export const useChannelUpdates = (channel: MessagingChannel) =>
+  useChannelChange(channel, (updates: boolean) =>
+    api.patch(`/messaging/${channel}`, { updates }, MessagingChannelSettingsSchema),
+  );
+
+/** DELETE /api/messaging/<channel>: off, from the profile. */
+export const useTurnOffChannel = (channel: MessagingChannel) =>
+  useChannelChange(channel, () =>
+    api.delete(`/messaging/${channel}`, MessagingChannelSettingsSchema),
+  );

@@ -5,7 +5,7 @@ import { useI18n } from '../../../i18n/i18n';
 import type { MessageKey } from '../../../i18n/messages/en';
 import { useNotificationSettings, useUpdateNotificationSettings } from '../api/settings';
 import { PushDeviceToggle } from './push-device-toggle';
-import { WhatsappSettings } from './whatsapp-settings';
+import { PhoneSettings } from './phone-settings';
 
 type Choice = keyof Omit<Settings, 'emailAvailable'>;
 
@@ -90,7 +90,7 @@ export function NotificationSettings({ isDistributor }: { isDistributor: boolean
           )}
         </div>
       )}
-      <WhatsappSettings isDistributor={isDistributor} />
+      <PhoneSettings isDistributor={isDistributor} />
     </section>
   );
 }

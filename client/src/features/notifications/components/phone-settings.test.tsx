@@ -7,7 +7,7 @@ import { loadAppCatalog } from '../../../i18n/catalog-parts';
 import { I18nProvider } from '../../../i18n/i18n';
 import { createQueryClient } from '../../../lib/query-client';
 import { fakeApi } from '../../../test/fake-api';
-import { WhatsappSettings } from './whatsapp-settings';
+import { PhoneSettings } from './phone-settings';
 
 const off: MessagingChannelSettings = { available: true, state: 'off', phone: null, updates: true };
 
@@ -55,13 +55,13 @@ function renderIt(isDistributor = true) {
   return render(
     <QueryClientProvider client={createQueryClient()}>
       <I18nProvider>
-        <WhatsappSettings isDistributor={isDistributor} />
+        <PhoneSettings isDistributor={isDistributor} />
       </I18nProvider>
     </QueryClientProvider>,
   );
 }
 
-describe('WhatsApp in how we reach you', () => {
+describe('WhatsApp and SMS in how we reach you', () => {
   beforeAll(() => loadAppCatalog());
 
   it('is turned on with the code sent to the phone, and can be turned off', async () => {
@@ -105,6 +105,38 @@ describe('WhatsApp in how we reach you', () => {
     const section = await screen.findByRole('region', { name: 'WhatsApp' });
     expect(within(section).getByText(/You sent STOP from WhatsApp/)).toBeInTheDocument();
     expect(within(section).getByRole('button', { name: 'Turn on WhatsApp' })).toBeEnabled();
+  });
+
+  it('offers SMS beside WhatsApp where the server sends both, each on its own', async () => {
+    let sms: MessagingChannelSettings = { ...off };
+    const api = fakeApi({
+      'GET /messaging': () => ({ status: 200, data: { whatsapp: off, sms } }),
+      'POST /messaging/sms': () => {
+        sms = { ...sms, state: 'verifying', phone: '9876500002' };
+        return { status: 202, data: sms };
+      },
+      'POST /messaging/sms/verify': () => {
+        sms = { ...sms, state: 'on' };
+        return { status: 200, data: sms };
+      },
+    });
+    renderIt();
+    const whatsapp = await screen.findByRole('region', { name: 'WhatsApp' });
+    const section = screen.getByRole('region', { name: 'SMS' });
+    expect(within(section).getByText(/Get offers by SMS, with a link to answer them/));
+    await userEvent.click(within(section).getByRole('button', { name: 'Turn on SMS' }));
+    await within(section).findByText(/We sent a 6-digit code by SMS to \+91 98765/);
+    await userEvent.type(
+      within(section).getByRole('textbox', { name: 'Code from the SMS' }),
+      '135790{Enter}',
+    );
+    await within(section).findByText(/SMS is on for \+91 98765 00002/);
+    // WhatsApp's section stayed as it was.
+    expect(within(whatsapp).getByRole('button', { name: 'Turn on WhatsApp' })).toBeEnabled();
+    expect(api.calls.filter((c) => c.url.startsWith('/messaging/whatsapp'))).toEqual([]);
+    expect(api.calls.find((c) => c.url === '/messaging/sms/verify')?.data).toEqual({
+      code: '135790',
+    });
   });
 
   it('is not shown where the server has no WhatsApp', async () => {

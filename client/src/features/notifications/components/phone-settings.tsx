@@ -3,31 +3,59 @@ import { Button } from '../../../components/ui/button';
 import { CheckboxField, TextField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { localPhone, useI18n } from '../../../i18n/i18n';
+import type { MessagingChannel } from '@almquest/contracts/messaging';
 import {
+  useChannelUpdates,
   useMessagingSettings,
-  useStartWhatsapp,
-  useTurnOffWhatsapp,
-  useVerifyWhatsapp,
-  useWhatsappUpdates,
+  useStartChannel,
+  useTurnOffChannel,
+  useVerifyChannel,
 } from '../api/messaging';
 
 /**
- * WhatsApp in "How we reach you" (decision 039), only where the server sends on it: off, a code
- * sent and awaited, on (with updates as the person chooses), or stopped from the phone.
+ * WhatsApp and SMS in "How we reach you" (decision 039), each only where the server sends on it.
+ * Without their settings the profile goes on; nothing here is needed to use AlmQuest.
  */
-export function WhatsappSettings({ isDistributor }: { isDistributor: boolean }) {
+export function PhoneSettings({ isDistributor }: { isDistributor: boolean }) {
+  const { t } = useI18n();
+  const settings = useMessagingSettings();
+  if (settings.isPending) {
+    return (
+      <div role="status" aria-label={t('phone.loading')} className="mt-4">
+        <Spinner />
+      </div>
+    );
+  }
+  return (['whatsapp', 'sms'] as const).map((channel) =>
+    settings.data?.[channel].available ? (
+      <ChannelSettings key={channel} channel={channel} isDistributor={isDistributor} />
+    ) : null,
+  );
+}
+
+/**
+ * One phone channel: off, a code sent and awaited, on (with updates as the person chooses), or
+ * stopped from the phone.
+ */
+function ChannelSettings({
+  channel,
+  isDistributor,
+}: {
+  channel: MessagingChannel;
+  isDistributor: boolean;
+}) {
   const { t, errorText, formatNumber } = useI18n();
   const settings = useMessagingSettings();
-  const start = useStartWhatsapp();
-  const verify = useVerifyWhatsapp();
-  const updates = useWhatsappUpdates();
-  const turnOff = useTurnOffWhatsapp();
+  const start = useStartChannel(channel);
+  const verify = useVerifyChannel(channel);
+  const updates = useChannelUpdates(channel);
+  const turnOff = useTurnOffChannel(channel);
   const [code, setCode] = useState('');
   const headingId = useId();
   // The pressed button goes with the state it belonged to: the heading takes the focus instead,
   // so a keyboard or screen-reader user stays in the section and hears where it stands.
   const heading = useRef<HTMLHeadingElement>(null);
-  const shownState = settings.data?.whatsapp.state;
+  const shownState = settings.data?.[channel].state;
   const lastState = useRef(shownState);
   const { reset: resetStart } = start;
   const { reset: resetUpdates } = updates;
@@ -42,17 +70,9 @@ export function WhatsappSettings({ isDistributor }: { isDistributor: boolean }) 
     }
     lastState.current = shownState;
   }, [shownState, resetStart, resetUpdates, resetTurnOff]);
-  if (settings.isPending) {
-    return (
-      <div role="status" aria-label={t('whatsapp.loading')} className="mt-4">
-        <Spinner />
-      </div>
-    );
-  }
-  // Without its settings the profile goes on; nothing here is needed to use AlmQuest.
-  const whatsapp = settings.data?.whatsapp;
-  if (!whatsapp?.available) return null;
-  const phone = whatsapp.phone ? localPhone(whatsapp.phone, formatNumber) : '';
+  const current = settings.data?.[channel];
+  if (!current?.available) return null;
+  const phone = current.phone ? localPhone(current.phone, formatNumber) : '';
   const isBusy = start.isPending || verify.isPending || updates.isPending || turnOff.isPending;
   const failure = [start, updates, turnOff].find((m) => m.isError)?.error;
 
@@ -72,28 +92,28 @@ export function WhatsappSettings({ isDistributor }: { isDistributor: boolean }) 
       className="mt-6 border-t border-gray-200 pt-4 text-sm dark:border-gray-700"
     >
       <h3 id={headingId} ref={heading} tabIndex={-1} className="font-semibold">
-        {t('whatsapp.title')}
+        {t(`${channel}.title`)}
       </h3>
-      {(whatsapp.state === 'off' || whatsapp.state === 'stopped') && (
+      {(current.state === 'off' || current.state === 'stopped') && (
         <>
           <p className="mt-1 text-gray-700 dark:text-gray-300">
-            {whatsapp.state === 'stopped'
-              ? t('whatsapp.stopped', { phone })
-              : t(isDistributor ? 'whatsapp.offDistributor' : 'whatsapp.offDonor')}
+            {current.state === 'stopped'
+              ? t(`${channel}.stopped`, { phone })
+              : t(isDistributor ? `${channel}.offDistributor` : `${channel}.offDonor`)}
           </p>
           <Button className="mt-3" variant="secondary" disabled={isBusy} onClick={startOver}>
-            {t('whatsapp.turnOn')}
+            {t(`${channel}.turnOn`)}
           </Button>
         </>
       )}
-      {whatsapp.state === 'verifying' && (
+      {current.state === 'verifying' && (
         <form onSubmit={confirm} className="mt-1" noValidate>
           <p role="status" className="text-gray-700 dark:text-gray-300">
-            {t('whatsapp.sent', { phone })}
+            {t(`${channel}.sent`, { phone })}
           </p>
           <TextField
             className="mt-3 max-w-xs"
-            label={t('whatsapp.code')}
+            label={t(`${channel}.code`)}
             name="code"
             value={code}
             onChange={(event) => setCode(event.target.value)}
@@ -105,28 +125,28 @@ export function WhatsappSettings({ isDistributor }: { isDistributor: boolean }) 
           />
           <div className="mt-3 flex flex-wrap gap-2">
             <Button type="submit" disabled={isBusy}>
-              {t('whatsapp.confirm')}
+              {t('phone.confirm')}
             </Button>
             <Button variant="ghost" disabled={isBusy} onClick={startOver}>
-              {t('whatsapp.resend')}
+              {t('phone.resend')}
             </Button>
             <Button variant="ghost" disabled={isBusy} onClick={() => turnOff.mutate()}>
-              {t('whatsapp.cancel')}
+              {t('phone.cancel')}
             </Button>
           </div>
         </form>
       )}
-      {whatsapp.state === 'on' && (
+      {current.state === 'on' && (
         <>
           <p role="status" className="mt-1 text-gray-700 dark:text-gray-300">
-            {t('whatsapp.on', { phone })}
+            {t(`${channel}.on`, { phone })}
           </p>
-          {/* A donor gets no offers: for them updates are everything WhatsApp carries. */}
+          {/* A donor gets no offers: for them updates are everything the channel carries. */}
           {isDistributor && (
             <div className="mt-2">
               <CheckboxField
-                label={t('whatsapp.updates')}
-                checked={updates.isPending ? updates.variables : whatsapp.updates}
+                label={t('phone.updates')}
+                checked={updates.isPending ? updates.variables : current.updates}
                 onChange={(checked) => updates.mutate(checked)}
               />
             </div>
@@ -137,7 +157,7 @@ export function WhatsappSettings({ isDistributor }: { isDistributor: boolean }) 
             disabled={isBusy}
             onClick={() => turnOff.mutate()}
           >
-            {t('whatsapp.turnOff')}
+            {t(`${channel}.turnOff`)}
           </Button>
         </>
       )}
