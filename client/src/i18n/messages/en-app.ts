@@ -368,6 +368,12 @@ export const enApp = {
   'push.failed': 'We could not change notifications on this device. Please try again.',
   'push.noService':
     'This browser cannot reach a push service, so AlmQuest cannot notify you here. Another browser, or AlmQuest added to your home screen, may work.',
+  'edit.phoneChannels.whatsapp':
+    'A new number turns WhatsApp off until you prove the new number with a code in “How we reach you”.',
+  'edit.phoneChannels.sms':
+    'A new number turns SMS off until you prove the new number with a code in “How we reach you”.',
+  'edit.phoneChannels.both':
+    'A new number turns WhatsApp and SMS off until you prove the new number with a code in “How we reach you”.',
   'settings.title': 'How we reach you',
   'settings.loading': 'Loading your notification settings',
   'settings.offers': 'Offers of food to pick up',

@@ -3,19 +3,12 @@ import {
   type MessagingChannelSettings,
   MessagingChannelSettingsSchema,
   type MessagingSettings,
-  MessagingSettingsSchema,
 } from '@almquest/contracts/messaging';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messagingKey } from '../../../api/messaging-key';
 import { api } from '../../../lib/api-client';
 
-/** GET /api/messaging: which phone channels this server offers, and where each stands. */
-export function useMessagingSettings() {
-  return useQuery({
-    queryKey: messagingKey,
-    queryFn: () => api.get('/messaging', MessagingSettingsSchema),
-  });
-}
+export { useMessagingSettings } from '../../../api/messaging-settings';
 
 /** Keeps the answer of a change to one channel as that channel's settings shown. */
 function useChannelChange<Input>(

@@ -70,3 +70,25 @@ describe('Edit your Details: the location', () => {
     );
   });
 });
+
+describe('Edit your Details: the phone', () => {
+  it('warns that a new number turns the phone channels off until it is proven', async () => {
+    const on = { available: true, state: 'on', phone: profile.phone, updates: true };
+    const off = { available: true, state: 'off', phone: null, updates: true };
+    fakeApi({ 'GET /messaging': () => ({ status: 200, data: { whatsapp: on, sms: off } }) });
+    const actor = userEvent.setup();
+    renderForm();
+    const phone = screen.getByLabelText(/^Phone/);
+    // The same number (written another way): nothing to say.
+    await actor.clear(phone);
+    await actor.type(phone, `+91 ${profile.phone}`);
+    expect(phone).not.toHaveAccessibleDescription(/WhatsApp/);
+    await actor.clear(phone);
+    await actor.type(phone, '9123456780');
+    await waitFor(() =>
+      expect(phone).toHaveAccessibleDescription(
+        /A new number turns WhatsApp off until you prove the new number/,
+      ),
+    );
+  });
+});

@@ -4,8 +4,10 @@ import {
   DistributorUpdateSchema,
   type DonorType,
   DonorUpdateSchema,
+  PhoneSchema,
   type Profile,
 } from '@almquest/contracts/users';
+import { useMessagingSettings } from '../../../api/messaging-settings';
 import type { FormEvent } from 'react';
 import { PlaceAutocomplete } from '../../../components/places/place-autocomplete';
 import { Button } from '../../../components/ui/button';
@@ -43,6 +45,20 @@ export function ProfileEditForm({ profile, onDone }: Props) {
   const update = useUpdateProfile();
   const { showAlert } = useAlerts();
   const { t } = useI18n();
+  // A new number is not proven: the phone channels on for the old one stop until it is.
+  const messaging = useMessagingSettings();
+  const newPhone = PhoneSchema.safeParse(form.values.phone);
+  const channelsOn = (['whatsapp', 'sms'] as const).filter((channel) =>
+    ['on', 'verifying'].includes(messaging.data?.[channel].state ?? 'off'),
+  );
+  const phoneHint =
+    newPhone.success && newPhone.data !== profile.phone && channelsOn.length > 0
+      ? t(
+          channelsOn.length === 2
+            ? 'edit.phoneChannels.both'
+            : `edit.phoneChannels.${channelsOn[0]!}`,
+        )
+      : undefined;
 
   const discard = () => {
     showAlert({
@@ -112,6 +128,7 @@ export function ProfileEditForm({ profile, onDone }: Props) {
         type="tel"
         placeholder={t('register.phone.placeholder')}
         required
+        hint={phoneHint}
         {...form.textField('phone')}
       />
       <PlaceAutocomplete
