@@ -9,7 +9,8 @@ export const HealthSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
   db: z.enum(['pglite', 'postgres']),
   checks: z.object({
-    database: z.enum(['ok', 'unreachable']),
+    /** 'notMigrated': it answers but holds no AlmQuest schema (dropped, or restored wrong). */
+    database: z.enum(['ok', 'unreachable', 'notMigrated']),
     places: z.enum(['ok', 'loading']),
     /** 'unknown' while the database cannot be reached: nobody can tell whether it would. */
     writes: z.enum(['ok', 'refused', 'unknown']),

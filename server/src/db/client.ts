@@ -1,3 +1,4 @@
+import { realpathSync } from 'node:fs';
 import { chmod, mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { cube } from '@electric-sql/pglite/contrib/cube';
@@ -99,8 +100,10 @@ function databaseOf(
   return {
     db,
     kind,
+    // The schema's own table, not just "select 1": a database emptied under a running server
+    // (dropped and created again, restored wrong) answers, but is not one to serve from.
     ping: async () => {
-      await db.execute(sql`select 1`);
+      await db.execute(sql`select 1 from app_migrations limit 1`);
     },
     sessions,
     poolStats,
@@ -195,7 +198,8 @@ export async function openDatabase(
   let client: PGlite;
   try {
     client = await PGlite.create({
-      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      // By its real path: PGlite cannot open a folder named through a symlink.
+      ...(options.dataDir ? { dataDir: realpathSync(options.dataDir) } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
       extensions: { cube, earthdistance, pg_trgm },
     });

@@ -1,10 +1,21 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import {
+  chmod,
+  mkdir,
+  mkdtemp,
+  readFile,
+  rm,
+  stat,
+  symlink,
+  utimes,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from './client';
 import { DataDirInUseError, processIdentity, LOCK_FILE } from './data-dir-lock';
@@ -98,6 +109,27 @@ describe('one process per embedded database folder', () => {
     },
     60_000,
   );
+
+  it('opens a folder named through a symlink (PGlite itself cannot)', async () => {
+    const parent = await mkdtemp(path.join(tmpdir(), 'almquest-link-'));
+    try {
+      const real = path.join(parent, 'real');
+      const link = path.join(parent, 'link');
+      await mkdir(real);
+      await symlink(real, link);
+      const database = await openDatabase({ kind: 'pglite', dataDir: link });
+      try {
+        await database.db.execute(sql`select 1`);
+        // The database and its lock are in the real folder.
+        expect(existsSync(path.join(real, 'PG_VERSION'))).toBe(true);
+        expect(existsSync(path.join(real, LOCK_FILE))).toBe(true);
+      } finally {
+        await database.close();
+      }
+    } finally {
+      await rm(parent, { recursive: true, force: true });
+    }
+  });
 
   it('takes over a lock left by a process that has ended, and refuses one held by a live one', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'almquest-lock-'));

@@ -30,6 +30,11 @@ export type RestoreJournal = {
   /** The folder the archive was restored into and read back from. */
   restoring: string;
   /**
+   * The restored database's entries: once its copy is gone, all of them must be in the folder
+   * (a copy deleted part-way through would leave half a database that looks whole).
+   */
+  entries?: string[];
+  /**
    * The data folder as the restore named it: the other two are beside it. A later opening may
    * name the same folder another way (a symlink, a volume mounted elsewhere).
    */
@@ -156,9 +161,13 @@ export function finishRestore(
   if (existsSync(journal.restoring)) {
     moveEntries(journal.restoring, dataDir, afterMove);
     rmSync(journal.restoring, { recursive: true, force: true });
-  } else if (!readdirSync(dataDir).some((entry) => !isOwnFile(entry))) {
-    // The restored copy is gone and nothing of it is here: opened, the folder would become a new
-    // empty database, which is what the journal is for.
+  } else if (
+    !readdirSync(dataDir).some((entry) => !isOwnFile(entry)) ||
+    (Array.isArray(journal.entries) &&
+      journal.entries.some((entry) => !existsSync(path.join(dataDir, String(entry)))))
+  ) {
+    // The restored copy is gone and not all of it is here: opened, the folder would become a new
+    // empty database, or half of one, which is what the journal is for.
     throw new Error(
       `A restore into ${dataDir} was interrupted and its restored copy (${journal.restoring}) is gone. Restore the backup again${journal.keptAt ? `; the database that was there is kept at ${journal.keptAt}` : ''}.`,
     );

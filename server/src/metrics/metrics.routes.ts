@@ -69,6 +69,25 @@ async function readDatabaseFigures(database: Database): Promise<boolean> {
   }
 }
 
+/** The database's figures that have no labels, so cannot be emptied: left out when not read. */
+const UNLABELLED_FIGURES = ['almquest_packages_at_risk', 'almquest_packages_expired_unpaired'];
+
+/** An exposition without the named metrics (their HELP, TYPE and samples). */
+export function withoutMetrics(text: string, names: readonly string[]): string {
+  const isTheirs = (line: string) =>
+    names.some(
+      (name) =>
+        line.startsWith(`# HELP ${name} `) ||
+        line.startsWith(`# TYPE ${name} `) ||
+        line.startsWith(`${name} `) ||
+        line.startsWith(`${name}{`),
+    );
+  return text
+    .split('\n')
+    .filter((line) => !isTheirs(line))
+    .join('\n');
+}
+
 /**
  * GET /metrics in Prometheus's text format, on the app's port only with METRICS_TOKEN set and
  * asked for as `Authorization: Bearer <token>` (401 otherwise); without METRICS_TOKEN, 404, as
@@ -125,7 +144,10 @@ export function metricsRoutes({
       if (pool) for (const [state, n] of Object.entries(pool)) poolConnections.set({ state }, n);
       res.setHeader('Content-Type', metricsRegistry.contentType);
       res.setHeader('Cache-Control', 'no-store');
-      res.send(await metricsRegistry.metrics());
+      const text = await metricsRegistry.metrics();
+      // A gauge without labels says 0 once reset: the figures not read are left out instead
+      // (a 0 would be read as "nothing at risk", and set off the expired-unpaired alert later).
+      res.send(hasFigures ? text : withoutMetrics(text, UNLABELLED_FIGURES));
     } catch (error) {
       next(error);
     }

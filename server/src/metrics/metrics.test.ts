@@ -168,6 +168,30 @@ describe('GET /metrics', () => {
     expect(sample(after, 'almquest_deadlines_total', 'kind="raised"')).toBeGreaterThanOrEqual(0);
   });
 
+  it('leaves out the database’s figures it could not read, rather than saying 0', async () => {
+    const own = await createTestApp({ METRICS_TOKEN: TOKEN }, {}, 'pglite');
+    try {
+      const read = async () =>
+        (await request(own.app).get('/metrics').set('Authorization', `Bearer ${TOKEN}`).expect(200))
+          .text;
+      expect(sample(await read(), 'almquest_packages_at_risk')).toBe(0);
+      // The packages cannot be counted (as when the database does not answer in time).
+      await own.database.db.execute(sql`alter table packages rename to packages_away`);
+      try {
+        const text = await read();
+        expect(sample(text, 'almquest_packages_at_risk')).toBeUndefined();
+        expect(sample(text, 'almquest_packages_expired_unpaired')).toBeUndefined();
+        expect(text).not.toContain('# TYPE almquest_packages_at_risk ');
+        // Every SMS and WhatsApp outcome counts from zero too.
+        expect(sample(text, 'almquest_deliveries_total', 'channel="sms",outcome="failed"')).toBe(0);
+      } finally {
+        await own.database.db.execute(sql`alter table packages_away rename to packages`);
+      }
+    } finally {
+      await own.close();
+    }
+  });
+
   it('passes promtool’s check of the exposition format', async (test) => {
     const tool = promtool();
     if (!tool) return test.skip();

@@ -1,3 +1,4 @@
+import { DELIVERY_CHANNELS } from '@almquest/contracts/coordinator';
 import type { RequestHandler } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
@@ -43,14 +44,14 @@ export const matchDuration = new Histogram({
 
 export const deliveries = new Counter({
   name: 'almquest_deliveries_total',
-  help: 'Push and e-mail deliveries tried, by channel and outcome (sent, retry, failed, dropped, gone).',
+  help: 'Deliveries tried (push, e-mail, WhatsApp, SMS), by channel and outcome (sent, retry, failed, dropped, gone).',
   labelNames: ['channel', 'outcome'] as const,
   registers: [metricsRegistry],
 });
 
 // Every channel and outcome from zero: a counter that appears only at its first event hides that
 // event from rate() and increase().
-for (const channel of ['push', 'email'])
+for (const channel of DELIVERY_CHANNELS)
   for (const outcome of ['sent', 'retry', 'failed', 'dropped', 'gone'])
     deliveries.inc({ channel, outcome }, 0);
 

@@ -11,6 +11,7 @@ import {
   readdirSync,
   renameSync,
   rmSync,
+  statfsSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
@@ -112,6 +113,62 @@ export async function backupPgliteFolder(dataDir: string, file: string): Promise
   }
 }
 
+/** What went wrong, in words: PGlite throws plain objects as well as Errors. */
+function errorText(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (error && typeof error === 'object') {
+    const { message, code } = error as { message?: unknown; code?: unknown };
+    if (typeof message === 'string') return message;
+    if (typeof code === 'string' || typeof code === 'number') return `error ${code}`;
+  }
+  return String(error);
+}
+
+/** The bytes a folder's files take (what a copy of it needs). */
+function sizeOf(target: string): number {
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.size;
+  return readdirSync(target).reduce((sum, entry) => sum + sizeOf(path.join(target, entry)), 0);
+}
+
+/** The bytes free for us on the file system holding `target`. */
+function freeAt(target: string): number {
+  const fs = statfsSync(target);
+  return fs.bavail * fs.bsize;
+}
+
+/**
+ * Refuses, before anything moves, an exchange the disks cannot hold. A move within one file
+ * system is a rename and needs no room; across two (the data folder a volume's mount point) it
+ * is a copy: the old database must fit where it is kept, then the restored one in the folder
+ * (with the old one gone from it). A tenth and 16 MB more for what else is written meanwhile.
+ */
+function ensureRoomFor(restoring: string, dataDir: string, keptAt: string | null): void {
+  const margin = (bytes: number) => bytes * 1.1 + 16 * 1024 * 1024;
+  const mb = (bytes: number) => `${Math.ceil(bytes / 1024 / 1024)} MB`;
+  const folderDevice = statSync(dataDir).dev;
+  const oldEntries = readdirSync(dataDir).filter((entry) => !isOwnFile(entry));
+  const oldSize = oldEntries.reduce((sum, entry) => sum + sizeOf(path.join(dataDir, entry)), 0);
+  const besideDevice = statSync(path.dirname(restoring)).dev;
+  if (keptAt && oldSize > 0 && besideDevice !== folderDevice) {
+    const free = freeAt(path.dirname(keptAt));
+    if (free < margin(oldSize)) {
+      throw new BackupRefusedError(
+        `There is not room to keep the old database beside ${dataDir}: it takes ${mb(oldSize)} and ${mb(free)} is free there. Nothing was changed; free some space and restore again.`,
+      );
+    }
+  }
+  if (statSync(restoring).dev !== folderDevice) {
+    const needed = sizeOf(restoring);
+    const free = freeAt(dataDir) + oldSize;
+    if (free < margin(needed)) {
+      throw new BackupRefusedError(
+        `There is not room in ${dataDir} for the restored database: it takes ${mb(needed)} and ${mb(free)} would be free there. Nothing was changed; free some space (or give the folder a bigger volume) and restore again.`,
+      );
+    }
+  }
+}
+
 /**
  * Restores an archive of backupPgliteFolder into `dataDir`. Refused while a server has the folder
  * open, and when it holds a database unless `force`: then the old database is kept in
@@ -185,13 +242,28 @@ export async function restorePgliteFolder(
     } catch (error) {
       rmSync(restoring, { recursive: true, force: true });
       throw new BackupRefusedError(
-        `${file} could not be restored (${error instanceof Error ? error.message : String(error)}); ${dataDir} is as it was.`,
+        `${file} could not be restored (${errorText(error)}); ${dataDir} is as it was.`,
       );
+    }
+    const entries = readdirSync(restoring).filter((entry) => !isOwnFile(entry));
+    try {
+      ensureRoomFor(restoring, dataDir, keptAt);
+    } catch (error) {
+      rmSync(restoring, { recursive: true, force: true });
+      throw error;
     }
     // From here the journal says what is under way, and any later opening finishes it: the
     // exchange is the journal's own, whoever carries it out.
-    writeRestoreJournal(dataDir, { phase: 'out', keptAt, restoring });
-    finishRestore(dataDir, { afterMove });
+    writeRestoreJournal(dataDir, { phase: 'out', keptAt, restoring, entries });
+    try {
+      finishRestore(dataDir, { afterMove });
+    } catch (error) {
+      throw new BackupRefusedError(
+        `The restore into ${dataDir} stopped part-way (${errorText(error)}).${
+          keptAt ? ` The database that was there is kept at ${keptAt}.` : ''
+        } Its journal stays in the folder: once the cause is mended (space on the disk, say), run the restore again or start the server, and either finishes it.`,
+      );
+    }
     return keptAt;
   } finally {
     unlock();
@@ -200,17 +272,56 @@ export async function restorePgliteFolder(
 
 /**
  * A watchdog for a child that must not outlive this process. It holds a pipe from us; when we
- * die in any way (even -9: the kernel closes our end) the pipe ends and it kills the child. We
- * end it first when the child ends, so it never kills a pid the system has handed on.
+ * die in any way (even -9: the kernel closes our end) the pipe ends and it stops the child: an
+ * interrupt first, so pg_restore cancels what its backend is doing (a lock wait would otherwise
+ * hold its locks until the lock came), then a kill. We end it first when the child ends, so it
+ * never signals a pid the system has handed on.
  */
 const WATCHDOG = `
 const pid = Number(process.argv[1]);
 process.stdin.on('data', () => {});
 process.stdin.on('close', () => {
-  try { process.kill(pid, 'SIGKILL'); } catch {}
-  process.exit(0);
+  try { process.kill(pid, 'SIGINT'); } catch {}
+  setTimeout(() => {
+    try { process.kill(pid, 'SIGKILL'); } catch {}
+    process.exit(0);
+  }, 3000);
 });
 `;
+
+/**
+ * Linux's util-linux starts a program with a signal for when its parent dies (prctl's
+ * PDEATHSIG): a second guard, for the case the watchdog dies with us (every node process killed
+ * at once). Elsewhere the watchdog alone.
+ */
+const SETPRIV = ['/usr/bin/setpriv', '/bin/setpriv'].find((file) => existsSync(file)) ?? null;
+
+/**
+ * A database URL as PostgreSQL's own programs take it, and the environment that goes with it: the
+ * password out of the command line (which any local user may read in /proc) into PGPASSWORD,
+ * node-postgres's `ssl` parameter (libpq does not know it) as libpq's `sslmode`.
+ */
+export function libpqConnection(url: string): { url: string; env: NodeJS.ProcessEnv } {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { url, env: {} };
+  }
+  const env: NodeJS.ProcessEnv = {};
+  if (parsed.password) {
+    env['PGPASSWORD'] = decodeURIComponent(parsed.password);
+    parsed.password = '';
+  }
+  const ssl = parsed.searchParams.get('ssl');
+  if (ssl !== null) {
+    parsed.searchParams.delete('ssl');
+    if (!parsed.searchParams.has('sslmode') && /^(?:true|1|on|require)$/i.test(ssl)) {
+      parsed.searchParams.set('sslmode', 'require');
+    }
+  }
+  return { url: parsed.toString(), env };
+}
 
 /**
  * Runs a PostgreSQL client program, failing with what it said. Its output goes to `stdout` (a
@@ -221,11 +332,16 @@ function run(
   program: string,
   args: string[],
   stdout: number | 'ignore' | 'capture' = 'ignore',
-  { guarded = false }: { guarded?: boolean } = {},
+  { guarded = false, env = {} }: { guarded?: boolean; env?: NodeJS.ProcessEnv } = {},
 ): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(program, args, {
+    const [file, fileArgs] =
+      guarded && SETPRIV
+        ? [SETPRIV, ['--pdeathsig', 'INT', '--', program, ...args]]
+        : [program, args];
+    const child = spawn(file, fileArgs, {
       stdio: ['ignore', stdout === 'capture' ? 'pipe' : stdout, 'pipe'],
+      env: { ...process.env, ...env },
     });
     const watchdog =
       guarded && child.pid !== undefined
@@ -255,11 +371,17 @@ function run(
         ),
       ),
     );
-    child.on('close', (code, signal) =>
-      code === 0
-        ? resolve(out)
-        : reject(new Error(`${program} failed (${code ?? signal}): ${said.trim()}`)),
-    );
+    child.on('close', (code, signal) => {
+      if (code === 0) resolve(out);
+      // setpriv could not start it: as if it were not there.
+      else if (file === SETPRIV && code === 127) {
+        reject(
+          new BackupRefusedError(
+            `${program} could not run (${said.trim()}): install PostgreSQL's client programs (apt-get install postgresql-client).`,
+          ),
+        );
+      } else reject(new Error(`${program} failed (${code ?? signal}): ${said.trim()}`));
+    });
   });
 }
 
@@ -287,10 +409,12 @@ async function migrationsInDump(file: string): Promise<string[]> {
 export function backupPostgres(url: string, file: string): Promise<void> {
   // Rate-limit hits live minutes, in an unlogged table: left out, as PGlite's dump leaves them.
   return writeWhole(file, async (fd) => {
+    const connection = libpqConnection(url);
     await run(
       'pg_dump',
-      ['--format=custom', '--no-owner', '--no-unlogged-table-data', `--dbname=${url}`],
+      ['--format=custom', '--no-owner', '--no-unlogged-table-data', `--dbname=${connection.url}`],
       fd,
+      { env: connection.env },
     );
   });
 }
@@ -349,6 +473,7 @@ export async function restorePostgres(
         );
       }
     }
+    const connection = libpqConnection(url);
     await run(
       'pg_restore',
       [
@@ -356,11 +481,11 @@ export async function restorePostgres(
         '--exit-on-error',
         '--single-transaction',
         ...(force ? ['--clean', '--if-exists'] : []),
-        `--dbname=${url}`,
+        `--dbname=${connection.url}`,
         file,
       ],
       'ignore',
-      { guarded: true },
+      { guarded: true, env: connection.env },
     );
     // A server that was between its migrations and its first connection at the look: rare, but
     // it would have served the old data meanwhile. Servers waiting at their migrations are fine.

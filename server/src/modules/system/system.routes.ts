@@ -9,6 +9,15 @@ import { withTimeout } from '../../lib/with-timeout';
 
 const HEALTH_TIMEOUT_MS = 2000;
 
+/** PostgreSQL's "undefined table" (42P01), here or in an error's causes. */
+function isUndefinedTable(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; depth++) {
+    if ((e as Error & { code?: unknown }).code === '42P01') return true;
+    e = e.cause;
+  }
+  return false;
+}
+
 /**
  * Whether the database takes writes: a request that failed on a full disk or a
  * read-only database says so, and readiness then tries a small write of its own at each check
@@ -64,7 +73,7 @@ export function systemRoutes({
       await withTimeout(database.ping(), HEALTH_TIMEOUT_MS);
     } catch (err) {
       req.log.warn({ err }, 'health check failed');
-      checks.database = 'unreachable';
+      checks.database = isUndefinedTable(err) ? 'notMigrated' : 'unreachable';
       checks.writes = 'unknown';
     }
     if (!gazetteer.isReady()) checks.places = 'loading';

@@ -66,6 +66,13 @@ describe('GET /api/health', () => {
       const health = await request(own.app).get('/api/health').expect(503);
       expect(HealthSchema.parse(health.body).checks.writes).toBe('refused');
       await own.database.db.execute(sql`set default_transaction_read_only = off`);
+      // A database emptied under it (its schema gone): answering, but not ready.
+      await own.database.db.execute(sql`alter table app_migrations rename to app_migrations_away`);
+      const empty = await request(own.app).get('/api/health').expect(503);
+      expect(HealthSchema.parse(empty.body).checks.database).toBe('notMigrated');
+      await own.database.db.execute(sql`alter table app_migrations_away rename to app_migrations`);
+      await own.database.db.execute(sql`set default_transaction_read_only = on`);
+      await own.database.db.execute(sql`set default_transaction_read_only = off`);
       await request(own.app).get('/api/health').expect(200);
       await request(own.app)
         .post('/api/donor/donate')
