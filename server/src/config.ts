@@ -464,6 +464,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .join(', ')})`,
     );
   }
+  if (!Object.values(smsVars).some(Boolean) && (e.SMS_REPLY_NUMBER || e.GUPSHUP_API_URL)) {
+    problems.push(
+      `  ${e.SMS_REPLY_NUMBER ? 'SMS_REPLY_NUMBER' : 'GUPSHUP_API_URL'}: set only with ${Object.keys(smsVars).join(', ')} (without them no SMS is sent)`,
+    );
+  }
   if (e.SMS_REPLY_KEYWORD && !e.SMS_REPLY_NUMBER) {
     problems.push(
       '  SMS_REPLY_KEYWORD: set SMS_REPLY_NUMBER too (the number the keyword is sent to)',

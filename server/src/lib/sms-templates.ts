@@ -43,19 +43,35 @@ export const DLT_VARIABLE_MAX = 30;
 export type SmsTemplateIds = Record<SmsTemplate, Record<Locale, string>>;
 
 /**
+ * Typographic marks with a plain twin, and what no SMS should carry (emoji and their joiners):
+ * one of them in an English SMS would send it all as Unicode, at 70 characters a part, not 160.
+ */
+const PLAIN: [RegExp, string][] = [
+  [/[‘’‚‛′]/g, "'"],
+  [/[“”„‟″]/g, '"'],
+  [/[‐‑‒–—―]/g, '-'],
+  [/…/g, '...'],
+  [/[\p{Extended_Pictographic}\p{Emoji_Modifier}\u{fe0e}\u{fe0f}\u{20e3}]/gu, ''],
+  // What an emoji's joiners leave; within a Bengali or Hindi word one stays.
+  [/(?<![\p{sc=Deva}\p{sc=Beng}])\u200d|\u200d(?![\p{sc=Deva}\p{sc=Beng}])/gu, ''],
+];
+
+/**
  * One variable as DLT takes it: one line of at most 30 characters (counted as a person reads
- * them), cut short with "…" when longer.
+ * them), in plain marks, cut short with "..." when longer.
  */
 export function dltValue(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim() || '-';
+  let plain = text;
+  for (const [mark, twin] of PLAIN) plain = plain.replace(mark, twin);
+  const flat = plain.replace(/\s+/g, ' ').trim() || '-';
   if (Array.from(flat).length <= DLT_VARIABLE_MAX) return flat;
   // Whole letters only (a Hindi letter is often two or three code points).
   let out = '';
   for (const { segment } of new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(flat)) {
-    if (Array.from(out + segment).length > DLT_VARIABLE_MAX - 1) break;
+    if (Array.from(out + segment).length > DLT_VARIABLE_MAX - 3) break;
     out += segment;
   }
-  return `${out.trimEnd()}…`;
+  return `${out.trimEnd()}...`;
 }
 
 /** The text of a template in a language, its variables filled, for the server at `origin`. */
@@ -88,6 +104,7 @@ export function readSmsTemplateIds(
     return `could not be read as JSON (${(error as Error).message})`;
   }
   const missing: string[] = [];
+  const unquoted: string[] = [];
   const ids = {} as SmsTemplateIds;
   for (const template of SMS_TEMPLATES) {
     const needed = replies || !isReplyTemplate(template);
@@ -96,8 +113,12 @@ export function readSmsTemplateIds(
     for (const locale of LOCALES) {
       const id = row?.[locale];
       if (typeof id === 'string' && /^\d{10,30}$/.test(id)) ids[template][locale] = id;
+      else if (typeof id === 'number') unquoted.push(`${template}.${locale}`);
       else if (needed) missing.push(`${template}.${locale}`);
     }
+  }
+  if (unquoted.length > 0) {
+    return `gives ids as numbers (${unquoted.join(', ')}): write each in quotes, as "1107…" (a 19-digit number loses its last digits in JSON)`;
   }
   if (missing.length > 0) {
     return `lacks the DLT template id (the number DLT gave it) of ${missing.join(', ')}`;

@@ -16,7 +16,8 @@ function pathOf(url: string): string {
   const at = url.indexOf('?');
   const path = at === -1 ? url : url.slice(0, at);
   // The SMS webhook's address holds its secret: never logged.
-  return path.replace(/^(\/api\/sms\/webhook\/)[^/]*/, '$1[secret]');
+  // (However it is spelt: Express's routes ignore case, and a doubled slash is a common slip.)
+  return path.replace(/^(\/+api\/+sms\/+webhook\/+)[^/]*/i, '$1[secret]');
 }
 
 const BASE_LOGGER = Symbol('baseLogger');

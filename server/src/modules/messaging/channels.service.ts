@@ -344,9 +344,10 @@ export async function followPhone(
   const rows = await queryRows<{ locale: Locale | null }>(
     db,
     intent === 'stop'
-      ? sql`update messaging_channels m
-               set opted_out_at = coalesce(m.opted_out_at, now()), opted_out_via = 'phone',
-                   updated_at = now()
+      ? // A channel the profile turned off stays the profile's: START must not undo it.
+        sql`update messaging_channels m
+               set opted_out_at = coalesce(m.opted_out_at, now()),
+                   opted_out_via = coalesce(m.opted_out_via, 'phone'), updated_at = now()
               from users u
              where u.id = m.user_id and m.channel = ${channel} and m.phone = ${phone}
                and m.verified_at is not null

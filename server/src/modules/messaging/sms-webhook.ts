@@ -27,7 +27,8 @@ import type { SmsTemplate } from '../../lib/sms-templates';
  * address answers 404 as an unknown page does.
  */
 export const SMS_WEBHOOK_BASE = '/api/sms/webhook';
-const REPORT_BODY_LIMIT = '256kb';
+/** Gupshup posts at most 20 events in one report: a few kilobytes. */
+const REPORT_BODY_LIMIT = '32kb';
 
 type Context = {
   db: AppDb;
@@ -71,9 +72,10 @@ function answerOf(words: string): { action: OfferPress['action']; code: string |
 
 /**
  * Which offer to the person a reply answers, as a press on it: the offer whose code it gives (one
- * of their offers of the last day), or, with no code, their only offer open now. Null when none
- * fits (a mistyped code, or no code and not exactly one open offer). An offer that is not its
- * package's latest round to them, or no longer open, makes a press that pressOffer turns down.
+ * of their offers of the last day), or, with no code, the offer open now whose SMS went out,
+ * when it is their only one. Null when none fits (a mistyped code, or no code and not exactly
+ * one such offer). An offer that is not its package's latest round to them, or no longer open,
+ * makes a press that pressOffer turns down.
  */
 async function offerAnswered(
   ctx: Context,
@@ -86,6 +88,7 @@ async function offerAnswered(
     is_latest: boolean;
     is_open: boolean;
     offer_expires_at: Date | string | null;
+    was_sent: boolean;
   }>(
     ctx.db,
     sql`select n.id, n.package_id,
@@ -94,7 +97,10 @@ async function offerAnswered(
                           and m.kind = 'offered') as is_latest,
                p.state = 'Offered' and p.distributor_id = n.user_id
                  and p.offer_expires_at > now() as is_open,
-               p.offer_expires_at
+               p.offer_expires_at,
+               exists (select 1 from notification_deliveries d
+                        where d.notification_id = n.id and d.channel = 'sms'
+                          and d.state = 'sent') as was_sent
           from notifications n join packages p on p.id = n.package_id
          where n.user_id = ${personId} and n.kind = 'offered'
            and n.created_at > now() - interval '1 day'
@@ -103,7 +109,7 @@ async function offerAnswered(
   const found =
     answer.code === null
       ? (() => {
-          const open = offers.filter((o) => o.is_latest && o.is_open);
+          const open = offers.filter((o) => o.is_latest && o.is_open && o.was_sent);
           return open.length === 1 ? open[0] : undefined;
         })()
       : offers.find(
@@ -161,7 +167,11 @@ async function handleInbound(ctx: Context, query: Request['query']): Promise<Rep
   const phone = phoneOf(query['msisdn']);
   const content = query['content'];
   if (!phone || typeof content !== 'string' || content.length > 500) return null;
-  const timestamp = typeof query['timestamp'] === 'string' ? query['timestamp'] : '';
+  // Gupshup gives the time it took the SMS; without one, the minute it reached us.
+  const timestamp =
+    typeof query['timestamp'] === 'string' && query['timestamp'] !== ''
+      ? query['timestamp']
+      : `at ${Math.floor(Date.now() / 60_000)}`;
   const id = `sms:${createHash('sha256')
     .update(`${phone}|${timestamp}|${content}`)
     .digest('hex')
@@ -169,13 +179,21 @@ async function handleInbound(ctx: Context, query: Request['query']): Promise<Rep
   const words = wordsOf(sms, content);
   const intent = intentOf(words);
   if (intent) {
-    const person = await db.transaction(async (tx) => {
+    const outcome = await db.transaction(async (tx) => {
       if (!(await isFirstSighting(tx, 'sms', id))) return undefined;
-      return followPhone(tx as unknown as AppDb, 'sms', phone, intent);
+      const [already] = await queryRows<{ n: number }>(
+        tx as unknown as AppDb,
+        sql`select 1 as n from messaging_number_stops where channel = 'sms' and phone = ${phone}`,
+      );
+      const person = await followPhone(tx as unknown as AppDb, 'sms', phone, intent);
+      return { person, wasStopped: already !== undefined };
     });
-    if (person === undefined) return null;
+    if (outcome === undefined) return null;
+    const { person, wasStopped } = outcome;
     log.info({ intent, known: person !== null }, 'SMS opt-in or opt-out from the phone');
     if (intent === 'stop') {
+      // Said once: a number already stopped gets no second paid answer to the same word.
+      if (wasStopped) return null;
       return {
         to: phone,
         locale: person?.locale ?? 'en',
@@ -198,9 +216,15 @@ async function handleInbound(ctx: Context, query: Request['query']): Promise<Rep
   try {
     const people = await peopleOnPhone(db, 'sms', phone, { withStopped: true });
     if (people.length === 0) return null;
+    const answered: { person: (typeof people)[number]; offer: OfferPress }[] = [];
     for (const person of people) {
       const offer = await offerAnswered(ctx, person.id, answer);
-      if (!offer) continue;
+      if (offer) answered.push({ person, offer });
+    }
+    // A code names its offer; without one, a phone two people share must say whose it answers.
+    const only = answer.code !== null || answered.length === 1 ? answered[0] : undefined;
+    if (only) {
+      const { person, offer } = only;
       const outcome = await pressOffer(ctx, 'sms', person.id, offer);
       const reply = { to: phone, locale: person.locale };
       switch (outcome.kind) {
@@ -211,13 +235,14 @@ async function handleInbound(ctx: Context, query: Request['query']): Promise<Rep
         case 'alreadyAccepted':
           return pairingReply(ctx, phone, person.locale, offer.packageId);
         case 'accepted': {
-          // The pairing's own SMS carries the details when the person takes updates by SMS.
-          const [channel] = await queryRows<{ updates: boolean }>(
+          // The pairing's own SMS carries the details when SMS carries the person's updates
+          // now (not after STOP or the profile's off: the answer to their own SMS does).
+          const [channel] = await queryRows<{ carries: boolean }>(
             db,
-            sql`select updates from messaging_channels
+            sql`select updates and opted_out_at is null as carries from messaging_channels
                  where user_id = ${person.id} and channel = 'sms'`,
           );
-          return channel?.updates ? null : pairingReply(ctx, phone, person.locale, offer.packageId);
+          return channel?.carries ? null : pairingReply(ctx, phone, person.locale, offer.packageId);
         }
       }
     }
@@ -315,7 +340,8 @@ export function smsWebhookRoutes({
   const isOurs = (req: Request) => isSameSecret(String(req.params['secret']), sms.webhookSecret);
 
   router.get(`${SMS_WEBHOOK_BASE}/:secret/inbound`, async (req, res, next) => {
-    if (!isOurs(req)) return next();
+    // No number takes replies: nothing comes in, and no answer template is registered.
+    if (!isOurs(req) || !sms.replyNumber) return next();
     const reply = await handleInbound(ctx, req.query);
     res.status(200).type('text/plain').send('OK');
     if (reply) void sendReplies(ctx, [reply]);
@@ -340,9 +366,10 @@ export function smsWebhookRoutes({
 
   router.post(
     `${SMS_WEBHOOK_BASE}/:secret/report`,
+    // The address first: a body is read only for a call that knows the secret.
+    (req, _res, next) => (isOurs(req) ? next() : next('route')),
     express.text({ type: () => true, limit: REPORT_BODY_LIMIT }),
-    async (req, res, next) => {
-      if (!isOurs(req)) return next();
+    async (req, res) => {
       let events: unknown;
       try {
         events = JSON.parse(typeof req.body === 'string' ? req.body : '');

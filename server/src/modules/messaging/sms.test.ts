@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Locale } from '@almquest/contracts/locales';
 import { DeliveryListSchema } from '@almquest/contracts/coordinator';
 import { sql } from 'drizzle-orm';
@@ -28,6 +31,7 @@ import {
   SMS_REGISTERED,
   SMS_TEMPLATE_VARIABLES,
   SMS_TEMPLATES,
+  type SmsTemplate,
   smsText,
 } from '../../lib/sms-templates';
 
@@ -229,11 +233,57 @@ describe('SMS', () => {
     await reply(`91${phone}`, 'ALMQ START');
     await waitForSend(phone, 'almquest_sms_started');
     expect((await callsAs(ctx, distributor).get('/api/messaging')).body.sms.state).toBe('on');
-    // A STOP from a number nobody proved stops codes to it.
+    // Turned off in the profile, then STOP and START from the phone: the profile's off stands.
+    await request(ctx.app)
+      .delete('/api/messaging/sms')
+      .set('Cookie', distributor.cookie)
+      .expect(200);
+    await reply(`91${phone}`, 'ALMQ STOP');
+    await reply(`91${phone}`, 'ALMQ START');
+    expect((await callsAs(ctx, distributor).get('/api/messaging')).body.sms.state).toBe('off');
+    // A STOP from a number nobody proved stops codes to it, and is answered once, not each time.
     const someone = await createDonor(ctx, { location: area()(0), phone: uniquePhone() });
-    await reply(`91${someone.profile.phone}`, 'STOP');
+    await reply(`91${someone.profile.phone}`, 'STOP', '1');
+    await reply(`91${someone.profile.phone}`, 'STOP', '2');
+    await reply(`91${someone.profile.phone}`, 'stop', '3');
+    await waitForSend(someone.profile.phone!, 'almquest_sms_stopped');
     const refused = await callsAs(ctx, someone).post('/api/messaging/sms').expect(409);
     expect(refused.body.error.key).toBe('messagingNumberStoppedSms');
+    expect(sentTo(someone.profile.phone!)).toHaveLength(1);
+  });
+
+  it('acts on a reply without a code only for the one offer whose SMS went out', async () => {
+    const { donor, distributor } = await pairInArea(ctx, area);
+    const phone = await withSms(distributor);
+    // The offer's SMS never went out (Gupshup down): a bare "1" is no answer to it.
+    gupshup.state.down = true;
+    const pkg = await donate(ctx, donor);
+    await vi.waitFor(async () =>
+      expect((await smsDeliveries(pkg._id))[0]).toMatchObject({ attempts: 1, state: 'pending' }),
+    );
+    gupshup.state.down = false;
+    await reply(`91${phone}`, 'ALMQ 1');
+    await waitForSend(phone, 'almquest_sms_offer_ended');
+    expect(await stateOf(pkg._id)).toEqual({
+      state: 'Offered',
+      distributor_id: distributor.profile.id,
+    });
+  });
+
+  it('sends English with plain marks: a curly quote or an emoji in a name keeps it 160 a part', async () => {
+    const { donor, distributor } = await pairInArea(ctx, area);
+    await callsAs(ctx, donor)
+      .patch(`/api/donor/update/${donor.profile.id}`, { name: 'Ram’s Roti Bank 🙏🏽 — Kolkata…' })
+      .expect(200);
+    const phone = await withSms(distributor);
+    await callsAs(ctx, distributor).patch('/api/messaging/sms', { updates: false }).expect(200);
+    await donate(ctx, donor);
+    const offer = await waitForSend(phone, 'almquest_sms_offer_reply');
+    await reply(`91${phone}`, offer.values[3]!);
+    const details = await waitForSend(phone, 'almquest_sms_paired_distributor');
+    expect(details.values[1]).toBe("Ram's Roti Bank - Kolkata...");
+    // The fake takes it only as TEXT when it has nothing beyond plain characters.
+    expect(details.text).toMatch(/^[\x20-\x7e]+$/);
   });
 
   it('retries while Gupshup is down, loses nothing, and keeps its delivery reports in order', async () => {
@@ -334,6 +384,43 @@ describe('SMS settings', () => {
         SMS_WEBHOOK_SECRET: SMS_SECRET,
       }),
     ).toThrow(/could not be read/);
+    // Ids written as JSON numbers lose their last digits: refused, saying how to write them.
+    const numbers = path.join(mkdtempSync(path.join(tmpdir(), 'almquest-ids-')), 'ids.json');
+    writeFileSync(numbers, '{"almquest_sms_code": {"en": 1107000000000000001}}');
+    expect(() =>
+      loadConfig({ ...base, SMS_DLT_TEMPLATES: numbers, SMS_WEBHOOK_SECRET: SMS_SECRET }),
+    ).toThrow(/almquest_sms_code\.en\): write each in quotes/);
+    // A reply number without the rest sends nothing: said, not silently ignored.
+    expect(() => loadConfig({ SMS_REPLY_NUMBER: REPLY_NUMBER })).toThrow(
+      /SMS_REPLY_NUMBER: set only with/,
+    );
+  });
+
+  it('without a reply number needs no answer templates, and takes no replies', async () => {
+    const ids = path.join(mkdtempSync(path.join(tmpdir(), 'almquest-ids-')), 'ids.json');
+    const settings = await fakeGupshup().start({ replies: false });
+    const all = JSON.parse(readFileSync(settings.SMS_DLT_TEMPLATES!, 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    writeFileSync(
+      ids,
+      JSON.stringify(
+        Object.fromEntries(
+          Object.entries(all).filter(([name]) => !SMS_REGISTERED[name as SmsTemplate].reply),
+        ),
+      ),
+    );
+    const plain = await createTestApp({ ...settings, SMS_DLT_TEMPLATES: ids }, {}, 'pglite');
+    try {
+      expect(plain.config.sms?.replyNumber).toBeNull();
+      await request(plain.app)
+        .get(`/api/sms/webhook/${SMS_SECRET}/inbound`)
+        .query(inboundQuery('919876543210', 'STOP'))
+        .expect(404);
+    } finally {
+      await plain.close();
+    }
   });
 
   it('keeps each registered template to the variables the server fills, in all three languages', () => {
