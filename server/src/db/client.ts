@@ -15,7 +15,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { errorChain, isDatabaseUnavailable } from '../errors';
 import { lockDataDir } from './data-dir-lock';
-import { finishRestore } from './restore-journal';
+import { finishRestore, removeAbandoned } from './restore-journal';
 import * as schema from './schema';
 import { type ChangeFeed, createSessionCache, type SessionCache } from './session-cache';
 import { pgliteChangeFeed, postgresChangeFeed } from './session-feeds';
@@ -185,6 +185,8 @@ export async function openDatabase(
     // half a database would become a new empty one (db/restore-journal.ts).
     try {
       const finished = finishRestore(options.dataDir);
+      // The staging copy of a restore that was stopped before its exchange: people's data.
+      removeAbandoned(options.dataDir, '.restoring-');
       if (finished) {
         openOptions.onWarning?.(
           `A restore into ${options.dataDir} had been interrupted; it is finished now${finished.keptAt ? ` (the database that was there is kept at ${finished.keptAt})` : ''}.`,

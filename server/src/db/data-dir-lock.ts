@@ -15,12 +15,16 @@ export class DataDirInUseError extends Error {
   constructor(
     readonly dataDir: string,
     readonly pid: number,
+    /** What the holder said it holds the folder for: a restore, or (unsaid) a server or tool. */
+    readonly purpose: string = '',
   ) {
     super(
-      pid > 0
-        ? `The embedded database folder ${dataDir} (DATA_DIR) is in use by another AlmQuest process (pid ${pid}). Stop that process first (Ctrl+C in its terminal, or kill ${pid}), then try again.`
-        : // No live process named: the lock could not be taken all the same (files left in the way).
-          `The embedded database folder ${dataDir} (DATA_DIR) could not be locked. If no AlmQuest process is running on it, delete the files named almquest.lock* in it, then try again.`,
+      purpose === 'restore' && pid > 0
+        ? `A restore (pid ${pid}) is running on the embedded database folder ${dataDir} (DATA_DIR). Start this once it has ended: it says "Restored" when it is done.`
+        : pid > 0
+          ? `The embedded database folder ${dataDir} (DATA_DIR) is in use by another AlmQuest process (pid ${pid}). Stop that process first (Ctrl+C in its terminal, or kill ${pid}), then try again.`
+          : // No live process named: the lock could not be taken all the same (files left in the way).
+            `The embedded database folder ${dataDir} (DATA_DIR) could not be locked. If no AlmQuest process is running on it, delete the files named almquest.lock* in it, then try again.`,
     );
   }
 }
@@ -53,8 +57,9 @@ export function processIdentity(pid: number): string | null {
   }
 }
 
-/** What this process writes into a lock: its pid, and which run of that pid it is. */
-const lockText = () => `${process.pid}\n${processIdentity(process.pid) ?? ''}\n`;
+/** What this process writes into a lock: its pid, which run of that pid it is, and why. */
+const lockText = (purpose: string) =>
+  `${process.pid}\n${processIdentity(process.pid) ?? ''}\n${purpose}\n`;
 
 /** The live process holding the folder's lock, other than this one; null when it is free. */
 export function lockHolder(dataDir: string): number | null {
@@ -78,9 +83,9 @@ export function lockHolder(dataDir: string): number | null {
 }
 
 /** Creates the lock file with our pid already in it, or reports that one exists (atomic). */
-function tryCreate(file: string): boolean {
+function tryCreate(file: string, purpose: string): boolean {
   const temp = `${file}.${process.pid}.${randomUUID()}`;
-  writeFileSync(temp, lockText());
+  writeFileSync(temp, lockText(purpose));
   try {
     linkSync(temp, file); // fails if the lock exists; never leaves a lock without its pid
     return true;
@@ -124,10 +129,13 @@ function removeStaleLock(dataDir: string, file: string): void {
  * Takes the folder's lock for this process (a lock left by a process that has ended is taken
  * over), or throws DataDirInUseError. Returns the function that gives it back.
  */
-export function lockDataDir(dataDir: string): () => void {
+export function lockDataDir(
+  dataDir: string,
+  { purpose = '' }: { purpose?: 'restore' | '' } = {},
+): () => void {
   const file = path.join(dataDir, LOCK_FILE);
   for (let attempt = 0; attempt < 50; attempt++) {
-    if (tryCreate(file)) {
+    if (tryCreate(file, purpose)) {
       return () => {
         try {
           if (readFileSync(file, 'utf8').split('\n')[0] === String(process.pid)) unlinkSync(file);
@@ -137,7 +145,15 @@ export function lockDataDir(dataDir: string): () => void {
       };
     }
     const holder = lockHolder(dataDir);
-    if (holder !== null) throw new DataDirInUseError(dataDir, holder);
+    if (holder !== null) {
+      let said = '';
+      try {
+        said = readFileSync(file, 'utf8').split('\n')[2]?.trim() ?? '';
+      } catch {
+        // gone meanwhile: said nothing
+      }
+      throw new DataDirInUseError(dataDir, holder, said);
+    }
     removeStaleLock(dataDir, file);
   }
   throw new DataDirInUseError(dataDir, lockHolder(dataDir) ?? 0);

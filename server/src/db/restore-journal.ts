@@ -10,6 +10,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
+import { isAlive } from './data-dir-lock';
 
 /**
  * A restore of the embedded database exchanges the folder's contents in two phases: the old
@@ -174,4 +175,20 @@ export function finishRestore(
   }
   rmSync(path.join(dataDir, RESTORE_JOURNAL));
   return journal;
+}
+
+/**
+ * What a backup or restore killed on the way left beside `path`: entries named
+ * `<name of path><suffix><pid>…` (temporary backups, staging copies of a database, each holding
+ * people's contacts), removed once the process named has ended.
+ */
+export function removeAbandoned(at: string, suffix: string): void {
+  const folder = path.dirname(at);
+  const prefix = `${path.basename(at)}${suffix}`;
+  for (const entry of readdirSync(folder)) {
+    if (!entry.startsWith(prefix)) continue;
+    const pid = Number(/^\d+/.exec(entry.slice(prefix.length))?.[0]);
+    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || isAlive(pid)) continue;
+    rmSync(path.join(folder, entry), { recursive: true, force: true });
+  }
 }

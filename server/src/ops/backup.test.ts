@@ -241,7 +241,11 @@ describe('backup and restore, embedded database', () => {
         const opening = await openDatabase({ kind: 'pglite', dataDir: folder }).catch(
           (e: unknown) => e,
         );
-        if (opening instanceof DataDirInUseError) refusals++;
+        if (opening instanceof DataDirInUseError) {
+          refusals++;
+          // Told what holds it: a restore, to wait for, not a process to kill.
+          expect(opening.message).toMatch(/^A restore \(pid \d+\) is running on/);
+        }
         else if (opening instanceof Error) throw opening;
         else {
           // Free: the restore has given the folder back (its last step). Before that, refused.
@@ -395,6 +399,22 @@ describe('backup and restore, embedded database', () => {
     },
     240_000,
   );
+
+  it('removes at its opening the staging copy a restore stopped before its exchange left', async () => {
+    const folder = path.join(scratch, 'left-copy');
+    mkdirSync(folder);
+    // Of a process that has ended (pids are not reused this fast), and of this very one.
+    const abandoned = `${folder}.restoring-2147483646`;
+    const running = `${folder}.restoring-${process.pid}`;
+    for (const copy of [abandoned, running]) {
+      mkdirSync(copy);
+      writeFileSync(path.join(copy, 'people'), 'names and phones');
+    }
+    await (await openDatabase({ kind: 'pglite', dataDir: folder })).close();
+    expect(existsSync(abandoned)).toBe(false);
+    expect(existsSync(running)).toBe(true);
+    rmSync(running, { recursive: true });
+  });
 
   it('keeps a journal whose restored copy went before all of it came in', async () => {
     const folder = path.join(scratch, 'half-in');

@@ -22,9 +22,14 @@ import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../db/client';
-import { DataDirInUseError, isAlive, lockDataDir, lockHolder } from '../db/data-dir-lock';
+import { DataDirInUseError, lockDataDir, lockHolder } from '../db/data-dir-lock';
 import { MIGRATION_LOCK_KEY } from '../db/migrate';
-import { finishRestore, isOwnFile, writeRestoreJournal } from '../db/restore-journal';
+import {
+  finishRestore,
+  isOwnFile,
+  removeAbandoned,
+  writeRestoreJournal,
+} from '../db/restore-journal';
 import { SESSION_LISTENER_NAME } from '../db/session-cache';
 
 /**
@@ -36,22 +41,6 @@ import { SESSION_LISTENER_NAME } from '../db/session-cache';
 
 export class BackupRefusedError extends Error {
   override name = 'BackupRefusedError';
-}
-
-/**
- * What a backup or restore killed on the way left beside `path`: entries named
- * `<name of path><suffix><pid>…` (temporary backups, staging copies of a database, each holding
- * people's contacts), removed once the process named has ended.
- */
-function removeAbandoned(at: string, suffix: string): void {
-  const folder = path.dirname(at);
-  const prefix = `${path.basename(at)}${suffix}`;
-  for (const entry of readdirSync(folder)) {
-    if (!entry.startsWith(prefix)) continue;
-    const pid = Number(/^\d+/.exec(entry.slice(prefix.length))?.[0]);
-    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || isAlive(pid)) continue;
-    rmSync(path.join(folder, entry), { recursive: true, force: true });
-  }
 }
 
 /**
@@ -190,7 +179,7 @@ export async function restorePgliteFolder(
   chmodSync(dataDir, 0o700);
   let unlock: () => void;
   try {
-    unlock = lockDataDir(dataDir);
+    unlock = lockDataDir(dataDir, { purpose: 'restore' });
   } catch (error) {
     if (!(error instanceof DataDirInUseError)) throw error;
     throw new BackupRefusedError(
