@@ -245,8 +245,7 @@ describe('backup and restore, embedded database', () => {
           refusals++;
           // Told what holds it: a restore, to wait for, not a process to kill.
           expect(opening.message).toMatch(/^A restore \(pid \d+\) is running on/);
-        }
-        else if (opening instanceof Error) throw opening;
+        } else if (opening instanceof Error) throw opening;
         else {
           // Free: the restore has given the folder back (its last step). Before that, refused.
           await (opening as { close(): Promise<void> }).close();
