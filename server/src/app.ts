@@ -188,11 +188,18 @@ export function createApp({
       outlets: { database, notifier, rematcher, reads: packageReads },
     }),
   );
-  // A package's link in an SMS (<origin>/s?<code>, the address DLT whitelists): to its page.
-  app.get('/s', (req, res) => {
+  // A package's link in an SMS (<origin>/s?<code>, the address DLT whitelists): to its page,
+  // through the sign-in first for a phone's browser that is not signed in (an offer lasts ten
+  // minutes: the page itself would send them home).
+  app.get('/s', authenticate(database), (req, res) => {
     const at = req.originalUrl.indexOf('?');
     const packageId = at === -1 ? null : packageOfLinkCode(req.originalUrl.slice(at + 1));
-    res.redirect(302, packageId ? `/transaction/${packageId}` : '/');
+    if (!packageId) {
+      res.redirect(302, '/');
+      return;
+    }
+    const page = `/transaction/${packageId}`;
+    res.redirect(302, req.user ? page : `/api/auth/login?returnTo=${encodeURIComponent(page)}`);
   });
 
   const api = express.Router();

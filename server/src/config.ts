@@ -199,7 +199,7 @@ const EnvSchema = z.object({
     emptyAsUndefined,
     z
       .string()
-      .regex(/^[a-z0-9]{3,8}$/i, 'must be your DLT header (sender id): 3 to 8 letters or digits')
+      .regex(/^[a-z0-9]{6}$/i, 'must be your DLT header (sender id): 6 letters or digits')
       .optional(),
   ),
   SMS_DLT_ENTITY_ID: z.preprocess(

@@ -434,6 +434,11 @@ export const messagingChannels = pgTable(
     codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
     codeTries: integer('code_tries').notNull().default(0),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /**
+     * When the person last proved `phone` with a code. Unlike verified_at it outlives a new code
+     * asked for the same number (turning the channel on again after STOP); a new number voids it.
+     */
+    provenAt: timestamp('proven_at', { withTimezone: true }),
     /** When the person stopped the channel (the consent withdrawn); null while it may be used. */
     optedOutAt: timestamp('opted_out_at', { withTimezone: true }),
     /** Who stopped it: the person from the phone (STOP), or in the profile. */

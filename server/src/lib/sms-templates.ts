@@ -15,7 +15,7 @@ export const SMS_TEMPLATE_VARIABLES = {
   almquest_sms_offer_reply: ['meals', 'place', 'answerBy', 'accept', 'number', 'decline', 'link'],
   almquest_sms_paired_donor: ['meals', 'name', 'phone', 'code', 'link'],
   almquest_sms_paired_distributor: ['meals', 'name', 'phone', 'place', 'link'],
-  almquest_sms_update: ['meals', 'place', 'link'],
+  almquest_sms_update: ['meals', 'place', 'what', 'link'],
   almquest_sms_declined: [],
   almquest_sms_offer_ended: [],
   almquest_sms_stopped: ['start'],

@@ -409,7 +409,7 @@ export const enApp = {
   'sms.on': 'SMS is on for {phone}. Turn it off here at any time.',
   'sms.turnOff': 'Turn off SMS',
   'sms.stopped':
-    'You sent STOP by SMS from {phone}, so we send no SMS there. Send START the same way, or turn it on here again.',
+    'You sent STOP by SMS from {phone}, so we send no SMS there. To get them again, send START the way you sent STOP (with the same word before it, if you used one), or turn SMS on here again.',
   'unsubscribe.title': 'E-mail settings',
   'unsubscribe.working': 'Changing your e-mail settings…',
   'unsubscribe.askOffers': 'Stop e-mails about offers of food to pick up?',

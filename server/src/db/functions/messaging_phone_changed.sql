@@ -3,7 +3,8 @@
 create or replace function messaging_phone_changed() returns trigger language plpgsql as $$
 begin
   update messaging_channels
-     set verified_at = null, code_hash = null, code_expires_at = null, code_tries = 0,
+     set verified_at = null, proven_at = null, code_hash = null, code_expires_at = null,
+         code_tries = 0,
          updated_at = now()
    where user_id = new.id;
   return null;

@@ -171,14 +171,14 @@ export async function startChannel(
   const current = stateOf(await channelRow(db, user.id, channel), user);
   if (current.state === 'on') return current;
   // A number whose owner sent STOP gets no code, except for an account that proved that number
-  // before (its owner, turning it on again from the profile).
+  // before (its owner, turning it on again from the profile, however many codes that takes).
   const [stopped] = await queryRows<{ n: number }>(
     db,
     sql`select 1 as n from messaging_number_stops s
          where s.channel = ${channel} and s.phone = ${e164(user.phone)}
            and not exists (select 1 from messaging_channels m
                             where m.user_id = ${user.id} and m.channel = ${channel}
-                              and m.phone = s.phone and m.verified_at is not null)`,
+                              and m.phone = s.phone and m.proven_at is not null)`,
   );
   if (stopped) {
     throw channel === 'sms'
@@ -215,6 +215,8 @@ export async function startChannel(
     on conflict (user_id, channel) do update
        set phone = excluded.phone, code_hash = excluded.code_hash,
            code_expires_at = excluded.code_expires_at, code_tries = 0, verified_at = null,
+           proven_at = case when messaging_channels.phone = excluded.phone
+                            then messaging_channels.proven_at end,
            opted_out_at = null, opted_out_via = null, updated_at = now()`);
   return { ...stateOf(await channelRow(db, user.id, channel), user), state: 'verifying' };
 }
@@ -252,7 +254,8 @@ export async function verifyChannel(
     }
     await tx.execute(sql`
       update messaging_channels
-         set verified_at = now(), code_hash = null, code_expires_at = null, code_tries = 0,
+         set verified_at = now(), proven_at = now(), code_hash = null, code_expires_at = null,
+             code_tries = 0,
              opted_out_at = null, opted_out_via = null, updated_at = now()
        where user_id = ${user.id} and channel = ${channel}`);
     // The number's owner proved it again: a STOP they sent earlier is undone by this.

@@ -1,4 +1,6 @@
 import { clockTime } from '@almquest/contracts/clock';
+import type { Locale } from '@almquest/contracts/locales';
+import type { NotificationKind } from '@almquest/contracts/notifications';
 import { formatPhone } from '@almquest/contracts/users';
 import { mealsIn } from '../notifications/texts';
 import { offerReplyCode } from './offer-buttons';
@@ -26,6 +28,61 @@ export const replyCommand = (sms: SmsConfig, words: string) =>
   sms.replyKeyword ? `${sms.replyKeyword} ${words}` : words;
 
 export type SmsMessage = { template: SmsTemplate; values: string[] };
+
+/** The kinds an update SMS tells of: all but offers and pairings, which have their own. */
+type UpdateKind = Exclude<NotificationKind, 'offered' | 'pairedDonor' | 'pairedDistributor'>;
+
+/**
+ * A package's news in a few words, at most DLT's 30 characters, for the update SMS: the
+ * notification's own sentence does not fit a variable.
+ */
+export const SMS_NEWS: Record<Locale, Record<UpdateKind, string>> = {
+  en: {
+    notPaired: 'no distributor is free yet',
+    received: 'received by the distributor',
+    distributed: 'distributed. Thank you!',
+    offerLapsed: 'offered to someone else',
+    released: 'the distributor cannot come',
+    cancelled: 'cancelled by the donor',
+    expiredDonor: 'expired, nobody picked it up',
+    expiredDistributor: 'expired, nobody picked it up',
+    stillWaiting: 'still waiting for pickup',
+    cancelledByCoordinator: 'cancelled by a coordinator',
+    takenOver: 'moved to another distributor',
+    splitDonor: 'split among distributors',
+    atRisk: 'at risk: nobody accepted it',
+  },
+  hi: {
+    notPaired: 'अभी कोई वितरक खाली नहीं',
+    received: 'वितरक को मिल गया',
+    distributed: 'बाँट दिया गया। धन्यवाद!',
+    offerLapsed: 'किसी और को पेशकश की गई',
+    released: 'वितरक नहीं आ पाएँगे',
+    cancelled: 'दाता ने रद्द कर दिया',
+    expiredDonor: 'समय निकल गया, कोई नहीं आया',
+    expiredDistributor: 'समय निकल गया, कोई नहीं आया',
+    stillWaiting: 'अब भी वितरक का इंतज़ार',
+    cancelledByCoordinator: 'समन्वयक ने रद्द कर दिया',
+    takenOver: 'दूसरे वितरक को दिया गया',
+    splitDonor: 'कई वितरकों में बाँटा गया',
+    atRisk: 'ख़तरे में: किसी ने नहीं लिया',
+  },
+  bn: {
+    notPaired: 'এখনও কোনো বিতরণকারী নেই',
+    received: 'বিতরণকারী গ্রহণ করেছেন',
+    distributed: 'বিতরণ হয়েছে। ধন্যবাদ!',
+    offerLapsed: 'অন্য কাউকে দেওয়া হয়েছে',
+    released: 'বিতরণকারী আসতে পারবেন না',
+    cancelled: 'দাতা বাতিল করেছেন',
+    expiredDonor: 'সময় শেষ, কেউ নিতে আসেননি',
+    expiredDistributor: 'সময় শেষ, কেউ নিতে আসেননি',
+    stillWaiting: 'এখনও বিতরণকারীর অপেক্ষায়',
+    cancelledByCoordinator: 'সমন্বয়কারী বাতিল করেছেন',
+    takenOver: 'অন্য বিতরণকারীকে দেওয়া হয়েছে',
+    splitDonor: 'কয়েকজনের মধ্যে ভাগ হয়েছে',
+    atRisk: 'ঝুঁকিতে: কেউ এখনও নেননি',
+  },
+};
 
 /**
  * The template and values of one notification as an SMS in its reader's language, or why it is
@@ -86,6 +143,9 @@ export function smsMessageOf(
         ],
       };
     default:
-      return { template: 'almquest_sms_update', values: [meals, n.address ?? '-', link] };
+      return {
+        template: 'almquest_sms_update',
+        values: [meals, n.address ?? '-', SMS_NEWS[n.locale][n.kind], link],
+      };
   }
 }

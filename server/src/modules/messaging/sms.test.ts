@@ -15,6 +15,7 @@ import {
   createDonor,
   donate,
   handoverCodeOf,
+  markPackage,
   type Registered,
   readsIn,
   uniqueEmail,
@@ -119,9 +120,16 @@ describe('SMS', () => {
     expect(decline).toBe(`ALMQ 2 ${code}`);
     expect(link).toBe(packageLinkCode(pkg._id));
     expect(offer.text).toContain(`${ctx.config.origin}/s?${link}`);
-    // The link opens the package's page.
-    const opened = await request(ctx.app).get(`/s?${link}`).expect(302);
+    // The link opens the package's page; signed out, through the sign-in first.
+    const opened = await request(ctx.app)
+      .get(`/s?${link}`)
+      .set('Cookie', distributor.cookie)
+      .expect(302);
     expect(opened.headers.location).toBe(`/transaction/${pkg._id}`);
+    const signedOut = await request(ctx.app).get(`/s?${link}`).expect(302);
+    expect(signedOut.headers.location).toBe(
+      `/api/auth/login?returnTo=${encodeURIComponent(`/transaction/${pkg._id}`)}`,
+    );
     expect((await request(ctx.app).get('/s?nonsense').expect(302)).headers.location).toBe('/');
 
     // "ALMQ 1 <code>" in Bengali digits, from the phone: Paired, as the page's Accept makes it.
@@ -161,6 +169,12 @@ describe('SMS', () => {
     await reply(`91${distributorPhone}`, `ALMQ 2 ${code}`);
     await waitForSend(distributorPhone, 'almquest_sms_offer_ended', count + 1);
     expect((await stateOf(pkg._id)).state).toBe('Paired');
+    // Received: the donor's update says so in a few words (a basic phone has no page to open).
+    const before = sentTo(donorPhone).length;
+    expect((await markPackage(ctx, distributor, pkg, 'Received')).status).toBe(200);
+    const news = await waitForSend(donorPhone, 'almquest_sms_update', before);
+    expect(news.values.slice(2, 3)).toEqual(['वितरक को मिल गया']);
+    expect(news.text).toContain('वितरक को मिल गया');
   });
 
   it('"2" declines; another’s code, a wrong code and a late answer change nothing', async () => {
@@ -232,6 +246,26 @@ describe('SMS', () => {
     expect(await smsDeliveries(pkg._id)).toEqual([]);
     await reply(`91${phone}`, 'ALMQ START');
     await waitForSend(phone, 'almquest_sms_started');
+    expect((await callsAs(ctx, distributor).get('/api/messaging')).body.sms.state).toBe('on');
+    // STOP again, then on from the profile: its owner may ask for a code, and a second one, and
+    // proving it undoes the STOP.
+    await reply(`91${phone}`, 'ALMQ STOP');
+    await vi.waitFor(async () =>
+      expect((await callsAs(ctx, distributor).get('/api/messaging')).body.sms.state).toBe(
+        'stopped',
+      ),
+    );
+    const codes = () => sentTo(phone).filter((s) => s.template === 'almquest_sms_code').length;
+    const before = codes();
+    await callsAs(ctx, distributor).post('/api/messaging/sms').expect(202);
+    await callsAs(ctx, distributor).post('/api/messaging/sms').expect(202);
+    await vi.waitFor(() => expect(codes()).toBe(before + 2));
+    const last = sentTo(phone)
+      .filter((s) => s.template === 'almquest_sms_code')
+      .at(-1)!;
+    await callsAs(ctx, distributor)
+      .post('/api/messaging/sms/verify', { code: last.values[0] })
+      .expect(200);
     expect((await callsAs(ctx, distributor).get('/api/messaging')).body.sms.state).toBe('on');
     // Turned off in the profile, then STOP and START from the phone: the profile's off stands.
     await request(ctx.app)
