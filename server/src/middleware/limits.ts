@@ -53,6 +53,8 @@ export const LIMITS = {
         : personOrAddressKey(req),
     message: 'You have asked for several codes just now. Please wait an hour before asking again.',
     said: words('messagingCodesTooMany'),
+    // A code the provider could not take (down, or the minute's budget spent) is not counted.
+    refundStatuses: [503],
   },
   // And three an hour to any one number, whoever asks: many accounts giving one number (someone
   // else's) cannot flood it, nor take turns guessing codes sent to it.
@@ -62,6 +64,7 @@ export const LIMITS = {
     key: (req) => ({ key: `phone:${req.user?.phone ?? req.ip}:${String(req.params['channel'])}` }),
     message: 'You have asked for several codes just now. Please wait an hour before asking again.',
     said: words('messagingCodesTooMany'),
+    refundStatuses: [503],
   },
   // Guesses at a code: its five tries protect it; this keeps a person from cycling codes fast.
   'messaging-verify': {

@@ -20,6 +20,11 @@ export type RateLimitOptions = {
    * every client would share the proxy's address.
    */
   key?: (req: Parameters<RequestHandler>[0]) => RateLimitKey;
+  /**
+   * Answers that give the request back: it did not happen as far as the limit is concerned (a
+   * code that could not be sent is not one of the person's codes).
+   */
+  refundStatuses?: readonly number[];
 };
 
 /**
@@ -163,6 +168,21 @@ export function rateLimit(
       res.setHeader('Retry-After', String(Math.max(1, Math.ceil(waitMs / 1000))));
       req.log?.warn({ limit: options.name, network: over[0] !== own }, 'rate limited');
       throw new AppError(429, 'rate_limited', options.message, options.said);
+    }
+    if (options.refundStatuses?.length) {
+      const buckets = counted.map((row) => row.bucket);
+      res.once('finish', () => {
+        if (!options.refundStatuses!.includes(res.statusCode)) return;
+        void db
+          .execute(
+            sql`update ${rateLimitHits} set hits = greatest(0, hits - 1)
+                 where bucket in (${sql.join(
+                   buckets.map((bucket) => sql`${bucket}`),
+                   sql`, `,
+                 )}) and reset_at > now()`,
+          )
+          .catch((err: unknown) => req.log?.warn({ err }, 'a rate-limit refund failed'));
+      });
     }
     next();
   };

@@ -167,6 +167,20 @@ describe('WhatsApp: opt-in by a code, the webhook, STOP and START', () => {
     expect((await turnOn(newcomer).expect(409)).body.error.key).toBe('registerFirst');
     expect(graph.sent).toHaveLength(0);
     const donor = await createDonor(ctx, { phone: uniquePhone() });
+    // Codes Meta could not take are not counted: the person may ask again once it is back.
+    graph.state.down = true;
+    for (let i = 0; i < 3; i++) await turnOn(donor).expect(503);
+    graph.state.down = false;
+    // (The refund is written as the answer finishes.)
+    await vi.waitFor(async () =>
+      expect(
+        await queryRows<{ hits: number }>(
+          ctx.database.db,
+          sql`select hits from rate_limit_hits
+               where bucket like ${`%messaging-codes:${donor.profile.id}:whatsapp`}`,
+        ),
+      ).toEqual([{ hits: 0 }]),
+    );
     for (let i = 0; i < 3; i++) await turnOn(donor).expect(202);
     expect((await turnOn(donor).expect(429)).body.error.key).toBe('messagingCodesTooMany');
     expect(graph.sent).toHaveLength(3);

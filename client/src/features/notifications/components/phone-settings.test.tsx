@@ -139,6 +139,31 @@ describe('WhatsApp and SMS in how we reach you', () => {
     });
   });
 
+  it('keeps the keyboard in the section when a code cannot be sent', async () => {
+    fakeApi({
+      'GET /messaging': () => ({
+        status: 200,
+        data: { whatsapp: off, sms: { ...off, available: false } },
+      }),
+      'POST /messaging/whatsapp': () => ({
+        status: 503,
+        data: {
+          error: {
+            code: 'service_unavailable',
+            message: 'We could not send the code just now. Please try again in a few minutes.',
+          },
+        },
+      }),
+    });
+    renderIt();
+    const section = await screen.findByRole('region', { name: 'WhatsApp' });
+    await userEvent.click(within(section).getByRole('button', { name: 'Turn on WhatsApp' }));
+    expect(await within(section).findByRole('alert')).toHaveTextContent(
+      'We could not send the code just now.',
+    );
+    expect(within(section).getByRole('heading', { name: 'WhatsApp' })).toHaveFocus();
+  });
+
   it('is not shown where the server has no WhatsApp', async () => {
     const api = messagingApi({ ...off, available: false });
     const { container } = renderIt();

@@ -70,6 +70,12 @@ function ChannelSettings({
     }
     lastState.current = shownState;
   }, [shownState, resetStart, resetUpdates, resetTurnOff]);
+  // A refusal: the pressed button was disabled while it waited (a browser then drops the focus
+  // to the page), so the heading takes it, and the alert below it is read out.
+  const failed = start.isError || updates.isError || turnOff.isError;
+  useEffect(() => {
+    if (failed) heading.current?.focus();
+  }, [failed]);
   const current = settings.data?.[channel];
   if (!current?.available) return null;
   const phone = current.phone ? localPhone(current.phone, formatNumber) : '';
