@@ -27,7 +27,10 @@ try {
     await restorePostgres(config.database.url, file, { force });
     console.log(`Restored ${file} into the PostgreSQL database. Start the server again.`);
   } else {
-    const keptAt = await restorePgliteFolder(file, config.database.dataDir!, { force });
+    const keptAt = await restorePgliteFolder(file, config.database.dataDir!, {
+      force,
+      onNote: (note) => console.log(note),
+    });
     console.log(
       `Restored ${file} into ${config.database.dataDir}.${keptAt ? ` The database that was there is kept at ${keptAt}.` : ''} Start the server again.`,
     );

@@ -1,4 +1,5 @@
 import { realpathSync } from 'node:fs';
+import path from 'node:path';
 import { chmod, mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { cube } from '@electric-sql/pglite/contrib/cube';
@@ -187,6 +188,9 @@ export async function openDatabase(
       const finished = finishRestore(options.dataDir);
       // The staging copy of a restore that was stopped before its exchange: people's data.
       removeAbandoned(options.dataDir, '.restoring-');
+      // ... also as a restore through another name of the folder (a symlink) named it.
+      const real = realpathSync(options.dataDir);
+      if (real !== path.resolve(options.dataDir)) removeAbandoned(real, '.restoring-');
       if (finished) {
         openOptions.onWarning?.(
           `A restore into ${options.dataDir} had been interrupted; it is finished now${finished.keptAt ? ` (the database that was there is kept at ${finished.keptAt})` : ''}.`,

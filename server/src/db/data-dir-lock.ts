@@ -82,6 +82,15 @@ export function lockHolder(dataDir: string): number | null {
   return pid;
 }
 
+/** What the folder's lock says it is held for ('restore'), or '' (a server or a tool). */
+export function lockPurpose(dataDir: string): string {
+  try {
+    return readFileSync(path.join(dataDir, LOCK_FILE), 'utf8').split('\n')[2]?.trim() ?? '';
+  } catch {
+    return '';
+  }
+}
+
 /** Creates the lock file with our pid already in it, or reports that one exists (atomic). */
 function tryCreate(file: string, purpose: string): boolean {
   const temp = `${file}.${process.pid}.${randomUUID()}`;
@@ -145,15 +154,7 @@ export function lockDataDir(
       };
     }
     const holder = lockHolder(dataDir);
-    if (holder !== null) {
-      let said = '';
-      try {
-        said = readFileSync(file, 'utf8').split('\n')[2]?.trim() ?? '';
-      } catch {
-        // gone meanwhile: said nothing
-      }
-      throw new DataDirInUseError(dataDir, holder, said);
-    }
+    if (holder !== null) throw new DataDirInUseError(dataDir, holder, lockPurpose(dataDir));
     removeStaleLock(dataDir, file);
   }
   throw new DataDirInUseError(dataDir, lockHolder(dataDir) ?? 0);

@@ -42,6 +42,32 @@ export type RestoreJournal = {
   dataDir?: string;
 };
 
+/**
+ * A restore's copy went before all of it came in. The old database had all left by then (the
+ * copy moves in only after), so it is whole where it was kept; a new restore sets what came in
+ * aside (abandonRestore) and starts over.
+ */
+export class RestoreCopyGoneError extends Error {
+  override name = 'RestoreCopyGoneError';
+  constructor(dataDir: string, journal: RestoreJournal) {
+    super(
+      `A restore into ${dataDir} was interrupted and its restored copy (${journal.restoring}) is gone. Run the restore again (with --force): it sets what came in aside and starts over${journal.keptAt ? `; the database that was there is kept at ${journal.keptAt}` : ''}.`,
+    );
+  }
+}
+
+/**
+ * Sets aside what an interrupted restore whose copy is gone brought in, and its journal: the
+ * folder is then empty for a new restore. Answers where it went.
+ */
+export function abandonRestore(dataDir: string): string {
+  const aside = `${dataDir}.incomplete-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+  mkdirSync(aside, { mode: 0o700 });
+  moveEntries(dataDir, aside);
+  rmSync(path.join(dataDir, RESTORE_JOURNAL));
+  return aside;
+}
+
 /** AlmQuest's own files in the folder (its lock, this journal): never part of a database. */
 export const isOwnFile = (entry: string) => entry.startsWith('almquest.');
 
@@ -169,9 +195,7 @@ export function finishRestore(
   ) {
     // The restored copy is gone and not all of it is here: opened, the folder would become a new
     // empty database, or half of one, which is what the journal is for.
-    throw new Error(
-      `A restore into ${dataDir} was interrupted and its restored copy (${journal.restoring}) is gone. Restore the backup again${journal.keptAt ? `; the database that was there is kept at ${journal.keptAt}` : ''}.`,
-    );
+    throw new RestoreCopyGoneError(dataDir, journal);
   }
   rmSync(path.join(dataDir, RESTORE_JOURNAL));
   return journal;

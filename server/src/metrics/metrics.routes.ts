@@ -61,9 +61,9 @@ async function readDatabaseFigures(database: Database): Promise<boolean> {
     for (const { kind, n } of events) packageEvents.set({ kind }, n);
     return true;
   } catch {
+    // The labelled ones lose their series; the two without labels are left as they are (a reset
+    // would make them 0 for a scrape running alongside) and out of this scrape's answer.
     packagesByState.reset();
-    packagesAtRisk.reset();
-    expiredUnpaired.reset();
     packageEvents.reset();
     return false;
   }

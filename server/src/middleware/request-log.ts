@@ -16,8 +16,13 @@ function pathOf(url: string): string {
   const at = url.indexOf('?');
   const path = at === -1 ? url : url.slice(0, at);
   // The SMS webhook's address holds its secret: never logged.
-  // (However it is spelt: Express's routes ignore case, and a doubled slash is a common slip.)
-  return path.replace(/^(\/+api\/+sms\/+webhook\/+)[^/]*/i, '$1[secret]');
+  // (However it is spelt: Express's routes ignore case, a doubled slash is a common slip, and a
+  // mistyped address still carries it: any long token in an SMS path is taken for it.)
+  return /sms/i.test(path)
+    ? path
+        .replace(/^(\/+api\/+sms\/+webhook\/+)[^/]*/i, '$1[secret]')
+        .replace(/[\w%-]{24,}/g, '[secret]')
+    : path;
 }
 
 const BASE_LOGGER = Symbol('baseLogger');

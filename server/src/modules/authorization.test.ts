@@ -419,14 +419,14 @@ const table: Row[] = [
     expect: signedIn(200),
   },
   {
-    // WhatsApp is not configured in this file: a signed-in caller hears it is not there (the
-    // channel's own rules are in messaging/whatsapp.test.ts).
-    route: 'POST /messaging/whatsapp',
+    // Neither WhatsApp nor SMS is configured in this file: a signed-in caller hears it is not
+    // there (the channels' own rules are in messaging/whatsapp.test.ts and sms.test.ts).
+    route: 'POST /messaging/:channel',
     call: () => ({ method: 'post', url: '/api/messaging/whatsapp' }),
     expect: signedIn(404),
   },
   {
-    route: 'POST /messaging/whatsapp/verify',
+    route: 'POST /messaging/:channel/verify',
     call: () => ({
       method: 'post',
       url: '/api/messaging/whatsapp/verify',
@@ -435,12 +435,12 @@ const table: Row[] = [
     expect: signedIn(404),
   },
   {
-    route: 'PATCH /messaging/whatsapp',
+    route: 'PATCH /messaging/:channel',
     call: () => ({ method: 'patch', url: '/api/messaging/whatsapp', body: { updates: false } }),
     expect: signedIn(404),
   },
   {
-    route: 'DELETE /messaging/whatsapp',
+    route: 'DELETE /messaging/:channel',
     call: () => ({ method: 'delete', url: '/api/messaging/whatsapp' }),
     expect: signedIn(404),
   },

@@ -6,7 +6,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readdirSync,
-  readFileSync,
+  readlinkSync,
   rmSync,
   statSync,
   symlinkSync,
@@ -388,7 +388,7 @@ describe('backup and restore, embedded database', () => {
       execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', small]);
       try {
         await expect(restorePgliteFolder(file, small)).rejects.toThrow(
-          /not room in .*small for the restored database: it takes \d+ MB and \d MB would be free/,
+          /not room in .*small for the restored database: it needs \d+ MB \(\d+ MB and room to work\) and \d MB would be free/,
         );
         expect(readdirSync(small).filter((e) => !e.startsWith('almquest.'))).toEqual([]);
         expect(readdirSync(scratch).filter((e) => e.includes('.restoring-'))).toEqual([]);
@@ -429,9 +429,19 @@ describe('backup and restore, embedded database', () => {
       }),
     );
     await expect(openDatabase({ kind: 'pglite', dataDir: folder })).rejects.toThrow(
-      /interrupted and its restored copy .* is gone/,
+      /interrupted and its restored copy .* is gone. Run the restore again/,
     );
     expect(existsSync(path.join(folder, RESTORE_JOURNAL))).toBe(true);
+    // Run again, forced: what came in is set aside, and the restore starts over.
+    const notes: string[] = [];
+    await restorePgliteFolder(path.join(scratch, 'pglite.tar.gz'), folder, {
+      force: true,
+      onNote: (note) => notes.push(note),
+    });
+    expect(notes.join()).toMatch(/set aside in .*half-in\.incomplete-/);
+    const aside = readdirSync(scratch).find((e) => e.startsWith('half-in.incomplete-'))!;
+    expect(readdirSync(path.join(scratch, aside))).toEqual(['PG_VERSION']);
+    await (await openDatabase({ kind: 'pglite', dataDir: folder })).close();
   });
 
   it('refuses a journal naming folders a restore of this folder never makes', async () => {
@@ -636,7 +646,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('backup and restore, PostgreSQL', 
           .split('\n')
           .filter(Boolean)
           .map(Number)
-          .filter((pid) => readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'node');
+          .filter(
+            (pid) => readlinkSync(`/proc/${pid}/exe`) === readlinkSync(`/proc/${restore.pid}/exe`),
+          );
         expect(children).toHaveLength(1);
         for (const pid of [restore.pid!, ...children]) process.kill(pid, 'SIGKILL');
         await exited;
@@ -671,6 +683,15 @@ describe('the connection PostgreSQL’s own programs are given', () => {
     expect(libpqConnection('postgres://app@db/almquest?ssl=false&sslmode=disable')).toEqual({
       url: 'postgres://app@db/almquest?sslmode=disable',
       env: {},
+    });
+    // A socket's URL (no host), a password as a parameter, node-postgres's no-verify.
+    expect(libpqConnection('postgres://app:pw@/almquest?host=/run/postgresql')).toEqual({
+      url: 'postgres://app@/almquest?host=/run/postgresql',
+      env: { PGPASSWORD: 'pw' },
+    });
+    expect(libpqConnection('postgres://app@db/almquest?password=pw&sslmode=no-verify')).toEqual({
+      url: 'postgres://app@db/almquest?sslmode=require',
+      env: { PGPASSWORD: 'pw' },
     });
   });
 });

@@ -22,11 +22,13 @@ import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../db/client';
-import { DataDirInUseError, lockDataDir, lockHolder } from '../db/data-dir-lock';
+import { DataDirInUseError, lockDataDir, lockHolder, lockPurpose } from '../db/data-dir-lock';
 import { MIGRATION_LOCK_KEY } from '../db/migrate';
 import {
+  abandonRestore,
   finishRestore,
   isOwnFile,
+  RestoreCopyGoneError,
   removeAbandoned,
   writeRestoreJournal,
 } from '../db/restore-journal';
@@ -90,7 +92,9 @@ export async function backupPgliteFolder(dataDir: string, file: string): Promise
   const holder = lockHolder(dataDir);
   if (holder !== null) {
     throw new BackupRefusedError(
-      `AlmQuest (pid ${holder}) has ${dataDir} open. Stop it first (the embedded database is one process's), back up, and start it again.`,
+      lockPurpose(dataDir) === 'restore'
+        ? `A restore (pid ${holder}) is running on ${dataDir}. Back up once it has ended.`
+        : `AlmQuest (pid ${holder}) has ${dataDir} open. Stop it first (the embedded database is one process's), back up, and start it again.`,
     );
   }
   // Opened as the server opens it: its lock taken, refused while another process holds it.
@@ -143,7 +147,7 @@ function ensureRoomFor(restoring: string, dataDir: string, keptAt: string | null
     const free = freeAt(path.dirname(keptAt));
     if (free < margin(oldSize)) {
       throw new BackupRefusedError(
-        `There is not room to keep the old database beside ${dataDir}: it takes ${mb(oldSize)} and ${mb(free)} is free there. Nothing was changed; free some space and restore again.`,
+        `There is not room to keep the old database beside ${dataDir}: it needs ${mb(margin(oldSize))} (${mb(oldSize)} and room to work) and ${mb(free)} is free there. Nothing was changed; free some space and restore again.`,
       );
     }
   }
@@ -152,7 +156,7 @@ function ensureRoomFor(restoring: string, dataDir: string, keptAt: string | null
     const free = freeAt(dataDir) + oldSize;
     if (free < margin(needed)) {
       throw new BackupRefusedError(
-        `There is not room in ${dataDir} for the restored database: it takes ${mb(needed)} and ${mb(free)} would be free there. Nothing was changed; free some space (or give the folder a bigger volume) and restore again.`,
+        `There is not room in ${dataDir} for the restored database: it needs ${mb(margin(needed))} (${mb(needed)} and room to work) and ${mb(free)} would be free there. Nothing was changed; free some space (or give the folder a bigger volume) and restore again.`,
       );
     }
   }
@@ -171,7 +175,11 @@ function ensureRoomFor(restoring: string, dataDir: string, keptAt: string | null
 export async function restorePgliteFolder(
   file: string,
   dataDir: string,
-  { force = false, afterMove }: { force?: boolean; afterMove?: () => void } = {},
+  {
+    force = false,
+    afterMove,
+    onNote,
+  }: { force?: boolean; afterMove?: () => void; onNote?: (note: string) => void } = {},
 ): Promise<string | null> {
   const archive = await readFile(file);
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -183,12 +191,24 @@ export async function restorePgliteFolder(
   } catch (error) {
     if (!(error instanceof DataDirInUseError)) throw error;
     throw new BackupRefusedError(
-      `AlmQuest (pid ${error.pid}) is running on ${dataDir}. Stop it first, then restore.`,
+      error.purpose === 'restore'
+        ? `Another restore (pid ${error.pid}) is running on ${dataDir}. Let it end first.`
+        : `AlmQuest (pid ${error.pid}) is running on ${dataDir}. Stop it first, then restore.`,
     );
   }
   try {
     // An earlier restore killed part-way is finished first: the folder is then a whole database.
-    finishRestore(dataDir);
+    // One whose copy went missing is set aside instead: the old database is whole where it
+    // was kept, and this restore starts over.
+    try {
+      finishRestore(dataDir);
+    } catch (error) {
+      if (!(error instanceof RestoreCopyGoneError) || !force) throw error;
+      const aside = abandonRestore(dataDir);
+      onNote?.(
+        `An earlier restore into ${dataDir} had lost its copy part-way; what it had brought in is set aside in ${aside} (delete it once this restore is right). ${error.message.split('; ')[1] ?? ''}`.trim(),
+      );
+    }
     removeAbandoned(dataDir, '.restoring-');
     let keptAt: string | null = null;
     if (readdirSync(dataDir).some((entry) => !isOwnFile(entry))) {
@@ -291,9 +311,17 @@ const SETPRIV = ['/usr/bin/setpriv', '/bin/setpriv'].find((file) => existsSync(f
  * node-postgres's `ssl` parameter (libpq does not know it) as libpq's `sslmode`.
  */
 export function libpqConnection(url: string): { url: string; env: NodeJS.ProcessEnv } {
+  // A socket's URL has no host (postgres://user:pw@/db?host=/run/postgresql), which the URL
+  // parser refuses: parsed with a stand-in host, which is taken out again.
+  const NO_HOST = 'no-host.invalid';
+  const hostless = /^(postgres(?:ql)?:\/\/)([^@/]*@)?\//i.exec(url);
   let parsed: URL;
   try {
-    parsed = new URL(url);
+    parsed = new URL(
+      hostless
+        ? `${hostless[1]}${hostless[2] ?? ''}${NO_HOST}/${url.slice(hostless[0].length)}`
+        : url,
+    );
   } catch {
     return { url, env: {} };
   }
@@ -302,6 +330,13 @@ export function libpqConnection(url: string): { url: string; env: NodeJS.Process
     env['PGPASSWORD'] = decodeURIComponent(parsed.password);
     parsed.password = '';
   }
+  const given = parsed.searchParams.get('password');
+  if (given !== null) {
+    env['PGPASSWORD'] = given;
+    parsed.searchParams.delete('password');
+  }
+  // node-postgres's words for TLS, in libpq's: `ssl` is not libpq's, and `no-verify` (encrypted,
+  // certificate unchecked) is libpq's `require`.
   const ssl = parsed.searchParams.get('ssl');
   if (ssl !== null) {
     parsed.searchParams.delete('ssl');
@@ -309,7 +344,10 @@ export function libpqConnection(url: string): { url: string; env: NodeJS.Process
       parsed.searchParams.set('sslmode', 'require');
     }
   }
-  return { url: parsed.toString(), env };
+  if (parsed.searchParams.get('sslmode') === 'no-verify')
+    parsed.searchParams.set('sslmode', 'require');
+  const text = parsed.toString();
+  return { url: hostless ? text.replace(`${NO_HOST}`, '') : text, env };
 }
 
 /**
@@ -342,7 +380,10 @@ function run(
     // and the run fails, rather than going on unguarded.
     let watched = true;
     watchdog?.on('exit', () => {
-      if (watched) child.kill('SIGKILL');
+      if (!watched) return;
+      // As the watchdog would: an interrupt (pg_restore cancels its backend), then a kill.
+      child.kill('SIGINT');
+      setTimeout(() => child.kill('SIGKILL'), 3000).unref();
     });
     const unwatch = () => {
       watched = false;

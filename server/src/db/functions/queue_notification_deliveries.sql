@@ -26,7 +26,9 @@ BEGIN
     AND m.verified_at IS NOT NULL
     AND m.opted_out_at IS NULL
     AND u.phone IS NOT NULL AND m.phone = '+91' || u.phone
-    AND (n.kind IN ('offered', 'atRisk') OR m.updates);
+    AND (n.kind IN ('offered', 'atRisk') OR m.updates)
+    -- A coordinator's alert links to the console: not by SMS, whose link opens a package.
+    AND NOT (m.channel = 'sms' AND n.kind = 'atRisk');
   RETURN NULL;
 END;
 $$;

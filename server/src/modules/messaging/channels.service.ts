@@ -353,14 +353,18 @@ export async function followPhone(
                    opted_out_via = coalesce(m.opted_out_via, 'phone'), updated_at = now()
               from users u
              where u.id = m.user_id and m.channel = ${channel} and m.phone = ${phone}
-               and m.verified_at is not null
+               and m.proven_at is not null
          returning u.locale`
-      : // Only what the phone stopped: a channel turned off in the profile stays off.
+      : // Only what the phone stopped: a channel turned off in the profile stays off. A number
+        // proven before and now sending START from itself is proven again (a code asked for
+        // meanwhile is not needed).
         sql`update messaging_channels m
-               set opted_out_at = null, opted_out_via = null, updated_at = now()
+               set opted_out_at = null, opted_out_via = null,
+                   verified_at = coalesce(m.verified_at, now()), code_hash = null,
+                   code_expires_at = null, code_tries = 0, updated_at = now()
               from users u
              where u.id = m.user_id and m.channel = ${channel} and m.phone = ${phone}
-               and m.verified_at is not null
+               and m.proven_at is not null and m.phone = '+91' || u.phone
                and (m.opted_out_via is null or m.opted_out_via = 'phone')
          returning u.locale`,
   );

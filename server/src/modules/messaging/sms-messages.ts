@@ -40,7 +40,7 @@ export const SMS_NEWS: Record<Locale, Record<UpdateKind, string>> = {
   en: {
     notPaired: 'no distributor is free yet',
     received: 'received by the distributor',
-    distributed: 'distributed. Thank you!',
+    distributed: 'distributed, thank you',
     offerLapsed: 'offered to someone else',
     released: 'the distributor cannot come',
     cancelled: 'cancelled by the donor',
@@ -55,7 +55,7 @@ export const SMS_NEWS: Record<Locale, Record<UpdateKind, string>> = {
   hi: {
     notPaired: 'अभी कोई वितरक खाली नहीं',
     received: 'वितरक को मिल गया',
-    distributed: 'बाँट दिया गया। धन्यवाद!',
+    distributed: 'बाँट दिया गया, धन्यवाद',
     offerLapsed: 'किसी और को पेशकश की गई',
     released: 'वितरक नहीं आ पाएँगे',
     cancelled: 'दाता ने रद्द कर दिया',
@@ -70,7 +70,7 @@ export const SMS_NEWS: Record<Locale, Record<UpdateKind, string>> = {
   bn: {
     notPaired: 'এখনও কোনো বিতরণকারী নেই',
     received: 'বিতরণকারী গ্রহণ করেছেন',
-    distributed: 'বিতরণ হয়েছে। ধন্যবাদ!',
+    distributed: 'বিতরণ হয়েছে, ধন্যবাদ',
     offerLapsed: 'অন্য কাউকে দেওয়া হয়েছে',
     released: 'বিতরণকারী আসতে পারবেন না',
     cancelled: 'দাতা বাতিল করেছেন',
@@ -93,6 +93,9 @@ export function smsMessageOf(
   sms: SmsConfig,
 ): SmsMessage | { skip: string } {
   if (!n.packageId) return { skip: 'no package to link to' };
+  // A coordinator's alert opens the console, which an SMS link does not reach (queued for push
+  // and e-mail only; this is the guard).
+  if (n.kind === 'atRisk') return { skip: 'no package to link to' };
   const meals = n.quantity === null ? '-' : mealsIn(n.locale, n.quantity);
   const link = packageLinkCode(n.packageId);
   const p = n.pair;

@@ -89,6 +89,7 @@ async function offerAnswered(
     is_open: boolean;
     offer_expires_at: Date | string | null;
     was_sent: boolean;
+    is_theirs: boolean;
   }>(
     ctx.db,
     sql`select n.id, n.package_id,
@@ -100,7 +101,8 @@ async function offerAnswered(
                p.offer_expires_at,
                exists (select 1 from notification_deliveries d
                         where d.notification_id = n.id and d.channel = 'sms'
-                          and d.state = 'sent') as was_sent
+                          and d.state = 'sent') as was_sent,
+               p.state in ('Paired', 'Received') and p.distributor_id = n.user_id as is_theirs
           from notifications n join packages p on p.id = n.package_id
          where n.user_id = ${personId} and n.kind = 'offered'
            and n.created_at > now() - interval '1 day'
@@ -110,7 +112,11 @@ async function offerAnswered(
     answer.code === null
       ? (() => {
           const open = offers.filter((o) => o.is_latest && o.is_open && o.was_sent);
-          return open.length === 1 ? open[0] : undefined;
+          if (open.length > 0) return open.length === 1 ? open[0] : undefined;
+          // None open: the one they took already, sent again (a basic phone shows no sign the
+          // first reply arrived), is answered with its details.
+          const taken = offers.filter((o) => o.is_latest && o.is_theirs && o.was_sent);
+          return taken.length === 1 ? taken[0] : undefined;
         })()
       : offers.find(
           (o) => offerReplyCode(ctx.sms.webhookSecret, Number(o.id), personId) === answer.code,
@@ -181,19 +187,24 @@ async function handleInbound(ctx: Context, query: Request['query']): Promise<Rep
   if (intent) {
     const outcome = await db.transaction(async (tx) => {
       if (!(await isFirstSighting(tx, 'sms', id))) return undefined;
-      const [already] = await queryRows<{ n: number }>(
-        tx as unknown as AppDb,
-        sql`select 1 as n from messaging_number_stops where channel = 'sms' and phone = ${phone}`,
-      );
+      // Whether this STOP is the one that stopped the number: of several at once, one is.
+      const stopped =
+        intent === 'stop'
+          ? await queryRows<{ n: number }>(
+              tx as unknown as AppDb,
+              sql`insert into messaging_number_stops (channel, phone) values ('sms', ${phone})
+                  on conflict do nothing returning 1 as n`,
+            )
+          : [];
       const person = await followPhone(tx as unknown as AppDb, 'sms', phone, intent);
-      return { person, wasStopped: already !== undefined };
+      return { person, isNewStop: stopped.length > 0 };
     });
     if (outcome === undefined) return null;
-    const { person, wasStopped } = outcome;
+    const { person, isNewStop } = outcome;
     log.info({ intent, known: person !== null }, 'SMS opt-in or opt-out from the phone');
     if (intent === 'stop') {
-      // Said once: a number already stopped gets no second paid answer to the same word.
-      if (wasStopped) return null;
+      // Answered once, and only to a number someone proved: each answer is a paid SMS.
+      if (!isNewStop || !person) return null;
       return {
         to: phone,
         locale: person?.locale ?? 'en',

@@ -258,6 +258,19 @@ describe('WhatsApp deliveries', () => {
     expect((await stateOf(pkg._id)).distributor_id).not.toBe(distributor.profile.id);
   });
 
+  it('gives the details in the reply itself to a press after STOP', async () => {
+    const { donor, distributor } = await pairInArea(ctx, area);
+    const phone = await withWhatsapp(distributor);
+    await donate(ctx, donor);
+    const offer = templateOf(await waitForSend(phone, templateNamed('almquest_offer')));
+    await post(textFrom(`91${phone}`, 'STOP'));
+    await waitForSend(phone, textSaying(WHATSAPP_REPLIES.en.stopped));
+    // Still pressed: the pairing's own message will not come (stopped), so the reply says it.
+    await post(pressFrom(`91${phone}`, buttonsOf(offer)[0]!));
+    await waitForSend(phone, textSaying(`Donor: ${donor.profile.name}`));
+    expect(sentTo(phone).filter(textSaying(WHATSAPP_REPLIES.en.acceptedDetailsFollow))).toEqual([]);
+  });
+
   it('answers a press after the offer lapsed: nothing changed, and says so', async () => {
     const { donor, distributor } = await pairInArea(ctx, area);
     const phone = await withWhatsapp(distributor, 'bn');

@@ -178,13 +178,14 @@ async function answerPress(ctx: Context, phone: string, payload: string): Promis
     case 'declined':
       return replies.declined;
     case 'accepted': {
-      // The pairing's own message carries the details when the person takes updates here.
-      const [channel] = await queryRows<{ updates: boolean }>(
+      // The pairing's own message carries the details when WhatsApp carries the person's
+      // updates now (not after STOP or the profile's off: then this reply does).
+      const [channel] = await queryRows<{ carries: boolean }>(
         db,
-        sql`select updates from messaging_channels
+        sql`select updates and opted_out_at is null as carries from messaging_channels
              where user_id = ${person.id} and channel = 'whatsapp'`,
       );
-      if (channel?.updates) return replies.acceptedDetailsFollow;
+      if (channel?.carries) return replies.acceptedDetailsFollow;
       return acceptedReply(replies, person.locale, outcome.package, link);
     }
   }
