@@ -13,7 +13,7 @@ export const SMS_TEMPLATE_VARIABLES = {
   almquest_sms_code: ['code'],
   almquest_sms_offer: ['meals', 'place', 'answerBy', 'link'],
   almquest_sms_offer_reply: ['meals', 'place', 'answerBy', 'accept', 'number', 'decline', 'link'],
-  almquest_sms_paired_donor: ['meals', 'name', 'phone', 'code', 'link'],
+  almquest_sms_paired_donor: ['meals', 'name', 'phone', 'place', 'code', 'link'],
   almquest_sms_paired_distributor: ['meals', 'name', 'phone', 'place', 'link'],
   almquest_sms_update: ['meals', 'place', 'what', 'link'],
   almquest_sms_declined: [],
@@ -71,7 +71,12 @@ export function dltValue(text: string): string {
     if (Array.from(out + segment).length > DLT_VARIABLE_MAX - 3) break;
     out += segment;
   }
-  return `${out.trimEnd()}...`;
+  // At a word's end where one is near ("Park Street, Kolkata, W" reads worse than "Park
+  // Street, Kolkata"), without the comma or stop before the cut.
+  const lastSpace = out.lastIndexOf(' ');
+  if (lastSpace >= out.length - 10 && lastSpace > 0) out = out.slice(0, lastSpace);
+  while (/[\s,;:.\-।]$/u.test(out)) out = out.slice(0, -1);
+  return `${out}...`;
 }
 
 /** The text of a template in a language, its variables filled, for the server at `origin`. */

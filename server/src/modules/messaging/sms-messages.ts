@@ -129,6 +129,8 @@ export function smsMessageOf(
           meals,
           p.distributorName!,
           formatPhone(p.distributorPhone!),
+          // Where to meet: a donor on a basic phone cannot open the link to see it.
+          p.meetAddress ?? n.address ?? '-',
           p.handoverCode!,
           link,
         ],

@@ -143,12 +143,18 @@ async function pairingReply(
     donor_name: string;
     donor_phone: string;
     meet_address: string | null;
+    is_to_pick_up: boolean;
   }>(
     ctx.db,
-    sql`select quantity, donor_name, donor_phone, meet_address from packages
-         where id = ${packageId}`,
+    sql`select quantity, donor_name, donor_phone, meet_address,
+               state in ('Paired', 'Received') as is_to_pick_up
+          from packages where id = ${packageId}`,
   );
   if (!pkg) return null;
+  // Picked up and given out already: no "pick it up" again, only that nothing changed.
+  if (!pkg.is_to_pick_up) {
+    return { to: phone, locale, template: 'almquest_sms_offer_ended', values: [] };
+  }
   return {
     to: phone,
     locale,

@@ -150,7 +150,13 @@ describe('SMS', () => {
     const paired = await waitForSend(donorPhone, 'almquest_sms_paired_donor');
     expect(paired.locale).toBe('hi');
     expect(paired.values[0]).toBe('12 भोजन');
-    expect(paired.values[3]).toBe(await handoverCodeOf(ctx, pkg._id));
+    expect(paired.values[4]).toBe(await handoverCodeOf(ctx, pkg._id));
+    // Where to meet, for a donor who cannot open the link.
+    const [meet] = await queryRows<{ meet_address: string }>(
+      ctx.database.db,
+      sql`select meet_address from packages where id = ${pkg._id}`,
+    );
+    expect(paired.values[3]).toBe(dltValue(meet!.meet_address));
 
     // Gupshup calling again with the same SMS: nothing again, no answer.
     const count = sentTo(distributorPhone).length;
@@ -175,6 +181,11 @@ describe('SMS', () => {
     const news = await waitForSend(donorPhone, 'almquest_sms_update', before);
     expect(news.values.slice(2, 3)).toEqual(['वितरक को मिल गया']);
     expect(news.text).toContain('वितरक को मिल गया');
+    // Given out: the old "1" no longer says "pick it up", only that nothing changed.
+    expect((await markPackage(ctx, distributor, pkg, 'Distributed')).status).toBe(200);
+    const ended = sentTo(distributorPhone).length;
+    await reply(`91${distributorPhone}`, `ALMQ 1 ${code}`);
+    await waitForSend(distributorPhone, 'almquest_sms_offer_ended', ended);
   });
 
   it('"2" declines; another’s code, a wrong code and a late answer change nothing', async () => {
@@ -467,6 +478,14 @@ describe('SMS settings', () => {
     } finally {
       await plain.close();
     }
+  });
+
+  it('cuts a long value at a word, in plain characters', () => {
+    expect(dltValue('Netaji Colony, Kolkata, West Bengal 700090')).toBe(
+      'Netaji Colony, Kolkata...',
+    );
+    expect(dltValue('  Ram’s   Roti\nBank 🙏 ')).toBe("Ram's Roti Bank");
+    expect(Array.from(dltValue('क'.repeat(40))).length).toBeLessThanOrEqual(30);
   });
 
   it('keeps each registered template to the variables the server fills, in all three languages', () => {
