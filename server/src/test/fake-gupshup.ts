@@ -130,8 +130,14 @@ export function fakeGupshup() {
     sent,
     state,
     /** Starts it; answers the settings that point an app at it (the template ids in a file). */
-    async start({ replies = true }: { replies?: boolean } = {}): Promise<Record<string, string>> {
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    async start({
+      replies = true,
+      port: asked = 0,
+    }: { replies?: boolean; port?: number } = {}): Promise<Record<string, string>> {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(asked, '127.0.0.1', resolve);
+      });
       const { port } = server.address() as AddressInfo;
       const ids = Object.fromEntries(
         SMS_TEMPLATES.map((t) => [t, Object.fromEntries(LOCALES.map((l) => [l, idOf(t, l)]))]),
