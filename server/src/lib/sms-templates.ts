@@ -56,6 +56,9 @@ const PLAIN: [RegExp, string][] = [
   [/(?<![\p{sc=Deva}\p{sc=Beng}])\u200d|\u200d(?![\p{sc=Deva}\p{sc=Beng}])/gu, ''],
 ];
 
+/** Letters as a reader counts them (a Hindi letter is often two or three code points). */
+const LETTERS = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
 /**
  * One variable as DLT takes it: one line of at most 30 characters (counted as a person reads
  * them), in plain marks, cut short with "..." when longer.
@@ -67,7 +70,7 @@ export function dltValue(text: string): string {
   if (Array.from(flat).length <= DLT_VARIABLE_MAX) return flat;
   // Whole letters only (a Hindi letter is often two or three code points).
   let out = '';
-  for (const { segment } of new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(flat)) {
+  for (const { segment } of LETTERS.segment(flat)) {
     if (Array.from(out + segment).length > DLT_VARIABLE_MAX - 3) break;
     out += segment;
   }

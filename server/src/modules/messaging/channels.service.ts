@@ -93,7 +93,7 @@ export async function messagingSettings(
   user: UserRow,
 ): Promise<MessagingSettings> {
   const settingsOf = async (channel: MessagingChannel) =>
-    codeSenderOf(config, channel)
+    isOffered(config, channel)
       ? stateOf(await channelRow(db, user.id, channel), user)
       : NOT_OFFERED;
   return { whatsapp: await settingsOf('whatsapp'), sms: await settingsOf('sms') };
@@ -107,6 +107,10 @@ export const unavailable = () =>
 
 type ChannelsConfig = Pick<Config, 'whatsapp' | 'sms' | 'origin'>;
 
+/** Whether this server sends on a channel (its provider is configured). */
+export const isOffered = (config: Pick<Config, 'whatsapp' | 'sms'>, channel: MessagingChannel) =>
+  Boolean(config[channel]);
+
 /**
  * How a channel sends its code: the secret its hash is keyed with, the channel's budget, and the
  * send (which throws the channel's send error when it fails). Null where it is not set up.
@@ -117,7 +121,7 @@ type CodeSender = {
   send(phone: string, locale: Locale, code: string): Promise<unknown>;
 };
 
-export function codeSenderOf(config: ChannelsConfig, channel: MessagingChannel): CodeSender | null {
+function codeSenderOf(config: ChannelsConfig, channel: MessagingChannel): CodeSender | null {
   const { whatsapp, sms } = config;
   if (channel === 'whatsapp') {
     return whatsapp
@@ -328,21 +332,23 @@ export async function setChannelUpdates(
 
 /**
  * STOP or START from a phone: the number itself is stopped (no code goes to it from an account
- * that has not proven it) or started again, and every verified channel on it follows. Answers
- * the language of a person the number belongs to (for the reply), or null when no verified
- * channel has that number.
+ * that has not proven it) or started again, and every proven channel on it follows. Answers
+ * the language of a person the number belongs to (for the reply; null when nobody proved that
+ * number), and whether this STOP is the one that stopped the number (of several at once, one is).
  */
 export async function followPhone(
   db: AppDb,
   channel: MessagingChannel,
   phone: string,
   intent: 'stop' | 'start',
-): Promise<{ locale: Locale } | null> {
-  await db.execute(
+): Promise<{ person: { locale: Locale } | null; isNewStop: boolean }> {
+  const stopped = await queryRows<{ n: number }>(
+    db,
     intent === 'stop'
       ? sql`insert into messaging_number_stops (channel, phone) values (${channel}, ${phone})
-            on conflict do nothing`
-      : sql`delete from messaging_number_stops where channel = ${channel} and phone = ${phone}`,
+            on conflict do nothing returning 1 as n`
+      : sql`delete from messaging_number_stops where channel = ${channel} and phone = ${phone}
+            returning 0 as n`,
   );
   const rows = await queryRows<{ locale: Locale | null }>(
     db,
@@ -368,8 +374,10 @@ export async function followPhone(
                and (m.opted_out_via is null or m.opted_out_via = 'phone')
          returning u.locale`,
   );
-  if (rows.length === 0) return null;
-  return { locale: rows[0]!.locale ?? 'en' };
+  return {
+    person: rows.length === 0 ? null : { locale: rows[0]!.locale ?? 'en' },
+    isNewStop: intent === 'stop' && stopped.length > 0,
+  };
 }
 
 /**

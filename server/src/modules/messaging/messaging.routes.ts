@@ -11,7 +11,7 @@ import { requireSession, sessionUser } from '../../middleware/authenticate';
 import { limiter } from '../../middleware/limits';
 import { validate } from '../../middleware/validate';
 import {
-  codeSenderOf,
+  isOffered,
   messagingSettings,
   setChannelUpdates,
   startChannel,
@@ -44,7 +44,7 @@ export function messagingRoutes({
     const channel = String(req.params['channel']);
     if (
       !(MESSAGING_CHANNELS as readonly string[]).includes(channel) ||
-      !codeSenderOf(config, channel as MessagingChannel)
+      !isOffered(config, channel as MessagingChannel)
     ) {
       throw unavailable();
     }

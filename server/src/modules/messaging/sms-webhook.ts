@@ -193,17 +193,7 @@ async function handleInbound(ctx: Context, query: Request['query']): Promise<Rep
   if (intent) {
     const outcome = await db.transaction(async (tx) => {
       if (!(await isFirstSighting(tx, 'sms', id))) return undefined;
-      // Whether this STOP is the one that stopped the number: of several at once, one is.
-      const stopped =
-        intent === 'stop'
-          ? await queryRows<{ n: number }>(
-              tx as unknown as AppDb,
-              sql`insert into messaging_number_stops (channel, phone) values ('sms', ${phone})
-                  on conflict do nothing returning 1 as n`,
-            )
-          : [];
-      const person = await followPhone(tx as unknown as AppDb, 'sms', phone, intent);
-      return { person, isNewStop: stopped.length > 0 };
+      return followPhone(tx as unknown as AppDb, 'sms', phone, intent);
     });
     if (outcome === undefined) return null;
     const { person, isNewStop } = outcome;

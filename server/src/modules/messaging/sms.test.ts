@@ -245,6 +245,9 @@ describe('SMS', () => {
 
   it('STOP from the phone stops SMS to the number; START brings it back', async () => {
     const { donor, distributor } = await pairInArea(ctx, area);
+    const someone = await createDonor(ctx, { location: area()(0), phone: uniquePhone() });
+    await reply(`91${someone.profile.phone}`, 'STOP', '1');
+    await reply(`91${someone.profile.phone}`, 'stop', '2');
     const phone = await withSms(distributor, 'hi');
     // The keyword first (a shared number), then Hindi's word for stop.
     await reply(`91${phone}`, 'ALMQ रोकें');
@@ -292,10 +295,8 @@ describe('SMS', () => {
     await reply(`91${phone}`, 'ALMQ STOP');
     await reply(`91${phone}`, 'ALMQ START');
     expect((await callsAs(ctx, distributor).get('/api/messaging')).body.sms.state).toBe('off');
-    // A STOP from a number nobody proved stops codes to it, unanswered (an answer is paid).
-    const someone = await createDonor(ctx, { location: area()(0), phone: uniquePhone() });
-    await reply(`91${someone.profile.phone}`, 'STOP', '1');
-    await reply(`91${someone.profile.phone}`, 'stop', '2');
+    // A STOP from a number nobody proved (sent first, above, so that any answer to it would have
+    // come by now, behind all the answers waited for since) stops codes to it, unanswered.
     const refused = await callsAs(ctx, someone).post('/api/messaging/sms').expect(409);
     expect(refused.body.error.key).toBe('messagingNumberStoppedSms');
     expect(sentTo(someone.profile.phone!)).toEqual([]);

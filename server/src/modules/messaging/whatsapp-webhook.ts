@@ -121,7 +121,7 @@ async function handleMessage(ctx: Context, message: InboundMessage): Promise<Rep
   if (intent) {
     const person = await db.transaction(async (tx) => {
       if (!(await isFirstSighting(tx, 'whatsapp', id))) return undefined;
-      return followPhone(tx as unknown as AppDb, 'whatsapp', phone, intent);
+      return (await followPhone(tx as unknown as AppDb, 'whatsapp', phone, intent)).person;
     });
     if (person === undefined) return null;
     log.info({ intent, known: person !== null }, 'WhatsApp opt-in or opt-out from the phone');
