@@ -153,6 +153,7 @@ test('a donor in Hindi and a distributor in Bengali: register, donate, pair, rec
   await expect(dialog.getByLabel('कितनी दूर जा सकते हैं')).toHaveValue('8 किलोमीटर');
   await dialog.getByLabel('मात्रा').fill('12');
   await dialog.getByLabel('खाने का प्रकार').selectOption({ label: 'शाकाहारी' });
+  await dialog.getByLabel('खाना किस रूप में है').selectOption({ label: 'पका हुआ, गरम रखा' });
   await expectAccessible(donor);
   await snap(donor, 'hi-donate');
   await dialog.getByRole('button', { name: 'पैकेट दान करें' }).click();

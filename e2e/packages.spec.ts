@@ -19,7 +19,8 @@ async function donate(page: Page, quantity: string, travel = '8 Kilometres') {
   await expect(dialog.getByRole('combobox', { name: 'Your Current Location' })).toBeDisabled();
   await expect(dialog.getByText('+91 98765 43210')).toBeVisible();
   await dialog.getByLabel('Quantity').fill(quantity);
-  await dialog.getByLabel('Food').selectOption({ label: 'Vegetarian' });
+  await dialog.getByLabel('Food', { exact: true }).selectOption({ label: 'Vegetarian' });
+  await dialog.getByLabel('Kind of food').selectOption({ label: 'Cooked, kept hot' });
   await expectAccessible(page);
   await dialog.getByRole('button', { name: 'Donate Package' }).click();
   await expect(page).toHaveURL(/\/transaction\//);

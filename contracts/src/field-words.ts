@@ -63,7 +63,13 @@ export type FieldMessageKey =
   | 'field.locale'
   | 'field.messagingCode'
   | 'field.messagingUpdates'
-  | 'field.failedOnly';
+  | 'field.failedOnly'
+  | 'field.foodKind'
+  | 'server.preparedAtFuture'
+  | 'server.preparedAtNotCooked'
+  | 'server.preparedAtRequired'
+  | 'server.preparedTooLongAgo'
+  | 'server.readyUntilAfterUseBy';
 
 const wordsByMessage = new Map<string, MessageWords>();
 

@@ -34,6 +34,45 @@ export const DIETS = ['veg', 'nonveg', 'egg'] as const;
 export const DietSchema = z.enum(DIETS, { error: said('Choose veg, nonveg or egg', 'field.diet') });
 export type Diet = z.infer<typeof DietSchema>;
 
+/**
+ * What the food is (decision 040): cooked and kept hot, cooked and kept chilled, packaged with a
+ * printed label, raw produce, or bakery. Cooked food has a clock that starts when it was prepared.
+ */
+export const FOOD_KINDS = ['cookedHot', 'cookedChilled', 'packaged', 'produce', 'bakery'] as const;
+export const FoodKindSchema = z.enum(FOOD_KINDS, {
+  error: said('Choose cookedHot, cookedChilled, packaged, produce or bakery', 'field.foodKind'),
+});
+export type FoodKind = z.infer<typeof FoodKindSchema>;
+export const COOKED_FOOD_KINDS = ['cookedHot', 'cookedChilled'] as const satisfies FoodKind[];
+export const isCooked = (kind: FoodKind | null | undefined): boolean =>
+  kind === 'cookedHot' || kind === 'cookedChilled';
+
+/** FSSAI: cooked food, kept hot (60 °C or above) or cold (5 °C or below), is eaten within 4 hours of cooking. */
+export const COOKED_EAT_WITHIN_HOURS = 4;
+/** Our policy for bakery and raw produce: given out within a day of the latest pick-up. */
+export const FRESH_GIVE_OUT_HOURS = 24;
+/** A clock a little ahead of the server's is not a preparation time in the future. */
+export const PREPARED_AT_LEEWAY_MINUTES = 5;
+
+/**
+ * When the food must be eaten or given out by (decision 040): cooked food 4 hours after it was
+ * prepared; bakery and produce a day after the latest pick-up; packaged food by its printed date
+ * (null: the label says). Null too when the donation did not say what the food is.
+ */
+export function foodUseBy(
+  kind: FoodKind | null | undefined,
+  preparedAt: Date | null | undefined,
+  readyUntil: Date,
+): Date | null {
+  if (isCooked(kind)) {
+    return preparedAt ? new Date(preparedAt.getTime() + COOKED_EAT_WITHIN_HOURS * 3_600_000) : null;
+  }
+  if (kind === 'bakery' || kind === 'produce') {
+    return new Date(readyUntil.getTime() + FRESH_GIVE_OUT_HOURS * 3_600_000);
+  }
+  return null;
+}
+
 /** A package's timeline, one entry per change. */
 export const PACKAGE_EVENT_KINDS = [
   'created',
@@ -82,6 +121,60 @@ export const ReadyUntilSchema = z.iso
       'server.readyUntilTooFar',
     ),
   );
+
+/** When cooked food was prepared: an ISO 8601 time with its offset, not in the future. */
+export const PreparedAtSchema = z.iso
+  .datetime({
+    offset: true,
+    error: said('Enter a time like 2026-11-24T18:30:00+05:30', 'field.timeFormat'),
+  })
+  .refine(
+    (text) => Date.parse(text) <= Date.now() + PREPARED_AT_LEEWAY_MINUTES * 60_000,
+    said('Prepared at cannot be in the future', 'server.preparedAtFuture'),
+  );
+
+/**
+ * The food's clock (decision 040), checked with the rest of a donation: cooked food says when it
+ * was prepared, is refused once it was prepared more than 4 hours ago, and must be picked up
+ * before it must be eaten; a preparation time is for cooked food only.
+ */
+const PREPARED_NOT_COOKED = said(
+  'Only cooked food has a preparation time',
+  'server.preparedAtNotCooked',
+);
+const PREPARED_REQUIRED = said('Say when cooked food was prepared', 'server.preparedAtRequired');
+const PREPARED_TOO_LONG_AGO = said(
+  `Cooked food must be eaten within ${COOKED_EAT_WITHIN_HOURS} hours of cooking: this was prepared too long ago`,
+  'server.preparedTooLongAgo',
+  { hours: COOKED_EAT_WITHIN_HOURS },
+);
+const READY_AFTER_USE_BY = said(
+  `Cooked food must be picked up within ${COOKED_EAT_WITHIN_HOURS} hours of cooking: choose an earlier pick-up time`,
+  'server.readyUntilAfterUseBy',
+  { hours: COOKED_EAT_WITHIN_HOURS },
+);
+
+export function checkFoodClock(
+  body: {
+    foodKind?: FoodKind | undefined;
+    preparedAt?: string | undefined;
+    readyUntil?: string | undefined;
+  },
+  ctx: z.RefinementCtx,
+): void {
+  const { foodKind, preparedAt, readyUntil } = body;
+  const refuse = (field: 'preparedAt' | 'readyUntil', message: string) =>
+    ctx.addIssue({ code: 'custom', path: [field], message });
+  if (!isCooked(foodKind)) {
+    if (preparedAt !== undefined) refuse('preparedAt', PREPARED_NOT_COOKED);
+    return;
+  }
+  if (preparedAt === undefined) return refuse('preparedAt', PREPARED_REQUIRED);
+  const useBy = Date.parse(preparedAt) + COOKED_EAT_WITHIN_HOURS * 3_600_000;
+  if (useBy <= Date.now()) return refuse('preparedAt', PREPARED_TOO_LONG_AGO);
+  if (readyUntil !== undefined && Date.parse(readyUntil) > useBy)
+    refuse('readyUntil', READY_AFTER_USE_BY);
+}
 
 /** A short reason for declining, releasing or cancelling; optional everywhere. */
 export const ReasonRequestSchema = z.strictObject({
@@ -149,23 +242,29 @@ export const TravelCapacitySchema = z.preprocess(
 export const IdempotencyKeySchema = textField({ max: IDEMPOTENCY_KEY_MAX, min: 1 });
 
 /** POST /api/donor/donate (SPEC section 7). Name and phone come from the profile, not the body. */
-export const DonateRequestSchema = z.object({
-  donor_id: idOf(),
-  quantity: numberField('Quantity', { min: 1, max: MAX_PACKAGE_MEALS, isInteger: true }),
-  travelCapacity: TravelCapacitySchema,
-  location: LocationSchema,
-  /** When the donor pressed the button (epoch ms); the server keeps its own time. */
-  timestamp: z.number().optional(),
-  donor_name: textField({ max: 200 }).optional(),
-  donor_phone: textField({ max: 40 }).optional(),
-  /** Repeats of the same key create one package (also accepted as the Idempotency-Key header). */
-  idempotencyKey: IdempotencyKeySchema.optional(),
-  /** The food must be picked up by then (default: three hours from now). */
-  readyUntil: ReadyUntilSchema.optional(),
-  diet: DietSchema.optional(),
-  /** May be split across distributors when no single one has room (default false). */
-  allowSplit: z.boolean({ error: said('Choose true or false', 'field.trueOrFalse') }).optional(),
-});
+export const DonateRequestSchema = z
+  .object({
+    donor_id: idOf(),
+    quantity: numberField('Quantity', { min: 1, max: MAX_PACKAGE_MEALS, isInteger: true }),
+    travelCapacity: TravelCapacitySchema,
+    location: LocationSchema,
+    /** When the donor pressed the button (epoch ms); the server keeps its own time. */
+    timestamp: z.number().optional(),
+    donor_name: textField({ max: 200 }).optional(),
+    donor_phone: textField({ max: 40 }).optional(),
+    /** Repeats of the same key create one package (also accepted as the Idempotency-Key header). */
+    idempotencyKey: IdempotencyKeySchema.optional(),
+    /** The food must be picked up by then (default: three hours from now). */
+    readyUntil: ReadyUntilSchema.optional(),
+    diet: DietSchema.optional(),
+    /** May be split across distributors when no single one has room (default false). */
+    allowSplit: z.boolean({ error: said('Choose true or false', 'field.trueOrFalse') }).optional(),
+    /** What the food is; cooked food also says when it was prepared. */
+    foodKind: FoodKindSchema.optional(),
+    /** Cooked food only: when it was prepared (ISO 8601 with its offset). */
+    preparedAt: PreparedAtSchema.optional(),
+  })
+  .superRefine(checkFoodClock);
 export type DonateRequest = z.input<typeof DonateRequestSchema>;
 
 export const PackageEventSchema = z.object({
@@ -249,6 +348,12 @@ export const PackageSchema = z.object({
     .nullable(),
   readyUntil: z.string(),
   diet: DietSchema,
+  /** What the food is (null: the donation did not say). */
+  foodKind: FoodKindSchema.nullable(),
+  /** Cooked food: when it was prepared. */
+  preparedAt: z.string().nullable(),
+  /** When it must be eaten or given out by (null: packaged food's label says, or not known). */
+  useBy: z.string().nullable(),
   /** While Offered: when the offer lapses. */
   offerExpiresAt: z.string().nullable(),
   /** To the offered distributor: the area of the meet point (no contact before accepting). */

@@ -252,7 +252,8 @@ export async function openDonateForm(
   const dialog = page.getByRole('dialog', { name: 'Add a package' });
   await dialog.getByLabel('Quantity').fill(quantity);
   await dialog.getByLabel('Pick up by').selectOption({ label: 'In 2 hours' });
-  await dialog.getByLabel('Food').selectOption({ label: food });
+  await dialog.getByLabel('Food', { exact: true }).selectOption({ label: food });
+  await dialog.getByLabel('Kind of food').selectOption({ label: 'Cooked, kept hot' });
   return dialog;
 }
 

@@ -5,7 +5,12 @@ import {
 } from '@almquest/contracts/coordinator';
 import { LOCALES } from '@almquest/contracts/locales';
 import { NOTIFICATION_KINDS } from '@almquest/contracts/notifications';
-import { DIETS, PACKAGE_EVENT_KINDS, PACKAGE_STATES } from '@almquest/contracts/packages';
+import {
+  DIETS,
+  FOOD_KINDS,
+  PACKAGE_EVENT_KINDS,
+  PACKAGE_STATES,
+} from '@almquest/contracts/packages';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -275,9 +280,20 @@ export const packages = pgTable(
     groupId: uuid('group_id').references(() => donationGroups.id, { onDelete: 'set null' }),
     /** The donor allows splitting it across distributors when no one has room for all of it. */
     allowSplit: boolean('allow_split').notNull().default(false),
+    /** What the food is (decision 040); null for a donation that did not say. */
+    foodKind: text('food_kind', { enum: FOOD_KINDS }),
+    /** Cooked food: when it was prepared. */
+    preparedAt: timestamp('prepared_at', { withTimezone: true }),
+    /** When the food must be eaten or given out by (contracts foodUseBy); null: its label says. */
+    useBy: timestamp('use_by', { withTimezone: true }),
   },
   (t) => [
     check('packages_quantity', sql`${t.quantity} > 0`),
+    check('packages_food_kind', sql`${t.foodKind} is null or ${isOneOf(t.foodKind, FOOD_KINDS)}`),
+    check(
+      'packages_prepared_at',
+      sql`(${t.preparedAt} is not null) = (${t.foodKind} is not null and ${t.foodKind} in ('cookedHot', 'cookedChilled'))`,
+    ),
     index('packages_group')
       .on(t.groupId)
       .where(sql`${t.groupId} is not null`),

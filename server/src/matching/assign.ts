@@ -472,6 +472,9 @@ async function insertPart(tx: Tx, pkg: PackageRow, quantity: number, groupId: st
       // A donor already told it still waits is not told again for each part.
       warnedAt: pkg.warnedAt,
       diet: pkg.diet,
+      foodKind: pkg.foodKind,
+      preparedAt: pkg.preparedAt,
+      useBy: pkg.useBy,
       groupId,
       allowSplit: true,
     })

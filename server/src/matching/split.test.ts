@@ -133,11 +133,29 @@ describe('planSplit (the reference)', () => {
 describe('split donations', () => {
   it('splits 200 meals across four distributors with room for 60: three full parts and one of 20', async () => {
     const { at, donor, distributors } = await fourWithRoom();
-    const pkg = await donate(ctx, donor, { location: at(0), quantity: 200, allowSplit: true });
+    const preparedAt = new Date(Date.now() - 3_600_000).toISOString();
+    const pkg = await donate(ctx, donor, {
+      location: at(0),
+      quantity: 200,
+      allowSplit: true,
+      foodKind: 'cookedHot',
+      preparedAt,
+    });
     expect(pkg.groupId).not.toBeNull();
     expect(pkg).toMatchObject({ quantity: 60, current_state: 'Paired', allowSplit: true });
     const group = await groupOf(donor, pkg.groupId);
     expect(group.quantity).toBe(200);
+    // Every part is the same food, with the same clock.
+    const clocks = await queryRows<{ food_kind: string; prepared_at: Date; use_by: Date }>(
+      ctx.database.db,
+      sql`select food_kind, prepared_at, use_by from packages where group_id = ${pkg.groupId}::uuid`,
+    );
+    expect(clocks).toHaveLength(4);
+    for (const clock of clocks) {
+      expect(clock.food_kind).toBe('cookedHot');
+      expect(new Date(clock.prepared_at).toISOString()).toBe(preparedAt);
+      expect(new Date(clock.use_by).getTime()).toBe(Date.parse(preparedAt) + 4 * 3_600_000);
+    }
     expect(group.parts.map((p) => p.quantity)).toEqual([60, 60, 60, 20]);
     expect(group.parts.every((p) => p.current_state === 'Paired' && p.meet_location)).toBe(true);
     // The donation's page carries each paired part's handover code (its own code).

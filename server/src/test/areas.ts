@@ -73,6 +73,8 @@ const AREAS = {
     points: (i: number): LatLng => [32.6 + (i % 9) * 0.6, 73.7 + Math.floor(i / 9) * 1.3],
   },
   /** messaging/sms.test.ts: the Eastern Ghats, from Andhra Pradesh northwards. */
+  foodClock: { count: 8, points: (i: number): LatLng => [26.0 + i * 0.6, 77.0] },
+  standing: { count: 16, points: (i: number): LatLng => [9.0 + i * 0.6, 78.6] },
   sms: { count: 12, points: (i: number): LatLng => [17.0 + i * 0.6, 82.0] },
   /** ops/several-processes.test.ts: the Garo Hills and north of them. */
   severalProcesses: { count: 4, points: (i: number): LatLng => [25.0 + i * 0.6, 90.4] },

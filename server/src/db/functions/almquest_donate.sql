@@ -9,7 +9,8 @@ create or replace function almquest_donate(
   donor uuid, p_address text, p_lat float8, p_lng float8, p_quantity int, p_travel float8,
   p_idempotency_key text, p_created_at timestamptz, p_ready_until timestamptz,
   p_warn_at timestamptz, p_diet text, p_allow_split boolean, with_match boolean,
-  offer_ms float8, handover_code text, max_range_km float8, by_record boolean)
+  offer_ms float8, handover_code text, max_range_km float8, by_record boolean,
+  p_food_kind text, p_prepared_at timestamptz, p_use_by timestamptz)
 returns json language plpgsql
 set plan_cache_mode = force_generic_plan as $$
 declare
@@ -30,10 +31,10 @@ begin
   end if;
   insert into packages (donor_id, donor_name, donor_phone, address, lat, lng, quantity,
                         travel_capacity, idempotency_key, created_at, ready_until, warn_at,
-                        diet, allow_split)
+                        diet, allow_split, food_kind, prepared_at, use_by)
   values (donor, person.name, coalesce(person.phone, ''), p_address, p_lat, p_lng, p_quantity,
           p_travel, p_idempotency_key, p_created_at, p_ready_until, p_warn_at, p_diet,
-          p_allow_split)
+          p_allow_split, p_food_kind, p_prepared_at, p_use_by)
   returning * into created;
   insert into package_events (package_id, kind) values (created.id, 'created');
   update donors set lifetime_donation = lifetime_donation + p_quantity where user_id = donor;

@@ -1,6 +1,11 @@
 import type { Location } from '@almquest/contracts/location';
 import { DISTANCE_RANGE_MAX_KM } from '@almquest/contracts/users';
-import { type Diet, PICKUP_WINDOW_DEFAULT_HOURS } from '@almquest/contracts/packages';
+import {
+  type Diet,
+  type FoodKind,
+  PICKUP_WINDOW_DEFAULT_HOURS,
+  foodUseBy,
+} from '@almquest/contracts/packages';
 import { type AnyColumn, and, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import {
   type AppDb,
@@ -37,6 +42,9 @@ export type DonationInput = {
   diet?: Diet | undefined;
   /** It may be split across distributors when no one has room for all of it. */
   allowSplit?: boolean | undefined;
+  foodKind?: FoodKind | undefined;
+  /** Cooked food: when it was prepared (checked by the request's schema: at most 4 hours ago). */
+  preparedAt?: string | undefined;
 };
 
 export type DonationResult = {
@@ -96,6 +104,9 @@ function repeatOf(
     existing.lat === input.location.coordinates[0] &&
     existing.lng === input.location.coordinates[1] &&
     existing.diet === (input.diet ?? 'veg') &&
+    existing.foodKind === (input.foodKind ?? null) &&
+    (existing.preparedAt?.getTime() ?? null) ===
+      (input.preparedAt === undefined ? null : Date.parse(input.preparedAt)) &&
     (input.readyUntil === undefined ||
       existing.readyUntil.getTime() === Date.parse(input.readyUntil));
   if (!isSame) {
@@ -111,9 +122,14 @@ function repeatOf(
   return { package: existing, isNew: false, notifications: [] };
 }
 
-/** The pickup window when a donation gives none. */
-function defaultReadyUntil(now = Date.now()): Date {
-  return new Date(now + PICKUP_WINDOW_DEFAULT_HOURS * 3_600_000);
+/**
+ * The pickup window when a donation gives none: three hours, or until cooked food must be eaten
+ * when that comes first.
+ */
+function defaultReadyUntil(preparedAt: Date | null, input: DonationInput, now = Date.now()): Date {
+  const usual = new Date(now + PICKUP_WINDOW_DEFAULT_HOURS * 3_600_000);
+  const useBy = foodUseBy(input.foodKind, preparedAt, usual);
+  return useBy && preparedAt && useBy < usual ? useBy : usual;
 }
 
 /**
@@ -133,7 +149,11 @@ export async function donate(
     if (existing) return repeatOf(existing, input);
   }
   const createdAt = new Date();
-  const readyUntil = input.readyUntil ? new Date(input.readyUntil) : defaultReadyUntil();
+  const preparedAt = input.preparedAt === undefined ? null : new Date(input.preparedAt);
+  const readyUntil = input.readyUntil
+    ? new Date(input.readyUntil)
+    : defaultReadyUntil(preparedAt, input);
+  const useBy = foodUseBy(input.foodKind, preparedAt, readyUntil);
   // db/functions/almquest_donate.sql: the person's lock and row, the package, its first timeline
   // entry and the lifetime count, then (unless it may be split) the match and the notices.
   const store = (executor: Executor, withMatch: boolean) =>
@@ -149,7 +169,9 @@ export async function donate(
             }::timestamptz,
             ${input.diet ?? 'veg'}::text, ${input.allowSplit ?? false}::boolean,
             ${withMatch}::boolean, ${settings.offerMs}::float8, ${newHandoverCode()}::text,
-            ${DISTANCE_RANGE_MAX_KM}::float8, ${settings.byRecord}::boolean) as answer`,
+            ${DISTANCE_RANGE_MAX_KM}::float8, ${settings.byRecord}::boolean,
+            ${input.foodKind ?? null}::text, ${preparedAt}::timestamptz,
+            ${useBy}::timestamptz) as answer`,
     ).then(([row]) => donationOf(row!.answer));
   try {
     if (!input.allowSplit) {

@@ -135,6 +135,15 @@ export function PickupFacts({ pkg }: { pkg: Package }) {
     <dl className="grid gap-x-6 sm:grid-cols-2">
       <Item label={t('package.readyUntil')}>{formatDateTime(pkg.readyUntil)}</Item>
       <Item label={t('package.diet')}>{t(`diet.${pkg.diet}`)}</Item>
+      {pkg.foodKind && <Item label={t('package.foodKind')}>{t(`foodKind.${pkg.foodKind}`)}</Item>}
+      {pkg.preparedAt && (
+        <Item label={t('package.preparedAt')}>{formatDateTime(pkg.preparedAt)}</Item>
+      )}
+      {pkg.foodKind && (
+        <Item label={t('package.useBy')}>
+          {pkg.useBy ? formatDateTime(pkg.useBy) : t('package.useBy.label')}
+        </Item>
+      )}
       {pkg.servedCount !== null && (
         <Item label={t('package.served')}>{formatNumber(pkg.servedCount)}</Item>
       )}

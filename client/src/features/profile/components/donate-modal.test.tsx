@@ -101,6 +101,7 @@ describe('Add a package', () => {
     const d = within(dialog);
     await actor.type(d.getByLabelText('Quantity'), '40');
     await actor.selectOptions(d.getByLabelText('Food'), 'Vegetarian');
+    await actor.selectOptions(d.getByLabelText('Kind of food'), 'Packaged, with its label');
     await actor.click(d.getByRole('button', { name: 'Donate Package' }));
     expect(await d.findByLabelText('Quantity')).toHaveAccessibleDescription(
       'That is more meals than one package may hold.',
@@ -128,6 +129,7 @@ describe('Add a package', () => {
       const d = within(dialog);
       await actor.type(d.getByLabelText('Quantity'), '40');
       await actor.selectOptions(d.getByLabelText('Food'), 'Vegetarian');
+      await actor.selectOptions(d.getByLabelText('Kind of food'), 'Packaged, with its label');
       await actor.click(d.getByRole('button', { name: 'Donate Package' }));
       expect(await d.findByRole('alert')).toHaveTextContent('You are offline, so nothing was sent');
       expect(d.getByRole('button', { name: 'Donate Package' })).toBeEnabled();
@@ -154,6 +156,7 @@ describe('Add a package', () => {
     const d = within(dialog);
     await actor.type(d.getByLabelText('Quantity'), '40');
     await actor.selectOptions(d.getByLabelText('Food'), 'Vegetarian');
+    await actor.selectOptions(d.getByLabelText('Kind of food'), 'Cooked, kept hot');
     const send = async () => {
       const before = server.calls.length;
       await actor.click(d.getByRole('button', { name: 'Donate Package' }));
@@ -164,13 +167,65 @@ describe('Add a package', () => {
     await send();
     const keyOf = (i: number) => server.headers[i]!['Idempotency-Key'];
     const readyOf = (i: number) => (server.calls[i]!.data as { readyUntil: string }).readyUntil;
+    const preparedOf = (i: number) => (server.calls[i]!.data as { preparedAt?: string }).preparedAt;
     expect(keyOf(1)).toBe(keyOf(0));
     expect(readyOf(1)).toBe(readyOf(0));
+    expect(preparedOf(0)).toBeDefined();
+    expect(preparedOf(1)).toBe(preparedOf(0));
     // Changed details are another donation.
     await actor.clear(d.getByLabelText('Quantity'));
     await actor.type(d.getByLabelText('Quantity'), '30');
     await send();
     expect(keyOf(2)).not.toBe(keyOf(0));
+  });
+
+  it('asks when cooked food was cooked, says its 4-hour rule in the form, and sends both', async () => {
+    const server = fakeApi({
+      'POST /donor/donate': () => ({
+        status: 400,
+        data: {
+          error: {
+            code: 'validation_failed',
+            message: 'Some fields are not valid.',
+            fields: { preparedAt: 'Cooked food must be eaten within 4 hours of cooking' },
+            fieldWords: { preparedAt: { key: 'server.preparedTooLongAgo', params: { hours: 4 } } },
+          },
+        },
+      }),
+    });
+    const actor = userEvent.setup();
+    const { dialog } = renderModal();
+    const d = within(dialog);
+    await actor.type(d.getByLabelText('Quantity'), '12');
+    await actor.selectOptions(d.getByLabelText('Food'), 'Vegetarian');
+    // Packaged food has no clock of ours: its label says.
+    await actor.selectOptions(d.getByLabelText('Kind of food'), 'Packaged, with its label');
+    expect(d.queryByLabelText('Cooked')).not.toBeInTheDocument();
+    expect(d.getByLabelText('Kind of food')).toHaveAccessibleDescription(/date printed on it/);
+    await actor.selectOptions(d.getByLabelText('Kind of food'), 'Cooked, kept hot');
+    await actor.selectOptions(d.getByLabelText('Cooked'), '3 hours ago');
+    expect(d.getByLabelText('Kind of food')).toHaveAccessibleDescription(
+      /within 4 hours of cooking: this food must be picked up and eaten by/,
+    );
+    await actor.click(d.getByRole('button', { name: 'Donate Package' }));
+    // Three hours ago and "in two hours" is five: the form says so before sending anything.
+    expect(await d.findByLabelText('Pick up by')).toHaveAccessibleDescription(
+      /picked up within 4 hours of cooking/,
+    );
+    expect(server.calls).toEqual([]);
+    await actor.selectOptions(d.getByLabelText('Pick up by'), 'In 1 hour');
+    await actor.selectOptions(d.getByLabelText('Cooked'), '1 hour ago');
+    const before = Date.now();
+    await actor.click(d.getByRole('button', { name: 'Donate Package' }));
+    await vi.waitFor(() => expect(server.calls).toHaveLength(1));
+    const sent = server.calls[0]!.data as { foodKind: string; preparedAt: string };
+    expect(sent.foodKind).toBe('cookedHot');
+    expect(before - Date.parse(sent.preparedAt)).toBeGreaterThanOrEqual(3_600_000 - 1_000);
+    expect(before - Date.parse(sent.preparedAt)).toBeLessThan(3_600_000 + 60_000);
+    // The server's refusal, in the reader's words, beside the field it names.
+    expect(await d.findByLabelText('Cooked')).toHaveAccessibleDescription(
+      /within 4 hours of cooking/,
+    );
   });
 
   it('offers splitting, ticked from 50 meals until the donor decides, and sends the choice', async () => {
@@ -192,6 +247,7 @@ describe('Add a package', () => {
     await actor.type(d.getByLabelText('Quantity'), '200');
     expect(split).toBeChecked();
     await actor.selectOptions(d.getByLabelText('Food'), 'Vegetarian');
+    await actor.selectOptions(d.getByLabelText('Kind of food'), 'Packaged, with its label');
     await actor.click(d.getByRole('button', { name: 'Donate Package' }));
     await screen.findByRole('alert');
     // Unticked by the donor, it stays unticked whatever the quantity.
@@ -258,6 +314,7 @@ describe('Add a package: the location', () => {
     expect(place).toHaveAccessibleDescription(/Pick a place from the list/);
     await actor.type(d.getByLabelText('Quantity'), '12');
     await actor.selectOptions(d.getByLabelText('Food'), 'Vegetarian');
+    await actor.selectOptions(d.getByLabelText('Kind of food'), 'Packaged, with its label');
     await actor.click(d.getByRole('button', { name: 'Donate Package' }));
     expect(place).toHaveAccessibleDescription(/Pick a place from the list/);
     expect(server.calls.filter((c) => c.method === 'POST')).toEqual([]);
@@ -270,6 +327,7 @@ describe('Add a package: the location', () => {
     const d = within(dialog);
     await actor.type(d.getByLabelText('Quantity'), '12');
     await actor.selectOptions(d.getByLabelText('Food'), 'Vegetarian');
+    await actor.selectOptions(d.getByLabelText('Kind of food'), 'Packaged, with its label');
     await actor.click(d.getByRole('button', { name: 'Edit Current Location' }));
     const place = d.getByRole('combobox', { name: 'Your Current Location' });
     await actor.clear(place);

@@ -1,5 +1,13 @@
 import type { Location } from '@almquest/contracts/location';
-import { type Diet, DIETS, DonateRequestSchema } from '@almquest/contracts/packages';
+import {
+  type Diet,
+  DIETS,
+  DonateRequestSchema,
+  FOOD_KINDS,
+  type FoodKind,
+  isCooked,
+  foodUseBy,
+} from '@almquest/contracts/packages';
 import { type DonorProfile } from '@almquest/contracts/users';
 import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -32,6 +40,22 @@ function readyUntilFor(choice: ReadyBy, custom: string, now = new Date()): strin
     return tonight.toISOString();
   }
   return new Date(now.getTime() + Number.parseInt(choice, 10) * 3_600_000).toISOString();
+}
+
+/** "Cooked": how long ago, or a time the donor picks. */
+const PREPARED = ['now', '1h', '2h', '3h', 'custom'] as const;
+type Prepared = (typeof PREPARED)[number];
+
+/** The ISO time a "Cooked" choice means now; a custom one comes from the picker. */
+function preparedAtFor(choice: Prepared, custom: string, now = new Date()): string | undefined {
+  if (choice === 'custom') {
+    const picked = custom ? new Date(custom) : null;
+    return picked && !Number.isNaN(picked.getTime()) && picked <= now
+      ? picked.toISOString()
+      : undefined;
+  }
+  const hours = choice === 'now' ? 0 : Number.parseInt(choice, 10);
+  return new Date(now.getTime() - hours * 3_600_000).toISOString();
 }
 
 /** Local wall time for a datetime-local input ("2026-11-24T18:30"). */
@@ -67,6 +91,9 @@ function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
     readyBy: ReadyBy;
     customReadyUntil: string;
     diet: Diet | '';
+    foodKind: FoodKind | '';
+    prepared: Prepared;
+    customPreparedAt: string;
   }>({
     quantity: '',
     // In the reader's digits; the server reads any digits and the unit in any of the languages.
@@ -76,6 +103,10 @@ function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
     customReadyUntil: '',
     // No default: food sent as vegetarian by mistake would reach people who take veg only.
     diet: '',
+    // No default either: what the food is decides its clock (decision 040).
+    foodKind: '',
+    prepared: 'now',
+    customPreparedAt: '',
   });
   // Tonight is offered only while ten o'clock is at least an hour away.
   const [openedAt] = useState(() => new Date());
@@ -89,9 +120,12 @@ function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
   // One idempotency key per donation: sending the same one again (an answer lost on the way)
   // makes one package, with the pick-up time first sent; changed details are another donation,
   // with a key of its own (the server refuses a key used for different details).
-  const sent = useRef<{ content: string; key: string; readyUntil: string | undefined } | null>(
-    null,
-  );
+  const sent = useRef<{
+    content: string;
+    key: string;
+    readyUntil: string | undefined;
+    preparedAt: string | undefined;
+  } | null>(null);
   const donate = useDonate(profile);
   const { showAlert } = useAlerts();
   const navigate = useNavigate();
@@ -100,6 +134,7 @@ function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
     event.preventDefault();
     if (donate.isPending) return;
     const { readyBy, customReadyUntil, quantity, travelCapacity, location, diet } = form.values;
+    const { foodKind, prepared, customPreparedAt } = form.values;
     const content = JSON.stringify({
       readyBy,
       customReadyUntil,
@@ -108,6 +143,9 @@ function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
       location,
       diet,
       allowSplit,
+      foodKind,
+      prepared,
+      customPreparedAt,
     });
     const again =
       sent.current?.content === content &&
@@ -119,6 +157,16 @@ function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
       form.setError('readyUntil', t('donate.readyBy.customInvalid'));
       return;
     }
+    const isCookedFood = isCooked(foodKind || null);
+    const preparedAt = !isCookedFood
+      ? undefined
+      : again
+        ? again.preparedAt
+        : preparedAtFor(prepared, customPreparedAt);
+    if (isCookedFood && !preparedAt) {
+      form.setError('preparedAt', t('donate.preparedAt.customInvalid'));
+      return;
+    }
     const body = form.check(DonateRequestSchema, {
       quantity,
       travelCapacity,
@@ -126,6 +174,8 @@ function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
       diet: diet || undefined,
       allowSplit,
       readyUntil,
+      foodKind: foodKind || undefined,
+      preparedAt,
       donor_id: profile.id,
       timestamp: Date.now(),
       donor_name: profile.name,
@@ -133,8 +183,9 @@ function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
     });
     // Said with the other fields' errors, after the schema's check.
     if (!diet) form.setError('diet', t('donate.diet.required'));
-    if (!body || !diet) return;
-    sent.current = { content, key: again?.key ?? crypto.randomUUID(), readyUntil };
+    if (!foodKind) form.setError('foodKind', t('donate.foodKind.required'));
+    if (!body || !diet || !foodKind) return;
+    sent.current = { content, key: again?.key ?? crypto.randomUUID(), readyUntil, preparedAt };
     donate.mutate(
       { body, key: sent.current.key },
       {
@@ -236,6 +287,14 @@ function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
           error={form.errorFor('diet')}
         />
       </div>
+      <FoodClock
+        values={form.values}
+        onKind={(kind) => form.set('foodKind', kind)}
+        onPrepared={(choice) => form.set('prepared', choice)}
+        onCustom={(local) => form.set('customPreparedAt', local)}
+        errorFor={form.errorFor}
+        openedAt={openedAt}
+      />
       <CheckboxField
         label={t('donate.split')}
         hint={t('donate.split.hint')}
@@ -284,5 +343,95 @@ function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
         </Button>
       </div>
     </form>
+  );
+}
+
+type FoodClockValues = {
+  foodKind: FoodKind | '';
+  prepared: Prepared;
+  customPreparedAt: string;
+  readyBy: ReadyBy;
+  customReadyUntil: string;
+};
+
+/**
+ * What the food is and, for cooked food, when it was cooked, with the rule that follows from it
+ * (decision 040) said in the donor's language: cooked food is picked up and eaten within 4 hours.
+ */
+function FoodClock({
+  values,
+  onKind,
+  onPrepared,
+  onCustom,
+  errorFor,
+  openedAt,
+}: {
+  values: FoodClockValues;
+  onKind: (kind: FoodKind | '') => void;
+  onPrepared: (choice: Prepared) => void;
+  onCustom: (local: string) => void;
+  errorFor: (field: string) => string | undefined;
+  openedAt: Date;
+}) {
+  const { t, formatDateTime } = useI18n();
+  const { foodKind, prepared, customPreparedAt, readyBy, customReadyUntil } = values;
+  const isCookedFood = isCooked(foodKind || null);
+  const preparedAt = isCookedFood ? preparedAtFor(prepared, customPreparedAt) : undefined;
+  const readyUntil = readyUntilFor(readyBy, customReadyUntil);
+  const useBy =
+    foodKind && readyUntil
+      ? foodUseBy(foodKind, preparedAt ? new Date(preparedAt) : null, new Date(readyUntil))
+      : null;
+  const rule = !foodKind
+    ? undefined
+    : isCookedFood
+      ? useBy
+        ? t('donate.food.rule.cooked', { time: formatDateTime(useBy.toISOString()) })
+        : undefined
+      : foodKind === 'packaged'
+        ? t('donate.food.rule.packaged')
+        : t('donate.food.rule.fresh');
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <SelectField
+        label={t('donate.foodKind')}
+        options={['', ...FOOD_KINDS]}
+        optionLabel={(kind) => (kind ? t(`foodKind.${kind as FoodKind}`) : t('donate.diet.choose'))}
+        value={foodKind}
+        onChange={(e) => onKind(e.target.value as FoodKind | '')}
+        required
+        hint={rule}
+        error={errorFor('foodKind')}
+      />
+      {isCookedFood && (
+        <div>
+          <SelectField
+            label={t('donate.preparedAt')}
+            options={PREPARED}
+            optionLabel={(choice) => t(`donate.preparedAt.${choice as Prepared}`)}
+            value={prepared}
+            onChange={(e) => onPrepared(e.target.value as Prepared)}
+            error={prepared === 'custom' ? undefined : errorFor('preparedAt')}
+          />
+          {prepared === 'custom' && (
+            <TextField
+              className="mt-3"
+              label={t('donate.preparedAt.customLabel')}
+              type="datetime-local"
+              min={localInputValue(new Date(openedAt.getTime() - 4 * 3_600_000))}
+              max={localInputValue(openedAt)}
+              value={customPreparedAt}
+              onChange={(e) => onCustom(e.target.value)}
+              hint={
+                customPreparedAt && !Number.isNaN(new Date(customPreparedAt).getTime())
+                  ? formatDateTime(new Date(customPreparedAt).toISOString())
+                  : undefined
+              }
+              error={errorFor('preparedAt')}
+            />
+          )}
+        </div>
+      )}
+    </div>
   );
 }
