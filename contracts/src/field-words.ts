@@ -69,7 +69,12 @@ export type FieldMessageKey =
   | 'server.preparedAtNotCooked'
   | 'server.preparedAtRequired'
   | 'server.preparedTooLongAgo'
-  | 'server.readyUntilAfterUseBy';
+  | 'server.readyUntilAfterUseBy'
+  | 'server.windowAfterUseBy'
+  | 'field.weekdays'
+  | 'field.weekday'
+  | 'field.timeOfDay'
+  | 'field.skipOrQuantity';
 
 const wordsByMessage = new Map<string, MessageWords>();
 

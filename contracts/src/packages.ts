@@ -321,6 +321,25 @@ export const WhyYouSchema = z.object({
 });
 export type WhyYou = z.infer<typeof WhyYouSchema>;
 
+export const WEEKDAYS = ['mo', 'tu', 'we', 'th', 'fr', 'sa', 'su'] as const;
+export const WeekdaySchema = z.enum(WEEKDAYS, {
+  error: said('Choose days from mo, tu, we, th, fr, sa, su', 'field.weekday'),
+});
+export type Weekday = z.infer<typeof WeekdaySchema>;
+/** On a package of a standing donation, to its donor and its distributor. */
+export const PackageStandingSchema = z.object({
+  id: z.string(),
+  days: z.array(WeekdaySchema),
+  readyAt: z.string(),
+  /** The viewer takes it every day already. */
+  isViewersPickup: z.boolean(),
+  /** The viewer (its distributor this day) may take it every day. */
+  mayTakeEveryDay: z.boolean(),
+  /** Someone takes it every day (to the donor: who). */
+  pickupBy: z.string().nullable(),
+});
+export type PackageStanding = z.infer<typeof PackageStandingSchema>;
+
 /** SPEC package entity, as the API presents it, with its pickup lifecycle. */
 export const PackageSchema = z.object({
   _id: z.string(),
@@ -373,6 +392,8 @@ export const PackageSchema = z.object({
   explanation: ExplanationSchema.nullable(),
   /** To the distributor offered or given it: why them. */
   whyYou: WhyYouSchema.nullable(),
+  /** A package of a standing donation (to its donor and its distributor): its days. */
+  standing: PackageStandingSchema.nullable(),
 });
 export type Package = z.infer<typeof PackageSchema>;
 

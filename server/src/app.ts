@@ -17,6 +17,8 @@ import {
   type DeadlineSweeper,
 } from './modules/packages/lifecycle/deadlines';
 import { simulationRoutes } from './modules/simulation/sim.routes';
+import { createStandingLister } from './modules/standing/standing.service';
+import { standingRoutes } from './modules/standing/standing.routes';
 import type { SimClock } from './lib/sim-clock';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { coordinatorRoutes } from './modules/coordinator/coordinator.routes';
@@ -100,7 +102,15 @@ export function createServices({
     coordinatorEmails: config.coordinatorEmails,
     logger,
   });
-  return { outreach, notifier, rematcher, deadlines };
+  const standing = createStandingLister({
+    db: database.db,
+    notifier,
+    rematcher,
+    settings: config.matching,
+    leadMs: config.standingLeadMs,
+    logger,
+  });
+  return { outreach, notifier, rematcher, deadlines, standing };
 }
 
 /** Builds the Express app from its dependencies. It never listens; index.ts does. */
@@ -226,6 +236,7 @@ export function createApp({
   // Packages before the coordinator's and people's routes: the package page is the most read
   // signed-in route, and every router before it is tried first.
   api.use(packagesRoutes({ config, database, notifier, rematcher, reads: packageReads }));
+  api.use(standingRoutes({ config, database, notifier, rematcher, reads: packageReads }));
   api.use(coordinatorRoutes({ config, database, notifier, rematcher, live }));
   const events: UserEvents = {
     onDistributorCapacityChanged: (distributorId) => rematcher.schedule(distributorId),

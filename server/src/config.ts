@@ -132,6 +132,7 @@ const EnvSchema = z.object({
     plainNumber(1, 100_000, { whole: true }).default(60),
   ),
   DEADLINE_SWEEP_SECONDS: z.preprocess(emptyAsUndefined, plainNumber(0.1, 3600).default(5)),
+  STANDING_LEAD_MINUTES: z.preprocess(emptyAsUndefined, plainNumber(0, 24 * 60).default(120)),
   RATE_LIMIT_MULTIPLIER: z.preprocess(emptyAsUndefined, plainNumber(0.001, 1_000_000).default(1)),
   SMTP_URL: z.preprocess(
     emptyAsUndefined,
@@ -343,6 +344,8 @@ export type Config = {
   matching: { offerMs: number; splitMinMeals: number; splitMaxParts: number; byRecord: boolean };
   /** How often deadlines (offer lapse, half-window warning, expiry) are looked for, in ms. */
   deadlineSweepMs: number;
+  /** How long before its food is ready each day of a standing donation is listed (ms). */
+  standingLeadMs: number;
   /**
    * SIM_CLOCK: the city-day simulation (`npm run simulate`) moves the clock: time stands still
    * until a coordinator moves it on (POST /api/sim/clock), and deadlines are swept then, not on a
@@ -634,6 +637,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       byRecord: e.DISPATCH_POLICY === 'reliable',
     },
     deadlineSweepMs: Math.round(e.DEADLINE_SWEEP_SECONDS * 1000),
+    standingLeadMs: Math.round(e.STANDING_LEAD_MINUTES * 60_000),
     simClock: e.SIM_CLOCK,
     liveStreamsMax: e.LIVE_STREAMS_MAX ?? null,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,

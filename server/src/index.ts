@@ -112,7 +112,7 @@ async function main(): Promise<void> {
         })
       : createLocalLiveEvents({ streamLimit });
   const live = config.pusher ? withPusher(localLive, config.pusher, logger) : localLive;
-  const { outreach, notifier, rematcher, deadlines } = createServices({
+  const { outreach, notifier, rematcher, deadlines, standing } = createServices({
     config,
     database,
     live,
@@ -138,6 +138,13 @@ async function main(): Promise<void> {
       ...(simClock
         ? []
         : [{ name: 'deadlines', everyMs: config.deadlineSweepMs, run: () => deadlines.runOnce() }]),
+      {
+        // Each day of a standing donation, listed STANDING_LEAD_MINUTES before its time.
+        name: 'standing-donations',
+        everyMs: 60_000,
+        firstAfterMs: 5_000,
+        run: () => standing.runOnce(),
+      },
       {
         // Push and e-mail deliveries: retries, and what other processes' notifications queued.
         name: 'notification-delivery',

@@ -103,6 +103,7 @@ export function buildPackage(
     foodKind: null,
     preparedAt: null,
     useBy: null,
+    standing: null,
     offerExpiresAt: null,
     offerMeetArea: null,
     handoverCode: state === 'Paired' ? '4821' : null,

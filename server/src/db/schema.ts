@@ -19,6 +19,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -199,6 +200,84 @@ export const distributors = pgTable(
 );
 
 /**
+ * A standing donation (decision 041): the same food at the same time on chosen days (India's
+ * time). The standing-donations job lists each day's package a little ahead of its time.
+ */
+export const standingDonations = pgTable(
+  'standing_donations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    donorId: uuid('donor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The recurrence as RFC 5545 says it (FREQ=WEEKLY;BYDAY=MO,WE), from its first day. */
+    rule: text('rule').notNull(),
+    /** When the food is ready each day, "HH:MM" in timeZone. */
+    readyAt: text('ready_at').notNull(),
+    timeZone: text('time_zone').notNull().default('Asia/Kolkata'),
+    windowMinutes: integer('window_minutes').notNull(),
+    quantity: integer('quantity').notNull(),
+    travelCapacity: doublePrecision('travel_capacity').notNull(),
+    address: text('address').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    diet: text('diet', { enum: DIETS }).notNull(),
+    foodKind: text('food_kind', { enum: FOOD_KINDS }).notNull(),
+    allowSplit: boolean('allow_split').notNull().default(false),
+    startsOn: date('starts_on').notNull(),
+    endsOn: date('ends_on'),
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('standing_donations_quantity', sql`${t.quantity} > 0`),
+    check('standing_donations_window', sql`${t.windowMinutes} > 0`),
+    check('standing_donations_ready_at', sql`${t.readyAt} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+    index('standing_donations_donor').on(t.donorId),
+    // The job reads the ones still going.
+    index('standing_donations_going')
+      .on(t.id)
+      .where(sql`${t.endedAt} is null and ${t.pausedAt} is null`),
+  ],
+);
+
+/**
+ * One day of a standing donation: skipped, or another quantity, and when the job listed its
+ * package (each day is listed once: a package withdrawn is not listed again).
+ */
+export const standingDonationDays = pgTable(
+  'standing_donation_days',
+  {
+    standingId: uuid('standing_id')
+      .notNull()
+      .references(() => standingDonations.id, { onDelete: 'cascade' }),
+    onDate: date('on_date').notNull(),
+    isSkipped: boolean('is_skipped').notNull().default(false),
+    quantity: integer('quantity'),
+    listedAt: timestamp('listed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.standingId, t.onDate] }),
+    check('standing_donation_days_quantity', sql`${t.quantity} is null or ${t.quantity} > 0`),
+  ],
+);
+
+/**
+ * A distributor who takes a standing donation every day: each day's package is given to them
+ * first, paired without an offer (db/functions/almquest_claim_row.sql), while they have room.
+ */
+export const standingPickups = pgTable('standing_pickups', {
+  standingId: uuid('standing_id')
+    .primaryKey()
+    .references(() => standingDonations.id, { onDelete: 'cascade' }),
+  distributorId: uuid('distributor_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
+
+/**
  * A big donation split across distributors: each part is a package of its own with
  * this group's id; `quantity` is the whole donation, which the parts add up to.
  */
@@ -278,6 +357,11 @@ export const packages = pgTable(
     city: text('city'),
     /** The donation this package is a part of, when it was split. */
     groupId: uuid('group_id').references(() => donationGroups.id, { onDelete: 'set null' }),
+    /** The standing donation this is one day of, and that day (India's date). */
+    standingId: uuid('standing_id').references(() => standingDonations.id, {
+      onDelete: 'set null',
+    }),
+    standingDate: date('standing_date'),
     /** The donor allows splitting it across distributors when no one has room for all of it. */
     allowSplit: boolean('allow_split').notNull().default(false),
     /** What the food is (decision 040); null for a donation that did not say. */
@@ -289,6 +373,10 @@ export const packages = pgTable(
   },
   (t) => [
     check('packages_quantity', sql`${t.quantity} > 0`),
+    // One package a day of a standing donation (its first part, when split: parts carry no day).
+    uniqueIndex('packages_standing_day')
+      .on(t.standingId, t.standingDate)
+      .where(sql`${t.standingDate} is not null`),
     check('packages_food_kind', sql`${t.foodKind} is null or ${isOneOf(t.foodKind, FOOD_KINDS)}`),
     check(
       'packages_prepared_at',

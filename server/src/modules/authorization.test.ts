@@ -16,6 +16,7 @@ import {
 } from '../test/factories';
 import { queryRows } from '../db/client';
 import { listApiRoutes } from '../test/routes';
+import { localTime } from './standing/recurrence';
 import { signIn, type SignedIn } from '../test/session';
 import { createTestApp, type TestContext } from '../test/test-app';
 
@@ -88,6 +89,21 @@ function fcmSubscription() {
   };
 }
 
+/** Packaged food every day at a time an hour from now (India's clock), at donorA's place. */
+function standingInput() {
+  const soon = localTime(new Date(Date.now() + 3_600_000));
+  return {
+    days: ['mo', 'tu', 'we', 'th', 'fr', 'sa', 'su'],
+    readyAt: soon,
+    windowHours: 2,
+    quantity: 5,
+    travelCapacity: 8,
+    location: lucknow(0),
+    diet: 'veg',
+    foodKind: 'packaged',
+  };
+}
+
 /** Packages made before the table runs: one Paired (donorA with distributorX), one waiting. */
 const fixtures = {
   pairedId: '',
@@ -110,6 +126,11 @@ const fixtures = {
   victimId: '',
   /** DonorA's donation split between a distributor outside the cast and the rest. */
   groupId: '',
+  /** DonorA's standing donation, its today listed and paired with distributorX; a day to come. */
+  standingId: '',
+  standingDay: '',
+  /** Another of donorA's, to end. */
+  toEndStandingId: '',
 };
 /** Who answers for a package: its offered or assigned distributor, the donor, strangers. */
 const lifecycle = (owner: BaseActor): Record<BaseActor, number> => ({
@@ -300,6 +321,78 @@ const table: Row[] = [
       body: {},
     }),
     expect: { ...lifecycle('distributorX'), distributorX: 204 },
+  },
+  {
+    route: 'GET /standing-donations',
+    call: () => ({ method: 'get', url: '/api/standing-donations' }),
+    // Each donor their own list; no one else has one.
+    expect: { ...signedIn(403), donorA: 200, donorB: 200 },
+  },
+  {
+    route: 'POST /standing-donations',
+    call: () => ({
+      method: 'post',
+      url: '/api/standing-donations',
+      body: standingInput(),
+    }),
+    expect: { ...signedIn(403), donorA: 201, donorB: 201 },
+  },
+  {
+    route: 'GET /standing-donations/:id',
+    call: () => ({ method: 'get', url: `/api/standing-donations/${fixtures.standingId}` }),
+    // Another donor's standing donation does not exist for them.
+    expect: { ...signedIn(403), donorA: 200, donorB: 404 },
+  },
+  {
+    route: 'PATCH /standing-donations/:id',
+    call: () => ({
+      method: 'patch',
+      url: `/api/standing-donations/${fixtures.standingId}`,
+      body: { quantity: 11 },
+    }),
+    expect: { ...signedIn(403), donorA: 200, donorB: 404 },
+  },
+  {
+    route: 'POST /standing-donations/:id/end',
+    call: () => ({
+      method: 'post',
+      url: `/api/standing-donations/${fixtures.toEndStandingId}/end`,
+    }),
+    expect: { ...signedIn(403), donorA: 200, donorB: 404 },
+  },
+  {
+    route: 'PUT /standing-donations/:id/days/:date',
+    call: () => ({
+      method: 'put',
+      url: `/api/standing-donations/${fixtures.standingId}/days/${fixtures.standingDay}`,
+      body: { quantity: 9 },
+    }),
+    expect: { ...signedIn(403), donorA: 200, donorB: 404 },
+  },
+  {
+    route: 'DELETE /standing-donations/:id/days/:date',
+    call: () => ({
+      method: 'delete',
+      url: `/api/standing-donations/${fixtures.standingId}/days/${fixtures.standingDay}`,
+    }),
+    expect: { ...signedIn(403), donorA: 200, donorB: 404 },
+  },
+  {
+    route: 'PUT /standing-donations/:id/pickup',
+    call: () => ({
+      method: 'put',
+      url: `/api/standing-donations/${fixtures.standingId}/pickup`,
+    }),
+    // Only a distributor who took one of its days may know it exists.
+    expect: { ...signedIn(403), distributorX: 204, distributorY: 404 },
+  },
+  {
+    route: 'DELETE /standing-donations/:id/pickup',
+    call: () => ({
+      method: 'delete',
+      url: `/api/standing-donations/${fixtures.standingId}/pickup`,
+    }),
+    expect: { ...signedIn(404), unregistered: 403, donorA: 204, distributorX: 204 },
   },
   {
     route: 'GET /donations/:groupId',
@@ -704,6 +797,28 @@ beforeAll(async () => {
   const split = await donate(ctx, donorA, { location: shillong, quantity: 30, allowSplit: true });
   expect(split.groupId).not.toBeNull();
   fixtures.groupId = split.groupId!;
+  // A standing donation whose today is listed and paired with distributorX (who answers by
+  // themselves again), and one to end.
+  const standing = await request(ctx.app)
+    .post('/api/standing-donations')
+    .set('Cookie', donorA.cookie)
+    .send(standingInput())
+    .expect(201);
+  fixtures.standingId = standing.body.id as string;
+  fixtures.standingDay = (standing.body.upcoming as { date: string }[])[1]!.date;
+  await ctx.standing.runOnce({ only: [fixtures.standingId] });
+  const [listed] = await queryRows<{ distributor_id: string }>(
+    ctx.database.db,
+    sql`select distributor_id from packages where standing_id = ${fixtures.standingId}::uuid`,
+  );
+  expect(listed?.distributor_id).toBe(id(people, 'distributorX'));
+  fixtures.toEndStandingId = (
+    await request(ctx.app)
+      .post('/api/standing-donations')
+      .set('Cookie', donorA.cookie)
+      .send({ ...standingInput(), days: ['su'] })
+      .expect(201)
+  ).body.id as string;
   const notes = await request(ctx.app)
     .get(`/api/donor/${donorA.profile.id}/getNotifs`)
     .set('Cookie', donorA.cookie);

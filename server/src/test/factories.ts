@@ -200,6 +200,7 @@ export function callsAs(ctx: TestContext, who: { cookie: string }) {
       request(ctx.app).patch(url).set('Cookie', who.cookie).send(body),
     put: (url: string, body: object) =>
       request(ctx.app).put(url).set('Cookie', who.cookie).send(body),
+    delete: (url: string) => request(ctx.app).delete(url).set('Cookie', who.cookie),
   };
 }
 

@@ -14,6 +14,7 @@ import { createLogger } from '../logger';
 import { loadTestGazetteer } from './gazetteer';
 import type { Rematcher } from '../matching/rematch';
 import type { DeadlineSweeper } from '../modules/packages/lifecycle/deadlines';
+import type { StandingLister } from '../modules/standing/standing.service';
 import { createPackageReads, type PackageReads } from '../modules/packages/package-reads';
 import type { Outreach } from '../modules/notifications/outreach';
 import { createLocalLiveEvents } from '../realtime/live-events';
@@ -26,6 +27,8 @@ export type TestContext = {
   baseUrl: string;
   /** The app's deadline sweep (offer lapse, warning, expiry), run when a test says so. */
   deadlines: DeadlineSweeper;
+  /** The standing-donations job (each day's package), run when a test says so. */
+  standing: StandingLister;
   /** The app's re-matcher, to wait for the passes a change scheduled. */
   rematcher: Rematcher;
   /** Push keys, mail tokens and the deliverer (run it to send what is due). */
@@ -181,7 +184,7 @@ export async function createTestApp(
   await loadTestGazetteer(database.db);
   const logger = createLogger(config.logLevel);
   const live = appDeps.live ?? createLocalLiveEvents();
-  const { outreach, notifier, rematcher, deadlines } = createServices({
+  const { outreach, notifier, rematcher, deadlines, standing } = createServices({
     config,
     database,
     live,
@@ -208,6 +211,7 @@ export async function createTestApp(
     database,
     baseUrl,
     deadlines,
+    standing,
     rematcher,
     outreach,
     packageReads,

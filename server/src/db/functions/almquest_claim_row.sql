@@ -4,6 +4,7 @@
 -- timeline entry and notifications are written. Null when the distributor no longer qualifies
 -- (suspended, full, moved, changed range): the caller ranks again. The chosen's ranked range and
 -- home are passed in so a distributor who changed them meanwhile is not claimed on stale figures.
+-- A standing pickup's distributor is paired without an offer (decision 041).
 -- by_record: the reliable dispatch policy (decisions 034 and 035): even with autoAccept, anyone
 -- who has missed more pick-ups than they collected is asked first, and so is anyone already
 -- holding more packages than they have ever collected (a newcomer holds one at a time
@@ -101,12 +102,16 @@ begin
                       || almquest_coordinate_label(v_meet_lng);
   end if;
 
-  is_offer := not d.auto_accept
+  -- A distributor who takes this standing donation every day said yes once for all its days
+  -- (decision 041): paired at once, never asked again.
+  is_offer := (not d.auto_accept
     or (by_record and (d.pickups_missed > d.pickups_collected
                        -- From the partial index of paired packages: at most what they can hold.
                        or (select count(*) from packages h
                             where h.distributor_id = d.id and h.state = 'Paired'
-                              and h.id <> pkg.id) > d.pickups_collected));
+                              and h.id <> pkg.id) > d.pickups_collected)))
+    and not exists (select 1 from standing_pickups s
+                     where s.standing_id = pkg.standing_id and s.distributor_id = d.id);
   update packages p
      set state = case when is_offer then 'Offered' else 'Paired' end,
          distributor_id = d.id,

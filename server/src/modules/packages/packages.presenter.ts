@@ -49,7 +49,8 @@ export function presentPackage(
     explanation = null,
     whyYou = null,
     groupQuantity = null,
-  }: Pick<Partial<Package>, 'explanation' | 'whyYou' | 'groupQuantity'> = {},
+    standing = null,
+  }: Pick<Partial<Package>, 'explanation' | 'whyYou' | 'groupQuantity' | 'standing'> = {},
 ): Package {
   const accepted = isAccepted(row);
   const isDistributorViewing = row.distributorId !== null && row.distributorId === viewerId;
@@ -111,6 +112,7 @@ export function presentPackage(
     allowSplit: isDonorViewing ? row.allowSplit : false,
     explanation: isDonorViewing ? explanation : null,
     whyYou: isDistributorViewing ? whyYou : null,
+    standing: isDonorViewing || (isDistributorViewing && accepted) ? standing : null,
   };
 }
 

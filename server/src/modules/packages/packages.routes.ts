@@ -48,6 +48,7 @@ import {
   type PackageEventRow,
 } from './packages.service';
 import { markPackage } from './lifecycle/handover';
+import { standingOfPackage } from '../standing/standing.service';
 import { refuseFormerDistributor, refuseFormerDistributorByEvents } from './lifecycle/write';
 import {
   acceptOffer,
@@ -167,7 +168,16 @@ export function packagesRoutes({
         : null;
     const groupQuantity =
       pkg.donorId === viewerId && pkg.groupId ? await donationQuantity(db, pkg.groupId) : null;
-    return presentPackage(pkg, viewerId, events, { explanation, whyYou: why, groupQuantity });
+    const standing =
+      pkg.standingId && (pkg.donorId === viewerId || pkg.distributorId === viewerId)
+        ? await standingOfPackage(db, pkg, viewerId)
+        : null;
+    return presentPackage(pkg, viewerId, events, {
+      explanation,
+      whyYou: why,
+      groupQuantity,
+      standing,
+    });
   }
 
   /**

@@ -22,6 +22,7 @@ import { AppError, badRequest, forbidden, notFound, words } from '../../errors';
 import {
   type MatchSettings,
   newHandoverCode,
+  offerToChosen,
   packageFromDatabase,
   tryMatchPackage,
 } from '../../matching/assign';
@@ -45,6 +46,11 @@ export type DonationInput = {
   foodKind?: FoodKind | undefined;
   /** Cooked food: when it was prepared (checked by the request's schema: at most 4 hours ago). */
   preparedAt?: string | undefined;
+  /**
+   * One day of a standing donation (decision 041): the package names it, and the distributor who
+   * takes it every day is given it first (paired without an offer), while they can take it.
+   */
+  standing?: { id: string; date: string; pickupBy: string | null } | undefined;
 };
 
 export type DonationResult = {
@@ -174,7 +180,7 @@ export async function donate(
             ${useBy}::timestamptz) as answer`,
     ).then(([row]) => donationOf(row!.answer));
   try {
-    if (!input.allowSplit) {
+    if (!input.allowSplit && !input.standing) {
       // One statement, its own transaction: no round trip while a room is held. Timed as a
       // match (with the donation's own insert, in the same statement).
       const timer = matchDuration.startTimer();
@@ -184,7 +190,20 @@ export async function donate(
     }
     return await db.transaction(async (tx) => {
       const stored = await store(tx, false);
-      const outcome = await tryMatchPackage(tx, stored.package, settings);
+      if (input.standing) {
+        const [named] = await tx
+          .update(packages)
+          .set({ standingId: input.standing.id, standingDate: input.standing.date })
+          .where(eq(packages.id, stored.package.id))
+          .returning();
+        stored.package = named!;
+      }
+      const pickupBy = input.standing?.pickupBy;
+      const chosen = pickupBy ? await offerToChosen(tx, stored.package, pickupBy, settings) : null;
+      const outcome =
+        chosen && 'outcome' in chosen
+          ? chosen.outcome
+          : await tryMatchPackage(tx, stored.package, settings);
       const notifications = outcome.isPaired
         ? outcome.notifications
         : await insertNotifications(
