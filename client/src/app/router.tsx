@@ -12,6 +12,11 @@ const ContactPage = lazy(() => withAppCatalog(import('../features/contact/contac
 const RegisterPage = lazy(() => withAppCatalog(import('../features/register/register-page')));
 const ProfilePage = lazy(() => withAppCatalog(import('./pages/profile-page')));
 const PackagePages = lazy(() => withAppCatalog(import('./pages/package-pages')));
+const StandingPage = lazy(() =>
+  withAppCatalog(
+    import('../features/standing/standing-page').then((m) => ({ default: m.StandingPage })),
+  ),
+);
 const NotificationsPage = lazy(() => withAppCatalog(import('./pages/shared-chunk')));
 // Pages kept in the notifications page's chunk (app/pages/shared-chunk.ts says why).
 const inSharedChunk = (pick: (m: typeof SharedChunk) => ComponentType) =>
@@ -46,6 +51,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/profile', element: <ProfilePage /> },
           { path: '/notifications', element: <NotificationsPage /> },
+          { path: '/standing', element: <StandingPage /> },
         ],
       },
       {

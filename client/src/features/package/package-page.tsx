@@ -28,6 +28,7 @@ import {
   PickupFacts,
   WaitingDetails,
 } from './components/package-details';
+import { StandingNote } from './components/standing-note';
 import { Timeline } from './components/timeline';
 import { useNow } from './use-now';
 
@@ -146,6 +147,7 @@ export function PackagePage() {
       <div className="mt-4">
         <PickupFacts pkg={data} />
       </div>
+      <StandingNote pkg={data} viewerIsDonor={viewerIsDonor} />
 
       {data.whyYou && (
         <p className="mt-4 rounded-lg bg-sky-50 p-3 dark:bg-sky-950" data-testid="why-you">

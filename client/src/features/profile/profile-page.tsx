@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { Button } from '../../components/ui/button';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Button, buttonClasses } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useI18n } from '../../i18n/i18n';
 import { site } from '../../content/site';
@@ -108,9 +108,12 @@ export function ProfilePage({ settings }: { settings: (profile: Profile) => Reac
                 {t('profile.donate.title')}
               </h2>
               <p className="mt-2">{t('profile.donate.text')}</p>
-              <Button className="mt-4" onClick={() => setIsDonating(true)}>
-                {t('profile.donate.button')}
-              </Button>
+              <div className="mt-4 flex flex-wrap items-center gap-3">
+                <Button onClick={() => setIsDonating(true)}>{t('profile.donate.button')}</Button>
+                <Link to="/standing" className={buttonClasses('secondary')}>
+                  {t('profile.donate.standing')}
+                </Link>
+              </div>
             </section>
           )}
           <PackagesList profile={data} />
