@@ -19,6 +19,7 @@ import {
 import { simulationRoutes } from './modules/simulation/sim.routes';
 import { createStandingLister } from './modules/standing/standing.service';
 import { standingRoutes } from './modules/standing/standing.routes';
+import { calendarRoutes } from './modules/calendar/calendar.routes';
 import type { SimClock } from './lib/sim-clock';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { coordinatorRoutes } from './modules/coordinator/coordinator.routes';
@@ -237,6 +238,7 @@ export function createApp({
   // signed-in route, and every router before it is tried first.
   api.use(packagesRoutes({ config, database, notifier, rematcher, reads: packageReads }));
   api.use(standingRoutes({ config, database, notifier, rematcher, reads: packageReads }));
+  api.use(calendarRoutes({ config, database }));
   api.use(coordinatorRoutes({ config, database, notifier, rematcher, live }));
   const events: UserEvents = {
     onDistributorCapacityChanged: (distributorId) => rematcher.schedule(distributorId),

@@ -111,11 +111,19 @@ export const users = pgTable(
      */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     suspendedReason: text('suspended_reason'),
+    /**
+     * SHA-256 of the person's private calendar feed token (decision 041): the feed is
+     * /api/calendar/<token>.ics; a new token revokes the old one, null: no feed.
+     */
+    calendarTokenHash: text('calendar_token_hash'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_calendar_token_hash')
+      .on(t.calendarTokenHash)
+      .where(sql`${t.calendarTokenHash} is not null`),
     check('users_lat_range', sql`${t.lat} between -90 and 90`),
     check('users_lng_range', sql`${t.lng} between -180 and 180`),
     check('users_locale', sql`${t.locale} is null or ${isOneOf(t.locale, LOCALES)}`),

@@ -73,6 +73,12 @@ export const LIMITS = {
     message: 'Too many wrong codes. Ask for a new one.',
     said: words('messagingCodeTries'),
   },
+  // A calendar app asks for its feed every few minutes to hours; a guesser asks far more often.
+  calendar: {
+    max: 120,
+    message: 'Too many calendar requests just now. Please wait a few minutes.',
+    said: words('calendarTooMany'),
+  },
   places: {
     max: 120,
     windowMs: 60_000,

@@ -323,6 +323,35 @@ const table: Row[] = [
     expect: { ...lifecycle('distributorX'), distributorX: 204 },
   },
   {
+    route: 'GET /calendar/:file',
+    // A feed is found by its unguessable address alone (no session); a wrong one by nobody.
+    call: () => ({
+      method: 'get',
+      url: '/api/calendar/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.ics',
+    }),
+    expect: all(404),
+  },
+  {
+    route: 'GET /me/calendar',
+    call: () => ({ method: 'get', url: '/api/me/calendar' }),
+    expect: { ...signedIn(200), unregistered: 403 },
+  },
+  {
+    route: 'POST /me/calendar',
+    call: () => ({ method: 'post', url: '/api/me/calendar' }),
+    expect: { ...signedIn(201), unregistered: 403 },
+  },
+  {
+    route: 'DELETE /me/calendar',
+    call: () => ({ method: 'delete', url: '/api/me/calendar' }),
+    expect: { ...signedIn(204), unregistered: 403 },
+  },
+  {
+    route: 'GET /package/:id/ics',
+    call: () => ({ method: 'get', url: `/api/package/${fixtures.pairedId}/ics` }),
+    expect: { ...onlyOwner('donorA'), distributorX: 200, donorB: 404, distributorY: 404 },
+  },
+  {
     route: 'GET /standing-donations',
     call: () => ({ method: 'get', url: '/api/standing-donations' }),
     // Each donor their own list; no one else has one.

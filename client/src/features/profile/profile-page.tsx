@@ -10,6 +10,7 @@ import { useAllowedUser } from '../../components/require-access';
 import type { Profile } from '@almquest/contracts/users';
 import { useProfile } from '../../api/get-profile';
 import { useToggleActivity } from './api/toggle-activity';
+import { CalendarSettings } from './components/calendar-settings';
 import { DeleteProfileDialog } from './components/delete-profile-dialog';
 import { DonateModal } from './components/donate-modal';
 import { ProfileEditForm } from './components/profile-edit-form';
@@ -118,6 +119,7 @@ export function ProfilePage({ settings }: { settings: (profile: Profile) => Reac
           )}
           <PackagesList profile={data} />
           <OwnImpact profile={data} />
+          <CalendarSettings />
           {settings(data)}
         </>
       )}

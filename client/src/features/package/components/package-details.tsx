@@ -147,6 +147,11 @@ export function PickupFacts({ pkg }: { pkg: Package }) {
       {pkg.servedCount !== null && (
         <Item label={t('package.served')}>{formatNumber(pkg.servedCount)}</Item>
       )}
+      <div className="py-2">
+        <a href={`/api/package/${pkg._id}/ics`} download className="font-semibold underline">
+          {t('package.addToCalendar')}
+        </a>
+      </div>
     </dl>
   );
 }
