@@ -11,8 +11,11 @@ const NOT_A_CURSOR = said('Not a valid cursor', 'field.cursor');
 /** What the coordinator console sends and gets back (/api/coordinator/*). */
 
 export const WAITING_STATES = ['Not Paired', 'Offered', 'Paired'] as const;
-export const REPORT_REASONS = ['not_food', 'unsafe', 'no_show'] as const;
+/** What a person reports; `disposed` is written by a disposal record (decision 042), not sent. */
+export const PERSON_REPORT_REASONS = ['not_food', 'unsafe', 'no_show'] as const;
+export const REPORT_REASONS = [...PERSON_REPORT_REASONS, 'disposed'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
+export type PersonReportReason = (typeof PERSON_REPORT_REASONS)[number];
 export const COORDINATOR_PAGE_MAX = 100;
 
 const Party = z.object({ id: z.string().nullable(), name: z.string(), phone: z.string() });
@@ -184,7 +187,7 @@ export type PersonDetail = z.infer<typeof PersonDetailSchema>;
 
 /** POST /api/package/:id/report (the donor or the distributor of the package). */
 export const ReportRequestSchema = z.strictObject({
-  reason: z.enum(REPORT_REASONS, {
+  reason: z.enum(PERSON_REPORT_REASONS, {
     error: said('Choose not food, unsafe or no-show', 'field.reportReason'),
   }),
   note: textField({ max: REASON_MAX, isMultiLine: true }).optional(),

@@ -73,6 +73,9 @@ export type FieldMessageKey =
   | 'server.windowAfterUseBy'
   | 'field.weekdays'
   | 'field.weekday'
+  | 'field.weekdaysOnce'
+  | 'field.fssaiNumber'
+  | 'field.registrationNumber'
   | 'field.timeOfDay'
   | 'field.skipOrQuantity';
 

@@ -27,6 +27,7 @@ export const STANDING_WINDOW_MAX_HOURS = 12;
 export const STANDING_DAYS_SHOWN = 14;
 
 const DAYS_REQUIRED = said('Choose at least one day', 'field.weekdays');
+const DAYS_ONCE = said('Name each day once', 'field.weekdaysOnce');
 const READY_AT = said('Enter a time of day like 19:30', 'field.timeOfDay');
 const DATE = said('Use a date as YYYY-MM-DD', 'field.dateFormat');
 const WINDOW_TOO_LONG_FOR_COOKED = said(
@@ -36,7 +37,10 @@ const WINDOW_TOO_LONG_FOR_COOKED = said(
 );
 const ENDS_BEFORE_START = said('The last day must not be before the first', 'field.fromAfterTo');
 
-export const LocalDateSchema = z.iso.date({ error: DATE });
+/** A date as YYYY-MM-DD, in years a calendar and the database both hold. */
+export const LocalDateSchema = z.iso
+  .date({ error: DATE })
+  .refine((text) => text >= '2000-01-01' && text <= '2099-12-31', DATE);
 /** "19:30": a time of day on the 24-hour clock, India's time. */
 export const TimeOfDaySchema = z
   .string({ error: READY_AT })
@@ -50,7 +54,11 @@ const WindowHoursSchema = numberField('Pick-up window', {
 /** POST /api/standing-donations. */
 export const StandingDonationRequestSchema = z
   .strictObject({
-    days: z.array(WeekdaySchema, { error: DAYS_REQUIRED }).min(1, DAYS_REQUIRED).max(7),
+    days: z
+      .array(WeekdaySchema, { error: DAYS_REQUIRED })
+      .min(1, DAYS_REQUIRED)
+      .max(7, DAYS_ONCE)
+      .refine((days) => new Set(days).size === days.length, DAYS_ONCE),
     /** When the food is ready each day (cooked food: when it is cooked). */
     readyAt: TimeOfDaySchema,
     /** How long after that it may be picked up. */
@@ -108,7 +116,14 @@ export const StandingPathSchema = z.object({ id: idOf() });
 export const StandingDayPathSchema = z.object({ id: idOf(), date: LocalDateSchema });
 
 export const STANDING_STATES = ['active', 'paused', 'ended'] as const;
-export const STANDING_DAY_KINDS = ['scheduled', 'skipped', 'changed', 'listed'] as const;
+/** A day to come: as usual, skipped, another quantity, listed (its package), or listed and withdrawn. */
+export const STANDING_DAY_KINDS = [
+  'scheduled',
+  'skipped',
+  'changed',
+  'listed',
+  'withdrawn',
+] as const;
 
 /** One upcoming day of a standing donation. */
 export const StandingDaySchema = z.object({

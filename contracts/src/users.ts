@@ -73,6 +73,31 @@ export const DistributorRegistrationSchema = z.object({
 });
 export type DistributorRegistration = z.input<typeof DistributorRegistrationSchema>;
 
+const FSSAI_FORM = said(
+  'Enter the 14-digit FSSAI licence or registration number',
+  'field.fssaiNumber',
+);
+/**
+ * An FSSAI licence or registration number: 14 digits, in any script's digits, spaces and dashes
+ * let go. Only its form is checked (no check digit is published); a coordinator checks it on
+ * FoSCoS. null clears it.
+ */
+export const FssaiNumberSchema = z.preprocess(
+  (value) => (typeof value === 'string' ? asciiDigits(value).replace(/[\s-]/g, '') : value),
+  z.string({ error: FSSAI_FORM }).regex(/^\d{14}$/, FSSAI_FORM),
+);
+const REGISTRATION_FORM = said(
+  'Enter your NGO Darpan id (like RJ/2024/1234567) or FSSAI registration number',
+  'field.registrationNumber',
+);
+/** An NGO's registration: an NGO Darpan id or an FSSAI number; letters, digits and / - only. */
+export const RegistrationNumberSchema = z.preprocess(
+  (value) => (typeof value === 'string' ? asciiDigits(value).trim().toUpperCase() : value),
+  z
+    .string({ error: REGISTRATION_FORM })
+    .regex(/^[A-Z0-9][A-Z0-9/-]{2,28}[A-Z0-9]$/, REGISTRATION_FORM),
+);
+
 /** PATCH bodies: only what a person may change; e-mail, counters and ids are refused. */
 const hasSomethingToChange = (patch: object) => Object.values(patch).some((v) => v !== undefined);
 const NOTHING_TO_CHANGE = said('Send at least one field to change', 'field.nothingToChange');
@@ -84,6 +109,8 @@ export const DonorUpdateSchema = z
     location: LocationSchema.optional(),
     donorType: DonorTypeSchema.optional(),
     distanceRange: numberField('Distance range', { min: 0, max: DISTANCE_RANGE_MAX_KM }).optional(),
+    /** A business's FSSAI licence or registration (null: none). */
+    fssaiNumber: FssaiNumberSchema.nullable().optional(),
   })
   .refine(hasSomethingToChange, NOTHING_TO_CHANGE);
 export type DonorUpdate = z.input<typeof DonorUpdateSchema>;
@@ -103,6 +130,8 @@ export const DistributorUpdateSchema = z
     autoAccept: z.boolean({ error: said('Choose true or false', 'field.trueOrFalse') }).optional(),
     /** Take vegetarian food only. */
     vegOnly: z.boolean({ error: said('Choose true or false', 'field.trueOrFalse') }).optional(),
+    /** An NGO's registration (null: none). */
+    registrationNumber: RegistrationNumberSchema.nullable().optional(),
   })
   .refine(hasSomethingToChange, NOTHING_TO_CHANGE);
 export type DistributorUpdate = z.input<typeof DistributorUpdateSchema>;
@@ -121,6 +150,9 @@ export const DonorProfileSchema = ProfileBase.extend({
   donorType: DonorTypeSchema,
   distanceRange: z.number(),
   lifetimeDonation: z.number(),
+  fssaiNumber: z.string().nullable(),
+  /** A coordinator checked the number. */
+  fssaiVerified: z.boolean(),
 });
 export type DonorProfile = z.infer<typeof DonorProfileSchema>;
 
@@ -137,6 +169,9 @@ export const DistributorProfileSchema = ProfileBase.extend({
    */
   autoAcceptPaused: z.boolean(),
   vegOnly: z.boolean(),
+  registrationNumber: z.string().nullable(),
+  /** A coordinator checked the number. */
+  registrationVerified: z.boolean(),
 });
 export type DistributorProfile = z.infer<typeof DistributorProfileSchema>;
 

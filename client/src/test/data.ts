@@ -57,6 +57,8 @@ export function buildDonorProfile(overrides: Partial<DonorProfile> = {}): DonorP
     donorType: 'Individual',
     distanceRange: 10,
     lifetimeDonation: 0,
+    fssaiNumber: null,
+    fssaiVerified: false,
     ...overrides,
   };
 }
@@ -79,6 +81,8 @@ export function buildDistributorProfile(
     autoAccept: true,
     autoAcceptPaused: false,
     vegOnly: false,
+    registrationNumber: null,
+    registrationVerified: false,
     ...overrides,
   };
 }

@@ -145,6 +145,10 @@ export const donors = pgTable(
       .default('Individual'),
     distanceRange: doublePrecision('distance_range').notNull(),
     lifetimeDonation: integer('lifetime_donation').notNull().default(0),
+    /** The business's FSSAI licence or registration number (14 digits), as they gave it. */
+    fssaiNumber: text('fssai_number'),
+    /** When a coordinator checked it (cleared when the number changes). */
+    fssaiVerifiedAt: timestamp('fssai_verified_at', { withTimezone: true }),
   },
   (t) => [
     check('donors_distance_range', sql`${t.distanceRange} >= 0`),
@@ -170,6 +174,10 @@ export const distributors = pgTable(
     autoAccept: boolean('auto_accept').notNull().default(true),
     /** Takes vegetarian food only: never offered non-veg or egg. */
     vegOnly: boolean('veg_only').notNull().default(false),
+    /** An NGO's registration (NGO Darpan id, or its FSSAI registration), as they gave it. */
+    registrationNumber: text('registration_number'),
+    /** When a coordinator checked it (cleared when the number changes). */
+    registrationVerifiedAt: timestamp('registration_verified_at', { withTimezone: true }),
     /**
      * The distributor's record (decision 034): offers they let lapse, pick-ups they held until
      * the food expired, and packages they collected. The reliable dispatch policy ranks by it,
@@ -286,6 +294,24 @@ export const standingPickups = pgTable('standing_pickups', {
 });
 
 /**
+ * A distributor the donor stopped from taking their standing donation every day: they may not
+ * take it every day again (the donor's choice outlasts the distributor's).
+ */
+export const standingPickupStops = pgTable(
+  'standing_pickup_stops',
+  {
+    standingId: uuid('standing_id')
+      .notNull()
+      .references(() => standingDonations.id, { onDelete: 'cascade' }),
+    distributorId: uuid('distributor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.standingId, t.distributorId] })],
+);
+
+/**
  * A big donation split across distributors: each part is a package of its own with
  * this group's id; `quantity` is the whole donation, which the parts add up to.
  */
@@ -376,11 +402,37 @@ export const packages = pgTable(
     foodKind: text('food_kind', { enum: FOOD_KINDS }),
     /** Cooked food: when it was prepared. */
     preparedAt: timestamp('prepared_at', { withTimezone: true }),
+    /** The donor's FSSAI number was verified when they donated it (meals from licensed sources). */
+    donorLicensed: boolean('donor_licensed').notNull().default(false),
+    /**
+     * What the distributor confirmed at Received (decision 042): packed and covered, at its
+     * temperature class, within its time.
+     */
+    handoverCheck: jsonb('handover_check').$type<{
+      packed: boolean;
+      temperature: boolean;
+      inTime: boolean;
+    }>(),
+    /** Meals the distributor recorded as unfit and disposed of, why, and when. */
+    disposedQuantity: integer('disposed_quantity'),
+    disposedReason: text('disposed_reason'),
+    disposedAt: timestamp('disposed_at', { withTimezone: true }),
     /** When the food must be eaten or given out by (contracts foodUseBy); null: its label says. */
     useBy: timestamp('use_by', { withTimezone: true }),
   },
   (t) => [
     check('packages_quantity', sql`${t.quantity} > 0`),
+    check(
+      'packages_disposed',
+      sql`${t.disposedQuantity} is null or (${t.disposedQuantity} > 0 and ${t.disposedQuantity} <= ${t.quantity})`,
+    ),
+    // The impact page's two sums read only these (index-only).
+    index('packages_licensed_distributed')
+      .on(t.quantity)
+      .where(sql`${t.state} = 'Distributed' and ${t.donorLicensed}`),
+    index('packages_disposed_by_donor')
+      .on(t.donorId, t.disposedAt)
+      .where(sql`${t.disposedQuantity} is not null`),
     // One package a day of a standing donation (its first part, when split: parts carry no day).
     uniqueIndex('packages_standing_day')
       .on(t.standingId, t.standingDate)

@@ -475,6 +475,7 @@ async function insertPart(tx: Tx, pkg: PackageRow, quantity: number, groupId: st
       foodKind: pkg.foodKind,
       preparedAt: pkg.preparedAt,
       useBy: pkg.useBy,
+      donorLicensed: pkg.donorLicensed,
       groupId,
       allowSplit: true,
     })

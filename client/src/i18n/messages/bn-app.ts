@@ -496,6 +496,7 @@ export const bnApp: AppCatalog = {
   'standing.noDays': 'সামনে আর কোনো দিন নেই।',
   'standing.dayFailed': 'সেই দিনটি বদলানো যায়নি',
   'standing.day.skipped': 'বাদ দেওয়া',
+  'standing.day.withdrawn': 'ফিরিয়ে নেওয়া হয়েছে',
   'standing.day.open': '{day}-এর প্যাকেট খুলুন',
   'standing.day.change': 'বদলান',
   'standing.day.changeLabel': '{day}-এর পরিমাণ বদলান',
@@ -682,6 +683,11 @@ export const bnApp: AppCatalog = {
   'server.onlyDonorChanges': 'শুধু এই প্যাকেটের দাতাই এটি বদলাতে পারেন।',
   'server.noSuchDonation': 'এমন কোনো দান নেই।',
   'server.noSuchStandingDonation': 'এমন কোনো নিয়মিত দান নেই।',
+  'server.endsBeforeStart': 'শেষ দিন প্রথম দিনের আগে হতে পারে না।',
+  'server.startsOnTooFar': 'প্রথম দিনটি এক বছরের মধ্যে হতে হবে।',
+  'server.standingTooMany': 'আপনার {max}টি নিয়মিত দান চলছে: নতুন একটি চালু করার আগে একটি বন্ধ করুন।',
+  'server.standingPickupStopped':
+    'দাতা আপনাকে প্রতিদিন এই দান নেওয়া থেকে থামিয়েছেন; প্রতিটি দিন বরাবরের মতোই দেওয়া হবে।',
   'server.calendarTooMany': 'এইমাত্র ক্যালেন্ডারের অনেক অনুরোধ এসেছে। কয়েক মিনিট অপেক্ষা করুন।',
   'server.noSuchCalendar': 'এমন কোনো ক্যালেন্ডার নেই: হয়তো এর ঠিকানা নতুন একটি দিয়ে বদলানো হয়েছে।',
   'server.notAnUpcomingDay': 'এই তারিখটি এই দানের আসন্ন দিনগুলোর মধ্যে নেই।',
@@ -804,6 +810,7 @@ export const bnApp: AppCatalog = {
   'coord.reports.empty': 'এখনও কোনো অভিযোগ নেই।',
   'coord.report.reason.not_food': 'খাবার নয়',
   'coord.report.reason.unsafe': 'অনিরাপদ খাবার',
+  'coord.report.reason.disposed': 'খাবার খাওয়ার অযোগ্য ছিল, ফেলে দেওয়া হয়েছে',
   'coord.report.reason.no_show': 'আসেননি',
   'coord.reports.by': '{name} {date}-এ অভিযোগ করেছেন',
   'coord.reports.deleted': 'মুছে ফেলা অ্যাকাউন্ট',
@@ -1026,6 +1033,10 @@ export const bnApp: AppCatalog = {
   'field.trueOrFalse': 'হ্যাঁ বা না বেছে নিন।',
   'field.diet': 'নিরামিষ, আমিষ বা ডিম বেছে নিন।',
   'field.foodKind': 'খাবার কী অবস্থায় আছে বেছে নিন।',
+  'field.weekdaysOnce': 'প্রতিটি দিন একবারই বেছে নিন',
+  'field.registrationNumber':
+    'আপনার NGO দর্পণ আইডি (যেমন RJ/2024/1234567) বা FSSAI নিবন্ধন নম্বর লিখুন',
+  'field.fssaiNumber': '১৪ অঙ্কের FSSAI লাইসেন্স বা নিবন্ধন নম্বর লিখুন',
   'server.windowAfterUseBy':
     'রান্না করা খাবার রান্নার {hours} ঘণ্টার মধ্যে নিয়ে যেতে হয়: কম সময় বেছে নিন',
   'field.weekdays': 'অন্তত একটি দিন বেছে নিন',

@@ -235,6 +235,7 @@ export const enApp = {
   'standing.noDays': 'No days to come.',
   'standing.dayFailed': 'That day was not changed',
   'standing.day.skipped': 'Skipped',
+  'standing.day.withdrawn': 'Withdrawn',
   'standing.day.open': 'Open {day}’s package',
   'standing.day.change': 'Change',
   'standing.day.changeLabel': 'Change the quantity on {day}',
@@ -666,6 +667,12 @@ export const enApp = {
   'server.onlyDonorChanges': 'Only the donor of this package can change it.',
   'server.noSuchDonation': 'No such donation.',
   'server.noSuchStandingDonation': 'No such standing donation.',
+  'server.endsBeforeStart': 'The last day must not be before the first.',
+  'server.startsOnTooFar': 'The first day must be within a year.',
+  'server.standingTooMany':
+    'You have {max} standing donations going: end one before setting up another.',
+  'server.standingPickupStopped':
+    'The donor stopped you taking this donation every day; each day is still offered as usual.',
   'server.calendarTooMany': 'Too many calendar requests just now. Please wait a few minutes.',
   'server.noSuchCalendar': 'No such calendar: its address may have been replaced by a new one.',
   'server.notAnUpcomingDay': 'That date is not one of this donation’s days to come.',
@@ -803,6 +810,7 @@ export const enApp = {
   'coord.reports.empty': 'No reports yet.',
   'coord.report.reason.not_food': 'Not food',
   'coord.report.reason.unsafe': 'Unsafe food',
+  'coord.report.reason.disposed': 'Food disposed of as unfit',
   'coord.report.reason.no_show': 'No-show',
   'coord.reports.by': 'Reported by {name} on {date}',
   'coord.reports.deleted': 'a deleted account',
@@ -1039,6 +1047,10 @@ export const enApp = {
   'field.trueOrFalse': 'Choose true or false',
   'field.diet': 'Choose veg, nonveg or egg',
   'field.foodKind': 'Choose cookedHot, cookedChilled, packaged, produce or bakery',
+  'field.weekdaysOnce': 'Name each day once',
+  'field.registrationNumber':
+    'Enter your NGO Darpan id (like RJ/2024/1234567) or FSSAI registration number',
+  'field.fssaiNumber': 'Enter the 14-digit FSSAI licence or registration number',
   'server.windowAfterUseBy':
     'Cooked food must be picked up within {hours} hours of cooking: choose a shorter window',
   'field.weekdays': 'Choose at least one day',

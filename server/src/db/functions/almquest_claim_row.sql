@@ -103,15 +103,17 @@ begin
   end if;
 
   -- A distributor who takes this standing donation every day said yes once for all its days
-  -- (decision 041): paired at once, never asked again.
+  -- (decision 041): paired at once, not asked again, while they have not missed more pick-ups
+  -- than they collected.
   is_offer := (not d.auto_accept
     or (by_record and (d.pickups_missed > d.pickups_collected
                        -- From the partial index of paired packages: at most what they can hold.
                        or (select count(*) from packages h
                             where h.distributor_id = d.id and h.state = 'Paired'
                               and h.id <> pkg.id) > d.pickups_collected)))
-    and not exists (select 1 from standing_pickups s
-                     where s.standing_id = pkg.standing_id and s.distributor_id = d.id);
+    and not (d.pickups_missed <= d.pickups_collected
+             and exists (select 1 from standing_pickups s
+                          where s.standing_id = pkg.standing_id and s.distributor_id = d.id));
   update packages p
      set state = case when is_offer then 'Offered' else 'Paired' end,
          distributor_id = d.id,

@@ -31,10 +31,12 @@ begin
   end if;
   insert into packages (donor_id, donor_name, donor_phone, address, lat, lng, quantity,
                         travel_capacity, idempotency_key, created_at, ready_until, warn_at,
-                        diet, allow_split, food_kind, prepared_at, use_by)
+                        diet, allow_split, food_kind, prepared_at, use_by, donor_licensed)
   values (donor, person.name, coalesce(person.phone, ''), p_address, p_lat, p_lng, p_quantity,
           p_travel, p_idempotency_key, p_created_at, p_ready_until, p_warn_at, p_diet,
-          p_allow_split, p_food_kind, p_prepared_at, p_use_by)
+          p_allow_split, p_food_kind, p_prepared_at, p_use_by,
+          -- From a licensed source: the donor's FSSAI number was verified when they gave it.
+          exists (select 1 from donors d where d.user_id = donor and d.fssai_verified_at is not null))
   returning * into created;
   insert into package_events (package_id, kind) values (created.id, 'created');
   update donors set lifetime_donation = lifetime_donation + p_quantity where user_id = donor;

@@ -129,6 +129,24 @@ function repeatOf(
 }
 
 /**
+ * Whether the distributor who takes a standing donation every day is given this day first: they
+ * reach it (their range and the donor's travel, as matching counts reach) and have not missed more
+ * pick-ups than they collected. Otherwise the day is matched as any other (offerToChosen checks
+ * the rest: suspension, activity, room, diet).
+ */
+async function mayTakeStandingDay(tx: Tx, pkg: PackageRow, distributorId: string) {
+  const [row] = await queryRows<{ may: boolean }>(
+    tx,
+    sql`select almquest_distance_km(u.lat, u.lng, ${pkg.lat}::float8, ${pkg.lng}::float8)
+                 <= ${pkg.travelCapacity}::float8 + d.distance_range
+               and d.pickups_missed <= d.pickups_collected as may
+          from ${users} u join distributors d on d.user_id = u.id
+         where u.id = ${distributorId}::uuid and u.lat is not null`,
+  );
+  return row?.may === true;
+}
+
+/**
  * The pickup window when a donation gives none: three hours, or until cooked food must be eaten
  * when that comes first.
  */
@@ -199,7 +217,10 @@ export async function donate(
         stored.package = named!;
       }
       const pickupBy = input.standing?.pickupBy;
-      const chosen = pickupBy ? await offerToChosen(tx, stored.package, pickupBy, settings) : null;
+      const chosen =
+        pickupBy && (await mayTakeStandingDay(tx, stored.package, pickupBy))
+          ? await offerToChosen(tx, stored.package, pickupBy, settings)
+          : null;
       const outcome =
         chosen && 'outcome' in chosen
           ? chosen.outcome

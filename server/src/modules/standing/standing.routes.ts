@@ -117,11 +117,9 @@ export function standingRoutes({
         assertUserType(user, 'donor');
         const result = await setStandingDay(db, user, params.id, params.date, body);
         notifier.notify(result.notifications);
-        if (result.freed) rematcher.schedule(result.freed);
-        if (result.cancelled) {
-          reads.forget(result.cancelled);
-          await fenceChangedPackages(database, req.log);
-        }
+        for (const freed of result.freed) rematcher.schedule(freed);
+        for (const cancelled of result.cancelled) reads.forget(cancelled);
+        if (result.cancelled.length > 0) await fenceChangedPackages(database, req.log);
         req.log.info(
           { standingId: params.id, date: params.date, cancelled: result.cancelled },
           'standing donation day changed',

@@ -15,6 +15,7 @@ import {
   packages,
   standingDonationDays,
   standingDonations,
+  standingPickupStops,
   standingPickups,
   users,
 } from '../../db/schema';
@@ -23,6 +24,7 @@ import type { Logger } from '../../logger';
 import type { MatchSettings } from '../../matching/assign';
 import type { Rematcher } from '../../matching/rematch';
 import type { Notifier } from '../../notifier';
+import { cancelDonationGroup } from '../packages/donations.service';
 import { cancelLockedByDonor } from '../packages/lifecycle/changes';
 import { lockWithClock } from '../packages/lifecycle/write';
 import { donate, type DonationResult } from '../packages/packages.service';
@@ -32,6 +34,10 @@ export type StandingRow = typeof standingDonations.$inferSelect;
 type DayRow = typeof standingDonationDays.$inferSelect;
 
 const DAY_MS = 86_400_000;
+/** How many standing donations one donor may have going at once. */
+const STANDING_GOING_MAX = 20;
+/** A standing donation starts within a year. */
+const STANDING_START_WITHIN_DAYS = 366;
 /** A day's package that may still be called off when the donor skips that day. */
 const CALLED_OFF_BY_SKIP = ['Not Paired', 'Offered', 'Paired'];
 
@@ -68,6 +74,32 @@ export async function createStanding(
       words('startsOnPast'),
     );
   }
+  const latestStart = localDate(new Date(Date.now() + STANDING_START_WITHIN_DAYS * DAY_MS));
+  if (startsOn > latestStart) {
+    throw badRequest(
+      'Please check startsOn: the first day must be within a year',
+      { startsOn: 'The first day must be within a year' },
+      words('startsOnTooFar'),
+    );
+  }
+  if (input.endsOn !== undefined && input.endsOn < startsOn) {
+    throw badRequest(
+      'Please check endsOn: the last day must not be before the first',
+      { endsOn: 'The last day must not be before the first' },
+      words('endsBeforeStart'),
+    );
+  }
+  const [going] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from ${standingDonations}
+         where donor_id = ${donor.id}::uuid and ended_at is null`,
+  );
+  if ((going?.n ?? 0) >= STANDING_GOING_MAX) {
+    throw conflict(
+      `You have ${STANDING_GOING_MAX} standing donations going: end one before setting up another.`,
+      words('standingTooMany', { max: STANDING_GOING_MAX }),
+    );
+  }
   const [row] = await db
     .insert(standingDonations)
     .values({
@@ -97,7 +129,8 @@ export async function listStanding(db: AppDb, donor: UserRow): Promise<StandingD
     .from(standingDonations)
     .where(eq(standingDonations.donorId, donor.id))
     .orderBy(sql`${standingDonations.endedAt} is not null`, desc(standingDonations.createdAt))
-    .limit(50);
+    // Every going one (at most STANDING_GOING_MAX) and the latest ended ones.
+    .limit(STANDING_GOING_MAX + 30);
   return Promise.all(rows.map((row) => presentStanding(db, row)));
 }
 
@@ -171,17 +204,67 @@ function upcomingDay(row: StandingRow, date: string) {
   return day;
 }
 
-export type DayChange = {
-  standing: StandingDonation;
+export type CalledOff = {
   notifications: NotificationRow[];
-  freed: string | null;
-  /** The day's package, when skipping it called it off. */
-  cancelled: string | null;
+  /** Distributors whose room grew. */
+  freed: string[];
+  /** Packages called off. */
+  cancelled: string[];
 };
+export type DayChange = CalledOff & { standing: StandingDonation };
+
+const NOTHING_CALLED_OFF: CalledOff = { notifications: [], freed: [], cancelled: [] };
+const dayListed = () =>
+  conflict(
+    'That day’s package is already listed: change it on its own page.',
+    words('standingDayListed'),
+  );
+const dayPickedUp = () =>
+  conflict('That day’s food has already been picked up.', words('standingDayPickedUp'));
 
 /**
- * Skips one day (its package, if listed and not yet Received, is cancelled: its distributor is
- * told), or gives one day another quantity (before it is listed).
+ * Calls off a listed day: its package, or every part of it not yet Received when it was split
+ * (each distributor is told). A day already picked up is refused.
+ */
+async function callOffDay(
+  db: AppDb,
+  donor: UserRow,
+  standingId: string,
+  date: string,
+): Promise<CalledOff> {
+  const listed = await dayPackage(db, standingId, date);
+  if (!listed) return NOTHING_CALLED_OFF;
+  if (listed.groupId) {
+    return cancelDonationGroup(db, donor, listed.groupId, 'Skipped this day');
+  }
+  return db.transaction(async (tx) => {
+    const { pkg } = await lockWithClock(tx, listed.id);
+    if (pkg.state === 'Received' || pkg.state === 'Distributed') throw dayPickedUp();
+    // Cancelled or Expired: already off.
+    if (!CALLED_OFF_BY_SKIP.includes(pkg.state)) return NOTHING_CALLED_OFF;
+    const off = await cancelLockedByDonor(tx, pkg, 'Skipped this day');
+    return {
+      notifications: off.notifications,
+      freed: off.freed ? [off.freed] : [],
+      cancelled: [pkg.id],
+    };
+  });
+}
+
+async function dayRow(db: AppDb, standingId: string, date: string) {
+  const [row] = await db
+    .select()
+    .from(standingDonationDays)
+    .where(
+      and(eq(standingDonationDays.standingId, standingId), eq(standingDonationDays.onDate, date)),
+    );
+  return row ?? null;
+}
+
+/**
+ * Skips one day (its package, if listed and not yet Received, is called off, every part of it
+ * when it was split; its distributors are told), or gives one day another quantity (before it is
+ * listed: once listed, even if withdrawn since, a day is changed on its package's page).
  */
 export async function setStandingDay(
   db: AppDb,
@@ -193,46 +276,32 @@ export async function setStandingDay(
   const row = await ownStanding(db, donor, id);
   if (row.endedAt) throw endedError();
   upcomingDay(row, date);
-  const result = await db.transaction(async (tx) => {
-    // The day's row first: the job lists a day only after reading it (and a listing that
-    // raced this one is found below and called off).
-    const values =
-      'skip' in change
-        ? { isSkipped: true, quantity: null }
-        : { isSkipped: false, quantity: change.quantity };
-    await tx
-      .insert(standingDonationDays)
-      .values({ standingId: id, onDate: date, ...values })
-      .onConflictDoUpdate({
-        target: [standingDonationDays.standingId, standingDonationDays.onDate],
-        set: values,
-      });
-    const [listed] = await tx
-      .select({ id: packages.id })
-      .from(packages)
-      .where(and(eq(packages.standingId, id), eq(packages.standingDate, date)));
-    if (!listed) return { notifications: [], freed: null, cancelled: null };
-    const { pkg } = await lockWithClock(tx, listed.id);
-    if (!('skip' in change)) {
-      throw conflict(
-        'That day’s package is already listed: change it on its own page.',
-        words('standingDayListed'),
-      );
-    }
-    if (!CALLED_OFF_BY_SKIP.includes(pkg.state)) {
-      // Received or Distributed: nothing to call off. Cancelled or Expired: already off.
-      if (pkg.state === 'Received' || pkg.state === 'Distributed') {
-        throw conflict('That day’s food has already been picked up.', words('standingDayPickedUp'));
-      }
-      return { notifications: [], freed: null, cancelled: null };
-    }
-    const off = await cancelLockedByDonor(tx, pkg, 'Skipped this day');
-    return { ...off, cancelled: pkg.id };
-  });
-  return { ...result, standing: await presentStanding(db, row) };
+  const isSkip = 'skip' in change;
+  if (!isSkip && (await dayRow(db, id, date))?.listedAt) throw dayListed();
+  const listed = await dayPackage(db, id, date);
+  if (listed && !listed.groupId && ['Received', 'Distributed'].includes(listed.state))
+    throw dayPickedUp();
+  const values = isSkip
+    ? { isSkipped: true, quantity: null }
+    : { isSkipped: false, quantity: change.quantity };
+  // Written only while the day is not listed, for a quantity: a listing that raced this read
+  // claimed the row first, and this changes nothing (409).
+  const [written] = await db
+    .insert(standingDonationDays)
+    .values({ standingId: id, onDate: date, ...values })
+    .onConflictDoUpdate({
+      target: [standingDonationDays.standingId, standingDonationDays.onDate],
+      set: values,
+      ...(isSkip ? {} : { setWhere: isNull(standingDonationDays.listedAt) }),
+    })
+    .returning();
+  if (!written) throw dayListed();
+  // A listing that raced the skip is called off here, or by the job's own check after it.
+  const off = isSkip ? await callOffDay(db, donor, id, date) : NOTHING_CALLED_OFF;
+  return { ...off, standing: await presentStanding(db, row) };
 }
 
-/** Takes back a skip or a changed quantity, while the day is not yet listed. */
+/** Takes back a skip or a changed quantity, while the day was never listed. */
 export async function clearStandingDay(
   db: AppDb,
   donor: UserRow,
@@ -241,15 +310,17 @@ export async function clearStandingDay(
 ): Promise<StandingDonation> {
   const row = await ownStanding(db, donor, id);
   upcomingDay(row, date);
-  if (await dayPackage(db, id, date)) {
-    throw conflict(
-      'That day’s package is already listed: change it on its own page.',
-      words('standingDayListed'),
-    );
-  }
-  await db
+  const deleted = await db
     .delete(standingDonationDays)
-    .where(and(eq(standingDonationDays.standingId, id), eq(standingDonationDays.onDate, date)));
+    .where(
+      and(
+        eq(standingDonationDays.standingId, id),
+        eq(standingDonationDays.onDate, date),
+        isNull(standingDonationDays.listedAt),
+      ),
+    )
+    .returning();
+  if (deleted.length === 0 && (await dayRow(db, id, date))?.listedAt) throw dayListed();
   return presentStanding(db, row);
 }
 
@@ -291,14 +362,16 @@ async function presentStanding(db: AppDb, row: StandingRow): Promise<StandingDon
     return {
       date: day.date,
       readyAt: day.readyAt.toISOString(),
-      // Listed and then withdrawn by the donor: not listed again, as if skipped.
+      // Listed and then withdrawn by the donor: not listed again.
       kind: pkg
         ? 'listed'
-        : change?.isSkipped || change?.listedAt
-          ? 'skipped'
-          : change?.quantity
-            ? 'changed'
-            : 'scheduled',
+        : change?.listedAt
+          ? 'withdrawn'
+          : change?.isSkipped
+            ? 'skipped'
+            : change?.quantity
+              ? 'changed'
+              : 'scheduled',
       quantity: change?.quantity ?? row.quantity,
       packageId: pkg?.id ?? null,
       packageState: pkg?.state ?? null,
@@ -328,7 +401,8 @@ async function pickupName(db: AppDb, standingId: string) {
     .select({ distributorId: standingPickups.distributorId, name: users.name })
     .from(standingPickups)
     .innerJoin(users, eq(users.id, standingPickups.distributorId))
-    .where(eq(standingPickups.standingId, standingId));
+    // A suspended distributor takes nothing: matching passes them by, and so does this.
+    .where(and(eq(standingPickups.standingId, standingId), isNull(users.suspendedAt)));
   return row ?? null;
 }
 
@@ -348,6 +422,25 @@ async function hasTakenADay(db: AppDb, distributorId: string, standingId: string
   return row !== undefined;
 }
 
+async function wasStopped(db: AppDb, standingId: string, distributorId: string) {
+  const [row] = await db
+    .select({ at: standingPickupStops.createdAt })
+    .from(standingPickupStops)
+    .where(
+      and(
+        eq(standingPickupStops.standingId, standingId),
+        eq(standingPickupStops.distributorId, distributorId),
+      ),
+    );
+  return row !== undefined;
+}
+
+const stoppedByDonor = () =>
+  conflict(
+    'The donor stopped you taking this donation every day; each day is still offered as usual.',
+    words('standingPickupStopped'),
+  );
+
 /**
  * A distributor who took one of its days takes every day from now on: each day's package is
  * theirs first, paired without an offer, while they have room and are active.
@@ -364,6 +457,7 @@ export async function takeEveryDay(
   // Only someone who took one of its days may know it exists.
   if (!row || !(await hasTakenADay(db, distributor.id, standingId))) throw noSuchStanding();
   if (row.endedAt) throw endedError();
+  if (await wasStopped(db, standingId, distributor.id)) throw stoppedByDonor();
   const [added] = await db
     .insert(standingPickups)
     .values({ standingId, distributorId: distributor.id })
@@ -389,7 +483,19 @@ export async function stopEveryDay(db: AppDb, user: UserRow, standingId: string)
     .from(standingDonations)
     .where(eq(standingDonations.id, standingId));
   if (row && row.donorId === user.id) {
-    await db.delete(standingPickups).where(eq(standingPickups.standingId, standingId));
+    // Remembered: the donor's stop outlasts the distributor's wish to take it again.
+    await db.transaction(async (tx) => {
+      const stopped = await tx
+        .delete(standingPickups)
+        .where(eq(standingPickups.standingId, standingId))
+        .returning();
+      for (const { distributorId } of stopped) {
+        await tx
+          .insert(standingPickupStops)
+          .values({ standingId, distributorId })
+          .onConflictDoNothing();
+      }
+    });
     return;
   }
   if (!row || !(await hasTakenADay(db, user.id, standingId))) throw noSuchStanding();
@@ -423,7 +529,8 @@ export async function standingOfPackage(
     days: daysOf(row.rule),
     readyAt: row.readyAt,
     isViewersPickup: holder?.distributorId === viewerId,
-    mayTakeEveryDay: hasTaken && !holder && !row.endedAt,
+    mayTakeEveryDay:
+      hasTaken && !holder && !row.endedAt && !(await wasStopped(db, row.id, viewerId)),
     pickupBy: pkg.donorId === viewerId ? (holder?.name ?? null) : null,
   };
 }
@@ -444,10 +551,9 @@ export async function listDueDays(
   onError: (standingId: string, error: unknown) => void,
 ): Promise<ListedDay[]> {
   const going = await db
-    .select({ standing: standingDonations, donor: users, pickupBy: standingPickups.distributorId })
+    .select({ standing: standingDonations, donor: users })
     .from(standingDonations)
     .innerJoin(users, eq(users.id, standingDonations.donorId))
-    .leftJoin(standingPickups, eq(standingPickups.standingId, standingDonations.id))
     .where(
       and(
         isNull(standingDonations.endedAt),
@@ -457,7 +563,7 @@ export async function listDueDays(
     )
     .orderBy(asc(standingDonations.id));
   const listed: ListedDay[] = [];
-  for (const { standing, donor, pickupBy } of going) {
+  for (const { standing, donor } of going) {
     const windowMs = standing.windowMinutes * 60_000;
     const due = occurrencesBetween(
       standing,
@@ -466,7 +572,7 @@ export async function listDueDays(
     ).filter((day) => day.readyAt.getTime() + windowMs > now.getTime());
     for (const day of due) {
       try {
-        const result = await listDay(db, settings, { standing, donor, pickupBy, day, now });
+        const result = await listDay(db, settings, { standing, donor, day, now });
         if (result) listed.push({ standingId: standing.id, date: day.date, result });
       } catch (error) {
         onError(standing.id, error);
@@ -487,13 +593,11 @@ async function listDay(
   {
     standing,
     donor,
-    pickupBy,
     day,
     now,
   }: {
     standing: StandingRow;
     donor: UserRow;
-    pickupBy: string | null;
     day: { date: string; readyAt: Date };
     now: Date;
   },
@@ -504,13 +608,18 @@ async function listDay(
   const useBy = foodUseBy(standing.foodKind, preparedAt, readyUntil);
   const until = useBy && preparedAt && useBy < readyUntil ? useBy : readyUntil;
   if (until <= now) return null;
-  const [claimed] = await queryRows<{ quantity: number | null }>(
+  // Claimed only while the standing donation is still going (a pause or an end that committed
+  // after this run read the list is seen here), with its pickup as it is now.
+  const [claimed] = await queryRows<{ quantity: number | null; pickup_by: string | null }>(
     db,
     sql`insert into ${standingDonationDays} (standing_id, on_date, listed_at)
-        values (${standing.id}::uuid, ${day.date}::date, now())
+        select s.id, ${day.date}::date, now() from ${standingDonations} s
+         where s.id = ${standing.id}::uuid and s.paused_at is null and s.ended_at is null
         on conflict (standing_id, on_date) do update set listed_at = excluded.listed_at
           where ${standingDonationDays.listedAt} is null and not ${standingDonationDays.isSkipped}
-        returning quantity`,
+        returning quantity,
+          (select p.distributor_id from ${standingPickups} p
+            where p.standing_id = ${standing.id}::uuid) as pickup_by`,
   );
   if (!claimed) return null;
   const giveBack = () =>
@@ -538,7 +647,7 @@ async function listDay(
         allowSplit: standing.allowSplit,
         foodKind: standing.foodKind,
         preparedAt: preparedAt?.toISOString(),
-        standing: { id: standing.id, date: day.date, pickupBy },
+        standing: { id: standing.id, date: day.date, pickupBy: claimed.pickup_by },
       },
       settings,
     );
@@ -560,12 +669,7 @@ async function listDay(
       ),
     );
   if (after?.isSkipped) {
-    const off = await db.transaction(async (tx) => {
-      const { pkg } = await lockWithClock(tx, result.package.id);
-      return CALLED_OFF_BY_SKIP.includes(pkg.state)
-        ? cancelLockedByDonor(tx, pkg, 'Skipped this day')
-        : { notifications: [], freed: null };
-    });
+    const off = await callOffDay(db, donor, standing.id, day.date);
     return { ...result, notifications: [...result.notifications, ...off.notifications] };
   }
   return result;

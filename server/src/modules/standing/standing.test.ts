@@ -108,7 +108,15 @@ describe('standing donations', () => {
       .expect(204);
     await list(standing);
     expect(await dayPackages(standing.id)).toHaveLength(0);
-    expect((await standingAs(donor, standing.id)).upcoming[0]!.kind).toBe('skipped');
+    expect((await standingAs(donor, standing.id)).upcoming[0]!.kind).toBe('withdrawn');
+    // Nor by undoing it, nor by giving it a quantity: a listed day is changed on its page.
+    const as = callsAs(ctx, donor);
+    await as.delete(`/api/standing-donations/${standing.id}/days/${today.date}`).expect(409);
+    await as
+      .put(`/api/standing-donations/${standing.id}/days/${today.date}`, { quantity: 4 })
+      .expect(409);
+    await list(standing);
+    expect(await dayPackages(standing.id)).toHaveLength(0);
   });
 
   it('skips a day, changes one day’s quantity, pauses and ends', async () => {
@@ -216,11 +224,67 @@ describe('standing donations', () => {
     expect(second).toMatchObject({ state: 'Paired', distributorId: regular.profile.id });
     // The donor stops it: the next day is matched as any other (the nearer one).
     await callsAs(ctx, donor).delete(`/api/standing-donations/${standing.id}/pickup`).expect(204);
+    // The donor's stop stands: the regular may not take it every day again.
+    expect((await packageAs(regular, second.id)).standing?.mayTakeEveryDay).toBe(false);
+    const again = await callsAs(ctx, regular)
+      .put(`/api/standing-donations/${standing.id}/pickup`, {})
+      .expect(409);
+    expect(again.body.error.key).toBe('standingPickupStopped');
     await list(standing, 2 * DAY);
     const third = (await dayPackages(standing.id)).find(
       (p) => p.id !== first!.id && p.id !== second.id,
     )!;
     expect(third.distributorId).toBe(stranger.profile.id);
+  });
+
+  it('gives a day to its regular only while they reach it and keep their pick-ups', async () => {
+    const at = patches();
+    const donor = await createDonor(ctx, { location: at() });
+    const regular = await createDistributor(ctx, { location: at(3) });
+    await withLongRecord(ctx, [regular.profile.id]);
+    const standing = await setUp(donor, { foodKind: 'packaged', windowHours: 3 });
+    await list(standing);
+    await callsAs(ctx, regular)
+      .put(`/api/standing-donations/${standing.id}/pickup`, {})
+      .expect(204);
+    // Moved far away: the next day goes to someone who reaches it.
+    await updateDistributor(ctx, regular, { location: patches()() });
+    const near = await createDistributor(ctx, { location: at(1) });
+    await withLongRecord(ctx, [near.profile.id]);
+    await list(standing, DAY);
+    const next = (await dayPackages(standing.id)).find(
+      (p) => p.standingDate !== null && p.distributorId !== regular.profile.id,
+    );
+    expect(next?.distributorId).toBe(near.profile.id);
+  });
+
+  it('calls off every part of a split day when the donor skips it', async () => {
+    const at = patches();
+    const donor = await createDonor(ctx, { location: at() });
+    const first = await createDistributor(ctx, { location: at(1), maxCapacity: 20 });
+    const second = await createDistributor(ctx, { location: at(2), maxCapacity: 20 });
+    await withLongRecord(ctx, [first.profile.id, second.profile.id]);
+    const standing = await setUp(donor, {
+      foodKind: 'packaged',
+      windowHours: 3,
+      quantity: 40,
+      allowSplit: true,
+    });
+    await list(standing);
+    const [day] = await dayPackages(standing.id);
+    const parts = await ctx.database.db
+      .select()
+      .from(packages)
+      .where(eq(packages.groupId, day!.groupId!));
+    expect(parts.map((p) => p.state)).toEqual(['Paired', 'Paired']);
+    await callsAs(ctx, donor)
+      .put(`/api/standing-donations/${standing.id}/days/${day!.standingDate}`, { skip: true })
+      .expect(200);
+    const after = await ctx.database.db
+      .select()
+      .from(packages)
+      .where(eq(packages.groupId, day!.groupId!));
+    expect(after.map((p) => p.state)).toEqual(['Cancelled', 'Cancelled']);
   });
 
   it('refuses what is not a standing donation, naming the field', async () => {
@@ -240,6 +304,10 @@ describe('standing donations', () => {
     await refused({ startsOn: '2020-01-01' }, 'startsOn');
     await refused({ startsOn: '2099-01-05', endsOn: '2099-01-01' }, 'endsOn');
     await refused({ surprise: true }, 'surprise');
+    await refused({ endsOn: '0000-01-01' }, 'endsOn');
+    await refused({ endsOn: '2020-01-01' }, 'endsOn');
+    await refused({ startsOn: '2099-01-01' }, 'startsOn');
+    await refused({ days: ['mo', 'mo'] }, 'days');
     // Another donor's, or a day that is not one of its days: not theirs, or not a day.
     const standing = await setUp(donor, { days: ['mo'] });
     const other = await createDonor(ctx, { location: patches()() });

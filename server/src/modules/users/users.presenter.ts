@@ -48,8 +48,16 @@ function presentPerson(user: UserRow) {
 export function presentProfile(rows: ProfileRows, { byRecord }: { byRecord: boolean }): Profile {
   const person = presentPerson(rows.user);
   if (rows.userType === 'donor') {
-    const { donorType, distanceRange, lifetimeDonation } = rows.donor;
-    return { ...person, userType: 'donor', donorType, distanceRange, lifetimeDonation };
+    const { donorType, distanceRange, lifetimeDonation, fssaiNumber, fssaiVerifiedAt } = rows.donor;
+    return {
+      ...person,
+      userType: 'donor',
+      donorType,
+      distanceRange,
+      lifetimeDonation,
+      fssaiNumber,
+      fssaiVerified: fssaiVerifiedAt !== null,
+    };
   }
   const { distanceRange, maxCapacity, isActive, totalPackagesDistributed, autoAccept, vegOnly } =
     rows.distributor;
@@ -63,6 +71,8 @@ export function presentProfile(rows: ProfileRows, { byRecord }: { byRecord: bool
     autoAccept,
     autoAcceptPaused: isAskedFirst(rows.distributor, byRecord),
     vegOnly,
+    registrationNumber: rows.distributor.registrationNumber,
+    registrationVerified: rows.distributor.registrationVerifiedAt !== null,
   };
 }
 

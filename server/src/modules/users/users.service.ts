@@ -165,6 +165,7 @@ export async function updateDonor(
   patch: Partial<Person> & {
     donorType?: DonorType | undefined;
     distanceRange?: number | undefined;
+    fssaiNumber?: string | null | undefined;
   },
 ): Promise<ProfileRows> {
   await db.transaction(async (tx) => {
@@ -173,6 +174,13 @@ export async function updateDonor(
     const donorPatch = {
       ...(patch.donorType !== undefined ? { donorType: patch.donorType } : {}),
       ...(patch.distanceRange !== undefined ? { distanceRange: patch.distanceRange } : {}),
+      // A changed number is checked again (the same number keeps its check).
+      ...(patch.fssaiNumber !== undefined
+        ? {
+            fssaiNumber: patch.fssaiNumber,
+            fssaiVerifiedAt: sql`case when ${donors.fssaiNumber} is not distinct from ${patch.fssaiNumber} then ${donors.fssaiVerifiedAt} end`,
+          }
+        : {}),
     };
     if (Object.keys(donorPatch).length) {
       await tx.update(donors).set(donorPatch).where(eq(donors.userId, userId));
@@ -189,6 +197,7 @@ export async function updateDistributor(
     maxCapacity?: number | undefined;
     autoAccept?: boolean | undefined;
     vegOnly?: boolean | undefined;
+    registrationNumber?: string | null | undefined;
   },
 ): Promise<ProfileRows> {
   await db.transaction(async (tx) => {
@@ -219,6 +228,12 @@ export async function updateDistributor(
       ...(patch.maxCapacity !== undefined ? { maxCapacity: patch.maxCapacity } : {}),
       ...(patch.autoAccept !== undefined ? { autoAccept: patch.autoAccept } : {}),
       ...(patch.vegOnly !== undefined ? { vegOnly: patch.vegOnly } : {}),
+      ...(patch.registrationNumber !== undefined
+        ? {
+            registrationNumber: patch.registrationNumber,
+            registrationVerifiedAt: sql`case when ${distributors.registrationNumber} is not distinct from ${patch.registrationNumber} then ${distributors.registrationVerifiedAt} end`,
+          }
+        : {}),
     };
     if (Object.keys(distributorPatch).length) {
       await tx.update(distributors).set(distributorPatch).where(eq(distributors.userId, userId));

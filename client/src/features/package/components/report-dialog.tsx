@@ -1,4 +1,4 @@
-import { REPORT_REASONS, type ReportReason } from '@almquest/contracts/coordinator';
+import { PERSON_REPORT_REASONS, type PersonReportReason } from '@almquest/contracts/coordinator';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/field';
@@ -13,10 +13,10 @@ import { useReportPackage } from '../api/report-package';
  * they gave, so theirs can only be a no-show (the server holds to that too).
  */
 export function ReportButton({ packageId, isDonor }: { packageId: string; isDonor: boolean }) {
-  const reasons: readonly ReportReason[] = isDonor ? ['no_show'] : REPORT_REASONS;
+  const reasons: readonly PersonReportReason[] = isDonor ? ['no_show'] : PERSON_REPORT_REASONS;
   const { t, errorText } = useI18n();
   const [isOpen, setIsOpen] = useState(false);
-  const [reason, setReason] = useState<ReportReason | null>(isDonor ? 'no_show' : null);
+  const [reason, setReason] = useState<PersonReportReason | null>(isDonor ? 'no_show' : null);
   const [note, setNote] = useState('');
   const [isMissing, setIsMissing] = useState(false);
   const report = useReportPackage(packageId);

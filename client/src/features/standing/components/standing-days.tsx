@@ -54,7 +54,9 @@ function DayRow({ standingId, day }: { standingId: string; day: StandingDay }) {
       <span className="text-sm">
         {day.kind === 'skipped'
           ? t('standing.day.skipped')
-          : t('common.meals', { count: day.quantity })}
+          : day.kind === 'withdrawn'
+            ? t('standing.day.withdrawn')
+            : t('common.meals', { count: day.quantity })}
       </span>
       {day.packageState && <StateBadge state={day.packageState} />}
       <span className="ms-auto flex flex-wrap gap-2">
@@ -92,7 +94,7 @@ function DayRow({ standingId, day }: { standingId: string; day: StandingDay }) {
               {t('standing.day.skip')}
             </Button>
           )}
-        {(day.kind === 'skipped' || day.kind === 'changed') && !day.packageId && (
+        {(day.kind === 'skipped' || day.kind === 'changed') && (
           <Button
             variant="ghost"
             aria-label={t('standing.day.undoLabel', { day: label })}
