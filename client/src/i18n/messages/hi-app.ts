@@ -1017,7 +1017,7 @@ export const hiApp: AppCatalog = {
   'field.diet': 'शाकाहारी, मांसाहारी या अंडे वाला चुनें।',
   'field.foodKind': 'खाना किस रूप में है, चुनें।',
   'field.weekdaysOnce': 'हर दिन एक ही बार चुनें',
-  'field.registrationNumber': 'अपनी NGO दर्पण आईडी (जैसे RJ/2024/1234567) या FSSAI पंजीकरण नंबर लिखें',
+  'field.registrationNumber': 'अपनी एनजीओ दर्पण आईडी (जैसे RJ/2024/1234567) या FSSAI पंजीकरण नंबर लिखें',
   'field.fssaiNumber': '14 अंकों का FSSAI लाइसेंस या पंजीकरण नंबर लिखें',
   'server.windowAfterUseBy': 'पका खाना पकने के {hours} घंटे के अंदर ले जाना होता है: कम समय चुनें',
   'field.weekdays': 'कम से कम एक दिन चुनें',
