@@ -182,8 +182,17 @@ export const PersonDetailSchema = PersonSummarySchema.extend({
     .nullable(),
   /** Their latest 50 packages. */
   packages: z.array(PersonPackageSchema),
+  /** A donor's FSSAI number or a distributor's registration, and whether it was checked. */
+  registration: z
+    .object({ kind: z.enum(['fssai', 'ngo']), number: z.string(), isVerified: z.boolean() })
+    .nullable(),
 });
 export type PersonDetail = z.infer<typeof PersonDetailSchema>;
+
+/** POST /api/coordinator/people/:id/registration: a coordinator checked the number (or not). */
+export const VerifyRegistrationSchema = z.strictObject({
+  isVerified: z.boolean({ error: said('Choose true or false', 'field.trueOrFalse') }),
+});
 
 /** POST /api/package/:id/report (the donor or the distributor of the package). */
 export const ReportRequestSchema = z.strictObject({

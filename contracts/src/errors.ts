@@ -76,6 +76,7 @@ export const SERVER_MESSAGE_KEYS = [
   'noSuchReport',
   'noSuchStandingDonation',
   'noSuchCalendar',
+  'noRegistrationNumber',
   'notAnUpcomingDay',
   'standingDayListed',
   'standingDayPickedUp',

@@ -37,8 +37,12 @@ const CityFigureSchema = z.object({
 export const ImpactSchema = z.object({
   /** Meals in every package donated (withdrawn packages are gone; cancelled and expired ones are not counted). */
   mealsDonated: z.number(),
-  /** Meals in packages handed out to people (state Distributed). */
+  /** Meals handed out to people (packages Distributed, less meals disposed of as unfit). */
   mealsDistributed: z.number(),
+  /** Meals distributed from donors whose FSSAI licence a coordinator checked (decision 042). */
+  mealsFromLicensedSources: z.number(),
+  /** Meals distributors recorded as unfit and disposed of. */
+  mealsDisposed: z.number(),
   /** Packages handed out to people (state Distributed). */
   packagesDistributed: z.number(),
   /** People served, as distributors recorded them when marking packages Distributed. */

@@ -394,6 +394,14 @@ export const PackageSchema = z.object({
   whyYou: WhyYouSchema.nullable(),
   /** A package of a standing donation (to its donor and its distributor): its days. */
   standing: PackageStandingSchema.nullable(),
+  /**
+   * The other side's registration, once the distributor accepted: the donor's FSSAI licence to
+   * the distributor, the distributor's NGO registration to the donor; and whether a coordinator
+   * checked it.
+   */
+  counterpartRegistration: z
+    .object({ kind: z.enum(['fssai', 'ngo']), number: z.string(), isVerified: z.boolean() })
+    .nullable(),
 });
 export type Package = z.infer<typeof PackageSchema>;
 

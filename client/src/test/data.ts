@@ -108,6 +108,7 @@ export function buildPackage(
     preparedAt: null,
     useBy: null,
     standing: null,
+    counterpartRegistration: null,
     offerExpiresAt: null,
     offerMeetArea: null,
     handoverCode: state === 'Paired' ? '4821' : null,

@@ -352,6 +352,16 @@ const table: Row[] = [
     expect: { ...onlyOwner('donorA'), distributorX: 200, donorB: 404, distributorY: 404 },
   },
   {
+    route: 'POST /coordinator/people/:id/registration',
+    // The victim donor gave no number: a coordinator gets past the check and is told so.
+    call: () => ({
+      method: 'post',
+      url: `/api/coordinator/people/${fixtures.victimId}/registration`,
+      body: { isVerified: true },
+    }),
+    expect: coordinatorOnly(409),
+  },
+  {
     route: 'GET /standing-donations',
     call: () => ({ method: 'get', url: '/api/standing-donations' }),
     // Each donor their own list; no one else has one.

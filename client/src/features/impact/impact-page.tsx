@@ -45,6 +45,8 @@ function ImpactFigures({ impact }: { impact: Impact }) {
     { id: 'peopleServed', value: impact.peopleServed },
     { id: 'activeDistributors', value: impact.activeDistributors },
     { id: 'citiesReached', value: impact.citiesReached },
+    { id: 'mealsFromLicensedSources', value: impact.mealsFromLicensedSources },
+    { id: 'mealsDisposed', value: impact.mealsDisposed },
   ] as const;
 
   const weekLabels = useMemo(() => {

@@ -9,6 +9,8 @@ export type AuditAction =
   | 'package.cancel'
   | 'person.suspend'
   | 'person.reinstate'
+  | 'person.verifyRegistration'
+  | 'person.unverifyRegistration'
   | 'report.close'
   | 'message.read'
   | 'message.unread'

@@ -18,6 +18,7 @@ import {
   type ReportList,
   type WaitingList,
   WaitingQuerySchema,
+  VerifyRegistrationSchema,
 } from '@almquest/contracts/coordinator';
 import express, { Router } from 'express';
 import { sql } from 'drizzle-orm';
@@ -36,7 +37,13 @@ import { requireCoordinator } from './coordinator.policy';
 import { exportSelect, PACKAGE_COLUMNS, streamPackagesCsv } from './csv-export';
 import { closeReport, listAudit, listMessages, listReports, markMessage } from './inbox.service';
 import { listDeliveries } from './deliveries.service';
-import { personDetail, reinstatePerson, searchPeople, suspendPerson } from './people.service';
+import {
+  personDetail,
+  reinstatePerson,
+  searchPeople,
+  suspendPerson,
+  verifyRegistration,
+} from './people.service';
 import {
   cancelAsCoordinator,
   listCandidates,
@@ -181,6 +188,22 @@ export function coordinatorRoutes({
           }
         }
         req.log.info({ userId: params.id }, 'coordinator suspended a person');
+        const detail: PersonDetail = await detailOf(params.id);
+        res.json(detail);
+      },
+    ),
+  );
+
+  router.post(
+    '/coordinator/people/:id/registration',
+    validate(
+      { params: IdPathSchema, body: VerifyRegistrationSchema },
+      async ({ params, body }, req, res) => {
+        await verifyRegistration(db, sessionUser(req), params.id, body.isVerified);
+        req.log.info(
+          { userId: params.id, isVerified: body.isVerified },
+          'coordinator checked a registration number',
+        );
         const detail: PersonDetail = await detailOf(params.id);
         res.json(detail);
       },

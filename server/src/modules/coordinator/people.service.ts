@@ -1,10 +1,17 @@
 import { asciiDigits } from '@almquest/contracts/text';
 import type { PersonDetail, PersonSummary, Reliability } from '@almquest/contracts/coordinator';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
 import { lockPersonExclusive } from '../../db/person-lock';
 import type { NotificationRow, PackageRow, UserRow } from '../../db/rows';
-import { distributors, packages, pushSubscriptions, sessions, users } from '../../db/schema';
+import {
+  distributors,
+  donors,
+  packages,
+  pushSubscriptions,
+  sessions,
+  users,
+} from '../../db/schema';
 import { conflict, notFound, words } from '../../errors';
 import { isAskedFirst } from '../../matching/ranking';
 import { cancelLockedByCoordinator, takeBackLocked } from '../packages/lifecycle/changes';
@@ -87,6 +94,7 @@ export async function personDetail(
   const [user] = await db.select().from(users).where(eq(users.id, id));
   if (!user) throw notFound('No such person.', words('noSuchPerson'));
   const [record] = await db.select().from(distributors).where(eq(distributors.userId, id));
+  const [donor] = await db.select().from(donors).where(eq(donors.userId, id));
   const [reliability] = await queryRows<ReliabilityRow>(
     db,
     sql`select
@@ -137,6 +145,7 @@ export async function personDetail(
       expired: 0,
       cancelled: 0,
     },
+    registration: registrationOf(donor ?? null, record ?? null),
     packages: recent.map((p) => ({
       id: p.id,
       state: p.state,
@@ -263,5 +272,64 @@ export async function reinstatePerson(
       reason,
     });
     return user;
+  });
+}
+
+/** A person's registration number as the console shows it. */
+function registrationOf(
+  donor: Pick<typeof donors.$inferSelect, 'fssaiNumber' | 'fssaiVerifiedAt'> | null,
+  distributor: Pick<
+    typeof distributors.$inferSelect,
+    'registrationNumber' | 'registrationVerifiedAt'
+  > | null,
+): PersonDetail['registration'] {
+  if (donor?.fssaiNumber) {
+    return { kind: 'fssai', number: donor.fssaiNumber, isVerified: donor.fssaiVerifiedAt !== null };
+  }
+  if (distributor?.registrationNumber) {
+    return {
+      kind: 'ngo',
+      number: distributor.registrationNumber,
+      isVerified: distributor.registrationVerifiedAt !== null,
+    };
+  }
+  return null;
+}
+
+/**
+ * A coordinator marks a person's registration number checked (on FoSCoS or NGO Darpan), or
+ * takes that back; logged. A donor's later donations count as from a licensed source.
+ */
+export async function verifyRegistration(
+  db: AppDb,
+  coordinator: UserRow,
+  id: string,
+  isVerified: boolean,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const at = isVerified ? new Date() : null;
+    const [donor] = await tx
+      .update(donors)
+      .set({ fssaiVerifiedAt: at })
+      .where(and(eq(donors.userId, id), isNotNull(donors.fssaiNumber)))
+      .returning({ number: donors.fssaiNumber });
+    const [distributor] = donor
+      ? []
+      : await tx
+          .update(distributors)
+          .set({ registrationVerifiedAt: at })
+          .where(and(eq(distributors.userId, id), isNotNull(distributors.registrationNumber)))
+          .returning({ number: distributors.registrationNumber });
+    if (!donor && !distributor) {
+      throw conflict(
+        'This person has given no registration number to check.',
+        words('noRegistrationNumber'),
+      );
+    }
+    await recordAudit(tx, coordinator, {
+      action: isVerified ? 'person.verifyRegistration' : 'person.unverifyRegistration',
+      targetKind: 'user',
+      targetId: id,
+    });
   });
 }

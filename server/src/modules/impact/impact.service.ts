@@ -23,6 +23,9 @@ type ImpactRow = {
   cities: { city: string; meals: number; packages: number }[] | null;
   cities_reached: number;
   active: number;
+  licensed: number;
+  disposed: number;
+  disposed_of_distributed: number;
 };
 
 const NOT_COUNTED = sql`('Cancelled', 'Expired')`;
@@ -66,7 +69,14 @@ export async function countImpact(db: Executor): Promise<Impact> {
         (select json_agg(c) from (select * from cities order by meals desc, city limit 10) c) as cities,
         (select count(*)::int from cities) as cities_reached,
         (select count(*)::int from distributors d join users u on u.id = d.user_id
-          where d.is_active and u.user_type = 'distributor' and u.suspended_at is null) as active`,
+          where d.is_active and u.user_type = 'distributor' and u.suspended_at is null) as active,
+        -- From the two partial indexes (decision 042): licensed sources, and unfit food disposed of.
+        (select coalesce(sum(quantity), 0)::float8 from packages
+          where state = 'Distributed' and donor_licensed) as licensed,
+        (select coalesce(sum(disposed_quantity), 0)::float8 from packages
+          where disposed_quantity is not null) as disposed,
+        (select coalesce(sum(disposed_quantity), 0)::float8 from packages
+          where disposed_quantity is not null and state = 'Distributed') as disposed_of_distributed`,
   );
   const byState = inStateOrder(row?.by_state ?? []);
   const sumOf = (pick: (s: (typeof byState)[number]) => number, states?: PackageState[]) =>
@@ -75,10 +85,14 @@ export async function countImpact(db: Executor): Promise<Impact> {
         states ? states.includes(s.state) : !['Cancelled', 'Expired'].includes(s.state),
       )
       .reduce((total, s) => total + pick(s), 0);
-  const mealsDistributed = sumOf((s) => s.meals, ['Distributed']);
+  // Meals disposed of as unfit were not eaten: counted apart, not as distributed.
+  const mealsDistributed =
+    sumOf((s) => s.meals, ['Distributed']) - (row?.disposed_of_distributed ?? 0);
   return {
     mealsDonated: sumOf((s) => s.meals),
     mealsDistributed,
+    mealsFromLicensedSources: row?.licensed ?? 0,
+    mealsDisposed: row?.disposed ?? 0,
     packagesDistributed: sumOf((s) => s.packages, ['Distributed']),
     peopleServed: sumOf((s) => s.served, ['Distributed']),
     activeDistributors: row?.active ?? 0,

@@ -50,7 +50,11 @@ export function presentPackage(
     whyYou = null,
     groupQuantity = null,
     standing = null,
-  }: Pick<Partial<Package>, 'explanation' | 'whyYou' | 'groupQuantity' | 'standing'> = {},
+    counterpartRegistration = null,
+  }: Pick<
+    Partial<Package>,
+    'explanation' | 'whyYou' | 'groupQuantity' | 'standing' | 'counterpartRegistration'
+  > = {},
 ): Package {
   const accepted = isAccepted(row);
   const isDistributorViewing = row.distributorId !== null && row.distributorId === viewerId;
@@ -113,6 +117,7 @@ export function presentPackage(
     explanation: isDonorViewing ? explanation : null,
     whyYou: isDistributorViewing ? whyYou : null,
     standing: isDonorViewing || (isDistributorViewing && accepted) ? standing : null,
+    counterpartRegistration: accepted ? counterpartRegistration : null,
   };
 }
 

@@ -43,6 +43,7 @@ import { presentPackage, presentPackageSummary } from './packages.presenter';
 import {
   donate,
   getPackage,
+  counterpartRegistrationOf,
   getPackageEvents,
   listPackages,
   type PackageEventRow,
@@ -172,11 +173,13 @@ export function packagesRoutes({
       pkg.standingId && (pkg.donorId === viewerId || pkg.distributorId === viewerId)
         ? await standingOfPackage(db, pkg, viewerId)
         : null;
+    const counterpartRegistration = await counterpartRegistrationOf(db, pkg, viewerId);
     return presentPackage(pkg, viewerId, events, {
       explanation,
       whyYou: why,
       groupQuantity,
       standing,
+      counterpartRegistration,
     });
   }
 

@@ -3,6 +3,7 @@ import { DISTANCE_RANGE_MAX_KM } from '@almquest/contracts/users';
 import {
   type Diet,
   type FoodKind,
+  type Package,
   PICKUP_WINDOW_DEFAULT_HOURS,
   foodUseBy,
 } from '@almquest/contracts/packages';
@@ -17,7 +18,14 @@ import {
   runAgainOnConflict,
   type Tx,
 } from '../../db/client';
-import { donationGroups, packageEvents, packages, users } from '../../db/schema';
+import {
+  distributors,
+  donationGroups,
+  donors,
+  packageEvents,
+  packages,
+  users,
+} from '../../db/schema';
 import { AppError, badRequest, forbidden, notFound, words } from '../../errors';
 import {
   type MatchSettings,
@@ -411,4 +419,31 @@ export async function listPackages(
   const page = rows.slice(0, options.limit);
   const last = page[page.length - 1];
   return { rows: page, nextCursor: rows.length > options.limit && last ? last.id : null };
+}
+
+/**
+ * The other side's registration, for a party to an accepted package: the donor's FSSAI licence
+ * to the distributor, the distributor's NGO registration to the donor (null: none given).
+ */
+export async function counterpartRegistrationOf(
+  db: AppDb,
+  pkg: PackageRow,
+  viewerId: string,
+): Promise<Package['counterpartRegistration']> {
+  if (pkg.pairedAt === null) return null;
+  if (pkg.distributorId === viewerId && pkg.donorId) {
+    const [row] = await db
+      .select({ number: donors.fssaiNumber, at: donors.fssaiVerifiedAt })
+      .from(donors)
+      .where(eq(donors.userId, pkg.donorId));
+    return row?.number ? { kind: 'fssai', number: row.number, isVerified: row.at !== null } : null;
+  }
+  if (pkg.donorId === viewerId && pkg.distributorId) {
+    const [row] = await db
+      .select({ number: distributors.registrationNumber, at: distributors.registrationVerifiedAt })
+      .from(distributors)
+      .where(eq(distributors.userId, pkg.distributorId));
+    return row?.number ? { kind: 'ngo', number: row.number, isVerified: row.at !== null } : null;
+  }
+  return null;
 }

@@ -45,3 +45,13 @@ export function useSuspension() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: coordinatorKey }),
   });
 }
+
+/** POST /api/coordinator/people/:id/registration: the number was checked, or not. */
+export function useVerifyRegistration() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ personId, isVerified }: { personId: string; isVerified: boolean }) =>
+      api.post(`/coordinator/people/${personId}/registration`, { isVerified }, PersonDetailSchema),
+    onSuccess: (person) => queryClient.setQueryData(personKey(person.id), person),
+  });
+}

@@ -269,6 +269,8 @@ const AUDIT_ACTIONS = [
   'package.cancel',
   'person.suspend',
   'person.reinstate',
+  'person.verifyRegistration',
+  'person.unverifyRegistration',
   'report.close',
   'message.read',
   'message.unread',

@@ -23,6 +23,7 @@ const detail = (dispatchRecord: PersonDetail['dispatchRecord']): PersonDetail =>
   ...ravi,
   createdAt: '2026-11-01T06:00:00.000Z',
   isCoordinator: false,
+  registration: null,
   reliability: {
     offers: 4,
     offersAccepted: 1,

@@ -9,6 +9,8 @@ import { StateBadge } from '../../../components/state-badge';
 import { usePeopleSearch, usePerson, useSuspension } from '../api/people';
 import { CoordinatorReasonDialog } from './reason-dialog';
 
+import { RegistrationCheck } from './registration-check';
+
 /** People: search, a person's record and reliability, suspend and reinstate. */
 export function PeoplePanel() {
   const { t } = useI18n();
@@ -154,6 +156,7 @@ function PersonRecord({ id, onBack }: { id: string; onBack: () => void }) {
               </Button>
             )}
           </div>
+          <RegistrationCheck person={p} />
           <h3 className="mt-6 text-lg font-bold">{t('coord.people.reliability')}</h3>
           <dl className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
             {/* Offers are a distributor's; a donor's record counts how their packages ended. */}

@@ -7,6 +7,8 @@ import { impactAnswer } from './get-impact';
 const impact = {
   mealsDonated: 120,
   mealsDistributed: 80,
+  mealsFromLicensedSources: 0,
+  mealsDisposed: 0,
   packagesDistributed: 7,
   peopleServed: 150,
   activeDistributors: 3,

@@ -144,6 +144,22 @@ export function PickupFacts({ pkg }: { pkg: Package }) {
           {pkg.useBy ? formatDateTime(pkg.useBy) : t('package.useBy.label')}
         </Item>
       )}
+      {pkg.counterpartRegistration && (
+        <Item
+          label={t(
+            pkg.counterpartRegistration.kind === 'fssai'
+              ? 'package.donorFssai'
+              : 'package.distributorRegistration',
+          )}
+        >
+          {pkg.counterpartRegistration.number} ·{' '}
+          {t(
+            pkg.counterpartRegistration.isVerified
+              ? 'registration.checked'
+              : 'registration.notChecked',
+          )}
+        </Item>
+      )}
       {pkg.servedCount !== null && (
         <Item label={t('package.served')}>{formatNumber(pkg.servedCount)}</Item>
       )}

@@ -28,6 +28,8 @@ type FormValues = {
   maxCapacity: string;
   autoAccept: boolean;
   vegOnly: boolean;
+  /** A donor's FSSAI number, a distributor's NGO registration ("" for none). */
+  registration: string;
 };
 
 /** 'Edit your Details': every field required except location (SPEC section 5). */
@@ -41,6 +43,7 @@ export function ProfileEditForm({ profile, onDone }: Props) {
     maxCapacity: profile.userType === 'distributor' ? String(profile.maxCapacity) : '',
     autoAccept: profile.userType === 'distributor' ? profile.autoAccept : true,
     vegOnly: profile.userType === 'distributor' ? profile.vegOnly : false,
+    registration: savedRegistration(profile) ?? '',
   }));
   const update = useUpdateProfile();
   const { showAlert } = useAlerts();
@@ -81,9 +84,17 @@ export function ProfileEditForm({ profile, onDone }: Props) {
       location.coordinates[0] === profile.location.coordinates[0] &&
       location.coordinates[1] === profile.location.coordinates[1];
     const common = { name, phone, distanceRange, ...(isSamePlace ? {} : { location }) };
+    // Sent when changed; emptied, it is taken off.
+    const typed = form.values.registration.trim();
+    const registration =
+      typed === (savedRegistration(profile) ?? '') ? undefined : typed === '' ? null : typed;
     let change: ProfileUpdate;
     if (profile.userType === 'donor') {
-      const body = form.check(DonorUpdateSchema, { ...common, donorType });
+      const body = form.check(DonorUpdateSchema, {
+        ...common,
+        donorType,
+        ...(registration !== undefined && { fssaiNumber: registration }),
+      });
       if (!body) return;
       change = { userType: 'donor', id: profile.id, body };
     } else {
@@ -92,6 +103,7 @@ export function ProfileEditForm({ profile, onDone }: Props) {
         maxCapacity,
         autoAccept,
         vegOnly,
+        ...(registration !== undefined && { registrationNumber: registration }),
       });
       if (!body) return;
       change = { userType: 'distributor', id: profile.id, body };
@@ -153,6 +165,12 @@ export function ProfileEditForm({ profile, onDone }: Props) {
         required
         {...form.textField('distanceRange')}
       />
+      <TextField
+        label={t(profile.userType === 'donor' ? 'edit.fssai' : 'edit.registration')}
+        hint={t(profile.userType === 'donor' ? 'edit.fssai.hint' : 'edit.registration.hint')}
+        {...form.textField('registration')}
+        error={form.errorFor(profile.userType === 'donor' ? 'fssaiNumber' : 'registrationNumber')}
+      />
       {profile.userType === 'distributor' && (
         <TextField
           label={t('edit.capacity')}
@@ -187,4 +205,8 @@ export function ProfileEditForm({ profile, onDone }: Props) {
       </div>
     </form>
   );
+}
+
+function savedRegistration(profile: Profile): string | null {
+  return profile.userType === 'donor' ? profile.fssaiNumber : profile.registrationNumber;
 }

@@ -65,6 +65,7 @@ export function ProfileView({ profile }: { profile: Profile }) {
         <Row label={t('profile.email')}>{profile.email}</Row>
         <Row label={t('profile.phone')}>{localPhone(profile.phone, formatNumber)}</Row>
         <Row label={t('profile.location')}>{profile.location.address}</Row>
+        <RegistrationRow profile={profile} />
         {profile.userType === 'donor' ? (
           <>
             <Row label={t('profile.donorCategory')}>{t(`donorType.${profile.donorType}`)}</Row>
@@ -97,5 +98,20 @@ export function ProfileView({ profile }: { profile: Profile }) {
         )}
       </dl>
     </section>
+  );
+}
+
+/** The FSSAI number or NGO registration given, and whether a coordinator checked it. */
+function RegistrationRow({ profile }: { profile: Profile }) {
+  const { t } = useI18n();
+  const [number, isChecked] =
+    profile.userType === 'donor'
+      ? [profile.fssaiNumber, profile.fssaiVerified]
+      : [profile.registrationNumber, profile.registrationVerified];
+  if (!number) return null;
+  return (
+    <Row label={t(profile.userType === 'donor' ? 'edit.fssai' : 'edit.registration')}>
+      {number} · {t(isChecked ? 'registration.checked' : 'registration.notChecked')}
+    </Row>
   );
 }
