@@ -6,6 +6,7 @@ import {
   snap,
   uniqueEmail,
   waitForPage,
+  tickChecklist,
 } from './support/helpers';
 import { expect, test } from './support/fixtures';
 
@@ -186,6 +187,11 @@ test('a donor in Hindi and a distributor in Bengali: register, donate, pair, rec
   const shown = (await donor.getByTestId('handover-code').textContent())?.trim() ?? '';
   expect(shown).toMatch(/^\d{4}$/);
   const bengaliCode = shown.replace(/\d/g, (d) => String.fromCharCode(0x9e6 + Number(d)));
+  await tickChecklist(distributor, [
+    'প্যাকেট করা ও ঢাকা আছে',
+    'ঠিক তাপমাত্রায় আছে',
+    'সময়ের মধ্যে আছে',
+  ]);
   await distributor.getByLabel('দাতার দেওয়া কোড').fill(bengaliCode);
   await distributor.getByRole('button', { name: '“খাবার পেয়েছি” চিহ্নিত করুন' }).click();
   await expectAlert(

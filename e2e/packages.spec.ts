@@ -6,6 +6,7 @@ import {
   openProfile,
   snap,
   waitForPage,
+  tickChecklist,
 } from './support/helpers';
 import { expect, test } from './support/fixtures';
 
@@ -112,6 +113,7 @@ test('a donor donates, a distributor nearby receives and distributes it', async 
   const code = (await donor.getByTestId('handover-code').textContent())?.trim() ?? '';
   expect(code).toMatch(/^\d{4}$/);
   const wrong = code === '0000' ? '1111' : '0000';
+  await tickChecklist(distributor);
   await distributor.getByLabel('Handover code from the donor').fill(wrong);
   await distributor.getByRole('button', { name: 'Mark as Received' }).click();
   await expect(distributor.getByText('Wrong code: 4 tries left')).toBeVisible();

@@ -8,6 +8,7 @@ import {
   openFromBell,
   type RegisterInput,
   snap,
+  tickChecklist,
 } from './support/helpers';
 import { expect, test } from './support/fixtures';
 
@@ -93,6 +94,7 @@ test('200 meals split across four distributors with room for 60, each part accep
     await expect(distributor.locator('[data-state]')).toHaveText('Paired');
     // Why them: the meet point's distance and the room they keep.
     await expect(distributor.getByTestId('why-you')).toContainText('Why you');
+    await tickChecklist(distributor);
     await distributor.getByLabel('Handover code from the donor').fill(code);
     await distributor.getByRole('button', { name: 'Mark as Received' }).click();
     await expectAlert(distributor, 'Package Received!');

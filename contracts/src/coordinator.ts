@@ -210,6 +210,11 @@ export const ReportSchema = z.object({
   createdAt: z.string(),
   closedAt: z.string().nullable(),
   reporter: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /**
+   * For a disposal: packages of this donor with food disposed of in the last 30 days; from
+   * DISPOSALS_FLAGGED_FROM on, the donor is flagged (0 for other reports).
+   */
+  donorDisposals: z.number(),
   package: z.object({
     id: z.string(),
     state: PackageStateSchema,
@@ -220,6 +225,8 @@ export const ReportSchema = z.object({
   }),
 });
 export type Report = z.infer<typeof ReportSchema>;
+/** Repeated cases from one donor: this many disposals in 30 days flags them. */
+export const DISPOSALS_FLAGGED_FROM = 2;
 export const ReportListSchema = z.object({
   reports: z.array(ReportSchema),
   /** Give it back as ?cursor= for the next page; null on the last. */

@@ -73,6 +73,8 @@ export type FieldMessageKey =
   | 'server.windowAfterUseBy'
   | 'field.weekdays'
   | 'field.weekday'
+  | 'server.checkFailed'
+  | 'field.disposalReason'
   | 'field.weekdaysOnce'
   | 'field.fssaiNumber'
   | 'field.registrationNumber'

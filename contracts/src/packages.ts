@@ -394,6 +394,12 @@ export const PackageSchema = z.object({
   whyYou: WhyYouSchema.nullable(),
   /** A package of a standing donation (to its donor and its distributor): its days. */
   standing: PackageStandingSchema.nullable(),
+  /** What the distributor confirmed at Received (null: not received, or no checklist given). */
+  handoverCheck: z
+    .object({ packed: z.boolean(), temperature: z.boolean(), inTime: z.boolean() })
+    .nullable(),
+  /** Meals the distributor recorded as unfit and disposed of, and why (to both sides). */
+  disposal: z.object({ quantity: z.number(), reason: z.string(), at: z.string() }).nullable(),
   /**
    * The other side's registration, once the distributor accepted: the donor's FSSAI licence to
    * the distributor, the distributor's NGO registration to the donor; and whether a coordinator
@@ -408,6 +414,32 @@ export type Package = z.infer<typeof PackageSchema>;
 export const PackageResponseSchema = z.object({ package: PackageSchema });
 export type PackageResponse = z.infer<typeof PackageResponseSchema>;
 
+/** Why food was found unfit (decision 042). */
+export const DISPOSAL_REASONS = [
+  'spoiled',
+  'temperature',
+  'packaging',
+  'pastUseBy',
+  'other',
+] as const;
+export const DisposalReasonSchema = z.enum(DISPOSAL_REASONS, {
+  error: said('Choose spoiled, temperature, packaging, pastUseBy or other', 'field.disposalReason'),
+});
+export type DisposalReason = z.infer<typeof DisposalReasonSchema>;
+
+/** POST /api/package/:id/dispose: the distributor records meals found unfit and disposed of. */
+export const DisposeRequestSchema = z.strictObject({
+  quantity: numberField('Quantity', { min: 1, max: MAX_PACKAGE_MEALS, isInteger: true }),
+  reason: DisposalReasonSchema,
+  note: textField({ max: REASON_MAX }).optional(),
+});
+export type DisposeRequest = z.input<typeof DisposeRequestSchema>;
+
+const CHECK_FAILED = said(
+  'Take food only when it passes every check; otherwise record it as unfit',
+  'server.checkFailed',
+);
+
 export const MarkPackageRequestSchema = z.object({
   donor_id: idOf(),
   distributor_id: idOf(),
@@ -417,6 +449,18 @@ export const MarkPackageRequestSchema = z.object({
   }),
   /** Required for Received: the donor's handover code. */
   code: HandoverCodeSchema.optional(),
+  /**
+   * At Received, what the distributor confirms (decision 042): packed and covered, at its
+   * temperature class (hot food hot, chilled food cold), within its time. Each must be true:
+   * food that fails one is not taken, it is recorded as unfit.
+   */
+  checklist: z
+    .strictObject({
+      packed: z.literal(true, { error: CHECK_FAILED }),
+      temperature: z.literal(true, { error: CHECK_FAILED }),
+      inTime: z.literal(true, { error: CHECK_FAILED }),
+    })
+    .optional(),
   /** At Distributed: how many people were served (optional). */
   servedCount: numberField('People served', {
     min: 1,

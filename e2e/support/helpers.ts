@@ -298,3 +298,11 @@ export async function openFromBell(page: Page, text: RegExp) {
   await panel.getByRole('link', { name: text }).first().click();
   await expect(page.getByRole('heading', { name: 'Package Details' })).toBeVisible();
 }
+
+/** The handover checklist before Received (decision 042): all three ticked, in the page's words. */
+export async function tickChecklist(
+  page: Page,
+  labels: readonly string[] = ['Packed and covered', 'At the right temperature', 'Within its time'],
+) {
+  for (const label of labels) await page.getByRole('checkbox', { name: label }).check();
+}

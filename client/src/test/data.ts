@@ -109,6 +109,8 @@ export function buildPackage(
     useBy: null,
     standing: null,
     counterpartRegistration: null,
+    handoverCheck: null,
+    disposal: null,
     offerExpiresAt: null,
     offerMeetArea: null,
     handoverCode: state === 'Paired' ? '4821' : null,

@@ -362,6 +362,16 @@ const table: Row[] = [
     expect: coordinatorOnly(409),
   },
   {
+    route: 'POST /package/:id/dispose',
+    // Only the package's distributor (the fixture was marked Received by an earlier row).
+    call: () => ({
+      method: 'post',
+      url: `/api/package/${fixtures.pairedId}/dispose`,
+      body: { quantity: 1, reason: 'spoiled' },
+    }),
+    expect: { ...onlyOwner('distributorX'), donorA: 403, donorB: 404, distributorY: 404 },
+  },
+  {
     route: 'GET /standing-donations',
     call: () => ({ method: 'get', url: '/api/standing-donations' }),
     // Each donor their own list; no one else has one.

@@ -74,6 +74,7 @@ const AREAS = {
   },
   /** messaging/sms.test.ts: the Eastern Ghats, from Andhra Pradesh northwards. */
   foodClock: { count: 8, points: (i: number): LatLng => [26.0 + i * 0.6, 77.0] },
+  handoverSafety: { count: 6, points: (i: number): LatLng => [18.5 + i * 0.6, 80.8] },
   registration: { count: 4, points: (i: number): LatLng => [23.5 + i * 0.6, 74.5] },
   calendar: { count: 4, points: (i: number): LatLng => [13.0 + i * 0.6, 84.0] },
   standing: { count: 16, points: (i: number): LatLng => [9.0 + i * 0.6, 78.6] },

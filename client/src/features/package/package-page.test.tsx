@@ -144,6 +144,10 @@ describe('why a distributor was given a package', () => {
     });
     app.queryClient.setQueryData(packageQueryKey(upper), at('Paired'));
     await actor.type(await screen.findByLabelText('Handover code from the donor'), '1234');
+    // The checklist first: nothing is sent until the food passes all three.
+    await actor.click(screen.getByRole('button', { name: 'Mark as Received' }));
+    expect(await screen.findByText(/Tick all three before taking the food/)).toBeInTheDocument();
+    await tickChecklist(actor);
     await actor.click(screen.getByRole('button', { name: 'Mark as Received' }));
     expect(await screen.findByRole('button', { name: 'Mark as Distributed' })).toBeInTheDocument();
   });
@@ -171,10 +175,12 @@ describe('why a distributor was given a package', () => {
     const button = screen.getByRole('button', { name: 'Mark as Received' });
     expect(button).toBeDisabled();
     await waitFor(() => expect(button).toBeEnabled(), { timeout: lockedFor + 2000 });
+    await tickChecklist(actor);
     await actor.click(button);
     await waitFor(() =>
       expect(calls.find((c) => c.url === '/distributor/togglePackage')?.data).toMatchObject({
         code: '1092',
+        checklist: { packed: true, temperature: true, inTime: true },
       }),
     );
   });
@@ -209,6 +215,7 @@ describe('why a distributor was given a package', () => {
     });
     app.queryClient.setQueryData(packageQueryKey(packageId), paired);
     await actor.type(await screen.findByLabelText('Handover code from the donor'), '0000');
+    await tickChecklist(actor);
     await actor.click(screen.getByRole('button', { name: 'Mark as Received' }));
     expect(await screen.findByText(/You can try again after/)).toBeInTheDocument();
     expect(screen.queryAllByText(/too many wrong codes/i)).toHaveLength(1);
@@ -384,3 +391,9 @@ describe('a package that is not found', () => {
     });
   });
 });
+
+/** The handover checklist, all three ticked (decision 042). */
+async function tickChecklist(actor: ReturnType<typeof userEvent.setup>) {
+  for (const check of ['Packed and covered', 'At the right temperature', 'Within its time'])
+    await actor.click(screen.getByRole('checkbox', { name: check }));
+}

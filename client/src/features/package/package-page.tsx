@@ -28,6 +28,8 @@ import {
   PickupFacts,
   WaitingDetails,
 } from './components/package-details';
+import { Disposal } from './components/disposal';
+import { PackageLabel } from './components/package-label';
 import { StandingNote } from './components/standing-note';
 import { Timeline } from './components/timeline';
 import { useNow } from './use-now';
@@ -148,6 +150,8 @@ export function PackagePage() {
         <PickupFacts pkg={data} />
       </div>
       <StandingNote pkg={data} viewerIsDonor={viewerIsDonor} />
+      <Disposal pkg={data} viewerIsDistributor={viewerIsDistributor} />
+      <PackageLabel pkg={data} />
 
       {data.whyYou && (
         <p className="mt-4 rounded-lg bg-sky-50 p-3 dark:bg-sky-950" data-testid="why-you">

@@ -87,6 +87,7 @@ type ReportRow = {
   state: Report['package']['state'];
   quantity: number;
   address: string;
+  donor_disposals: number;
 } & PartiesColumns;
 
 /** A row's place in a newest-first list: its time to the microsecond (UTC) and its id. */
@@ -112,7 +113,13 @@ export async function listReports(db: AppDb, cursor: string | undefined): Promis
           p.donor_id, coalesce(du.name, p.donor_name) as donor_name,
           coalesce(du.phone, p.donor_phone) as donor_phone,
           p.distributor_id, coalesce(xu.name, p.distributor_name) as distributor_name,
-          coalesce(xu.phone, p.distributor_phone) as distributor_phone
+          coalesce(xu.phone, p.distributor_phone) as distributor_phone,
+          -- Food from this donor disposed of as unfit in the last 30 days (decision 042).
+          case when r.reason = 'disposed' and p.donor_id is not null then
+            (select count(*)::int from packages d
+              where d.donor_id = p.donor_id and d.disposed_quantity is not null
+                and d.disposed_at > now() - interval '30 days')
+          else 0 end as donor_disposals
         from package_reports r
         join packages p on p.id = r.package_id
         left join users ru on ru.id = r.reporter_id
@@ -148,6 +155,7 @@ function presentReport(r: ReportRow): Report {
     createdAt: isoOf(r.created_at),
     closedAt: r.closed_at ? isoOf(r.closed_at) : null,
     reporter: r.reporter_id ? { id: r.reporter_id, name: r.reporter_name ?? '' } : null,
+    donorDisposals: r.donor_disposals,
     package: {
       id: r.package_id,
       state: r.state,

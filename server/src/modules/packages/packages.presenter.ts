@@ -118,6 +118,15 @@ export function presentPackage(
     whyYou: isDistributorViewing ? whyYou : null,
     standing: isDonorViewing || (isDistributorViewing && accepted) ? standing : null,
     counterpartRegistration: accepted ? counterpartRegistration : null,
+    handoverCheck: isDonorViewing || isDistributorViewing ? row.handoverCheck : null,
+    disposal:
+      (isDonorViewing || isDistributorViewing) && row.disposedQuantity !== null
+        ? {
+            quantity: row.disposedQuantity,
+            reason: row.disposedReason ?? '',
+            at: row.disposedAt?.toISOString() ?? '',
+          }
+        : null,
   };
 }
 

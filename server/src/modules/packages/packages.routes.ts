@@ -1,5 +1,6 @@
 import {
   DeletePackagePathSchema,
+  DisposeRequestSchema,
   type DonationGroup,
   DonateRequestSchema,
   GroupIdPathSchema,
@@ -49,6 +50,7 @@ import {
   type PackageEventRow,
 } from './packages.service';
 import { markPackage } from './lifecycle/handover';
+import { recordDisposal } from './lifecycle/disposal';
 import { standingOfPackage } from '../standing/standing.service';
 import { refuseFormerDistributor, refuseFormerDistributorByEvents } from './lifecycle/write';
 import {
@@ -317,6 +319,27 @@ export function packagesRoutes({
     ),
   );
 
+  // The distributor records food found unfit and disposed of (decision 042).
+  router.post(
+    '/package/:id/dispose',
+    requireRegistered,
+    limiter(db, config, 'report'),
+    validate(
+      { params: PackageIdPathSchema, body: DisposeRequestSchema },
+      async ({ params, body }, req, res) => {
+        const user = sessionUser(req);
+        const pkg = await changing(req, params.id, () => recordDisposal(db, user, params.id, body));
+        await settle(req, [pkg.id]);
+        req.log.info(
+          { packageId: pkg.id, quantity: body.quantity, reason: body.reason },
+          'food disposed of',
+        );
+        const response: PackageResponse = { package: await packageFor(pkg, user.id) };
+        res.json(response);
+      },
+    ),
+  );
+
   // The donor or the distributor of a package tells the coordinators something is wrong.
   router.post(
     '/package/:id/report',
@@ -383,6 +406,7 @@ export function packagesRoutes({
           state: body.state,
           code: body.code,
           servedCount: body.servedCount,
+          checklist: body.checklist,
         }),
       );
       notifier.notify(result.notifications);

@@ -1,4 +1,8 @@
-import type { AuditDetails, Report } from '@almquest/contracts/coordinator';
+import {
+  type AuditDetails,
+  DISPOSALS_FLAGGED_FROM,
+  type Report,
+} from '@almquest/contracts/coordinator';
 import { personName } from '../../../lib/person-name';
 import { useState } from 'react';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -62,6 +66,11 @@ export function ReportsPanel() {
               data-testid="report"
             >
               <p className="font-semibold">{t(`coord.report.reason.${r.reason}`)}</p>
+              {r.donorDisposals >= DISPOSALS_FLAGGED_FROM && (
+                <p className="mt-1 font-semibold text-red-800 dark:text-red-200" data-testid="flag">
+                  {t('coord.report.disposalsFlag', { count: r.donorDisposals })}
+                </p>
+              )}
               {r.note && <p className="mt-1 wrap-anywhere whitespace-pre-line">“{r.note}”</p>}
               <p className="mt-1 text-sm">
                 {t('coord.reports.by', {

@@ -5,7 +5,7 @@ import {
 } from '@almquest/contracts/packages';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
+import { CheckboxField, TextField } from '../../../components/ui/field';
 import { useI18n } from '../../../i18n/i18n';
 import { useAlerts } from '../../../lib/alerts';
 import { useForm } from '../../../lib/use-form';
@@ -22,7 +22,11 @@ const nextStep: Partial<Record<PackageState, 'Received' | 'Distributed'>> = {
 };
 
 /** What the mark form holds, kept by the page so it outlasts a refresh. */
-export const useMarkFormValues = () => useForm({ code: '', servedCount: '' });
+export const useMarkFormValues = () =>
+  useForm({ code: '', servedCount: '', packed: false, temperature: false, inTime: false });
+
+/** The handover checklist (decision 042): what the distributor confirms before taking the food. */
+const CHECKS = ['packed', 'temperature', 'inTime'] as const;
 
 /**
  * The distributor's next step: the donor's code to mark it Received, then how many were served
@@ -65,12 +69,20 @@ export function MarkForm({
     event.preventDefault();
     if (mark.isPending) return;
     const { code, servedCount } = markForm.values;
+    if (step === 'Received' && !CHECKS.every((check) => markForm.values[check])) {
+      markForm.setError('checklist', t('package.check.required'));
+      return;
+    }
     const body = markForm.check(MarkPackageRequestSchema, {
       donor_id: pkg.donor_id ?? '',
       distributor_id: distributorId,
       packageId: pkg._id,
       state: step,
-      ...(step === 'Received' ? { code } : servedCount.trim() ? { servedCount } : {}),
+      ...(step === 'Received'
+        ? { code, checklist: { packed: true, temperature: true, inTime: true } }
+        : servedCount.trim()
+          ? { servedCount }
+          : {}),
     });
     if (!body) return;
     mark.mutate(body, {
@@ -91,6 +103,31 @@ export function MarkForm({
 
   return (
     <form noValidate onSubmit={onMark} className="mt-6 max-w-sm space-y-4">
+      {step === 'Received' && (
+        <fieldset>
+          <legend className="font-semibold">{t('package.check.title')}</legend>
+          {CHECKS.map((check) => (
+            <CheckboxField
+              key={check}
+              label={t(`package.check.${check}`)}
+              hint={
+                check === 'temperature' && pkg.foodKind
+                  ? t(`package.check.temperature.${pkg.foodKind}`)
+                  : check === 'inTime' && pkg.useBy
+                    ? t('package.check.inTime.by', { time: formatDateTime(pkg.useBy) })
+                    : undefined
+              }
+              checked={markForm.values[check]}
+              onChange={(isOn) => markForm.set(check, isOn)}
+            />
+          ))}
+          {markForm.errorFor('checklist') && (
+            <p className="mt-1 text-sm text-red-700 dark:text-red-300" role="alert">
+              {markForm.errorFor('checklist')}
+            </p>
+          )}
+        </fieldset>
+      )}
       {step === 'Received' ? (
         <TextField
           label={t('package.handover.enter')}

@@ -24,6 +24,8 @@ export type MarkInput = {
   state: 'Received' | 'Distributed';
   code?: string | undefined;
   servedCount?: number | undefined;
+  /** At Received: what the distributor confirmed (every check true, by the request's schema). */
+  checklist?: { packed: true; temperature: true; inTime: true } | undefined;
 };
 export type MarkResult = {
   package: PackageRow;
@@ -137,7 +139,11 @@ export async function markPackage(db: AppDb, user: UserRow, input: MarkInput): P
             // What the finished package keeps: both sides' names and phones as they are now.
             ...profileContacts({ whileOpen: false }),
           }
-        : { receivedAt: sql`now()`, handoverFailures: 0 },
+        : {
+            receivedAt: sql`now()`,
+            handoverFailures: 0,
+            handoverCheck: input.checklist ?? null,
+          },
       distributorId: user.id,
       notify: donorNotification(pkg, isDistributed ? 'distributed' : 'received', input.state, {
         picture: user.picture,
