@@ -192,6 +192,8 @@ export type PersonDetail = z.infer<typeof PersonDetailSchema>;
 /** POST /api/coordinator/people/:id/registration: a coordinator checked the number (or not). */
 export const VerifyRegistrationSchema = z.strictObject({
   isVerified: z.boolean({ error: said('Choose true or false', 'field.trueOrFalse') }),
+  /** The number the coordinator looked up: refused (409) when the person changed it since. */
+  number: textField({ max: 40 }),
 });
 
 /** POST /api/package/:id/report (the donor or the distributor of the package). */

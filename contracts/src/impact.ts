@@ -35,7 +35,10 @@ const CityFigureSchema = z.object({
 
 /** GET /api/impact: what AlmQuest has done so far, for everyone to see. */
 export const ImpactSchema = z.object({
-  /** Meals in every package donated (withdrawn packages are gone; cancelled and expired ones are not counted). */
+  /**
+   * Meals in every package donated (withdrawn packages are gone; cancelled and expired ones are
+   * not counted; meals disposed of as unfit are counted apart, in mealsDisposed).
+   */
   mealsDonated: z.number(),
   /** Meals handed out to people (packages Distributed, less meals disposed of as unfit). */
   mealsDistributed: z.number(),

@@ -51,6 +51,8 @@ export const isCooked = (kind: FoodKind | null | undefined): boolean =>
 export const COOKED_EAT_WITHIN_HOURS = 4;
 /** Our policy for bakery and raw produce: given out within a day of the latest pick-up. */
 export const FRESH_GIVE_OUT_HOURS = 24;
+/** Cooked food with less of its 4 hours left than this cannot be picked up and eaten in time. */
+export const COOKED_LEAST_LEFT_MINUTES = 30;
 /** A clock a little ahead of the server's is not a preparation time in the future. */
 export const PREPARED_AT_LEEWAY_MINUTES = 5;
 
@@ -171,7 +173,9 @@ export function checkFoodClock(
   }
   if (preparedAt === undefined) return refuse('preparedAt', PREPARED_REQUIRED);
   const useBy = Date.parse(preparedAt) + COOKED_EAT_WITHIN_HOURS * 3_600_000;
-  if (useBy <= Date.now()) return refuse('preparedAt', PREPARED_TOO_LONG_AGO);
+  // Too late to be picked up and eaten: less than half an hour of its 4 hours is left.
+  if (useBy - Date.now() < COOKED_LEAST_LEFT_MINUTES * 60_000)
+    return refuse('preparedAt', PREPARED_TOO_LONG_AGO);
   if (readyUntil !== undefined && Date.parse(readyUntil) > useBy)
     refuse('readyUntil', READY_AFTER_USE_BY);
 }

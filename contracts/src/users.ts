@@ -92,7 +92,11 @@ const REGISTRATION_FORM = said(
 );
 /** An NGO's registration: an NGO Darpan id or an FSSAI number; letters, digits and / - only. */
 export const RegistrationNumberSchema = z.preprocess(
-  (value) => (typeof value === 'string' ? asciiDigits(value).trim().toUpperCase() : value),
+  // Upper-cased only when plain ASCII ("ß" would become "SS"): anything else is refused as it is.
+  (value) =>
+    typeof value === 'string' && /^[\x20-\x7E]*$/.test(asciiDigits(value))
+      ? asciiDigits(value).trim().toUpperCase()
+      : value,
   z
     .string({ error: REGISTRATION_FORM })
     .regex(/^[A-Z0-9][A-Z0-9/-]{2,28}[A-Z0-9]$/, REGISTRATION_FORM),

@@ -17,7 +17,7 @@ import {
   type DeadlineSweeper,
 } from './modules/packages/lifecycle/deadlines';
 import { simulationRoutes } from './modules/simulation/sim.routes';
-import { createStandingLister } from './modules/standing/standing.service';
+import { createStandingLister, type StandingLister } from './modules/standing/standing.service';
 import { standingRoutes } from './modules/standing/standing.routes';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
 import type { SimClock } from './lib/sim-clock';
@@ -69,8 +69,11 @@ export type AppDeps = {
   outreach?: Outreach;
   /** Package pages kept in memory. */
   packageReads?: PackageReads;
-  /** With SIM_CLOCK: the clock the simulation moves, and the sweep it runs when it does. */
-  simulation?: { clock: SimClock; deadlines: DeadlineSweeper };
+  /**
+   * With SIM_CLOCK: the clock the simulation moves, and the sweep and the standing donations'
+   * listing it runs when it does.
+   */
+  simulation?: { clock: SimClock; deadlines: DeadlineSweeper; standing: StandingLister };
 };
 
 const JSON_BODY_LIMIT = '32kb';

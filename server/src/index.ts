@@ -200,7 +200,7 @@ async function main(): Promise<void> {
     rematcher,
     gazetteer: { isReady: () => isGazetteerReady },
     isStopping: () => isShuttingDown,
-    ...(simClock ? { simulation: { clock: simClock, deadlines } } : {}),
+    ...(simClock ? { simulation: { clock: simClock, deadlines, standing } } : {}),
   });
   // Not app.listen: Express 5 calls its callback on errors too, which would say "running"
   // before saying the port is taken.

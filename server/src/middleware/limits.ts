@@ -73,9 +73,17 @@ export const LIMITS = {
     message: 'Too many wrong codes. Ask for a new one.',
     said: words('messagingCodeTries'),
   },
-  // A calendar app asks for its feed every few minutes to hours; a guesser asks far more often.
+  // A calendar app asks for its feed every few minutes to hours: counted per feed address (many
+  // subscribers share one address behind a carrier's NAT or Google's fetchers), and, far more
+  // loosely, per client address against a flood of made-up ones.
   calendar: {
     max: 120,
+    key: (req) => ({ key: `calendar:${String(req.params['file']).slice(0, 60)}` }),
+    message: 'Too many calendar requests just now. Please wait a few minutes.',
+    said: words('calendarTooMany'),
+  },
+  'calendar-address': {
+    max: 3000,
     message: 'Too many calendar requests just now. Please wait a few minutes.',
     said: words('calendarTooMany'),
   },

@@ -12,13 +12,14 @@ declare module 'express-serve-static-core' {
 }
 
 /** The URL without its query string. */
-function pathOf(url: string): string {
+export function pathOf(url: string): string {
   const at = url.indexOf('?');
   const path = at === -1 ? url : url.slice(0, at);
   // The SMS webhook's address holds its secret: never logged.
   // (However it is spelt: Express's routes ignore case, a doubled slash is a common slip, and a
   // mistyped address still carries it: any long token in an SMS path is taken for it.)
-  return /sms/i.test(path)
+  // A calendar feed's address is its key (decision 041): never logged either.
+  return /sms|calendar/i.test(path)
     ? path
         .replace(/^(\/+api\/+sms\/+webhook\/+)[^/]*/i, '$1[secret]')
         .replace(/[\w%-]{24,}/g, '[secret]')

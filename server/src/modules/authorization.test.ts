@@ -357,7 +357,7 @@ const table: Row[] = [
     call: () => ({
       method: 'post',
       url: `/api/coordinator/people/${fixtures.victimId}/registration`,
-      body: { isVerified: true },
+      body: { isVerified: true, number: '12345678901234' },
     }),
     expect: coordinatorOnly(409),
   },

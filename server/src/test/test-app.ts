@@ -202,7 +202,7 @@ export async function createTestApp(
     notifier,
     rematcher,
     packageReads,
-    ...(simClock ? { simulation: { clock: simClock, deadlines } } : {}),
+    ...(simClock ? { simulation: { clock: simClock, deadlines, standing } } : {}),
   });
   server.on('request', app);
   return {

@@ -554,6 +554,8 @@ export const bnApp: AppCatalog = {
   'server.disposeAfterReceived':
     'এই প্যাকেটটি {state}: ফেলে দেওয়া খাবার আপনি নেওয়ার পরেই নথিভুক্ত হয়।',
   'server.alreadyDisposed': 'এই প্যাকেটের ফেলে দেওয়া খাবার আগেই নথিভুক্ত হয়েছে।',
+  'server.disposeTooLate':
+    'এই প্যাকেটটি এক দিনেরও আগে বিলি হয়েছে: ফেলে দেওয়া খাবার সেদিনের মধ্যেই নথিভুক্ত হয়।',
   'server.disposedTooMany': 'বড়জোর {count}টি, এই প্যাকেটে যতগুলো খাবার আছে।',
   'edit.fssai': 'FSSAI লাইসেন্স বা নিবন্ধন',
   'edit.fssai.hint': 'রেস্তোরাঁ, কেটারার বা অন্য খাবারের ব্যবসার জন্য: ১৪ অঙ্ক। না থাকলে ফাঁকা রাখুন।',
@@ -573,6 +575,8 @@ export const bnApp: AppCatalog = {
   'coord.audit.action.person.verifyRegistration': 'একটি নিবন্ধন নম্বর যাচাই করেছেন',
   'coord.audit.action.person.unverifyRegistration': 'একটি নিবন্ধনের যাচাই ফিরিয়ে নিয়েছেন',
   'server.noRegistrationNumber': 'এই ব্যক্তি যাচাইয়ের জন্য কোনো নিবন্ধন নম্বর দেননি।',
+  'server.registrationChanged': 'আপনি দেখার পরে নম্বরটি বদলানো হয়েছে: নতুনটি দেখুন।',
+  'server.checkOwnNumber': 'সমন্বয়কারী নিজের নম্বর নিজে যাচাই করেন না।',
   'calendar.title': 'আপনার ক্যালেন্ডার',
   'calendar.text':
     'আপনার পিকআপ আর দান Google Calendar বা ফোনের ক্যালেন্ডারে দেখুন: এই ব্যক্তিগত ঠিকানাটি URL দিয়ে ক্যালেন্ডার হিসেবে যোগ করুন। ক্যালেন্ডার কয়েক ঘণ্টা পরপর দেখে, তাই আজকের বদল পরে দেখা যেতে পারে।',

@@ -294,6 +294,8 @@ export const enApp = {
   'server.disposeAfterReceived':
     'This package is {state}: food is recorded as disposed of after you received it.',
   'server.alreadyDisposed': 'Disposed food is already recorded for this package.',
+  'server.disposeTooLate':
+    'This package was given out more than a day ago: disposed food is recorded by then.',
   'server.disposedTooMany': 'At most {count}, the meals in this package.',
   'edit.fssai': 'FSSAI licence or registration',
   'edit.fssai.hint':
@@ -314,6 +316,9 @@ export const enApp = {
   'coord.audit.action.person.verifyRegistration': 'Checked a registration number',
   'coord.audit.action.person.unverifyRegistration': 'Took back a registration check',
   'server.noRegistrationNumber': 'This person has given no registration number to check.',
+  'server.registrationChanged':
+    'The number was changed since you looked it up: look up the new one.',
+  'server.checkOwnNumber': 'A coordinator does not check their own number.',
   'calendar.title': 'Your calendar',
   'calendar.text':
     'See your pickups and donations in Google Calendar or your phone’s calendar: add this private address as a calendar by URL. Calendars look again every few hours, so a change today may show later.',

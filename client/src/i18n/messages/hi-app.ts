@@ -543,6 +543,7 @@ export const hiApp: AppCatalog = {
   'field.disposalReason': 'कारण चुनें',
   'server.disposeAfterReceived': 'यह पैकेट {state} है: फेंका गया खाना आपके लेने के बाद ही दर्ज होता है।',
   'server.alreadyDisposed': 'इस पैकेट का फेंका गया खाना पहले ही दर्ज है।',
+  'server.disposeTooLate': 'यह पैकेट एक दिन से पहले बाँटा जा चुका है: फेंका गया खाना उसी दिन तक दर्ज होता है।',
   'server.disposedTooMany': 'ज़्यादा से ज़्यादा {count}, जितने भोजन इस पैकेट में हैं।',
   'edit.fssai': 'FSSAI लाइसेंस या पंजीकरण',
   'edit.fssai.hint': 'रेस्टोरेंट, कैटरर या किसी और खाने के व्यवसाय के लिए: 14 अंक। न हो तो खाली छोड़ें।',
@@ -562,6 +563,8 @@ export const hiApp: AppCatalog = {
   'coord.audit.action.person.verifyRegistration': 'पंजीकरण नंबर जाँचा',
   'coord.audit.action.person.unverifyRegistration': 'पंजीकरण की जाँच वापस ली',
   'server.noRegistrationNumber': 'इस व्यक्ति ने जाँचने के लिए कोई पंजीकरण नंबर नहीं दिया है।',
+  'server.registrationChanged': 'आपके देखने के बाद नंबर बदल दिया गया: नया नंबर देखें।',
+  'server.checkOwnNumber': 'समन्वयक अपना नंबर ख़ुद नहीं जाँचते।',
   'calendar.title': 'आपका कैलेंडर',
   'calendar.text':
     'अपने पिकअप और दान Google Calendar या फ़ोन के कैलेंडर में देखें: यह निजी पता URL से कैलेंडर के रूप में जोड़ें। कैलेंडर कुछ घंटों में दोबारा देखते हैं, इसलिए आज का बदलाव बाद में दिख सकता है।',

@@ -39,6 +39,7 @@ export function calendarRoutes({
   // The feed is read by calendar apps, with no session: its unguessable address is the key.
   router.get(
     '/calendar/:file',
+    limiter(db, config, 'calendar-address'),
     limiter(db, config, 'calendar'),
     validate({ params: FeedPathSchema }, async ({ params }, _req, res) => {
       const token = params.file.replace(/\.ics$/, '');

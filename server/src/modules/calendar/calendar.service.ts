@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { STANDING_DAYS_SHOWN } from '@almquest/contracts/standing';
-import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import type { AppDb } from '../../db/client';
 import type { PackageRow, UserRow } from '../../db/rows';
@@ -103,7 +103,7 @@ export function packageCalendar(
   const feed = ical({ name: 'AlmQuest', prodId: { company: 'AlmQuest', product: 'AlmQuest' } });
   feed.method(ICalCalendarMethod.PUBLISH);
   addPackage(feed, pkg, viewer, { origin, revision });
-  return feed.toString();
+  return withFinalBreak(feed.toString());
 }
 
 /**
@@ -134,11 +134,16 @@ export async function personalCalendar(db: AppDb, viewer: UserRow, origin: strin
         or(
           inArray(packages.state, ['Not Paired', 'Offered', 'Paired', 'Received']),
           and(
-            inArray(packages.state, ['Cancelled', 'Expired']),
+            inArray(packages.state, ['Cancelled', 'Expired', 'Distributed']),
             gt(packages.readyUntil, new Date(now - CANCELLED_KEPT_MS)),
           ),
         ),
       ),
+    )
+    // Those under way first: a feed of many called-off packages never crowds them out.
+    .orderBy(
+      sql`${packages.state} in ('Cancelled', 'Expired', 'Distributed')`,
+      desc(packages.readyUntil),
     )
     .limit(500);
   const host = new URL(origin).hostname;
@@ -199,5 +204,10 @@ export async function personalCalendar(db: AppDb, viewer: UserRow, origin: strin
       }
     }
   }
-  return feed.toString();
+  return withFinalBreak(feed.toString());
+}
+
+/** RFC 5545 ends every line, the last one too, with CRLF (ical-generator 10 leaves it off). */
+function withFinalBreak(text: string): string {
+  return text.endsWith('\r\n') ? text : `${text}\r\n`;
 }

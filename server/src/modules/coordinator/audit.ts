@@ -29,6 +29,8 @@ export type StoredAuditDetails = {
   packageId?: string;
   from?: string;
   to?: string;
+  /** The registration number a coordinator checked (a licence number, not a person's data). */
+  registrationNumber?: string;
 };
 
 /**

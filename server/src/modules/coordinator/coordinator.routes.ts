@@ -199,7 +199,7 @@ export function coordinatorRoutes({
     validate(
       { params: IdPathSchema, body: VerifyRegistrationSchema },
       async ({ params, body }, req, res) => {
-        await verifyRegistration(db, sessionUser(req), params.id, body.isVerified);
+        await verifyRegistration(db, sessionUser(req), params.id, body);
         req.log.info(
           { userId: params.id, isVerified: body.isVerified },
           'coordinator checked a registration number',

@@ -1,7 +1,7 @@
 import { asciiDigits } from '@almquest/contracts/text';
 import type { PersonDetail, PersonSummary, Reliability } from '@almquest/contracts/coordinator';
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { type AppDb, queryRows } from '../../db/client';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { type AppDb, queryRows, type Tx } from '../../db/client';
 import { lockPersonExclusive } from '../../db/person-lock';
 import type { NotificationRow, PackageRow, UserRow } from '../../db/rows';
 import {
@@ -304,23 +304,32 @@ export async function verifyRegistration(
   db: AppDb,
   coordinator: UserRow,
   id: string,
-  isVerified: boolean,
+  { isVerified, number }: { isVerified: boolean; number: string },
 ): Promise<void> {
+  if (id === coordinator.id) {
+    throw conflict('A coordinator does not check their own number.', words('checkOwnNumber'));
+  }
   await db.transaction(async (tx) => {
     const at = isVerified ? new Date() : null;
     const [donor] = await tx
       .update(donors)
       .set({ fssaiVerifiedAt: at })
-      .where(and(eq(donors.userId, id), isNotNull(donors.fssaiNumber)))
+      .where(and(eq(donors.userId, id), eq(donors.fssaiNumber, number)))
       .returning({ number: donors.fssaiNumber });
     const [distributor] = donor
       ? []
       : await tx
           .update(distributors)
           .set({ registrationVerifiedAt: at })
-          .where(and(eq(distributors.userId, id), isNotNull(distributors.registrationNumber)))
+          .where(and(eq(distributors.userId, id), eq(distributors.registrationNumber, number)))
           .returning({ number: distributors.registrationNumber });
     if (!donor && !distributor) {
+      if (await hasRegistration(tx, id)) {
+        throw conflict(
+          'The number was changed since you looked it up: look up the new one.',
+          words('registrationChanged'),
+        );
+      }
       throw conflict(
         'This person has given no registration number to check.',
         words('noRegistrationNumber'),
@@ -330,6 +339,17 @@ export async function verifyRegistration(
       action: isVerified ? 'person.verifyRegistration' : 'person.unverifyRegistration',
       targetKind: 'user',
       targetId: id,
+      details: { registrationNumber: number },
     });
   });
+}
+
+async function hasRegistration(tx: Tx, id: string): Promise<boolean> {
+  const [row] = await queryRows<{ has: boolean }>(
+    tx,
+    sql`select exists (select 1 from donors where user_id = ${id}::uuid and fssai_number is not null)
+            or exists (select 1 from distributors
+                        where user_id = ${id}::uuid and registration_number is not null) as has`,
+  );
+  return row?.has === true;
 }

@@ -25,7 +25,6 @@ type ImpactRow = {
   active: number;
   licensed: number;
   disposed: number;
-  disposed_of_distributed: number;
 };
 
 const NOT_COUNTED = sql`('Cancelled', 'Expired')`;
@@ -71,12 +70,10 @@ export async function countImpact(db: Executor): Promise<Impact> {
         (select count(*)::int from distributors d join users u on u.id = d.user_id
           where d.is_active and u.user_type = 'distributor' and u.suspended_at is null) as active,
         -- From the two partial indexes (decision 042): licensed sources, and unfit food disposed of.
-        (select coalesce(sum(quantity), 0)::float8 from packages
+        (select coalesce(sum(quantity - coalesce(disposed_quantity, 0)), 0)::float8 from packages
           where state = 'Distributed' and donor_licensed) as licensed,
         (select coalesce(sum(disposed_quantity), 0)::float8 from packages
-          where disposed_quantity is not null) as disposed,
-        (select coalesce(sum(disposed_quantity), 0)::float8 from packages
-          where disposed_quantity is not null and state = 'Distributed') as disposed_of_distributed`,
+          where disposed_quantity is not null) as disposed`,
   );
   const byState = inStateOrder(row?.by_state ?? []);
   const sumOf = (pick: (s: (typeof byState)[number]) => number, states?: PackageState[]) =>
@@ -85,9 +82,9 @@ export async function countImpact(db: Executor): Promise<Impact> {
         states ? states.includes(s.state) : !['Cancelled', 'Expired'].includes(s.state),
       )
       .reduce((total, s) => total + pick(s), 0);
-  // Meals disposed of as unfit were not eaten: counted apart, not as distributed.
-  const mealsDistributed =
-    sumOf((s) => s.meals, ['Distributed']) - (row?.disposed_of_distributed ?? 0);
+  // The summary's meals leave out meals disposed of as unfit (almquest_package_written): those
+  // are counted apart.
+  const mealsDistributed = sumOf((s) => s.meals, ['Distributed']);
   return {
     mealsDonated: sumOf((s) => s.meals),
     mealsDistributed,
@@ -168,7 +165,8 @@ export async function personalImpact(
       : sql`p.distributor_id = ${user.id} and p.state in ('Paired', 'Received', 'Distributed')`;
   const [row] = await queryRows<PersonalRow>(
     db,
-    sql`with mine as (select state, quantity, created_at from packages p where ${mine}),
+    sql`with mine as (select state, quantity - coalesce(disposed_quantity, 0) as quantity, created_at
+                    from packages p where ${mine}),
       by_state as (
         select state, count(*)::float8 as packages, sum(quantity)::float8 as meals
         from mine group by state

@@ -41,8 +41,13 @@ async function row(id: string) {
 describe('the food and its clock (decision 040)', () => {
   it('refuses cooked food prepared more than 4 hours ago, naming preparedAt, and stores nothing', async () => {
     const who = await donor();
-    for (const foodKind of ['cookedHot', 'cookedChilled'] as const) {
-      const error = await refused(who, { foodKind, preparedAt: hoursAgo(4.1) });
+    // Also with less than half an hour of its 4 hours left: nobody could pick it up and eat it.
+    for (const [foodKind, ago] of [
+      ['cookedHot', 4.1],
+      ['cookedChilled', 4.1],
+      ['cookedHot', 3.6],
+    ] as const) {
+      const error = await refused(who, { foodKind, preparedAt: hoursAgo(ago) });
       expect(error.fields.preparedAt).toMatch(/within 4 hours of cooking/);
       expect(error.fieldWords?.preparedAt?.key).toBe('server.preparedTooLongAgo');
     }

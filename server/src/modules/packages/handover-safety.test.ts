@@ -111,6 +111,18 @@ describe('the handover checklist and unfit food (decision 042)', () => {
     });
   });
 
+  it('takes no disposal for food given out more than a day ago', async () => {
+    const { distributor, pkg } = await pairedPackage(5);
+    expect((await markPackage(ctx, distributor, pkg, 'Received')).status).toBe(200);
+    expect((await markPackage(ctx, distributor, pkg, 'Distributed')).status).toBe(200);
+    await ctx.database.db
+      .update(packages)
+      .set({ distributedAt: new Date(Date.now() - 25 * 3_600_000) })
+      .where(eq(packages.id, pkg._id));
+    const late = await dispose(distributor, pkg, { quantity: 1, reason: 'spoiled' }).expect(409);
+    expect(late.body.error.key).toBe('disposeTooLate');
+  });
+
   it('flags a donor whose food is disposed of again within 30 days', async () => {
     const at = patches();
     const donor = await createDonor(ctx, { location: at() });

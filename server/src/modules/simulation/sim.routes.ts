@@ -11,6 +11,7 @@ import { validate } from '../../middleware/validate';
 import { requireCoordinator } from '../coordinator/coordinator.policy';
 import { nextDeadline } from '../packages/lifecycle/changes';
 import type { DeadlineSweeper } from '../packages/lifecycle/deadlines';
+import type { StandingLister } from '../standing/standing.service';
 
 const MoveClockSchema = z.strictObject({
   at: z.iso.datetime({ offset: true, error: 'at must be a time like 2026-11-24T18:30:00+05:30' }),
@@ -34,12 +35,14 @@ export function simulationRoutes({
   database,
   clock,
   deadlines,
+  standing,
   rematcher,
 }: {
   config: Config;
   database: Database;
   clock: SimClock;
   deadlines: DeadlineSweeper;
+  standing: StandingLister;
   rematcher: Rematcher;
 }): Router {
   const router = Router();
@@ -54,6 +57,8 @@ export function simulationRoutes({
       if (to < clock.now())
         throw conflict('The simulation clock only moves forward.', words('clockOnlyForward'));
       clock.moveTo(to);
+      // The standing donations' days due by then are listed first, then deadlines swept.
+      await standing.runOnce();
       const swept = await deadlines.runOnce();
       await rematcher.whenIdle();
       res.json({ now: new Date(clock.now()).toISOString(), swept });

@@ -9,7 +9,7 @@ import type {
 } from '@almquest/contracts/standing';
 import { STANDING_DAYS_SHOWN } from '@almquest/contracts/standing';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { type AppDb, queryRows } from '../../db/client';
+import { type AppDb, queryRows, type Tx } from '../../db/client';
 import type { NotificationRow, PackageRow, UserRow } from '../../db/rows';
 import {
   packages,
@@ -89,37 +89,42 @@ export async function createStanding(
       words('endsBeforeStart'),
     );
   }
-  const [going] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from ${standingDonations}
-         where donor_id = ${donor.id}::uuid and ended_at is null`,
-  );
-  if ((going?.n ?? 0) >= STANDING_GOING_MAX) {
-    throw conflict(
-      `You have ${STANDING_GOING_MAX} standing donations going: end one before setting up another.`,
-      words('standingTooMany', { max: STANDING_GOING_MAX }),
+  const row = await db.transaction(async (tx) => {
+    // One donor's set-ups one at a time, so the count below is the count the insert follows.
+    await tx.execute(sql`select pg_advisory_xact_lock(2094117301, hashtext(${donor.id}::text))`);
+    const [going] = await queryRows<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from ${standingDonations}
+           where donor_id = ${donor.id}::uuid and ended_at is null`,
     );
-  }
-  const [row] = await db
-    .insert(standingDonations)
-    .values({
-      donorId: donor.id,
-      rule: ruleOf(input.days),
-      readyAt: input.readyAt,
-      windowMinutes: Math.round(input.windowHours * 60),
-      quantity: input.quantity,
-      travelCapacity: input.travelCapacity,
-      address: input.location.address,
-      lat: input.location.coordinates[0],
-      lng: input.location.coordinates[1],
-      diet: input.diet,
-      foodKind: input.foodKind,
-      allowSplit: input.allowSplit ?? false,
-      startsOn,
-      endsOn: input.endsOn ?? null,
-    })
-    .returning();
-  return presentStanding(db, row!);
+    if ((going?.n ?? 0) >= STANDING_GOING_MAX) {
+      throw conflict(
+        `You have ${STANDING_GOING_MAX} standing donations going: end one before setting up another.`,
+        words('standingTooMany', { max: STANDING_GOING_MAX }),
+      );
+    }
+    const [added] = await tx
+      .insert(standingDonations)
+      .values({
+        donorId: donor.id,
+        rule: ruleOf(input.days),
+        readyAt: input.readyAt,
+        windowMinutes: Math.round(input.windowHours * 60),
+        quantity: input.quantity,
+        travelCapacity: input.travelCapacity,
+        address: input.location.address,
+        lat: input.location.coordinates[0],
+        lng: input.location.coordinates[1],
+        diet: input.diet,
+        foodKind: input.foodKind,
+        allowSplit: input.allowSplit ?? false,
+        startsOn,
+        endsOn: input.endsOn ?? null,
+      })
+      .returning();
+    return added!;
+  });
+  return presentStanding(db, row);
 }
 
 /** The donor's standing donations, going ones first, with each one's next days. */
@@ -422,7 +427,7 @@ async function hasTakenADay(db: AppDb, distributorId: string, standingId: string
   return row !== undefined;
 }
 
-async function wasStopped(db: AppDb, standingId: string, distributorId: string) {
+async function wasStopped(db: AppDb | Tx, standingId: string, distributorId: string) {
   const [row] = await db
     .select({ at: standingPickupStops.createdAt })
     .from(standingPickupStops)
@@ -450,27 +455,32 @@ export async function takeEveryDay(
   distributor: UserRow,
   standingId: string,
 ): Promise<void> {
-  const [row] = await db
-    .select()
-    .from(standingDonations)
-    .where(eq(standingDonations.id, standingId));
   // Only someone who took one of its days may know it exists.
-  if (!row || !(await hasTakenADay(db, distributor.id, standingId))) throw noSuchStanding();
-  if (row.endedAt) throw endedError();
-  if (await wasStopped(db, standingId, distributor.id)) throw stoppedByDonor();
-  const [added] = await db
-    .insert(standingPickups)
-    .values({ standingId, distributorId: distributor.id })
-    .onConflictDoNothing()
-    .returning();
-  if (added) return;
-  const holder = await pickupName(db, standingId);
-  if (holder?.distributorId !== distributor.id) {
-    throw conflict(
-      'Another distributor already takes this donation every day.',
-      words('standingTakenByOther'),
-    );
-  }
+  if (!(await hasTakenADay(db, distributor.id, standingId))) throw noSuchStanding();
+  await db.transaction(async (tx) => {
+    // The standing donation's row held while this decides: a donor's stop (which holds it too)
+    // is either seen here or comes after, never in between.
+    const [row] = await tx
+      .select()
+      .from(standingDonations)
+      .where(eq(standingDonations.id, standingId))
+      .for('update');
+    if (!row) throw noSuchStanding();
+    if (row.endedAt) throw endedError();
+    if (await wasStopped(tx, standingId, distributor.id)) throw stoppedByDonor();
+    const [holder] = await tx
+      .select({ distributorId: standingPickups.distributorId })
+      .from(standingPickups)
+      .where(eq(standingPickups.standingId, standingId));
+    if (holder) {
+      if (holder.distributorId === distributor.id) return;
+      throw conflict(
+        'Another distributor already takes this donation every day.',
+        words('standingTakenByOther'),
+      );
+    }
+    await tx.insert(standingPickups).values({ standingId, distributorId: distributor.id });
+  });
 }
 
 /**
@@ -485,6 +495,12 @@ export async function stopEveryDay(db: AppDb, user: UserRow, standingId: string)
   if (row && row.donorId === user.id) {
     // Remembered: the donor's stop outlasts the distributor's wish to take it again.
     await db.transaction(async (tx) => {
+      // Held as a distributor taking it holds it: the stop and a take never interleave.
+      await tx
+        .select({ id: standingDonations.id })
+        .from(standingDonations)
+        .where(eq(standingDonations.id, standingId))
+        .for('update');
       const stopped = await tx
         .delete(standingPickups)
         .where(eq(standingPickups.standingId, standingId))

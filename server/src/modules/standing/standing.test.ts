@@ -237,6 +237,27 @@ describe('standing donations', () => {
     expect(third.distributorId).toBe(stranger.profile.id);
   });
 
+  it('keeps a donor’s stop when the regular asks to take it again at the same moment', async () => {
+    const at = patches();
+    const donor = await createDonor(ctx, { location: at() });
+    const regular = await createDistributor(ctx, { location: at(2) });
+    await withLongRecord(ctx, [regular.profile.id]);
+    const standing = await setUp(donor, { foodKind: 'packaged', windowHours: 3 });
+    await list(standing);
+    const take = () =>
+      callsAs(ctx, regular).put(`/api/standing-donations/${standing.id}/pickup`, {});
+    await take().expect(204);
+    await Promise.all([
+      callsAs(ctx, donor).delete(`/api/standing-donations/${standing.id}/pickup`).expect(204),
+      take(),
+      take(),
+      take(),
+    ]);
+    // However the race went, the stop stands: the regular does not take it every day.
+    expect((await standingAs(donor, standing.id)).standingPickup).toBeNull();
+    await take().expect(409);
+  });
+
   it('gives a day to its regular only while they reach it and keep their pick-ups', async () => {
     const at = patches();
     const donor = await createDonor(ctx, { location: at() });

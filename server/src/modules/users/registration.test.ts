@@ -76,11 +76,19 @@ describe('registration numbers (FSSAI, NGO Darpan)', () => {
       })
       .expect(200);
     // Only a coordinator checks; someone with no number cannot be checked.
+    const check = { isVerified: true, number: '22123456789012' };
     await callsAs(ctx, donor)
-      .post(`/api/coordinator/people/${donor.profile.id}/registration`, { isVerified: true })
+      .post(`/api/coordinator/people/${donor.profile.id}/registration`, check)
       .expect(403);
+    // Checked against the number the coordinator saw: changed since, refused.
+    await callsAs(ctx, coordinator)
+      .post(`/api/coordinator/people/${donor.profile.id}/registration`, {
+        isVerified: true,
+        number: '11111111111111',
+      })
+      .expect(409);
     const checked = await callsAs(ctx, coordinator)
-      .post(`/api/coordinator/people/${donor.profile.id}/registration`, { isVerified: true })
+      .post(`/api/coordinator/people/${donor.profile.id}/registration`, check)
       .expect(200);
     expect(checked.body.registration).toEqual({
       kind: 'fssai',
@@ -93,9 +101,10 @@ describe('registration numbers (FSSAI, NGO Darpan)', () => {
       .where(eq(auditLog.targetId, donor.profile.id));
     expect(logged.map((e) => e.action)).toContain('person.verifyRegistration');
     const nobody = await createDonor(ctx, { location: at(5) });
-    await callsAs(ctx, coordinator)
-      .post(`/api/coordinator/people/${nobody.profile.id}/registration`, { isVerified: true })
+    const none = await callsAs(ctx, coordinator)
+      .post(`/api/coordinator/people/${nobody.profile.id}/registration`, check)
       .expect(409);
+    expect(none.body.error.key).toBe('noRegistrationNumber');
 
     const before = await countImpact(ctx.database.db);
     const pkg = await donate(ctx, donor, { quantity: 9 });

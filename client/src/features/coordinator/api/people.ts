@@ -50,8 +50,15 @@ export function useSuspension() {
 export function useVerifyRegistration() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ personId, isVerified }: { personId: string; isVerified: boolean }) =>
-      api.post(`/coordinator/people/${personId}/registration`, { isVerified }, PersonDetailSchema),
+    mutationFn: ({
+      personId,
+      ...body
+    }: {
+      personId: string;
+      isVerified: boolean;
+      /** The number the coordinator looked up. */
+      number: string;
+    }) => api.post(`/coordinator/people/${personId}/registration`, body, PersonDetailSchema),
     onSuccess: (person) => queryClient.setQueryData(personKey(person.id), person),
   });
 }

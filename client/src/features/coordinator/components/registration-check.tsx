@@ -40,7 +40,11 @@ export function RegistrationCheck({ person }: { person: PersonDetail }) {
           onClick={() =>
             !verify.isPending &&
             verify.mutate(
-              { personId: person.id, isVerified: !registration.isVerified },
+              {
+                personId: person.id,
+                isVerified: !registration.isVerified,
+                number: registration.number,
+              },
               {
                 onError: (error) =>
                   showAlert(failureAlert(t('coord.registration.failed'), error, errorText)),

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { packageQueryKey } from '../../../api/get-package';
 import { buildPackage, buildSessionUser, ids } from '../../../test/data';
 import { fakeApi } from '../../../test/fake-api';
@@ -59,9 +59,14 @@ describe('unfit food and the label', () => {
       user: buildSessionUser({ userType: 'distributor' }),
     });
     app.queryClient.setQueryData(packageQueryKey(ids.package), received);
-    expect(
+    const print = vi.spyOn(window, 'print').mockImplementation(() => {});
+    const actor = userEvent.setup();
+    // No part of the page until it is printed.
+    expect(screen.queryByTestId('package-label')).toBeNull();
+    await actor.click(
       await screen.findByRole('button', { name: 'Print a label for the container' }),
-    ).toBeVisible();
+    );
+    expect(print).toHaveBeenCalledTimes(1);
     const label = screen.getByTestId('package-label');
     expect(label).toHaveTextContent('Cooked, kept hot');
     expect(label).toHaveTextContent(`From: ${received.donor_name}`);

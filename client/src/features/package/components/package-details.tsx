@@ -132,43 +132,45 @@ export function WaitingDetails({ pkg }: { pkg: Package }) {
 export function PickupFacts({ pkg }: { pkg: Package }) {
   const { t, formatDateTime, formatNumber } = useI18n();
   return (
-    <dl className="grid gap-x-6 sm:grid-cols-2">
-      <Item label={t('package.readyUntil')}>{formatDateTime(pkg.readyUntil)}</Item>
-      <Item label={t('package.diet')}>{t(`diet.${pkg.diet}`)}</Item>
-      {pkg.foodKind && <Item label={t('package.foodKind')}>{t(`foodKind.${pkg.foodKind}`)}</Item>}
-      {pkg.preparedAt && (
-        <Item label={t('package.preparedAt')}>{formatDateTime(pkg.preparedAt)}</Item>
-      )}
-      {pkg.foodKind && (
-        <Item label={t('package.useBy')}>
-          {pkg.useBy ? formatDateTime(pkg.useBy) : t('package.useBy.label')}
-        </Item>
-      )}
-      {pkg.counterpartRegistration && (
-        <Item
-          label={t(
-            pkg.counterpartRegistration.kind === 'fssai'
-              ? 'package.donorFssai'
-              : 'package.distributorRegistration',
-          )}
-        >
-          {pkg.counterpartRegistration.number} ·{' '}
-          {t(
-            pkg.counterpartRegistration.isVerified
-              ? 'registration.checked'
-              : 'registration.notChecked',
-          )}
-        </Item>
-      )}
-      {pkg.servedCount !== null && (
-        <Item label={t('package.served')}>{formatNumber(pkg.servedCount)}</Item>
-      )}
-      <div className="py-2">
+    <>
+      <dl className="grid gap-x-6 sm:grid-cols-2">
+        <Item label={t('package.readyUntil')}>{formatDateTime(pkg.readyUntil)}</Item>
+        <Item label={t('package.diet')}>{t(`diet.${pkg.diet}`)}</Item>
+        {pkg.foodKind && <Item label={t('package.foodKind')}>{t(`foodKind.${pkg.foodKind}`)}</Item>}
+        {pkg.preparedAt && (
+          <Item label={t('package.preparedAt')}>{formatDateTime(pkg.preparedAt)}</Item>
+        )}
+        {pkg.foodKind && (
+          <Item label={t('package.useBy')}>
+            {pkg.useBy ? formatDateTime(pkg.useBy) : t('package.useBy.label')}
+          </Item>
+        )}
+        {pkg.counterpartRegistration && (
+          <Item
+            label={t(
+              pkg.counterpartRegistration.kind === 'fssai'
+                ? 'package.donorFssai'
+                : 'package.distributorRegistration',
+            )}
+          >
+            {pkg.counterpartRegistration.number} ·{' '}
+            {t(
+              pkg.counterpartRegistration.isVerified
+                ? 'registration.checked'
+                : 'registration.notChecked',
+            )}
+          </Item>
+        )}
+        {pkg.servedCount !== null && (
+          <Item label={t('package.served')}>{formatNumber(pkg.servedCount)}</Item>
+        )}
+      </dl>
+      <p className="py-2">
         <a href={`/api/package/${pkg._id}/ics`} download className="font-semibold underline">
           {t('package.addToCalendar')}
         </a>
-      </div>
-    </dl>
+      </p>
+    </>
   );
 }
 

@@ -9,6 +9,8 @@ import { lockWithClock, refuseFormerDistributor } from './write';
 
 /** After the handover: the food the distributor holds, or held. */
 const HELD_OR_GIVEN = ['Received', 'Distributed'];
+/** Food given out is recorded as unfit the same day at the latest: history is not rewritten. */
+const AFTER_DISTRIBUTED_MS = 24 * 3_600_000;
 
 /**
  * The distributor records meals of a package they received as unfit and disposed of (decision
@@ -23,13 +25,22 @@ export async function recordDisposal(
   input: { quantity: number; reason: DisposalReason; note?: string | undefined },
 ): Promise<PackageRow> {
   return db.transaction(async (tx) => {
-    const { pkg } = await lockWithClock(tx, packageId);
+    const { pkg, now } = await lockWithClock(tx, packageId);
     await refuseFormerDistributor(tx, user, pkg);
     assertIsAssignedDistributor(user, pkg, 'mark');
     if (!HELD_OR_GIVEN.includes(pkg.state)) {
       throw conflict(
         `This package is ${pkg.state}: food is recorded as disposed of after you received it.`,
         words('disposeAfterReceived', { state: pkg.state }),
+      );
+    }
+    if (
+      pkg.state === 'Distributed' &&
+      (pkg.distributedAt?.getTime() ?? 0) + AFTER_DISTRIBUTED_MS < now.getTime()
+    ) {
+      throw conflict(
+        'This package was given out more than a day ago: disposed food is recorded by then.',
+        words('disposeTooLate'),
       );
     }
     if (pkg.disposedQuantity !== null) {
