@@ -177,13 +177,18 @@ describe('backup and restore, embedded database', () => {
       const restored = await openDatabase({ kind: 'pglite', dataDir: folder });
       try {
         // Left empty here: a coordinator's actions, sign-ins under way, impact not yet folded,
-        // push devices and their deliveries (tables like any other to a backup).
+        // push devices and their deliveries, standing donations and their days and pickups
+        // (tables like any other to a backup).
         expect(await expectSame(ctx.database.db, restored.db)).toEqual([
           'audit_log',
           'auth_requests',
           'impact_deltas',
           'notification_deliveries',
           'push_subscriptions',
+          'standing_donation_days',
+          'standing_donations',
+          'standing_pickup_stops',
+          'standing_pickups',
         ]);
       } finally {
         await restored.close();
