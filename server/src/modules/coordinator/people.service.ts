@@ -335,6 +335,8 @@ export async function verifyRegistration(
         words('noRegistrationNumber'),
       );
     }
+    // Touched, so every process drops the package pages that show the number (package-reads).
+    await tx.update(users).set({ updatedAt: new Date() }).where(eq(users.id, id));
     await recordAudit(tx, coordinator, {
       action: isVerified ? 'person.verifyRegistration' : 'person.unverifyRegistration',
       targetKind: 'user',

@@ -287,9 +287,28 @@ export function profileContacts({ whileOpen }: { whileOpen: boolean }) {
 }
 
 /** A package as a read shows it: its row, with both sides' contacts as they are now. */
+/** Both sides' registration numbers as a read keeps them (decision 042), with the package. */
+type Registration = { number: string; isVerified: boolean } | null;
+export type PackageReadRow = PackageRow & {
+  donorRegistration?: Registration;
+  distributorRegistration?: Registration;
+};
+
+/**
+ * A package as a read shows it: its row, with both sides' contacts and registration numbers as
+ * they are now (a change to either person drops the cached read: the number and its check are
+ * written with a touch of the person's row, users.service and people.service).
+ */
 const packageReadColumns = () => ({
   ...getTableColumns(packages),
   ...profileContacts({ whileOpen: true }),
+  donorRegistration: sql<Registration>`(select json_build_object('number', d.fssai_number,
+      'isVerified', d.fssai_verified_at is not null)
+    from ${donors} d where d.user_id = ${packages.donorId} and d.fssai_number is not null)`,
+  distributorRegistration: sql<Registration>`(select json_build_object(
+      'number', r.registration_number, 'isVerified', r.registration_verified_at is not null)
+    from ${distributors} r
+    where r.user_id = ${packages.distributorId} and r.registration_number is not null)`,
 });
 
 const packageByIdQuery = preparedPerDb((db) =>
@@ -427,23 +446,30 @@ export async function listPackages(
  */
 export async function counterpartRegistrationOf(
   db: AppDb,
-  pkg: PackageRow,
+  pkg: PackageReadRow,
   viewerId: string,
 ): Promise<Package['counterpartRegistration']> {
   if (pkg.pairedAt === null) return null;
-  if (pkg.distributorId === viewerId && pkg.donorId) {
-    const [row] = await db
-      .select({ number: donors.fssaiNumber, at: donors.fssaiVerifiedAt })
-      .from(donors)
-      .where(eq(donors.userId, pkg.donorId));
-    return row?.number ? { kind: 'fssai', number: row.number, isVerified: row.at !== null } : null;
-  }
-  if (pkg.donorId === viewerId && pkg.distributorId) {
-    const [row] = await db
-      .select({ number: distributors.registrationNumber, at: distributors.registrationVerifiedAt })
-      .from(distributors)
-      .where(eq(distributors.userId, pkg.distributorId));
-    return row?.number ? { kind: 'ngo', number: row.number, isVerified: row.at !== null } : null;
-  }
-  return null;
+  const isDistributorViewing = pkg.distributorId === viewerId && pkg.donorId !== null;
+  const isDonorViewing = pkg.donorId === viewerId && pkg.distributorId !== null;
+  if (!isDistributorViewing && !isDonorViewing) return null;
+  // A read keeps both (no query); a row from a change is read again.
+  const both =
+    pkg.donorRegistration !== undefined && pkg.distributorRegistration !== undefined
+      ? pkg
+      : await registrationsOf(db, pkg.id);
+  const theirs = isDistributorViewing ? both.donorRegistration : both.distributorRegistration;
+  return theirs ? { kind: isDistributorViewing ? 'fssai' : 'ngo', ...theirs } : null;
+}
+
+async function registrationsOf(db: AppDb, packageId: string) {
+  const { donorRegistration, distributorRegistration } = packageReadColumns();
+  const [row] = await db
+    .select({ donorRegistration, distributorRegistration })
+    .from(packages)
+    .where(eq(packages.id, packageId));
+  return {
+    donorRegistration: row?.donorRegistration ?? null,
+    distributorRegistration: row?.distributorRegistration ?? null,
+  };
 }

@@ -133,5 +133,12 @@ describe('registration numbers (FSSAI, NGO Darpan)', () => {
       .patch(`/api/donor/update/${donor.profile.id}`, { fssaiNumber: '22123456789013' })
       .expect(200);
     expect(changed.body.data.fssaiVerified).toBe(false);
+    // The package page read before (kept in memory) shows the new number at once.
+    const again = await callsAs(ctx, distributor).get(`/api/package/${pkg._id}`).expect(200);
+    expect(again.body.package.counterpartRegistration).toEqual({
+      kind: 'fssai',
+      number: '22123456789013',
+      isVerified: false,
+    });
   });
 });
