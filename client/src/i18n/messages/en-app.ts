@@ -190,7 +190,7 @@ export const enApp = {
   'profile.donate.standing': 'Every day? Set up a standing donation',
   'standing.title': 'Standing donations',
   'standing.intro':
-    'Surplus at the same time every day, or on some days of the week? Set it up once: each day’s package is listed two hours before your food is ready and matched with a distributor as usual. Skip a day or change its quantity whenever you need to.',
+    'Surplus at the same time every day, or on some days of the week? Set it up once: each day’s package is listed a little before your food is ready and matched with a distributor as usual. Skip a day or change its quantity whenever you need to.',
   'standing.new': 'Set up a standing donation',
   'standing.yours': 'Your standing donations',
   'standing.none': 'You have no standing donations yet.',
@@ -252,6 +252,7 @@ export const enApp = {
   'package.preparedAt': 'Cooked at',
   'package.useBy': 'Eat or give out by',
   'package.useBy.label': 'The date on its label',
+  'package.readyFrom': 'Ready from',
   'package.label.print': 'Print a label for the container',
   'package.label.from': 'From',
   'package.label.pickedUp': 'Picked up',
@@ -267,7 +268,7 @@ export const enApp = {
   'package.check.temperature.bakery': 'Dry and fresh, no mould.',
   'package.check.inTime.by': 'It can be eaten or given out by {time}.',
   'package.check.required':
-    'Tick all three before taking the food. If it fails one, do not take it: record it as unfit.',
+    'Tick all three before taking the food. If it fails one, do not take it: tell the donor, and report a problem if you need to.',
   'package.disposal.open': 'Some or all of it is unfit?',
   'package.disposal.title': 'Record food disposed of',
   'package.disposal.hint':
