@@ -116,6 +116,11 @@ describe('standing donations', () => {
       'href',
       `/transaction/${ids.package}`,
     );
+    // A listed day's skip calls its package off: asked first, and kept when the donor says so.
+    await actor.click(within(days[0]!).getByRole('button', { name: /^Skip / }));
+    expect(within(days[0]!).getByText(/skipping calls it off/)).toBeVisible();
+    await actor.click(within(days[0]!).getByRole('button', { name: 'Keep it' }));
+    expect(server.calls.some((c) => c.url.includes('/days/2026-11-30'))).toBe(false);
     await actor.click(within(days[1]!).getByRole('button', { name: /^Skip / }));
     expect(server.calls.find((c) => c.url.includes('/days/'))?.data).toEqual({ skip: true });
     expect(await within(days[1]!).findByText('Skipped')).toBeInTheDocument();

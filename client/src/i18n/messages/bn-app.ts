@@ -496,6 +496,10 @@ export const bnApp: AppCatalog = {
   'standing.noDays': 'সামনে আর কোনো দিন নেই।',
   'standing.dayFailed': 'সেই দিনটি বদলানো যায়নি',
   'standing.day.skipped': 'বাদ দেওয়া',
+  'standing.pausedDays': 'থামানো: আবার চালু না করা পর্যন্ত এই দিনগুলো তালিকায় উঠবে না।',
+  'standing.day.skipConfirm':
+    'এর প্যাকেট তালিকায় উঠেছে: বাদ দিলে এটি বাতিল হবে আর বিতরণকারীকে জানানো হবে।',
+  'standing.day.skipYes': 'বাদ দিন ও বাতিল করুন',
   'standing.day.withdrawn': 'ফিরিয়ে নেওয়া হয়েছে',
   'standing.day.open': '{day}-এর প্যাকেট খুলুন',
   'standing.day.change': 'বদলান',

@@ -235,6 +235,10 @@ export const enApp = {
   'standing.noDays': 'No days to come.',
   'standing.dayFailed': 'That day was not changed',
   'standing.day.skipped': 'Skipped',
+  'standing.pausedDays': 'Paused: these days are not listed until you resume.',
+  'standing.day.skipConfirm':
+    'Its package is listed: skipping calls it off and tells its distributor.',
+  'standing.day.skipYes': 'Skip and call it off',
   'standing.day.withdrawn': 'Withdrawn',
   'standing.day.open': 'Open {day}’s package',
   'standing.day.change': 'Change',

@@ -20,6 +20,9 @@ export function StandingDays({ standing }: { standing: StandingDonation }) {
       <summary className="cursor-pointer font-semibold">
         {t('standing.nextDays', { count: standing.upcoming.length })}
       </summary>
+      {standing.state === 'paused' && (
+        <p className="mt-2 text-sm font-semibold">{t('standing.pausedDays')}</p>
+      )}
       <ul className="mt-2 divide-y divide-gray-200 dark:divide-gray-800">
         {standing.upcoming.map((day) => (
           <DayRow key={day.date} standingId={standing.id} day={day} />
@@ -34,6 +37,8 @@ function DayRow({ standingId, day }: { standingId: string; day: StandingDay }) {
   const { showAlert } = useAlerts();
   const change = useStandingDay(standingId);
   const [isChanging, setIsChanging] = useState(false);
+  // A listed day's package is called off by a skip: asked first, as cancelling a package is.
+  const [isConfirmingSkip, setIsConfirmingSkip] = useState(false);
   const [quantity, setQuantity] = useState(String(day.quantity));
   const send = (what: Parameters<typeof change.mutate>[0]['change'], done: string) =>
     !change.isPending &&
@@ -85,15 +90,29 @@ function DayRow({ standingId, day }: { standingId: string; day: StandingDay }) {
         )}
         {day.kind === 'listed' &&
           day.packageState &&
-          ['Not Paired', 'Offered', 'Paired'].includes(day.packageState) && (
+          ['Not Paired', 'Offered', 'Paired'].includes(day.packageState) &&
+          (isConfirmingSkip ? (
+            <span role="group" aria-label={t('standing.day.skipConfirm')} className="flex gap-2">
+              <span className="self-center text-sm">{t('standing.day.skipConfirm')}</span>
+              <Button
+                variant="danger"
+                onClick={() => send({ skip: true }, t('standing.day.skippedDone', { day: label }))}
+              >
+                {t('standing.day.skipYes')}
+              </Button>
+              <Button variant="secondary" onClick={() => setIsConfirmingSkip(false)}>
+                {t('standing.end.keep')}
+              </Button>
+            </span>
+          ) : (
             <Button
               variant="ghost"
               aria-label={t('standing.day.skipLabel', { day: label })}
-              onClick={() => send({ skip: true }, t('standing.day.skippedDone', { day: label }))}
+              onClick={() => setIsConfirmingSkip(true)}
             >
               {t('standing.day.skip')}
             </Button>
-          )}
+          ))}
         {(day.kind === 'skipped' || day.kind === 'changed') && (
           <Button
             variant="ghost"
