@@ -515,7 +515,7 @@ export const bnApp: AppCatalog = {
   'standing.day.save': 'সংরক্ষণ করুন',
   'package.foodKind': 'খাবার কী অবস্থায় আছে',
   'package.preparedAt': 'রান্নার সময়',
-  'package.useBy': 'কখনের মধ্যে খাওয়া বা বিলি করতে হবে',
+  'package.useBy': 'কখন পর্যন্ত খাওয়া বা বিলি করা যাবে',
   'package.useBy.label': 'লেবেলে ছাপা তারিখ পর্যন্ত',
   'package.readyFrom': 'কখন থেকে তৈরি',
   'package.label.print': 'পাত্রের জন্য লেবেল ছাপুন',

@@ -41,7 +41,7 @@ const TEXTS: Record<Locale, CalendarTexts> = {
     pickUp: (n) => `AlmQuest: ${n}টি খাবার নিয়ে যান`,
     with: (name) => `${name}-এর সঙ্গে`,
     waiting: 'বিতরণকারীর অপেক্ষায়',
-    useBy: useByIn('কখনের মধ্যে খাওয়া বা বিলি করতে হবে'),
+    useBy: useByIn('কখন পর্যন্ত খাওয়া বা বিলি করা যাবে'),
     standingDay: 'আপনার নিয়মিত দানের একটি দিন',
   },
 };
