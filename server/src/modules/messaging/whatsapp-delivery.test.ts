@@ -438,6 +438,8 @@ describe('WhatsApp deliveries', () => {
     const { donor } = await pairInArea(ctx, area);
     const phone = await withWhatsapp(donor);
     const pkg = await donate(ctx, donor);
+    // The donation woke the outbox; let that pass end, or it may send one of the rows below now.
+    await ctx.outreach.deliverer.idle();
     // Three updates for the donor at once (the trigger queues their WhatsApp rows).
     await ctx.database.db.execute(sql`
       insert into notifications (user_id, package_id, state, user_type, kind, package_quantity,
