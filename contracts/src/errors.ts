@@ -34,6 +34,7 @@ export const SERVER_MESSAGE_KEYS = [
   'badPageLink',
   'badUnsubscribeLinksTooMany',
   'calendarTooMany',
+  'exportTooMany',
   'cannotSaveNow',
   'cannotSuspendSelf',
   'capacityBelowLoad',

@@ -78,6 +78,8 @@ export type FieldMessageKey =
   | 'field.weekdaysOnce'
   | 'field.fssaiNumber'
   | 'field.registrationNumber'
+  | 'field.privacyNotice'
+  | 'field.isAdult'
   | 'field.timeOfDay'
   | 'field.skipOrQuantity';
 

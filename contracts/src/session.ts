@@ -21,6 +21,8 @@ export const SessionUserSchema = z.object({
   userType: UserTypeSchema.nullable(),
   /** The language kept on the account: en, hi or bn; null until one is kept. */
   locale: z.enum(LOCALES).nullable(),
+  /** The privacy notice version the person last accepted; null: none yet (decision 043). */
+  privacyNotice: z.string().nullable(),
   /** Runs the coordinator console; absent means no. */
   isCoordinator: z.boolean().optional(),
 });

@@ -3,6 +3,7 @@ import { said } from './field-words';
 import { idOf } from './ids';
 import { LocationSchema } from './location';
 import { numberField } from './number-field';
+import { ConsentSchema } from './privacy';
 import { UserTypeSchema } from './session';
 import { asciiDigits, textField } from './text';
 
@@ -56,6 +57,7 @@ export const DonorRegistrationSchema = z.object({
   location: LocationSchema,
   donorType: DonorTypeSchema.default('Individual'),
   distanceRange: numberField('Distance range', { min: 0, max: DISTANCE_RANGE_MAX_KM }),
+  consent: ConsentSchema,
 });
 export type DonorRegistration = z.input<typeof DonorRegistrationSchema>;
 
@@ -70,6 +72,7 @@ export const DistributorRegistrationSchema = z.object({
     max: MAX_CAPACITY_MEALS,
     isInteger: true,
   }),
+  consent: ConsentSchema,
 });
 export type DistributorRegistration = z.input<typeof DistributorRegistrationSchema>;
 

@@ -20,6 +20,7 @@ import { simulationRoutes } from './modules/simulation/sim.routes';
 import { createStandingLister, type StandingLister } from './modules/standing/standing.service';
 import { standingRoutes } from './modules/standing/standing.routes';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
+import { privacyRoutes } from './modules/privacy/privacy.routes';
 import type { SimClock } from './lib/sim-clock';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { coordinatorRoutes } from './modules/coordinator/coordinator.routes';
@@ -242,6 +243,7 @@ export function createApp({
   api.use(packagesRoutes({ config, database, notifier, rematcher, reads: packageReads }));
   api.use(standingRoutes({ config, database, notifier, rematcher, reads: packageReads }));
   api.use(calendarRoutes({ config, database }));
+  api.use(privacyRoutes({ config, database }));
   api.use(coordinatorRoutes({ config, database, notifier, rematcher, live }));
   const events: UserEvents = {
     onDistributorCapacityChanged: (distributorId) => rematcher.schedule(distributorId),

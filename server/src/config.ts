@@ -133,6 +133,29 @@ const EnvSchema = z.object({
   ),
   DEADLINE_SWEEP_SECONDS: z.preprocess(emptyAsUndefined, plainNumber(0.1, 3600).default(5)),
   STANDING_LEAD_MINUTES: z.preprocess(emptyAsUndefined, plainNumber(0, 24 * 60).default(120)),
+  // The privacy notice's operator and grievance contact (DPDP Rules 9 and 14; decision 043).
+  PRIVACY_OPERATOR: optionalString,
+  PRIVACY_ADDRESS: optionalString,
+  GRIEVANCE_EMAIL: z.preprocess(emptyAsUndefined, z.email().optional()),
+  GRIEVANCE_PHONE: optionalString,
+  GRIEVANCE_DAYS: z.preprocess(emptyAsUndefined, plainNumber(1, 90, { whole: true }).default(30)),
+  // How long personal data is kept, in days (decision 043). Audit entries and the processing
+  // they record: a year at least (DPDP Rule 8(3)).
+  CONTACT_RETENTION_DAYS: z.preprocess(
+    emptyAsUndefined,
+    plainNumber(1, 3650, { whole: true }).default(30),
+  ),
+  DORMANT_DAYS: z.preprocess(emptyAsUndefined, plainNumber(30, 3650, { whole: true }).default(730)),
+  DORMANT_WARNING_DAYS: z.preprocess(
+    emptyAsUndefined,
+    plainNumber(2, 365, { whole: true }).default(30),
+  ),
+  CONTACT_MESSAGES_DAYS: z.preprocess(
+    emptyAsUndefined,
+    plainNumber(30, 3650, { whole: true }).default(365),
+  ),
+  AUDIT_DAYS: z.preprocess(emptyAsUndefined, plainNumber(365, 3650, { whole: true }).default(1095)),
+  BACKUP_DAYS: z.preprocess(emptyAsUndefined, plainNumber(1, 365, { whole: true }).default(30)),
   RATE_LIMIT_MULTIPLIER: z.preprocess(emptyAsUndefined, plainNumber(0.001, 1_000_000).default(1)),
   SMTP_URL: z.preprocess(
     emptyAsUndefined,
@@ -298,6 +321,20 @@ export type Config = {
   osrmUrl: string | null;
   /** The address people use; redirect URIs and the origin check are built from it. */
   origin: string;
+  /** The privacy notice's operator part and the retention periods, in days (decision 043). */
+  privacy: {
+    operator: string;
+    address: string | null;
+    grievance: { email: string | null; phone: string | null; days: number };
+    retention: {
+      contactAfterFinished: number;
+      dormantAccount: number;
+      dormantWarning: number;
+      contactMessages: number;
+      auditEntries: number;
+      backups: number;
+    };
+  };
   signIn:
     | { kind: 'dev' }
     | { kind: 'oidc'; issuer: string; clientId: string; clientSecret: string | undefined };
@@ -520,6 +557,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!z.email().safeParse(item).success)
       problems.push(`  COORDINATOR_EMAILS: "${item}" is not an e-mail address`);
   }
+  if (e.DORMANT_WARNING_DAYS >= e.DORMANT_DAYS) {
+    problems.push(
+      `  DORMANT_WARNING_DAYS: ${e.DORMANT_WARNING_DAYS} must be fewer than DORMANT_DAYS (${e.DORMANT_DAYS})`,
+    );
+  }
   if (e.SIM_CLOCK && e.NODE_ENV === 'production') {
     problems.push('  SIM_CLOCK: the simulation clock is for simulations; production refuses it');
   }
@@ -638,6 +680,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     deadlineSweepMs: Math.round(e.DEADLINE_SWEEP_SECONDS * 1000),
     standingLeadMs: Math.round(e.STANDING_LEAD_MINUTES * 60_000),
+    privacy: {
+      operator: e.PRIVACY_OPERATOR ?? 'AlmQuest',
+      address: e.PRIVACY_ADDRESS ?? null,
+      grievance: {
+        email: e.GRIEVANCE_EMAIL ?? e.CONTACT_TO ?? null,
+        phone: e.GRIEVANCE_PHONE ?? null,
+        days: e.GRIEVANCE_DAYS,
+      },
+      retention: {
+        contactAfterFinished: e.CONTACT_RETENTION_DAYS,
+        dormantAccount: e.DORMANT_DAYS,
+        dormantWarning: e.DORMANT_WARNING_DAYS,
+        contactMessages: e.CONTACT_MESSAGES_DAYS,
+        auditEntries: e.AUDIT_DAYS,
+        backups: e.BACKUP_DAYS,
+      },
+    },
     simClock: e.SIM_CLOCK,
     liveStreamsMax: e.LIVE_STREAMS_MAX ?? null,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
@@ -689,6 +748,11 @@ export function startupWarnings(
         'OIDC_CLIENT_SECRET (e.g. Google) and remove ALLOW_DEV_IDP.',
         line,
       ].join('\n'),
+    );
+  }
+  if (config.env === 'production' && config.privacy.grievance.email === null) {
+    warnings.push(
+      'No grievance contact: set GRIEVANCE_EMAIL (and PRIVACY_OPERATOR, PRIVACY_ADDRESS) so the privacy notice names whom people write to about their data (DPDP Rules 9 and 14).',
     );
   }
   const listensEverywhere = ['0.0.0.0', '::', ''].includes(config.host);

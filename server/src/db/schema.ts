@@ -116,6 +116,16 @@ export const users = pgTable(
      * /api/calendar/<token>.ics; a new token revokes the old one, null: no feed.
      */
     calendarTokenHash: text('calendar_token_hash'),
+    /**
+     * The privacy notice version the person last accepted, and when (decision 043); null: never
+     * (an account from before notices). Each acceptance is also kept in consent_receipts.
+     */
+    privacyNotice: text('privacy_notice'),
+    privacyAcceptedAt: timestamp('privacy_accepted_at', { withTimezone: true }),
+    /** The person's last sign-in: an account unused for DORMANT_DAYS is warned, then erased. */
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the dormant account was warned it will be erased; null again at the next sign-in. */
+    dormantWarnedAt: timestamp('dormant_warned_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -419,6 +429,11 @@ export const packages = pgTable(
     disposedAt: timestamp('disposed_at', { withTimezone: true }),
     /** When the food must be eaten or given out by (contracts foodUseBy); null: its label says. */
     useBy: timestamp('use_by', { withTimezone: true }),
+    /**
+     * When the retention job blanked both sides' names, phones, addresses and directions on this
+     * finished package (CONTACT_RETENTION_DAYS after it ended; decision 043).
+     */
+    contactHiddenAt: timestamp('contact_hidden_at', { withTimezone: true }),
   },
   (t) => [
     check('packages_quantity', sql`${t.quantity} > 0`),
@@ -761,6 +776,26 @@ export const notificationDeliveries = pgTable(
 );
 
 /** Server-side sessions. The cookie holds a random token; only its SHA-256 is stored here. */
+/**
+ * Each time a person accepted a privacy notice: the version, the language it was read in, the
+ * 18-or-over confirmation and the time (DPDP Act s.6(10): consent must be provable). Goes with
+ * the account.
+ */
+export const consentReceipts = pgTable(
+  'consent_receipts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    notice: text('notice').notNull(),
+    locale: text('locale'),
+    isAdult: boolean('is_adult').notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('consent_receipts_user').on(t.userId, t.acceptedAt)],
+);
+
 export const sessions = pgTable(
   'sessions',
   {

@@ -82,6 +82,13 @@ export const LIMITS = {
     message: 'Too many calendar requests just now. Please wait a few minutes.',
     said: words('calendarTooMany'),
   },
+  // Downloading one's own data is a heavy read: a handful of tries is plenty.
+  export: {
+    max: 10,
+    key: personOrAddressKey,
+    message: 'You have downloaded your data many times just now. Please wait a few minutes.',
+    said: words('exportTooMany'),
+  },
   'calendar-address': {
     max: 3000,
     message: 'Too many calendar requests just now. Please wait a few minutes.',

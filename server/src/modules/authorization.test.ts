@@ -1,3 +1,4 @@
+import { PRIVACY_NOTICE_VERSION } from '@almquest/contracts/privacy';
 import { createECDH, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
@@ -330,6 +331,25 @@ const table: Row[] = [
       url: '/api/calendar/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.ics',
     }),
     expect: all(404),
+  },
+  {
+    route: 'GET /privacy',
+    call: () => ({ method: 'get', url: '/api/privacy' }),
+    expect: all(200),
+  },
+  {
+    route: 'POST /me/consent',
+    call: () => ({
+      method: 'post',
+      url: '/api/me/consent',
+      body: { consent: { notice: PRIVACY_NOTICE_VERSION, isAdult: true } },
+    }),
+    expect: { ...signedIn(204), unregistered: 403 },
+  },
+  {
+    route: 'GET /me/export',
+    call: () => ({ method: 'get', url: '/api/me/export' }),
+    expect: signedIn(200),
   },
   {
     route: 'GET /me/calendar',

@@ -1,3 +1,4 @@
+import { PRIVACY_NOTICE_VERSION } from '@almquest/contracts/privacy';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -257,6 +258,7 @@ async function createDonorOutsideLimit(): Promise<Registered> {
     location,
     donorType: 'Individual',
     distanceRange: 5,
+    consent: { notice: PRIVACY_NOTICE_VERSION, isAdult: true },
   });
   const token = await createSession(ctx.database.db, row!.id, 3_600_000);
   return {
@@ -270,6 +272,7 @@ async function createDonorOutsideLimit(): Promise<Registered> {
       isRegistered: true,
       userType: 'donor',
       locale: null,
+      privacyNotice: PRIVACY_NOTICE_VERSION,
     },
     landedOn: '',
     profile: presentProfile(rows, { byRecord: true }),

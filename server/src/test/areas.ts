@@ -79,6 +79,8 @@ const AREAS = {
   calendar: { count: 4, points: (i: number): LatLng => [13.0 + i * 0.6, 84.0] },
   standing: { count: 16, points: (i: number): LatLng => [9.0 + i * 0.6, 78.6] },
   sms: { count: 12, points: (i: number): LatLng => [17.0 + i * 0.6, 82.0] },
+  /** privacy/privacy.test.ts: Odisha's coast, northwards into Jharkhand. */
+  privacy: { count: 4, points: (i: number): LatLng => [20.3 + i * 0.6, 85.4] },
   /** ops/several-processes.test.ts: the Garo Hills and north of them. */
   severalProcesses: { count: 4, points: (i: number): LatLng => [25.0 + i * 0.6, 90.4] },
 } satisfies Record<string, { count: number; points: (i: number) => LatLng }>;

@@ -1,3 +1,4 @@
+import { PRIVACY_NOTICE_VERSION } from '@almquest/contracts/privacy';
 import type { DonateRequest, Package } from '@almquest/contracts/packages';
 import type { Locale } from '@almquest/contracts/locales';
 import type {
@@ -55,6 +56,7 @@ export function donorInput(overrides: Partial<DonorRegistration> = {}): DonorReg
     location: { ...places.connaughtPlace, coordinates: [...places.connaughtPlace.coordinates] },
     donorType: 'Organisation',
     distanceRange: 8,
+    consent: { notice: PRIVACY_NOTICE_VERSION, isAdult: true },
     ...overrides,
   };
 }
@@ -68,6 +70,7 @@ export function distributorInput(
     location: { ...places.karolBagh, coordinates: [...places.karolBagh.coordinates] },
     distanceRange: 15,
     maxCapacity: 45,
+    consent: { notice: PRIVACY_NOTICE_VERSION, isAdult: true },
     ...overrides,
   };
 }

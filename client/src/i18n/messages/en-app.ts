@@ -745,6 +745,8 @@ export const enApp = {
     'You have {max} standing donations going: end one before setting up another.',
   'server.standingPickupStopped':
     'The donor stopped you taking this donation every day; each day is still offered as usual.',
+  'server.exportTooMany':
+    'You have downloaded your data many times just now. Please wait a few minutes.',
   'server.calendarTooMany': 'Too many calendar requests just now. Please wait a few minutes.',
   'server.noSuchCalendar': 'No such calendar: its address may have been replaced by a new one.',
   'server.notAnUpcomingDay': 'That date is not one of this donation’s days to come.',
@@ -1122,6 +1124,8 @@ export const enApp = {
   'field.diet': 'Choose veg, nonveg or egg',
   'field.foodKind': 'Choose cookedHot, cookedChilled, packaged, produce or bakery',
   'field.weekdaysOnce': 'Name each day once',
+  'field.privacyNotice': 'Read and accept the current privacy notice',
+  'field.isAdult': 'Confirm that you are 18 or over',
   'field.registrationNumber':
     'Enter your NGO Darpan id (like RJ/2024/1234567) or FSSAI registration number',
   'field.fssaiNumber': 'Enter the 14-digit FSSAI licence or registration number',

@@ -740,6 +740,7 @@ export const hiApp: AppCatalog = {
   'server.standingTooMany': 'आपके {max} नियमित दान चल रहे हैं: नया शुरू करने से पहले एक बंद करें।',
   'server.standingPickupStopped':
     'दाता ने आपको यह दान हर दिन लेने से रोक दिया है; हर दिन हमेशा की तरह पेश किया जाएगा।',
+  'server.exportTooMany': 'आपने अभी कई बार अपना डेटा डाउनलोड किया है। कुछ मिनट रुकें।',
   'server.calendarTooMany': 'अभी कैलेंडर के बहुत सारे अनुरोध आए हैं। कुछ मिनट रुकें।',
   'server.noSuchCalendar': 'ऐसा कोई कैलेंडर नहीं है: हो सकता है उसका पता किसी नए पते से बदल दिया गया हो।',
   'server.notAnUpcomingDay': 'यह तारीख इस दान के आने वाले दिनों में से नहीं है।',
@@ -1085,6 +1086,8 @@ export const hiApp: AppCatalog = {
   'field.diet': 'शाकाहारी, मांसाहारी या अंडे वाला चुनें।',
   'field.foodKind': 'खाना किस रूप में है, चुनें।',
   'field.weekdaysOnce': 'हर दिन एक ही बार चुनें',
+  'field.privacyNotice': 'मौजूदा निजता सूचना पढ़ें और स्वीकार करें',
+  'field.isAdult': 'पुष्टि करें कि आपकी उम्र 18 साल या उससे ज़्यादा है',
   'field.registrationNumber': 'अपनी एनजीओ दर्पण आईडी (जैसे RJ/2024/1234567) या FSSAI पंजीकरण नंबर लिखें',
   'field.fssaiNumber': '14 अंकों का FSSAI लाइसेंस या पंजीकरण नंबर लिखें',
   'server.windowAfterUseBy': 'पका खाना पकने के {hours} घंटे के अंदर ले जाना होता है: कम समय चुनें',

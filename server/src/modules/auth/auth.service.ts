@@ -63,7 +63,8 @@ export async function takeAuthRequest(db: AppDb, id: string) {
  * Finds the user by e-mail (SPEC: sign-in looks the user up by e-mail), making an unregistered row
  * at the first sign-in. A name the person has since edited is kept. The picture is only ever the
  * one the provider vouches for at the latest sign-in: nobody can set a picture of their choice
- * (it loads in the other side's browser, so it would work as a tracking pixel).
+ * (it loads in the other side's browser, so it would work as a tracking pixel). A sign-in keeps
+ * the account from being erased as dormant (decision 043).
  */
 export async function upsertSignedInUser(
   db: AppDb,
@@ -75,7 +76,7 @@ export async function upsertSignedInUser(
       insert into ${users} (email, name, picture)
       values (${identity.email}, ${identity.name}, ${identity.picture})
       on conflict (lower(email)) do update
-        set picture = excluded.picture
+        set picture = excluded.picture, last_sign_in_at = now(), dormant_warned_at = null
       returning id, suspended_at is not null as suspended`,
   );
   if (!row) throw new Error('user upsert returned nothing');

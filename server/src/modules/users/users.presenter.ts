@@ -23,6 +23,7 @@ export function presentSessionUser(user: UserRow, isCoordinator = false): Sessio
     isRegistered: user.userType !== null,
     userType: user.userType,
     locale: user.locale,
+    privacyNotice: user.privacyNotice,
     ...(isCoordinator ? { isCoordinator: true } : {}),
   };
 }

@@ -1,5 +1,6 @@
 import type { Locale } from '@almquest/contracts/locales';
 import type { Location } from '@almquest/contracts/location';
+import type { Consent } from '@almquest/contracts/privacy';
 import type { UserType } from '@almquest/contracts/session';
 import { type DonorType, FORMER_DISTRIBUTOR, FORMER_DONOR } from '@almquest/contracts/users';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
@@ -17,12 +18,14 @@ import {
 import { conflict, forbidden, notFound, words } from '../../errors';
 import { recountDonationGroups } from '../packages/packages.service';
 import { move } from '../packages/lifecycle/write';
+import { recordConsent } from '../privacy/consent';
 
 type Person = {
   name: string;
   phone: string;
   location: Location;
 };
+type WithConsent = { consent: Consent };
 
 function personColumns(person: Partial<Person>) {
   return {
@@ -100,10 +103,11 @@ async function lockUnregistered(tx: Pick<AppDb, 'execute'>, userId: string) {
 export async function registerDonor(
   db: AppDb,
   userId: string,
-  input: Person & { donorType: DonorType; distanceRange: number },
+  input: Person & WithConsent & { donorType: DonorType; distanceRange: number },
 ): Promise<ProfileRows> {
   await db.transaction(async (tx) => {
     await lockUnregistered(tx, userId);
+    await recordConsent(tx, userId, input.consent);
     await tx
       .update(users)
       .set({ ...personColumns(input), userType: 'donor' })
@@ -118,10 +122,11 @@ export async function registerDonor(
 export async function registerDistributor(
   db: AppDb,
   userId: string,
-  input: Person & { distanceRange: number; maxCapacity: number },
+  input: Person & WithConsent & { distanceRange: number; maxCapacity: number },
 ): Promise<ProfileRows> {
   await db.transaction(async (tx) => {
     await lockUnregistered(tx, userId);
+    await recordConsent(tx, userId, input.consent);
     await tx
       .update(users)
       .set({ ...personColumns(input), userType: 'distributor' })

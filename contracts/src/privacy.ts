@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { said } from './field-words';
+
+/**
+ * The privacy notice people accept (decision 043). Its words are in the clients' catalogs under
+ * `privacy.*`; a change of substance to them gets a new version here, and everyone registered
+ * is asked again at their next visit (DPDP Act s.5, s.6(10): we must be able to show what each
+ * person was told and when they agreed).
+ */
+export const PRIVACY_NOTICE_VERSION = '2026-11-29';
+
+/** What a person agrees to: this version of the notice, and that they are 18 or over. */
+const NOTICE_NOT_ACCEPTED = said(
+  'Read and accept the current privacy notice',
+  'field.privacyNotice',
+);
+export const ConsentSchema = z.strictObject(
+  {
+    notice: z.literal(PRIVACY_NOTICE_VERSION, { error: NOTICE_NOT_ACCEPTED }),
+    isAdult: z.literal(true, {
+      error: said('Confirm that you are 18 or over', 'field.isAdult'),
+    }),
+  },
+  { error: NOTICE_NOT_ACCEPTED },
+);
+export type Consent = z.infer<typeof ConsentSchema>;
+
+/** POST /api/me/consent: a registered person accepts a newer notice. */
+export const ConsentRequestSchema = z.strictObject({ consent: ConsentSchema });
+export type ConsentRequest = z.infer<typeof ConsentRequestSchema>;
+
+/** The services that handle personal data for the operator, as the notice lists them. */
+export const PROCESSORS = [
+  'email',
+  'push',
+  'whatsapp',
+  'sms',
+  'pusher',
+  'places',
+  'routes',
+] as const;
+export type Processor = (typeof PROCESSORS)[number];
+
+/** GET /api/privacy: the operator's part of the notice, from its configuration. Public. */
+export const PrivacySettingsSchema = z.object({
+  notice: z.string(),
+  operator: z.object({ name: z.string(), address: z.string().nullable() }),
+  /** Whom to write to about one's data, and in how many days they answer (at most 90). */
+  grievance: z.object({
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    days: z.number(),
+  }),
+  /** How long each kind of personal data is kept, in days. */
+  retention: z.object({
+    contactAfterFinished: z.number(),
+    dormantAccount: z.number(),
+    dormantWarning: z.number(),
+    contactMessages: z.number(),
+    auditEntries: z.number(),
+    backups: z.number(),
+  }),
+  processors: z.array(z.enum(PROCESSORS)),
+});
+export type PrivacySettings = z.infer<typeof PrivacySettingsSchema>;
+
+/** One acceptance of the notice, as the export shows it. */
+export const ConsentReceiptSchema = z.object({
+  notice: z.string(),
+  locale: z.string().nullable(),
+  isAdult: z.boolean(),
+  acceptedAt: z.string(),
+});
