@@ -1,3 +1,4 @@
+import { type Consent, PRIVACY_NOTICE_VERSION } from '@almquest/contracts/privacy';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../server/src/app';
@@ -80,6 +81,7 @@ export async function makeUser(
     name: `Bench ${kind} ${counter}`,
     phone: '9876543210',
     location: { address: 'Bench point', coordinates: at },
+    consent: { notice: PRIVACY_NOTICE_VERSION, isAdult: true } satisfies Consent,
   };
   if (kind === 'donor')
     await registerDonor(database.db, row!.id, {

@@ -93,6 +93,10 @@ test('a donor in Hindi and a distributor in Bengali: register, donate, pair, rec
     .click();
   await distributor.getByLabel('কত দূর যেতে পারবেন (কিমি)').fill('15');
   await distributor.getByLabel('সর্বোচ্চ ক্ষমতা').fill('45');
+  await distributor
+    .getByRole('checkbox', { name: 'আমি গোপনীয়তা বিজ্ঞপ্তি পড়েছি এবং তাতে সম্মত' })
+    .check();
+  await distributor.getByRole('checkbox', { name: 'আমার বয়স ১৮ বা তার বেশি' }).check();
   await expectAccessible(distributor);
   await snap(distributor, 'bn-register');
   await distributor.getByRole('button', { name: 'বিতরণকারী হিসেবে রেজিস্টার করুন' }).click();
@@ -137,6 +141,8 @@ test('a donor in Hindi and a distributor in Bengali: register, donate, pair, rec
     .first()
     .click();
   await donor.getByLabel('कितनी दूर जा सकते हैं (किमी)').fill('8');
+  await donor.getByRole('checkbox', { name: 'मैंने निजता सूचना पढ़ ली है और मैं इससे सहमत हूँ' }).check();
+  await donor.getByRole('checkbox', { name: 'मेरी उम्र 18 साल या उससे ज़्यादा है' }).check();
   await expectAccessible(donor);
   await snap(donor, 'hi-register');
   await donor.getByRole('button', { name: 'दाता के रूप में रजिस्टर करें' }).click();

@@ -1,3 +1,4 @@
+import { PRIVACY_NOTICE_VERSION } from '@almquest/contracts/privacy';
 import type { Candidate, CandidateList, WaitingPackage } from '@almquest/contracts/coordinator';
 import type { Package } from '@almquest/contracts/packages';
 import type {
@@ -88,10 +89,15 @@ export async function playDay(
   const join = async (
     role: 'donor' | 'distributor',
     index: number,
-    body: DonorRegistration | DistributorRegistration,
+    body: Omit<DonorRegistration, 'consent'> | Omit<DistributorRegistration, 'consent'>,
   ) => {
     const who = await signedIn(baseUrl, `sim.${role}.${index}@example.org`, body.name);
-    const res = await call<{ data: Profile }>(who, 'POST', `/api/${role}/register`, body);
+    // Simulated people agree to the privacy notice as a person does when registering.
+    const consent = { notice: PRIVACY_NOTICE_VERSION, isAdult: true };
+    const res = await call<{ data: Profile }>(who, 'POST', `/api/${role}/register`, {
+      ...body,
+      consent,
+    });
     if (res.status !== 201) throw new Error(`${role} ${index}: ${JSON.stringify(res.body)}`);
     return { who, profile: res.body.data };
   };

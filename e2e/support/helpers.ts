@@ -213,6 +213,10 @@ export async function register(page: Page, input: RegisterInput): Promise<void> 
   await pickPlace(page, ...input.place);
   await page.getByLabel('Distance range (km)').fill(input.distanceRange);
   if (input.maxCapacity) await page.getByLabel('Maximum capacity').fill(input.maxCapacity);
+  await page
+    .getByRole('checkbox', { name: 'I have read the privacy notice and agree to it' })
+    .check();
+  await page.getByRole('checkbox', { name: 'I am 18 or over' }).check();
   await page.getByRole('button', { name: `Register as ${input.userType}` }).click();
   await expectAlert(page, `Successfully registered as a ${input.userType}!`);
 }

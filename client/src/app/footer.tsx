@@ -21,6 +21,12 @@ export function Footer() {
         <p className="text-sm text-gray-700 dark:text-gray-300">
           {t('footer.rights', { year, brand: site.brand })}
         </p>
+        <Link
+          to="/privacy"
+          className="text-sm text-gray-700 underline hover:text-brand-800 dark:text-gray-300"
+        >
+          {t('footer.privacy')}
+        </Link>
         {social.length > 0 && (
           <ul aria-label={t('footer.social')} className="flex gap-3 text-sm">
             {social.map((link, i) => (

@@ -1,8 +1,11 @@
+import { PRIVACY_NOTICE_VERSION } from '@almquest/contracts/privacy-version';
 import { lazy, Suspense, useLayoutEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { useI18n } from '../i18n/i18n';
 import { ToastViewport } from '../components/ui/toast-viewport';
+import { withAppCatalog } from '../i18n/catalog-parts';
+import { useSession } from '../lib/session/session';
 import { AccountArea } from './account-area';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
@@ -16,6 +19,11 @@ const SignInEffects = lazy(() =>
   import('./sign-in-effects').then((m) => ({ default: m.SignInEffects })),
 );
 
+// Someone registered who has not accepted the current privacy notice (decision 043).
+const ConsentGate = lazy(() => withAppCatalog(import('./consent-gate')));
+/** Pages open to them meanwhile: the notice itself, and their profile (to download and leave). */
+const OPEN_BEFORE_CONSENT = new Set(['/privacy', '/profile']);
+
 /** Whether a sign-in has come back to this tab: once it has, its effects stay mounted. */
 function useSignInReturned(): boolean {
   const { search } = useLocation();
@@ -28,6 +36,13 @@ function useSignInReturned(): boolean {
 export function Layout() {
   const { t } = useI18n();
   const hasSignInReturned = useSignInReturned();
+  const { user, isChecking } = useSession();
+  const { pathname } = useLocation();
+  const mustConsent =
+    !isChecking &&
+    user?.isRegistered === true &&
+    user.privacyNotice !== PRIVACY_NOTICE_VERSION &&
+    !OPEN_BEFORE_CONSENT.has(pathname);
   // The tab's title in the reader's language (index.html carries the English one); a page may
   // name itself there (usePageTitle), after this.
   const title = t('site.title');
@@ -56,9 +71,7 @@ export function Layout() {
             </div>
           }
         >
-          <PageErrorBoundary>
-            <Outlet />
-          </PageErrorBoundary>
+          <PageErrorBoundary>{mustConsent ? <ConsentGate /> : <Outlet />}</PageErrorBoundary>
         </Suspense>
       </main>
       <Footer />

@@ -10,6 +10,7 @@ import { Layout } from './layout';
 // Signed-in pages load on demand, with the rest of English, so a visitor's first page stays small.
 const ContactPage = lazy(() => withAppCatalog(import('../features/contact/contact-page')));
 const RegisterPage = lazy(() => withAppCatalog(import('../features/register/register-page')));
+const PrivacyPage = lazy(() => withAppCatalog(import('../features/privacy/privacy-page')));
 const ProfilePage = lazy(() => withAppCatalog(import('./pages/profile-page')));
 const PackagePages = lazy(() => withAppCatalog(import('./pages/package-pages')));
 const StandingPage = lazy(() =>
@@ -38,6 +39,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/', element: <HomePage /> },
       { path: '/contact', element: <ContactPage /> },
+      { path: '/privacy', element: <PrivacyPage /> },
       { path: '/personainfo', element: <PersonaInfoPage /> },
       { path: '/unsubscribe', element: <UnsubscribePage /> },
       { path: '/impact', element: <ImpactPage /> },

@@ -1,3 +1,4 @@
+import { PRIVACY_NOTICE_VERSION } from '@almquest/contracts/privacy';
 /**
  * Test data builders: one valid object of each API shape, with the fields a test cares about
  * overridden. Every builder's result passes its contract schema (data.test.ts), so a test never
@@ -36,6 +37,7 @@ export function buildSessionUser(overrides: Partial<SessionUser> = {}): SessionU
     isRegistered: userType !== null,
     userType,
     locale: null,
+    privacyNotice: userType === null ? null : PRIVACY_NOTICE_VERSION,
     ...overrides,
   };
 }

@@ -118,19 +118,24 @@ export function SelectField({
   );
 }
 
-/** A yes/no choice: the box, its label beside it, and a hint below tied to it. */
+/** A yes/no choice: the box, its label beside it, a hint below tied to it, and what is wrong. */
 export function CheckboxField({
   label,
   hint,
+  error,
   checked,
   onChange,
 }: {
   label: string;
   hint?: string;
+  error?: string | undefined;
   checked: boolean;
   onChange: (checked: boolean) => void;
 }) {
   const id = useId();
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : '']
+    .filter(Boolean)
+    .join(' ');
   return (
     <div>
       <div className="flex min-h-11 items-center gap-3">
@@ -139,8 +144,9 @@ export function CheckboxField({
           type="checkbox"
           checked={checked}
           onChange={(e) => onChange(e.target.checked)}
-          aria-describedby={hint ? `${id}-hint` : undefined}
-          className="size-5 accent-brand-700"
+          aria-describedby={describedBy || undefined}
+          {...(error ? { 'aria-invalid': true as const } : {})}
+          className="size-5 shrink-0 accent-brand-700"
         />
         <label htmlFor={id} className="text-base font-semibold">
           {label}
@@ -149,6 +155,11 @@ export function CheckboxField({
       {hint && (
         <p id={`${id}-hint`} className="ml-8 text-sm text-gray-600 dark:text-gray-400">
           {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="ml-8 text-sm font-medium text-red-700 dark:text-red-400">
+          {error}
         </p>
       )}
     </div>

@@ -11,6 +11,7 @@ import type { Profile } from '@almquest/contracts/users';
 import { useProfile } from '../../api/get-profile';
 import { useToggleActivity } from './api/toggle-activity';
 import { CalendarSettings } from './components/calendar-settings';
+import { DataExport } from './components/data-export';
 import { DeleteProfileDialog } from './components/delete-profile-dialog';
 import { DonateModal } from './components/donate-modal';
 import { ProfileEditForm } from './components/profile-edit-form';
@@ -121,6 +122,7 @@ export function ProfilePage({ settings }: { settings: (profile: Profile) => Reac
           <OwnImpact profile={data} />
           <CalendarSettings />
           {settings(data)}
+          <DataExport />
         </>
       )}
       {data.userType === 'donor' && (

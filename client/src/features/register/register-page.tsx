@@ -10,6 +10,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PlaceAutocomplete } from '../../components/places/place-autocomplete';
+import {
+  type ConsentChoice,
+  ConsentFields,
+  consentOf,
+} from '../../components/privacy/consent-fields';
+import { usePrivacySettings } from '../../components/privacy/privacy-settings';
+import { PrivacySummary } from '../../components/privacy/privacy-summary';
 import { Button } from '../../components/ui/button';
 import { SelectField, TextField } from '../../components/ui/field';
 import { checkExist } from './api/check-exist';
@@ -31,6 +38,7 @@ type FormValues = {
   donorType: DonorType;
   distanceRange: string;
   maxCapacity: string;
+  consent: ConsentChoice;
 };
 
 const distanceCopy = {
@@ -62,7 +70,9 @@ function RegisterForm({ name, email }: { name: string; email: string }) {
     donorType: 'Individual',
     distanceRange: '',
     maxCapacity: '',
+    consent: { accepts: false, isAdult: false },
   });
+  const privacy = usePrivacySettings();
   const { values } = form;
   const registration = useRegister();
   const queryClient = useQueryClient();
@@ -80,6 +90,7 @@ function RegisterForm({ name, email }: { name: string; email: string }) {
       phone: values.phone,
       location: values.location,
       distanceRange: values.distanceRange,
+      consent: consentOf(values.consent),
     };
     let input: RegistrationInput;
     if (userType === 'donor') {
@@ -213,6 +224,12 @@ function RegisterForm({ name, email }: { name: string; email: string }) {
             hint={t('register.capacity.hint')}
           />
         )}
+        {privacy.data && <PrivacySummary settings={privacy.data} />}
+        <ConsentFields
+          choice={values.consent}
+          onChange={(consent) => form.set('consent', consent)}
+          errorFor={form.errorFor}
+        />
         <Button type="submit" disabled={registration.isPending} className="w-full">
           {registration.isPending
             ? t('register.registering')

@@ -28,6 +28,7 @@ export const bn: SiteCatalog = {
   'theme.toLight': 'লাইট থিমে যান',
   'theme.toDark': 'ডার্ক থিমে যান',
   'footer.rights': '© {year} {brand}. সর্বস্বত্ব সংরক্ষিত।',
+  'footer.privacy': 'গোপনীয়তা',
   'footer.social': 'সোশ্যাল মিডিয়া লিংক',
 
   'signIn.failed': 'সাইন ইন হয়নি',

@@ -1167,4 +1167,112 @@ export const enApp = {
   'server.liveBusy': 'Live updates are busy right now; the page will try again shortly.',
   'server.liveTooMany':
     'Too many live connections are open for this account. Close a tab and reload.',
+  'privacy.title': 'Privacy notice',
+  'privacy.version': 'Version of {date}',
+  'privacy.loading': 'Loading the privacy notice…',
+  'privacy.summary.title': 'Your data, in short',
+  'privacy.summary.collect':
+    'We keep your name, e-mail, phone, the place you give and the packages you donate or collect.',
+  'privacy.summary.why':
+    'We use them only to pair food with someone nearby who hands it out, and to tell you what happens.',
+  'privacy.summary.who':
+    'The other side of a package sees your name, phone and meet point while it is under way; our coordinators see what they need to run the service. Nobody else; never sold.',
+  'privacy.summary.keep':
+    'The other side’s contact is hidden {days} days after a package ends; an account unused for {dormant} days is erased.',
+  'privacy.summary.withdraw':
+    'Download your data or delete your account (which erases it) from your profile, at any time.',
+  'privacy.summary.contact': 'Questions or complaints: {contact}, answered within {days} days.',
+  'privacy.summary.contactForm': 'the contact page',
+  'privacy.readAll': 'Read the whole privacy notice',
+  'privacy.accept': 'I have read the privacy notice and agree to it',
+  'privacy.adult': 'I am 18 or over',
+  'privacy.adultHint': 'Under 18? A parent or guardian registers and uses the account for you.',
+  'privacy.gate.title': 'Our privacy notice has changed',
+  'privacy.gate.intro':
+    'Before you go on, please read what we keep about you and why, and agree to it. If you do not agree, you can download your data and delete your account from your profile.',
+  'privacy.gate.continue': 'Agree and continue',
+  'privacy.gate.saving': 'Saving…',
+  'privacy.gate.failed': 'Your agreement was not saved',
+  'privacy.gate.profile': 'Go to my profile instead',
+  'privacy.who.title': 'Who we are',
+  'privacy.who.body':
+    '{operator} runs this AlmQuest service and decides what happens to your personal data (the “Data Fiduciary” in India’s Digital Personal Data Protection Act, 2023).',
+  'privacy.who.address': 'Address: {address}',
+  'privacy.collect.title': 'What we collect',
+  'privacy.collect.account':
+    'From your sign-in: your name, e-mail address and, if your sign-in service gives one, your picture.',
+  'privacy.collect.profile':
+    'What you tell us: your phone number, a place (your home or where food is picked up), how far you travel; a donor’s kind and FSSAI number; a distributor’s capacity and NGO registration number.',
+  'privacy.collect.packages':
+    'Your packages: meals, food, times, the meet point, what happened to each, and reports made about them.',
+  'privacy.collect.devices':
+    'How to reach you: the browsers you turned notifications on in, and your WhatsApp or SMS number if you turned those on.',
+  'privacy.collect.use':
+    'How you use the service: your language, when you sign in, and short server records of requests (address of your device, time, page), kept to keep the service safe.',
+  'privacy.why.title': 'Why',
+  'privacy.why.match': 'To offer each package to a distributor near it who has room.',
+  'privacy.why.reach':
+    'So the donor and the distributor of a package can reach each other and meet.',
+  'privacy.why.tell': 'To tell you of offers and of each step of your packages.',
+  'privacy.why.safety':
+    'To keep food safe and the service fair: food-safety records, reports, and limits against abuse.',
+  'privacy.why.impact': 'To count the meals rescued: public figures never name anyone.',
+  'privacy.sees.title': 'Who sees it',
+  'privacy.sees.other':
+    'The other side of a package sees your name, phone number, the meet point and directions, from pairing until {days} days after the package ends.',
+  'privacy.sees.coordinators':
+    'Coordinators of {operator} see profiles, packages and reports to run the service and deal with problems; each of their actions is recorded.',
+  'privacy.sees.processors':
+    'Services that carry messages or find places for us, only with what each needs:',
+  'privacy.sees.none': 'We do not sell your data or show you advertising.',
+  'privacy.processor.email': 'an e-mail service (notifications you asked for by e-mail)',
+  'privacy.processor.push': 'your browser’s push service (Google, Mozilla, Apple)',
+  'privacy.processor.whatsapp': 'Meta’s WhatsApp Business platform',
+  'privacy.processor.sms': 'an SMS provider (Gupshup)',
+  'privacy.processor.pusher': 'Pusher (live updates on screen)',
+  'privacy.processor.places': 'Google Maps (place search)',
+  'privacy.processor.routes': 'a routing service (directions)',
+  'privacy.keep.title': 'How long we keep it',
+  'privacy.keep.contact':
+    'Names, phones, addresses and directions on a finished package: {days} days, then hidden for good.',
+  'privacy.keep.dormant':
+    'An account nobody signs in to for {days} days: we e-mail a warning, and erase it {warning} days later unless you sign in.',
+  'privacy.keep.messages': 'Messages sent through the contact page: {days} days.',
+  'privacy.keep.audit':
+    'Records of coordinators’ actions and of processing: {days} days (the law asks for a year at least).',
+  'privacy.keep.backups': 'Backups: {days} days, then deleted.',
+  'privacy.keep.account':
+    'Everything else: until you delete your account. Meal counts stay in the totals without your name.',
+  'privacy.rights.title': 'Your rights and how to use them',
+  'privacy.rights.access':
+    'See and take your data: “Download my data” on your profile gives everything we hold about you as a file.',
+  'privacy.rights.correct': 'Correct it: edit your profile at any time.',
+  'privacy.rights.withdraw':
+    'Withdraw your consent: delete your account from your profile. Your personal data is erased; packages you were part of stay in the other side’s history without your name, phone or home.',
+  'privacy.rights.nominate':
+    'Name someone to act for you if you die or cannot act yourself: write to us.',
+  'privacy.rights.complain':
+    'Complain: write to us first (below). If our answer does not settle it, you may complain to the Data Protection Board of India.',
+  'privacy.contact.title': 'Whom to contact',
+  'privacy.contact.body':
+    'Questions about your data, requests and complaints go to {operator}. We answer within {days} days.',
+  'privacy.contact.email': 'E-mail: {email}',
+  'privacy.contact.phone': 'Phone: {phone}',
+  'privacy.contact.form': 'Or write to us from the contact page.',
+  'privacy.age.title': 'Age',
+  'privacy.age.body':
+    'You must be 18 or over to register. For someone younger, a parent or guardian registers with their own details and uses the account on their behalf.',
+  'privacy.changes.title': 'Changes',
+  'privacy.changes.body':
+    'When this notice changes, we show it to you again at your next visit and ask you to agree.',
+  'privacy.breach.title': 'If something goes wrong',
+  'privacy.breach.body':
+    'If your personal data is leaked or lost, we tell you and the Data Protection Board without delay: what happened, what it means for you, what we did, and what you can do.',
+  'profile.export.title': 'Your data',
+  'profile.export.body':
+    'Download everything AlmQuest holds about you as a file (JSON), to keep or take elsewhere.',
+  'profile.export.button': 'Download my data',
+  'profile.export.working': 'Preparing your file…',
+  'profile.export.failed': 'Your data could not be downloaded',
+  'profile.export.privacy': 'How we use your data',
 } as const;

@@ -34,6 +34,7 @@ export const en = {
   'theme.toLight': 'Switch to the light theme',
   'theme.toDark': 'Switch to the dark theme',
   'footer.rights': '© {year} {brand}. All rights reserved.',
+  'footer.privacy': 'Privacy',
   'footer.social': 'Social links',
   // Sign-in and sign-out
   'signIn.failed': 'Sign-in failed',

@@ -28,6 +28,7 @@ export const hi: SiteCatalog = {
   'theme.toLight': 'लाइट थीम पर जाएँ',
   'theme.toDark': 'डार्क थीम पर जाएँ',
   'footer.rights': '© {year} {brand}. सर्वाधिकार सुरक्षित।',
+  'footer.privacy': 'निजता',
   'footer.social': 'सोशल मीडिया लिंक',
 
   'signIn.failed': 'साइन इन नहीं हो पाया',

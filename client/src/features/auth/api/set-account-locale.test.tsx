@@ -17,6 +17,7 @@ function Probe({ user }: { user: SessionUser }) {
 const user = (locale: SessionUser['locale']): SessionUser => ({
   id: 'u1',
   name: 'Asha',
+  privacyNotice: null,
   email: 'asha@example.org',
   picture: null,
   isRegistered: true,
