@@ -8,6 +8,9 @@ import { type AppDb, queryRows, type Tx } from '../../db/client';
 import { lockPersonExclusive } from '../../db/person-lock';
 import type { ProfileRows } from '../../db/rows';
 import {
+  auditLog,
+  contactMessages,
+  devIdpEntries,
   distributors,
   donors,
   notifications,
@@ -376,8 +379,34 @@ export async function deleteAccount(db: AppDb, userId: string): Promise<void> {
         distributorPath: '',
       })
       .where(eq(packages.distributorId, userId));
+    await eraseElsewhere(tx, userId);
     await tx.delete(users).where(eq(users.id, userId));
   });
+}
+
+/**
+ * What else holds the person's data beyond their rows and packages (decision 043): messages
+ * they sent through the contact page (by their e-mail), the development sign-in's records of
+ * them, and coordinators' words about them in the audit log (what was done, to which id and
+ * when stay; privacy/erasure.test.ts checks every column).
+ */
+async function eraseElsewhere(tx: Tx, userId: string): Promise<void> {
+  const [person] = await queryRows<{ email: string }>(
+    tx,
+    sql`select lower(email) as email from ${users} where id = ${userId}`,
+  );
+  if (!person) return;
+  await tx.execute(sql`delete from ${contactMessages} where lower(email) = ${person.email}`);
+  await tx.execute(sql`
+    delete from ${devIdpEntries}
+     where position(${person.email} in lower(key)) > 0
+        or position(${person.email} in lower(payload::text)) > 0`);
+  await tx.execute(sql`select set_config('almquest.audit_erasure', 'on', true)`);
+  await tx.execute(sql`
+    update ${auditLog} set reason = null, summary = null, details = null
+     where target_kind = 'user' and target_id = ${userId}::text
+       and (reason is not null or summary is not null or details is not null)`);
+  await tx.execute(sql`select set_config('almquest.audit_erasure', 'off', true)`);
 }
 
 /** A donor's kind (Individual, Organisation, Food Chain), or null for anyone else. */

@@ -1,0 +1,266 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
+import { forgetArea, nextPatches } from '../../test/areas';
+import {
+  callsAs,
+  createDistributor,
+  createDonor,
+  donate,
+  markPackage,
+  uniqueClientIp,
+  withLongRecord,
+} from '../../test/factories';
+import { createTestApp, type TestContext } from '../../test/test-app';
+
+/**
+ * Every column of every table that can hold text (text, jsonb, arrays), and what becomes of it
+ * when its person deletes their account (decision 043). A column added without a line here fails
+ * the first test: nobody adds a place for personal data without deciding how it is erased.
+ *
+ * - `erased`: holds people's data; the second test proves none of the deleted person's is left.
+ * - `not-personal`: ids, states, codes, counts, words of the app's own.
+ */
+const COLUMNS: Record<string, Record<string, 'erased' | 'not-personal'>> = {
+  app_functions: { name: 'not-personal', checksum: 'not-personal' },
+  app_migrations: { name: 'not-personal', checksum: 'not-personal' },
+  app_state: { key: 'not-personal', value: 'not-personal' },
+  audit_log: {
+    actor_email: 'erased',
+    action: 'not-personal',
+    target_kind: 'not-personal',
+    target_id: 'not-personal',
+    reason: 'erased',
+    summary: 'erased',
+    details: 'erased',
+  },
+  auth_requests: {
+    id: 'not-personal',
+    state: 'not-personal',
+    nonce: 'not-personal',
+    code_verifier: 'not-personal',
+    return_to: 'not-personal',
+  },
+  consent_receipts: { notice: 'not-personal', locale: 'not-personal' },
+  contact_messages: {
+    name: 'erased',
+    email: 'erased',
+    message: 'erased',
+    delivery_state: 'not-personal',
+    last_error: 'not-personal',
+  },
+  dev_idp_entries: {
+    key: 'erased',
+    model: 'not-personal',
+    uid: 'not-personal',
+    user_code: 'not-personal',
+    grant_id: 'not-personal',
+    payload: 'erased',
+  },
+  distributors: { registration_number: 'erased' },
+  donors: { donor_type: 'not-personal', fssai_number: 'erased' },
+  impact_deltas: { state: 'not-personal', city: 'not-personal' },
+  impact_totals: { state: 'not-personal', city: 'not-personal' },
+  messaging_channels: {
+    channel: 'not-personal',
+    phone: 'erased',
+    code_hash: 'not-personal',
+    opted_out_via: 'not-personal',
+  },
+  messaging_direct_sends: { channel: 'not-personal' },
+  messaging_inbound: { provider_message_id: 'not-personal', channel: 'not-personal' },
+  messaging_number_stops: { channel: 'not-personal', phone: 'erased' },
+  notification_deliveries: {
+    channel: 'not-personal',
+    state: 'not-personal',
+    last_error: 'not-personal',
+    provider_message_id: 'not-personal',
+    provider_status: 'not-personal',
+  },
+  notifications: {
+    photo: 'erased',
+    state: 'not-personal',
+    user_type: 'not-personal',
+    package_address: 'erased',
+    counterpart_name: 'erased',
+    kind: 'not-personal',
+  },
+  package_events: { kind: 'not-personal', reason: 'not-personal' },
+  package_reports: { reason: 'not-personal', note: 'erased' },
+  packages: {
+    donor_name: 'erased',
+    donor_phone: 'erased',
+    state: 'not-personal',
+    address: 'erased',
+    idempotency_key: 'not-personal',
+    distributor_name: 'erased',
+    distributor_phone: 'erased',
+    distributor_address: 'erased',
+    meet_address: 'erased',
+    distributor_path: 'erased',
+    donor_path: 'erased',
+    diet: 'not-personal',
+    handover_code: 'not-personal',
+    city: 'not-personal',
+    food_kind: 'not-personal',
+    handover_check: 'not-personal',
+    disposed_reason: 'not-personal',
+  },
+  places: {
+    name: 'not-personal',
+    search_key: 'not-personal',
+    kind: 'not-personal',
+    district: 'not-personal',
+    state: 'not-personal',
+    pin: 'not-personal',
+  },
+  push_subscriptions: { endpoint: 'erased', p256dh: 'erased', auth: 'erased' },
+  rate_limit_hits: { bucket: 'erased' },
+  sessions: { id_hash: 'erased' },
+  standing_donations: {
+    rule: 'not-personal',
+    ready_at: 'not-personal',
+    time_zone: 'not-personal',
+    address: 'erased',
+    diet: 'not-personal',
+    food_kind: 'not-personal',
+  },
+  users: {
+    email: 'erased',
+    name: 'erased',
+    picture: 'erased',
+    user_type: 'not-personal',
+    phone: 'erased',
+    address: 'erased',
+    locale: 'not-personal',
+    suspended_reason: 'erased',
+    calendar_token_hash: 'erased',
+    privacy_notice: 'not-personal',
+  },
+};
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  await forgetArea(ctx.database.db, 'erasure');
+});
+afterAll(() => ctx.close());
+
+const patches = nextPatches('erasure');
+
+type Column = { table_name: string; column_name: string };
+/** Columns that can hold text, in the tables the app owns. */
+const textColumns = () =>
+  queryRows<Column>(
+    ctx.database.db,
+    sql`select c.table_name, c.column_name
+          from information_schema.columns c
+          join information_schema.tables t
+            on t.table_schema = c.table_schema and t.table_name = c.table_name
+         where c.table_schema = 'public' and t.table_type = 'BASE TABLE'
+           and (c.data_type in ('text', 'character varying', 'jsonb', 'json', 'ARRAY'))
+           and c.is_generated = 'NEVER'
+         order by 1, 2`,
+  );
+
+describe('erasing a person', () => {
+  it('has decided, for every column that can hold text, whether it holds personal data', async () => {
+    const found = await textColumns();
+    const undecided = found
+      .filter((c) => COLUMNS[c.table_name]?.[c.column_name] === undefined)
+      .map((c) => `${c.table_name}.${c.column_name}`);
+    expect(undecided).toEqual([]);
+    // And no line here names a column that no longer exists.
+    const names = new Set(found.map((c) => `${c.table_name}.${c.column_name}`));
+    const stale = Object.entries(COLUMNS)
+      .flatMap(([table, columns]) => Object.keys(columns).map((column) => `${table}.${column}`))
+      .filter((name) => !names.has(name));
+    expect(stale).toEqual([]);
+  });
+
+  it('leaves nothing of a deleted donor in any column, while the distributor keeps the meals', async () => {
+    const at = patches();
+    const mark = randomBytes(4).toString('hex');
+    const name = `Zarina Erase${mark}`;
+    const phone = `9${String(parseInt(mark, 16) % 1_000_000_000).padStart(9, '0')}`;
+    const home = at();
+    const address = `${home.address} Erase Lane ${mark}`;
+    const donor = await createDonor(ctx, {
+      name,
+      phone,
+      location: { ...home, address },
+    });
+    const email = donor.user.email;
+    const distributor = await createDistributor(ctx, {
+      location: at(2),
+    });
+    await withLongRecord(ctx, [distributor.profile.id]);
+
+    // A life on AlmQuest: a package handed out, one waiting, a calendar, a device, a message.
+    const handed = await donate(ctx, donor, { quantity: 9 });
+    expect((await markPackage(ctx, distributor, handed, 'Received')).status).toBe(200);
+    expect((await markPackage(ctx, distributor, handed, 'Distributed')).status).toBe(200);
+    await callsAs(ctx, donor).post('/api/me/calendar', {}).expect(201);
+    await ctx.database.db.execute(sql`
+      insert into push_subscriptions (user_id, endpoint, p256dh, auth)
+      values (${donor.profile.id}, ${`https://fcm.googleapis.com/fcm/send/${mark}`}, ${`key${mark}`}, ${`auth${mark}`})`);
+    await request(ctx.app)
+      .post('/api/contact')
+      .set('X-Forwarded-For', uniqueClientIp())
+      .send({ name, email, message: `Please call me on ${phone}` })
+      .expect(202);
+    await callsAs(ctx, distributor)
+      .post(`/api/package/${handed._id}/report`, { reason: 'no_show', note: 'late' })
+      .expect(201);
+
+    // A coordinator's words about them (as a registration check or a warning records them).
+    await ctx.database.db.execute(sql`
+      insert into audit_log (actor_email, action, target_kind, target_id, reason, details)
+      values ('coordinator@example.org', 'registration.verify', 'user', ${donor.profile.id},
+              ${`Called ${name} on ${phone}`}, ${JSON.stringify({ name })}::jsonb)`);
+
+    await callsAs(ctx, donor).delete(`/api/donor/${donor.profile.id}`).expect(204);
+
+    // What the coordinator did, to whom (by id) and when stays; their words about the person go.
+    const [entry] = await queryRows<{ action: string; reason: string | null; details: unknown }>(
+      ctx.database.db,
+      sql`select action, reason, details from audit_log
+           where target_kind = 'user' and target_id = ${donor.profile.id}::text`,
+    );
+    expect(entry).toEqual({ action: 'registration.verify', reason: null, details: null });
+    // Nobody else may change the log: outside an erasure it is append-only, as before.
+    await expect(
+      ctx.database.db.execute(
+        sql`update audit_log set reason = null where target_id = ${donor.profile.id}::text`,
+      ),
+    ).rejects.toThrow();
+
+    // Every text column of every table, searched for anything that was theirs.
+    const traces: string[] = [];
+    for (const { table_name, column_name } of await textColumns()) {
+      for (const needle of [name, mark, phone, email.toLowerCase(), address]) {
+        const [hit] = await queryRows<{ n: number }>(
+          ctx.database.db,
+          sql`select count(*)::int as n from ${sql.identifier(table_name)}
+               where lower(${sql.identifier(column_name)}::text) like ${`%${needle.toLowerCase()}%`}`,
+        );
+        if (hit!.n > 0) traces.push(`${table_name}.${column_name} holds "${needle}"`);
+      }
+    }
+    expect(traces).toEqual([]);
+    // Nothing keyed by them either.
+    for (const table of ['consent_receipts', 'sessions', 'push_subscriptions', 'donors']) {
+      const [left] = await queryRows<{ n: number }>(
+        ctx.database.db,
+        sql`select count(*)::int as n from ${sql.identifier(table)} where user_id = ${donor.profile.id}`,
+      );
+      expect(left!.n, table).toBe(0);
+    }
+
+    // The distributor's history keeps the package and its meals, without the donor.
+    const theirs = await callsAs(ctx, distributor).get(`/api/package/${handed._id}`).expect(200);
+    expect(theirs.body.package).toMatchObject({ quantity: 9, donor_name: 'A former donor' });
+  });
+});
