@@ -1,3 +1,4 @@
+import { runRetention } from './modules/privacy/retention';
 import 'dotenv/config';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { createApp, createServices } from './app';
@@ -161,6 +162,13 @@ async function main(): Promise<void> {
         name: 'impact-fold',
         everyMs: 60_000,
         run: () => foldImpactDeltas(database.db),
+      },
+      {
+        // Personal data kept no longer than the privacy notice says (decision 043).
+        name: 'privacy-retention',
+        everyMs: 60 * 60_000,
+        firstAfterMs: 60_000,
+        run: () => runRetention(database.db, config.privacy.retention),
       },
       {
         name: 'session-cleanup',

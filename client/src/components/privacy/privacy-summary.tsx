@@ -35,12 +35,7 @@ export function PrivacySummary({ settings }: { settings: PrivacySettings }) {
         <li>{t('privacy.summary.collect')}</li>
         <li>{t('privacy.summary.why')}</li>
         <li>{t('privacy.summary.who')}</li>
-        <li>
-          {t('privacy.summary.keep', {
-            days: retention.contactAfterFinished,
-            dormant: retention.dormantAccount,
-          })}
-        </li>
+        <li>{t('privacy.summary.keep', { days: retention.contactAfterFinished })}</li>
         <li>{t('privacy.summary.withdraw')}</li>
         <li>
           {before}

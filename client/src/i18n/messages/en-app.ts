@@ -1177,8 +1177,7 @@ export const enApp = {
     'We use them only to pair food with someone nearby who hands it out, and to tell you what happens.',
   'privacy.summary.who':
     'The other side of a package sees your name, phone and meet point while it is under way; our coordinators see what they need to run the service. Nobody else; never sold.',
-  'privacy.summary.keep':
-    'The other side’s contact is hidden {days} days after a package ends; an account unused for {dormant} days is erased.',
+  'privacy.summary.keep': 'The other side’s contact is hidden {days} days after a package ends.',
   'privacy.summary.withdraw':
     'Download your data or delete your account (which erases it) from your profile, at any time.',
   'privacy.summary.contact': 'Questions or complaints: {contact}, answered within {days} days.',
@@ -1235,12 +1234,9 @@ export const enApp = {
   'privacy.keep.title': 'How long we keep it',
   'privacy.keep.contact':
     'Names, phones, addresses and directions on a finished package: {days} days, then hidden for good.',
-  'privacy.keep.dormant':
-    'An account nobody signs in to for {days} days: we e-mail a warning, and erase it {warning} days later unless you sign in.',
   'privacy.keep.messages': 'Messages sent through the contact page: {days} days.',
   'privacy.keep.audit':
     'Records of coordinators’ actions and of processing: {days} days (the law asks for a year at least).',
-  'privacy.keep.backups': 'Backups: {days} days, then deleted.',
   'privacy.keep.account':
     'Everything else: until you delete your account. Meal counts stay in the totals without your name.',
   'privacy.rights.title': 'Your rights and how to use them',

@@ -14,6 +14,7 @@ import {
   withLongRecord,
 } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
+import { runRetention } from './retention';
 
 /**
  * Every column of every table that can hold text (text, jsonb, arrays), and what becomes of it
@@ -262,5 +263,65 @@ describe('erasing a person', () => {
     // The distributor's history keeps the package and its meals, without the donor.
     const theirs = await callsAs(ctx, distributor).get(`/api/package/${handed._id}`).expect(200);
     expect(theirs.body.package).toMatchObject({ quantity: 9, donor_name: 'A former donor' });
+  });
+});
+
+describe('keeping data no longer than the notice says', () => {
+  it('hides a finished package’s contacts after its days, and drops old messages and audit entries', async () => {
+    const at = patches();
+    const donor = await createDonor(ctx, { location: at(), phone: '9000011111' });
+    const distributor = await createDistributor(ctx, { location: at(2), phone: '9000022222' });
+    await withLongRecord(ctx, [distributor.profile.id]);
+    const old = await donate(ctx, donor, { quantity: 5 });
+    const recent = await donate(ctx, donor, { quantity: 4 });
+    for (const pkg of [old, recent]) {
+      expect((await markPackage(ctx, distributor, pkg, 'Received')).status).toBe(200);
+      expect((await markPackage(ctx, distributor, pkg, 'Distributed')).status).toBe(200);
+    }
+    const day = 86_400_000;
+    await ctx.database.db.execute(
+      sql`update packages set distributed_at = ${new Date(Date.now() - 31 * day)} where id = ${old._id}`,
+    );
+    const mark = randomBytes(4).toString('hex');
+    await ctx.database.db.execute(sql`
+      insert into contact_messages (name, email, message, created_at, delivery_state)
+      values ('Old', ${`old.${mark}@example.org`}, 'hello', ${new Date(Date.now() - 400 * day)}, 'sent'),
+             ('New', ${`new.${mark}@example.org`}, 'hello', now(), 'sent')`);
+    await ctx.database.db.execute(sql`
+      insert into audit_log (actor_email, action, target_kind, target_id, at)
+      values ('c@example.org', ${`old.${mark}`}, 'user', 'x', ${new Date(Date.now() - 1200 * day)}),
+             ('c@example.org', ${`new.${mark}`}, 'user', 'x', now())`);
+
+    const result = await runRetention(ctx.database.db, ctx.config.privacy.retention);
+    expect(result.packagesHidden).toBeGreaterThanOrEqual(1);
+
+    // The donor's view of the old package no longer names or rings the distributor; the meals stay.
+    const oldView = (await callsAs(ctx, donor).get(`/api/package/${old._id}`).expect(200)).body
+      .package;
+    expect(oldView).toMatchObject({
+      quantity: 5,
+      pair: { distributor_name: '', distributor_phone: '' },
+    });
+    const theirView = (await callsAs(ctx, distributor).get(`/api/package/${old._id}`).expect(200))
+      .body.package;
+    expect(theirView).toMatchObject({ donor_name: '', donor_phone: '' });
+    // The package finished today keeps both sides' contacts.
+    const recentView = (await callsAs(ctx, donor).get(`/api/package/${recent._id}`).expect(200))
+      .body.package;
+    expect(recentView.pair.distributor_phone).not.toBe('');
+
+    const messages = await queryRows<{ email: string }>(
+      ctx.database.db,
+      sql`select email from contact_messages where email like ${`%.${mark}@example.org`}`,
+    );
+    expect(messages.map((m) => m.email)).toEqual([`new.${mark}@example.org`]);
+    const entries = await queryRows<{ action: string }>(
+      ctx.database.db,
+      sql`select action from audit_log where action like ${`%.${mark}`}`,
+    );
+    expect(entries.map((e) => e.action)).toEqual([`new.${mark}`]);
+    // Run again: nothing more to do for these.
+    const again = await runRetention(ctx.database.db, ctx.config.privacy.retention);
+    expect(again.auditDeleted).toBe(0);
   });
 });
