@@ -195,6 +195,7 @@ describe('start-up warnings', () => {
       NODE_ENV: 'production',
       OIDC_ISSUER: 'https://accounts.google.com',
       OIDC_CLIENT_ID: 'id',
+      GRIEVANCE_EMAIL: 'privacy@example.org',
     });
     expect(startupWarnings(production, '20.19.0')[0]).toContain(
       'Node.js 20.19.0 is past its end of life',
@@ -211,10 +212,43 @@ describe('start-up warnings', () => {
           NODE_ENV: 'production',
           OIDC_ISSUER: 'https://accounts.google.com',
           OIDC_CLIENT_ID: 'id',
+          GRIEVANCE_EMAIL: 'privacy@example.org',
         }),
         '24.2.0',
       ),
     ).toEqual([]);
+  });
+
+  it('takes the privacy notice’s operator and periods, and warns in production without a grievance contact', () => {
+    const production = {
+      NODE_ENV: 'production',
+      OIDC_ISSUER: 'https://accounts.google.com',
+      OIDC_CLIENT_ID: 'id',
+    };
+    expect(startupWarnings(loadConfig(production), '24.2.0')).toEqual([
+      expect.stringContaining('GRIEVANCE_EMAIL'),
+    ]);
+    // The contact address stands in for it.
+    const withContact = loadConfig({
+      ...production,
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      CONTACT_TO: 'team@example.org',
+    });
+    expect(withContact.privacy.grievance.email).toBe('team@example.org');
+    expect(startupWarnings(withContact, '24.2.0')).toEqual([]);
+    expect(loadConfig({ GRIEVANCE_DAYS: '15', CONTACT_RETENTION_DAYS: '7' }).privacy).toMatchObject(
+      {
+        operator: 'AlmQuest',
+        grievance: { days: 15 },
+        retention: { contactAfterFinished: 7, auditEntries: 1095 },
+      },
+    );
+    // A grievance answered in more than 90 days, or audit entries kept less than a year: refused.
+    expect(() => loadConfig({ GRIEVANCE_DAYS: '120' })).toThrow(/GRIEVANCE_DAYS/);
+    expect(() => loadConfig({ AUDIT_DAYS: '100' })).toThrow(/AUDIT_DAYS/);
+    expect(() => loadConfig({ DORMANT_DAYS: '60', DORMANT_WARNING_DAYS: '60' })).toThrow(
+      /DORMANT_WARNING_DAYS/,
+    );
   });
 });
 
