@@ -50,7 +50,8 @@ export const PrivacySettingsSchema = z.object({
   /** How long each kind of personal data is kept, in days. */
   retention: z.object({
     contactAfterFinished: z.number(),
-    dormantAccount: z.number(),
+    /** Null while no mail server is set: nobody can be warned, so nobody is erased. */
+    dormantAccount: z.number().nullable(),
     dormantWarning: z.number(),
     contactMessages: z.number(),
     auditEntries: z.number(),

@@ -1,4 +1,6 @@
+import { runDormancy } from './modules/privacy/dormant';
 import { runRetention } from './modules/privacy/retention';
+import { createSmtpSender } from './lib/smtp';
 import 'dotenv/config';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { createApp, createServices } from './app';
@@ -102,6 +104,7 @@ async function main(): Promise<void> {
   loadPlaces(0);
 
   const mailer = config.contactMail ? createMailer(config.contactMail) : null;
+  const dormancyMail = config.notificationMail ? createSmtpSender(config.notificationMail) : null;
   // Live events cross processes through PostgreSQL LISTEN/NOTIFY; PGlite is one process.
   const streamLimit = liveStreamLimit(config.liveStreamsMax);
   logger.info({ streamLimit }, 'live streams: at most this many open at once in this process');
@@ -169,6 +172,13 @@ async function main(): Promise<void> {
         everyMs: 60 * 60_000,
         firstAfterMs: 60_000,
         run: () => runRetention(database.db, config.privacy.retention),
+      },
+      {
+        // Accounts nobody uses: warned by e-mail, then erased (decision 043).
+        name: 'dormant-accounts',
+        everyMs: 6 * 60 * 60_000,
+        firstAfterMs: 5 * 60_000,
+        run: () => runDormancy({ db: database.db, sender: dormancyMail, config, logger }),
       },
       {
         name: 'session-cleanup',
@@ -257,6 +267,7 @@ async function main(): Promise<void> {
     stopJobs();
     clearTimeout(gazetteerRetry);
     mailer?.close();
+    dormancyMail?.close();
     outreach.close();
     // Live streams never finish by themselves: end them; browsers reconnect elsewhere.
     live.hub.closeAll();

@@ -38,6 +38,7 @@ describe('the privacy notice', () => {
     ).toHaveAttribute('href', 'mailto:grievance@roti.example.org');
     expect(screen.getByText(/We answer within 15 days/)).toBeVisible();
     expect(screen.getByText(/1,095 days/)).toBeVisible();
+    expect(screen.getByText(/erase it 30 days later unless you sign in/)).toBeVisible();
     // Only the services this deployment uses are named.
     expect(screen.getByText(/your browser’s push service/)).toBeVisible();
     expect(screen.queryByText(/WhatsApp Business/)).not.toBeInTheDocument();

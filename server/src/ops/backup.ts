@@ -543,3 +543,24 @@ export function defaultBackupFile(root: string, kind: 'pglite' | 'postgres'): st
     `almquest-${kind}-${time}.${kind === 'pglite' ? 'tar.gz' : 'dump'}`,
   );
 }
+
+/** The names defaultBackupFile gives: only these are ever pruned. */
+const OWN_BACKUP = /^almquest-(?:pglite|postgres)-\d{4}-\d\d-\d\dT[\d-]+Z\.(?:tar\.gz|dump)$/;
+
+/**
+ * Deletes the backups in `folder` older than `days` (BACKUP_DAYS; decision 043): a backup holds
+ * people's data, including people who have since deleted their account, so it is kept no longer
+ * than the privacy notice says. Only files named as this tool names them; the newest is always
+ * kept, however old. Returns the names deleted.
+ */
+export function pruneOldBackups(folder: string, days: number, now: Date = new Date()): string[] {
+  if (!existsSync(folder)) return [];
+  const own = readdirSync(folder)
+    .filter((name) => OWN_BACKUP.test(name))
+    .map((name) => ({ name, at: statSync(path.join(folder, name)).mtimeMs }))
+    .sort((a, b) => b.at - a.at);
+  const before = now.getTime() - days * 86_400_000;
+  const old = own.slice(1).filter((file) => file.at < before);
+  for (const file of old) rmSync(path.join(folder, file.name), { force: true });
+  return old.map((file) => file.name);
+}

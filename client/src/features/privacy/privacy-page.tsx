@@ -108,8 +108,17 @@ function Notice({ settings }: { settings: PrivacySettings }) {
       <Section id="keep" title={t('privacy.keep.title')}>
         <List>
           <li>{t('privacy.keep.contact', { days: retention.contactAfterFinished })}</li>
+          {retention.dormantAccount !== null && (
+            <li>
+              {t('privacy.keep.dormant', {
+                days: retention.dormantAccount,
+                warning: retention.dormantWarning,
+              })}
+            </li>
+          )}
           <li>{t('privacy.keep.messages', { days: retention.contactMessages })}</li>
           <li>{t('privacy.keep.audit', { days: retention.auditEntries })}</li>
+          <li>{t('privacy.keep.backups', { days: retention.backups })}</li>
           <li>{t('privacy.keep.account')}</li>
         </List>
       </Section>

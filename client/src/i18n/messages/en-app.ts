@@ -1234,9 +1234,13 @@ export const enApp = {
   'privacy.keep.title': 'How long we keep it',
   'privacy.keep.contact':
     'Names, phones, addresses and directions on a finished package: {days} days, then hidden for good.',
+  'privacy.keep.dormant':
+    'An account nobody signs in to for {days} days: we e-mail a warning, and erase it {warning} days later unless you sign in.',
   'privacy.keep.messages': 'Messages sent through the contact page: {days} days.',
   'privacy.keep.audit':
     'Records of coordinators’ actions and of processing: {days} days (the law asks for a year at least).',
+  'privacy.keep.backups':
+    'Backups: {days} days, then deleted. A deleted account’s data leaves the backups with them.',
   'privacy.keep.account':
     'Everything else: until you delete your account. Meal counts stay in the totals without your name.',
   'privacy.rights.title': 'Your rights and how to use them',

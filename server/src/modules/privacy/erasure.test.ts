@@ -10,11 +10,17 @@ import {
   createDonor,
   donate,
   markPackage,
+  readsIn,
   uniqueClientIp,
   withLongRecord,
 } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { runRetention } from './retention';
+import { runDormancy } from './dormant';
+import { createSmtpSender } from '../../lib/smtp';
+import { readMail, startSmtpServer } from '../../test/smtp';
+import { signIn } from '../../test/session';
+import pino from 'pino';
 
 /**
  * Every column of every table that can hold text (text, jsonb, arrays), and what becomes of it
@@ -323,5 +329,82 @@ describe('keeping data no longer than the notice says', () => {
     // Run again: nothing more to do for these.
     const again = await runRetention(ctx.database.db, ctx.config.privacy.retention);
     expect(again.auditDeleted).toBe(0);
+  });
+});
+
+describe('accounts nobody uses', () => {
+  it('warns by e-mail in the person’s language, then erases, unless they sign in or a package is under way', async () => {
+    const smtp = await startSmtpServer();
+    const sender = createSmtpSender({ smtpUrl: smtp.url, from: 'AlmQuest <no-reply@example.org>' });
+    const logger = pino({ level: 'silent' });
+    try {
+      const at = patches();
+      const quiet = await createDonor(ctx, { location: at() });
+      await readsIn(ctx, quiet, 'hi');
+      const busy = await createDonor(ctx, { location: at(1) });
+      const distributor = await createDistributor(ctx, { location: at(2) });
+      await withLongRecord(ctx, [distributor.profile.id]);
+      const open = await donate(ctx, busy, { quantity: 3 });
+      expect(open.current_state).toBe('Paired');
+      const returning = await createDonor(ctx, { location: at(3) });
+      const active = await createDonor(ctx, { location: at(4) });
+      const day = 86_400_000;
+      const ids = [quiet, busy, returning].map((p) => p.profile.id);
+      await ctx.database.db.execute(sql`
+        update users set last_sign_in_at = ${new Date(Date.now() - 731 * day)}
+         where id in (${sql.join(
+           ids.map((id) => sql`${id}`),
+           sql`, `,
+         )})`);
+      await ctx.database.db.execute(sql`
+        delete from sessions where user_id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`);
+
+      const first = await runDormancy({ db: ctx.database.db, sender, config: ctx.config, logger });
+      expect(first.warned).toBeGreaterThanOrEqual(3);
+      const warnedTo = smtp.received.flatMap((m) => m.to);
+      expect(warnedTo).toEqual(
+        expect.arrayContaining([quiet.user.email, busy.user.email, returning.user.email]),
+      );
+      expect(warnedTo).not.toContain(active.user.email);
+      const toQuiet = smtp.received.find((m) => m.to.includes(quiet.user.email))!;
+      expect(readMail(toQuiet.raw).headers.get('subject')).toBe(
+        'साइन इन न करने पर आपका AlmQuest अकाउंट मिटा दिया जाएगा',
+      );
+      // Warned once: the next run sends nothing more to them.
+      const sent = smtp.received.length;
+      await runDormancy({ db: ctx.database.db, sender, config: ctx.config, logger });
+      expect(smtp.received.filter((m) => m.to.includes(quiet.user.email))).toHaveLength(1);
+      expect(smtp.received.length).toBe(sent);
+
+      // One of them comes back: signing in clears the warning.
+      await signIn(ctx, returning.user.email);
+
+      const later = new Date(Date.now() + 31 * day);
+      const second = await runDormancy({
+        db: ctx.database.db,
+        sender,
+        config: ctx.config,
+        logger,
+        now: later,
+      });
+      expect(second.erased).toBeGreaterThanOrEqual(1);
+      const left = await queryRows<{ id: string }>(
+        ctx.database.db,
+        sql`select id from users where id in (${sql.join(
+          [...ids, active.profile.id].map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      );
+      // Erased: the quiet one. Kept: the one with a package under way, the one who came back.
+      expect(left.map((r) => r.id).sort()).toEqual(
+        [busy.profile.id, returning.profile.id, active.profile.id].sort(),
+      );
+    } finally {
+      sender.close();
+      await smtp.close();
+    }
   });
 });

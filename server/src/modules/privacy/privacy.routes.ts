@@ -40,7 +40,11 @@ export function privacyRoutes({ config, database }: { config: Config; database: 
     notice: PRIVACY_NOTICE_VERSION,
     operator: { name: config.privacy.operator, address: config.privacy.address },
     grievance: config.privacy.grievance,
-    retention: config.privacy.retention,
+    retention: {
+      ...config.privacy.retention,
+      dormantAccount:
+        config.notificationMail === null ? null : config.privacy.retention.dormantAccount,
+    },
     processors: processorsOf(config),
   };
 

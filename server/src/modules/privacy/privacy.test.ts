@@ -24,6 +24,8 @@ beforeAll(async () => {
     PRIVACY_ADDRESS: '12 Park Street, Kolkata 700016',
     GRIEVANCE_EMAIL: 'grievance@roti.example.org',
     GRIEVANCE_DAYS: '15',
+    // A mail server (nobody here asks for mail): dormant accounts can be warned, so the period shows.
+    SMTP_URL: 'smtp://127.0.0.1:9',
   });
   await forgetArea(ctx.database.db, 'privacy');
 });
@@ -45,12 +47,20 @@ describe('the privacy notice', () => {
       notice: PRIVACY_NOTICE_VERSION,
       operator: { name: 'Roti Rescue Trust', address: '12 Park Street, Kolkata 700016' },
       grievance: { email: 'grievance@roti.example.org', days: 15 },
-      retention: { contactAfterFinished: 30, dormantAccount: 730, auditEntries: 1095 },
+      retention: { contactAfterFinished: 30, dormantAccount: 730, auditEntries: 1095, backups: 30 },
     });
     // Push is always on (the keys are made at the first start); this app has no WhatsApp or SMS.
-    expect(res.body.processors).toContain('push');
+    expect(res.body.processors).toEqual(expect.arrayContaining(['push', 'email']));
     expect(res.body.processors).not.toContain('whatsapp');
     expect(res.body.processors).not.toContain('sms');
+    // Without a mail server nobody can be warned, so no account is erased for disuse: not said.
+    const unwarned = await createTestApp();
+    try {
+      const plain = await request(unwarned.app).get('/api/privacy').expect(200);
+      expect(plain.body.retention.dormantAccount).toBeNull();
+    } finally {
+      await unwarned.close();
+    }
   });
 
   it('registers nobody who has not accepted this notice and said they are 18 or over', async () => {

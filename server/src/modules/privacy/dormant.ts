@@ -1,0 +1,98 @@
+import { isLocale, type Locale } from '@almquest/contracts/locales';
+import { sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Config } from '../../config';
+import { type AppDb, queryRows } from '../../db/client';
+import type { SmtpSender } from '../../lib/smtp';
+import { deleteAccount } from '../users/users.service';
+import { DORMANT_WARNING } from './dormant-texts';
+
+const DAY = 86_400_000;
+/** At most this many warnings a run, so a first run over years of accounts is spread out. */
+const WARNINGS_PER_RUN = 200;
+
+export type DormancyResult = { warned: number; erased: number; kept: number };
+
+/**
+ * Accounts nobody uses are not kept (decision 043): nobody signed in for DORMANT_DAYS and no
+ * session alive, the person is warned by e-mail; DORMANT_WARNING_DAYS after a warning that went
+ * out with no sign-in since (a sign-in clears the warning), the account is deleted as if they had
+ * deleted it themselves. Without a mail server nobody is warned, so nobody is erased. An account
+ * with a package under way, or suspended, is kept and said in the log.
+ */
+export async function runDormancy({
+  db,
+  sender,
+  config,
+  logger,
+  now = new Date(),
+}: {
+  db: AppDb;
+  sender: SmtpSender | null;
+  config: Pick<Config, 'privacy' | 'origin'>;
+  logger: Logger;
+  now?: Date;
+}): Promise<DormancyResult> {
+  const { dormantAccount, dormantWarning } = config.privacy.retention;
+  const result: DormancyResult = { warned: 0, erased: 0, kept: 0 };
+
+  const due = await queryRows<{ id: string }>(
+    db,
+    sql`select id from users
+         where dormant_warned_at is not null
+           and dormant_warned_at <= ${new Date(now.getTime() - dormantWarning * DAY)}
+           and last_sign_in_at < dormant_warned_at
+         order by dormant_warned_at limit 500`,
+  );
+  for (const { id } of due) {
+    try {
+      await deleteAccount(db, id);
+      result.erased += 1;
+      logger.info({ userId: id }, 'dormant account erased');
+    } catch (err) {
+      // Someone is counting on a package of theirs, or a coordinator suspended them: kept.
+      result.kept += 1;
+      logger.warn({ userId: id, err }, 'dormant account kept: it could not be deleted');
+    }
+  }
+
+  if (!sender) return result;
+  const quiet = await queryRows<{ id: string; email: string; name: string; locale: string | null }>(
+    db,
+    sql`select u.id, u.email, u.name, u.locale from users u
+         where u.dormant_warned_at is null and u.suspended_at is null
+           and u.last_sign_in_at <= ${new Date(now.getTime() - dormantAccount * DAY)}
+           and not exists (select 1 from sessions s where s.user_id = u.id and s.expires_at > ${now})
+         order by u.last_sign_in_at limit ${WARNINGS_PER_RUN}`,
+  );
+  for (const person of quiet) {
+    const locale: Locale = isLocale(person.locale) ? person.locale : 'en';
+    const words = DORMANT_WARNING[locale];
+    const erasedOn = new Date(now.getTime() + dormantWarning * DAY);
+    try {
+      await sender.send({
+        to: { name: person.name, address: person.email },
+        subject: words.subject,
+        text: words.text({
+          name: person.name,
+          email: person.email,
+          days: new Intl.NumberFormat(`${locale}-IN`).format(dormantAccount),
+          date: new Intl.DateTimeFormat(`${locale}-IN`, {
+            dateStyle: 'long',
+            timeZone: 'Asia/Kolkata',
+          }).format(erasedOn),
+          origin: config.origin,
+          operator: config.privacy.operator,
+        }),
+      });
+    } catch (err) {
+      // Not warned, so not erased: the next run tries again.
+      logger.warn({ userId: person.id, err }, 'dormant account warning not sent');
+      continue;
+    }
+    // Warned: its days count from now, and a sign-in (auth.service) clears it.
+    await db.execute(sql`update users set dormant_warned_at = ${now} where id = ${person.id}`);
+    result.warned += 1;
+  }
+  return result;
+}
