@@ -1,3 +1,4 @@
+import type { DestinationStream } from 'pino';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -152,6 +153,8 @@ export async function createTestApp(
     pushKeys?: Config['push']['keys'];
     /** The simulation's clock: the app gets the /api/sim routes that move it. */
     simClock?: SimClock;
+    /** Where the server's log lines go (with LOG_LEVEL in `env`), for a test that reads them. */
+    logTo?: DestinationStream;
   } = {},
   /**
    * 'own': a database of this file's own on the PostgreSQL server (see openOwnTestDatabase), for
@@ -159,7 +162,7 @@ export async function createTestApp(
    */
   engine: 'default' | 'pglite' | 'own' = 'default',
 ): Promise<TestContext> {
-  const { pushKeys, simClock, ...appDeps } = deps;
+  const { pushKeys, simClock, logTo, ...appDeps } = deps;
   const server = createServer();
   const port = await listen(server);
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -182,7 +185,7 @@ export async function createTestApp(
     ? own.database
     : await openTestDatabase(engine === 'own' ? 'default' : engine);
   await loadTestGazetteer(database.db);
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, logTo);
   const live = appDeps.live ?? createLocalLiveEvents();
   const { outreach, notifier, rematcher, deadlines, standing } = createServices({
     config,
