@@ -85,6 +85,8 @@ const AREAS = {
   erasure: { count: 4, points: (i: number): LatLng => [23.0 + i * 0.6, 87.0] },
   /** privacy/logs.test.ts: Bihar's plains, by the Ganga. */
   logs: { count: 1, points: (): LatLng => [25.6, 85.9] },
+  /** privacy/runbook.test.ts: Bundelkhand, by Panna, northwards. */
+  runbook: { count: 2, points: (i: number): LatLng => [24.2 + i * 0.6, 80.3] },
   /** ops/several-processes.test.ts: the Garo Hills and north of them. */
   severalProcesses: { count: 4, points: (i: number): LatLng => [25.0 + i * 0.6, 90.4] },
 } satisfies Record<string, { count: number; points: (i: number) => LatLng }>;
