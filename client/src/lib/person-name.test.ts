@@ -12,6 +12,11 @@ describe('personName', () => {
     expect(personName('A former donor', tHindi)).toBe('एक पुराने दाता');
     expect(personName('A former distributor', tHindi)).toBe('एक पुराने वितरक');
   });
+  it('says a name blanked after the package ended is no longer shown', () => {
+    expect(personName('', tHindi)).toBe(
+      'अब नहीं दिखाया जाता (पैकेट पूरा होने के बाद कुछ ही समय रखा जाता है)',
+    );
+  });
   it('leaves every other name as it is', () => {
     expect(personName('Roti Bank', tHindi)).toBe('Roti Bank');
     expect(personName('constructor', tHindi)).toBe('constructor');

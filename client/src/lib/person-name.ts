@@ -8,8 +8,10 @@ const FORMER: Record<string, MessageKey> = {
 
 /**
  * A person's name as the reader sees it: the server's words for someone who deleted their
- * account ("A former donor") in the reader's language, any other name as it is.
+ * account ("A former donor") in the reader's language, a name the retention job blanked on a
+ * finished package (decision 043) said so, any other name as it is.
  */
 export function personName(name: string, t: (key: MessageKey) => string): string {
+  if (name === '') return t('person.hidden');
   return Object.hasOwn(FORMER, name) ? t(FORMER[name]!) : name;
 }

@@ -174,6 +174,7 @@ export const bnApp: AppCatalog = {
   'package.notFound.text': 'হয়তো দাতা এটি মুছে দিয়েছেন, বা এটি আপনার প্যাকেট নয়।',
   'package.gone': 'এই প্যাকেটটি অন্য কারও কাছে চলে গেছে',
   'person.formerDonor': 'একজন প্রাক্তন দাতা',
+  'person.hidden': 'আর দেখানো হয় না (প্যাকেট শেষ হওয়ার পরে কিছুদিনই রাখা হয়)',
   'person.formerDistributor': 'একজন প্রাক্তন বিতরণকারী',
   'package.loadFailed': 'এই প্যাকেট লোড করা যায়নি',
   'package.backToProfile': 'আপনার প্রোফাইলে ফিরুন',

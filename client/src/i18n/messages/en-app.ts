@@ -371,6 +371,7 @@ export const enApp = {
     'It may have been deleted by its donor, or it is not one of your packages.',
   'package.gone': 'This package went to someone else',
   'person.formerDonor': 'A former donor',
+  'person.hidden': 'No longer shown (kept only for a while after a package ends)',
   'person.formerDistributor': 'A former distributor',
   'package.loadFailed': 'We could not load this package',
   'package.backToProfile': 'Back to your profile',

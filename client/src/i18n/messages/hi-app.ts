@@ -174,6 +174,7 @@ export const hiApp: AppCatalog = {
   'package.notFound.text': 'हो सकता है दाता ने इसे हटा दिया हो, या यह आपका पैकेट न हो।',
   'package.gone': 'यह पैकेट किसी और के पास चला गया',
   'person.formerDonor': 'एक पुराने दाता',
+  'person.hidden': 'अब नहीं दिखाया जाता (पैकेट पूरा होने के बाद कुछ ही समय रखा जाता है)',
   'person.formerDistributor': 'एक पुराने वितरक',
   'package.loadFailed': 'हम यह पैकेट लोड नहीं कर पाए',
   'package.backToProfile': 'अपनी प्रोफ़ाइल पर वापस जाएँ',
