@@ -35,6 +35,7 @@ export const SERVER_MESSAGE_KEYS = [
   'badUnsubscribeLinksTooMany',
   'calendarTooMany',
   'exportTooMany',
+  'consentTooMany',
   'cannotSaveNow',
   'cannotSuspendSelf',
   'capacityBelowLoad',

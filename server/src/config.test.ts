@@ -238,7 +238,7 @@ describe('start-up warnings', () => {
     expect(startupWarnings(withContact, '24.2.0')).toEqual([]);
     expect(loadConfig({ GRIEVANCE_DAYS: '15', CONTACT_RETENTION_DAYS: '7' }).privacy).toMatchObject(
       {
-        operator: 'AlmQuest',
+        operator: 'The AlmQuest team',
         grievance: { days: 15 },
         retention: { contactAfterFinished: 7, auditEntries: 1095 },
       },

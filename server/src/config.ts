@@ -681,7 +681,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     deadlineSweepMs: Math.round(e.DEADLINE_SWEEP_SECONDS * 1000),
     standingLeadMs: Math.round(e.STANDING_LEAD_MINUTES * 60_000),
     privacy: {
-      operator: e.PRIVACY_OPERATOR ?? 'AlmQuest',
+      operator: e.PRIVACY_OPERATOR ?? 'The AlmQuest team',
       address: e.PRIVACY_ADDRESS ?? null,
       grievance: {
         email: e.GRIEVANCE_EMAIL ?? e.CONTACT_TO ?? null,

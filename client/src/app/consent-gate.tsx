@@ -8,7 +8,8 @@ import { Button } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
 import { useI18n } from '../i18n/i18n';
 import { api, ignoreBody } from '../lib/api-client';
-import { sessionQueryKey } from '../lib/session/session';
+import { sessionQueryKey, useSession } from '../lib/session/session';
+import { focusFirstInvalid } from '../lib/use-form';
 import { useForm } from '../lib/use-form';
 import { ConsentRequestSchema } from '@almquest/contracts/privacy';
 
@@ -25,10 +26,15 @@ export default function ConsentGate() {
     consent: { accepts: false, isAdult: false },
   });
   const [isSaving, setIsSaving] = useState(false);
-  const onSubmit = (event: FormEvent) => {
+  const { user } = useSession();
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const body = form.check(ConsentRequestSchema, { consent: consentOf(form.values.consent) });
-    if (!body || isSaving) return;
+    if (!body) {
+      focusFirstInvalid(event.currentTarget);
+      return;
+    }
+    if (isSaving) return;
     setIsSaving(true);
     api
       .post('/me/consent', body, ignoreBody)
@@ -39,7 +45,8 @@ export default function ConsentGate() {
   return (
     <div className="mx-auto max-w-2xl px-4 py-10">
       <h1 className="text-2xl font-bold text-brand-800 dark:text-brand-200">
-        {t('privacy.gate.title')}
+        {/* Someone from before notices never saw one: it has not "changed" for them. */}
+        {user?.privacyNotice ? t('privacy.gate.title') : t('privacy.gate.titleFirst')}
       </h1>
       <p className="mt-3">{t('privacy.gate.intro')}</p>
       <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5">
@@ -64,6 +71,25 @@ export default function ConsentGate() {
           </Link>
         </div>
       </form>
+    </div>
+  );
+}
+
+/** On the pages open before agreeing: a line that says so, and shows the gate when asked. */
+export function ConsentBanner({ onAsk }: { onAsk: () => void }) {
+  const { t } = useI18n();
+  return (
+    <div
+      role="region"
+      aria-label={t('privacy.title')}
+      className="border-b border-amber-300 bg-amber-50 px-4 py-3 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+    >
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-3">
+        <p>{t('privacy.banner.text')}</p>
+        <Button variant="secondary" onClick={onAsk}>
+          {t('privacy.banner.button')}
+        </Button>
+      </div>
     </div>
   );
 }

@@ -21,8 +21,17 @@ const SignInEffects = lazy(() =>
 
 // Someone registered who has not accepted the current privacy notice (decision 043).
 const ConsentGate = lazy(() => withAppCatalog(import('./consent-gate')));
-/** Pages open to them meanwhile: the notice itself, and their profile (to download and leave). */
-const OPEN_BEFORE_CONSENT = new Set(['/privacy', '/profile']);
+const ConsentBanner = lazy(() =>
+  withAppCatalog(import('./consent-gate').then((m) => ({ default: m.ConsentBanner }))),
+);
+/**
+ * Pages open to them meanwhile, with a banner asking: the notice itself, the contact page (to
+ * complain), their profile (to download their data and leave) and their packages (to finish or
+ * call off what is under way before leaving).
+ */
+const isOpenBeforeConsent = (pathname: string) =>
+  ['/privacy', '/profile', '/contact'].includes(pathname) ||
+  /^\/(?:transaction|donations)\//.test(pathname);
 
 /** Whether a sign-in has come back to this tab: once it has, its effects stay mounted. */
 function useSignInReturned(): boolean {
@@ -38,11 +47,11 @@ export function Layout() {
   const hasSignInReturned = useSignInReturned();
   const { user, isChecking } = useSession();
   const { pathname } = useLocation();
-  const mustConsent =
-    !isChecking &&
-    user?.isRegistered === true &&
-    user.privacyNotice !== PRIVACY_NOTICE_VERSION &&
-    !OPEN_BEFORE_CONSENT.has(pathname);
+  const needsConsent =
+    !isChecking && user?.isRegistered === true && user.privacyNotice !== PRIVACY_NOTICE_VERSION;
+  // The banner's button shows the gate on an open page too.
+  const [isAsked, setIsAsked] = useState(false);
+  const mustConsent = needsConsent && (isAsked || !isOpenBeforeConsent(pathname));
   // The tab's title in the reader's language (index.html carries the English one); a page may
   // name itself there (usePageTitle), after this.
   const title = t('site.title');
@@ -71,6 +80,7 @@ export function Layout() {
             </div>
           }
         >
+          {needsConsent && !mustConsent && <ConsentBanner onAsk={() => setIsAsked(true)} />}
           <PageErrorBoundary>{mustConsent ? <ConsentGate /> : <Outlet />}</PageErrorBoundary>
         </Suspense>
       </main>

@@ -98,8 +98,9 @@ describe('agreeing to it', () => {
     });
     const actor = userEvent.setup();
     renderApp('/notifications', { user: buildSessionUser({ privacyNotice: null }) });
+    // They never saw one: it has not "changed" for them.
     expect(
-      await screen.findByRole('heading', { name: 'Our privacy notice has changed' }),
+      await screen.findByRole('heading', { name: 'Please read our privacy notice' }),
     ).toBeVisible();
     // Their profile stays open, to download their data and leave instead.
     expect(screen.getByRole('link', { name: 'Go to my profile instead' })).toHaveAttribute(
@@ -116,10 +117,33 @@ describe('agreeing to it', () => {
     await actor.click(screen.getByRole('checkbox', { name: 'I am 18 or over' }));
     await actor.click(screen.getByRole('button', { name: 'Agree and continue' }));
     await waitFor(() =>
-      expect(screen.queryByRole('heading', { name: 'Our privacy notice has changed' })).toBeNull(),
+      expect(screen.queryByRole('heading', { name: 'Please read our privacy notice' })).toBeNull(),
     );
     expect(api.calls.find((c) => c.url === '/me/consent')?.data).toEqual({
       consent: { notice: PRIVACY_NOTICE_VERSION, isAdult: true },
     });
+  });
+
+  it('leaves the profile, packages and contact page open with a line that asks', async () => {
+    fakeApi({ 'GET /privacy': privacy });
+    const actor = userEvent.setup();
+    renderApp('/contact', { user: buildSessionUser({ privacyNotice: '2020-01-01' }) });
+    expect(await screen.findByRole('heading', { name: 'Contact us', level: 1 })).toBeVisible();
+    expect(
+      screen.getByText('You have not yet agreed to the current privacy notice.'),
+    ).toBeVisible();
+    await actor.click(screen.getByRole('button', { name: 'Read and agree' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Our privacy notice has changed' }),
+    ).toBeVisible();
+  });
+
+  it('takes a person to the first field left wrong when registering fails', async () => {
+    fakeApi({ 'GET /privacy': privacy });
+    const actor = userEvent.setup();
+    renderApp('/register', { user: buildNewcomer() });
+    await actor.click(await screen.findByRole('button', { name: 'Register as Donor' }));
+    // The first field marked wrong has the focus (here the name is prefilled; the phone is not).
+    await waitFor(() => expect(screen.getByLabelText('Phone number')).toHaveFocus());
   });
 });

@@ -121,3 +121,12 @@ export function useForm<T extends Record<string, unknown>>(initial: T | (() => T
     failure,
   };
 }
+
+/**
+ * After a refused submit: moves focus to the form's first field marked invalid, once it is marked
+ * (the next frame), so a person on a small screen is taken to it and a screen reader reads its
+ * message. Nothing happens when no field is marked.
+ */
+export function focusFirstInvalid(form: HTMLFormElement): void {
+  setTimeout(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
+}

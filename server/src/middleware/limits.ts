@@ -89,6 +89,14 @@ export const LIMITS = {
     message: 'You have downloaded your data many times just now. Please wait a few minutes.',
     said: words('exportTooMany'),
   },
+  // Agreeing to the notice is once per version: a few tries is plenty.
+  consent: {
+    max: 20,
+    key: personOrAddressKey,
+    message:
+      'You have agreed to the privacy notice many times just now. Please wait a few minutes.',
+    said: words('consentTooMany'),
+  },
   'calendar-address': {
     max: 3000,
     message: 'Too many calendar requests just now. Please wait a few minutes.',

@@ -80,7 +80,7 @@ const AREAS = {
   standing: { count: 16, points: (i: number): LatLng => [9.0 + i * 0.6, 78.6] },
   sms: { count: 12, points: (i: number): LatLng => [17.0 + i * 0.6, 82.0] },
   /** privacy/privacy.test.ts: Odisha's coast, northwards into Jharkhand. */
-  privacy: { count: 4, points: (i: number): LatLng => [20.3 + i * 0.6, 85.4] },
+  privacy: { count: 5, points: (i: number): LatLng => [20.3 + i * 0.6, 85.4] },
   /** privacy/erasure.test.ts: West Bengal's Bankura, northwards. */
   erasure: { count: 4, points: (i: number): LatLng => [23.0 + i * 0.6, 87.0] },
   /** privacy/logs.test.ts: Bihar's plains, by the Ganga. */

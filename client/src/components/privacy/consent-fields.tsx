@@ -26,6 +26,7 @@ export function ConsentFields({
   const { t } = useI18n();
   return (
     <fieldset className="space-y-1">
+      <legend className="sr-only">{t('privacy.consentLegend')}</legend>
       <CheckboxField
         label={t('privacy.accept')}
         checked={choice.accepts}

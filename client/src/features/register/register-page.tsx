@@ -27,7 +27,7 @@ import type { MessageKey } from '../../i18n/messages/en';
 import { useAlerts } from '../../lib/alerts';
 import { useAllowedUser } from '../../components/require-access';
 import { firstName, sessionQueryKey } from '../../lib/session/session';
-import { useForm } from '../../lib/use-form';
+import { focusFirstInvalid, useForm } from '../../lib/use-form';
 import { type RegistrationInput, useRegister } from './api/register';
 import { SideArt } from './components/side-art';
 
@@ -82,8 +82,9 @@ function RegisterForm({ name, email }: { name: string; email: string }) {
   usePageTitle(t('register.title'), site.brand);
   const roleName = (type: UserType) => t(`role.${type}`);
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const formElement = event.currentTarget;
     const common = {
       name: values.name,
       email,
@@ -95,14 +96,14 @@ function RegisterForm({ name, email }: { name: string; email: string }) {
     let input: RegistrationInput;
     if (userType === 'donor') {
       const body = form.check(DonorRegistrationSchema, { ...common, donorType: values.donorType });
-      if (!body) return;
+      if (!body) return focusFirstInvalid(formElement);
       input = { userType, body };
     } else {
       const body = form.check(DistributorRegistrationSchema, {
         ...common,
         maxCapacity: values.maxCapacity,
       });
-      if (!body) return;
+      if (!body) return focusFirstInvalid(formElement);
       input = { userType, body };
     }
     registration.mutate(input, {
@@ -125,7 +126,10 @@ function RegisterForm({ name, email }: { name: string; email: string }) {
         });
         void navigate('/');
       },
-      onError: form.failed(t('register.failed')),
+      onError: (error) => {
+        form.failed(t('register.failed'))(error);
+        focusFirstInvalid(formElement);
+      },
     });
   };
 

@@ -125,7 +125,7 @@ export const enApp = {
   'edit.failed': 'Your changes were not saved',
   'deleteProfile.title': 'Delete your profile?',
   'deleteProfile.text':
-    'This removes your account and signs you out. Packages that were never paired are withdrawn. Packages already distributed stay in the records of the other side, without your phone number.',
+    'This removes your account and your personal data, and signs you out. Packages that were never paired are withdrawn. Packages already distributed stay in the records of the other side, without your name, phone or home.',
   'deleteProfile.final': 'This cannot be undone.',
   'deleteProfile.keep': 'Keep my profile',
   'deleteProfile.confirm': 'Delete my profile',
@@ -746,6 +746,8 @@ export const enApp = {
     'You have {max} standing donations going: end one before setting up another.',
   'server.standingPickupStopped':
     'The donor stopped you taking this donation every day; each day is still offered as usual.',
+  'server.consentTooMany':
+    'You have agreed to the privacy notice many times just now. Please wait a few minutes.',
   'server.exportTooMany':
     'You have downloaded your data many times just now. Please wait a few minutes.',
   'server.calendarTooMany': 'Too many calendar requests just now. Please wait a few minutes.',
@@ -1187,13 +1189,17 @@ export const enApp = {
   'privacy.accept': 'I have read the privacy notice and agree to it',
   'privacy.adult': 'I am 18 or over',
   'privacy.adultHint': 'Under 18? A parent or guardian registers and uses the account for you.',
+  'privacy.consentLegend': 'Your agreement',
   'privacy.gate.title': 'Our privacy notice has changed',
+  'privacy.gate.titleFirst': 'Please read our privacy notice',
   'privacy.gate.intro':
     'Before you go on, please read what we keep about you and why, and agree to it. If you do not agree, you can download your data and delete your account from your profile.',
   'privacy.gate.continue': 'Agree and continue',
   'privacy.gate.saving': 'Saving…',
   'privacy.gate.failed': 'Your agreement was not saved',
   'privacy.gate.profile': 'Go to my profile instead',
+  'privacy.banner.text': 'You have not yet agreed to the current privacy notice.',
+  'privacy.banner.button': 'Read and agree',
   'privacy.who.title': 'Who we are',
   'privacy.who.body':
     '{operator} runs this AlmQuest service and decides what happens to your personal data (the “Data Fiduciary” in India’s Digital Personal Data Protection Act, 2023).',
@@ -1208,7 +1214,7 @@ export const enApp = {
   'privacy.collect.devices':
     'How to reach you: the browsers you turned notifications on in, and your WhatsApp or SMS number if you turned those on.',
   'privacy.collect.use':
-    'How you use the service: your language, when you sign in, and short server records of requests (address of your device, time, page), kept to keep the service safe.',
+    'How you use the service: your language, when you sign in, and short server records of requests (your device’s IP address, the time, the page), kept to keep the service safe.',
   'privacy.why.title': 'Why',
   'privacy.why.match': 'To offer each package to a distributor near it who has room.',
   'privacy.why.reach':

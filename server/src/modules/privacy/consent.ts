@@ -9,20 +9,25 @@ import { consentReceipts, users } from '../../db/schema';
  * read it in, the 18-or-over confirmation, the time) that proves it.
  */
 export async function recordConsent(
-  tx: Tx | AppDb,
+  db: Tx | AppDb,
   userId: string,
   consent: Consent,
-): Promise<void> {
-  const [row] = await tx
-    .update(users)
-    .set({ privacyNotice: consent.notice, privacyAcceptedAt: sql`now()` })
-    .where(eq(users.id, userId))
-    .returning({ locale: users.locale });
-  if (!row) return;
-  await tx.insert(consentReceipts).values({
-    userId,
-    notice: consent.notice,
-    locale: row.locale,
-    isAdult: consent.isAdult,
+): Promise<boolean> {
+  // One transaction: the update locks the person, so an account deleted meanwhile either waits
+  // for the receipt or leaves nothing to write it for (no foreign-key failure, no 500).
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ privacyNotice: consent.notice, privacyAcceptedAt: sql`now()` })
+      .where(eq(users.id, userId))
+      .returning({ locale: users.locale });
+    if (!row) return false;
+    await tx.insert(consentReceipts).values({
+      userId,
+      notice: consent.notice,
+      locale: row.locale,
+      isAdult: consent.isAdult,
+    });
+    return true;
   });
 }

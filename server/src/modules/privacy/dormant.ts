@@ -1,5 +1,5 @@
 import { isLocale, type Locale } from '@almquest/contracts/locales';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
 import { type AppDb, queryRows } from '../../db/client';
@@ -11,11 +11,25 @@ const DAY = 86_400_000;
 /** At most this many warnings a run, so a first run over years of accounts is spread out. */
 const WARNINGS_PER_RUN = 200;
 
+/**
+ * The person (`u`) did something since `since` without signing in on the web: donated, took or
+ * handed out a package (also by WhatsApp or SMS, which need no sign-in), or keeps a standing
+ * donation or pickup going. Such an account is in use.
+ */
+const activeSince = (since: SQL) => sql`(
+  exists (select 1 from packages p
+           where (p.donor_id = u.id or p.distributor_id = u.id)
+             and greatest(p.created_at, p.paired_at, p.received_at, p.distributed_at) > ${since})
+  or exists (select 1 from standing_donations sd
+              where sd.donor_id = u.id and sd.ended_at is null)
+  or exists (select 1 from standing_pickups sp where sp.distributor_id = u.id))`;
+
 export type DormancyResult = { warned: number; erased: number; kept: number };
 
 /**
- * Accounts nobody uses are not kept (decision 043): nobody signed in for DORMANT_DAYS and no
- * session alive, the person is warned by e-mail; DORMANT_WARNING_DAYS after a warning that went
+ * Accounts nobody uses are not kept (decision 043): nobody signed in for DORMANT_DAYS, no
+ * session alive and no package or standing donation of theirs moving, the person is warned by
+ * e-mail; DORMANT_WARNING_DAYS after a warning that went
  * out with no sign-in since (a sign-in clears the warning), the account is deleted as if they had
  * deleted it themselves. Without a mail server nobody is warned, so nobody is erased. An account
  * with a package under way, or suspended, is kept and said in the log.
@@ -38,11 +52,12 @@ export async function runDormancy({
 
   const due = await queryRows<{ id: string }>(
     db,
-    sql`select id from users
-         where dormant_warned_at is not null
-           and dormant_warned_at <= ${new Date(now.getTime() - dormantWarning * DAY)}
-           and last_sign_in_at < dormant_warned_at
-         order by dormant_warned_at limit 500`,
+    sql`select u.id from users u
+         where u.dormant_warned_at is not null
+           and u.dormant_warned_at <= ${new Date(now.getTime() - dormantWarning * DAY)}
+           and u.last_sign_in_at < u.dormant_warned_at
+           and not ${activeSince(sql`u.dormant_warned_at`)}
+         order by u.dormant_warned_at limit 500`,
   );
   for (const { id } of due) {
     try {
@@ -57,13 +72,21 @@ export async function runDormancy({
   }
 
   if (!sender) return result;
+  const since = new Date(now.getTime() - dormantAccount * DAY);
+  // Claimed before the mail goes (several processes run this job): one warning per person.
   const quiet = await queryRows<{ id: string; email: string; name: string; locale: string | null }>(
     db,
-    sql`select u.id, u.email, u.name, u.locale from users u
-         where u.dormant_warned_at is null and u.suspended_at is null
-           and u.last_sign_in_at <= ${new Date(now.getTime() - dormantAccount * DAY)}
-           and not exists (select 1 from sessions s where s.user_id = u.id and s.expires_at > ${now})
-         order by u.last_sign_in_at limit ${WARNINGS_PER_RUN}`,
+    sql`update users set dormant_warned_at = ${now}
+         where id in (
+           select u.id from users u
+            where u.dormant_warned_at is null and u.suspended_at is null
+              and u.last_sign_in_at <= ${since}
+              and not exists (select 1 from sessions s where s.user_id = u.id and s.expires_at > ${now})
+              and not ${activeSince(sql`${since}`)}
+            order by u.last_sign_in_at limit ${WARNINGS_PER_RUN}
+            for update skip locked)
+           and dormant_warned_at is null
+        returning id, email, name, locale`,
   );
   for (const person of quiet) {
     const locale: Locale = isLocale(person.locale) ? person.locale : 'en';
@@ -86,12 +109,14 @@ export async function runDormancy({
         }),
       });
     } catch (err) {
-      // Not warned, so not erased: the next run tries again.
+      // Not warned, so not erased: the claim is given back and the next run tries again.
       logger.warn({ userId: person.id, err }, 'dormant account warning not sent');
+      await db.execute(sql`
+        update users set dormant_warned_at = null
+         where id = ${person.id} and dormant_warned_at = ${now}`);
       continue;
     }
     // Warned: its days count from now, and a sign-in (auth.service) clears it.
-    await db.execute(sql`update users set dormant_warned_at = ${now} where id = ${person.id}`);
     result.warned += 1;
   }
   return result;

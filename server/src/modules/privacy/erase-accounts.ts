@@ -16,7 +16,8 @@ export type ErasureOutcome =
  */
 export async function eraseAccounts(db: AppDb, refs: string[]): Promise<ErasureOutcome[]> {
   const outcomes: ErasureOutcome[] = [];
-  for (const ref of refs) {
+  for (const given of refs) {
+    const ref = given.trim();
     const [row] = await queryRows<{ id: string }>(
       db,
       sql`select id from users

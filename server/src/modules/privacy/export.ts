@@ -2,6 +2,11 @@ import { PRIVACY_NOTICE_VERSION } from '@almquest/contracts/privacy';
 import { sql, type SQL } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
 
+/** What a donor's export leaves out of a package not yet accepted: who it is offered to. */
+const BEFORE_ACCEPTANCE_DISTRIBUTOR = `{distributor_id,distributor_name,distributor_phone,meet_address,meet_lat,meet_lng}`;
+/** What an offered distributor's export leaves out: who the donor is and where exactly. */
+const BEFORE_ACCEPTANCE_DONOR = `{donor_id,donor_name,donor_phone,address,lat,lng,meet_address,meet_lat,meet_lng,group_id,standing_id}`;
+
 /**
  * Everything AlmQuest holds about one person, as JSON they can take elsewhere (DPDP Act s.11;
  * decision 043). Rows come whole but for secrets that would let someone act as them (session and
@@ -40,12 +45,20 @@ export async function exportPersonalData(db: AppDb, userId: string, origin: stri
                                     'acceptedAt', accepted_at) as row
             from consent_receipts where user_id = ${userId} order by accepted_at`),
         packages: {
+          // Until a distributor accepts, neither side knows the other (RELIABILITY.md, privacy
+          // before acceptance): an offer's other side is left out, as its page leaves it out.
           asDonor: await list(sql`
-            select to_jsonb(p) - 'idempotency_key' - 'handover_code' - 'distributor_address'
+            select case when p.paired_at is null
+                        then to_jsonb(p) - ${BEFORE_ACCEPTANCE_DISTRIBUTOR}::text[]
+                        else to_jsonb(p) end
+                   - 'idempotency_key' - 'handover_code' - 'distributor_address'
                    - 'distributor_lat' - 'distributor_lng' - 'distributor_path' as row
               from packages p where p.donor_id = ${userId} order by p.created_at`),
           asDistributor: await list(sql`
-            select to_jsonb(p) - 'idempotency_key' - 'handover_code' - 'donor_path' as row
+            select case when p.paired_at is null
+                        then to_jsonb(p) - ${BEFORE_ACCEPTANCE_DONOR}::text[]
+                        else to_jsonb(p) end
+                   - 'idempotency_key' - 'handover_code' - 'donor_path' as row
               from packages p where p.distributor_id = ${userId} order by p.created_at`),
         },
         donationGroups: await list(sql`

@@ -55,9 +55,15 @@ export function privacyRoutes({ config, database }: { config: Config; database: 
   router.post(
     '/me/consent',
     requireRegistered,
+    limiter(db, config, 'consent'),
     validate({ body: ConsentRequestSchema }, async ({ body }, req, res) => {
       const user = sessionUser(req);
-      await recordConsent(db, user.id, body.consent);
+      if (!(await recordConsent(db, user.id, body.consent))) {
+        throw notFound(
+          'Your account no longer exists. Please sign in again.',
+          words('accountGone'),
+        );
+      }
       // Every process reads the new version from now on (the session is cached).
       await database.sessions.fence();
       req.log.info({ userId: user.id, notice: body.consent.notice }, 'privacy notice accepted');

@@ -160,6 +160,38 @@ describe('your data', () => {
     expect(JSON.stringify(theirs.packages)).not.toContain('donor_path');
   });
 
+  it('names neither side of an offer not yet accepted, as the package page does', async () => {
+    const at = patches();
+    const donor = await createDonor(ctx, {
+      location: at(),
+      name: 'Offer Donor',
+      phone: '9811100001',
+    });
+    const distributor = await createDistributor(ctx, {
+      location: at(2),
+      name: 'Offer Seva',
+      phone: '9811100002',
+    });
+    await callsAs(ctx, distributor)
+      .patch(`/api/distributor/update/${distributor.profile.id}`, { autoAccept: false })
+      .expect(200);
+    const pkg = await donate(ctx, donor, { quantity: 5 });
+    expect(pkg.current_state).toBe('Offered');
+    const theirs = JSON.stringify(
+      (await callsAs(ctx, distributor).get('/api/me/export').expect(200)).body.packages,
+    );
+    expect(theirs).toContain(pkg._id);
+    for (const secret of ['Offer Donor', '9811100001', donor.profile.id]) {
+      expect(theirs).not.toContain(secret);
+    }
+    const donors = JSON.stringify(
+      (await callsAs(ctx, donor).get('/api/me/export').expect(200)).body.packages,
+    );
+    for (const secret of ['Offer Seva', '9811100002', distributor.profile.id]) {
+      expect(donors).not.toContain(secret);
+    }
+  });
+
   it('gives someone signed in but not registered what little is held, and a visitor nothing', async () => {
     const person = await signIn(ctx, uniqueEmail('unregistered-export'), 'Not Yet');
     const res = await callsAs(ctx, person).get('/api/me/export').expect(200);

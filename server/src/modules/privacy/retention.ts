@@ -11,7 +11,8 @@ export type RetentionResult = {
 /**
  * Keeps personal data no longer than the notice says (decision 043), once an hour:
  * - a finished package's names, phones, addresses and directions, CONTACT_RETENTION_DAYS after it
- *   ended (its meals, food, times and rounded meet point stay for history and impact);
+ *   ended, or after it was handed over if never marked Distributed (its meals, food, times and
+ *   rounded meet point stay for history and impact);
  * - contact-page messages after CONTACT_MESSAGES_DAYS;
  * - audit entries after AUDIT_DAYS (a year at least: DPDP Rule 8(3)).
  * Each in its own statement: a package hidden is committed even if a later part fails.
@@ -38,8 +39,10 @@ export async function runRetention(
                meet_lng = round(coalesce(meet_lng, lng)::numeric, 2)::float8,
                contact_hidden_at = ${now}
          where contact_hidden_at is null
-           and state in ('Distributed', 'Cancelled', 'Expired')
-           and coalesce(distributed_at, cancelled_at, expired_at, created_at) < ${contactBefore}
+           and ((state in ('Distributed', 'Cancelled', 'Expired')
+                 and coalesce(distributed_at, cancelled_at, expired_at, created_at) < ${contactBefore})
+             -- Handed over and never marked Distributed: the handover was its end for the donor.
+             or (state = 'Received' and received_at < ${contactBefore}))
         returning id
       ),
       -- The notifications about those packages carried the other side's name and the address.

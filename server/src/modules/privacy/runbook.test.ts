@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgetArea, nextPatches } from '../../test/areas';
-import { createDistributor, createDonor, donate, withLongRecord } from '../../test/factories';
+import {
+  callsAs,
+  createDistributor,
+  createDonor,
+  donate,
+  withLongRecord,
+} from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { eraseAccounts } from './erase-accounts';
 import { BREACH_RUNBOOK, placeholdersOf, runbookQueries, runRunbookQuery } from './runbook';
@@ -61,6 +67,18 @@ describe('the breach runbook’s queries', () => {
     expect(await ids('counterparts-of', { user_id: donor.profile.id })).toEqual([
       distributor.profile.id,
     ]);
+    // A pairing given back still showed the donor's contacts while it lasted.
+    await callsAs(ctx, distributor).post(`/api/package/${pkg._id}/release`, {}).expect(204);
+    expect(await ids('counterparts-of', { user_id: distributor.profile.id })).toEqual([
+      donor.profile.id,
+    ]);
+    expect(await ids('counterparts-of', { user_id: donor.profile.id })).toContain(
+      distributor.profile.id,
+    );
+    // (The package went on to the other distributor nearby: they saw the donor too.)
+    for (const id of await ids('counterparts-of', { user_id: stranger.profile.id })) {
+      expect(id).toBe(donor.profile.id);
+    }
     expect(await ids('everyone-before', { leaked_at: samples['leaked_at']! })).toEqual(
       expect.arrayContaining([donor.profile.id, distributor.profile.id, stranger.profile.id]),
     );

@@ -301,9 +301,14 @@ export async function deleteAccount(db: AppDb, userId: string): Promise<void> {
       .select({ id: packages.id, state: packages.state })
       .from(packages)
       .where(
-        and(
-          or(eq(packages.donorId, userId), eq(packages.distributorId, userId)),
-          inArray(packages.state, ['Offered', 'Paired', 'Received']),
+        // A donor's part ends at the handover: a Received package (the distributor holds the
+        // food) does not keep the donor from leaving; the distributor finishes it themselves.
+        or(
+          and(eq(packages.donorId, userId), inArray(packages.state, ['Offered', 'Paired'])),
+          and(
+            eq(packages.distributorId, userId),
+            inArray(packages.state, ['Offered', 'Paired', 'Received']),
+          ),
         ),
       )
       .limit(1);
@@ -387,8 +392,9 @@ export async function deleteAccount(db: AppDb, userId: string): Promise<void> {
 /**
  * What else holds the person's data beyond their rows and packages (decision 043): messages
  * they sent through the contact page (by their e-mail), the development sign-in's records of
- * them, and coordinators' words about them in the audit log (what was done, to which id and
- * when stay; privacy/erasure.test.ts checks every column).
+ * them, report notes by them or on their packages, and coordinators' words about them, their
+ * packages and those reports in the audit log (what was done, to which id and when stay;
+ * privacy/erasure.test.ts checks every column). Runs before their packages let go of them.
  */
 async function eraseElsewhere(tx: Tx, userId: string): Promise<void> {
   const [person] = await queryRows<{ email: string }>(
@@ -397,15 +403,27 @@ async function eraseElsewhere(tx: Tx, userId: string): Promise<void> {
   );
   if (!person) return;
   await tx.execute(sql`delete from ${contactMessages} where lower(email) = ${person.email}`);
+  // The development sign-in's account, grants and sessions of exactly this address.
   await tx.execute(sql`
     delete from ${devIdpEntries}
-     where position(${person.email} in lower(key)) > 0
-        or position(${person.email} in lower(payload::text)) > 0`);
+     where lower(key) = ${`account:${person.email}`}
+        or lower(payload->>'accountId') = ${person.email}
+        or position(${`"${person.email}"`} in lower(payload::text)) > 0`);
+  // Words written about them: notes on reports they made or on their packages, and coordinators'
+  // reasons and details for actions on them, their packages and those reports.
+  const theirPackages = sql`select id from ${packages} where donor_id = ${userId} or distributor_id = ${userId}`;
+  const theirReports = sql`select id from ${packageReports}
+     where reporter_id = ${userId} or package_id in (${theirPackages})`;
+  await tx.execute(sql`
+    update ${packageReports} set note = null
+     where note is not null and id in (${theirReports})`);
   await tx.execute(sql`select set_config('almquest.audit_erasure', 'on', true)`);
   await tx.execute(sql`
     update ${auditLog} set reason = null, summary = null, details = null
-     where target_kind = 'user' and target_id = ${userId}::text
-       and (reason is not null or summary is not null or details is not null)`);
+     where (reason is not null or summary is not null or details is not null)
+       and ((target_kind = 'user' and target_id = ${userId}::text)
+         or (target_kind = 'package' and target_id in (select id::text from (${theirPackages}) p))
+         or (target_kind = 'report' and target_id in (select id::text from (${theirReports}) r)))`);
   await tx.execute(sql`select set_config('almquest.audit_erasure', 'off', true)`);
 }
 
