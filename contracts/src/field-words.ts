@@ -40,6 +40,7 @@ export type FieldMessageKey =
   | 'server.readyUntilPast'
   | 'server.readyUntilTooFar'
   | 'server.codeRequired'
+  | 'server.donorMismatch'
   | 'server.codeLocked'
   | 'server.wrongCodeTries'
   | 'server.idempotencyKeyUsed'

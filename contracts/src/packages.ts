@@ -186,6 +186,9 @@ export const ReasonRequestSchema = z.strictObject({
 });
 export type ReasonRequest = z.input<typeof ReasonRequestSchema>;
 
+/** The donor named in a handover is not this package's (nor null for a donor who has left). */
+export const DONOR_MISMATCH = said('Does not match this package', 'server.donorMismatch');
+
 export const HANDOVER_CODE_REQUIRED = said(
   'Enter the 4-digit handover code',
   'server.codeRequired',
@@ -445,7 +448,8 @@ const CHECK_FAILED = said(
 );
 
 export const MarkPackageRequestSchema = z.object({
-  donor_id: idOf(),
+  /** null once the donor has deleted their account (a Received package finishes without them). */
+  donor_id: idOf().nullable(),
   distributor_id: idOf(),
   packageId: idOf(),
   state: z.enum(['Received', 'Distributed'], {

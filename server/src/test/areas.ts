@@ -131,11 +131,15 @@ export function testArea(name: AreaName, index = 0) {
  */
 export async function forgetArea(db: AppDb, name: AreaName): Promise<void> {
   const prefix = `${areaPrefix(name)}%`;
+  // The area's packages, and those of its people (a package whose donor left no longer carries
+  // the area's address, but its distributor still lives there).
+  const packagesOf = sql`select id from packages
+     where address like ${prefix}
+        or distributor_id in (select id from users where address like ${prefix})
+        or donor_id in (select id from users where address like ${prefix})`;
   // Reports hold on to their packages: they go first.
-  await db.execute(
-    sql`delete from package_reports where package_id in (select id from packages where address like ${prefix})`,
-  );
-  await db.execute(sql`delete from packages where address like ${prefix}`);
+  await db.execute(sql`delete from package_reports where package_id in (${packagesOf})`);
+  await db.execute(sql`delete from packages where id in (${packagesOf})`);
   await db.execute(sql`delete from users where address like ${prefix}`);
 }
 

@@ -709,6 +709,7 @@ export const bnApp: AppCatalog = {
   'server.noLongerYours': 'এই প্যাকেটটি আর আপনার জন্য নয়।',
   'server.wrongCode': 'এটি হস্তান্তরের সঠিক কোড নয়।',
   'server.wrongCodeTries': 'ভুল কোড: আর {count} বার চেষ্টা করা যাবে',
+  'server.donorMismatch': 'এটি এই প্যাকেটের সঙ্গে মেলে না',
   'server.codeRequired': '৪ অঙ্কের হস্তান্তরের কোড দিন',
   'server.codeLocked': 'অনেকবার ভুল কোড দেওয়া হয়েছে; একটু পরে চেষ্টা করুন',
   'server.readyUntilPast': 'নেওয়ার সময় এখনের পরে হতে হবে',

@@ -694,6 +694,7 @@ export const enApp = {
   'server.noLongerYours': 'This package is no longer offered or assigned to you.',
   'server.wrongCode': 'That is not the handover code.',
   'server.wrongCodeTries': 'Wrong code: {count, plural, one {# try} other {# tries}} left',
+  'server.donorMismatch': 'Does not match this package',
   'server.codeRequired': 'Enter the 4-digit handover code',
   'server.codeLocked': 'Too many wrong codes; try again later',
   'server.readyUntilPast': 'Pick up by must be later than now',

@@ -694,6 +694,7 @@ export const hiApp: AppCatalog = {
   'server.noLongerYours': 'यह पैकेट अब आपके लिए नहीं है।',
   'server.wrongCode': 'यह सौंपने का सही कोड नहीं है।',
   'server.wrongCodeTries': 'गलत कोड: {count} कोशिश बाकी',
+  'server.donorMismatch': 'यह इस पैकेट से मेल नहीं खाता',
   'server.codeRequired': '4 अंकों का सौंपने का कोड डालें',
   'server.codeLocked': 'कई बार गलत कोड डाला गया; थोड़ी देर बाद कोशिश करें',
   'server.readyUntilPast': 'ले जाने का समय अभी के बाद का होना चाहिए',

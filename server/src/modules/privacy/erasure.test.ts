@@ -277,6 +277,10 @@ describe('erasing a person', () => {
       expect(left!.n, table).toBe(0);
     }
 
+    // The package they handed over is finished by its distributor as any other.
+    expect(
+      (await markPackage(ctx, distributor, { ...held, donor_id: null }, 'Distributed')).status,
+    ).toBe(200);
     // The distributor's history keeps the package and its meals, without the donor.
     const theirs = await callsAs(ctx, distributor).get(`/api/package/${handed._id}`).expect(200);
     expect(theirs.body.package).toMatchObject({ quantity: 9, donor_name: 'A former donor' });
@@ -378,8 +382,9 @@ describe('accounts nobody uses', () => {
         runDormancy({ db: ctx.database.db, sender, config: ctx.config, logger }),
         runDormancy({ db: ctx.database.db, sender, config: ctx.config, logger }),
       ]);
+      // Each person went to one of the two (skipped, not waited for, by the other).
       expect(first.warned + alongside.warned).toBe(smtp.received.length);
-      expect(first.warned).toBeGreaterThanOrEqual(2);
+      expect(first.warned + alongside.warned).toBeGreaterThanOrEqual(2);
       const warnedTo = smtp.received.flatMap((m) => m.to);
       expect(warnedTo).toEqual(expect.arrayContaining([quiet.user.email, returning.user.email]));
       // Signed in lately, or a package of theirs moving (as by WhatsApp, with no sign-in): in use.

@@ -74,7 +74,7 @@ export function MarkForm({
       return;
     }
     const body = markForm.check(MarkPackageRequestSchema, {
-      donor_id: pkg.donor_id ?? '',
+      donor_id: pkg.donor_id,
       distributor_id: distributorId,
       packageId: pkg._id,
       state: step,

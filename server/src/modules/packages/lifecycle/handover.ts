@@ -1,5 +1,6 @@
 import { said } from '@almquest/contracts/field-words';
 import {
+  DONOR_MISMATCH,
   HANDOVER_CODE_REQUIRED,
   HANDOVER_CODE_TRIES,
   HANDOVER_LOCK_MINUTES,
@@ -18,7 +19,8 @@ import { assertMay, lockWithClock, move, pickupTimePassed, refuseFormerDistribut
 /** The handover: the assigned distributor marks a package Received, then Distributed. */
 
 export type MarkInput = {
-  donorId: string;
+  /** null for a package whose donor has left (deleted their account). */
+  donorId: string | null;
   distributorId: string;
   packageId: string;
   state: 'Received' | 'Distributed';
@@ -117,9 +119,7 @@ export async function markPackage(db: AppDb, user: UserRow, input: MarkInput): P
     await refuseFormerDistributor(tx, user, pkg);
     assertIsAssignedDistributor(user, pkg);
     if (pkg.donorId !== input.donorId) {
-      throw badRequest('donor_id does not match this package.', {
-        donor_id: 'Does not match this package',
-      });
+      throw badRequest('donor_id does not match this package.', { donor_id: DONOR_MISMATCH });
     }
     const isDistributed = input.state === 'Distributed';
     const transition = isDistributed ? 'distribute' : 'receive';
