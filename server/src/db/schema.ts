@@ -346,7 +346,7 @@ export const packages = pgTable(
   'packages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** Null once the donor has deleted their account (only Distributed packages outlive it). */
+    /** Null once the donor has deleted their account (finished and handed-over packages outlive it). */
     donorId: uuid('donor_id').references(() => users.id, { onDelete: 'set null' }),
     donorName: text('donor_name').notNull(),
     donorPhone: text('donor_phone').notNull(),

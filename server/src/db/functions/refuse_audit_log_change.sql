@@ -1,7 +1,7 @@
 -- The audit log is append-only. Nothing the app runs may change or remove an entry; a mistaken
 -- action is undone by a new action, which is logged too. Two exceptions, each only where the
 -- transaction has said so (set_config('almquest.audit_erasure', 'on', true); decision 043): an
--- erasure blanks an entry's words about a person (reason, summary, details) while what was done,
+-- erasure blanks an entry's words about a person (reason, summary; details too, or leaves them) while what was done,
 -- to which id and when stay; retention deletes entries past AUDIT_DAYS. TRUNCATE never.
 create or replace function refuse_audit_log_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -13,7 +13,7 @@ BEGIN
        AND NEW.actor_email = OLD.actor_email AND NEW.action = OLD.action
        AND NEW.target_kind = OLD.target_kind AND NEW.target_id = OLD.target_id
        AND NEW.at = OLD.at AND NEW.reason IS NULL AND NEW.summary IS NULL
-       AND NEW.details IS NULL THEN
+       AND (NEW.details IS NULL OR NEW.details IS NOT DISTINCT FROM OLD.details) THEN
       RETURN NEW;
     END IF;
   END IF;

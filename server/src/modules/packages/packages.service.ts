@@ -273,7 +273,9 @@ export async function donate(
  */
 export function profileContacts({ whileOpen }: { whileOpen: boolean }) {
   const contact = (column: 'name' | 'phone', of: AnyColumn, stored: AnyColumn) => {
-    const fresh = sql<string>`coalesce((select u.${sql.raw(column)} from ${users} u where u.id = ${of}), ${stored})`;
+    // Once the retention job hid a package's contacts (decision 043), nothing brings them back.
+    const fresh = sql<string>`case when ${packages.contactHiddenAt} is not null then ${stored}
+      else coalesce((select u.${sql.raw(column)} from ${users} u where u.id = ${of}), ${stored}) end`;
     return whileOpen
       ? sql<string>`case when ${packages.state} in ('Paired', 'Received') then ${fresh} else ${stored} end`
       : fresh;

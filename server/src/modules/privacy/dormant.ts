@@ -10,6 +10,8 @@ import { DORMANT_WARNING } from './dormant-texts';
 const DAY = 86_400_000;
 /** At most this many warnings a run, so a first run over years of accounts is spread out. */
 const WARNINGS_PER_RUN = 200;
+/** How far ahead a warning in progress is marked (see runDormancy). */
+const CLAIM_AHEAD_MS = 10 * 365 * DAY;
 
 /**
  * The person (`u`) did something since `since` without signing in on the web: donated, took or
@@ -50,22 +52,32 @@ export async function runDormancy({
   const { dormantAccount, dormantWarning } = config.privacy.retention;
   const result: DormancyResult = { warned: 0, erased: 0, kept: 0 };
 
+  // Someone warned who has been active since (a sign-in clears it too): the warning no longer
+  // stands, and a later quiet spell warns them afresh.
+  await db.execute(sql`
+    update users u set dormant_warned_at = null
+     where u.dormant_warned_at <= ${now} and ${activeSince(sql`u.dormant_warned_at`)}`);
+
+  const stillDue = (id: string | null) => sql`
+    select u.id from users u
+     where u.dormant_warned_at is not null
+       and u.dormant_warned_at <= ${new Date(now.getTime() - dormantWarning * DAY)}
+       and u.last_sign_in_at < u.dormant_warned_at
+       and not ${activeSince(sql`u.dormant_warned_at`)}
+       ${id === null ? sql`` : sql`and u.id = ${id}`}`;
   const due = await queryRows<{ id: string }>(
     db,
-    sql`select u.id from users u
-         where u.dormant_warned_at is not null
-           and u.dormant_warned_at <= ${new Date(now.getTime() - dormantWarning * DAY)}
-           and u.last_sign_in_at < u.dormant_warned_at
-           and not ${activeSince(sql`u.dormant_warned_at`)}
-         order by u.dormant_warned_at limit 500`,
+    sql`${stillDue(null)} order by u.dormant_warned_at limit 500`,
   );
   for (const { id } of due) {
+    // Asked again just before: they may have signed in or donated since the list was read.
+    if ((await queryRows(db, stillDue(id))).length === 0) continue;
     try {
       await deleteAccount(db, id);
       result.erased += 1;
       logger.info({ userId: id }, 'dormant account erased');
     } catch (err) {
-      // Someone is counting on a package of theirs, or a coordinator suspended them: kept.
+      // A coordinator suspended them, or a package of theirs is under way: kept.
       result.kept += 1;
       logger.warn({ userId: id, err }, 'dormant account kept: it could not be deleted');
     }
@@ -73,18 +85,26 @@ export async function runDormancy({
 
   if (!sender) return result;
   const since = new Date(now.getTime() - dormantAccount * DAY);
-  // Claimed before the mail goes (several processes run this job): one warning per person.
+  const quietWhere = (id: string | null) => sql`
+    u.dormant_warned_at is null and u.suspended_at is null
+    and u.last_sign_in_at <= ${since}
+    and not exists (select 1 from sessions s where s.user_id = u.id and s.expires_at > ${now})
+    and not ${activeSince(sql`${since}`)}
+    ${id === null ? sql`` : sql`and u.id = ${id}`}`;
+  // A warning in progress is marked by a time ten years on (never "warned long enough ago" to
+  // erase): claimed before its mail goes, so several processes send one, and replaced by the
+  // time it went once it has. A claim an hour old belongs to a process that died: given back.
+  const claim = new Date(now.getTime() + CLAIM_AHEAD_MS);
+  await db.execute(sql`
+    update users set dormant_warned_at = null
+     where dormant_warned_at > ${new Date(now.getTime() + CLAIM_AHEAD_MS / 2)}
+       and dormant_warned_at < ${new Date(claim.getTime() - 3_600_000)}`);
   const quiet = await queryRows<{ id: string; email: string; name: string; locale: string | null }>(
     db,
-    sql`update users set dormant_warned_at = ${now}
-         where id in (
-           select u.id from users u
-            where u.dormant_warned_at is null and u.suspended_at is null
-              and u.last_sign_in_at <= ${since}
-              and not exists (select 1 from sessions s where s.user_id = u.id and s.expires_at > ${now})
-              and not ${activeSince(sql`${since}`)}
-            order by u.last_sign_in_at limit ${WARNINGS_PER_RUN}
-            for update skip locked)
+    sql`update users set dormant_warned_at = ${claim}
+         where id in (select u.id from users u where ${quietWhere(null)}
+                       order by u.last_sign_in_at limit ${WARNINGS_PER_RUN}
+                       for update skip locked)
            and dormant_warned_at is null
         returning id, email, name, locale`,
   );
@@ -113,10 +133,13 @@ export async function runDormancy({
       logger.warn({ userId: person.id, err }, 'dormant account warning not sent');
       await db.execute(sql`
         update users set dormant_warned_at = null
-         where id = ${person.id} and dormant_warned_at = ${now}`);
+         where id = ${person.id} and dormant_warned_at = ${claim}`);
       continue;
     }
-    // Warned: its days count from now, and a sign-in (auth.service) clears it.
+    // Warned: its days count from now (a sign-in meanwhile cleared the claim: nothing to mark).
+    await db.execute(sql`
+      update users set dormant_warned_at = ${now}
+       where id = ${person.id} and dormant_warned_at = ${claim}`);
     result.warned += 1;
   }
   return result;

@@ -97,7 +97,8 @@ const COLUMNS: Record<string, Record<string, 'erased' | 'kept' | 'not-personal'>
     kind: 'not-personal',
   },
   package_events: { kind: 'not-personal', reason: 'not-personal' },
-  package_reports: { reason: 'not-personal', note: 'erased' },
+  // A reporter's notes go with them; notes about someone's packages stay as evidence.
+  package_reports: { reason: 'not-personal', note: 'kept' },
   packages: {
     donor_name: 'erased',
     donor_phone: 'erased',
@@ -220,10 +221,11 @@ describe('erasing a person', () => {
       .set('X-Forwarded-For', uniqueClientIp())
       .send({ name, email, message: `Please call me on ${phone}` })
       .expect(202);
-    await callsAs(ctx, distributor)
+    // A report of theirs, in their own words (others' reports about them stay: evidence).
+    await callsAs(ctx, donor)
       .post(`/api/package/${handed._id}/report`, {
         reason: 'no_show',
-        note: `${name} came late, call ${phone}`,
+        note: `${name} here, call me on ${phone}`,
       })
       .expect(201);
     // One more handed over and not yet marked Distributed: the donor's part is done, so it does
@@ -295,13 +297,19 @@ describe('keeping data no longer than the notice says', () => {
     await withLongRecord(ctx, [distributor.profile.id]);
     const old = await donate(ctx, donor, { quantity: 5 });
     const recent = await donate(ctx, donor, { quantity: 4 });
+    const held = await donate(ctx, donor, { quantity: 3 });
     for (const pkg of [old, recent]) {
       expect((await markPackage(ctx, distributor, pkg, 'Received')).status).toBe(200);
       expect((await markPackage(ctx, distributor, pkg, 'Distributed')).status).toBe(200);
     }
+    expect((await markPackage(ctx, distributor, held, 'Received')).status).toBe(200);
     const day = 86_400_000;
     await ctx.database.db.execute(
       sql`update packages set distributed_at = ${new Date(Date.now() - 31 * day)} where id = ${old._id}`,
+    );
+    // Handed over a month ago and never marked Distributed: its handover was its end.
+    await ctx.database.db.execute(
+      sql`update packages set received_at = ${new Date(Date.now() - 31 * day)} where id = ${held._id}`,
     );
     const mark = randomBytes(4).toString('hex');
     await ctx.database.db.execute(sql`
@@ -314,7 +322,7 @@ describe('keeping data no longer than the notice says', () => {
              ('c@example.org', ${`new.${mark}`}, 'user', 'x', now())`);
 
     const result = await runRetention(ctx.database.db, ctx.config.privacy.retention);
-    expect(result.packagesHidden).toBeGreaterThanOrEqual(1);
+    expect(result.packagesHidden).toBeGreaterThanOrEqual(2);
 
     // The donor's view of the old package no longer names or rings the distributor; the meals stay.
     const oldView = (await callsAs(ctx, donor).get(`/api/package/${old._id}`).expect(200)).body
@@ -326,6 +334,11 @@ describe('keeping data no longer than the notice says', () => {
     const theirView = (await callsAs(ctx, distributor).get(`/api/package/${old._id}`).expect(200))
       .body.package;
     expect(theirView).toMatchObject({ donor_name: '', donor_phone: '' });
+    // Marked Distributed after its contacts were hidden: they stay hidden.
+    expect((await markPackage(ctx, distributor, held, 'Distributed')).status).toBe(200);
+    const heldView = (await callsAs(ctx, donor).get(`/api/package/${held._id}`).expect(200)).body
+      .package;
+    expect(heldView).toMatchObject({ pair: { distributor_name: '', distributor_phone: '' } });
     // The package finished today keeps both sides' contacts.
     const recentView = (await callsAs(ctx, donor).get(`/api/package/${recent._id}`).expect(200))
       .body.package;

@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
 
 /** What a donor's export leaves out of a package not yet accepted: who it is offered to. */
-const BEFORE_ACCEPTANCE_DISTRIBUTOR = `{distributor_id,distributor_name,distributor_phone,meet_address,meet_lat,meet_lng}`;
+const BEFORE_ACCEPTANCE_DISTRIBUTOR = `{distributor_id,distributor_name,distributor_phone,meet_address,meet_lat,meet_lng,donor_path}`;
 /** What an offered distributor's export leaves out: who the donor is and where exactly. */
 const BEFORE_ACCEPTANCE_DONOR = `{donor_id,donor_name,donor_phone,address,lat,lng,meet_address,meet_lat,meet_lng,group_id,standing_id}`;
 

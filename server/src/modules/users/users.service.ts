@@ -392,9 +392,9 @@ export async function deleteAccount(db: AppDb, userId: string): Promise<void> {
 /**
  * What else holds the person's data beyond their rows and packages (decision 043): messages
  * they sent through the contact page (by their e-mail), the development sign-in's records of
- * them, report notes by them or on their packages, and coordinators' words about them, their
- * packages and those reports in the audit log (what was done, to which id and when stay;
- * privacy/erasure.test.ts checks every column). Runs before their packages let go of them.
+ * them, notes on reports they made, and coordinators' words about them and their packages in the
+ * audit log (what was done, to which id and when stay; privacy/erasure.test.ts checks every
+ * column). Runs before their packages let go of them.
  */
 async function eraseElsewhere(tx: Tx, userId: string): Promise<void> {
   const [person] = await queryRows<{ email: string }>(
@@ -409,21 +409,24 @@ async function eraseElsewhere(tx: Tx, userId: string): Promise<void> {
      where lower(key) = ${`account:${person.email}`}
         or lower(payload->>'accountId') = ${person.email}
         or position(${`"${person.email}"`} in lower(payload::text)) > 0`);
-  // Words written about them: notes on reports they made or on their packages, and coordinators'
-  // reasons and details for actions on them, their packages and those reports.
-  const theirPackages = sql`select id from ${packages} where donor_id = ${userId} or distributor_id = ${userId}`;
-  const theirReports = sql`select id from ${packageReports}
-     where reporter_id = ${userId} or package_id in (${theirPackages})`;
+  // Their own words: notes on reports they made. (Notes others wrote about their packages are the
+  // reporters' and the coordinators' evidence: deleting an account must not wipe a complaint.)
   await tx.execute(sql`
-    update ${packageReports} set note = null
-     where note is not null and id in (${theirReports})`);
+    update ${packageReports} set note = null where reporter_id = ${userId} and note is not null`);
+  // Coordinators' words about them: every word of an action on them (a registration check's
+  // details hold their number); the free text of actions on their packages (details there are
+  // ids and states).
+  const theirPackages = sql`select id::text from ${packages}
+     where donor_id = ${userId} or distributor_id = ${userId}`;
   await tx.execute(sql`select set_config('almquest.audit_erasure', 'on', true)`);
   await tx.execute(sql`
     update ${auditLog} set reason = null, summary = null, details = null
-     where (reason is not null or summary is not null or details is not null)
-       and ((target_kind = 'user' and target_id = ${userId}::text)
-         or (target_kind = 'package' and target_id in (select id::text from (${theirPackages}) p))
-         or (target_kind = 'report' and target_id in (select id::text from (${theirReports}) r)))`);
+     where target_kind = 'user' and target_id = ${userId}::text
+       and (reason is not null or summary is not null or details is not null)`);
+  await tx.execute(sql`
+    update ${auditLog} set reason = null, summary = null
+     where target_kind = 'package' and target_id in (${theirPackages})
+       and (reason is not null or summary is not null)`);
   await tx.execute(sql`select set_config('almquest.audit_erasure', 'off', true)`);
 }
 
