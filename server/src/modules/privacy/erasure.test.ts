@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -318,8 +318,8 @@ describe('keeping data no longer than the notice says', () => {
              ('New', ${`new.${mark}@example.org`}, 'hello', now(), 'sent')`);
     await ctx.database.db.execute(sql`
       insert into audit_log (actor_email, action, target_kind, target_id, at)
-      values ('c@example.org', ${`old.${mark}`}, 'user', 'x', ${new Date(Date.now() - 1200 * day)}),
-             ('c@example.org', ${`new.${mark}`}, 'user', 'x', now())`);
+      values ('c@example.org', ${`old.${mark}`}, 'user', ${randomUUID()}, ${new Date(Date.now() - 1200 * day)}),
+             ('c@example.org', ${`new.${mark}`}, 'user', ${randomUUID()}, now())`);
 
     const result = await runRetention(ctx.database.db, ctx.config.privacy.retention);
     expect(result.packagesHidden).toBeGreaterThanOrEqual(2);
