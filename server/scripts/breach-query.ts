@@ -7,8 +7,7 @@
 import 'dotenv/config';
 import { readFileSync } from 'node:fs';
 import { loadConfig } from '../src/config';
-import { openDatabase } from '../src/db/client';
-import { DataDirInUseError } from '../src/db/data-dir-lock';
+import { openForCommand } from '../src/db/open-for-command';
 import {
   BREACH_RUNBOOK,
   placeholdersOf,
@@ -32,14 +31,7 @@ const values = Object.fromEntries(
   rest.map((arg) => [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]),
 );
 const config = loadConfig();
-let database;
-try {
-  database = await openDatabase(config.database);
-} catch (error) {
-  if (!(error instanceof DataDirInUseError)) throw error;
-  console.error(`Stop the server first: ${error.message}`);
-  process.exit(1);
-}
+const database = await openForCommand(config, 'Stop the server first');
 try {
   const rows = await runRunbookQuery(database.db, name, values, markdown);
   for (const row of rows) console.log(JSON.stringify(row));

@@ -5,8 +5,7 @@
  */
 import 'dotenv/config';
 import { loadConfig } from '../src/config';
-import { openDatabase } from '../src/db/client';
-import { DataDirInUseError } from '../src/db/data-dir-lock';
+import { openForCommand } from '../src/db/open-for-command';
 import { migrate } from '../src/db/migrate';
 import { eraseAccounts } from '../src/modules/privacy/erase-accounts';
 
@@ -16,14 +15,7 @@ if (refs.length === 0) {
   process.exit(2);
 }
 const config = loadConfig();
-let database;
-try {
-  database = await openDatabase(config.database);
-} catch (error) {
-  if (!(error instanceof DataDirInUseError)) throw error;
-  console.error(`Nothing was erased: ${error.message}`);
-  process.exit(1);
-}
+const database = await openForCommand(config, 'Nothing was erased');
 try {
   await migrate(database.db);
   const outcomes = await eraseAccounts(database.db, refs);

@@ -286,9 +286,10 @@ export async function deleteAccount(db: AppDb, userId: string): Promise<void> {
     // with donations being matched to this distributor: the claim holds the person shared and
     // then needs the distributor row (500 after 7-9 s).
     await lockPersonExclusive(tx, userId);
-    const locked = await queryRows<{ suspended: boolean }>(
+    const locked = await queryRows<{ suspended: boolean; email: string }>(
       tx,
-      sql`select suspended_at is not null as suspended from ${users} where id = ${userId} for no key update`,
+      sql`select suspended_at is not null as suspended, lower(email) as email
+            from ${users} where id = ${userId} for no key update`,
     );
     await tx.execute(
       sql`select id from ${packages} where donor_id = ${userId} or distributor_id = ${userId} order by id for update`,
@@ -384,7 +385,7 @@ export async function deleteAccount(db: AppDb, userId: string): Promise<void> {
         distributorPath: '',
       })
       .where(eq(packages.distributorId, userId));
-    await eraseElsewhere(tx, userId);
+    if (locked[0]) await eraseElsewhere(tx, userId, locked[0].email);
     await tx.delete(users).where(eq(users.id, userId));
   });
 }
@@ -396,12 +397,8 @@ export async function deleteAccount(db: AppDb, userId: string): Promise<void> {
  * audit log (what was done, to which id and when stay; privacy/erasure.test.ts checks every
  * column). Runs before their packages let go of them.
  */
-async function eraseElsewhere(tx: Tx, userId: string): Promise<void> {
-  const [person] = await queryRows<{ email: string }>(
-    tx,
-    sql`select lower(email) as email from ${users} where id = ${userId}`,
-  );
-  if (!person) return;
+async function eraseElsewhere(tx: Tx, userId: string, email: string): Promise<void> {
+  const person = { email };
   await tx.execute(sql`delete from ${contactMessages} where lower(email) = ${person.email}`);
   // The development sign-in's account, grants and sessions of exactly this address.
   await tx.execute(sql`
