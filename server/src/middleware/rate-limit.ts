@@ -123,7 +123,9 @@ export function rateLimit(
       select bucket, greatest(hits, ${limit + 1})::int as hits,
         greatest(0, extract(epoch from (reset_at - now())) * 1000)::float8 as retry_after_ms
       from ${rateLimitHits} where bucket = ${bucket} and not exists (select 1 from ${written})`;
-    const ownBucket = `${prefix}${key}`;
+    // PostgreSQL's text holds no NUL: a key made from what a client sent (a calendar feed's
+    // address, say) carries it escaped, or the count itself failed with a 500.
+    const ownBucket = `${prefix}${key.replaceAll('\0', '\\0')}`;
     const networkMax = max * NETWORK_SCALE;
     // The network's count goes up only for a request its /64 allowed: one client over its own
     // limit must not spend the allowance of everyone else in its /48. One statement either way.

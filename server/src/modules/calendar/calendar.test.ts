@@ -53,6 +53,12 @@ function events(ics: string): Record<string, string>[] {
 }
 
 describe('calendars', () => {
+  it('answers a feed address with a NUL in it as any unknown one: 404, not 500', async () => {
+    for (const path of ['/api/calendar/%00.ics', '/api/calendar/x%00y.ics', '/api/calendar/%00']) {
+      await request(ctx.app).get(path).expect(404);
+    }
+  });
+
   it('gives each person a private feed of their pickups and standing days, revoked by a new one', async () => {
     const at = patches();
     const donor = await createDonor(ctx, { location: at() });
