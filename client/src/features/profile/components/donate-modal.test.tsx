@@ -212,6 +212,8 @@ describe('Add a package', () => {
     expect(await d.findByLabelText('Pick up by')).toHaveAccessibleDescription(
       /picked up within 4 hours of cooking/,
     );
+    // It sits above the fields that made it wrong: it is brought into view, focused.
+    await vi.waitFor(() => expect(d.getByLabelText('Pick up by')).toHaveFocus());
     expect(server.calls).toEqual([]);
     await actor.selectOptions(d.getByLabelText('Pick up by'), 'In 1 hour');
     await actor.selectOptions(d.getByLabelText('Cooked'), '1 hour ago');

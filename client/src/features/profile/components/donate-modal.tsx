@@ -18,7 +18,7 @@ import { Modal } from '../../../components/ui/modal';
 import { localPhone, useI18n } from '../../../i18n/i18n';
 import { donatedGroup, useAlerts } from '../../../lib/alerts';
 import { DialogError } from '../../../components/ui/dialog-error';
-import { useForm } from '../../../lib/use-form';
+import { focusFirstInvalid, useForm } from '../../../lib/use-form';
 import { useDonate } from '../api/donate';
 
 type Props = { profile: DonorProfile; isOpen: boolean; onClose: () => void };
@@ -130,8 +130,11 @@ function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
   const { showAlert } = useAlerts();
   const navigate = useNavigate();
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // Whatever is refused, the first field said wrong comes into view (on a phone the dialog
+    // scrolls, and the pick-up time sits above the fields that make it wrong).
+    const showRefused = () => focusFirstInvalid(event.currentTarget);
     if (donate.isPending) return;
     const { readyBy, customReadyUntil, quantity, travelCapacity, location, diet } = form.values;
     const { foodKind, prepared, customPreparedAt } = form.values;
@@ -155,7 +158,7 @@ function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
     const readyUntil = again ? again.readyUntil : readyUntilFor(readyBy, customReadyUntil);
     if (readyBy === 'custom' && !readyUntil) {
       form.setError('readyUntil', t('donate.readyBy.customInvalid'));
-      return;
+      return showRefused();
     }
     const isCookedFood = isCooked(foodKind || null);
     const preparedAt = !isCookedFood
@@ -165,7 +168,7 @@ function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
         : preparedAtFor(prepared, customPreparedAt);
     if (isCookedFood && !preparedAt) {
       form.setError('preparedAt', t('donate.preparedAt.customInvalid'));
-      return;
+      return showRefused();
     }
     const body = form.check(DonateRequestSchema, {
       quantity,
@@ -184,7 +187,7 @@ function DonateForm({ profile, onClose }: Omit<Props, 'isOpen'>) {
     // Said with the other fields' errors, after the schema's check.
     if (!diet) form.setError('diet', t('donate.diet.required'));
     if (!foodKind) form.setError('foodKind', t('donate.foodKind.required'));
-    if (!body || !diet || !foodKind) return;
+    if (!body || !diet || !foodKind) return showRefused();
     sent.current = { content, key: again?.key ?? crypto.randomUUID(), readyUntil, preparedAt };
     donate.mutate(
       { body, key: sent.current.key },
