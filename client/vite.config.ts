@@ -78,6 +78,9 @@ export default defineConfig({
     // Fonts stay files of their own, however small: a face inlined into the stylesheet would be
     // paid for by every page, drawn or not (the language names' faces are under 4 KB).
     assetsInlineLimit: (file) => (file.endsWith('.woff2') ? false : undefined),
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: 'first-page', tags: ['$initial'] }] } },
+    },
   },
   test: {
     environment: 'jsdom',

@@ -169,6 +169,23 @@ test.describe('a visitor', () => {
   });
 });
 
+test('the landing page loads no form schemas (they come with the pages that have forms)', async ({
+  page,
+}) => {
+  const scripts: Promise<{ url: string; body: string }>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    scripts.push(response.text().then((body) => ({ url: response.url(), body })));
+  });
+  await page.goto('/');
+  await waitForPage(page);
+  const loaded = await Promise.all(scripts);
+  expect(loaded.length).toBeGreaterThan(0);
+  // zod names its errors ZodError; a phone formatter imported from the users contract once
+  // brought every schema (27 KB gzip) onto the first page.
+  expect(loaded.filter(({ body }) => body.includes('ZodError')).map(({ url }) => url)).toEqual([]);
+});
+
 test.describe('a visitor without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

@@ -218,8 +218,3 @@ export const UserPathSchema = z.object({
   id: idOf(),
 });
 export const IdPathSchema = z.object({ id: idOf() });
-
-/** Shows a stored 10-digit number the way SPEC wants it. */
-export function formatPhone(digits: string): string {
-  return digits ? `+91 ${digits.slice(0, 5)} ${digits.slice(5)}` : '';
-}

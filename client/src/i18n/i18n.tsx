@@ -1,4 +1,4 @@
-import { formatPhone } from '@almquest/contracts/users';
+import { formatPhone } from '@almquest/contracts/phone';
 import {
   createContext,
   type ReactNode,

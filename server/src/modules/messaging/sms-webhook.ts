@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Locale } from '@almquest/contracts/locales';
 import { asciiDigits } from '@almquest/contracts/text';
-import { formatPhone } from '@almquest/contracts/users';
+import { formatPhone } from '@almquest/contracts/phone';
 import express, { type Request, Router } from 'express';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';

@@ -1,7 +1,7 @@
 import { clockTime } from '@almquest/contracts/clock';
 import type { Locale } from '@almquest/contracts/locales';
 import type { NotificationKind } from '@almquest/contracts/notifications';
-import { formatPhone } from '@almquest/contracts/users';
+import { formatPhone } from '@almquest/contracts/phone';
 import { mealsIn, TEXTS } from '../notifications/texts';
 import { offerButtonPayload } from './offer-buttons';
 

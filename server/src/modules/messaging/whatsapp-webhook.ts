@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { formatPhone } from '@almquest/contracts/users';
+import { formatPhone } from '@almquest/contracts/phone';
 import express, { Router } from 'express';
 import type { Locale } from '@almquest/contracts/locales';
 import { sql } from 'drizzle-orm';
