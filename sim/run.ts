@@ -201,7 +201,10 @@ export async function playDay(
     const meet = seen.body.package?.pair?.meet_location.coordinates;
     const km = meet ? distanceKm(d.sim.at, meet) : PARAMS.cityRadiusKm;
     const travel = Math.round((km / PARAMS.travelKmh) * 60);
-    at(afterQuiet(clockMinute) + gettingReady + travel, () => pickUp(d, packageId));
+    const leaves = afterQuiet(clockMinute) + gettingReady;
+    // They say so as they leave (decision 044); too late, the package went to someone else.
+    at(leaves, async () => void (await call(d.who, 'POST', `/api/package/${packageId}/on-my-way`)));
+    at(leaves + travel, () => pickUp(d, packageId));
   };
 
   // The coordinator on an at-risk alert: the package's best candidate by record, asked by hand.

@@ -28,6 +28,10 @@ export const NOTIFICATION_KINDS = [
   'splitDonor',
   /** To coordinators: a third of a package's window is left and nobody has accepted it. */
   'atRisk',
+  /** To the donor: their distributor has set out for the meet point. */
+  'onWay',
+  /** To a distributor who did not say they were on their way in time: it went to someone else. */
+  'reclaimed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -92,6 +92,10 @@ export const PACKAGE_EVENT_KINDS = [
   // A coordinator's actions, told apart from the donor's and the distributor's own.
   'cancelledByCoordinator',
   'takenBack',
+  // The distributor said they set out for the meet point.
+  'onWay',
+  // Not said in time: the package went to someone else (decision 044).
+  'reclaimed',
 ] as const;
 export type PackageEventKind = (typeof PACKAGE_EVENT_KINDS)[number];
 
@@ -382,6 +386,13 @@ export const PackageSchema = z.object({
   useBy: z.string().nullable(),
   /** While Offered: when the offer lapses. */
   offerExpiresAt: z.string().nullable(),
+  /** Once accepted, to both sides: when the distributor said they set out. */
+  onWayAt: z.string().nullable(),
+  /**
+   * To the distributor holding it: by when they must say they are on their way, or it goes to
+   * someone else (decision 044); null when nothing is asked of them.
+   */
+  checkInBy: z.string().nullable(),
   /** To the offered distributor: the area of the meet point (no contact before accepting). */
   offerMeetArea: z.string().nullable(),
   /** To the donor only, while Paired. */

@@ -11,11 +11,13 @@ import { invalidateOwnData } from './mark-package';
 
 /**
  * The pickup lifecycle's calls: the offered distributor accepts or declines, the
- * assigned one releases, the donor cancels or widens the travel range. Each answers with the
+ * assigned one says they are on their way or releases, the donor cancels or widens the travel
+ * range. Each answers with the
  * package as the caller now sees it.
  */
 export type PackageAction =
   | { kind: 'accept' }
+  | { kind: 'onMyWay' }
   | { kind: 'decline'; body: ReasonRequest }
   | { kind: 'release'; body: ReasonRequest }
   | { kind: 'cancel'; body: ReasonRequest }
@@ -27,6 +29,8 @@ export async function runPackageAction(id: string, action: PackageAction): Promi
   switch (action.kind) {
     case 'accept':
       return (await api.post(`${path}/accept`, {}, PackageResponseSchema)).package;
+    case 'onMyWay':
+      return (await api.post(`${path}/on-my-way`, {}, PackageResponseSchema)).package;
     case 'widen':
       return (await api.patch(path, action.body, PackageResponseSchema)).package;
     case 'cancel':

@@ -114,6 +114,8 @@ export function buildPackage(
     handoverCheck: null,
     disposal: null,
     offerExpiresAt: null,
+    onWayAt: null,
+    checkInBy: null,
     offerMeetArea: null,
     handoverCode: state === 'Paired' ? '4821' : null,
     handoverLockedUntil: null,

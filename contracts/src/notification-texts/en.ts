@@ -23,6 +23,9 @@ export const enNotificationTexts: NotificationTexts = {
   splitDonor: 'Hurray! Your donation has been split into parts, and distributors are taking them!',
   atRisk:
     'A package is at risk: a third of its pickup time is left and nobody has accepted it. The console lists it first.',
+  onWay: 'Your distributor is on the way to the meet point.',
+  reclaimed:
+    'You did not say you were on your way in time, so the package went to someone else. You do not need to pick it up.',
 };
 
 export const enDeliveryTexts: DeliveryTexts = {

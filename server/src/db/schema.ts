@@ -386,6 +386,11 @@ export const packages = pgTable(
      * accepted it (lifecycle/changes.ts raiseAtRisk). Once, like warnedAt.
      */
     raisedAt: timestamp('raised_at', { withTimezone: true }),
+    /**
+     * While Paired: when the distributor said they set out for the meet point. Under the reliable
+     * dispatch, a package nobody said this of in time goes to someone else (decision 044).
+     */
+    onWayAt: timestamp('on_way_at', { withTimezone: true }),
     /** Four digits the donor shows at the handover; the distributor enters them for Received. */
     handoverCode: text('handover_code'),
     handoverFailures: integer('handover_failures').notNull().default(0),
@@ -509,6 +514,10 @@ export const packages = pgTable(
     index('packages_warn_deadline')
       .on(t.warnAt)
       .where(sql`${t.state} in ('Not Paired', 'Offered') and ${t.warnedAt} is null`),
+    // Paired packages whose distributor has not yet said they are on their way (the check-in).
+    index('packages_check_in_deadline')
+      .on(t.pairedAt)
+      .where(sql`${t.state} = 'Paired' and ${t.onWayAt} is null`),
     // Packages that may still be raised as at risk; when is reckoned from the pick-up time.
     index('packages_risk_deadline')
       .on(t.readyUntil)
@@ -540,7 +549,7 @@ export const packageEvents = pgTable(
     // a split donation), in a plan made once per connection.
     index('package_events_turned_down')
       .on(t.packageId, t.distributorId)
-      .where(sql`${t.kind} in ('declined', 'lapsed', 'released', 'takenBack')`),
+      .where(sql`${t.kind} in ('declined', 'lapsed', 'released', 'reclaimed', 'takenBack')`),
     check('package_events_kind', isOneOf(t.kind, PACKAGE_EVENT_KINDS)),
   ],
 );

@@ -120,7 +120,13 @@ const EVENT_KINDS_BEFORE = [
   'offered',
   null,
 ] as const;
-const TURNED_DOWN: readonly (string | null)[] = ['declined', 'lapsed', 'released', 'takenBack'];
+const TURNED_DOWN: readonly (string | null)[] = [
+  'declined',
+  'lapsed',
+  'released',
+  'reclaimed',
+  'takenBack',
+];
 
 // Few values for each, so that ties in distance, load share and idle time are common.
 const distributorArb: fc.Arbitrary<Generated> = fc.record({

@@ -73,12 +73,13 @@ export const jobDuration = new Histogram({
 
 export const deadlinesActedOn = new Counter({
   name: 'almquest_deadlines_total',
-  help: 'Deadlines the sweep acted on: offers lapsed, packages expired, donors warned, packages raised as at risk.',
+  help: 'Deadlines the sweep acted on: offers lapsed, packages expired, donors warned, packages raised as at risk, packages reclaimed from a distributor who did not say they were on their way.',
   labelNames: ['kind'] as const,
   registers: [metricsRegistry],
 });
 
-for (const kind of ['lapsed', 'expired', 'warned', 'raised']) deadlinesActedOn.inc({ kind }, 0);
+for (const kind of ['lapsed', 'expired', 'warned', 'raised', 'reclaimed'])
+  deadlinesActedOn.inc({ kind }, 0);
 
 /** Read from the database at each scrape (metrics.routes.ts sets them). */
 export const packagesByState = new Gauge({

@@ -21,6 +21,7 @@ import {
   useLifecycleActions,
 } from './components/lifecycle-buttons';
 import { MarkForm, useMarkFormValues } from './components/mark-form';
+import { OnMyWay } from './components/on-my-way';
 import {
   HandoverCode,
   OfferDetails,
@@ -174,6 +175,13 @@ export function PackagePage() {
       )}
 
       {viewerIsOffered && <OfferAnswer action={action} actions={actions} msLeft={msLeft} />}
+
+      <OnMyWay
+        pkg={data}
+        viewerIsDistributor={viewerIsDistributor}
+        actions={actions}
+        isPending={action.isPending}
+      />
 
       {viewerIsDistributor && (
         <MarkForm

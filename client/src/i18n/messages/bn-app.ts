@@ -630,6 +630,13 @@ export const bnApp: AppCatalog = {
   'package.decline.title': 'এই প্রস্তাবটি নাকচ করবেন?',
   'package.decline.text': 'আমরা এটি অন্য কোনো বিতরণকারীকে দেব। আপনি কারণ লিখলে দাতা তা দেখতে পাবেন।',
   'package.release': 'আমি আসতে পারব না',
+  'package.onMyWay': 'আমি রওনা হয়েছি',
+  'package.onMyWay.hint': 'দেখা করার জায়গার দিকে রওনা হওয়ার সময় এটি চাপুন: দাতাকে জানানো হবে।',
+  'package.onMyWay.by':
+    'দেখা করার জায়গার দিকে রওনা হওয়ার সময় {time}-এর মধ্যে এটি চাপুন, নইলে খাবার অন্য কাউকে দেওয়া হবে। দাতাকে জানানো হবে।',
+  'package.onMyWay.done': 'দাতা জানেন যে আপনি রওনা হয়েছেন',
+  'package.onWay.you': 'আপনি {time}-এ দেখা করার জায়গার দিকে রওনা হয়েছেন।',
+  'package.onWay.donor': '{name} {time}-এ দেখা করার জায়গার দিকে রওনা হয়েছেন।',
   'package.release.title': 'প্যাকেটটি ফিরিয়ে দেবেন?',
   'package.release.text':
     'আমরা দাতাকে জানাব আর অন্য বিতরণকারী খুঁজব। এই প্যাকেটের জন্য আপনাকে আর জিজ্ঞেস করা হবে না।',
@@ -665,6 +672,8 @@ export const bnApp: AppCatalog = {
   'package.event.widened': 'দূরত্ব বদলানো হয়েছে',
   'package.event.received': 'গ্রহণ করা হয়েছে',
   'package.event.distributed': 'বিতরণ করা হয়েছে',
+  'package.event.onWay': 'দেখা করার জায়গার দিকে রওনা হয়েছেন',
+  'package.event.reclaimed': 'অন্য কাউকে দেওয়া হয়েছে: সময়মতো কেউ জানাননি যে তিনি রওনা হয়েছেন',
   'package.event.cancelled': 'দাতা বাতিল করেছেন',
   'package.event.expired': 'সময় পেরিয়ে গেছে: সময়মতো নেওয়া হয়নি',
   'package.event.cancelledByCoordinator': 'সমন্বয়কারী বাতিল করেছেন',
@@ -687,6 +696,12 @@ export const bnApp: AppCatalog = {
   'package.event.released.you': 'আপনি ({name}) প্যাকেট ফিরিয়ে দিয়েছেন',
   'package.event.received.you': 'আপনি ({name}) খাবার পেয়েছেন',
   'package.event.distributed.you': 'আপনি ({name}) খাবার বিতরণ করেছেন',
+  'package.event.onWay.named': '{name} দেখা করার জায়গার দিকে রওনা হয়েছেন',
+  'package.event.onWay.you': 'আপনি ({name}) দেখা করার জায়গার দিকে রওনা হয়েছেন',
+  'package.event.reclaimed.named':
+    '{name} সময়মতো জানাননি যে তিনি রওনা হয়েছেন, তাই এটি অন্য কাউকে দেওয়া হয়েছে',
+  'package.event.reclaimed.you':
+    'আপনি ({name}) সময়মতো জানাননি যে আপনি রওনা হয়েছেন, তাই এটি অন্য কাউকে দেওয়া হয়েছে',
   'package.event.you': '(আপনি)',
   'package.event.reason': 'কারণ: {reason}',
   'package.ended.Cancelled': 'এই প্যাকেটটি বাতিল করা হয়েছে।',

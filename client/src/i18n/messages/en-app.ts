@@ -434,6 +434,13 @@ export const enApp = {
   'package.decline.text':
     'We will offer it to another distributor. If you give a reason, the donor sees it.',
   'package.release': 'I cannot make it',
+  'package.onMyWay': "I'm on my way",
+  'package.onMyWay.hint': 'Tap this when you set out for the meet point: the donor is told.',
+  'package.onMyWay.by':
+    'Tap this when you set out for the meet point, by {time}, or the food goes to someone else. The donor is told.',
+  'package.onMyWay.done': 'The donor knows you are on your way',
+  'package.onWay.you': 'You set out for the meet point at {time}.',
+  'package.onWay.donor': '{name} set out for the meet point at {time}.',
   'package.release.title': 'Give this package back?',
   'package.release.text':
     'We will tell the donor and look for another distributor. You will not be asked for this package again.',
@@ -469,6 +476,8 @@ export const enApp = {
   'package.event.widened': 'Travel capacity changed',
   'package.event.received': 'Received',
   'package.event.distributed': 'Distributed',
+  'package.event.onWay': 'On the way to the meet point',
+  'package.event.reclaimed': 'Given to someone else: nobody said they were on the way in time',
   'package.event.cancelled': 'Cancelled by the donor',
   'package.event.expired': 'Expired: not picked up in time',
   'package.event.cancelledByCoordinator': 'Cancelled by a coordinator',
@@ -491,6 +500,12 @@ export const enApp = {
   'package.event.released.you': 'You ({name}) gave it back',
   'package.event.received.you': 'You ({name}) received it',
   'package.event.distributed.you': 'You ({name}) distributed it',
+  'package.event.onWay.named': '{name} set out for the meet point',
+  'package.event.onWay.you': 'You ({name}) set out for the meet point',
+  'package.event.reclaimed.named':
+    '{name} did not say in time that they were on the way, so it went to someone else',
+  'package.event.reclaimed.you':
+    'You ({name}) did not say in time that you were on the way, so it went to someone else',
   'package.event.you': '(you)',
   'package.event.reason': 'Reason: {reason}',
   'package.ended.Cancelled': 'This package was cancelled.',

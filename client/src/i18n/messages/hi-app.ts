@@ -615,6 +615,13 @@ export const hiApp: AppCatalog = {
   'package.decline.title': 'इस पैकेट के लिए मना करें?',
   'package.decline.text': 'हम इसे किसी दूसरे वितरक को देंगे। अगर आप कारण लिखते हैं, तो दाता उसे देखेंगे।',
   'package.release': 'आना नहीं हो पाएगा',
+  'package.onMyWay': 'मैं रास्ते में हूँ',
+  'package.onMyWay.hint': 'मिलने की जगह के लिए निकलते समय इसे दबाएँ: दाता को बता दिया जाएगा।',
+  'package.onMyWay.by':
+    'मिलने की जगह के लिए निकलते समय इसे {time} तक दबाएँ, नहीं तो खाना किसी और को दे दिया जाएगा। दाता को बता दिया जाएगा।',
+  'package.onMyWay.done': 'दाता को पता है कि आप निकल चुके हैं',
+  'package.onWay.you': 'आप {time} पर मिलने की जगह के लिए निकले।',
+  'package.onWay.donor': '{name} {time} पर मिलने की जगह के लिए निकले।',
   'package.release.title': 'यह पैकेट वापस करें?',
   'package.release.text':
     'हम दाता को बताएँगे और दूसरा वितरक ढूँढेंगे। इस पैकेट के लिए आपसे दोबारा नहीं पूछा जाएगा।',
@@ -650,6 +657,8 @@ export const hiApp: AppCatalog = {
   'package.event.widened': 'दूरी बदली गई',
   'package.event.received': 'मिल गया',
   'package.event.distributed': 'बाँट दिया गया',
+  'package.event.onWay': 'मिलने की जगह के लिए निकल चुके हैं',
+  'package.event.reclaimed': 'किसी और को दिया गया: समय पर किसी ने नहीं बताया कि वे निकल चुके हैं',
   'package.event.cancelled': 'दाता ने रद्द किया',
   'package.event.expired': 'समय निकल गया: समय पर नहीं लिया गया',
   'package.event.cancelledByCoordinator': 'समन्वयक ने रद्द किया',
@@ -672,6 +681,12 @@ export const hiApp: AppCatalog = {
   'package.event.released.you': 'आपने ({name}) पैकेट वापस किया',
   'package.event.received.you': 'आपको ({name}) पैकेट मिल गया',
   'package.event.distributed.you': 'आपने ({name}) खाना बाँट दिया',
+  'package.event.onWay.named': '{name} मिलने की जगह के लिए निकले',
+  'package.event.onWay.you': 'आप ({name}) मिलने की जगह के लिए निकले',
+  'package.event.reclaimed.named':
+    '{name} ने समय पर नहीं बताया कि वे निकल चुके हैं, इसलिए यह किसी और को दिया गया',
+  'package.event.reclaimed.you':
+    'आपने ({name}) समय पर नहीं बताया कि आप निकल चुके हैं, इसलिए यह किसी और को दिया गया',
   'package.event.you': '(आप)',
   'package.event.reason': 'वजह: {reason}',
   'package.ended.Cancelled': 'यह पैकेट रद्द कर दिया गया।',

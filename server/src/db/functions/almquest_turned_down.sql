@@ -1,4 +1,5 @@
--- The distributors who turned a package down: declined it, let its offer lapse or released it,
+-- The distributors who turned a package down: declined it, let its offer lapse, released it or
+-- did not say in time that they were on their way (reclaimed),
 -- and (with_taken_back) had it taken back by a coordinator. They are not offered it again. For a
 -- part of a split donation, any part of it counts (who turned down 30 meals of a donation is not
 -- offered 20 more of it). The one definition: matching's walk, the explanation of a wait, the
@@ -11,7 +12,7 @@ returns setof uuid language sql stable parallel safe as $$
   select e.distributor_id from package_events e
    where e.package_id = pkg_id and e.distributor_id is not null
      -- The turned-down index's own condition, then the one kind a caller may leave out.
-     and e.kind in ('declined', 'lapsed', 'released', 'takenBack')
+     and e.kind in ('declined', 'lapsed', 'released', 'reclaimed', 'takenBack')
      and (with_taken_back or e.kind <> 'takenBack')
   union all
   select e.distributor_id from packages g
@@ -19,6 +20,6 @@ returns setof uuid language sql stable parallel safe as $$
    where almquest_turned_down.group_id is not null
      and g.group_id = almquest_turned_down.group_id and e.distributor_id is not null
      -- The turned-down index's own condition, then the one kind a caller may leave out.
-     and e.kind in ('declined', 'lapsed', 'released', 'takenBack')
+     and e.kind in ('declined', 'lapsed', 'released', 'reclaimed', 'takenBack')
      and (with_taken_back or e.kind <> 'takenBack')
 $$;

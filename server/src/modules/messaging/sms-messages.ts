@@ -51,6 +51,8 @@ export const SMS_NEWS: Record<Locale, Record<UpdateKind, string>> = {
     takenOver: 'moved to another distributor',
     splitDonor: 'split among distributors',
     atRisk: 'at risk: nobody accepted it',
+    onWay: 'the distributor is on the way',
+    reclaimed: 'given to someone else',
   },
   hi: {
     notPaired: 'अभी कोई वितरक खाली नहीं',
@@ -66,6 +68,8 @@ export const SMS_NEWS: Record<Locale, Record<UpdateKind, string>> = {
     takenOver: 'दूसरे वितरक को दिया गया',
     splitDonor: 'कई वितरकों में बाँटा गया',
     atRisk: 'ख़तरे में: किसी ने नहीं लिया',
+    onWay: 'वितरक निकल चुके हैं',
+    reclaimed: 'किसी और को दिया गया',
   },
   bn: {
     notPaired: 'এখনও কোনো বিতরণকারী নেই',
@@ -81,6 +85,8 @@ export const SMS_NEWS: Record<Locale, Record<UpdateKind, string>> = {
     takenOver: 'অন্য বিতরণকারীকে দেওয়া হয়েছে',
     splitDonor: 'কয়েকজনের মধ্যে ভাগ হয়েছে',
     atRisk: 'ঝুঁকিতে: কেউ এখনও নেননি',
+    onWay: 'বিতরণকারী রওনা হয়েছেন',
+    reclaimed: 'অন্য কাউকে দেওয়া হয়েছে',
   },
 };
 

@@ -51,10 +51,11 @@ export function presentPackage(
     groupQuantity = null,
     standing = null,
     counterpartRegistration = null,
+    checkInBy = null,
   }: Pick<
     Partial<Package>,
     'explanation' | 'whyYou' | 'groupQuantity' | 'standing' | 'counterpartRegistration'
-  > = {},
+  > & { checkInBy?: Date | null } = {},
 ): Package {
   const accepted = isAccepted(row);
   const isDistributorViewing = row.distributorId !== null && row.distributorId === viewerId;
@@ -102,6 +103,8 @@ export function presentPackage(
     preparedAt: row.preparedAt?.toISOString() ?? null,
     useBy: row.useBy?.toISOString() ?? null,
     offerExpiresAt: row.offerExpiresAt?.toISOString() ?? null,
+    onWayAt: accepted ? (row.onWayAt?.toISOString() ?? null) : null,
+    checkInBy: isDistributorViewing ? (checkInBy?.toISOString() ?? null) : null,
     offerMeetArea: row.state === 'Offered' && isDistributorViewing ? meetArea(row) : null,
     handoverCode: isDonorViewing && row.state === 'Paired' ? row.handoverCode : null,
     handoverLockedUntil:

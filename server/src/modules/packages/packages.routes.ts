@@ -57,8 +57,10 @@ import {
   acceptOffer,
   cancelPackage,
   type ChangeResult,
+  checkInBy,
   deletePackage,
   giveBackAsDistributor,
+  setOutForPickup,
   widenPackage,
 } from './lifecycle/changes';
 import { publishChange } from './lifecycle/publish';
@@ -177,6 +179,7 @@ export function packagesRoutes({
         : null;
     const counterpartRegistration = await counterpartRegistrationOf(db, pkg, viewerId);
     return presentPackage(pkg, viewerId, events, {
+      checkInBy: checkInBy(pkg, config.matching),
       explanation,
       whyYou: why,
       groupQuantity,
@@ -239,6 +242,18 @@ export function packagesRoutes({
         acceptOffer(db, sessionUser(req), params.id),
       );
       await answerChange(req, res, 'accepted', result);
+    }),
+  );
+
+  // The assigned distributor says they have set out (decision 044).
+  router.post(
+    '/package/:id/on-my-way',
+    requireRegistered,
+    validate({ params: PackageIdPathSchema }, async ({ params }, req, res) => {
+      const result = await changing(req, params.id, () =>
+        setOutForPickup(db, sessionUser(req), params.id),
+      );
+      await answerChange(req, res, 'onWay', result);
     }),
   );
 

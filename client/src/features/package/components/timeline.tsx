@@ -13,6 +13,8 @@ const NAMED_EVENTS = {
   released: true,
   received: true,
   distributed: true,
+  onWay: true,
+  reclaimed: true,
 } as const;
 
 /**

@@ -57,6 +57,7 @@ const unpaired = {
   distributorPath: null,
   donorPath: null,
   pairedAt: null,
+  onWayAt: null,
   offerExpiresAt: null,
   handoverCode: null,
   handoverFailures: 0,
@@ -125,7 +126,7 @@ async function matchOrTellDonor(
 async function giveBack(
   tx: Tx,
   pkg: PackageRow,
-  name: Extract<TransitionName, 'decline' | 'lapse' | 'release' | 'takeBack'>,
+  name: Extract<TransitionName, 'decline' | 'lapse' | 'release' | 'reclaim' | 'takeBack'>,
   reason: string | undefined,
   notify: NewNotification[],
 ): Promise<{ notifications: NotificationRow[]; freed: string | null }> {
@@ -241,6 +242,32 @@ export async function acceptOffer(
           ? toDistributor(pkg, user.id, 'pairedDistributor', 'Paired', { isAccepted: true })
           : []),
       ],
+    });
+    return { ...moved, freedDistributorId: null };
+  });
+}
+
+/**
+ * The assigned distributor says they have set out for the meet point: the donor is told, and
+ * the package is no longer given to someone else for want of it (decision 044). Said twice, the
+ * second time changes nothing.
+ */
+export async function setOutForPickup(
+  db: AppDb,
+  user: UserRow,
+  packageId: string,
+): Promise<ChangeResult> {
+  return db.transaction(async (tx) => {
+    const { pkg, now } = await lockWithClock(tx, packageId);
+    await refuseFormerDistributor(tx, user, pkg);
+    assertIsAssignedDistributor(user, pkg);
+    assertMay('setOut', pkg);
+    if (pkg.onWayAt) return { package: pkg, notifications: [], freedDistributorId: null };
+    if (pkg.readyUntil <= now) throw pickupTimePassed();
+    const moved = await move(tx, pkg, 'setOut', {
+      set: { onWayAt: sql`now()` },
+      distributorId: user.id,
+      notify: donorNotification(pkg, 'onWay', 'Paired'),
     });
     return { ...moved, freedDistributorId: null };
   });
@@ -470,6 +497,22 @@ async function lockDue(tx: Tx, id: string, due: SQL) {
 const atRiskAt = sql`${packages.readyUntil} - (${packages.readyUntil} - ${packages.createdAt}) / 3`;
 
 /**
+ * Under the reliable dispatch, a distributor holding a package says they are on their way within
+ * half an hour of getting it, or a third of the time left then if that is shorter; otherwise it
+ * goes to someone else while there is still time (decision 044).
+ */
+export const CHECK_IN_MINUTES = 30;
+const checkInAt = sql`${packages.pairedAt} + least(${sql.raw(`interval '${CHECK_IN_MINUTES} minutes'`)}, (${packages.readyUntil} - ${packages.pairedAt}) / 3)`;
+
+/** When a package's distributor must have said they are on their way, or null when never. */
+export function checkInBy(pkg: PackageRow, settings: Pick<MatchSettings, 'byRecord'>): Date | null {
+  if (!settings.byRecord || pkg.state !== 'Paired' || !pkg.pairedAt || pkg.onWayAt) return null;
+  const paired = pkg.pairedAt.getTime();
+  const third = (pkg.readyUntil.getTime() - paired) / 3;
+  return new Date(paired + Math.min(CHECK_IN_MINUTES * 60_000, third));
+}
+
+/**
  * Each deadline: the packages it may still fall on, and when it does (a column, or reckoned
  * from them). The half-window warning and the at-risk alert change no state: they are for a
  * package still waiting (as widen asks), once each.
@@ -491,6 +534,11 @@ const DEADLINES = {
     waiting: sql`${packages.state} in ${sql.raw(fromStatesSql('widen'))} and ${packages.raisedAt} is null`,
     at: atRiskAt,
   },
+  /** Only under the reliable dispatch (`byRecord`): see duePackages and nextDeadline. */
+  checkIn: {
+    waiting: sql`${packages.state} in ${sql.raw(fromStatesSql('reclaim'))} and ${packages.onWayAt} is null`,
+    at: checkInAt,
+  },
 } satisfies Record<string, { waiting: SQL; at: PgColumn | SQL }>;
 const passed = ({ waiting, at }: { waiting: SQL; at: PgColumn | SQL }) =>
   sql`${waiting} and ${at} <= now()`;
@@ -498,6 +546,28 @@ const offerLapsed = passed(DEADLINES.offer);
 const pickupMissed = passed(DEADLINES.pickup);
 const halfWindowPassed = passed(DEADLINES.halfWindow);
 const atRiskReached = passed(DEADLINES.atRisk);
+const checkInMissed = passed(DEADLINES.checkIn);
+
+/**
+ * Nobody said they were on their way in time: the package goes to the next distributor while
+ * there is time for one to go, the silent one is told (and not offered it again), and a
+ * pick-up they held with fair notice counts as missed on their record.
+ */
+export async function reclaimPackage(
+  db: AppDb,
+  packageId: string,
+  settings: MatchSettings,
+): Promise<ChangeResult | null> {
+  return giveBackThenMatch(db, packageId, settings, async (tx) => {
+    const pkg = await lockDue(tx, packageId, checkInMissed);
+    if (!pkg || !pkg.distributorId) return null;
+    if (await isFairMiss(tx, pkg, null)) await noteOnRecord(tx, pkg.distributorId, 'pickupMissed');
+    return giveBack(tx, pkg, 'reclaim', undefined, [
+      ...donorNotification(pkg, 'released', 'Not Paired'),
+      ...toDistributor(pkg, pkg.distributorId, 'reclaimed', 'Not Paired', { isAccepted: true }),
+    ]);
+  });
+}
 
 /** An unanswered offer: the package goes to the next distributor; the silent one is told. */
 export async function lapseOffer(
@@ -611,8 +681,12 @@ export async function raiseAtRisk(
  * When the next deadline falls (an offer lapsing, a pick-up missed, a half-window warning, a
  * package at risk), or null when none waits: the simulation moves its clock straight there.
  */
-export async function nextDeadline(db: AppDb): Promise<Date | null> {
-  const soonest = Object.values(DEADLINES).map(
+export async function nextDeadline(
+  db: AppDb,
+  settings: Pick<MatchSettings, 'byRecord'>,
+): Promise<Date | null> {
+  const { checkIn, ...always } = DEADLINES;
+  const soonest = Object.values(settings.byRecord ? { ...always, checkIn } : always).map(
     ({ waiting, at }) => sql`(select min(${at}) from ${packages} where ${waiting})`,
   );
   const [row] = await queryRows<{ at: string | null }>(
@@ -623,19 +697,25 @@ export async function nextDeadline(db: AppDb): Promise<Date | null> {
 }
 
 /** Ids of packages whose deadline has passed, oldest deadline first, a batch at a time. */
-export async function duePackages(db: AppDb, limit: number) {
+export async function duePackages(
+  db: AppDb,
+  limit: number,
+  settings: Pick<MatchSettings, 'byRecord'>,
+) {
   const ids = (where: SQL, order: PgColumn | SQL) =>
     db.select({ id: packages.id }).from(packages).where(where).orderBy(order).limit(limit);
-  const [lapsed, expired, warned, raised] = await Promise.all([
+  const [lapsed, expired, warned, raised, reclaimed] = await Promise.all([
     ids(offerLapsed, packages.offerExpiresAt),
     ids(pickupMissed, packages.readyUntil),
     ids(halfWindowPassed, packages.warnAt),
     ids(atRiskReached, atRiskAt),
+    settings.byRecord ? ids(checkInMissed, checkInAt) : Promise.resolve([]),
   ]);
   return {
     lapsed: lapsed.map((r) => r.id),
     expired: expired.map((r) => r.id),
     warned: warned.map((r) => r.id),
     raised: raised.map((r) => r.id),
+    reclaimed: reclaimed.map((r) => r.id),
   };
 }

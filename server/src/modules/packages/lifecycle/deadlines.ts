@@ -10,12 +10,19 @@ import {
   expirePackage,
   lapseOffer,
   raiseAtRisk,
+  reclaimPackage,
   warnDonor,
 } from './changes';
 
 const BATCH = 100;
 
-export type DeadlineCounts = { lapsed: number; expired: number; warned: number; raised: number };
+export type DeadlineCounts = {
+  lapsed: number;
+  expired: number;
+  warned: number;
+  raised: number;
+  reclaimed: number;
+};
 
 export type DeadlineSweeper = {
   /** Acts on every deadline that has passed; resolves with how many of each it acted on. */
@@ -26,7 +33,8 @@ export type DeadlineSweeper = {
  * Acts on passed deadlines: unanswered offers lapse (the package goes to the next distributor),
  * donors still waiting at half their window are told, packages nobody has accepted with a third
  * of their window left are raised to coordinators, packages not Received by their pickup time
- * expire. The deadlines are indexed columns, so a sweep reads only what is due, and it reads them
+ * expire, and (reliable dispatch) a package whose distributor has not said in time that they are
+ * on their way goes to someone else. The deadlines are indexed columns, so a sweep reads only what is due, and it reads them
  * from the database, so a restart misses nothing. Each package is handled in its own transaction
  * holding its row with SKIP LOCKED and re-checking the deadline, so several server processes
  * sweeping at once, or a person acting at the same moment, never act twice.
@@ -80,10 +88,10 @@ export function createDeadlineSweeper({
   }
 
   async function runOnce(): Promise<DeadlineCounts> {
-    const counts: DeadlineCounts = { lapsed: 0, expired: 0, warned: 0, raised: 0 };
+    const counts: DeadlineCounts = { lapsed: 0, expired: 0, warned: 0, raised: 0, reclaimed: 0 };
     failed.clear();
     for (;;) {
-      const due = await duePackages(db, BATCH);
+      const due = await duePackages(db, BATCH, settings);
       let acted = 0;
       // Expiry first: a package whose pickup time has passed is not offered to anyone else.
       for (const id of due.expired) {
@@ -96,6 +104,12 @@ export function createDeadlineSweeper({
         if (failed.has(id)) continue;
         const done = await actOn('offer', id, () => lapseOffer(db, id, settings));
         counts.lapsed += done;
+        acted += done;
+      }
+      for (const id of due.reclaimed) {
+        if (failed.has(id)) continue;
+        const done = await actOn('check-in', id, () => reclaimPackage(db, id, settings));
+        counts.reclaimed += done;
         acted += done;
       }
       for (const id of due.warned) {
@@ -120,14 +134,14 @@ export function createDeadlineSweeper({
         counts.raised += done;
         acted += done;
       }
-      const isFull = [due.expired, due.lapsed, due.warned, due.raised].some(
+      const isFull = [due.expired, due.lapsed, due.warned, due.raised, due.reclaimed].some(
         (ids) => ids.length === BATCH,
       );
       // Another batch only while this one was full and did something (locked rows are skipped).
       if (!isFull || acted === 0) break;
     }
     for (const [kind, n] of Object.entries(counts)) if (n) deadlinesActedOn.inc({ kind }, n);
-    if (counts.lapsed || counts.expired || counts.warned || counts.raised) {
+    if (Object.values(counts).some((n) => n > 0)) {
       logger.info(counts, 'deadlines acted on');
     }
     return counts;

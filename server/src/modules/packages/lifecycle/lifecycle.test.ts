@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { createLogger } from '../../../logger';
 import type { Notifier } from '../../../notifier';
 import { createDeadlineSweeper } from './deadlines';
-import { expirePackage, lapseOffer, warnDonor } from './changes';
+import { checkInBy, duePackages, expirePackage, lapseOffer, warnDonor } from './changes';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../db/client';
@@ -778,5 +778,121 @@ describe('a deadline reached after the package moved on', () => {
     expect((await dbPackage(cancelled._id)).state).toBe('Cancelled');
     expect(await openLoad(d!)).toBe(load);
     expect(await kindsFor(donor, cancelled._id)).not.toContain('stillWaiting');
+  });
+});
+
+describe('on my way, and the check-in (decision 044)', () => {
+  /** The package was paired `ago` before now, with `left` of its window still to come. */
+  const pairedAgo = (id: string, ago: string, left = '2 hours') =>
+    ctx.database.db
+      .update(packages)
+      .set({
+        pairedAt: sql`now() - ${ago}::interval`,
+        readyUntil: sql`now() + ${left}::interval`,
+      })
+      .where(eq(packages.id, id));
+
+  it('tells the donor once when the distributor sets out; only that distributor may say it', async () => {
+    const [donor, d, other] = await people({ distributorCount: 2 });
+    const pkg = await donate(ctx, donor, { quantity: 3 });
+    const holderId = (await dbPackage(pkg._id)).distributorId!;
+    const [holder, notHolder] = holderFirst(holderId, d!, other!);
+    // Offered, not yet accepted: nothing to set out for.
+    await act(holder, pkg._id, 'on-my-way').expect(409);
+    await act(holder, pkg._id, 'accept').expect(200);
+    const asked = await view(holder, pkg._id);
+    expect(asked.onWayAt).toBeNull();
+    // Half an hour from accepting (the window's third is longer).
+    const due =
+      Date.parse(asked.checkInBy!) - Date.parse((await dbPackage(pkg._id)).pairedAt!.toISOString());
+    expect(due).toBe(30 * 60_000);
+    // Nobody else may say it: the donor is told it is not theirs, another distributor sees nothing.
+    expect((await act(donor, pkg._id, 'on-my-way')).status).toBe(403);
+    expect((await act(notHolder, pkg._id, 'on-my-way')).status).toBe(404);
+    const res = await act(holder, pkg._id, 'on-my-way').expect(200);
+    const after = PackageResponseSchema.parse(res.body).package;
+    expect(after.onWayAt).not.toBeNull();
+    expect(after.checkInBy).toBeNull();
+    // Said twice: nothing new.
+    await act(holder, pkg._id, 'on-my-way').expect(200);
+    expect(await kindsFor(donor, pkg._id)).toEqual(['pairedDonor', 'onWay']);
+    const seen = await view(donor, pkg._id);
+    expect(seen.onWayAt).toBe(after.onWayAt);
+    expect(seen.checkInBy).toBeNull();
+    expect(seen.events.map((e) => e.kind)).toEqual(['created', 'offered', 'accepted', 'onWay']);
+  });
+
+  it('gives a package to someone else when its distributor has not said in time; never back to them', async () => {
+    const [donor, a, b] = await people({ distributorCount: 2 });
+    const pkg = await donate(ctx, donor, { quantity: 3 });
+    const [first, second] = holderFirst((await dbPackage(pkg._id)).distributorId!, a!, b!);
+    await act(first, pkg._id, 'accept').expect(200);
+    // Not yet due: left alone.
+    await pairedAgo(pkg._id, '29 minutes');
+    await ctx.deadlines.runOnce();
+    expect((await dbPackage(pkg._id)).distributorId).toBe(first.profile.id);
+    await pairedAgo(pkg._id, '31 minutes');
+    expect((await ctx.deadlines.runOnce()).reclaimed).toBeGreaterThanOrEqual(1);
+    const row = await dbPackage(pkg._id);
+    expect(row.state).toBe('Offered');
+    expect(row.distributorId).toBe(second.profile.id);
+    expect(row.onWayAt).toBeNull();
+    expect(await openLoad(first)).toBe(0);
+    expect(await kindsFor(first, pkg._id)).toEqual(['offered', 'reclaimed']);
+    expect(await kindsFor(donor, pkg._id)).toEqual(['pairedDonor', 'released']);
+    // Too late to say it now: the package is no longer theirs.
+    expect((await act(first, pkg._id, 'on-my-way')).status).toBe(409);
+    const events = (await view(donor, pkg._id)).events.map((e) => e.kind);
+    expect(events).toEqual(['created', 'offered', 'accepted', 'reclaimed', 'offered']);
+    // The second lets it go too: it is not offered to the first again.
+    await act(second, pkg._id, 'decline', {}).expect(204);
+    expect((await dbPackage(pkg._id)).state).toBe('Not Paired');
+  });
+
+  it('counts a reclaimed pick-up as missed on the record; one said in time is never reclaimed', async () => {
+    const [donor, d] = await people({ distributorCount: 1 });
+    const missed = await donate(ctx, donor, { quantity: 2 });
+    await act(d!, missed._id, 'accept').expect(200);
+    const kept = await donate(ctx, donor, { quantity: 2 });
+    await act(d!, kept._id, 'accept').expect(200);
+    await act(d!, kept._id, 'on-my-way').expect(200);
+    await pairedAgo(missed._id, '2 hours');
+    await pairedAgo(kept._id, '2 hours');
+    await ctx.deadlines.runOnce();
+    expect((await dbPackage(missed._id)).state).toBe('Not Paired');
+    expect((await dbPackage(kept._id)).state).toBe('Paired');
+    const [record] = await ctx.database.db
+      .select({ missed: distributors.pickupsMissed })
+      .from(distributors)
+      .where(eq(distributors.userId, d!.profile.id));
+    expect(record!.missed).toBe(1);
+  });
+
+  it('asks within a third of the time left when that is shorter than half an hour', async () => {
+    const [donor, d] = await people({ distributorCount: 1, autoAccept: true });
+    const pkg = await donate(ctx, donor, {
+      quantity: 2,
+      readyUntil: new Date(Date.now() + 30 * 60_000).toISOString(),
+    });
+    expect(pkg.current_state).toBe('Paired');
+    const seen = await view(d!, pkg._id);
+    const row = await dbPackage(pkg._id);
+    const third = (row.readyUntil.getTime() - row.pairedAt!.getTime()) / 3;
+    expect(Date.parse(seen.checkInBy!) - row.pairedAt!.getTime()).toBe(Math.floor(third));
+  });
+
+  it('asks nothing under nearest-first dispatch', async () => {
+    const nearest = { byRecord: false };
+    const [donor] = await people({ distributorCount: 1, autoAccept: true });
+    const pkg = await donate(ctx, donor, { quantity: 2 });
+    expect(pkg.current_state).toBe('Paired');
+    await pairedAgo(pkg._id, '2 hours');
+    const row = await dbPackage(pkg._id);
+    expect(checkInBy(row, ctx.config.matching)).not.toBeNull();
+    expect(checkInBy(row, nearest)).toBeNull();
+    // Past its check-in, the nearest-first sweep does not see it (another file's sweep, on the
+    // shared database, may reclaim it meanwhile: that changes nothing here).
+    expect((await duePackages(ctx.database.db, 1000, nearest)).reclaimed).not.toContain(pkg._id);
+    await pairedAgo(pkg._id, '0 seconds');
   });
 });

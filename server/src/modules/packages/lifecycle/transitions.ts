@@ -74,6 +74,22 @@ export const TRANSITIONS = {
     needs: 'a Paired package',
     verb: 'released',
   },
+  /** The distributor says they have set out for the meet point. */
+  setOut: {
+    from: ['Paired'],
+    to: 'same',
+    event: 'onWay',
+    needs: 'a Paired package',
+    verb: 'marked on the way',
+  },
+  /** Nobody said they were on their way in time (the deadline sweep, decision 044). */
+  reclaim: {
+    from: ['Paired'],
+    to: 'Not Paired',
+    event: 'reclaimed',
+    needs: 'a Paired package',
+    verb: 'given to someone else',
+  },
   /** A coordinator moves it away from a distributor (a suspension). */
   takeBack: {
     from: ['Offered', 'Paired'],
