@@ -113,7 +113,7 @@ const fixtures = {
   /** Offered to distributorX (who answers offers for these), to accept and to decline. */
   toAcceptId: '',
   toDeclineId: '',
-  /** Paired with distributorX, to release. */
+  /** Paired with distributorX, to say they set out for, then to release. */
   toReleaseId: '',
   /** donorA's waiting packages, to cancel and to widen. */
   toCancelId: '',
@@ -313,6 +313,12 @@ const table: Row[] = [
     }),
     // Declined: no longer theirs, so the answer shows nothing of it.
     expect: { ...lifecycle('distributorX'), distributorX: 204 },
+  },
+  {
+    // Said before it is released below: its distributor sets out.
+    route: 'POST /package/:id/on-my-way',
+    call: () => ({ method: 'post', url: `/api/package/${fixtures.toReleaseId}/on-my-way` }),
+    expect: lifecycle('distributorX'),
   },
   {
     route: 'POST /package/:id/release',

@@ -397,3 +397,58 @@ async function tickChecklist(actor: ReturnType<typeof userEvent.setup>) {
   for (const check of ['Packed and covered', 'At the right temperature', 'Within its time'])
     await actor.click(screen.getByRole('checkbox', { name: check }));
 }
+
+describe('on my way (decision 044)', () => {
+  it('asks nothing of a donor', async () => {
+    fakeApi({
+      [`GET /package/${packageId}`]: () => ({ status: 200, data: { package: pkg('Paired') } }),
+    });
+    renderPackage('Paired', buildSessionUser());
+    expect(await screen.findByRole('heading', { name: 'Package Details' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: "I'm on my way" })).not.toBeInTheDocument();
+  });
+
+  it('asks nothing of the distributor once it is Received', async () => {
+    fakeApi({
+      [`GET /package/${packageId}`]: () => ({ status: 200, data: { package: pkg('Received') } }),
+    });
+    renderPackage('Received', buildSessionUser({ userType: 'distributor' }));
+    expect(await screen.findByRole('button', { name: 'Mark as Distributed' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: "I'm on my way" })).not.toBeInTheDocument();
+  });
+
+  it('lets the distributor say they set out, by when, and then tells them so; the donor sees it', async () => {
+    let onWayAt: string | null = null;
+    const checkInBy = '2026-11-21T10:30:00.000Z';
+    const at = () => buildPackage('Paired', { onWayAt, checkInBy: onWayAt ? null : checkInBy });
+    const { calls } = fakeApi({
+      [`GET /package/${packageId}`]: () => ({ status: 200, data: { package: at() } }),
+      [`POST /package/${packageId}/on-my-way`]: () => {
+        onWayAt = '2026-11-21T10:12:00.000Z';
+        return { status: 200, data: { package: at() } };
+      },
+    });
+    const actor = userEvent.setup();
+    const app = renderApp(`/transaction/${packageId}`, {
+      user: buildSessionUser({ userType: 'distributor' }),
+    });
+    app.queryClient.setQueryData(packageQueryKey(packageId), at());
+    const button = await screen.findByRole('button', { name: "I'm on my way" });
+    // The deadline is in the button's description: a screen reader hears it with the button.
+    expect(button).toHaveAccessibleDescription(/by .*or the food goes to someone else/);
+    await actor.click(button);
+    expect(await screen.findByTestId('on-way')).toHaveTextContent(
+      /You set out for the meet point at/,
+    );
+    expect(screen.queryByRole('button', { name: "I'm on my way" })).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.url.endsWith('/on-my-way'))).toHaveLength(1);
+    app.unmount();
+
+    renderApp(`/transaction/${packageId}`, { user: buildSessionUser() }).queryClient.setQueryData(
+      packageQueryKey(packageId),
+      at(),
+    );
+    expect(await screen.findByTestId('on-way')).toHaveTextContent(/set out for the meet point at/);
+    expect(screen.queryByRole('button', { name: "I'm on my way" })).not.toBeInTheDocument();
+  });
+});
