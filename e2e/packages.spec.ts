@@ -109,6 +109,13 @@ test('a donor donates, a distributor nearby receives and distributes it', async 
   ).toBeVisible();
   await expect(distributor.locator('[data-state]')).toHaveText('Paired');
   await expect(distributor.getByRole('link', { name: '+91 98765 43210' })).toBeVisible();
+  // The distributor sets out (decision 044): the donor sees it at once, without reloading.
+  await distributor.getByRole('button', { name: "I'm on my way" }).click();
+  await expect(distributor.getByTestId('on-way')).toContainText('You set out for the meet point');
+  await expectAlert(donor, 'Package Paired', 'Your distributor is on the way to the meet point.');
+  await expect(donor.getByTestId('on-way')).toContainText(
+    'Ravi Distributor set out for the meet point',
+  );
   // The handover: a wrong code is refused, the donor's code is taken.
   const code = (await donor.getByTestId('handover-code').textContent())?.trim() ?? '';
   expect(code).toMatch(/^\d{4}$/);

@@ -550,8 +550,9 @@ const checkInMissed = passed(DEADLINES.checkIn);
 
 /**
  * Nobody said they were on their way in time: the package goes to the next distributor while
- * there is time for one to go, the silent one is told (and not offered it again), and a
- * pick-up they held with fair notice counts as missed on their record.
+ * there is time for one to go, and the silent one is told (and not offered it again). On their
+ * record it counts as an offer let lapse, not a missed pick-up: the food was not lost, and at
+ * night it falls on people asleep who accept automatically.
  */
 export async function reclaimPackage(
   db: AppDb,
@@ -561,7 +562,7 @@ export async function reclaimPackage(
   return giveBackThenMatch(db, packageId, settings, async (tx) => {
     const pkg = await lockDue(tx, packageId, checkInMissed);
     if (!pkg || !pkg.distributorId) return null;
-    if (await isFairMiss(tx, pkg, null)) await noteOnRecord(tx, pkg.distributorId, 'pickupMissed');
+    await noteOnRecord(tx, pkg.distributorId, 'offerLapsed');
     return giveBack(tx, pkg, 'reclaim', undefined, [
       ...donorNotification(pkg, 'released', 'Not Paired'),
       ...toDistributor(pkg, pkg.distributorId, 'reclaimed', 'Not Paired', { isAccepted: true }),

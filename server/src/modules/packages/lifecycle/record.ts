@@ -11,9 +11,10 @@ const FIELD = {
 } as const;
 
 /**
- * What a distributor's record (decision 034) takes note of: an offer they let lapse, a package
- * they held until its pick-up time passed (or gave back too late for anyone else), a package they
- * collected. Kept under every dispatch policy; only the reliable one ranks by it (ranking.ts
+ * What a distributor's record (decision 034) takes note of: an offer they let lapse (or a
+ * package taken from them because they did not say in time that they were on their way, decision
+ * 044), a package they held until its pick-up time passed (or gave back too late for anyone
+ * else), a package they collected. Kept under every dispatch policy; only the reliable one ranks by it (ranking.ts
  * recordKm).
  */
 export async function noteOnRecord(
