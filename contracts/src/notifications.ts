@@ -30,8 +30,10 @@ export const NOTIFICATION_KINDS = [
   'atRisk',
   /** To the donor: their distributor has set out for the meet point. */
   'onWay',
-  /** To a distributor who did not say they were on their way in time: it went to someone else. */
+  /** To a distributor who did not say they were on their way in time: it goes to someone else. */
   'reclaimed',
+  /** To the donor: their distributor did not say in time that they were coming. */
+  'reclaimedDonor',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

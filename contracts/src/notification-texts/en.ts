@@ -25,7 +25,9 @@ export const enNotificationTexts: NotificationTexts = {
     'A package is at risk: a third of its pickup time is left and nobody has accepted it. The console lists it first.',
   onWay: 'Your distributor is on the way to the meet point.',
   reclaimed:
-    'You did not say you were on your way in time, so the package went to someone else. You do not need to pick it up.',
+    'You did not say you were on your way in time, so the package is being offered to someone else. You do not need to pick it up.',
+  reclaimedDonor:
+    'Your distributor did not say in time that they were on their way, so we are looking for another one.',
 };
 
 export const enDeliveryTexts: DeliveryTexts = {

@@ -391,6 +391,11 @@ export const packages = pgTable(
      * dispatch, a package nobody said this of in time goes to someone else (decision 044).
      */
     onWayAt: timestamp('on_way_at', { withTimezone: true }),
+    /**
+     * While Paired under the reliable dispatch: by when the distributor must have said they are on
+     * their way, or it goes to someone else (almquest_check_in_by); null when nothing is asked.
+     */
+    checkInBy: timestamp('check_in_by', { withTimezone: true }),
     /** Four digits the donor shows at the handover; the distributor enters them for Received. */
     handoverCode: text('handover_code'),
     handoverFailures: integer('handover_failures').notNull().default(0),
@@ -516,8 +521,8 @@ export const packages = pgTable(
       .where(sql`${t.state} in ('Not Paired', 'Offered') and ${t.warnedAt} is null`),
     // Paired packages whose distributor has not yet said they are on their way (the check-in).
     index('packages_check_in_deadline')
-      .on(t.pairedAt)
-      .where(sql`${t.state} = 'Paired' and ${t.onWayAt} is null`),
+      .on(t.checkInBy)
+      .where(sql`${t.state} = 'Paired' and ${t.onWayAt} is null and ${t.checkInBy} is not null`),
     // Packages that may still be raised as at risk; when is reckoned from the pick-up time.
     index('packages_risk_deadline')
       .on(t.readyUntil)

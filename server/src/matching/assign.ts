@@ -33,7 +33,8 @@ type CandidateRow = {
 /**
  * SQL: whether `distributorId` turned the package down (db/functions/almquest_turned_down.sql,
  * the one definition): declined it, let it lapse, released it or, with `countTakenBack`, had it
- * taken back by a coordinator; for a part of a split donation, any part of it.
+ * taken back by a coordinator or by the check-in (decision 044); for a part of a split donation,
+ * any part of it.
  */
 export function hasTurnedDown(
   pkg: Pick<PackageRow, 'id' | 'groupId'>,

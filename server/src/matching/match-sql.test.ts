@@ -110,11 +110,12 @@ type Generated = {
   pickupsCollected: number;
 };
 
-/** Timeline entries a distributor may have left: the first four turn a package down. */
+/** Timeline entries a distributor may have left: the first five turn a package down. */
 const EVENT_KINDS_BEFORE = [
   'declined',
   'lapsed',
   'released',
+  'reclaimed',
   'takenBack',
   'accepted',
   'offered',

@@ -673,7 +673,7 @@ export const bnApp: AppCatalog = {
   'package.event.received': 'গ্রহণ করা হয়েছে',
   'package.event.distributed': 'বিতরণ করা হয়েছে',
   'package.event.onWay': 'দেখা করার জায়গার দিকে রওনা হয়েছেন',
-  'package.event.reclaimed': 'অন্য কাউকে দেওয়া হয়েছে: সময়মতো কেউ জানাননি যে তিনি রওনা হয়েছেন',
+  'package.event.reclaimed': 'ফিরিয়ে নেওয়া হয়েছে: বিতরণকারী সময়মতো জানাননি যে তিনি রওনা হয়েছেন',
   'package.event.cancelled': 'দাতা বাতিল করেছেন',
   'package.event.expired': 'সময় পেরিয়ে গেছে: সময়মতো নেওয়া হয়নি',
   'package.event.cancelledByCoordinator': 'সমন্বয়কারী বাতিল করেছেন',
@@ -699,9 +699,9 @@ export const bnApp: AppCatalog = {
   'package.event.onWay.named': '{name} দেখা করার জায়গার দিকে রওনা হয়েছেন',
   'package.event.onWay.you': 'আপনি ({name}) দেখা করার জায়গার দিকে রওনা হয়েছেন',
   'package.event.reclaimed.named':
-    '{name} সময়মতো জানাননি যে তিনি রওনা হয়েছেন, তাই এটি অন্য কাউকে দেওয়া হয়েছে',
+    '{name} সময়মতো জানাননি যে তিনি রওনা হয়েছেন, তাই এটি ফিরিয়ে নেওয়া হয়েছে',
   'package.event.reclaimed.you':
-    'আপনি ({name}) সময়মতো জানাননি যে আপনি রওনা হয়েছেন, তাই এটি অন্য কাউকে দেওয়া হয়েছে',
+    'আপনি ({name}) সময়মতো জানাননি যে আপনি রওনা হয়েছেন, তাই এটি ফিরিয়ে নেওয়া হয়েছে',
   'package.event.you': '(আপনি)',
   'package.event.reason': 'কারণ: {reason}',
   'package.ended.Cancelled': 'এই প্যাকেটটি বাতিল করা হয়েছে।',

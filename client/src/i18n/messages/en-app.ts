@@ -477,7 +477,8 @@ export const enApp = {
   'package.event.received': 'Received',
   'package.event.distributed': 'Distributed',
   'package.event.onWay': 'On the way to the meet point',
-  'package.event.reclaimed': 'Given to someone else: nobody said they were on the way in time',
+  'package.event.reclaimed':
+    'Taken back: the distributor did not say in time that they were on the way',
   'package.event.cancelled': 'Cancelled by the donor',
   'package.event.expired': 'Expired: not picked up in time',
   'package.event.cancelledByCoordinator': 'Cancelled by a coordinator',
@@ -503,9 +504,9 @@ export const enApp = {
   'package.event.onWay.named': '{name} set out for the meet point',
   'package.event.onWay.you': 'You ({name}) set out for the meet point',
   'package.event.reclaimed.named':
-    '{name} did not say in time that they were on the way, so it went to someone else',
+    '{name} did not say in time that they were on the way, so it was taken back',
   'package.event.reclaimed.you':
-    'You ({name}) did not say in time that you were on the way, so it went to someone else',
+    'You ({name}) did not say in time that you were on the way, so it was taken back',
   'package.event.you': '(you)',
   'package.event.reason': 'Reason: {reason}',
   'package.ended.Cancelled': 'This package was cancelled.',

@@ -658,7 +658,7 @@ export const hiApp: AppCatalog = {
   'package.event.received': 'मिल गया',
   'package.event.distributed': 'बाँट दिया गया',
   'package.event.onWay': 'मिलने की जगह के लिए निकल चुके हैं',
-  'package.event.reclaimed': 'किसी और को दिया गया: समय पर किसी ने नहीं बताया कि वे निकल चुके हैं',
+  'package.event.reclaimed': 'वापस लिया गया: वितरक ने समय पर नहीं बताया कि वे निकल चुके हैं',
   'package.event.cancelled': 'दाता ने रद्द किया',
   'package.event.expired': 'समय निकल गया: समय पर नहीं लिया गया',
   'package.event.cancelledByCoordinator': 'समन्वयक ने रद्द किया',
@@ -684,9 +684,9 @@ export const hiApp: AppCatalog = {
   'package.event.onWay.named': '{name} मिलने की जगह के लिए निकले',
   'package.event.onWay.you': 'आप ({name}) मिलने की जगह के लिए निकले',
   'package.event.reclaimed.named':
-    '{name} ने समय पर नहीं बताया कि वे निकल चुके हैं, इसलिए यह किसी और को दिया गया',
+    '{name} ने समय पर नहीं बताया कि वे निकल चुके हैं, इसलिए यह वापस लिया गया',
   'package.event.reclaimed.you':
-    'आपने ({name}) समय पर नहीं बताया कि आप निकल चुके हैं, इसलिए यह किसी और को दिया गया',
+    'आपने ({name}) समय पर नहीं बताया कि आप निकल चुके हैं, इसलिए यह वापस लिया गया',
   'package.event.you': '(आप)',
   'package.event.reason': 'वजह: {reason}',
   'package.ended.Cancelled': 'यह पैकेट रद्द कर दिया गया।',

@@ -130,6 +130,10 @@ begin
          distributor_path = almquest_directions_url(d.lat, d.lng, v_meet_lat,
                                                     v_meet_lng),
          paired_at = case when is_offer then null else now() end,
+         -- Under the reliable dispatch, by when they say they are on their way (decision 044).
+         check_in_by = case when is_offer or not by_record then null
+           else almquest_check_in_by(p.created_at, p.ready_until, now()) end,
+         on_way_at = null,
          -- An offer never outlives the pick-up time.
          offer_expires_at = case when is_offer
            then least(now() + offer_ms * interval '1 millisecond', p.ready_until) end,

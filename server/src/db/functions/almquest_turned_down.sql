@@ -1,6 +1,7 @@
--- The distributors who turned a package down: declined it, let its offer lapse, released it or
--- did not say in time that they were on their way (reclaimed),
--- and (with_taken_back) had it taken back by a coordinator. They are not offered it again. For a
+-- The distributors who turned a package down: declined it, let its offer lapse or released it,
+-- and (with_taken_back) had it taken back by a coordinator or by the check-in (reclaimed: they did
+-- not say in time that they were on their way). Matching does not offer it to them again; a
+-- coordinator may (with_taken_back false). For a
 -- part of a split donation, any part of it counts (who turned down 30 meals of a donation is not
 -- offered 20 more of it). The one definition: matching's walk, the explanation of a wait, the
 -- coordinator's candidates and a coordinator's offer all read it, in a FROM clause
@@ -13,7 +14,7 @@ returns setof uuid language sql stable parallel safe as $$
    where e.package_id = pkg_id and e.distributor_id is not null
      -- The turned-down index's own condition, then the one kind a caller may leave out.
      and e.kind in ('declined', 'lapsed', 'released', 'reclaimed', 'takenBack')
-     and (with_taken_back or e.kind <> 'takenBack')
+     and (with_taken_back or e.kind not in ('takenBack', 'reclaimed'))
   union all
   select e.distributor_id from packages g
     join package_events e on e.package_id = g.id
@@ -21,5 +22,5 @@ returns setof uuid language sql stable parallel safe as $$
      and g.group_id = almquest_turned_down.group_id and e.distributor_id is not null
      -- The turned-down index's own condition, then the one kind a caller may leave out.
      and e.kind in ('declined', 'lapsed', 'released', 'reclaimed', 'takenBack')
-     and (with_taken_back or e.kind <> 'takenBack')
+     and (with_taken_back or e.kind not in ('takenBack', 'reclaimed'))
 $$;

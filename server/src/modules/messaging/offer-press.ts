@@ -77,7 +77,7 @@ export async function pressOffer(
   try {
     result =
       press.action === 'accept'
-        ? await acceptOffer(db, user, press.packageId, { awayFromPage: true })
+        ? await acceptOffer(db, user, press.packageId, config.matching, { awayFromPage: true })
         : await giveBackAsDistributor(
             db,
             user,

@@ -53,6 +53,7 @@ export const SMS_NEWS: Record<Locale, Record<UpdateKind, string>> = {
     atRisk: 'at risk: nobody accepted it',
     onWay: 'the distributor is on the way',
     reclaimed: 'given to someone else',
+    reclaimedDonor: 'no word from the distributor',
   },
   hi: {
     notPaired: 'अभी कोई वितरक खाली नहीं',
@@ -70,6 +71,7 @@ export const SMS_NEWS: Record<Locale, Record<UpdateKind, string>> = {
     atRisk: 'ख़तरे में: किसी ने नहीं लिया',
     onWay: 'वितरक निकल चुके हैं',
     reclaimed: 'किसी और को दिया गया',
+    reclaimedDonor: 'वितरक ने नहीं बताया',
   },
   bn: {
     notPaired: 'এখনও কোনো বিতরণকারী নেই',
@@ -87,6 +89,7 @@ export const SMS_NEWS: Record<Locale, Record<UpdateKind, string>> = {
     atRisk: 'ঝুঁকিতে: কেউ এখনও নেননি',
     onWay: 'বিতরণকারী রওনা হয়েছেন',
     reclaimed: 'অন্য কাউকে দেওয়া হয়েছে',
+    reclaimedDonor: 'বিতরণকারী জানাননি',
   },
 };
 

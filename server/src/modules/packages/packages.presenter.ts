@@ -51,11 +51,10 @@ export function presentPackage(
     groupQuantity = null,
     standing = null,
     counterpartRegistration = null,
-    checkInBy = null,
   }: Pick<
     Partial<Package>,
     'explanation' | 'whyYou' | 'groupQuantity' | 'standing' | 'counterpartRegistration'
-  > & { checkInBy?: Date | null } = {},
+  > = {},
 ): Package {
   const accepted = isAccepted(row);
   const isDistributorViewing = row.distributorId !== null && row.distributorId === viewerId;
@@ -104,7 +103,10 @@ export function presentPackage(
     useBy: row.useBy?.toISOString() ?? null,
     offerExpiresAt: row.offerExpiresAt?.toISOString() ?? null,
     onWayAt: accepted ? (row.onWayAt?.toISOString() ?? null) : null,
-    checkInBy: isDistributorViewing ? (checkInBy?.toISOString() ?? null) : null,
+    checkInBy:
+      isDistributorViewing && row.state === 'Paired' && !row.onWayAt
+        ? (row.checkInBy?.toISOString() ?? null)
+        : null,
     offerMeetArea: row.state === 'Offered' && isDistributorViewing ? meetArea(row) : null,
     handoverCode: isDonorViewing && row.state === 'Paired' ? row.handoverCode : null,
     handoverLockedUntil:

@@ -57,7 +57,6 @@ import {
   acceptOffer,
   cancelPackage,
   type ChangeResult,
-  checkInBy,
   deletePackage,
   giveBackAsDistributor,
   setOutForPickup,
@@ -179,7 +178,6 @@ export function packagesRoutes({
         : null;
     const counterpartRegistration = await counterpartRegistrationOf(db, pkg, viewerId);
     return presentPackage(pkg, viewerId, events, {
-      checkInBy: checkInBy(pkg, config.matching),
       explanation,
       whyYou: why,
       groupQuantity,
@@ -239,7 +237,7 @@ export function packagesRoutes({
     requireRegistered,
     validate({ params: PackageIdPathSchema }, async ({ params }, req, res) => {
       const result = await changing(req, params.id, () =>
-        acceptOffer(db, sessionUser(req), params.id),
+        acceptOffer(db, sessionUser(req), params.id, config.matching),
       );
       await answerChange(req, res, 'accepted', result);
     }),

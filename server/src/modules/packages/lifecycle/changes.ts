@@ -58,6 +58,7 @@ const unpaired = {
   donorPath: null,
   pairedAt: null,
   onWayAt: null,
+  checkInBy: null,
   offerExpiresAt: null,
   handoverCode: null,
   handoverFailures: 0,
@@ -208,6 +209,7 @@ export async function acceptOffer(
   db: AppDb,
   user: UserRow,
   packageId: string,
+  settings: Pick<MatchSettings, 'byRecord'>,
   { awayFromPage = false }: { awayFromPage?: boolean } = {},
 ): Promise<ChangeResult> {
   return db.transaction(async (tx) => {
@@ -227,6 +229,13 @@ export async function acceptOffer(
     const moved = await move(tx, pkg, 'accept', {
       set: {
         pairedAt: sql`now()`,
+        // Under the reliable dispatch, by when they say they are on their way (decision 044);
+        // not of someone who accepted from WhatsApp or SMS, where they cannot say it.
+        checkInBy:
+          settings.byRecord && !awayFromPage
+            ? sql`almquest_check_in_by(${packages.createdAt}, ${packages.readyUntil}, now())`
+            : null,
+        onWayAt: null,
         offerExpiresAt: null,
         handoverCode: newHandoverCode(),
         handoverFailures: 0,
@@ -265,7 +274,7 @@ export async function setOutForPickup(
     if (pkg.onWayAt) return { package: pkg, notifications: [], freedDistributorId: null };
     if (pkg.readyUntil <= now) throw pickupTimePassed();
     const moved = await move(tx, pkg, 'setOut', {
-      set: { onWayAt: sql`now()` },
+      set: { onWayAt: sql`now()`, checkInBy: null },
       distributorId: user.id,
       notify: donorNotification(pkg, 'onWay', 'Paired'),
     });
@@ -497,22 +506,6 @@ async function lockDue(tx: Tx, id: string, due: SQL) {
 const atRiskAt = sql`${packages.readyUntil} - (${packages.readyUntil} - ${packages.createdAt}) / 3`;
 
 /**
- * Under the reliable dispatch, a distributor holding a package says they are on their way within
- * half an hour of getting it, or a third of the time left then if that is shorter; otherwise it
- * goes to someone else while there is still time (decision 044).
- */
-export const CHECK_IN_MINUTES = 30;
-const checkInAt = sql`${packages.pairedAt} + least(${sql.raw(`interval '${CHECK_IN_MINUTES} minutes'`)}, (${packages.readyUntil} - ${packages.pairedAt}) / 3)`;
-
-/** When a package's distributor must have said they are on their way, or null when never. */
-export function checkInBy(pkg: PackageRow, settings: Pick<MatchSettings, 'byRecord'>): Date | null {
-  if (!settings.byRecord || pkg.state !== 'Paired' || !pkg.pairedAt || pkg.onWayAt) return null;
-  const paired = pkg.pairedAt.getTime();
-  const third = (pkg.readyUntil.getTime() - paired) / 3;
-  return new Date(paired + Math.min(CHECK_IN_MINUTES * 60_000, third));
-}
-
-/**
  * Each deadline: the packages it may still fall on, and when it does (a column, or reckoned
  * from them). The half-window warning and the at-risk alert change no state: they are for a
  * package still waiting (as widen asks), once each.
@@ -534,10 +527,10 @@ const DEADLINES = {
     waiting: sql`${packages.state} in ${sql.raw(fromStatesSql('widen'))} and ${packages.raisedAt} is null`,
     at: atRiskAt,
   },
-  /** Only under the reliable dispatch (`byRecord`): see duePackages and nextDeadline. */
+  /** Set only under the reliable dispatch, when a package is paired (almquest_check_in_by). */
   checkIn: {
     waiting: sql`${packages.state} in ${sql.raw(fromStatesSql('reclaim'))} and ${packages.onWayAt} is null`,
-    at: checkInAt,
+    at: packages.checkInBy,
   },
 } satisfies Record<string, { waiting: SQL; at: PgColumn | SQL }>;
 const passed = ({ waiting, at }: { waiting: SQL; at: PgColumn | SQL }) =>
@@ -564,7 +557,7 @@ export async function reclaimPackage(
     if (!pkg || !pkg.distributorId) return null;
     await noteOnRecord(tx, pkg.distributorId, 'offerLapsed');
     return giveBack(tx, pkg, 'reclaim', undefined, [
-      ...donorNotification(pkg, 'released', 'Not Paired'),
+      ...donorNotification(pkg, 'reclaimedDonor', 'Not Paired'),
       ...toDistributor(pkg, pkg.distributorId, 'reclaimed', 'Not Paired', { isAccepted: true }),
     ]);
   });
@@ -682,12 +675,8 @@ export async function raiseAtRisk(
  * When the next deadline falls (an offer lapsing, a pick-up missed, a half-window warning, a
  * package at risk), or null when none waits: the simulation moves its clock straight there.
  */
-export async function nextDeadline(
-  db: AppDb,
-  settings: Pick<MatchSettings, 'byRecord'>,
-): Promise<Date | null> {
-  const { checkIn, ...always } = DEADLINES;
-  const soonest = Object.values(settings.byRecord ? { ...always, checkIn } : always).map(
+export async function nextDeadline(db: AppDb): Promise<Date | null> {
+  const soonest = Object.values(DEADLINES).map(
     ({ waiting, at }) => sql`(select min(${at}) from ${packages} where ${waiting})`,
   );
   const [row] = await queryRows<{ at: string | null }>(
@@ -698,11 +687,7 @@ export async function nextDeadline(
 }
 
 /** Ids of packages whose deadline has passed, oldest deadline first, a batch at a time. */
-export async function duePackages(
-  db: AppDb,
-  limit: number,
-  settings: Pick<MatchSettings, 'byRecord'>,
-) {
+export async function duePackages(db: AppDb, limit: number) {
   const ids = (where: SQL, order: PgColumn | SQL) =>
     db.select({ id: packages.id }).from(packages).where(where).orderBy(order).limit(limit);
   const [lapsed, expired, warned, raised, reclaimed] = await Promise.all([
@@ -710,7 +695,7 @@ export async function duePackages(
     ids(pickupMissed, packages.readyUntil),
     ids(halfWindowPassed, packages.warnAt),
     ids(atRiskReached, atRiskAt),
-    settings.byRecord ? ids(checkInMissed, checkInAt) : Promise.resolve([]),
+    ids(checkInMissed, packages.checkInBy),
   ]);
   return {
     lapsed: lapsed.map((r) => r.id),

@@ -3,11 +3,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { createLogger } from '../../../logger';
 import type { Notifier } from '../../../notifier';
 import { createDeadlineSweeper } from './deadlines';
-import { checkInBy, duePackages, expirePackage, lapseOffer, warnDonor } from './changes';
+import { acceptOffer, expirePackage, lapseOffer, warnDonor } from './changes';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../db/client';
-import { distributors, donors, notifications, packages } from '../../../db/schema';
+import { distributors, donors, notifications, packages, users } from '../../../db/schema';
 import { forgetArea, nextPatches } from '../../../test/areas';
 import {
   createDistributor,
@@ -782,15 +782,21 @@ describe('a deadline reached after the package moved on', () => {
 });
 
 describe('on my way, and the check-in (decision 044)', () => {
-  /** The package was paired `ago` before now, with `left` of its window still to come. */
-  const pairedAgo = (id: string, ago: string, left = '2 hours') =>
+  /** The check-in of a package falls due now. */
+  const checkInNow = (id: string) =>
     ctx.database.db
       .update(packages)
-      .set({
-        pairedAt: sql`now() - ${ago}::interval`,
-        readyUntil: sql`now() + ${left}::interval`,
-      })
+      .set({ checkInBy: sql`now() - interval '1 second'` })
       .where(eq(packages.id, id));
+  /** almquest_check_in_by, as the decision describes it. */
+  const expectedCheckIn = (row: { createdAt: Date; readyUntil: Date; pairedAt: Date | null }) => {
+    const ready = row.readyUntil.getTime();
+    const due = Math.max(
+      ready - (ready - row.createdAt.getTime()) / 3,
+      row.pairedAt!.getTime() + 30 * 60_000,
+    );
+    return due <= ready - 30 * 60_000 ? due : null;
+  };
 
   it('tells the donor once when the distributor sets out; only that distributor may say it', async () => {
     const [donor, d, other] = await people({ distributorCount: 2 });
@@ -802,13 +808,14 @@ describe('on my way, and the check-in (decision 044)', () => {
     await act(holder, pkg._id, 'accept').expect(200);
     const asked = await view(holder, pkg._id);
     expect(asked.onWayAt).toBeNull();
-    // Half an hour from accepting (the window's third is longer).
-    const due =
-      Date.parse(asked.checkInBy!) - Date.parse((await dbPackage(pkg._id)).pairedAt!.toISOString());
-    expect(due).toBe(30 * 60_000);
+    // Two thirds of the way to the pick-up time (three hours: two hours after listing it).
+    const row = await dbPackage(pkg._id);
+    expect(Date.parse(asked.checkInBy!)).toBeCloseTo(expectedCheckIn(row)!, -3);
+    expect(Date.parse(asked.checkInBy!) - row.createdAt.getTime()).toBeCloseTo(2 * 3_600_000, -4);
     // Nobody else may say it: the donor is told it is not theirs, another distributor sees nothing.
     expect((await act(donor, pkg._id, 'on-my-way')).status).toBe(403);
     expect((await act(notHolder, pkg._id, 'on-my-way')).status).toBe(404);
+    expect((await view(donor, pkg._id)).checkInBy).toBeNull();
     const res = await act(holder, pkg._id, 'on-my-way').expect(200);
     const after = PackageResponseSchema.parse(res.body).package;
     expect(after.onWayAt).not.toBeNull();
@@ -818,35 +825,41 @@ describe('on my way, and the check-in (decision 044)', () => {
     expect(await kindsFor(donor, pkg._id)).toEqual(['pairedDonor', 'onWay']);
     const seen = await view(donor, pkg._id);
     expect(seen.onWayAt).toBe(after.onWayAt);
-    expect(seen.checkInBy).toBeNull();
     expect(seen.events.map((e) => e.kind)).toEqual(['created', 'offered', 'accepted', 'onWay']);
   });
 
-  it('gives a package to someone else when its distributor has not said in time; never back to them', async () => {
+  it('takes a package back when its distributor has not said in time; matching never offers it to them again, a coordinator may', async () => {
     const [donor, a, b] = await people({ distributorCount: 2 });
     const pkg = await donate(ctx, donor, { quantity: 3 });
     const [first, second] = holderFirst((await dbPackage(pkg._id)).distributorId!, a!, b!);
     await act(first, pkg._id, 'accept').expect(200);
     // Not yet due: left alone.
-    await pairedAgo(pkg._id, '29 minutes');
     await ctx.deadlines.runOnce();
     expect((await dbPackage(pkg._id)).distributorId).toBe(first.profile.id);
-    await pairedAgo(pkg._id, '31 minutes');
+    await checkInNow(pkg._id);
     expect((await ctx.deadlines.runOnce()).reclaimed).toBeGreaterThanOrEqual(1);
     const row = await dbPackage(pkg._id);
     expect(row.state).toBe('Offered');
     expect(row.distributorId).toBe(second.profile.id);
     expect(row.onWayAt).toBeNull();
+    expect(row.checkInBy).toBeNull();
     expect(await openLoad(first)).toBe(0);
     expect(await kindsFor(first, pkg._id)).toEqual(['offered', 'reclaimed']);
-    expect(await kindsFor(donor, pkg._id)).toEqual(['pairedDonor', 'released']);
+    expect(await kindsFor(donor, pkg._id)).toEqual(['pairedDonor', 'reclaimedDonor']);
     // Too late to say it now: the package is no longer theirs.
     expect((await act(first, pkg._id, 'on-my-way')).status).toBe(409);
     const events = (await view(donor, pkg._id)).events.map((e) => e.kind);
     expect(events).toEqual(['created', 'offered', 'accepted', 'reclaimed', 'offered']);
-    // The second lets it go too: it is not offered to the first again.
+    // The second lets it go too: matching does not offer it to the first again.
     await act(second, pkg._id, 'decline', {}).expect(204);
     expect((await dbPackage(pkg._id)).state).toBe('Not Paired');
+    // A coordinator may (the first may have been on their way, only without saying it).
+    const [blocked] = await queryRows<{ turned: boolean; taken: boolean }>(
+      ctx.database.db,
+      sql`select ${first.profile.id}::uuid in (select t from almquest_turned_down(${pkg._id}::uuid, null, true) t) as turned,
+                 ${first.profile.id}::uuid in (select t from almquest_turned_down(${pkg._id}::uuid, null, false) t) as taken`,
+    );
+    expect(blocked).toEqual({ turned: true, taken: false });
   });
 
   it('counts a reclaimed package as an offer let lapse, not a missed pick-up; one said in time is never reclaimed', async () => {
@@ -856,8 +869,8 @@ describe('on my way, and the check-in (decision 044)', () => {
     const kept = await donate(ctx, donor, { quantity: 2 });
     await act(d!, kept._id, 'accept').expect(200);
     await act(d!, kept._id, 'on-my-way').expect(200);
-    await pairedAgo(missed._id, '2 hours');
-    await pairedAgo(kept._id, '2 hours');
+    await checkInNow(missed._id);
+    await checkInNow(kept._id);
     await ctx.deadlines.runOnce();
     expect((await dbPackage(missed._id)).state).toBe('Not Paired');
     expect((await dbPackage(kept._id)).state).toBe('Paired');
@@ -868,31 +881,30 @@ describe('on my way, and the check-in (decision 044)', () => {
     expect(record).toEqual({ lapsed: 1, missed: 0 });
   });
 
-  it('asks within a third of the time left when that is shorter than half an hour', async () => {
+  it('asks at least half an hour after pairing, and nothing when that leaves under half an hour', async () => {
     const [donor, d] = await people({ distributorCount: 1, autoAccept: true });
-    const pkg = await donate(ctx, donor, {
+    const short = await donate(ctx, donor, {
       quantity: 2,
-      readyUntil: new Date(Date.now() + 30 * 60_000).toISOString(),
+      readyUntil: new Date(Date.now() + 50 * 60_000).toISOString(),
     });
-    expect(pkg.current_state).toBe('Paired');
-    const seen = await view(d!, pkg._id);
-    const row = await dbPackage(pkg._id);
-    const third = (row.readyUntil.getTime() - row.pairedAt!.getTime()) / 3;
-    expect(Date.parse(seen.checkInBy!) - row.pairedAt!.getTime()).toBe(Math.floor(third));
+    expect(short.current_state).toBe('Paired');
+    expect((await dbPackage(short._id)).checkInBy).toBeNull();
+    expect((await view(d!, short._id)).checkInBy).toBeNull();
   });
 
-  it('asks nothing under nearest-first dispatch', async () => {
-    const nearest = { byRecord: false };
-    const [donor] = await people({ distributorCount: 1, autoAccept: true });
-    const pkg = await donate(ctx, donor, { quantity: 2 });
-    expect(pkg.current_state).toBe('Paired');
-    await pairedAgo(pkg._id, '2 hours');
-    const row = await dbPackage(pkg._id);
-    expect(checkInBy(row, ctx.config.matching)).not.toBeNull();
-    expect(checkInBy(row, nearest)).toBeNull();
-    // Past its check-in, the nearest-first sweep does not see it (another file's sweep, on the
-    // shared database, may reclaim it meanwhile: that changes nothing here).
-    expect((await duePackages(ctx.database.db, 1000, nearest)).reclaimed).not.toContain(pkg._id);
-    await pairedAgo(pkg._id, '0 seconds');
+  it('asks nothing under nearest-first dispatch, nor of someone who accepted from WhatsApp or SMS', async () => {
+    const [donor, d] = await people({ distributorCount: 1 });
+    const [user] = await ctx.database.db.select().from(users).where(eq(users.id, d!.profile.id));
+    for (const [settings, options] of [
+      [{ byRecord: false }, {}],
+      [ctx.config.matching, { awayFromPage: true }],
+    ] as const) {
+      const pkg = await donate(ctx, donor, { quantity: 2 });
+      expect((await dbPackage(pkg._id)).state).toBe('Offered');
+      await acceptOffer(ctx.database.db, user!, pkg._id, settings, options);
+      const row = await dbPackage(pkg._id);
+      expect(row.state).toBe('Paired');
+      expect(row.checkInBy).toBeNull();
+    }
   });
 });
