@@ -435,11 +435,13 @@ describe('on my way (decision 044)', () => {
     app.queryClient.setQueryData(packageQueryKey(packageId), at());
     const button = await screen.findByRole('button', { name: "I'm on my way" });
     // The deadline is in the button's description: a screen reader hears it with the button.
-    expect(button).toHaveAccessibleDescription(/by .*or the food goes to someone else/);
+    expect(button).toHaveAccessibleDescription(/Do it by .*, or the food goes to someone else/);
     await actor.click(button);
     expect(await screen.findByTestId('on-way')).toHaveTextContent(
       /You set out for the meet point at/,
     );
+    // The button is gone: the keyboard is left on the line that took its place.
+    await waitFor(() => expect(screen.getByTestId('on-way')).toHaveFocus());
     expect(screen.queryByRole('button', { name: "I'm on my way" })).not.toBeInTheDocument();
     expect(calls.filter((c) => c.url.endsWith('/on-my-way'))).toHaveLength(1);
     app.unmount();

@@ -435,9 +435,9 @@ export const enApp = {
     'We will offer it to another distributor. If you give a reason, the donor sees it.',
   'package.release': 'I cannot make it',
   'package.onMyWay': "I'm on my way",
-  'package.onMyWay.hint': 'Tap this when you set out for the meet point: the donor is told.',
+  'package.onMyWay.hint': 'Tap this when you set out for the meet point, and the donor is told.',
   'package.onMyWay.by':
-    'Tap this when you set out for the meet point, by {time}, or the food goes to someone else. The donor is told.',
+    'Tap this when you set out for the meet point, and the donor is told. Do it by {time}, or the food goes to someone else.',
   'package.onMyWay.done': 'The donor knows you are on your way',
   'package.onWay.you': 'You set out for the meet point at {time}.',
   'package.onWay.donor': '{name} set out for the meet point at {time}.',

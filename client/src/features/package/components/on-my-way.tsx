@@ -1,4 +1,5 @@
 import type { Package } from '@almquest/contracts/packages';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useI18n } from '../../../i18n/i18n';
 import { personName } from '../../../lib/person-name';
@@ -21,11 +22,22 @@ export function OnMyWay({
   isPending: boolean;
 }) {
   const { t, formatDateTime } = useI18n();
+  // After pressing the button, which the answer replaces, the keyboard stays here: on the line.
+  const [hasSaid, setHasSaid] = useState(false);
+  const said = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (hasSaid && pkg.onWayAt) said.current?.focus();
+  }, [hasSaid, pkg.onWayAt]);
   if (pkg.current_state !== 'Paired') return null;
   if (pkg.onWayAt) {
     const at = formatDateTime(pkg.onWayAt);
     return (
-      <p className="mt-4 rounded-lg bg-brand-50 p-3 dark:bg-brand-950" data-testid="on-way">
+      <p
+        ref={said}
+        tabIndex={-1}
+        className="mt-4 rounded-lg bg-brand-50 p-3 dark:bg-brand-950"
+        data-testid="on-way"
+      >
         {viewerIsDistributor
           ? t('package.onWay.you', { time: at })
           : t('package.onWay.donor', {
@@ -47,7 +59,10 @@ export function OnMyWay({
         className="mt-3"
         aria-describedby="on-my-way-hint"
         disabled={isPending}
-        onClick={() => actions.run({ kind: 'onMyWay' }, { title: 'package.onMyWay.done' })}
+        onClick={() => {
+          setHasSaid(true);
+          actions.run({ kind: 'onMyWay' }, { title: 'package.onMyWay.done' });
+        }}
       >
         {t('package.onMyWay')}
       </Button>
