@@ -100,7 +100,8 @@ export async function personDetail(
     sql`select
       (select count(*)::int from package_events where distributor_id = ${id} and kind in ('offered', 'paired')) as offers,
       (select count(*)::int from package_events where distributor_id = ${id} and kind in ('accepted', 'paired')) as "offersAccepted",
-      (select count(*)::int from package_events where distributor_id = ${id} and kind = 'lapsed') as "offersLapsed",
+      -- A package reclaimed for want of "on my way" counts as an offer let lapse, as on the record.
+      (select count(*)::int from package_events where distributor_id = ${id} and kind in ('lapsed', 'reclaimed')) as "offersLapsed",
       (select count(*)::int from package_events where distributor_id = ${id} and kind = 'declined') as "offersDeclined",
       (select count(*)::int from package_events where distributor_id = ${id} and kind = 'released') as released,
       (select count(*)::int from packages where (donor_id = ${id} or distributor_id = ${id}) and state = 'Distributed') as completed,
