@@ -51,10 +51,14 @@ export function presentPackage(
     groupQuantity = null,
     standing = null,
     counterpartRegistration = null,
+    asksCheckIn = true,
   }: Pick<
     Partial<Package>,
     'explanation' | 'whyYou' | 'groupQuantity' | 'standing' | 'counterpartRegistration'
-  > = {},
+  > & {
+    /** The dispatch acts on check-ins (the reliable one): otherwise none is shown. */
+    asksCheckIn?: boolean;
+  } = {},
 ): Package {
   const accepted = isAccepted(row);
   const isDistributorViewing = row.distributorId !== null && row.distributorId === viewerId;
@@ -104,7 +108,7 @@ export function presentPackage(
     offerExpiresAt: row.offerExpiresAt?.toISOString() ?? null,
     onWayAt: accepted ? (row.onWayAt?.toISOString() ?? null) : null,
     checkInBy:
-      isDistributorViewing && row.state === 'Paired' && !row.onWayAt
+      asksCheckIn && isDistributorViewing && row.state === 'Paired' && !row.onWayAt
         ? (row.checkInBy?.toISOString() ?? null)
         : null,
     offerMeetArea: row.state === 'Offered' && isDistributorViewing ? meetArea(row) : null,

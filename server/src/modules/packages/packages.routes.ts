@@ -178,6 +178,7 @@ export function packagesRoutes({
         : null;
     const counterpartRegistration = await counterpartRegistrationOf(db, pkg, viewerId);
     return presentPackage(pkg, viewerId, events, {
+      asksCheckIn: config.matching.byRecord,
       explanation,
       whyYou: why,
       groupQuantity,

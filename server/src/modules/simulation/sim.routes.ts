@@ -82,7 +82,7 @@ export function simulationRoutes({
         .where(gt(notifications.id, query.after))
         .orderBy(asc(notifications.id))
         .limit(5000);
-      const next = await nextDeadline(database.db);
+      const next = await nextDeadline(database.db, config.matching);
       res.json({ notifications: rows, nextDeadline: next?.toISOString() ?? null });
     }),
   );

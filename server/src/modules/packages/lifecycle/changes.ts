@@ -230,9 +230,10 @@ export async function acceptOffer(
       set: {
         pairedAt: sql`now()`,
         // Under the reliable dispatch, by when they say they are on their way (decision 044);
-        // not of someone who accepted from WhatsApp or SMS, where they cannot say it.
+        // not of someone who accepted from WhatsApp or SMS, where they cannot say it, nor for a
+        // standing day (listed hours before the food is ready).
         checkInBy:
-          settings.byRecord && !awayFromPage
+          settings.byRecord && !awayFromPage && pkg.standingId === null
             ? sql`almquest_check_in_by(${packages.createdAt}, ${packages.readyUntil}, now())`
             : null,
         onWayAt: null,
@@ -527,9 +528,12 @@ const DEADLINES = {
     waiting: sql`${packages.state} in ${sql.raw(fromStatesSql('widen'))} and ${packages.raisedAt} is null`,
     at: atRiskAt,
   },
-  /** Set only under the reliable dispatch, when a package is paired (almquest_check_in_by). */
+  /**
+   * Set only under the reliable dispatch, when a package is paired (almquest_check_in_by); acted
+   * on only under it (duePackages), and never past the pick-up time (expiry comes first).
+   */
   checkIn: {
-    waiting: sql`${packages.state} in ${sql.raw(fromStatesSql('reclaim'))} and ${packages.onWayAt} is null`,
+    waiting: sql`${packages.state} in ${sql.raw(fromStatesSql('reclaim'))} and ${packages.onWayAt} is null and ${packages.readyUntil} > now()`,
     at: packages.checkInBy,
   },
 } satisfies Record<string, { waiting: SQL; at: PgColumn | SQL }>;
@@ -556,6 +560,11 @@ export async function reclaimPackage(
     const pkg = await lockDue(tx, packageId, checkInMissed);
     if (!pkg || !pkg.distributorId) return null;
     await noteOnRecord(tx, pkg.distributorId, 'offerLapsed');
+    // The donor is told now that another distributor is sought: not again at half the window.
+    await tx
+      .update(packages)
+      .set({ warnedAt: sql`coalesce(${packages.warnedAt}, now())` })
+      .where(eq(packages.id, pkg.id));
     return giveBack(tx, pkg, 'reclaim', undefined, [
       ...donorNotification(pkg, 'reclaimedDonor', 'Not Paired'),
       ...toDistributor(pkg, pkg.distributorId, 'reclaimed', 'Not Paired', { isAccepted: true }),
@@ -675,8 +684,12 @@ export async function raiseAtRisk(
  * When the next deadline falls (an offer lapsing, a pick-up missed, a half-window warning, a
  * package at risk), or null when none waits: the simulation moves its clock straight there.
  */
-export async function nextDeadline(db: AppDb): Promise<Date | null> {
-  const soonest = Object.values(DEADLINES).map(
+export async function nextDeadline(
+  db: AppDb,
+  settings: Pick<MatchSettings, 'byRecord'>,
+): Promise<Date | null> {
+  const { checkIn, ...always } = DEADLINES;
+  const soonest = Object.values(settings.byRecord ? { ...always, checkIn } : always).map(
     ({ waiting, at }) => sql`(select min(${at}) from ${packages} where ${waiting})`,
   );
   const [row] = await queryRows<{ at: string | null }>(
@@ -687,7 +700,11 @@ export async function nextDeadline(db: AppDb): Promise<Date | null> {
 }
 
 /** Ids of packages whose deadline has passed, oldest deadline first, a batch at a time. */
-export async function duePackages(db: AppDb, limit: number) {
+export async function duePackages(
+  db: AppDb,
+  limit: number,
+  settings: Pick<MatchSettings, 'byRecord'>,
+) {
   const ids = (where: SQL, order: PgColumn | SQL) =>
     db.select({ id: packages.id }).from(packages).where(where).orderBy(order).limit(limit);
   const [lapsed, expired, warned, raised, reclaimed] = await Promise.all([
@@ -695,7 +712,8 @@ export async function duePackages(db: AppDb, limit: number) {
     ids(pickupMissed, packages.readyUntil),
     ids(halfWindowPassed, packages.warnAt),
     ids(atRiskReached, atRiskAt),
-    ids(checkInMissed, packages.checkInBy),
+    // A switch back to nearest-first leaves packages paired before it to the pick-up time.
+    settings.byRecord ? ids(checkInMissed, packages.checkInBy) : Promise.resolve([]),
   ]);
   return {
     lapsed: lapsed.map((r) => r.id),

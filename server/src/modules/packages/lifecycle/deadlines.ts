@@ -91,7 +91,7 @@ export function createDeadlineSweeper({
     const counts: DeadlineCounts = { lapsed: 0, expired: 0, warned: 0, raised: 0, reclaimed: 0 };
     failed.clear();
     for (;;) {
-      const due = await duePackages(db, BATCH);
+      const due = await duePackages(db, BATCH, settings);
       let acted = 0;
       // Expiry first: a package whose pickup time has passed is not offered to anyone else.
       for (const id of due.expired) {

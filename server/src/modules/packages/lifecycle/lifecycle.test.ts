@@ -3,11 +3,18 @@ import { and, eq, sql } from 'drizzle-orm';
 import { createLogger } from '../../../logger';
 import type { Notifier } from '../../../notifier';
 import { createDeadlineSweeper } from './deadlines';
-import { acceptOffer, expirePackage, lapseOffer, warnDonor } from './changes';
+import { acceptOffer, duePackages, expirePackage, lapseOffer, warnDonor } from './changes';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../db/client';
-import { distributors, donors, notifications, packages, users } from '../../../db/schema';
+import {
+  distributors,
+  donors,
+  messagingChannels,
+  notifications,
+  packages,
+  users,
+} from '../../../db/schema';
 import { forgetArea, nextPatches } from '../../../test/areas';
 import {
   createDistributor,
@@ -906,5 +913,49 @@ describe('on my way, and the check-in (decision 044)', () => {
       expect(row.state).toBe('Paired');
       expect(row.checkInBy).toBeNull();
     }
+  });
+
+  it('asks nothing of someone paired automatically who may get it by WhatsApp or SMS', async () => {
+    const [donor, d] = await people({ distributorCount: 1, autoAccept: true });
+    await ctx.database.db.insert(messagingChannels).values({
+      userId: d!.profile.id,
+      channel: 'sms',
+      phone: '+919812345678',
+      verifiedAt: new Date(),
+    });
+    const pkg = await donate(ctx, donor, { quantity: 2 });
+    expect(pkg.current_state).toBe('Paired');
+    expect((await dbPackage(pkg._id)).checkInBy).toBeNull();
+  });
+
+  it('leaves a package to its pick-up time once the dispatch is nearest-first again', async () => {
+    const [donor, d] = await people({ distributorCount: 1, autoAccept: true });
+    const pkg = await donate(ctx, donor, { quantity: 2 });
+    expect((await dbPackage(pkg._id)).checkInBy).not.toBeNull();
+    await checkInNow(pkg._id);
+    const nearest = { byRecord: false };
+    expect((await duePackages(ctx.database.db, 1000, nearest)).reclaimed).not.toContain(pkg._id);
+    // Put back before any sweep (this file's or another's, on the shared database) sees it.
+    await ctx.database.db
+      .update(packages)
+      .set({ checkInBy: sql`now() + interval '1 hour'` })
+      .where(eq(packages.id, pkg._id));
+    expect(await kindsFor(d!, pkg._id)).toEqual(['pairedDistributor']);
+  });
+
+  it('tells the donor once that another distributor is sought, not again at half the window', async () => {
+    const [donor, d] = await people({ distributorCount: 1 });
+    const pkg = await donate(ctx, donor, { quantity: 2 });
+    await act(d!, pkg._id, 'accept').expect(200);
+    await ctx.database.db
+      .update(packages)
+      .set({
+        checkInBy: sql`now() - interval '1 second'`,
+        warnAt: sql`now() - interval '1 second'`,
+      })
+      .where(eq(packages.id, pkg._id));
+    await ctx.deadlines.runOnce();
+    await ctx.deadlines.runOnce();
+    expect(await kindsFor(donor, pkg._id)).toEqual(['pairedDonor', 'reclaimedDonor', 'notPaired']);
   });
 });
