@@ -112,7 +112,11 @@ test('a donor donates, a distributor nearby receives and distributes it', async 
   // The distributor sets out (decision 044): the donor sees it at once, without reloading.
   await distributor.getByRole('button', { name: "I'm on my way" }).click();
   await expect(distributor.getByTestId('on-way')).toContainText('You set out for the meet point');
-  await expectAlert(donor, 'Package Paired', 'Your distributor is on the way to the meet point.');
+  await expectAlert(
+    donor,
+    'Distributor on the way',
+    'Your distributor is on the way to the meet point.',
+  );
   await expect(donor.getByTestId('on-way')).toContainText(
     'Ravi Distributor set out for the meet point',
   );

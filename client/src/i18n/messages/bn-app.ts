@@ -223,6 +223,7 @@ export const bnApp: AppCatalog = {
   'notifications.seeAll': 'সব বিজ্ঞপ্তি দেখুন',
   'notifications.more': 'পুরোনো বিজ্ঞপ্তি দেখান',
   'notifications.live.title': 'প্যাকেট: {state}',
+  'notifications.live.onWay': 'বিতরণকারী রওনা হয়েছেন',
   ...notificationEntries(bnNotificationTexts),
   'time.now': 'এখন',
 

@@ -522,6 +522,7 @@ export const enApp = {
   'notifications.seeAll': 'See all notifications',
   'notifications.more': 'Show older notifications',
   'notifications.live.title': 'Package {state}',
+  'notifications.live.onWay': 'Distributor on the way',
   ...notificationEntries(enNotificationTexts),
   'time.now': 'now',
   // Places

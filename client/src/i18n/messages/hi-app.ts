@@ -223,6 +223,7 @@ export const hiApp: AppCatalog = {
   'notifications.seeAll': 'सारी सूचनाएँ देखें',
   'notifications.more': 'पुरानी सूचनाएँ दिखाएँ',
   'notifications.live.title': 'पैकेट: {state}',
+  'notifications.live.onWay': 'वितरक रास्ते में हैं',
   ...notificationEntries(hiNotificationTexts),
   'time.now': 'अभी',
 

@@ -115,6 +115,13 @@ describe('live events', () => {
     expect(lastQueryClient.getQueryState(waiting)?.isInvalidated).toBe(true);
   });
 
+  it('title a distributor setting out as that, not as the package state again', () => {
+    const shown = render({ unseen_count: 0, nextCursor: null, notifs: [] });
+    receive(12, { kind: 'onWay', user_type: 'Donor', state: 'Paired' });
+    receive(13, { kind: 'pairedDonor', user_type: 'Donor', state: 'Paired' });
+    expect(shown.current.map((a) => a.title)).toEqual(['Distributor on the way', 'Package Paired']);
+  });
+
   it('open no stream for someone signed in who is neither registered nor a coordinator', () => {
     render(null, buildNewcomer());
     expect(opened).toEqual([]);

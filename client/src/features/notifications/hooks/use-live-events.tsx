@@ -168,7 +168,11 @@ export function useLiveEvents(user: SessionUser | null) {
           : null;
       showAlert({
         type: 'notif',
-        title: t('notifications.live.title', { state: t(`state.${event.state}`) }),
+        // Setting out changes no state: its title says the news, not "Package Paired" again.
+        title:
+          kind === 'onWay'
+            ? t('notifications.live.onWay')
+            : t('notifications.live.title', { state: t(`state.${event.state}`) }),
         // Which package: its meals, and the donation it is a part of.
         msg: `${t(`notification.${event.notification.kind}`)}${about ? ` (${describeMeals(about, t)})` : ''}`,
         ...(event.photo ? { img: event.photo } : {}),
