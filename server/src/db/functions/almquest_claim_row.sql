@@ -131,15 +131,14 @@ begin
                                                     v_meet_lng),
          paired_at = case when is_offer then null else now() end,
          -- Under the reliable dispatch, by when they say they are on their way (decision 044):
-         -- not for a standing day (listed hours before the food is ready, to a regular), nor of
-         -- someone who may get the pairing by WhatsApp or SMS, where they cannot say it.
+         -- not of someone who may get the pairing by WhatsApp or SMS, where they cannot say it.
          check_in_by = case
-           when is_offer or not by_record or p.standing_id is not null
+           when is_offer or not by_record
              or exists (select 1 from messaging_channels mc
                          where mc.user_id = d.id and mc.verified_at is not null
                            and mc.opted_out_at is null)
            then null
-           else almquest_check_in_by(p.created_at, p.ready_until, now()) end,
+           else almquest_check_in_by(p.created_at, p.ready_until, p.standing_id, now()) end,
          on_way_at = null,
          -- An offer never outlives the pick-up time.
          offer_expires_at = case when is_offer

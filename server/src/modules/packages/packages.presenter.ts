@@ -107,8 +107,9 @@ export function presentPackage(
     useBy: row.useBy?.toISOString() ?? null,
     offerExpiresAt: row.offerExpiresAt?.toISOString() ?? null,
     onWayAt: accepted ? (row.onWayAt?.toISOString() ?? null) : null,
+    // Setting out clears it; a package that moved on may keep it, unread.
     checkInBy:
-      asksCheckIn && isDistributorViewing && row.state === 'Paired' && !row.onWayAt
+      asksCheckIn && isDistributorViewing && row.state === 'Paired'
         ? (row.checkInBy?.toISOString() ?? null)
         : null,
     offerMeetArea: row.state === 'Offered' && isDistributorViewing ? meetArea(row) : null,

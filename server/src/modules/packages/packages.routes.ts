@@ -233,28 +233,26 @@ export function packagesRoutes({
     res.json(response);
   }
 
-  router.post(
-    '/package/:id/accept',
-    requireRegistered,
-    validate({ params: PackageIdPathSchema }, async ({ params }, req, res) => {
-      const result = await changing(req, params.id, () =>
-        acceptOffer(db, sessionUser(req), params.id, config.matching),
-      );
-      await answerChange(req, res, 'accepted', result);
-    }),
-  );
-
-  // The assigned distributor says they have set out (decision 044).
-  router.post(
-    '/package/:id/on-my-way',
-    requireRegistered,
-    validate({ params: PackageIdPathSchema }, async ({ params }, req, res) => {
-      const result = await changing(req, params.id, () =>
-        setOutForPickup(db, sessionUser(req), params.id),
-      );
-      await answerChange(req, res, 'onWay', result);
-    }),
-  );
+  // The changes that take no body: the offered distributor accepts; the assigned one says they
+  // have set out (decision 044).
+  const withoutBody: [
+    path: string,
+    action: string,
+    change: (user: UserRow, id: string) => Promise<ChangeResult>,
+  ][] = [
+    ['accept', 'accepted', (user, id) => acceptOffer(db, user, id, config.matching)],
+    ['on-my-way', 'onWay', (user, id) => setOutForPickup(db, user, id)],
+  ];
+  for (const [path, action, change] of withoutBody) {
+    router.post(
+      `/package/:id/${path}`,
+      requireRegistered,
+      validate({ params: PackageIdPathSchema }, async ({ params }, req, res) => {
+        const result = await changing(req, params.id, () => change(sessionUser(req), params.id));
+        await answerChange(req, res, action, result);
+      }),
+    );
+  }
 
   // The changes asked for with an optional reason: one route each, of one shape.
   const withReason: [

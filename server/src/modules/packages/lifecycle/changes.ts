@@ -230,11 +230,10 @@ export async function acceptOffer(
       set: {
         pairedAt: sql`now()`,
         // Under the reliable dispatch, by when they say they are on their way (decision 044);
-        // not of someone who accepted from WhatsApp or SMS, where they cannot say it, nor for a
-        // standing day (listed hours before the food is ready).
+        // not of someone who accepted from WhatsApp or SMS, where they cannot say it.
         checkInBy:
-          settings.byRecord && !awayFromPage && pkg.standingId === null
-            ? sql`almquest_check_in_by(${packages.createdAt}, ${packages.readyUntil}, now())`
+          settings.byRecord && !awayFromPage
+            ? sql`almquest_check_in_by(${packages.createdAt}, ${packages.readyUntil}, ${packages.standingId}, now())`
             : null,
         onWayAt: null,
         offerExpiresAt: null,

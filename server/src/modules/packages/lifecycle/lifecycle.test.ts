@@ -888,7 +888,7 @@ describe('on my way, and the check-in (decision 044)', () => {
     expect(record).toEqual({ lapsed: 1, missed: 0 });
   });
 
-  it('asks at least half an hour after pairing, and nothing when that leaves under half an hour', async () => {
+  it('asks nothing when the check-in would leave under half an hour', async () => {
     const [donor, d] = await people({ distributorCount: 1, autoAccept: true });
     const short = await donate(ctx, donor, {
       quantity: 2,
