@@ -237,6 +237,20 @@ describe('standing donations', () => {
     expect(third.distributorId).toBe(stranger.profile.id);
   });
 
+  it('asks no check-in of the distributor of a standing day, listed before the food is ready (decision 044)', async () => {
+    const at = patches();
+    const donor = await createDonor(ctx, { location: at() });
+    const regular = await createDistributor(ctx, { location: at(5) });
+    await withLongRecord(ctx, [regular.profile.id]);
+    // Ready in an hour for an hour: an ordinary package listed now would be asked by then.
+    const standing = await setUp(donor, { foodKind: 'produce', windowHours: 1 });
+    await list(standing);
+    const [day] = await dayPackages(standing.id);
+    expect(day).toMatchObject({ state: 'Paired', distributorId: regular.profile.id });
+    expect(day!.checkInBy).toBeNull();
+    expect((await packageAs(regular, day!.id)).checkInBy).toBeNull();
+  });
+
   it('keeps a donor’s stop when the regular asks to take it again at the same moment', async () => {
     const at = patches();
     const donor = await createDonor(ctx, { location: at() });
