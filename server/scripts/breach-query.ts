@@ -31,7 +31,7 @@ const values = Object.fromEntries(
   rest.map((arg) => [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]),
 );
 const config = loadConfig();
-const database = await openForCommand(config, 'Stop the server first');
+const database = await openForCommand(config.database, 'Stop the server first');
 try {
   const rows = await runRunbookQuery(database.db, name, values, markdown);
   for (const row of rows) console.log(JSON.stringify(row));

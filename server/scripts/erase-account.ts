@@ -15,7 +15,7 @@ if (refs.length === 0) {
   process.exit(2);
 }
 const config = loadConfig();
-const database = await openForCommand(config, 'Nothing was erased');
+const database = await openForCommand(config.database, 'Nothing was erased');
 try {
   await migrate(database.db);
   const outcomes = await eraseAccounts(database.db, refs);

@@ -7,8 +7,8 @@
 import 'dotenv/config';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config';
-import { type AppDb, openDatabase } from '../src/db/client';
-import { DataDirInUseError } from '../src/db/data-dir-lock';
+import type { AppDb } from '../src/db/client';
+import { openForCommand } from '../src/db/open-for-command';
 import { migrate } from '../src/db/migrate';
 import { demoAccounts, demoCoordinator } from '../src/modules/auth/demo-accounts';
 import { demoSiteContent } from '../src/modules/site/demo-site-content';
@@ -154,20 +154,11 @@ async function main() {
     process.exit(2);
   }
   const config = loadConfig();
-  let database;
-  try {
-    // Seeding many people takes a while: on PostgreSQL, the limits of long jobs.
-    database = await openDatabase(
-      config.database.kind === 'postgres'
-        ? { ...config.database, limits: 'long' }
-        : config.database,
-    );
-  } catch (error) {
-    if (!(error instanceof DataDirInUseError)) throw error;
-    // The running server owns the folder: seeding past it would lose data.
-    console.error(`Nothing was seeded: ${error.message}`);
-    process.exit(1);
-  }
+  // Seeding many people takes a while: on PostgreSQL, the limits of long jobs.
+  const database = await openForCommand(
+    config.database.kind === 'postgres' ? { ...config.database, limits: 'long' } : config.database,
+    'Nothing was seeded',
+  );
   try {
     await migrate(database.db);
     const people = [...demoPeople, ...makePeople(distributorCount, Math.min(20, distributorCount))];

@@ -11,8 +11,7 @@ import path from 'node:path';
 import { EMPTY_SITE_CONTENT } from '@almquest/contracts/site';
 import { ZodError } from 'zod';
 import { loadConfig } from '../src/config';
-import { openDatabase } from '../src/db/client';
-import { DataDirInUseError } from '../src/db/data-dir-lock';
+import { openForCommand } from '../src/db/open-for-command';
 import { migrate } from '../src/db/migrate';
 import { readSiteContent, saveSiteContent } from '../src/modules/site/site.service';
 
@@ -33,14 +32,7 @@ if (arg !== '--show') {
     process.exit(2);
   }
 }
-let database;
-try {
-  database = await openDatabase(loadConfig().database);
-} catch (error) {
-  if (!(error instanceof DataDirInUseError)) throw error;
-  console.error(`Nothing was changed: ${error.message}`);
-  process.exit(1);
-}
+const database = await openForCommand(loadConfig().database, 'Nothing was changed');
 try {
   await migrate(database.db);
   if (arg === '--show') {
