@@ -22,6 +22,7 @@ import {
 } from './components/lifecycle-buttons';
 import { MarkForm, useMarkFormValues } from './components/mark-form';
 import { OnMyWay } from './components/on-my-way';
+import { PartOfDonation, WhyYou } from './components/package-notes';
 import {
   HandoverCode,
   OfferDetails,
@@ -42,7 +43,7 @@ export function PackagePage() {
   const pkg = usePackage(packageId);
   const { showAlert } = useAlerts();
   const navigate = useNavigate();
-  const { t, errorText, formatDateTime, formatNumber } = useI18n();
+  const { t, errorText, formatDateTime } = useI18n();
   const error = pkg.error instanceof ApiError ? pkg.error : null;
   const action = usePackageAction(packageId);
   // What the parts hold lives here, so a refresh that fails and recovers loses none of it.
@@ -116,17 +117,7 @@ export function PackagePage() {
       <p className="text-sm text-gray-700 dark:text-gray-300">{formatDateTime(data.timestamp)}</p>
 
       {/* Near the top: a split (perhaps in the background) changes what this page holds. */}
-      {viewerIsDonor && data.groupId && (
-        <p className="mt-4 rounded-lg bg-sky-50 p-3 dark:bg-sky-950" data-testid="part-of-donation">
-          {t('package.group.part', {
-            count: data.quantity,
-            total: data.groupQuantity ?? data.quantity,
-          })}{' '}
-          <Link to={`/donations/${data.groupId}`} className="font-semibold underline">
-            {t('package.group.open')}
-          </Link>
-        </p>
-      )}
+      {viewerIsDonor && <PartOfDonation pkg={data} />}
 
       {hasEnded && (
         <p className="mt-4 rounded-lg bg-gray-100 p-3 font-semibold dark:bg-gray-800" role="status">
@@ -154,21 +145,7 @@ export function PackagePage() {
       <Disposal pkg={data} viewerIsDistributor={viewerIsDistributor} />
       <PackageLabel pkg={data} />
 
-      {data.whyYou && (
-        <p className="mt-4 rounded-lg bg-sky-50 p-3 dark:bg-sky-950" data-testid="why-you">
-          {t(
-            data.whyYou.byCoordinator
-              ? 'package.whyYouCoordinator'
-              : data.whyYou.roomAfter === 0
-                ? 'package.whyYouFills'
-                : 'package.whyYou',
-            {
-              km: formatNumber(data.whyYou.distanceKm),
-              count: data.whyYou.roomAfter,
-            },
-          )}
-        </p>
-      )}
+      <WhyYou pkg={data} />
 
       {viewerIsDonor && (
         <DonorWaiting pkg={data} action={action} widen={widen} onFailed={refetch} />
