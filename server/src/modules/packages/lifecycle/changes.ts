@@ -1,5 +1,5 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { type AppDb, queryRows, type Tx } from '../../../db/client';
 import {
   donorNotification,
@@ -130,11 +130,13 @@ async function giveBack(
   name: Extract<TransitionName, 'decline' | 'lapse' | 'release' | 'reclaim' | 'takeBack'>,
   reason: string | undefined,
   notify: NewNotification[],
+  /** More of the package to write in the same update. */
+  also: PgUpdateSetSource<typeof packages> = {},
 ): Promise<{ notifications: NotificationRow[]; freed: string | null }> {
   assertMay(name, pkg);
   const freed = await freeCapacity(tx, pkg);
   const { notifications } = await move(tx, pkg, name, {
-    set: unpaired,
+    set: { ...unpaired, ...also },
     distributorId: freed,
     reason,
     notify,
@@ -559,15 +561,18 @@ export async function reclaimPackage(
     const pkg = await lockDue(tx, packageId, checkInMissed);
     if (!pkg || !pkg.distributorId) return null;
     await noteOnRecord(tx, pkg.distributorId, 'offerLapsed');
-    // The donor is told now that another distributor is sought: not again at half the window.
-    await tx
-      .update(packages)
-      .set({ warnedAt: sql`coalesce(${packages.warnedAt}, now())` })
-      .where(eq(packages.id, pkg.id));
-    return giveBack(tx, pkg, 'reclaim', undefined, [
-      ...donorNotification(pkg, 'reclaimedDonor', 'Not Paired'),
-      ...toDistributor(pkg, pkg.distributorId, 'reclaimed', 'Not Paired', { isAccepted: true }),
-    ]);
+    return giveBack(
+      tx,
+      pkg,
+      'reclaim',
+      undefined,
+      [
+        ...donorNotification(pkg, 'reclaimedDonor', 'Not Paired'),
+        ...toDistributor(pkg, pkg.distributorId, 'reclaimed', 'Not Paired', { isAccepted: true }),
+      ],
+      // The donor is told now that another distributor is sought: not again at half the window.
+      { warnedAt: sql`coalesce(${packages.warnedAt}, now())` },
+    );
   });
 }
 
