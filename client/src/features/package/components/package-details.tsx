@@ -1,13 +1,8 @@
 import type { Package } from '@almquest/contracts/packages';
-import { lazy, Suspense } from 'react';
-import { Spinner } from '../../../components/ui/spinner';
 import { useI18n, localDigits, localPhone } from '../../../i18n/i18n';
 import { personName } from '../../../lib/person-name';
-import { usePublicConfig } from '../../../lib/public-config';
 import { useMeetPlaceName } from '../api/get-meet-place';
-import { useMeetRoute } from '../api/get-meet-route';
-
-const MeetMap = lazy(() => import('./meet-map'));
+import { MeetRouteMap } from './meet-route-map';
 
 function Item({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -37,9 +32,7 @@ function Phone({ digits }: { digits: string }) {
 /** Paired or later: quantity, directions, the map, and both sides' names and phones. */
 export function PairedDetails({ pkg, viewerIsDonor }: { pkg: Package; viewerIsDonor: boolean }) {
   const pair = pkg.pair!;
-  const config = usePublicConfig();
-  const route = useMeetRoute(pkg._id, true);
-  const { t, formatNumber } = useI18n();
+  const { t } = useI18n();
   const directions = (viewerIsDonor ? pair.donor_path : pair.distributor_path) ?? undefined;
   const nearPlace = useMeetPlaceName(pair.meet_location.address);
   return (
@@ -63,44 +56,7 @@ export function PairedDetails({ pkg, viewerIsDonor }: { pkg: Package; viewerIsDo
           <span className="sr-only"> {t('package.directions.newTab')}</span>
         </a>
       </p>
-      <section aria-label={t('package.map')} className="mt-4">
-        {route.data && config.data ? (
-          <>
-            <Suspense
-              fallback={
-                <div className="flex h-72 items-center justify-center">
-                  <Spinner />
-                </div>
-              }
-            >
-              <MeetMap
-                route={route.data}
-                tileUrl={config.data.map.tileUrl}
-                attribution={config.data.map.attribution}
-                fromLabel={
-                  viewerIsDonor ? t('package.map.youDonor') : t('package.map.youDistributor')
-                }
-                meetLabel={t('package.meetPoint')}
-              />
-            </Suspense>
-            <p className="mt-2 text-sm text-gray-700 dark:text-gray-300">
-              {t(route.data.kind === 'road' ? 'package.map.road' : 'package.map.straight', {
-                km: formatNumber(Math.round(route.data.distanceKm * 10) / 10),
-              })}
-            </p>
-          </>
-        ) : route.isError ? (
-          <p className="text-sm">{t('package.map.failed')}</p>
-        ) : (
-          <div
-            className="flex h-72 items-center justify-center"
-            role="status"
-            aria-label={t('package.map.loading')}
-          >
-            <Spinner />
-          </div>
-        )}
-      </section>
+      <MeetRouteMap packageId={pkg._id} viewerIsDonor={viewerIsDonor} />
       <dl className="mt-4 grid gap-x-6 sm:grid-cols-2">
         <Item label={t('package.donor')}>{personName(pkg.donor_name, t)}</Item>
         <Item label={t('package.donorPhone')}>
