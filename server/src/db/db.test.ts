@@ -149,7 +149,7 @@ describe('migrations', () => {
         await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
         await tx.execute(sql`set local enable_seqscan = off`);
         await tx.execute(sql`prepare turned_down_probe(uuid, float8, float8, uuid) as
-          select c.id from almquest_walk($1, $2, $3, 5::float8, 'veg', $4, 1, '{}'::uuid[], 64) c
+          select c.id from almquest_walk($1, $2, $3, 5::float8, 'veg', $4, 1, '{}'::uuid[], 64, null) c
           where c.feasible
           order by c.area <-> almquest_earth_point($2, $3) limit 32`);
         const plan = await planOf(

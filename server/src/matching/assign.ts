@@ -122,9 +122,10 @@ function toCandidate(row: CandidateRow): Candidate {
 /**
  * Distributors with room for `minRoom` meals who could take the package, nearest first
  * (db/functions/almquest_walk.sql, the one definition of who could: matching uses it too). It
- * walks the distributors nearest the package, 64 first and four times as far while more could
- * count: fewer than `need` found and the walk ended within reach, or its farthest as near as the
- * `need`-th (so every candidate tied with the ones wanted is here to be ranked).
+ * walks the distributors nearest the package, 64 first and four times as far while fewer than
+ * `need` are found and the walk ended within reach; when its farthest is as near as the `need`-th,
+ * it reads everyone that near at once (so every candidate tied with the ones wanted is here to be
+ * ranked).
  */
 async function feasibleCandidates(
   tx: Tx,
@@ -149,7 +150,8 @@ async function feasibleCandidates(
     exclude.map((id) => sql`${id}::uuid`),
     sql`, `,
   )}]::uuid[]`;
-  for (let walk = 64; ; walk *= 4) {
+  let withinKm: number | null = null;
+  for (let knn = 64, walk = knn; ;) {
     // One walk: how far it reached and how many it walked (one row even when nobody in it is
     // feasible), and its feasible within reach, nearest first. Nobody reaches farther than the
     // largest range anyone has (from the end of its index), nor than the largest allowed.
@@ -162,7 +164,8 @@ async function feasibleCandidates(
       sql`with w as materialized (
             select * from almquest_walk(${pkg.id}::uuid, ${pkg.lat}::float8, ${pkg.lng}::float8,
               ${pkg.travelCapacity}::float8, ${pkg.diet}::text, ${pkg.groupId}::uuid,
-              ${minRoom}::int, ${exclude.length ? passed : sql`'{}'::uuid[]`}, ${walk}::int))
+              ${minRoom}::int, ${exclude.length ? passed : sql`'{}'::uuid[]`}, ${walk}::int,
+              ${withinKm}::float8))
           select s.edge_km, s.walked, s.reach_km, c.id, c.home_lat, c.home_lng, c.area_lat,
                  c.area_lng, c.distance_range, c.max_capacity, c.open_load, c.last_assigned_at,
                  c.km, c.offers_lapsed, c.pickups_missed, c.pickups_collected
@@ -177,15 +180,32 @@ async function feasibleCandidates(
     );
     const walked = result[0]!;
     const rows = result.filter((r): r is typeof r & CandidateRow => r.id !== null);
-    const sawEveryone = walked.walked < walk || (walked.edge_km ?? 0) > walked.reach_km;
     // The need-th as ranking goes (its record counted): whoever lies past the walk's edge ranks
     // at least that far, so the walk has everyone who could rank before it once the edge is
     // beyond it.
-    const ranked = rows
+    const ranked: number[] = rows
       .map((r) => r.km + (byRecord ? recordKm(toCandidate(r)) : 0))
       .sort((a, b) => a - b);
-    const wantedKm = ranked[need - 1];
+    const wantedKm: number | undefined = ranked[need - 1];
+    if (withinKm !== null) {
+      // A pass over everyone as near as the need-th was: done if the need-th is still that near
+      // (each pass reads what is committed then: the tie may have been taken meanwhile).
+      if (wantedKm !== undefined && wantedKm <= withinKm) return rows;
+      withinKm = null;
+      knn *= 4;
+      walk = knn;
+      continue;
+    }
+    const sawEveryone = walked.walked < walk || (walked.edge_km ?? 0) > walked.reach_km;
     if (sawEveryone || (wantedKm !== undefined && walked.edge_km! - wantedKm > 1e-5)) return rows;
+    if (wantedKm !== undefined) {
+      // Inside a tie at the need-th: all of it at once, as almquest_match reads one.
+      withinKm = wantedKm + 1e-5;
+      walk = 2 ** 31 - 1;
+    } else {
+      knn *= 4;
+      walk = knn;
+    }
   }
 }
 

@@ -1,11 +1,12 @@
 -- The walk: the `walk` distributors nearest the package (a KNN walk of distributors_area_gist),
--- each with its distance as ranking.ts measures it (haversine, inlined) and whether it could
+-- or, given `within_km`, everyone within that distance (a box the same index searches: a tie is
+-- read whole at once, not by walking ever farther); each with its distance as ranking.ts measures it (haversine, inlined) and whether it could
 -- take the package: within reach of both, not passed over, and nothing almquest_cannot_take
 -- finds, and their record (offers let lapse, pick-ups missed and collected). The package's point and its
 -- turned-down are read once per walk.
 create or replace function almquest_walk(
   pkg_id uuid, pkg_lat float8, pkg_lng float8, travel_km float8, diet text, group_id uuid,
-  min_room int, passed uuid[], walk int)
+  min_room int, passed uuid[], walk int, within_km float8)
 returns table (id uuid, home_lat float8, home_lng float8, area_lat float8, area_lng float8,
                distance_range float8, area cube, km float8, open_load int, max_capacity int,
                last_assigned_at timestamptz, offers_lapsed int, pickups_missed int,
@@ -23,6 +24,10 @@ language sql stable as $$
     from (select d.*, almquest_distance_km(pkg_lat, pkg_lng, d.area_lat, d.area_lng) as km
             from distributors d
            where d.lat is not null
+             -- Kilometres by haversine to metres of the index's earth (a larger radius): at most
+             -- 0.12% more, so 1001.2 m a km holds them all. None given: the whole Earth.
+             and d.area_earth <@ public.cube_enlarge((select almquest_earth_point(pkg_lat, pkg_lng)),
+                                                     coalesce(within_km, 20000) * 1001.2::float8, 3)
            order by d.area_earth <-> (select almquest_earth_point(pkg_lat, pkg_lng))
            limit walk) w
 $$;
