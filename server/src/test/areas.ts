@@ -43,7 +43,7 @@ const AREAS = {
   rateLimits: { count: 1, points: (): LatLng => [31.5, 95.5] },
   /** One patch per test of lifecycle.test.ts, down the west of India, then off its south-west. */
   lifecycle: {
-    count: 41,
+    count: 42,
     points: (i: number): LatLng => (i < 30 ? [8.5 + i * 0.6, 73.0] : [8.5 + (i - 30) * 0.6, 71.8]),
   },
   lifecycleRaces: { count: 16, points: (i: number): LatLng => [8.5 + i * 0.6, 74.2] },

@@ -723,7 +723,8 @@ export const enApp = {
     'Cooked food must be eaten within {hours} hours of cooking: this was prepared too long ago',
   'server.readyUntilAfterUseBy':
     'Cooked food must be picked up within {hours} hours of cooking: choose an earlier pick-up time',
-  'server.lifecycleConflict': 'This package has changed meanwhile. Reload the page to see it now.',
+  'server.lifecycleConflict':
+    'This package is {state} now, so that step is no longer possible. Reload the page to see it as it is.',
   'server.reportedNoDelete':
     'This package has been reported, so it cannot be deleted. Cancel it instead.',
   'server.donorReportsNoShow': 'As the donor, you can report a no-show only.',

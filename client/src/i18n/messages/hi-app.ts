@@ -721,7 +721,8 @@ export const hiApp: AppCatalog = {
   'server.preparedTooLongAgo': 'पका खाना पकने के {hours} घंटे के अंदर खाना होता है: यह बहुत पहले पका था',
   'server.readyUntilAfterUseBy':
     'पका खाना पकने के {hours} घंटे के अंदर ले जाना होता है: ले जाने का और पहले का समय चुनें',
-  'server.lifecycleConflict': 'इस बीच पैकेट बदल गया है। अभी की स्थिति देखने के लिए पेज फिर से खोलें।',
+  'server.lifecycleConflict':
+    'यह पैकेट अब "{state}" है, इसलिए यह कदम अब नहीं उठाया जा सकता। अभी की स्थिति देखने के लिए पेज फिर से खोलें।',
   'server.reportedNoDelete': 'इस पैकेट की शिकायत हुई है, इसलिए इसे हटाया नहीं जा सकता। इसे रद्द करें।',
   'server.donorReportsNoShow': 'दाता के रूप में आप केवल "कोई नहीं आया" की शिकायत कर सकते हैं।',
   'server.suspended': 'आपका अकाउंट निलंबित है।',

@@ -30,6 +30,12 @@ declare
   written json;
   written_package packages;
 begin
+  -- Offer and pair start from Not Paired alone (lifecycle/transitions.ts): a caller that claims
+  -- any other package is wrong, and nothing is written.
+  if not exists (select 1 from packages p where p.id = pkg.id and p.state = 'Not Paired') then
+    raise exception 'almquest_claim_row: package % is not Not Paired', pkg.id
+      using errcode = 'P0001';
+  end if;
   -- The person's lock before their rows (db/person-lock.ts): a suspension or an account deletion
   -- under way goes first.
   perform pg_advisory_xact_lock_shared(1097624913, hashtext(chosen::text));

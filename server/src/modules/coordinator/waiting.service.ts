@@ -19,6 +19,7 @@ import {
   offerToChosen,
 } from '../../matching/assign';
 import { cancelLockedByCoordinator } from '../packages/lifecycle/changes';
+import { may, refusalText } from '../packages/lifecycle/transitions';
 import { lockWithClock, pickupTimePassed } from '../packages/lifecycle/write';
 import { recordAudit } from './audit';
 
@@ -212,9 +213,9 @@ export async function offerAsCoordinator(
 ): Promise<{ package: PackageRow; notifications: NotificationRow[] }> {
   return db.transaction(async (tx) => {
     const { pkg, now } = await lockWithClock(tx, packageId);
-    if (pkg.state !== 'Not Paired') {
+    if (!may('offer', pkg.state)) {
       throw conflict(
-        `This package is ${pkg.state}; only a Not Paired package can be offered.`,
+        refusalText('offer', pkg.state),
         words('onlyNotPairedOffered', { state: pkg.state }),
       );
     }

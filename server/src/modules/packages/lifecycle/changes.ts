@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { type AppDb, queryRows, type Tx } from '../../../db/client';
 import {
@@ -18,7 +18,7 @@ import {
   assertIsOfferedDistributor,
 } from '../packages.policy';
 import { isFairMiss, noteOnRecord, wasCutShort } from './record';
-import { fromStatesSql, type TransitionName } from './transitions';
+import { fromStatesSql, TRANSITIONS, type TransitionName } from './transitions';
 import { assertMay, lockWithClock, move, pickupTimePassed, refuseFormerDistributor } from './write';
 
 /**
@@ -162,7 +162,7 @@ export async function matchAfterGiveBack(
         .where(
           and(
             eq(packages.id, packageId),
-            eq(packages.state, 'Not Paired'),
+            inArray(packages.state, [...TRANSITIONS.offer.from]),
             sql`${packages.readyUntil} > now()`,
           ),
         )

@@ -4,6 +4,7 @@ import { createLogger } from '../../../logger';
 import type { Notifier } from '../../../notifier';
 import { createDeadlineSweeper } from './deadlines';
 import { acceptOffer, duePackages, expirePackage, lapseOffer, warnDonor } from './changes';
+import { TRANSITIONS } from './transitions';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../db/client';
@@ -231,6 +232,46 @@ describe('offers', () => {
       'This package is Paired; only an Offered package can be accepted.',
     );
     await act(offered, pkg._id, 'decline', {}).expect(409);
+  });
+
+  it("lets the database's matching offer or pair only what the lifecycle lets it: a Not Paired package", async () => {
+    const [donor, a, b] = await people();
+    const pkg = await donate(ctx, donor);
+    const offeredId = (await dbPackage(pkg._id)).distributorId!;
+    const [offered, other] = holderFirst(offeredId, a!, b!);
+    // Claims `other` for it as matching would; the claim refuses before it looks at them.
+    const claim = () =>
+      ctx.database.db.execute(
+        sql`select almquest_claim(${pkg._id}::uuid, ${other.profile.id}::uuid, 10, 0, 0, 600000,
+                                  true, false, '1234', true)`,
+      );
+    const tried: string[] = [];
+    const tryEach = async () => {
+      const before = await dbPackage(pkg._id);
+      const load = await openLoad(other);
+      const allowed = TRANSITIONS.offer.from.includes(before.state as 'Not Paired');
+      expect(allowed).toBe(TRANSITIONS.pair.from.includes(before.state as 'Not Paired'));
+      if (allowed) return;
+      const refused = await claim().then(
+        () => null,
+        (e: unknown) => e as { cause?: { message?: string } },
+      );
+      expect(refused?.cause?.message, before.state).toMatch(/is not Not Paired/);
+      expect(await dbPackage(pkg._id)).toEqual(before);
+      expect(await openLoad(other)).toBe(load);
+      tried.push(before.state);
+    };
+    await tryEach();
+    await act(offered, pkg._id, 'accept').expect(200);
+    await tryEach();
+    await mark(offered, pkg, {
+      state: 'Received',
+      code: await handoverCodeOf(ctx, pkg._id),
+    }).expect(200);
+    await tryEach();
+    await mark(offered, pkg, { state: 'Distributed' }).expect(200);
+    await tryEach();
+    expect(tried).toEqual(['Offered', 'Paired', 'Received', 'Distributed']);
   });
 
   it('lapses an unanswered offer: the next distributor is asked, the silent one told', async () => {

@@ -163,8 +163,7 @@ export function may(name: TransitionName, state: PackageState): boolean {
 
 /**
  * Why a package in `state` may not take this transition, in the API's English words, and as
- * words a client says in the reader's language ("already Paired", or "it has changed
- * meanwhile" with its state).
+ * words a client says in the reader's language ("already Paired", or the state it is in now).
  */
 export function refusalText(name: TransitionName, state: PackageState): string {
   const t: Transition = TRANSITIONS[name];
@@ -174,7 +173,7 @@ export function refusalText(name: TransitionName, state: PackageState): string {
 export function refusalWords(name: TransitionName, state: PackageState): Words {
   const t: Transition = TRANSITIONS[name];
   if (t.saysAlready && t.to === state) return words('alreadyInState', { state });
-  // Deleting has words of its own; the other refusals say the package changed meanwhile.
+  // Deleting has words of its own; the other refusals say what the package is now.
   return words(name === 'withdraw' ? 'onlyNotPairedDeleted' : 'lifecycleConflict', { state });
 }
 
