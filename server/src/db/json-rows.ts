@@ -2,7 +2,7 @@ import { getTableColumns, type Table } from 'drizzle-orm';
 
 /**
  * Reads a table's row as the database wrote it in JSON (its column names: row_to_json, or a
- * function answering JSON such as matching's almquest_claim) into the shape Drizzle reads one,
+ * function answering JSON such as matching's almquest_claim_row) into the shape Drizzle reads one,
  * each value through its column's own mapping (timestamps become Dates).
  */
 export function rowFromJson<T extends Table>(

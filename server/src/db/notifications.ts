@@ -122,7 +122,7 @@ export async function insertNotifications(
 
 /**
  * A notification row as the database wrote it (its column names, as a function answering JSON
- * gives it: matching's almquest_claim) in the shape Drizzle reads one.
+ * gives it: matching's almquest_claim_row) in the shape Drizzle reads one.
  */
 export const notificationFromDatabase: (raw: Record<string, unknown>) => NotificationRow =
   rowFromJson(notifications);

@@ -98,7 +98,7 @@ export function newHandoverCode(): string {
   return String(randomInt(10_000)).padStart(4, '0');
 }
 
-/** A package row as almquest_claim answers it, in the shape Drizzle reads one. */
+/** A package row as almquest_claim_row answers it, in the shape Drizzle reads one. */
 export const packageFromDatabase: (raw: Record<string, unknown>) => PackageRow =
   rowFromJson(packages);
 
@@ -270,7 +270,7 @@ const MATCH_STATEMENT = {
                                $6::float8, $7::boolean, $8::boolean) as answer`,
 };
 
-/** What almquest_claim answers when it claimed the room and wrote the pairing. */
+/** What almquest_claim_row answers when it claimed the room and wrote the pairing. */
 type ClaimAnswer = {
   state: 'Paired' | 'Offered';
   distributorId: string;
@@ -295,7 +295,7 @@ function outcomeOf(answer: ClaimAnswer): MatchOutcome & { isPaired: true } {
 
 /**
  * Claims the chosen distributor's room and writes the pair, in one statement
- * (db/functions/almquest_claim.sql): the person's lock, one conditional UPDATE that locks the
+ * (db/functions/almquest_claim_row.sql): the person's lock, one conditional UPDATE that locks the
  * distributor's row and re-checks, against the latest committed version, that they are still active, not suspended,
  * have room, and are where they were ranked; then the meet point, the package, its timeline
  * entry and the notifications. Null when the claim failed.
@@ -309,10 +309,11 @@ async function claim(
 ): Promise<(MatchOutcome & { isPaired: true }) | null> {
   const [row] = await queryRows<{ answer: ClaimAnswer | null }>(
     tx,
-    sql`select almquest_claim(${packageId}::uuid, ${chosen.id}::uuid,
+    sql`select almquest_claim_row(p, ${chosen.id}::uuid,
           ${chosen.distance_range}::float8, ${chosen.home_lat}::float8, ${chosen.home_lng}::float8,
           ${settings.offerMs}::float8, ${tellsDonor}::boolean, false, ${newHandoverCode()}::text,
-          ${settings.byRecord}::boolean) as answer`,
+          ${settings.byRecord}::boolean) as answer
+        from packages p where p.id = ${packageId}::uuid`,
   );
   return row?.answer ? outcomeOf(row.answer) : null;
 }

@@ -41,10 +41,15 @@ const AREAS = {
   concurrency: { count: 1, points: (): LatLng => [15.5, 75.0] },
   invariants: { count: 1, points: (): LatLng => [16.5, 80.6] },
   rateLimits: { count: 1, points: (): LatLng => [31.5, 95.5] },
-  /** One patch per test of lifecycle.test.ts, down the west of India, then off its south-west. */
+  /** One patch per test of lifecycle.test.ts, down the west of India, then off its south-west (two columns). */
   lifecycle: {
     count: 42,
-    points: (i: number): LatLng => (i < 30 ? [8.5 + i * 0.6, 73.0] : [8.5 + (i - 30) * 0.6, 71.8]),
+    points: (i: number): LatLng =>
+      i < 30
+        ? [8.5 + i * 0.6, 73.0]
+        : i < 41
+          ? [8.5 + (i - 30) * 0.6, 71.8]
+          : [8.5 + (i - 41) * 0.6, 69.2],
   },
   lifecycleRaces: { count: 16, points: (i: number): LatLng => [8.5 + i * 0.6, 74.2] },
   lifecycleModel: { count: 4, points: (i: number): LatLng => [27.5 + i * 0.6, 73.0] },

@@ -2,10 +2,7 @@ import { isLocale } from '@almquest/contracts/locales';
 import type { SessionResponse, SessionUser } from '@almquest/contracts/session';
 import type { SignInErrorCode } from '@almquest/contracts/sign-in-errors';
 import { Router } from 'express';
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
 import { clearCookie, readCookie, setCookie } from '../../lib/cookies';
-import type { Logger } from '../../logger';
 import { requireSession, SESSION_COOKIE, sessionUser } from '../../middleware/authenticate';
 import { limiter } from '../../middleware/limits';
 import { serviceUnavailable, words } from '../../errors';
@@ -15,6 +12,7 @@ import { safeReturnTo, saveAuthRequest, takeAuthRequest, upsertSignedInUser } fr
 import { type OidcClient, SignInError } from './oidc-client';
 import type { LiveEvents } from '../../realtime/live-events';
 import { createSession, deleteSession, hashToken } from '../../db/sessions';
+import type { RouteDeps } from '../route-deps';
 
 const AUTH_COOKIE = 'aq_auth';
 /** Set at sign-out: the next sign-in asks the provider to show its page (choose an account). */
@@ -40,11 +38,8 @@ export function authRoutes({
   oidcClient,
   logger,
   live,
-}: {
-  config: Config;
-  database: Database;
+}: Pick<RouteDeps, 'config' | 'database' | 'logger'> & {
   oidcClient: OidcClient;
-  logger: Logger;
   live: Pick<LiveEvents, 'hub'>;
 }): Router {
   const router = Router();

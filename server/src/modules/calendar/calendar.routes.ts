@@ -2,8 +2,6 @@ import type { CalendarLink, CalendarStatus } from '@almquest/contracts/calendar'
 import { PackageIdPathSchema } from '@almquest/contracts/packages';
 import { Router } from 'express';
 import { z } from 'zod';
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
 import { notFound, words } from '../../errors';
 import { requireRegistered, sessionUser } from '../../middleware/authenticate';
 import { limiter } from '../../middleware/limits';
@@ -18,6 +16,7 @@ import {
   personalCalendar,
   revokeCalendarToken,
 } from './calendar.service';
+import type { RouteDeps } from '../route-deps';
 
 const FeedPathSchema = z.object({ file: z.string().max(100) });
 const ICS = 'text/calendar; charset=utf-8';
@@ -29,10 +28,7 @@ const ICS = 'text/calendar; charset=utf-8';
 export function calendarRoutes({
   config,
   database,
-}: {
-  config: Config;
-  database: Database;
-}): Router {
+}: Pick<RouteDeps, 'config' | 'database'>): Router {
   const router = Router();
   const db = database.db;
 

@@ -1,12 +1,10 @@
 import { type ContactAccepted, ContactMessageSchema } from '@almquest/contracts/contact';
 import { Router } from 'express';
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
-import type { Logger } from '../../logger';
 import { limiter } from '../../middleware/limits';
 import { validate } from '../../middleware/validate';
 import { acceptContactMessage } from './contact.service';
 import type { Mailer } from './mailer';
+import type { RouteDeps } from '../route-deps';
 
 /** POST /api/contact: public, rate limited, stored before anything else happens. */
 export function contactRoutes({
@@ -14,11 +12,8 @@ export function contactRoutes({
   database,
   mailer,
   logger,
-}: {
-  config: Config;
-  database: Database;
+}: Pick<RouteDeps, 'config' | 'database' | 'logger'> & {
   mailer: Mailer | null;
-  logger: Logger;
 }): Router {
   const router = Router();
 

@@ -22,13 +22,9 @@ import {
 } from '@almquest/contracts/coordinator';
 import express, { Router } from 'express';
 import { sql } from 'drizzle-orm';
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
-import type { Rematcher } from '../../matching/rematch';
 import { methodNotAllowed, words } from '../../errors';
 import { sessionUser } from '../../middleware/authenticate';
 import { validate } from '../../middleware/validate';
-import type { Notifier } from '../../notifier';
 import type { LiveEvents } from '../../realtime/live-events';
 import { matchAfterGiveBack } from '../packages/lifecycle/changes';
 import { fenceChangedPackages } from '../packages/package-reads';
@@ -50,6 +46,7 @@ import {
   listWaiting,
   offerAsCoordinator,
 } from './waiting.service';
+import type { RouteDeps } from '../route-deps';
 
 /** The columns of the coordinators' export, in order. */
 export const EXPORT_COLUMNS = [
@@ -77,11 +74,7 @@ export function coordinatorRoutes({
   notifier,
   rematcher,
   live,
-}: {
-  config: Config;
-  database: Database;
-  notifier: Notifier;
-  rematcher: Rematcher;
+}: Pick<RouteDeps, 'config' | 'database' | 'notifier' | 'rematcher'> & {
   live: Pick<LiveEvents, 'endUser'>;
 }): Router {
   const isCoordinatorEmail = (email: string) => config.coordinatorEmails.has(email.toLowerCase());

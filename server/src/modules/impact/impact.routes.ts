@@ -7,14 +7,14 @@ import { refuseCrossSite } from '../../middleware/same-origin';
 import { exportSelect, PACKAGE_COLUMNS, streamPackagesCsv } from '../coordinator/csv-export';
 import { ownPathRoute } from '../users/own-path';
 import { cachedImpact, personalImpact } from './impact.service';
+import type { RouteDeps } from '../route-deps';
 
 /** GET /api/impact: the public figures. No session needed. */
 export function impactRoutes({
   config,
   database,
-}: {
+}: Pick<RouteDeps, 'database'> & {
   config: Pick<Config, 'impactCacheMs'>;
-  database: Database;
 }): Router {
   const router = Router();
   const impact = cachedImpact(database.db, config.impactCacheMs);

@@ -5,8 +5,6 @@ import {
   MessagingUpdatesSchema,
 } from '@almquest/contracts/messaging';
 import { type Request, type RequestHandler, Router } from 'express';
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
 import { requireSession, sessionUser } from '../../middleware/authenticate';
 import { limiter } from '../../middleware/limits';
 import { validate } from '../../middleware/validate';
@@ -19,6 +17,7 @@ import {
   unavailable,
   verifyChannel,
 } from './channels.service';
+import type { RouteDeps } from '../route-deps';
 
 /** The channel a request names (`/messaging/whatsapp`, `/messaging/sms`). */
 const channelOf = (req: Request) => req.params['channel'] as MessagingChannel;
@@ -30,10 +29,7 @@ const channelOf = (req: Request) => req.params['channel'] as MessagingChannel;
 export function messagingRoutes({
   config,
   database,
-}: {
-  config: Config;
-  database: Database;
-}): Router {
+}: Pick<RouteDeps, 'config' | 'database'>): Router {
   const router = Router();
   const db = database.db;
   const codes = limiter(db, config, 'messaging-codes');

@@ -5,7 +5,7 @@ import { formatPhone } from '@almquest/contracts/phone';
 import express, { type Request, Router } from 'express';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
-import { type AppDb, type Database, queryRows } from '../../db/client';
+import { type AppDb, queryRows } from '../../db/client';
 import { isSameSecret } from '../../lib/same-secret';
 import type { Logger } from '../../logger';
 import type { ChangeOutlets } from '../packages/lifecycle/publish';
@@ -19,6 +19,7 @@ import { intentOf } from './replies';
 import { gupshup, type SmsConfig, type SmsProvider } from './sms-client';
 import { packageLinkCode, replyCommand } from './sms-messages';
 import type { SmsTemplate } from '../../lib/sms-templates';
+import type { RouteDeps } from '../route-deps';
 
 /**
  * Gupshup calls these (decision 039): the keyword's response URL with each SMS people send to
@@ -326,12 +327,7 @@ export function smsWebhookRoutes({
   database,
   logger,
   outlets,
-}: {
-  config: Config;
-  database: Database;
-  logger: Logger;
-  outlets: ChangeOutlets;
-}): Router {
+}: Pick<RouteDeps, 'config' | 'database' | 'logger' | 'outlets'>): Router {
   const router = Router();
   const sms = config.sms;
   if (!sms) return router;

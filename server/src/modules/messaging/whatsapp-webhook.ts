@@ -5,7 +5,7 @@ import type { Locale } from '@almquest/contracts/locales';
 import { sql } from 'drizzle-orm';
 import type { Logger } from '../../logger';
 import type { Config } from '../../config';
-import { type AppDb, type Database, queryRows } from '../../db/client';
+import { type AppDb, queryRows } from '../../db/client';
 import type { PackageRow } from '../../db/rows';
 import type { PackageState } from '@almquest/contracts/packages';
 import type { ChangeOutlets } from '../packages/lifecycle/publish';
@@ -18,6 +18,7 @@ import { takePhoneSend } from './budget';
 import { sendText, type WhatsappConfig, WhatsappSendError } from './whatsapp-client';
 import { isSameSecret } from '../../lib/same-secret';
 import { fillIn, mealsIn } from '../notifications/texts';
+import type { RouteDeps } from '../route-deps';
 
 export const WHATSAPP_WEBHOOK_PATH = '/api/whatsapp/webhook';
 /** Meta's posts are small; a batch of a few hundred events is well under this. */
@@ -307,13 +308,7 @@ export function whatsappWebhookRoutes({
   database,
   logger,
   outlets,
-}: {
-  config: Config;
-  database: Database;
-  logger: Logger;
-  /** Where a change made by a button press goes, as the page's changes do. */
-  outlets: ChangeOutlets;
-}): Router {
+}: Pick<RouteDeps, 'config' | 'database' | 'logger' | 'outlets'>): Router {
   const router = Router();
   const whatsapp = config.whatsapp;
   if (!whatsapp) return router;

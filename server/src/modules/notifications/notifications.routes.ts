@@ -5,7 +5,6 @@ import {
   type UnseenCount,
 } from '@almquest/contracts/notifications';
 import { Router } from 'express';
-import type { Database } from '../../db/client';
 import { notFound, words } from '../../errors';
 import { requireRegistered, requireSession, sessionUser } from '../../middleware/authenticate';
 import { ownPathRoute } from '../users/own-path';
@@ -21,6 +20,7 @@ import {
   notificationsAfter,
   streamStartingPoint,
 } from './notifications.service';
+import type { RouteDeps } from '../route-deps';
 
 const HEARTBEAT_MS = 25_000;
 
@@ -28,8 +28,7 @@ export function notificationsRoutes({
   database,
   live,
   heartbeatMs = HEARTBEAT_MS,
-}: {
-  database: Database;
+}: Pick<RouteDeps, 'database'> & {
   live: Pick<LiveEvents, 'hub'>;
   /** How often an open stream is pinged (and its session checked). */
   heartbeatMs?: number;

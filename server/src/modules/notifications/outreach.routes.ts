@@ -5,14 +5,13 @@ import {
   type MailTopic,
 } from '@almquest/contracts/push';
 import { Router } from 'express';
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
 import { badRequest, words } from '../../errors';
 import { requireSession, sessionUser } from '../../middleware/authenticate';
 import { limiter } from '../../middleware/limits';
 import { parseOrThrow, validate } from '../../middleware/validate';
 import type { Outreach } from './outreach';
 import { readSettings, setMailTopic, updateSettings } from './settings.service';
+import type { RouteDeps } from '../route-deps';
 
 /**
  * How a person hears of their packages outside the page: their choices, and the
@@ -25,9 +24,7 @@ export function outreachRoutes({
   config,
   database,
   outreach,
-}: {
-  config: Config;
-  database: Database;
+}: Pick<RouteDeps, 'config' | 'database'> & {
   outreach: Outreach;
 }): Router {
   const router = Router();

@@ -1,8 +1,8 @@
 import { type Package, PackageResponseSchema } from '@almquest/contracts/packages';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { packageReports, packages } from '../../db/schema';
-import { forgetArea, nextPatches } from '../../test/areas';
+import { nextPatches } from '../../test/areas';
 import {
   callsAs,
   createDistributor,
@@ -10,21 +10,15 @@ import {
   donate,
   markPackage,
   type Registered,
-  uniqueEmail,
   withLongRecord,
 } from '../../test/factories';
-import { createTestApp, type TestContext } from '../../test/test-app';
+import { withCoordinatorApp } from '../../test/suites';
+import type { TestContext } from '../../test/test-app';
 import { countImpact } from '../impact/impact.service';
 
-const COORDINATOR = uniqueEmail('coordinator');
 let ctx: TestContext;
 let coordinator: Registered;
-beforeAll(async () => {
-  ctx = await createTestApp({ COORDINATOR_EMAILS: COORDINATOR });
-  await forgetArea(ctx.database.db, 'handoverSafety');
-  coordinator = await createDonor(ctx, {}, COORDINATOR);
-});
-afterAll(() => ctx.close());
+withCoordinatorApp('handoverSafety', (started) => ({ ctx, coordinator } = started));
 
 const patches = nextPatches('handoverSafety');
 

@@ -17,28 +17,19 @@ import {
 } from '@almquest/contracts/packages';
 import { ReportRequestSchema } from '@almquest/contracts/coordinator';
 import { type Request, type Response, Router } from 'express';
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
 import type { PackageRow, UserRow } from '../../db/rows';
 import { AppError, badRequest, conflict, words } from '../../errors';
 import { createExplainer, whyYou } from '../../matching/explain';
 import { meetRoute } from '../../matching/routes';
-import type { Rematcher } from '../../matching/rematch';
 import { requireRegistered, sessionUser } from '../../middleware/authenticate';
 import { limiter } from '../../middleware/limits';
 import { ownPathRoute } from '../users/own-path';
 import { parseOrThrow, validate } from '../../middleware/validate';
 import { z } from 'zod';
-import type { Notifier } from '../../notifier';
 import { assertActsAsSelf, assertOwnPath, assertUserType } from '../users/users.policy';
 import { createReport } from '../coordinator/inbox.service';
 import { cancelDonationGroup, donationGroup, donationQuantity } from './donations.service';
-import {
-  fenceChangedPackages,
-  type PackageRead,
-  type PackageReads,
-  readPackage,
-} from './package-reads';
+import { fenceChangedPackages, type PackageRead, readPackage } from './package-reads';
 import { assertCanViewPackage } from './packages.policy';
 import { presentPackage, presentPackageSummary } from './packages.presenter';
 import {
@@ -63,6 +54,7 @@ import {
   widenPackage,
 } from './lifecycle/changes';
 import { publishChange } from './lifecycle/publish';
+import type { RouteDeps } from '../route-deps';
 
 export function packagesRoutes({
   config,
@@ -70,14 +62,7 @@ export function packagesRoutes({
   notifier,
   rematcher,
   reads,
-}: {
-  config: Config;
-  database: Database;
-  notifier: Notifier;
-  rematcher: Rematcher;
-  /** Package pages kept in memory; app.ts shares them with the live events. */
-  reads: PackageReads;
-}): Router {
+}: Pick<RouteDeps, 'config' | 'database' | 'notifier' | 'rematcher' | 'reads'>): Router {
   const router = Router();
   const explain = createExplainer();
   const db = database.db;

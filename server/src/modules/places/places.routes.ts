@@ -4,12 +4,9 @@ import {
   ReversePlaceQuerySchema,
 } from '@almquest/contracts/places';
 import { Router } from 'express';
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
 import { notFound, words } from '../../errors';
 import { limiter } from '../../middleware/limits';
 import { validate } from '../../middleware/validate';
-import type { Logger } from '../../logger';
 import {
   createPlaceAnswers,
   type GazetteerStatus,
@@ -17,6 +14,7 @@ import {
   lookUpPlaces,
   type PlaceLookupDeps,
 } from './place-lookup';
+import type { RouteDeps } from '../route-deps';
 
 /** Public place search over India's postal localities: no session needed, no personal data. */
 export function placesRoutes({
@@ -24,11 +22,8 @@ export function placesRoutes({
   database,
   gazetteer,
   logger,
-}: {
-  config: Config;
-  database: Database;
+}: Pick<RouteDeps, 'config' | 'database' | 'logger'> & {
   gazetteer: GazetteerStatus;
-  logger: Logger;
 }): Router {
   const router = Router();
   // Someone typing sends a search every few letters; this only stops a flood from one address

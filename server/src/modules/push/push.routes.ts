@@ -4,13 +4,12 @@ import {
   PushUnsubscribeSchema,
 } from '@almquest/contracts/push';
 import { Router } from 'express';
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
 import { requireSession, sessionUser } from '../../middleware/authenticate';
 import { limiter } from '../../middleware/limits';
 import { validate } from '../../middleware/validate';
 import type { VapidKeys } from '../../lib/web-push';
 import { subscribe, unsubscribe } from './push.service';
+import type { RouteDeps } from '../route-deps';
 
 /**
  * Web Push: the public key browsers subscribe with, and the signed-in person's
@@ -20,9 +19,7 @@ export function pushRoutes({
   config,
   database,
   vapid,
-}: {
-  config: Config;
-  database: Database;
+}: Pick<RouteDeps, 'config' | 'database'> & {
   vapid: () => Promise<VapidKeys>;
 }): Router {
   const router = Router();

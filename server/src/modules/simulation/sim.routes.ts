@@ -1,17 +1,15 @@
 import { asc, gt } from 'drizzle-orm';
 import { Router } from 'express';
 import { z } from 'zod';
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
 import { notifications } from '../../db/schema';
 import { conflict, words } from '../../errors';
 import type { SimClock } from '../../lib/sim-clock';
-import type { Rematcher } from '../../matching/rematch';
 import { validate } from '../../middleware/validate';
 import { requireCoordinator } from '../coordinator/coordinator.policy';
 import { nextDeadline } from '../packages/lifecycle/changes';
 import type { DeadlineSweeper } from '../packages/lifecycle/deadlines';
 import type { StandingLister } from '../standing/standing.service';
+import type { RouteDeps } from '../route-deps';
 
 const MoveClockSchema = z.strictObject({
   at: z.iso.datetime({ offset: true, error: 'at must be a time like 2026-11-24T18:30:00+05:30' }),
@@ -37,13 +35,10 @@ export function simulationRoutes({
   deadlines,
   standing,
   rematcher,
-}: {
-  config: Config;
-  database: Database;
+}: Pick<RouteDeps, 'config' | 'database' | 'rematcher'> & {
   clock: SimClock;
   deadlines: DeadlineSweeper;
   standing: StandingLister;
-  rematcher: Rematcher;
 }): Router {
   const router = Router();
   router.use('/sim', requireCoordinator(config));

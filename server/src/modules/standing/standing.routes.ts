@@ -8,14 +8,10 @@ import {
   StandingPathSchema,
 } from '@almquest/contracts/standing';
 import { Router } from 'express';
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
-import type { Rematcher } from '../../matching/rematch';
 import { requireRegistered, sessionUser } from '../../middleware/authenticate';
 import { limiter } from '../../middleware/limits';
 import { validate } from '../../middleware/validate';
-import type { Notifier } from '../../notifier';
-import { fenceChangedPackages, type PackageReads } from '../packages/package-reads';
+import { fenceChangedPackages } from '../packages/package-reads';
 import { assertUserType } from '../users/users.policy';
 import {
   changeStanding,
@@ -28,6 +24,7 @@ import {
   stopEveryDay,
   takeEveryDay,
 } from './standing.service';
+import type { RouteDeps } from '../route-deps';
 
 /**
  * Standing donations (decision 041): a donor's own, and a distributor taking one every day. Every
@@ -39,13 +36,7 @@ export function standingRoutes({
   notifier,
   rematcher,
   reads,
-}: {
-  config: Config;
-  database: Database;
-  notifier: Notifier;
-  rematcher: Rematcher;
-  reads: PackageReads;
-}): Router {
+}: Pick<RouteDeps, 'config' | 'database' | 'notifier' | 'rematcher' | 'reads'>): Router {
   const router = Router();
   const db = database.db;
 

@@ -1,11 +1,10 @@
 import type { Health } from '@almquest/contracts/system';
 import { sql } from 'drizzle-orm';
 import { Router } from 'express';
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
 import type { GazetteerStatus } from '../places/place-lookup';
 import { presentPublicConfig } from './system.presenter';
 import { withTimeout } from '../../lib/with-timeout';
+import type { RouteDeps } from '../route-deps';
 
 const HEALTH_TIMEOUT_MS = 2000;
 
@@ -45,9 +44,7 @@ export function systemRoutes({
   gazetteer,
   isStopping,
   writes,
-}: {
-  config: Config;
-  database: Database;
+}: Pick<RouteDeps, 'config' | 'database'> & {
   gazetteer: GazetteerStatus;
   isStopping: () => boolean;
   writes: WriteHealth;

@@ -11,8 +11,7 @@ import {
 import { LocaleRequestSchema, type UserType } from '@almquest/contracts/session';
 import { Router } from 'express';
 import type { z } from 'zod';
-import type { Config } from '../../config';
-import type { AppDb, Database } from '../../db/client';
+import type { AppDb } from '../../db/client';
 import type { ProfileRows } from '../../db/rows';
 import { clearCookie } from '../../lib/cookies';
 import {
@@ -37,6 +36,7 @@ import {
   updateDistributor,
   updateDonor,
 } from './users.service';
+import type { RouteDeps } from '../route-deps';
 
 export type UserEvents = {
   /** A distributor appeared, came back, or has more room: Not Paired packages may now match. */
@@ -47,9 +47,7 @@ export function usersRoutes({
   config,
   database,
   events,
-}: {
-  config: Config;
-  database: Database;
+}: Pick<RouteDeps, 'config' | 'database'> & {
   events: UserEvents;
 }): Router {
   const isSecure = config.origin.startsWith('https://');

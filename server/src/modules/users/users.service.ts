@@ -3,7 +3,8 @@ import type { Location } from '@almquest/contracts/location';
 import type { Consent } from '@almquest/contracts/privacy';
 import type { UserType } from '@almquest/contracts/session';
 import { type DonorType, FORMER_DISTRIBUTOR, FORMER_DONOR } from '@almquest/contracts/users';
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { type AppDb, queryRows, type Tx } from '../../db/client';
 import { lockPersonExclusive } from '../../db/person-lock';
 import type { ProfileRows } from '../../db/rows';
@@ -103,44 +104,53 @@ async function lockUnregistered(tx: Pick<AppDb, 'execute'>, userId: string) {
   await tx.execute(sql`delete from ${distributors} where user_id = ${userId}`);
 }
 
-export async function registerDonor(
+/**
+ * Registers the signed-in person in a role: refused once registered, their consent recorded,
+ * their own details and role written, then the role's row (`addRole`), all or nothing.
+ */
+async function register(
+  db: AppDb,
+  userId: string,
+  input: Person & WithConsent,
+  userType: UserType,
+  addRole: (tx: Tx) => Promise<unknown>,
+): Promise<ProfileRows> {
+  await db.transaction(async (tx) => {
+    await lockUnregistered(tx, userId);
+    await recordConsent(tx, userId, input.consent);
+    await tx
+      .update(users)
+      .set({ ...personColumns(input), userType })
+      .where(eq(users.id, userId));
+    await addRole(tx);
+  });
+  return getProfileRows(db, userId, userType);
+}
+
+export function registerDonor(
   db: AppDb,
   userId: string,
   input: Person & WithConsent & { donorType: DonorType; distanceRange: number },
 ): Promise<ProfileRows> {
-  await db.transaction(async (tx) => {
-    await lockUnregistered(tx, userId);
-    await recordConsent(tx, userId, input.consent);
-    await tx
-      .update(users)
-      .set({ ...personColumns(input), userType: 'donor' })
-      .where(eq(users.id, userId));
-    await tx
+  return register(db, userId, input, 'donor', (tx) =>
+    tx
       .insert(donors)
-      .values({ userId, donorType: input.donorType, distanceRange: input.distanceRange });
-  });
-  return getProfileRows(db, userId, 'donor');
+      .values({ userId, donorType: input.donorType, distanceRange: input.distanceRange }),
+  );
 }
 
-export async function registerDistributor(
+export function registerDistributor(
   db: AppDb,
   userId: string,
   input: Person & WithConsent & { distanceRange: number; maxCapacity: number },
 ): Promise<ProfileRows> {
-  await db.transaction(async (tx) => {
-    await lockUnregistered(tx, userId);
-    await recordConsent(tx, userId, input.consent);
-    await tx
-      .update(users)
-      .set({ ...personColumns(input), userType: 'distributor' })
-      .where(eq(users.id, userId));
-    await tx.insert(distributors).values({
+  return register(db, userId, input, 'distributor', (tx) =>
+    tx.insert(distributors).values({
       userId,
       distanceRange: input.distanceRange,
       maxCapacity: input.maxCapacity,
-    });
-  });
-  return getProfileRows(db, userId, 'distributor');
+    }),
+  );
 }
 
 /** A registered person's own rows in their role; 404 when they have no such profile. */
@@ -167,6 +177,29 @@ export async function getProfileRows(
   return { userType, ...row };
 }
 
+/** The fields of a profile change it names (one left undefined keeps its column as it is). */
+function fieldsGiven<T extends object, K extends keyof T>(
+  patch: T,
+  keys: readonly K[],
+): { [P in K]?: Exclude<T[P], undefined> } {
+  return Object.fromEntries(
+    keys.filter((k) => patch[k] !== undefined).map((k) => [k, patch[k]]),
+  ) as { [P in K]?: Exclude<T[P], undefined> };
+}
+
+/**
+ * A registration number's check after a change: kept for the same number, gone for another
+ * (none when the change leaves the number alone).
+ */
+function checkKept(
+  number: PgColumn,
+  checkedAt: PgColumn,
+  given: string | null | undefined,
+): SQL | undefined {
+  if (given === undefined) return undefined;
+  return sql`case when ${number} is not distinct from ${given} then ${checkedAt} end`;
+}
+
 export async function updateDonor(
   db: AppDb,
   userId: string,
@@ -179,17 +212,17 @@ export async function updateDonor(
   await db.transaction(async (tx) => {
     await refreshOpenPackages(tx, 'donor', userId, patch);
     await tx.update(users).set(personColumns(patch)).where(eq(users.id, userId));
-    const donorPatch = {
-      ...(patch.donorType !== undefined ? { donorType: patch.donorType } : {}),
-      ...(patch.distanceRange !== undefined ? { distanceRange: patch.distanceRange } : {}),
-      // A changed number is checked again (the same number keeps its check).
-      ...(patch.fssaiNumber !== undefined
-        ? {
-            fssaiNumber: patch.fssaiNumber,
-            fssaiVerifiedAt: sql`case when ${donors.fssaiNumber} is not distinct from ${patch.fssaiNumber} then ${donors.fssaiVerifiedAt} end`,
-          }
-        : {}),
-    };
+    const fssaiVerifiedAt = checkKept(
+      donors.fssaiNumber,
+      donors.fssaiVerifiedAt,
+      patch.fssaiNumber,
+    );
+    const donorPatch = fieldsGiven({ ...patch, fssaiVerifiedAt }, [
+      'donorType',
+      'distanceRange',
+      'fssaiNumber',
+      'fssaiVerifiedAt',
+    ]);
     if (Object.keys(donorPatch).length) {
       await tx.update(donors).set(donorPatch).where(eq(donors.userId, userId));
     }
@@ -231,18 +264,19 @@ export async function updateDistributor(
         );
       }
     }
-    const distributorPatch = {
-      ...(patch.distanceRange !== undefined ? { distanceRange: patch.distanceRange } : {}),
-      ...(patch.maxCapacity !== undefined ? { maxCapacity: patch.maxCapacity } : {}),
-      ...(patch.autoAccept !== undefined ? { autoAccept: patch.autoAccept } : {}),
-      ...(patch.vegOnly !== undefined ? { vegOnly: patch.vegOnly } : {}),
-      ...(patch.registrationNumber !== undefined
-        ? {
-            registrationNumber: patch.registrationNumber,
-            registrationVerifiedAt: sql`case when ${distributors.registrationNumber} is not distinct from ${patch.registrationNumber} then ${distributors.registrationVerifiedAt} end`,
-          }
-        : {}),
-    };
+    const registrationVerifiedAt = checkKept(
+      distributors.registrationNumber,
+      distributors.registrationVerifiedAt,
+      patch.registrationNumber,
+    );
+    const distributorPatch = fieldsGiven({ ...patch, registrationVerifiedAt }, [
+      'distanceRange',
+      'maxCapacity',
+      'autoAccept',
+      'vegOnly',
+      'registrationNumber',
+      'registrationVerifiedAt',
+    ]);
     if (Object.keys(distributorPatch).length) {
       await tx.update(distributors).set(distributorPatch).where(eq(distributors.userId, userId));
     }

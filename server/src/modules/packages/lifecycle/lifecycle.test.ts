@@ -242,8 +242,9 @@ describe('offers', () => {
     // Claims `other` for it as matching would; the claim refuses before it looks at them.
     const claim = () =>
       ctx.database.db.execute(
-        sql`select almquest_claim(${pkg._id}::uuid, ${other.profile.id}::uuid, 10, 0, 0, 600000,
-                                  true, false, '1234', true)`,
+        sql`select almquest_claim_row(p, ${other.profile.id}::uuid, 10, 0, 0, 600000, true, false,
+                                      '1234', true)
+              from packages p where p.id = ${pkg._id}::uuid`,
       );
     const tried: string[] = [];
     const tryEach = async () => {
