@@ -155,7 +155,7 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
-    // The service worker (issue #18): plain JavaScript the build copies with its file list.
+    // The service worker (an installable app): plain JavaScript the build copies with its file list.
     files: ['client/service-worker/**/*.js'],
     languageOptions: { globals: { ...globals.serviceworker, __PRECACHE__: 'readonly' } },
   },
@@ -206,7 +206,7 @@ export default tseslint.config(
     rules: { 'local/layers': 'off' },
   },
   {
-    // Every text a person reads comes from the message catalogs (issue #16); tests may use any.
+    // Every text a person reads comes from the message catalogs; tests may use any.
     files: ['client/src/**/*.tsx'],
     ignores: ['client/src/**/*.test.tsx', 'client/src/test/**'],
     plugins: { local: localRules },

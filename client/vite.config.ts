@@ -6,7 +6,7 @@ import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Writes dist/sw.js from service-worker/sw.js (issue #18): the app shell to cache at install (the
+ * Writes dist/sw.js from service-worker/sw.js: the app shell to cache at install (the
  * entry script, its imports and styles, the status banner it may need offline, app.html, icons)
  * and a version that changes with every build, so browsers see a new worker (decision 013).
  */

@@ -12,7 +12,7 @@ import {
 import { expect } from './support/fixtures';
 
 /**
- * A week of a standing donation on a test clock (issue #44): its own app with SIM_CLOCK, whose
+ * A week of a standing donation on a test clock: its own app with SIM_CLOCK, whose
  * time stands still until the coordinator moves it (POST /api/sim/clock lists the days due and
  * sweeps deadlines), so seven days play in a minute.
  */

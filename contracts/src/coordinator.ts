@@ -110,7 +110,7 @@ export type CoordinatorOffer = z.input<typeof CoordinatorOfferSchema>;
 const RequiredReason = textField({
   min: 3,
   max: REASON_MAX,
-  messages: { required: 'Give a reason (at least 3 characters)' },
+  messages: { required: said('Give a reason (at least 3 characters)', 'field.reasonRequired') },
 });
 
 /** POST /api/coordinator/packages/:id/cancel, /people/:id/suspend, /people/:id/reinstate */
@@ -122,7 +122,9 @@ export const PeopleQuerySchema = z.strictObject({
   q: textField({
     min: 2,
     max: 100,
-    messages: { required: 'Type at least 2 characters of a name, e-mail or phone' },
+    messages: {
+      required: said('Type at least 2 characters of a name, e-mail or phone', 'field.peopleQuery'),
+    },
   }),
 });
 

@@ -28,6 +28,8 @@ export type FieldMessageKey =
   | 'field.contactEmail'
   | 'field.contactEmailInvalid'
   | 'field.contactMessage'
+  | 'field.reasonRequired'
+  | 'field.peopleQuery'
   | 'field.cannotSet'
   | 'field.donorType'
   | 'field.travelCapacity'

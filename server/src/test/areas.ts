@@ -41,7 +41,7 @@ const AREAS = {
   concurrency: { count: 1, points: (): LatLng => [15.5, 75.0] },
   invariants: { count: 1, points: (): LatLng => [16.5, 80.6] },
   rateLimits: { count: 1, points: (): LatLng => [31.5, 95.5] },
-  /** One patch per test of lifecycle.test.ts, down the west of India, then off its south-west (two columns). */
+  /** One patch per test of lifecycle.test.ts, down the west of India, then off its south-west. */
   lifecycle: {
     count: 42,
     points: (i: number): LatLng =>
@@ -49,7 +49,7 @@ const AREAS = {
         ? [8.5 + i * 0.6, 73.0]
         : i < 41
           ? [8.5 + (i - 30) * 0.6, 71.8]
-          : [8.5 + (i - 41) * 0.6, 69.2],
+          : [7.9 - (i - 41) * 0.6, 71.8],
   },
   lifecycleRaces: { count: 16, points: (i: number): LatLng => [8.5 + i * 0.6, 74.2] },
   lifecycleModel: { count: 4, points: (i: number): LatLng => [27.5 + i * 0.6, 73.0] },

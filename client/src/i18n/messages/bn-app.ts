@@ -397,6 +397,8 @@ export const bnApp: AppCatalog = {
   'field.contactEmail': 'অনুগ্রহ করে আপনার ইমেল ঠিকানা লিখুন',
   'field.contactEmailInvalid': 'অনুগ্রহ করে সঠিক ইমেল ঠিকানা লিখুন',
   'field.contactMessage': 'অনুগ্রহ করে একটি বার্তা লিখুন',
+  'field.reasonRequired': 'কারণ লিখুন (অন্তত ৩টি অক্ষর)',
+  'field.peopleQuery': 'নাম, ইমেল বা ফোনের অন্তত ২টি অক্ষর লিখুন',
   'field.cannotSet': 'এই ঘরটি এখানে ভরা যায় না',
   'field.invalid': 'এই ঘরটি দেখে নিন',
   'field.donorType': 'ব্যক্তি, প্রতিষ্ঠান বা ফুড চেন থেকে বেছে নিন',

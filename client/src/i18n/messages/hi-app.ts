@@ -388,6 +388,8 @@ export const hiApp: AppCatalog = {
   'field.contactEmail': 'कृपया अपना ईमेल पता लिखें',
   'field.contactEmailInvalid': 'कृपया सही ईमेल पता लिखें',
   'field.contactMessage': 'कृपया संदेश लिखें',
+  'field.reasonRequired': 'कारण लिखें (कम से कम 3 अक्षर)',
+  'field.peopleQuery': 'नाम, ईमेल या फ़ोन के कम से कम 2 अक्षर लिखें',
   'field.cannotSet': 'यह जानकारी यहाँ नहीं भरी जा सकती',
   'field.invalid': 'यह जानकारी जाँचें',
   'field.donorType': 'व्यक्ति, संस्था या फ़ूड चेन में से चुनें',

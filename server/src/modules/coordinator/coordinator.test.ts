@@ -232,6 +232,11 @@ describe('waiting packages', () => {
       .post(`/api/coordinator/packages/${pkg._id}/cancel`, {})
       .expect(400);
     expect(noReason.body.error.fields).toHaveProperty('reason');
+    // Too short, in words a Hindi or Bengali page can say whole.
+    const shortReason = await as(coordinator)
+      .post(`/api/coordinator/packages/${pkg._id}/cancel`, { reason: 'x' })
+      .expect(400);
+    expect(shortReason.body.error.fieldWords.reason).toEqual({ key: 'field.reasonRequired' });
     await as(coordinator)
       .post(`/api/coordinator/packages/${pkg._id}/cancel`, { reason: 'Reported as not food' })
       .expect(200);
@@ -387,6 +392,7 @@ describe('people', () => {
     expect(wildcard.body.people).toEqual([]);
     const short = await as(coordinator).get('/api/coordinator/people?q=a').expect(400);
     expect(short.body.error.fields).toHaveProperty('q');
+    expect(short.body.error.fieldWords.q).toEqual({ key: 'field.peopleQuery' });
     const detail = PersonDetailSchema.parse(
       (await as(coordinator).get(`/api/coordinator/people/${distributor.profile.id}`).expect(200))
         .body,
