@@ -21,13 +21,19 @@ language sql stable as $$
                                 select t from almquest_turned_down(pkg_id, group_id, true) t))) is null
      and w.km <= travel_km + w.distance_range
      and w.user_id <> all(passed)
-    from (select d.*, almquest_distance_km(pkg_lat, pkg_lng, d.area_lat, d.area_lng) as km
-            from distributors d
-           where d.lat is not null
-             -- Kilometres by haversine to metres of the index's earth (a larger radius): at most
-             -- 0.12% more, so 1001.2 m a km holds them all. None given: the whole Earth.
-             and d.area_earth <@ public.cube_enlarge((select almquest_earth_point(pkg_lat, pkg_lng)),
-                                                     coalesce(within_km, 20000) * 1001.2::float8, 3)
-           order by d.area_earth <-> (select almquest_earth_point(pkg_lat, pkg_lng))
-           limit walk) w
+    from ((select d.*, almquest_distance_km(pkg_lat, pkg_lng, d.area_lat, d.area_lng) as km
+             from distributors d
+            where within_km is null and d.lat is not null
+            order by d.area_earth <-> (select almquest_earth_point(pkg_lat, pkg_lng))
+            limit walk)
+          union all
+          -- Within a distance: the same index searches a box around the package. Kilometres by
+          -- haversine to metres of the index's earth (a larger radius): at most 0.12% more, so
+          -- 1001.2 m a km holds them all. Apart from the walk, as the box costs every look at
+          -- the index a little, and a plan keeps both (the one not asked for is never run).
+          (select d.*, almquest_distance_km(pkg_lat, pkg_lng, d.area_lat, d.area_lng) as km
+             from distributors d
+            where within_km is not null and d.lat is not null
+              and d.area_earth <@ public.cube_enlarge((select almquest_earth_point(pkg_lat, pkg_lng)),
+                                                      within_km * 1001.2::float8, 3))) w
 $$;
