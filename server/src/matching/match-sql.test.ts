@@ -7,7 +7,7 @@ import { type Database, queryRows, type Tx } from '../db/client';
 import { areaPrefix, testArea } from '../test/areas';
 import { openOwnTestDatabase, openTestDatabase } from '../test/test-app';
 import { makePeople, seedPeople } from '../../scripts/seed';
-import { areaCentre, coarsenMeetPoint, meetPoint, type LatLng } from './geometry';
+import { areaCentre, coarsenMeetPoint, distanceKm, meetPoint, type LatLng } from './geometry';
 import { type Candidate, chooseDistributor } from './ranking';
 
 /**
@@ -367,6 +367,65 @@ describe('almquest_match against ranking.ts', () => {
         });
       }
     }
+  });
+
+  it('reads, within a distance, everyone that near: a tie is read whole in one pass', async () => {
+    // Areas in rings around the package, out to 40 km; the bounded walk (almquest_walk's
+    // within_km, the box its index searches) must hold everyone as near as the bound, whatever
+    // the bearing, and no one much farther.
+    const homes: LatLng[] = [];
+    for (let ring = 1; ring <= 40; ring++) {
+      for (let bearing = 0; bearing < 8; bearing++) {
+        const angle = (bearing * Math.PI) / 4 + ring / 7;
+        homes.push([
+          origin[0] + (ring * Math.sin(angle)) / 111.2,
+          origin[1] + (ring * Math.cos(angle)) / (111.2 * Math.cos((origin[0] * Math.PI) / 180)),
+        ]);
+      }
+    }
+    const people = homes.map((home) => ({
+      id: randomUUID(),
+      home,
+      km: distanceKm(origin, areaCentre(home)),
+    }));
+    await inScenario(async (tx) => {
+      const prefix = areaPrefix('matchSql');
+      await tx.execute(sql`
+        insert into users (id, email, name, user_type, lat, lng, address)
+        values ${sql.join(
+          people.map(
+            (p) =>
+              sql`(${p.id}::uuid, ${`${p.id}@match.test`}, 'Match', 'distributor', ${p.home[0]}, ${p.home[1]}, ${prefix + p.id})`,
+          ),
+          sql`, `,
+        )}`);
+      await tx.execute(sql`
+        insert into distributors (user_id, distance_range, max_capacity)
+        values ${sql.join(
+          people.map((p) => sql`(${p.id}::uuid, 10, 40)`),
+          sql`, `,
+        )}`);
+      // Each bound is one of their own distances: the one at the edge is in, exactly.
+      for (const bound of [people[17]!.km, people[100]!.km, people[250]!.km, 39.5]) {
+        const rows = await queryRows<{ id: string }>(
+          tx,
+          sql`select id from almquest_walk(${randomUUID()}::uuid, ${origin[0]}::float8,
+                ${origin[1]}::float8, 0::float8, 'veg', null::uuid, 1, '{}'::uuid[], 2147483647,
+                ${bound}::float8)`,
+        );
+        const got = new Set(rows.map((r) => r.id));
+        const near = people.filter((p) => p.km <= bound);
+        expect(
+          near.filter((p) => !got.has(p.id)).map((p) => p.km),
+          `within ${bound} km`,
+        ).toEqual([]);
+        const far = people.filter((p) => got.has(p.id) && p.km > bound * 1.8);
+        expect(
+          far.map((p) => p.km),
+          `beyond ${bound} km`,
+        ).toEqual([]);
+      }
+    });
   });
 
   it('counts a record by the same sums: a nearer one with failures ranks behind, or not', async () => {

@@ -51,7 +51,7 @@ const AREAS = {
           ? [8.5 + (i - 30) * 0.6, 71.8]
           : [7.9 - (i - 41) * 0.6, 71.8],
   },
-  lifecycleRaces: { count: 16, points: (i: number): LatLng => [8.5 + i * 0.6, 74.2] },
+  lifecycleRaces: { count: 18, points: (i: number): LatLng => [8.5 + i * 0.6, 74.2] },
   lifecycleModel: { count: 4, points: (i: number): LatLng => [27.5 + i * 0.6, 73.0] },
   /** One patch per test of push.test.ts, up the north-east. */
   push: { count: 24, points: (i: number): LatLng => [21.0 + i * 0.6, 92.5] },

@@ -31,8 +31,10 @@ declare
   written_package packages;
 begin
   -- Offer and pair start from Not Paired alone (lifecycle/transitions.ts): a caller that claims
-  -- any other package is wrong, and nothing is written.
-  if not exists (select 1 from packages p where p.id = pkg.id and p.state = 'Not Paired') then
+  -- any other package is wrong, and nothing is written. Locked (callers hold it already), so
+  -- two claims at once take turns and the second finds it taken.
+  perform 1 from packages p where p.id = pkg.id and p.state = 'Not Paired' for update;
+  if not found then
     raise exception 'almquest_claim_row: package % is not Not Paired', pkg.id
       using errcode = 'P0001';
   end if;

@@ -28,7 +28,7 @@ const engines: ('pglite' | 'default')[] = [
 
 describe.each(engines)('lifecycle races (%s)', (engine) => {
   let ctx: TestContext;
-  let patch = engine === 'pglite' ? 0 : 8;
+  let patch = engine === 'pglite' ? 0 : 9;
   beforeAll(async () => {
     ctx = await createTestApp({}, {}, engine);
     await forgetArea(ctx.database.db, 'lifecycleRaces');
@@ -100,6 +100,47 @@ describe.each(engines)('lifecycle races (%s)', (engine) => {
     }
   }
   const statuses = (...responses: { status: number }[]) => responses.map((r) => r.status);
+
+  it("two claims of one package at once (the database's matching): the second finds it taken and writes nothing", async () => {
+    const { donor, distributors: people, holderOf } = await scene();
+    const ids = people.map((d) => d.profile.id);
+    // Waiting for nobody: both away while it is donated, back (unknown to matching) after.
+    await ctx.database.db.execute(
+      sql`update distributors set is_active = false where user_id in (${ids[0]}::uuid, ${ids[1]}::uuid)`,
+    );
+    const pkg = await donate(ctx, donor, { quantity: 4 });
+    expect(pkg.current_state).toBe('Not Paired');
+    await ctx.database.db.execute(
+      sql`update distributors set is_active = true where user_id in (${ids[0]}::uuid, ${ids[1]}::uuid)`,
+    );
+    const claimFor = (who: string, holdMs: number) =>
+      ctx.database.db.transaction(async (tx) => {
+        await tx.execute(sql`
+          select almquest_claim_row(p, u.id, d.distance_range, u.lat, u.lng, 600000, true, false,
+                                    '1234', false)
+            from packages p, users u join distributors d on d.user_id = u.id
+           where p.id = ${pkg._id}::uuid and u.id = ${who}::uuid`);
+        // Holds its claim a moment: the other runs meanwhile, on its own connection.
+        await tx.execute(sql`select pg_sleep(${holdMs / 1000})`);
+      });
+    const [first, second] = await Promise.allSettled([
+      claimFor(ids[0]!, 300),
+      new Promise((resolve) => setTimeout(resolve, 50)).then(() => claimFor(ids[1]!, 0)),
+    ]);
+    expect(first.status).toBe('fulfilled');
+    expect(second.status).toBe('rejected');
+    const why = (second as PromiseRejectedResult).reason as { cause?: { message?: string } };
+    expect(why.cause?.message).toMatch(/is not Not Paired/);
+    const { row } = await holderOf(pkg._id);
+    expect(row.distributorId).toBe(ids[0]);
+    const [events] = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from package_events where package_id = ${pkg._id}
+            and kind in ('offered', 'paired')`,
+    );
+    expect(events!.n).toBe(1);
+    await loadsMatch(people);
+  });
 
   it('accept vs lapse: either the answer came in time or the offer moved on', async () => {
     const { donor, distributors: people, holderOf } = await scene();
