@@ -500,13 +500,20 @@ describe('what the attack on WhatsApp found', () => {
       select ${donor.profile.id}, ${pkg._id}, 'Offered', 'Donor', 'stillWaiting', 10, 'x'
         from generate_series(1, 2)`);
     await ctx.outreach.deliverer.runOnce();
-    let rows = await whatsappDeliveries(pkg._id);
+    // The app's own delivery loop may hold the first still (leased, its answer not yet written).
+    let rows = await vi.waitFor(
+      async () => {
+        const now = await whatsappDeliveries(pkg._id);
+        expect(now.find((r) => r.attempts === 1)?.last_error ?? '').toContain('131056');
+        return now;
+      },
+      { timeout: 5000, interval: 50 },
+    );
     // One was tried (and will be again: a rate limit is not a refusal), one waits its turn.
     expect(rows.map((r) => [r.state, r.attempts]).sort()).toEqual([
       ['pending', 0],
       ['pending', 1],
     ]);
-    expect(rows.find((r) => r.attempts === 1)!.last_error).toContain('131056');
     graph.state.refuseWith = null;
     await ctx.outreach.deliverer.runOnce(new Date(Date.now() + 15_000));
     await ctx.outreach.deliverer.runOnce(new Date(Date.now() + 30_000));
