@@ -101,6 +101,7 @@ export const SERVER_MESSAGE_KEYS = [
   'offerLapsed',
   'onlyAssignedDistributor',
   'onlyAssignedReleases',
+  'onlyAssignedSetsOut',
   'onlyDonorCancels',
   'onlyDonorChanges',
   'onlyDonorDeletes',

@@ -757,6 +757,8 @@ export const enApp = {
     'Only the distributor this package is offered to can answer the offer.',
   'server.onlyAssignedReleases':
     'Only the distributor this package was assigned to can release it.',
+  'server.onlyAssignedSetsOut':
+    'Only the distributor this package was assigned to can say they are on their way.',
   'server.onlyDonorCancels': 'Only the donor of this package can cancel it.',
   'server.onlyDonorChanges': 'Only the donor of this package can change it.',
   'server.noSuchDonation': 'No such donation.',

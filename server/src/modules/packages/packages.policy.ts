@@ -19,18 +19,32 @@ export function assertCanViewPackage(user: UserRow, pkg: PackageRow): void {
   if (!isPartyTo(user, pkg)) throw noSuchPackage();
 }
 
-/** Only the distributor it was assigned to marks (or releases) a package. */
+/** What only the assigned distributor does, and the refusal's words to anyone else. */
+const ASSIGNED_ONLY = {
+  mark: [
+    'Only the distributor this package was assigned to can mark it.',
+    'onlyAssignedDistributor',
+  ],
+  release: [
+    'Only the distributor this package was assigned to can release it.',
+    'onlyAssignedReleases',
+  ],
+  setOut: [
+    'Only the distributor this package was assigned to can say they are on their way.',
+    'onlyAssignedSetsOut',
+  ],
+} as const;
+
+/** Only the distributor it was assigned to marks, releases or sets out for a package. */
 export function assertIsAssignedDistributor(
   user: UserRow,
   pkg: PackageRow,
-  action: 'mark' | 'release' = 'mark',
+  action: keyof typeof ASSIGNED_ONLY = 'mark',
 ): void {
   if (!isPartyTo(user, pkg)) throw noSuchPackage();
   if (user.userType !== 'distributor' || pkg.distributorId !== user.id) {
-    throw forbidden(
-      `Only the distributor this package was assigned to can ${action} it.`,
-      words(action === 'mark' ? 'onlyAssignedDistributor' : 'onlyAssignedReleases'),
-    );
+    const [text, key] = ASSIGNED_ONLY[action];
+    throw forbidden(text, words(key));
   }
 }
 

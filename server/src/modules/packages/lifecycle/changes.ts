@@ -271,7 +271,7 @@ export async function setOutForPickup(
   return db.transaction(async (tx) => {
     const { pkg, now } = await lockWithClock(tx, packageId);
     await refuseFormerDistributor(tx, user, pkg);
-    assertIsAssignedDistributor(user, pkg);
+    assertIsAssignedDistributor(user, pkg, 'setOut');
     assertMay('setOut', pkg);
     if (pkg.onWayAt) return { package: pkg, notifications: [], freedDistributorId: null };
     if (pkg.readyUntil <= now) throw pickupTimePassed();

@@ -862,7 +862,9 @@ describe('on my way, and the check-in (decision 044)', () => {
     expect(Date.parse(asked.checkInBy!)).toBeCloseTo(expectedCheckIn(row)!, -3);
     expect(Date.parse(asked.checkInBy!) - row.createdAt.getTime()).toBeCloseTo(2 * 3_600_000, -4);
     // Nobody else may say it: the donor is told it is not theirs, another distributor sees nothing.
-    expect((await act(donor, pkg._id, 'on-my-way')).status).toBe(403);
+    const byDonor = await act(donor, pkg._id, 'on-my-way');
+    expect(byDonor.status).toBe(403);
+    expect(byDonor.body.error.key).toBe('onlyAssignedSetsOut');
     expect((await act(notHolder, pkg._id, 'on-my-way')).status).toBe(404);
     expect((await view(donor, pkg._id)).checkInBy).toBeNull();
     const res = await act(holder, pkg._id, 'on-my-way').expect(200);
