@@ -52,6 +52,8 @@ test('a donor donates, a distributor nearby receives and distributes it', async 
     distributor.getByRole('button', { name: 'Notifications', exact: true }),
   ).toBeVisible();
 
+  // The map's pictures never come (as offline, or with the tile server down): the map says so.
+  await donor.route(/tile\.openstreetmap\.org/, (tile) => tile.abort());
   await donate(donor, '12');
   await expect(donor.getByRole('heading', { name: 'Package Details' })).toBeVisible();
 
@@ -78,6 +80,9 @@ test('a donor donates, a distributor nearby receives and distributes it', async 
   );
   await expect(donor.locator('.leaflet-container')).toBeVisible();
   await expect(donor.getByText(/km from you to the meet point/)).toBeVisible();
+  await expect(
+    donor.locator('.leaflet-container').getByRole('status').filter({ hasText: 'did not load' }),
+  ).toHaveText('The map’s pictures did not load. The points and the line still show the way.');
   // Scrolled on a phone, the map passes under the sticky header (and the alerts), never over:
   // nothing of the map is what a tap on the header's strip would hit.
   const viewport = donor.viewportSize();

@@ -1,4 +1,5 @@
 import { OSM_ATTRIBUTION } from '@almquest/contracts/location';
+import L from 'leaflet';
 import { describe, expect, it } from 'vitest';
 import { hiApp } from '../../i18n/messages/hi-app';
 import type { MessageKey } from '../../i18n/messages/en';
@@ -53,5 +54,34 @@ describe('a map', () => {
       map.remove();
       container.remove();
     }
+  });
+
+  it('says, on the map, when its pictures cannot load, until one does', () => {
+    const container = document.createElement('div');
+    document.body.append(container);
+    const t = (key: MessageKey) => (hiApp as Record<string, string>)[key] ?? key;
+    const map = baseMap(container, {
+      center: [22.57, 88.36],
+      zoom: 10,
+      tileUrl: '/t/{z}/{x}/{y}.png',
+      attribution: OSM_ATTRIBUTION,
+      t,
+    });
+    let tiles: L.TileLayer | undefined;
+    map.eachLayer((layer) => {
+      if (layer instanceof L.TileLayer) tiles = layer;
+    });
+    const notice = () => container.querySelector('[role="status"]');
+    expect(notice()).toBeNull();
+    tiles!.fire('tileerror');
+    tiles!.fire('tileerror');
+    expect(container.querySelectorAll('[role="status"]')).toHaveLength(1);
+    expect(notice()?.textContent).toBe('नक्शे की तस्वीरें लोड नहीं हुईं। बिंदु और रेखा फिर भी रास्ता दिखाते हैं।');
+    tiles!.fire('tileload');
+    expect(notice()).toBeNull();
+    tiles!.fire('tileerror');
+    expect(notice()).toBeNull();
+    map.remove();
+    container.remove();
   });
 });

@@ -37,9 +37,38 @@ export function baseMap(
   credit.title = t('map.library');
   credit.textContent = 'Leaflet';
   L.control.attribution({ prefix: credit.outerHTML }).addTo(map);
-  L.tileLayer(tileUrl, {
+  const tiles = L.tileLayer(tileUrl, {
     attribution: attribution === OSM_ATTRIBUTION ? t('map.osmCredit') : attribution,
     maxZoom: 19,
   }).addTo(map);
+  sayWhenTilesFail(map, tiles, t('map.tilesFailed'));
   return map;
+}
+
+/**
+ * Without its pictures (offline, or the tile server unreachable) a map is a grey box: it says
+ * so, once, in a line on the map, until a picture loads after all. Markers and lines still show.
+ */
+function sayWhenTilesFail(map: L.Map, tiles: L.TileLayer, words: string): void {
+  let hasLoaded = false;
+  let notice: L.Control | null = null;
+  tiles.on('tileload', () => {
+    hasLoaded = true;
+    notice?.remove();
+    notice = null;
+  });
+  tiles.on('tileerror', () => {
+    if (hasLoaded || notice) return;
+    notice = new L.Control({ position: 'topright' });
+    notice.onAdd = () => {
+      const line = L.DomUtil.create(
+        'p',
+        'm-0 max-w-56 rounded bg-white/90 px-1.5 py-0.5 text-xs text-gray-800',
+      );
+      line.setAttribute('role', 'status');
+      line.textContent = words;
+      return line;
+    };
+    notice.addTo(map);
+  });
 }

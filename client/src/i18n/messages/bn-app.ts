@@ -9,6 +9,7 @@ export const bnApp: AppCatalog = {
   'map.zoomOut': 'মানচিত্র ছোট করুন',
   'map.library': 'ইন্টারঅ্যাক্টিভ মানচিত্রের জন্য একটি JavaScript লাইব্রেরি',
   'map.osmCredit': '&copy; OpenStreetMap অবদানকারীরা',
+  'map.tilesFailed': 'মানচিত্রের ছবিগুলো লোড হয়নি। বিন্দু আর রেখা তবুও পথ দেখায়।',
   'common.tryAgain': 'আবার চেষ্টা করুন',
   'common.cancel': 'বাতিল',
   'common.saving': 'সেভ হচ্ছে…',

@@ -10,6 +10,7 @@ export const enApp = {
   'map.zoomOut': 'Zoom out',
   'map.library': 'A JavaScript library for interactive maps',
   'map.osmCredit': '&copy; OpenStreetMap contributors',
+  'map.tilesFailed': 'The map’s pictures did not load. The points and the line still show the way.',
   'menu.accountFor': 'Account menu for {name}',
   'menu.account': 'Account',
   'menu.viewProfile': 'View Profile',

@@ -9,6 +9,7 @@ export const hiApp: AppCatalog = {
   'map.zoomOut': 'नक्शा छोटा करें',
   'map.library': 'इंटरैक्टिव नक्शों के लिए एक JavaScript लाइब्रेरी',
   'map.osmCredit': '&copy; OpenStreetMap योगदानकर्ता',
+  'map.tilesFailed': 'नक्शे की तस्वीरें लोड नहीं हुईं। बिंदु और रेखा फिर भी रास्ता दिखाते हैं।',
   'common.tryAgain': 'फिर से कोशिश करें',
   'common.cancel': 'रद्द करें',
   'common.saving': 'सेव हो रहा है…',
