@@ -123,7 +123,10 @@ export const PeopleQuerySchema = z.strictObject({
     min: 2,
     max: 100,
     messages: {
-      required: said('Type at least 2 characters of a name, e-mail or phone', 'field.peopleQuery'),
+      required: said(
+        'Type at least 2 characters of a name, e-mail or phone number',
+        'field.peopleQuery',
+      ),
     },
   }),
 });

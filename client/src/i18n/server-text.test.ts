@@ -35,7 +35,7 @@ describe('the API and schema messages, in the reader’s language', () => {
     await loadAppCatalog();
     const t = sayIn(hi, 'hi');
     expect(translateWords({ key: 'onlyNotPairedDeleted', params: { state: 'Received' } }, t)).toBe(
-      'यह पैकेट "मिल गया" है; सिर्फ़ वही पैकेट हटाया जा सकता है जिसकी जोड़ी नहीं बनी।',
+      'इस पैकेट की स्थिति "मिल गया" है; सिर्फ़ वही पैकेट हटाया जा सकता है जिसकी जोड़ी नहीं बनी।',
     );
     expect(translateWords({ key: 'alreadyRegistered', params: { role: 'donor' } }, t)).toBe(
       'आप पहले से दाता के रूप में रजिस्टर हैं।',

@@ -76,7 +76,9 @@ describe('a map', () => {
     tiles!.fire('tileerror');
     tiles!.fire('tileerror');
     expect(container.querySelectorAll('[role="status"]')).toHaveLength(1);
-    expect(notice()?.textContent).toBe('नक्शे की तस्वीरें लोड नहीं हुईं। बिंदु और रेखा फिर भी रास्ता दिखाते हैं।');
+    expect(notice()?.textContent).toBe(
+      'नक्शे की तस्वीरें लोड नहीं हो पाईं, पर निशान और रेखा से रास्ता अब भी दिख रहा है।',
+    );
     tiles!.fire('tileload');
     expect(notice()).toBeNull();
     tiles!.fire('tileerror');

@@ -9,7 +9,7 @@ export const bnApp: AppCatalog = {
   'map.zoomOut': 'মানচিত্র ছোট করুন',
   'map.library': 'ইন্টারঅ্যাক্টিভ মানচিত্রের জন্য একটি JavaScript লাইব্রেরি',
   'map.osmCredit': '&copy; OpenStreetMap অবদানকারীরা',
-  'map.tilesFailed': 'মানচিত্রের ছবিগুলো লোড হয়নি। বিন্দু আর রেখা তবুও পথ দেখায়।',
+  'map.tilesFailed': 'মানচিত্রের ছবিগুলো লোড করা যায়নি, তবে বিন্দু আর রেখায় পথ এখনও দেখা যাচ্ছে।',
   'common.tryAgain': 'আবার চেষ্টা করুন',
   'common.cancel': 'বাতিল',
   'common.saving': 'সেভ হচ্ছে…',
@@ -399,7 +399,7 @@ export const bnApp: AppCatalog = {
   'field.contactEmailInvalid': 'অনুগ্রহ করে সঠিক ইমেল ঠিকানা লিখুন',
   'field.contactMessage': 'অনুগ্রহ করে একটি বার্তা লিখুন',
   'field.reasonRequired': 'কারণ লিখুন (অন্তত ৩টি অক্ষর)',
-  'field.peopleQuery': 'নাম, ইমেল বা ফোনের অন্তত ২টি অক্ষর লিখুন',
+  'field.peopleQuery': 'নাম, ইমেল বা ফোন নম্বরের অন্তত ২টি অক্ষর বা সংখ্যা লিখুন',
   'field.cannotSet': 'এই ঘরটি এখানে ভরা যায় না',
   'field.invalid': 'এই ঘরটি দেখে নিন',
   'field.donorType': 'ব্যক্তি, প্রতিষ্ঠান বা ফুড চেন থেকে বেছে নিন',
@@ -741,7 +741,7 @@ export const bnApp: AppCatalog = {
   'server.readyUntilAfterUseBy':
     'রান্না করা খাবার রান্নার {hours} ঘণ্টার মধ্যে নিয়ে যেতে হয়: নেওয়ার আরও আগের সময় বেছে নিন',
   'server.lifecycleConflict':
-    'প্যাকেটটি এখন "{state}", তাই এই ধাপটি আর নেওয়া যায় না। এখনকার অবস্থা দেখতে পাতাটি আবার খুলুন।',
+    'প্যাকেটটির অবস্থা এখন "{state}", তাই এই কাজটি আর করা যাবে না। এখনকার অবস্থা দেখতে পাতাটি আবার লোড করুন।',
   'server.reportedNoDelete': 'এই প্যাকেট নিয়ে অভিযোগ হয়েছে, তাই এটি মোছা যাবে না। বরং বাতিল করুন।',
   'server.donorReportsNoShow': 'দাতা হিসেবে আপনি কেবল "কেউ আসেননি" অভিযোগ করতে পারেন।',
   'server.suspended': 'আপনার অ্যাকাউন্ট স্থগিত আছে।',

@@ -704,7 +704,7 @@ export const enApp = {
   'field.contactEmailInvalid': 'Please enter a valid email address',
   'field.contactMessage': 'Please write a message',
   'field.reasonRequired': 'Give a reason (at least 3 characters)',
-  'field.peopleQuery': 'Type at least 2 characters of a name, e-mail or phone',
+  'field.peopleQuery': 'Type at least 2 characters of a name, e-mail or phone number',
   'field.cannotSet': 'This field cannot be set here',
   'field.invalid': 'Check this field',
   'field.label.People served': 'People served',

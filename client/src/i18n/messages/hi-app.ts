@@ -9,7 +9,7 @@ export const hiApp: AppCatalog = {
   'map.zoomOut': 'नक्शा छोटा करें',
   'map.library': 'इंटरैक्टिव नक्शों के लिए एक JavaScript लाइब्रेरी',
   'map.osmCredit': '&copy; OpenStreetMap योगदानकर्ता',
-  'map.tilesFailed': 'नक्शे की तस्वीरें लोड नहीं हुईं। बिंदु और रेखा फिर भी रास्ता दिखाते हैं।',
+  'map.tilesFailed': 'नक्शे की तस्वीरें लोड नहीं हो पाईं, पर निशान और रेखा से रास्ता अब भी दिख रहा है।',
   'common.tryAgain': 'फिर से कोशिश करें',
   'common.cancel': 'रद्द करें',
   'common.saving': 'सेव हो रहा है…',
@@ -331,9 +331,9 @@ export const hiApp: AppCatalog = {
   'error.invalid': 'कृपया लाल निशान वाली जानकारी जाँचें।',
 
   'server.alreadyRegistered': 'आप पहले से {role} के रूप में रजिस्टर हैं।',
-  'server.alreadyInState': 'यह पैकेट पहले से "{state}" है।',
+  'server.alreadyInState': 'इस पैकेट की स्थिति पहले से "{state}" है।',
   'server.onlyNotPairedDeleted':
-    'यह पैकेट "{state}" है; सिर्फ़ वही पैकेट हटाया जा सकता है जिसकी जोड़ी नहीं बनी।',
+    'इस पैकेट की स्थिति "{state}" है; सिर्फ़ वही पैकेट हटाया जा सकता है जिसकी जोड़ी नहीं बनी।',
   'server.capacityBelowLoad':
     'आपके पास अभी {count} भोजन लेने या बाँटने बाकी हैं; क्षमता इससे कम नहीं हो सकती।',
   'server.widenedTooMany': 'आपने अभी-अभी कई बार यात्रा की दूरी बदली है। कृपया कुछ मिनट रुकें।',
@@ -390,7 +390,7 @@ export const hiApp: AppCatalog = {
   'field.contactEmailInvalid': 'कृपया सही ईमेल पता लिखें',
   'field.contactMessage': 'कृपया संदेश लिखें',
   'field.reasonRequired': 'कारण लिखें (कम से कम 3 अक्षर)',
-  'field.peopleQuery': 'नाम, ईमेल या फ़ोन के कम से कम 2 अक्षर लिखें',
+  'field.peopleQuery': 'नाम, ईमेल या फ़ोन नंबर के कम से कम 2 अक्षर या अंक लिखें',
   'field.cannotSet': 'यह जानकारी यहाँ नहीं भरी जा सकती',
   'field.invalid': 'यह जानकारी जाँचें',
   'field.donorType': 'व्यक्ति, संस्था या फ़ूड चेन में से चुनें',
@@ -725,7 +725,7 @@ export const hiApp: AppCatalog = {
   'server.readyUntilAfterUseBy':
     'पका खाना पकने के {hours} घंटे के अंदर ले जाना होता है: ले जाने का और पहले का समय चुनें',
   'server.lifecycleConflict':
-    'यह पैकेट अब "{state}" है, इसलिए यह कदम अब नहीं उठाया जा सकता। अभी की स्थिति देखने के लिए पेज फिर से खोलें।',
+    'इस पैकेट की स्थिति अब "{state}" है, इसलिए यह काम अब नहीं हो सकता। अभी की स्थिति देखने के लिए पेज फिर से लोड करें।',
   'server.reportedNoDelete': 'इस पैकेट की शिकायत हुई है, इसलिए इसे हटाया नहीं जा सकता। इसे रद्द करें।',
   'server.donorReportsNoShow': 'दाता के रूप में आप केवल "कोई नहीं आया" की शिकायत कर सकते हैं।',
   'server.suspended': 'आपका अकाउंट निलंबित है।',
@@ -753,7 +753,7 @@ export const hiApp: AppCatalog = {
     'जगह की खोज तैयार हो रही है (पहली बार चालू होने पर जगहों की सूची लोड होती है)। एक मिनट में फिर कोशिश करें।',
   'server.onlyOfferedAnswers': 'इस पेशकश का जवाब सिर्फ़ वही वितरक दे सकता है जिसे यह पैकेट पेश किया गया है।',
   'server.onlyAssignedReleases': 'सिर्फ़ वही वितरक इसे छोड़ सकता है जिसे यह पैकेट मिला है।',
-  'server.onlyAssignedSetsOut': 'सिर्फ़ वही वितरक, जिसे यह पैकेट मिला है, बता सकता है कि वह रास्ते में है।',
+  'server.onlyAssignedSetsOut': 'यह पैकेट जिस वितरक को मिला है, सिर्फ़ वही बता सकता है कि वह रास्ते में है।',
   'server.onlyDonorCancels': 'सिर्फ़ इस पैकेट का दाता ही इसे रद्द कर सकता है।',
   'server.onlyDonorChanges': 'सिर्फ़ इस पैकेट का दाता ही इसे बदल सकता है।',
   'server.noSuchDonation': 'ऐसा कोई दान नहीं है।',
