@@ -187,25 +187,26 @@ async function feasibleCandidates(
       .map((r) => r.km + (byRecord ? recordKm(toCandidate(r)) : 0))
       .sort((a, b) => a - b);
     const wantedKm: number | undefined = ranked[need - 1];
-    if (withinKm !== null) {
-      // A pass over everyone as near as the need-th was: done if the need-th is still that near
-      // (each pass reads what is committed then: the tie may have been taken meanwhile).
-      if (wantedKm !== undefined && wantedKm <= withinKm) return rows;
-      withinKm = null;
-      knn *= 4;
-      walk = knn;
-      continue;
+    if (withinKm === null) {
+      const sawEveryone = walked.walked < walk || (walked.edge_km ?? 0) > walked.reach_km;
+      if (sawEveryone || (wantedKm !== undefined && walked.edge_km! - wantedKm > 1e-5)) {
+        return rows;
+      }
+      if (wantedKm !== undefined) {
+        // Inside a tie at the need-th: all of it at once, as almquest_match reads one.
+        withinKm = wantedKm + 1e-5;
+        walk = 2 ** 31 - 1;
+        continue;
+      }
+    } else if (wantedKm !== undefined && wantedKm <= withinKm) {
+      // A pass over everyone as near as the need-th was, and the need-th is still that near.
+      return rows;
     }
-    const sawEveryone = walked.walked < walk || (walked.edge_km ?? 0) > walked.reach_km;
-    if (sawEveryone || (wantedKm !== undefined && walked.edge_km! - wantedKm > 1e-5)) return rows;
-    if (wantedKm !== undefined) {
-      // Inside a tie at the need-th: all of it at once, as almquest_match reads one.
-      withinKm = wantedKm + 1e-5;
-      walk = 2 ** 31 - 1;
-    } else {
-      knn *= 4;
-      walk = knn;
-    }
+    // Four times as far: too few found yet within reach, or the tie was taken meanwhile (each
+    // pass reads what is committed then).
+    withinKm = null;
+    knn *= 4;
+    walk = knn;
   }
 }
 

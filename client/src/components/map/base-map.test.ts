@@ -5,18 +5,25 @@ import { hiApp } from '../../i18n/messages/hi-app';
 import type { MessageKey } from '../../i18n/messages/en';
 import { baseMap } from './base-map';
 
+/** A map in Hindi in a container of its own on the page; `done` removes both. */
+function hindiMap(attribution: string, tileUrl = '/t/{z}/{x}/{y}.png') {
+  const container = document.createElement('div');
+  document.body.append(container);
+  const t = (key: MessageKey) => (hiApp as Record<string, string>)[key] ?? key;
+  const map = baseMap(container, { center: [22.57, 88.36], zoom: 10, tileUrl, attribution, t });
+  return {
+    container,
+    map,
+    done() {
+      map.remove();
+      container.remove();
+    },
+  };
+}
+
 describe('a map', () => {
   it("speaks the reader's language on its zoom buttons and credit line", () => {
-    const container = document.createElement('div');
-    document.body.append(container);
-    const t = (key: MessageKey) => (hiApp as Record<string, string>)[key] ?? key;
-    const map = baseMap(container, {
-      center: [22.57, 88.36],
-      zoom: 10,
-      tileUrl: '/tiles/{z}/{x}/{y}.png',
-      attribution: '© OpenStreetMap',
-      t,
-    });
+    const { container, done } = hindiMap('© OpenStreetMap', '/tiles/{z}/{x}/{y}.png');
     const zoomIn = container.querySelector('.leaflet-control-zoom-in');
     const zoomOut = container.querySelector('.leaflet-control-zoom-out');
     expect(zoomIn?.getAttribute('title')).toBe('नक्शा बड़ा करें');
@@ -29,44 +36,24 @@ describe('a map', () => {
       'इंटरैक्टिव नक्शों के लिए एक JavaScript लाइब्रेरी',
     );
     expect(credit?.innerHTML).not.toContain('A JavaScript library');
-    map.remove();
-    container.remove();
+    done();
   });
 
   it("says OpenStreetMap's own credit in the reader's language, and an operator's as written", () => {
-    const t = (key: MessageKey) => (hiApp as Record<string, string>)[key] ?? key;
     for (const [attribution, shown] of [
       [OSM_ATTRIBUTION, '© OpenStreetMap योगदानकर्ता'],
       ['Tiles © Example Maps', 'Tiles © Example Maps'],
     ]) {
-      const container = document.createElement('div');
-      document.body.append(container);
-      const map = baseMap(container, {
-        center: [22.57, 88.36],
-        zoom: 10,
-        tileUrl: '/t/{z}/{x}/{y}.png',
-        attribution: attribution!,
-        t,
-      });
+      const { container, done } = hindiMap(attribution!);
       const credit = container.querySelector('.leaflet-control-attribution');
       expect(credit?.textContent).toContain(shown);
       expect(credit?.textContent).not.toContain('contributors');
-      map.remove();
-      container.remove();
+      done();
     }
   });
 
   it('says, on the map, when its pictures cannot load, until one does', () => {
-    const container = document.createElement('div');
-    document.body.append(container);
-    const t = (key: MessageKey) => (hiApp as Record<string, string>)[key] ?? key;
-    const map = baseMap(container, {
-      center: [22.57, 88.36],
-      zoom: 10,
-      tileUrl: '/t/{z}/{x}/{y}.png',
-      attribution: OSM_ATTRIBUTION,
-      t,
-    });
+    const { container, map, done } = hindiMap(OSM_ATTRIBUTION);
     let tiles: L.TileLayer | undefined;
     map.eachLayer((layer) => {
       if (layer instanceof L.TileLayer) tiles = layer;
@@ -83,7 +70,6 @@ describe('a map', () => {
     expect(notice()).toBeNull();
     tiles!.fire('tileerror');
     expect(notice()).toBeNull();
-    map.remove();
-    container.remove();
+    done();
   });
 });

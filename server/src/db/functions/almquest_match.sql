@@ -70,21 +70,20 @@ begin
       elsif best.id is not null and best.km <= within then
         -- Everyone who could rank before it was in that pass.
         exit;
-      elsif within is not null then
-        -- The tie was taken meanwhile (each pass reads what is committed then): walk on.
-        within := null;
-        knn := knn * 4;
-        walk := knn;
       -- Nobody feasible among them: farther only if the walk ended within reach. Nobody
       -- reaches farther than the largest range anyone has (read from the end of its index),
       -- nor than the largest allowed: a donation nobody can take stops there.
-      elsif look.walked < walk
-            or look.edge_km > pkg.travel_capacity
-                              + least(max_range_km,
-                                      (select max(r.distance_range) from distributors r)) then
+      elsif within is null
+            and (look.walked < walk
+                 or look.edge_km > pkg.travel_capacity
+                                   + least(max_range_km,
+                                           (select max(r.distance_range) from distributors r))) then
         return json_build_object('state', null, 'noneFeasible', true,
                                  'passedOver', to_json(passed));
       else
+        -- Walk four times as far: nobody feasible yet within reach, or the tie was taken
+        -- meanwhile (each pass reads what is committed then).
+        within := null;
         knn := knn * 4;
         walk := knn;
       end if;

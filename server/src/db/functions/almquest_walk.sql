@@ -1,9 +1,10 @@
 -- The walk: the `walk` distributors nearest the package (a KNN walk of distributors_area_gist),
 -- or, given `within_km`, everyone within that distance (a box the same index searches: a tie is
--- read whole at once, not by walking ever farther); each with its distance as ranking.ts measures it (haversine, inlined) and whether it could
--- take the package: within reach of both, not passed over, and nothing almquest_cannot_take
--- finds, and their record (offers let lapse, pick-ups missed and collected). The package's point and its
--- turned-down are read once per walk.
+-- read whole at once, not by walking ever farther); each with its distance as ranking.ts
+-- measures it (haversine, inlined), whether it could take the package (within reach of both,
+-- not passed over, and nothing almquest_cannot_take finds), and their record (offers let lapse,
+-- pick-ups missed and collected). The package's point and its turned-down are read once per
+-- walk.
 create or replace function almquest_walk(
   pkg_id uuid, pkg_lat float8, pkg_lng float8, travel_km float8, diet text, group_id uuid,
   min_room int, passed uuid[], walk int, within_km float8)

@@ -33,8 +33,7 @@ type WithConsent = { consent: Consent };
 
 function personColumns(person: Partial<Person>) {
   return {
-    ...(person.name !== undefined ? { name: person.name } : {}),
-    ...(person.phone !== undefined ? { phone: person.phone } : {}),
+    ...fieldsGiven(person, ['name', 'phone']),
     ...(person.location
       ? {
           address: person.location.address,
