@@ -14,9 +14,10 @@ import { PageLoader } from './page-loader';
 import { ScrollReset } from './scroll-reset';
 import { StatusBanners } from './status-banners';
 
-// Loaded only when a sign-in comes back to the app (?signedIn=1 or ?signInError=…).
+// Loaded only when a sign-in comes back to the app (?signedIn=1 or ?signInError=…), with the rest
+// of the catalog, which holds its words (the signed-in area needs that rest next anyway).
 const SignInEffects = lazy(() =>
-  import('./sign-in-effects').then((m) => ({ default: m.SignInEffects })),
+  withAppCatalog(import('./sign-in-effects').then((m) => ({ default: m.SignInEffects }))),
 );
 
 // Someone registered who has not accepted the current privacy notice (decision 043).

@@ -1,13 +1,17 @@
 import { type ComponentType, lazy } from 'react';
 import { type RouteObject, useRoutes } from 'react-router';
-import { RequireAccess } from '../components/require-access';
 import type * as SharedChunk from './pages/shared-chunk';
 import { HomePage } from '../features/home/home-page';
-import { NotFoundPage } from '../features/not-found/not-found-page';
 import { withAppCatalog } from '../i18n/catalog-parts';
 import { Layout } from './layout';
 
 // Signed-in pages load on demand, with the rest of English, so a visitor's first page stays small.
+// So does the guard in front of them (and its alerts' words): only they need it.
+const RequireAccess = lazy(() =>
+  withAppCatalog(
+    import('../components/require-access').then((m) => ({ default: m.RequireAccess })),
+  ),
+);
 const ContactPage = lazy(() => withAppCatalog(import('../features/contact/contact-page')));
 const RegisterPage = lazy(() => withAppCatalog(import('../features/register/register-page')));
 const PrivacyPage = lazy(() => withAppCatalog(import('../features/privacy/privacy-page')));
@@ -28,6 +32,10 @@ const PersonaInfoPage = lazy(() =>
   import('../features/persona-info/persona-info-page').then((m) => ({
     default: m.PersonaInfoPage,
   })),
+);
+// A mistyped link's page: its words are in the first catalog, its code is not.
+const NotFoundPage = lazy(() =>
+  import('../features/not-found/not-found-page').then((m) => ({ default: m.NotFoundPage })),
 );
 // The console (coordinators only) and the public impact page.
 const CoordinatorPage = inSharedChunk((m) => m.CoordinatorPage);

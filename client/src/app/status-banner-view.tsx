@@ -1,14 +1,9 @@
 import { useI18n } from '../i18n/i18n';
 import type { PwaStatus } from '../lib/pwa';
+import { applyUpdate } from '../lib/service-worker-link';
 
 /** The banners themselves, loaded only when one is needed (the worker keeps this file offline). */
-export default function StatusBannerView({
-  status,
-  onReload,
-}: {
-  status: PwaStatus;
-  onReload: () => void;
-}) {
+export default function StatusBannerView({ status }: { status: PwaStatus }) {
   const { t } = useI18n();
   return (
     <>
@@ -22,7 +17,7 @@ export default function StatusBannerView({
           {t('pwa.updateReady')}
           <button
             type="button"
-            onClick={onReload}
+            onClick={applyUpdate}
             className="min-h-9 rounded-lg bg-brand-700 px-3 font-semibold text-white hover:bg-brand-800"
           >
             {t('pwa.reload')}

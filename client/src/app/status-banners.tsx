@@ -1,30 +1,10 @@
-import { Component, lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
+import { optionalPart } from '../components/optional-part';
 import { withAppCatalog } from '../i18n/catalog-parts';
-import { applyUpdate, pwaStatus } from '../lib/pwa';
+import { pwaStatus } from '../lib/pwa';
 
-const loadView = () => withAppCatalog(import('./status-banner-view'));
-let StatusBannerView = lazy(loadView);
+const StatusBannerView = optionalPart(() => withAppCatalog(import('./status-banner-view')));
 
-/**
- * Offline with no service worker, the banner's code may not load: then there is no banner, and
- * the page stays (outside the pages' error screen, a failure here would blank the whole app). The
- * next change of status tries to load it again.
- */
-class WithoutBannerOnFailure extends Component<{ children: ReactNode }, { hasFailed: boolean }> {
-  override state = { hasFailed: false };
-
-  static getDerivedStateFromError() {
-    return { hasFailed: true };
-  }
-
-  override componentDidCatch() {
-    StatusBannerView = lazy(loadView);
-  }
-
-  override render() {
-    return this.state.hasFailed ? null : this.props.children;
-  }
-}
 const serverStatus = () => ({ isOffline: false, isUpdateReady: false });
 
 /**
@@ -37,11 +17,7 @@ export function StatusBanners() {
   return (
     <div role="status" className="empty:hidden">
       {(status.isOffline || status.isUpdateReady) && (
-        <WithoutBannerOnFailure key={`${status.isOffline}-${status.isUpdateReady}`}>
-          <Suspense fallback={null}>
-            <StatusBannerView status={status} onReload={applyUpdate} />
-          </Suspense>
-        </WithoutBannerOnFailure>
+        <StatusBannerView key={`${status.isOffline}-${status.isUpdateReady}`} status={status} />
       )}
     </div>
   );

@@ -2,6 +2,7 @@ import type { Locale } from './locales';
 import type { AppCatalog, Catalog, MessageKey } from './messages/en';
 import { en } from './messages/en';
 import type { enApp } from './messages/en-app';
+import type * as Dates from './dates';
 
 type EnglishApp = typeof enApp;
 
@@ -13,6 +14,8 @@ type EnglishApp = typeof enApp;
  * rest is always loaded then: server-text.ts reads the API's English messages back by it.
  */
 let englishApp: EnglishApp | null = null;
+/** How dates are written (dates.ts): only the pages that load the rest show any, so it comes with it. */
+let dates: typeof Dates | null = null;
 let loading: Promise<void> | null = null;
 /** The language on screen (the provider keeps it here), whose rest loadAppCatalog brings too. */
 let currentLocale: Locale = 'en';
@@ -54,9 +57,10 @@ export function rememberLocale(locale: Locale): void {
 export function loadAppCatalog(): Promise<void> {
   isAppWanted = true;
   // A failed load (the network dropped) is forgotten, so the next page that needs it tries again.
-  loading ??= import('./messages/en-app').then(
-    (m) => {
+  loading ??= Promise.all([import('./messages/en-app'), import('./dates')]).then(
+    ([m, d]) => {
       englishApp = m.enApp;
+      dates = d;
     },
     (error: unknown) => {
       loading = null;
@@ -69,6 +73,11 @@ export function loadAppCatalog(): Promise<void> {
 /** A lazily loaded module, once the rest of English (and of the language on screen) is here. */
 export function withAppCatalog<T>(module: Promise<T>): Promise<T> {
   return Promise.all([module, loadAppCatalog()]).then(([loaded]) => loaded);
+}
+
+/** How dates are written, once the rest has arrived (before, no page shows a date). */
+export function appDates(): typeof Dates | null {
+  return dates;
 }
 
 /** A text of another language's rest, once it has arrived. */

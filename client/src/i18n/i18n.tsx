@@ -11,10 +11,9 @@ import {
 } from 'react';
 import { formatMessage, formatNumber, type MessageParams } from './format-message';
 import { detectLocale, type Locale, LOCALE_STORAGE_KEY } from './locales';
-import { addLocale, englishText, otherAppText, rememberLocale } from './catalog-parts';
+import { addLocale, appDates, englishText, otherAppText, rememberLocale } from './catalog-parts';
 import { loadScriptFonts } from './fonts';
 import type { AppCatalog, Catalog, MessageKey } from './messages/en';
-import { formatCountdown, formatDateTime, formatTimeAfter, shortRelativeTime } from './dates';
 import type { translateFieldWords, translateWords } from './server-text';
 import type { ErrorCode, MessageWords } from '@almquest/contracts/errors';
 
@@ -214,6 +213,10 @@ export type Shown = { locale: Locale; messages: Partial<Catalog> | null };
 
 const ENGLISH: Shown = { locale: 'en', messages: null };
 
+const plainDate = (iso: string) => new Date(iso).toLocaleString();
+const plainCountdown = (ms: number) =>
+  `${Math.floor(ms / 60_000)}:${String(Math.floor(ms / 1000) % 60).padStart(2, '0')}`;
+
 /** t, formatNumber, dates and error texts, always in the language of the catalog on screen. */
 function makeSpeaker(shown: () => Shown): Omit<I18n, 'locale' | 'setLocale'> {
   const t: I18n['t'] = (key, params) =>
@@ -229,11 +232,14 @@ function makeSpeaker(shown: () => Shown): Omit<I18n, 'locale' | 'setLocale'> {
   return {
     t,
     formatNumber: (n) => formatNumber(shown().locale, n),
-    formatDateTime: (iso) => formatDateTime(shown().locale, iso),
-    formatTimeAfter: (earlierIso, iso) => formatTimeAfter(shown().locale, earlierIso, iso),
-    countdown: (ms) => formatCountdown(shown().locale, ms),
+    // Dates come with the rest of the catalog (appDates), as do the pages that show them; a date
+    // asked for sooner is written plainly rather than lost.
+    formatDateTime: (iso) => appDates()?.formatDateTime(shown().locale, iso) ?? plainDate(iso),
+    formatTimeAfter: (earlierIso, iso) =>
+      appDates()?.formatTimeAfter(shown().locale, earlierIso, iso) ?? plainDate(iso),
+    countdown: (ms) => appDates()?.formatCountdown(shown().locale, ms) ?? plainCountdown(ms),
     relativeTime: (iso, now = Date.now()) =>
-      shortRelativeTime(shown().locale, iso, now, t('time.now')),
+      appDates()?.shortRelativeTime(shown().locale, iso, now, t('time.now')) ?? plainDate(iso),
     serverText,
     fieldText: (message, words) =>
       shown().locale === 'en'

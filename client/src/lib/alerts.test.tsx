@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ToastViewport } from '../components/ui/toast-viewport';
 import { type AlertInput, AlertsProvider, donatedGroup, useAlerts } from './alerts';
 import { I18nProvider } from '../i18n/i18n';
@@ -28,12 +28,15 @@ function renderWith(alert: AlertInput) {
 }
 
 afterEach(() => vi.useRealTimers());
+// The toasts' code loads after the first page (toast-viewport.tsx); here it is ready beforehand,
+// so the fake clock below times only the toasts.
+beforeAll(() => import('../components/ui/toast-list'));
 
 describe('alerts', () => {
   it('show a toast that slides away after 5 seconds', async () => {
     vi.useFakeTimers();
     renderWith({ type: 'success', title: 'Package Received!', msg: 'Marked as received.' });
-    act(() => screen.getByRole('button', { name: 'show' }).click());
+    await act(async () => screen.getByRole('button', { name: 'show' }).click());
     const toast = screen.getByRole('status');
     expect(toast).toHaveTextContent('Package Received!');
     expect(toast).toHaveAttribute('data-alert-type', 'success');
@@ -271,5 +274,14 @@ describe('alerts', () => {
     expect(
       screen.getByText('You are active').closest('[data-alert-type]')?.className,
     ).not.toContain('opacity-0');
+  });
+});
+
+describe('the toast stack', () => {
+  it('is a live region from the start, before any toast or its code', () => {
+    renderWith({ type: 'info', title: 'x', msg: 'y' });
+    const stack = document.querySelector('[data-toast-viewport]');
+    expect(stack).toHaveAttribute('aria-live', 'polite');
+    expect(stack).toBeEmptyDOMElement();
   });
 });

@@ -1,7 +1,8 @@
 /**
- * The page's side of the service worker: registers it after the page has loaded, tells
- * it who is signed in (whose API answers it may keep for offline reading), and says when the app
- * is offline or a new version waits. Small on purpose: it ships with the first page.
+ * The page's side of the service worker, the part on the first page: says when the app is
+ * offline or a new version waits, starts the registration (service-worker-link.ts) after the page
+ * has loaded, and tells the worker who is signed in (whose API answers it may keep for offline
+ * reading). Small on purpose.
  */
 
 export type PwaStatus = {
@@ -13,7 +14,6 @@ export type PwaStatus = {
 
 let status: PwaStatus = { isOffline: false, isUpdateReady: false };
 const listeners = new Set<() => void>();
-let registration: ServiceWorkerRegistration | null = null;
 
 function set(change: Partial<PwaStatus>): void {
   const next = { ...status, ...change };
@@ -35,50 +35,22 @@ export function noteAnswer(isFromOfflineCopy: boolean): void {
   set({ isOffline: isFromOfflineCopy || !navigator.onLine });
 }
 
-const UPDATE_CHECK_MS = 60 * 60_000;
-
-function watch(reg: ServiceWorkerRegistration): void {
-  // A worker that installs while another controls the page is a new version.
-  const check = () => {
-    if (reg.waiting && navigator.serviceWorker.controller) set({ isUpdateReady: true });
-  };
-  check();
-  reg.addEventListener('updatefound', () => {
-    reg.installing?.addEventListener('statechange', check);
-  });
-  setInterval(() => void reg.update().catch(() => undefined), UPDATE_CHECK_MS);
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible') void reg.update().catch(() => undefined);
-  });
-}
-
-/** Registers /sw.js once the page has loaded (nothing on the first paint waits for it). */
+/**
+ * Follows the connection from the start; registers /sw.js once the page has loaded, with code
+ * fetched then (nothing on the first paint waits for it, and the first page does not carry it).
+ */
 export function startServiceWorker(): void {
   addEventListener('online', () => set({ isOffline: false }));
   addEventListener('offline', () => set({ isOffline: true }));
   set({ isOffline: !navigator.onLine });
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
   const register = () => {
-    navigator.serviceWorker
-      .register('/sw.js')
-      .then((reg) => {
-        registration = reg;
-        watch(reg);
-      })
+    import('./service-worker-link')
+      .then((link) => link.registerWorker(() => set({ isUpdateReady: true })))
       .catch((error: unknown) => console.warn('The service worker did not register.', error));
   };
   if (document.readyState === 'complete') register();
   else addEventListener('load', register, { once: true });
-}
-
-/** Takes the waiting version: the worker steps in, then the page reloads on it. */
-export function applyUpdate(): void {
-  const waiting = registration?.waiting;
-  if (!waiting) return location.reload();
-  navigator.serviceWorker.addEventListener('controllerchange', () => location.reload(), {
-    once: true,
-  });
-  waiting.postMessage({ type: 'skip-waiting' });
 }
 
 /**

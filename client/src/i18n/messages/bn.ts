@@ -31,34 +31,8 @@ export const bn: SiteCatalog = {
   'footer.privacy': 'গোপনীয়তা',
   'footer.social': 'সোশ্যাল মিডিয়া লিংক',
 
-  'signIn.failed': 'সাইন ইন হয়নি',
-  'signIn.welcomeBack': 'আবার স্বাগতম, {name}!',
-  'signIn.goodToSeeYou': 'আপনাকে আবার দেখে ভালো লাগছে।',
-  'signIn.notRegistered': 'আপনি এখনও রেজিস্টার করেননি',
-  'signIn.pleaseRegister': 'AlmQuest-এ যোগ দিতে অনুগ্রহ করে রেজিস্টার করুন।',
-  'signIn.accountNotLoaded': 'আপনার অ্যাকাউন্ট লোড করা যায়নি। অনুগ্রহ করে আবার চেষ্টা করুন।',
-  'signIn.error.expired':
-    'সাইন ইন করতে অনেক দেরি হয়েছে বা লিংকটি আগেই ব্যবহার হয়ে গেছে। অনুগ্রহ করে আবার চেষ্টা করুন।',
-  'signIn.error.rate_limited':
-    'আপনার নেটওয়ার্ক থেকে অনেকবার সাইন ইনের চেষ্টা হয়েছে। এক মিনিট অপেক্ষা করে আবার চেষ্টা করুন।',
-  'signIn.error.cancelled': 'সাইন ইন বাতিল করা হয়েছে।',
-  'signIn.error.no_email': 'আপনার অ্যাকাউন্টে কোনো ইমেল ঠিকানা নেই, যা AlmQuest-এর দরকার।',
-  'signIn.error.unverified_email': 'অনুগ্রহ করে আগে আপনার প্রোভাইডারের কাছে ইমেল ঠিকানা যাচাই করুন।',
-  'signIn.error.provider': 'সাইন ইন প্রোভাইডার সাইন ইন করতে দেয়নি। অনুগ্রহ করে আবার চেষ্টা করুন।',
-  'signIn.error.failed': 'সাইন ইন হয়নি। অনুগ্রহ করে আবার চেষ্টা করুন।',
-  'guard.notRecognised.title': 'আরে! আমরা আপনাকে চিনতে পারছি না',
-  'guard.notRecognised.msg': 'AlmQuest-এ যোগ দিতে অনুগ্রহ করে সাইন ইন করুন!',
-  'guard.trespassing.title': 'আরে! এখানে আপনার ঢোকার অনুমতি নেই!',
-  'guard.trespassing.msg': 'এই প্যাকেটটি দেখার অনুমতি আপনার নেই।',
-  'guard.noProfile.title': 'আপনার প্রোফাইল খুঁজে পাওয়া যায়নি!',
-  'guard.noProfile.msg': 'প্রোফাইল তৈরি করতে এখনই আমাদের সঙ্গে রেজিস্টার করুন।',
-  'guard.alreadyMember.title': 'আপনি আগেই পরিবারের সদস্য',
-  'guard.alreadyMember.msg': 'আপনি আগেই {userType} হিসেবে রেজিস্টার করেছেন',
   'role.donor': 'দাতা',
   'role.distributor': 'বিতরণকারী',
-  'role.member': 'সদস্য',
-  'roleLower.donor': 'দাতা',
-  'roleLower.distributor': 'বিতরণকারী',
   'site.title': 'AlmQuest: বেঁচে যাওয়া খাবার দরকারি মানুষের কাছে',
   'site.hero.title': 'ভালো খাবারের জায়গা মানুষের পাতে, ডাস্টবিনে নয়।',
   'site.hero.text':
@@ -113,10 +87,6 @@ export const bn: SiteCatalog = {
   'pageError.text': 'খোলার সময় কিছু একটা গোলমাল হয়েছে। অনুগ্রহ করে আবার চেষ্টা করুন।',
   'pageError.retry': 'আবার চেষ্টা করুন',
 
-  'guard.notCoordinator.title': 'শুধু সমন্বয়কারীদের জন্য',
-  'guard.notCoordinator.msg': 'এই কনসোল AlmQuest-এর সমন্বয়কারীদের জন্য।',
-  'signIn.error.suspended':
-    'AlmQuest-এর একজন সমন্বয়কারী আপনার অ্যাকাউন্ট স্থগিত করেছেন। ভুল মনে হলে যোগাযোগ ফর্মে আমাদের লিখে জানান।',
   'site.impact.more': 'আমাদের প্রভাব দেখুন',
 };
 

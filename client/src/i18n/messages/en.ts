@@ -36,36 +36,9 @@ export const en = {
   'footer.rights': '© {year} {brand}. All rights reserved.',
   'footer.privacy': 'Privacy',
   'footer.social': 'Social links',
-  // Sign-in and sign-out
-  'signIn.failed': 'Sign-in failed',
-  'signIn.welcomeBack': 'Welcome back, {name}!',
-  'signIn.goodToSeeYou': 'Good to see you again.',
-  'signIn.notRegistered': 'You are not registered yet',
-  'signIn.pleaseRegister': 'Please register to join AlmQuest.',
-  'signIn.accountNotLoaded': 'We could not load your account. Please try again.',
-  'signIn.error.expired': 'Your sign-in took too long or was already used. Please try again.',
-  'signIn.error.rate_limited':
-    'Too many sign-in attempts from your network. Please wait a minute and try again.',
-  'signIn.error.cancelled': 'Sign-in was cancelled.',
-  'signIn.error.no_email': 'Your account has no email address, which AlmQuest needs.',
-  'signIn.error.unverified_email': 'Please verify your email address with your provider first.',
-  'signIn.error.provider': 'The sign-in provider refused the sign-in. Please try again.',
-  'signIn.error.failed': 'Sign-in failed. Please try again.',
-  // Access guards (SPEC section 2)
-  'guard.notRecognised.title': "Hey! We don't recognize you",
-  'guard.notRecognised.msg': 'Please login to join AlmQuest!',
-  'guard.trespassing.title': 'Hey! You are trespassing!',
-  'guard.trespassing.msg': 'You are not authorized to view this transaction.',
-  'guard.noProfile.title': 'We were unable to find your profile!',
-  'guard.noProfile.msg': 'Please register with us to create your profile now.',
-  'guard.alreadyMember.title': 'Already a member of the family',
-  'guard.alreadyMember.msg': 'You are already registered as a {userType}',
   // Roles, states, categories
   'role.donor': 'Donor',
   'role.distributor': 'Distributor',
-  'role.member': 'member',
-  'roleLower.donor': 'donor',
-  'roleLower.distributor': 'distributor',
   // Landing page and information pages (the operator's words)
   'site.title': 'AlmQuest: rescue surplus food',
   'site.hero.title': 'Good food belongs with people, not in the bin.',
@@ -123,9 +96,6 @@ export const en = {
   'pageError.title': 'This page could not be shown',
   'pageError.text': 'Something went wrong while opening it. Please try again.',
   'pageError.retry': 'Try again',
-  'guard.notCoordinator.title': 'Coordinators only',
-  'guard.notCoordinator.msg': 'This page is for AlmQuest coordinators.',
-  'signIn.error.suspended': 'Your account is suspended. If this is a mistake, write to us.',
   'site.impact.more': 'See our impact',
 } as const;
 

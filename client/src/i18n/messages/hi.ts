@@ -31,34 +31,8 @@ export const hi: SiteCatalog = {
   'footer.privacy': 'निजता',
   'footer.social': 'सोशल मीडिया लिंक',
 
-  'signIn.failed': 'साइन इन नहीं हो पाया',
-  'signIn.welcomeBack': 'फिर से स्वागत है, {name}!',
-  'signIn.goodToSeeYou': 'आपको दोबारा देखकर अच्छा लगा।',
-  'signIn.notRegistered': 'आपने अभी रजिस्टर नहीं किया है',
-  'signIn.pleaseRegister': 'AlmQuest से जुड़ने के लिए कृपया रजिस्टर करें।',
-  'signIn.accountNotLoaded': 'हम आपका अकाउंट लोड नहीं कर पाए। कृपया फिर से कोशिश करें।',
-  'signIn.error.expired':
-    'साइन इन में बहुत देर हो गई या यह लिंक पहले ही इस्तेमाल हो चुका है। कृपया फिर से कोशिश करें।',
-  'signIn.error.rate_limited':
-    'आपके नेटवर्क से बहुत बार साइन इन की कोशिश हुई है। एक मिनट रुककर फिर कोशिश करें।',
-  'signIn.error.cancelled': 'साइन इन रद्द कर दिया गया।',
-  'signIn.error.no_email': 'आपके अकाउंट में ईमेल पता नहीं है, जो AlmQuest के लिए ज़रूरी है।',
-  'signIn.error.unverified_email': 'कृपया पहले अपने प्रोवाइडर के पास अपना ईमेल पता सत्यापित करें।',
-  'signIn.error.provider': 'साइन इन प्रोवाइडर ने साइन इन से मना कर दिया। कृपया फिर से कोशिश करें।',
-  'signIn.error.failed': 'साइन इन नहीं हो पाया। कृपया फिर से कोशिश करें।',
-  'guard.notRecognised.title': 'अरे! हम आपको पहचान नहीं पाए',
-  'guard.notRecognised.msg': 'AlmQuest से जुड़ने के लिए कृपया साइन इन करें!',
-  'guard.trespassing.title': 'अरे! यह जगह आपके लिए नहीं है!',
-  'guard.trespassing.msg': 'आपको यह पैकेट देखने की अनुमति नहीं है।',
-  'guard.noProfile.title': 'हमें आपकी प्रोफ़ाइल नहीं मिली!',
-  'guard.noProfile.msg': 'अपनी प्रोफ़ाइल बनाने के लिए अभी हमारे साथ रजिस्टर करें।',
-  'guard.alreadyMember.title': 'आप पहले से परिवार का हिस्सा हैं',
-  'guard.alreadyMember.msg': 'आप पहले से {userType} के रूप में रजिस्टर हैं',
   'role.donor': 'दाता',
   'role.distributor': 'वितरक',
-  'role.member': 'सदस्य',
-  'roleLower.donor': 'दाता',
-  'roleLower.distributor': 'वितरक',
   'site.title': 'AlmQuest: बचा हुआ खाना ज़रूरतमंदों तक',
   'site.hero.title': 'अच्छा खाना लोगों के लिए है, कूड़ेदान के लिए\u00a0नहीं।',
   'site.hero.text':
@@ -111,10 +85,6 @@ export const hi: SiteCatalog = {
   'pageError.text': 'इसे खोलते समय कुछ गड़बड़ हो गई। कृपया फिर से कोशिश करें।',
   'pageError.retry': 'फिर से कोशिश करें',
 
-  'guard.notCoordinator.title': 'केवल समन्वयकों के लिए',
-  'guard.notCoordinator.msg': 'यह कंसोल AlmQuest के समन्वयकों के लिए है।',
-  'signIn.error.suspended':
-    'आपका अकाउंट AlmQuest के एक समन्वयक ने निलंबित किया है। अगर आपको लगता है कि यह ग़लती है, तो संपर्क फ़ॉर्म से हमें लिखें।',
   'site.impact.more': 'हमारा असर देखें',
 };
 

@@ -1,0 +1,37 @@
+import { act, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { optionalPart } from './optional-part';
+
+const Greeting = ({ name }: { name: string }) => <p>Hello {name}</p>;
+
+describe('an optional part of the shell', () => {
+  it('shows once its code has loaded', async () => {
+    const Part = optionalPart(() => Promise.resolve({ default: Greeting }));
+    render(<Part name="Asha" />);
+    expect(await screen.findByText('Hello Asha')).toBeInTheDocument();
+  });
+
+  it('shows nothing when its code cannot load, leaves the page, and tries again when shown again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const load = vi
+      .fn<() => Promise<{ default: typeof Greeting }>>()
+      .mockRejectedValueOnce(new Error('Failed to fetch dynamically imported module'))
+      .mockResolvedValue({ default: Greeting });
+    const Part = optionalPart(load);
+    const page = (isShown: boolean) => (
+      <>
+        {isShown && <Part name="Ravi" />}
+        <main>The page read earlier</main>
+      </>
+    );
+    const { rerender } = render(page(true));
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    expect(screen.getByText('The page read earlier')).toBeInTheDocument();
+    expect(screen.queryByText('Hello Ravi')).not.toBeInTheDocument();
+
+    rerender(page(false));
+    rerender(page(true));
+    expect(await screen.findByText('Hello Ravi')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
