@@ -1,5 +1,5 @@
-import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
+import { optionalPart } from '../components/optional-part';
 import { buttonClasses } from '../components/ui/button';
 import { Avatar } from '../components/ui/avatar';
 import { signInUrl } from '../lib/session/sign-in-links';
@@ -7,8 +7,9 @@ import { useSession } from '../lib/session/session';
 import { withAppCatalog } from '../i18n/catalog-parts';
 import { useI18n } from '../i18n/i18n';
 
-// Visitors never download the menu, the bell or the live-events code.
-const SignedInArea = lazy(() => withAppCatalog(import('./signed-in-area')));
+// Visitors never download the menu, the bell or the live-events code. If it cannot load (offline,
+// no service worker), the avatar stays and the page with it.
+const SignedInArea = optionalPart(() => withAppCatalog(import('./signed-in-area')));
 
 /** Signed out: the Sign In button. Signed in: the bell and the user menu. */
 export function AccountArea() {
@@ -26,8 +27,9 @@ export function AccountArea() {
     );
   }
   return (
-    <Suspense fallback={<Avatar name={user.name} picture={user.picture} size={36} />}>
-      <SignedInArea user={user} />
-    </Suspense>
+    <SignedInArea
+      user={user}
+      fallback={<Avatar name={user.name} picture={user.picture} size={36} />}
+    />
   );
 }

@@ -1,8 +1,9 @@
 import { PRIVACY_NOTICE_VERSION } from '@almquest/contracts/privacy-version';
-import { lazy, Suspense, useLayoutEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { useI18n } from '../i18n/i18n';
+import { optionalPart } from '../components/optional-part';
 import { ToastViewport } from '../components/ui/toast-viewport';
 import { withAppCatalog } from '../i18n/catalog-parts';
 import { useSession } from '../lib/session/session';
@@ -12,19 +13,23 @@ import { Navbar } from './navbar';
 import { PageErrorBoundary } from './page-error-boundary';
 import { PageLoader } from './page-loader';
 import { ScrollReset } from './scroll-reset';
+import { prefetchShellRoutes } from './shell-routes';
 import { StatusBanners } from './status-banners';
 
 // Loaded only when a sign-in comes back to the app (?signedIn=1 or ?signInError=…), with the rest
 // of the catalog, which holds its words (the signed-in area needs that rest next anyway).
-const SignInEffects = lazy(() =>
-  withAppCatalog(import('./sign-in-effects').then((m) => ({ default: m.SignInEffects }))),
-);
+// Like every part outside the pages' error screen, a part whose code cannot load shows nothing.
+const SignInEffects = optionalPart(async () => {
+  const { SignInEffects: part } = await withAppCatalog(import('./sign-in-effects'));
+  return { default: part };
+});
 
 // Someone registered who has not accepted the current privacy notice (decision 043).
 const ConsentGate = lazy(() => withAppCatalog(import('./consent-gate')));
-const ConsentBanner = lazy(() =>
-  withAppCatalog(import('./consent-gate').then((m) => ({ default: m.ConsentBanner }))),
-);
+const ConsentBanner = optionalPart(async () => {
+  const { ConsentBanner: part } = await withAppCatalog(import('./consent-gate'));
+  return { default: part };
+});
 /**
  * Pages open to them meanwhile, with a banner asking: the notice itself, the contact page (to
  * complain), their profile (to download their data and leave) and their packages (to finish or
@@ -59,6 +64,7 @@ export function Layout() {
   useLayoutEffect(() => {
     document.title = title;
   }, [title]);
+  useEffect(prefetchShellRoutes, []);
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -87,11 +93,7 @@ export function Layout() {
       </main>
       <Footer />
       <ScrollReset />
-      {hasSignInReturned && (
-        <Suspense fallback={null}>
-          <SignInEffects />
-        </Suspense>
-      )}
+      {hasSignInReturned && <SignInEffects />}
       <PageLoader />
       <ToastViewport />
     </div>

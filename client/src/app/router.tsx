@@ -4,14 +4,12 @@ import type * as SharedChunk from './pages/shared-chunk';
 import { HomePage } from '../features/home/home-page';
 import { withAppCatalog } from '../i18n/catalog-parts';
 import { Layout } from './layout';
+import { loadNotFound, loadRequireAccess } from './shell-routes';
 
 // Signed-in pages load on demand, with the rest of English, so a visitor's first page stays small.
-// So does the guard in front of them (and its alerts' words): only they need it.
-const RequireAccess = lazy(() =>
-  withAppCatalog(
-    import('../components/require-access').then((m) => ({ default: m.RequireAccess })),
-  ),
-);
+// So do the guard in front of them and the not-found page (shell-routes.ts).
+const RequireAccess = lazy(loadRequireAccess);
+const NotFoundPage = lazy(loadNotFound);
 const ContactPage = lazy(() => withAppCatalog(import('../features/contact/contact-page')));
 const RegisterPage = lazy(() => withAppCatalog(import('../features/register/register-page')));
 const PrivacyPage = lazy(() => withAppCatalog(import('../features/privacy/privacy-page')));
@@ -33,10 +31,6 @@ const PersonaInfoPage = lazy(() =>
     default: m.PersonaInfoPage,
   })),
 );
-// A mistyped link's page: its words are in the first catalog, its code is not.
-const NotFoundPage = lazy(() =>
-  import('../features/not-found/not-found-page').then((m) => ({ default: m.NotFoundPage })),
-);
 // The console (coordinators only) and the public impact page.
 const CoordinatorPage = inSharedChunk((m) => m.CoordinatorPage);
 const ImpactPage = inSharedChunk((m) => m.ImpactPage);
@@ -51,13 +45,14 @@ export const routes: RouteObject[] = [
       { path: '/personainfo', element: <PersonaInfoPage /> },
       { path: '/unsubscribe', element: <UnsubscribePage /> },
       { path: '/impact', element: <ImpactPage /> },
-      // SPEC section 2's guards: each group opens only for the people its rule allows.
+      // SPEC section 2's guards: each group opens only for the people its rule allows. Keyed: from
+      // one group to another is a new arrival, judged (and its alert shown) afresh.
       {
-        element: <RequireAccess rule="register" />,
+        element: <RequireAccess key="register" rule="register" />,
         children: [{ path: '/register', element: <RegisterPage /> }],
       },
       {
-        element: <RequireAccess rule="profile" />,
+        element: <RequireAccess key="profile" rule="profile" />,
         children: [
           { path: '/profile', element: <ProfilePage /> },
           { path: '/notifications', element: <NotificationsPage /> },
@@ -65,11 +60,11 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <RequireAccess rule="coordinator" />,
+        element: <RequireAccess key="coordinator" rule="coordinator" />,
         children: [{ path: '/coordinator', element: <CoordinatorPage /> }],
       },
       {
-        element: <RequireAccess rule="package" />,
+        element: <RequireAccess key="package" rule="package" />,
         children: [
           { path: '/transaction/:packageId', element: <PackagePages /> },
           // A split donation, drawn by the package page's module.

@@ -4,7 +4,7 @@ import { useAlerts } from '../lib/alerts';
 import { fetchSessionUser, firstName, sessionQueryKey } from '../lib/session/session';
 import { useQueryClient } from '@tanstack/react-query';
 import { signInErrorCode } from '@almquest/contracts/sign-in-errors';
-import { useI18n } from '../i18n/i18n';
+import { type I18n, useI18n } from '../i18n/i18n';
 
 /**
  * After the server finishes a sign-in it sends the browser back with ?signedIn=1 (or
@@ -57,21 +57,25 @@ export function SignInEffects() {
         // Loaded only now, after a sign-in: its contract (zod) stays out of the landing page.
         const { whatAfterSignIn } = await import('../features/register/api/check-exist');
         const next = await whatAfterSignIn(user, location.pathname);
+        // Said when shown: the account's language may take over the page right after this.
+        const name = next.greetingName ?? firstName(user.name);
+        const say = next.isWelcome
+          ? (say: I18n['t']) => ({
+              // The server's choice (an organisation whole); a coordinator by first name.
+              title: say('signIn.welcomeBack', { name }),
+              msg: say('signIn.goodToSeeYou'),
+            })
+          : (say: I18n['t']) => ({
+              title: say('signIn.notRegistered'),
+              msg: say('signIn.pleaseRegister'),
+            });
         showAlert(
           next.isWelcome
-            ? {
-                type: 'success',
-                title: t('signIn.welcomeBack', {
-                  // The server's choice (an organisation whole); a coordinator by first name.
-                  name: next.greetingName ?? firstName(user.name),
-                }),
-                msg: t('signIn.goodToSeeYou'),
-                isBrief: true,
-              }
+            ? { type: 'success', ...say(t), say, isBrief: true }
             : {
                 type: 'warning',
-                title: t('signIn.notRegistered'),
-                msg: t('signIn.pleaseRegister'),
+                ...say(t),
+                say,
                 // Registering answers it: the success replaces it.
                 group: 'signIn',
               },

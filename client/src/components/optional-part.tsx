@@ -1,9 +1,9 @@
 import { Component, type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 
-type Props = { children: ReactNode; onFailure: () => void };
+type Props = { children: ReactNode; fallback: ReactNode; onFailure: () => void };
 
-/** Shows nothing in place of a part whose code did not load, and lets the part try again. */
-class NothingOnFailure extends Component<Props, { hasFailed: boolean }> {
+/** Shows the fallback in place of a part whose code did not load, and lets the part try again. */
+class FallbackOnFailure extends Component<Props, { hasFailed: boolean }> {
   override state = { hasFailed: false };
 
   static getDerivedStateFromError() {
@@ -15,25 +15,26 @@ class NothingOnFailure extends Component<Props, { hasFailed: boolean }> {
   }
 
   override render() {
-    return this.state.hasFailed ? null : this.props.children;
+    return this.state.hasFailed ? this.props.fallback : this.props.children;
   }
 }
 
 /**
- * A part of the app shell (a banner, the toast list) whose code is not on the first page: it loads
- * when first shown. Offline with no service worker its code may not load; then the part shows
- * nothing and the page stays (outside the pages' error screen, a failure here would blank the
- * whole app). Shown again after it was gone (mounted afresh), it tries to load again.
+ * A part of the app shell (a banner, the toast list, the account menu) whose code is not on the
+ * first page: it loads when first shown. Offline with no service worker its code may not load;
+ * then the part shows its fallback (nothing, unless given one, as while it loads) and the page
+ * stays (outside the pages' error screen, a failure here would blank the whole app). Shown again
+ * after it was gone (mounted afresh), it tries to load again.
  */
 export function optionalPart<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
   let Part = lazy(load);
-  return function OptionalPart(props: P) {
+  return function OptionalPart({ fallback = null, ...props }: P & { fallback?: ReactNode }) {
     return (
-      <NothingOnFailure onFailure={() => (Part = lazy(load))}>
-        <Suspense fallback={null}>
-          <Part {...props} />
+      <FallbackOnFailure fallback={fallback} onFailure={() => (Part = lazy(load))}>
+        <Suspense fallback={fallback}>
+          <Part {...(props as P)} />
         </Suspense>
-      </NothingOnFailure>
+      </FallbackOnFailure>
     );
   };
 }

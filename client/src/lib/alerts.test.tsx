@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ToastViewport } from '../components/ui/toast-viewport';
 import { type AlertInput, AlertsProvider, donatedGroup, useAlerts } from './alerts';
-import { I18nProvider } from '../i18n/i18n';
+import { I18nProvider, useI18n } from '../i18n/i18n';
 
 function Trigger({ alert }: { alert: AlertInput }) {
   const { showAlert } = useAlerts();
@@ -283,5 +283,43 @@ describe('the toast stack', () => {
     const stack = document.querySelector('[data-toast-viewport]');
     expect(stack).toHaveAttribute('aria-live', 'polite');
     expect(stack).toBeEmptyDOMElement();
+  });
+});
+
+describe('a toast said in the language on screen', () => {
+  function SayAndSwitch() {
+    const { showAlert } = useAlerts();
+    const { t, setLocale } = useI18n();
+    const say = (said: typeof t) => ({
+      title: said('signIn.notRegistered'),
+      msg: said('signIn.goodToSeeYou'),
+    });
+    return (
+      <>
+        <button type="button" onClick={() => showAlert({ type: 'info', ...say(t), say })}>
+          show
+        </button>
+        <button type="button" onClick={() => setLocale('hi')}>
+          Hindi
+        </button>
+      </>
+    );
+  }
+
+  it('follows a change of language while it shows (the account’s language, taken at sign-in)', async () => {
+    render(
+      <I18nProvider>
+        <MemoryRouter>
+          <AlertsProvider>
+            <SayAndSwitch />
+            <ToastViewport />
+          </AlertsProvider>
+        </MemoryRouter>
+      </I18nProvider>,
+    );
+    await act(async () => screen.getByRole('button', { name: 'show' }).click());
+    expect(await screen.findByText('Good to see you again.')).toBeInTheDocument();
+    await act(async () => screen.getByRole('button', { name: 'Hindi' }).click());
+    expect(await screen.findByText('आपको दोबारा देखकर अच्छा लगा।')).toBeInTheDocument();
   });
 });

@@ -7,6 +7,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import type { I18n } from '../i18n/i18n';
 import { ALERT_BRIEF_MS, ALERT_SLIDE_MS, ALERT_VISIBLE_MS } from './timings';
 
 export type AlertType = 'success' | 'warning' | 'info' | 'error' | 'notif';
@@ -15,6 +16,12 @@ export type AlertInput = {
   type: AlertType;
   title: string;
   msg: string;
+  /**
+   * The same words, said again in the language on screen whenever the toast is drawn: an alert
+   * raised just before the language changes (the account's language, taken at sign-in) follows
+   * it. Without it the toast keeps `title` and `msg`.
+   */
+  say?: (t: I18n['t']) => { title: string; msg: string };
   /** Picture shown with the alert. */
   img?: string;
   /** Where the alert leads when clicked (an app path). */

@@ -1,7 +1,13 @@
 import type { SessionUser } from '@almquest/contracts/session';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { type Location, MemoryRouter, useLocation } from 'react-router';
+import {
+  type Location,
+  MemoryRouter,
+  type NavigateFunction,
+  useLocation,
+  useNavigate,
+} from 'react-router';
 import { AppRoutes } from '../app/router';
 import { I18nProvider } from '../i18n/i18n';
 import { AlertsProvider } from '../lib/alerts';
@@ -18,15 +24,19 @@ export function renderApp(path = '/', options: { user?: SessionUser | null } = {
   queryClient.setQueryDefaults(sessionQueryKey, { staleTime: Infinity });
   queryClient.setQueryData(sessionQueryKey, options.user ?? null);
   let current: Location | null = null;
+  let go: NavigateFunction | null = null;
   function LocationSpy() {
     current = useLocation();
+    go = useNavigate();
     return null;
   }
-  // Same shape as a data router's state, so tests read router.state.location.
+  // Same shape as a data router's, so tests read router.state.location and follow a link in the
+  // app with router.navigate.
   const router = {
     get state() {
       return { location: current! };
     },
+    navigate: (to: string) => go!(to),
   };
   const utils = render(
     <QueryClientProvider client={queryClient}>

@@ -15,6 +15,7 @@ function Toast({ alert }: { alert: ShownAlert }) {
   const { dismissAlert } = useAlerts();
   const { t } = useI18n();
   const isUrgent = alert.type === 'error' || alert.type === 'warning';
+  const words = alert.say ? alert.say(t) : alert;
   const body = (
     <>
       {alert.img && (
@@ -29,8 +30,8 @@ function Toast({ alert }: { alert: ShownAlert }) {
         />
       )}
       <div className="min-w-0 flex-1">
-        <p className="font-semibold">{alert.title}</p>
-        <p className="text-sm">{alert.msg}</p>
+        <p className="font-semibold">{words.title}</p>
+        <p className="text-sm">{words.msg}</p>
       </div>
     </>
   );

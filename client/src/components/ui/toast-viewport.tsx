@@ -12,18 +12,13 @@ const ToastList = optionalPart(loadList);
  * popup or a dialog is open the stack steps aside (index.css).
  *
  * The stack (a live region, there from the start so screen readers hear what is added) is on
- * the first page; the toasts' code is not. It is fetched once the browser is idle, so the
- * first toast does not wait for it.
+ * the first page; the toasts' code is not. It is fetched as soon as the stack is on screen, so
+ * the first toast does not wait for it (and offline, it is there).
  */
 export function ToastViewport() {
   const alerts = useShownAlerts();
   const stack = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const fetchList = () => void loadList().catch(() => undefined);
-    if (typeof requestIdleCallback !== 'function') return fetchList();
-    const id = requestIdleCallback(fetchList, { timeout: 5_000 });
-    return () => cancelIdleCallback(id);
-  }, []);
+  useEffect(() => void loadList().catch(() => undefined), []);
   return (
     <div
       ref={stack}

@@ -5,6 +5,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { site } from '../../content/site';
 import { useI18n } from '../../i18n/i18n';
+import { intlLocale } from '../../i18n/locales';
 import { usePageTitle } from '../../lib/use-page-title';
 import { AuditPanel, MessagesPanel, ReportsPanel } from './components/inbox-panels';
 import { DeliveriesPanel } from './components/deliveries-panel';
@@ -116,7 +117,7 @@ function ExportForm() {
   // as the rest of the app says days.
   const spelledOut = (day: string) =>
     /^\d{4}-\d{2}-\d{2}$/.test(day)
-      ? new Intl.DateTimeFormat(locale, {
+      ? new Intl.DateTimeFormat(intlLocale(locale), {
           day: 'numeric',
           month: monthForm(locale),
           year: 'numeric',

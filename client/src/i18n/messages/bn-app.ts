@@ -1288,8 +1288,8 @@ export const bnApp: AppCatalog = {
   'profile.export.working': 'আপনার ফাইল তৈরি হচ্ছে…',
   'profile.export.failed': 'আপনার তথ্য ডাউনলোড করা গেল না',
   'profile.export.privacy': 'আমরা আপনার তথ্য কীভাবে ব্যবহার করি',
-  // Sign-in and its return, and the access guards (SPEC section 2): shown only with the
-  // signed-in pages or after a sign-in, which load this part.
+  // Sign-in and its return: shown only after a sign-in, with the signed-in area, which loads
+  // this part.
   'signIn.failed': 'সাইন ইন হয়নি',
   'signIn.welcomeBack': 'আবার স্বাগতম, {name}!',
   'signIn.goodToSeeYou': 'আপনাকে আবার দেখে ভালো লাগছে।',
@@ -1305,19 +1305,6 @@ export const bnApp: AppCatalog = {
   'signIn.error.unverified_email': 'অনুগ্রহ করে আগে আপনার প্রোভাইডারের কাছে ইমেল ঠিকানা যাচাই করুন।',
   'signIn.error.provider': 'সাইন ইন প্রোভাইডার সাইন ইন করতে দেয়নি। অনুগ্রহ করে আবার চেষ্টা করুন।',
   'signIn.error.failed': 'সাইন ইন হয়নি। অনুগ্রহ করে আবার চেষ্টা করুন।',
-  'guard.notRecognised.title': 'আরে! আমরা আপনাকে চিনতে পারছি না',
-  'guard.notRecognised.msg': 'AlmQuest-এ যোগ দিতে অনুগ্রহ করে সাইন ইন করুন!',
-  'guard.trespassing.title': 'আরে! এখানে আপনার ঢোকার অনুমতি নেই!',
-  'guard.trespassing.msg': 'এই প্যাকেটটি দেখার অনুমতি আপনার নেই।',
-  'guard.noProfile.title': 'আপনার প্রোফাইল খুঁজে পাওয়া যায়নি!',
-  'guard.noProfile.msg': 'প্রোফাইল তৈরি করতে এখনই আমাদের সঙ্গে রেজিস্টার করুন।',
-  'guard.alreadyMember.title': 'আপনি আগেই পরিবারের সদস্য',
-  'guard.alreadyMember.msg': 'আপনি আগেই {userType} হিসেবে রেজিস্টার করেছেন',
-  'role.member': 'সদস্য',
-  'roleLower.donor': 'দাতা',
-  'roleLower.distributor': 'বিতরণকারী',
-  'guard.notCoordinator.title': 'শুধু সমন্বয়কারীদের জন্য',
-  'guard.notCoordinator.msg': 'এই কনসোল AlmQuest-এর সমন্বয়কারীদের জন্য।',
   'signIn.error.suspended':
     'AlmQuest-এর একজন সমন্বয়কারী আপনার অ্যাকাউন্ট স্থগিত করেছেন। ভুল মনে হলে যোগাযোগ ফর্মে আমাদের লিখে জানান।',
 };

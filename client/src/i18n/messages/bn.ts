@@ -88,6 +88,20 @@ export const bn: SiteCatalog = {
   'pageError.retry': 'আবার চেষ্টা করুন',
 
   'site.impact.more': 'আমাদের প্রভাব দেখুন',
+  // Access guards (SPEC section 2)
+  'guard.notRecognised.title': 'আরে! আমরা আপনাকে চিনতে পারছি না',
+  'guard.notRecognised.msg': 'AlmQuest-এ যোগ দিতে অনুগ্রহ করে সাইন ইন করুন!',
+  'guard.trespassing.title': 'আরে! এখানে আপনার ঢোকার অনুমতি নেই!',
+  'guard.trespassing.msg': 'এই প্যাকেটটি দেখার অনুমতি আপনার নেই।',
+  'guard.noProfile.title': 'আপনার প্রোফাইল খুঁজে পাওয়া যায়নি!',
+  'guard.noProfile.msg': 'প্রোফাইল তৈরি করতে এখনই আমাদের সঙ্গে রেজিস্টার করুন।',
+  'guard.alreadyMember.title': 'আপনি আগেই পরিবারের সদস্য',
+  'guard.alreadyMember.msg': 'আপনি আগেই {userType} হিসেবে রেজিস্টার করেছেন',
+  'role.member': 'সদস্য',
+  'roleLower.donor': 'দাতা',
+  'roleLower.distributor': 'বিতরণকারী',
+  'guard.notCoordinator.title': 'শুধু সমন্বয়কারীদের জন্য',
+  'guard.notCoordinator.msg': 'এই কনসোল AlmQuest-এর সমন্বয়কারীদের জন্য।',
 };
 
 /** The rest of Bengali, for catalog-parts.ts to load when a page needs it. */

@@ -1306,8 +1306,8 @@ export const enApp = {
   'profile.export.working': 'Preparing your file…',
   'profile.export.failed': 'Your data could not be downloaded',
   'profile.export.privacy': 'How we use your data',
-  // Sign-in and its return, and the access guards (SPEC section 2): shown only with the
-  // signed-in pages or after a sign-in, which load this part.
+  // Sign-in and its return: shown only after a sign-in, with the signed-in area, which loads
+  // this part.
   'signIn.failed': 'Sign-in failed',
   'signIn.welcomeBack': 'Welcome back, {name}!',
   'signIn.goodToSeeYou': 'Good to see you again.',
@@ -1322,18 +1322,5 @@ export const enApp = {
   'signIn.error.unverified_email': 'Please verify your email address with your provider first.',
   'signIn.error.provider': 'The sign-in provider refused the sign-in. Please try again.',
   'signIn.error.failed': 'Sign-in failed. Please try again.',
-  'guard.notRecognised.title': "Hey! We don't recognize you",
-  'guard.notRecognised.msg': 'Please login to join AlmQuest!',
-  'guard.trespassing.title': 'Hey! You are trespassing!',
-  'guard.trespassing.msg': 'You are not authorized to view this transaction.',
-  'guard.noProfile.title': 'We were unable to find your profile!',
-  'guard.noProfile.msg': 'Please register with us to create your profile now.',
-  'guard.alreadyMember.title': 'Already a member of the family',
-  'guard.alreadyMember.msg': 'You are already registered as a {userType}',
-  'role.member': 'member',
-  'roleLower.donor': 'donor',
-  'roleLower.distributor': 'distributor',
-  'guard.notCoordinator.title': 'Coordinators only',
-  'guard.notCoordinator.msg': 'This page is for AlmQuest coordinators.',
   'signIn.error.suspended': 'Your account is suspended. If this is a mistake, write to us.',
 } as const;

@@ -97,6 +97,20 @@ export const en = {
   'pageError.text': 'Something went wrong while opening it. Please try again.',
   'pageError.retry': 'Try again',
   'site.impact.more': 'See our impact',
+  // Access guards (SPEC section 2)
+  'guard.notRecognised.title': "Hey! We don't recognize you",
+  'guard.notRecognised.msg': 'Please login to join AlmQuest!',
+  'guard.trespassing.title': 'Hey! You are trespassing!',
+  'guard.trespassing.msg': 'You are not authorized to view this transaction.',
+  'guard.noProfile.title': 'We were unable to find your profile!',
+  'guard.noProfile.msg': 'Please register with us to create your profile now.',
+  'guard.alreadyMember.title': 'Already a member of the family',
+  'guard.alreadyMember.msg': 'You are already registered as a {userType}',
+  'role.member': 'member',
+  'roleLower.donor': 'donor',
+  'roleLower.distributor': 'distributor',
+  'guard.notCoordinator.title': 'Coordinators only',
+  'guard.notCoordinator.msg': 'This page is for AlmQuest coordinators.',
 } as const;
 
 /** Every key the client uses: the first page's (above) and the rest (en-app.ts). */

@@ -1258,8 +1258,8 @@ export const hiApp: AppCatalog = {
   'profile.export.working': 'आपकी फ़ाइल तैयार हो रही है…',
   'profile.export.failed': 'आपका डेटा डाउनलोड नहीं हो सका',
   'profile.export.privacy': 'हम आपके डेटा का इस्तेमाल कैसे करते हैं',
-  // Sign-in and its return, and the access guards (SPEC section 2): shown only with the
-  // signed-in pages or after a sign-in, which load this part.
+  // Sign-in and its return: shown only after a sign-in, with the signed-in area, which loads
+  // this part.
   'signIn.failed': 'साइन इन नहीं हो पाया',
   'signIn.welcomeBack': 'फिर से स्वागत है, {name}!',
   'signIn.goodToSeeYou': 'आपको दोबारा देखकर अच्छा लगा।',
@@ -1275,19 +1275,6 @@ export const hiApp: AppCatalog = {
   'signIn.error.unverified_email': 'कृपया पहले अपने प्रोवाइडर के पास अपना ईमेल पता सत्यापित करें।',
   'signIn.error.provider': 'साइन इन प्रोवाइडर ने साइन इन से मना कर दिया। कृपया फिर से कोशिश करें।',
   'signIn.error.failed': 'साइन इन नहीं हो पाया। कृपया फिर से कोशिश करें।',
-  'guard.notRecognised.title': 'अरे! हम आपको पहचान नहीं पाए',
-  'guard.notRecognised.msg': 'AlmQuest से जुड़ने के लिए कृपया साइन इन करें!',
-  'guard.trespassing.title': 'अरे! यह जगह आपके लिए नहीं है!',
-  'guard.trespassing.msg': 'आपको यह पैकेट देखने की अनुमति नहीं है।',
-  'guard.noProfile.title': 'हमें आपकी प्रोफ़ाइल नहीं मिली!',
-  'guard.noProfile.msg': 'अपनी प्रोफ़ाइल बनाने के लिए अभी हमारे साथ रजिस्टर करें।',
-  'guard.alreadyMember.title': 'आप पहले से परिवार का हिस्सा हैं',
-  'guard.alreadyMember.msg': 'आप पहले से {userType} के रूप में रजिस्टर हैं',
-  'role.member': 'सदस्य',
-  'roleLower.donor': 'दाता',
-  'roleLower.distributor': 'वितरक',
-  'guard.notCoordinator.title': 'केवल समन्वयकों के लिए',
-  'guard.notCoordinator.msg': 'यह कंसोल AlmQuest के समन्वयकों के लिए है।',
   'signIn.error.suspended':
     'आपका अकाउंट AlmQuest के एक समन्वयक ने निलंबित किया है। अगर आपको लगता है कि यह ग़लती है, तो संपर्क फ़ॉर्म से हमें लिखें।',
 };

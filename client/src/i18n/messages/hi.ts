@@ -86,6 +86,20 @@ export const hi: SiteCatalog = {
   'pageError.retry': 'फिर से कोशिश करें',
 
   'site.impact.more': 'हमारा असर देखें',
+  // Access guards (SPEC section 2)
+  'guard.notRecognised.title': 'अरे! हम आपको पहचान नहीं पाए',
+  'guard.notRecognised.msg': 'AlmQuest से जुड़ने के लिए कृपया साइन इन करें!',
+  'guard.trespassing.title': 'अरे! यह जगह आपके लिए नहीं है!',
+  'guard.trespassing.msg': 'आपको यह पैकेट देखने की अनुमति नहीं है।',
+  'guard.noProfile.title': 'हमें आपकी प्रोफ़ाइल नहीं मिली!',
+  'guard.noProfile.msg': 'अपनी प्रोफ़ाइल बनाने के लिए अभी हमारे साथ रजिस्टर करें।',
+  'guard.alreadyMember.title': 'आप पहले से परिवार का हिस्सा हैं',
+  'guard.alreadyMember.msg': 'आप पहले से {userType} के रूप में रजिस्टर हैं',
+  'role.member': 'सदस्य',
+  'roleLower.donor': 'दाता',
+  'roleLower.distributor': 'वितरक',
+  'guard.notCoordinator.title': 'केवल समन्वयकों के लिए',
+  'guard.notCoordinator.msg': 'यह कंसोल AlmQuest के समन्वयकों के लिए है।',
 };
 
 /** The rest of Hindi, for catalog-parts.ts to load when a page needs it. */

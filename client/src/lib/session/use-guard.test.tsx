@@ -97,3 +97,13 @@ describe('access guards (SPEC section 2)', () => {
     expect(screen.queryByText('Already a member of the family')).not.toBeInTheDocument();
   });
 });
+
+describe('moving from one guarded area to another', () => {
+  it('is an arrival: a donor following a link from their profile to the console is told why not', async () => {
+    const { router } = renderApp('/profile', { user: person() });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+    await act(() => router.navigate('/coordinator'));
+    await expectAlert('Coordinators only', 'This page is for AlmQuest coordinators.');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+});

@@ -21,6 +21,7 @@ import {
 } from '../../db/schema';
 import { conflict, forbidden, notFound, words } from '../../errors';
 import { recountDonationGroups } from '../packages/packages.service';
+import { withdrawLocked } from '../packages/lifecycle/changes';
 import { move } from '../packages/lifecycle/write';
 import { recordConsent } from '../privacy/consent';
 
@@ -368,9 +369,14 @@ export async function deleteAccount(db: AppDb, userId: string): Promise<void> {
     for (const pkg of reported) {
       await move(tx, pkg, 'cancel', { set: { cancelledAt: sql`now()` } });
     }
-    await tx
-      .delete(packages)
-      .where(and(eq(packages.donorId, userId), eq(packages.state, 'Not Paired')));
+    // The rest of their waiting packages are withdrawn (locked above, with all of theirs).
+    await withdrawLocked(
+      tx,
+      await tx
+        .select({ id: packages.id, state: packages.state })
+        .from(packages)
+        .where(and(eq(packages.donorId, userId), eq(packages.state, 'Not Paired'))),
+    );
     // Their split donations are what is left of them.
     await recountDonationGroups(tx, sql`g.donor_id = ${userId}`);
     // What stays in the other side's history no longer says who this was or where they lived.

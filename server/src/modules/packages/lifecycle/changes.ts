@@ -369,6 +369,25 @@ export async function cancelLockedByDonor(
   );
 }
 
+/**
+ * Withdraws packages the caller holds locked (TRANSITIONS.withdraw): each must be Not Paired, and
+ * is deleted, timeline and all. A donor deleting one, and a donor deleting their account, come
+ * here.
+ */
+export async function withdrawLocked(
+  tx: Tx,
+  pkgs: readonly Pick<PackageRow, 'id' | 'state'>[],
+): Promise<void> {
+  for (const pkg of pkgs) assertMay('withdraw', pkg);
+  if (pkgs.length === 0) return;
+  await tx.delete(packages).where(
+    inArray(
+      packages.id,
+      pkgs.map((p) => p.id),
+    ),
+  );
+}
+
 /** The donor withdraws a package while it is Not Paired; their lifetime total drops with it. */
 export async function deletePackage(db: AppDb, user: UserRow, packageId: string): Promise<void> {
   await db.transaction(async (tx) => {
@@ -387,7 +406,7 @@ export async function deletePackage(db: AppDb, user: UserRow, packageId: string)
         words('reportedNoDelete'),
       );
     }
-    await tx.delete(packages).where(eq(packages.id, pkg.id));
+    await withdrawLocked(tx, [pkg]);
     await tx
       .update(donors)
       .set({ lifetimeDonation: sql`greatest(0, ${donors.lifetimeDonation} - ${pkg.quantity})` })
