@@ -98,9 +98,9 @@ describe('the console’s deliveries', () => {
     renderPanel();
     const entry = (await screen.findAllByTestId('delivery'))[0]!;
     expect(within(entry).getByText('To Ravi Kumar (distributor)')).toBeInTheDocument();
-    expect(
-      within(entry).getByRole('link', { name: '12 meals at Salt Lake, Kolkata' }),
-    ).toHaveAttribute('href', '/transaction/p1');
+    // Named, not linked: the package's page is not the coordinator's to open.
+    expect(within(entry).getByText('12 meals at Salt Lake, Kolkata')).toBeInTheDocument();
+    expect(within(entry).queryByRole('link')).not.toBeInTheDocument();
     const lines = within(entry)
       .getAllByRole('listitem')
       .map((li) => li.textContent);

@@ -1,6 +1,5 @@
 import type { ChannelOutcome, DeliveryEntry } from '@almquest/contracts/coordinator';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { CheckboxField } from '../../../components/ui/field';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { keepTogether, useI18n } from '../../../i18n/i18n';
@@ -59,13 +58,13 @@ function Entry({ entry }: { entry: DeliveryEntry }) {
       </p>
       <p className="text-sm text-gray-700 dark:text-gray-300">{t(`notification.${entry.kind}`)}</p>
       {entry.package && (
+        // Named, not linked: a package's page is its donor's and distributor's, and a coordinator
+        // following a link there was turned away as a trespasser (as in the audit log).
         <p className="text-sm wrap-anywhere">
-          <Link className="underline" to={`/transaction/${entry.package.id}`}>
-            {t('coord.audit.package', {
-              meals: t('common.meals', { count: entry.package.quantity }),
-              address: entry.package.address,
-            })}
-          </Link>
+          {t('coord.audit.package', {
+            meals: t('common.meals', { count: entry.package.quantity }),
+            address: entry.package.address,
+          })}
         </p>
       )}
       {entry.channels.length === 0 && (
