@@ -26,6 +26,7 @@ type Chunk = {
   css?: string[];
   isEntry?: boolean;
   src?: string;
+  name?: string;
 };
 
 const gz = (file: string) => gzipSync(readFileSync(path.join(dist, file))).length;
@@ -83,6 +84,18 @@ export const clientWeightBench: Benchmark = {
     const extras = ['index.html', 'favicon.svg'].reduce((s, f) => s + gz(f), 0);
     const homeJs = sum(home, '.js');
     const homeTotal = homeJs + sum(home, '.css') + extras;
+    // What the app fetches as soon as it runs, after the page works: the frame's parts kept off
+    // the first page (app/shell-routes.ts, components/ui/toast-viewport.tsx) and, once the page
+    // has loaded, the worker's registration (lib/pwa.ts). Counted apart from the budget, which is
+    // what the page needs before it works, so nobody reads the budget as all a visitor fetches.
+    const startedAfter = new Set<string>();
+    // By chunk name: the guard's module is shared with the pages that read who it let in.
+    for (const name of ['require-access', 'not-found-page', 'toast-list', 'service-worker-link']) {
+      const key = Object.keys(manifest).find((k) => manifest[k]!.name === name);
+      if (!key) throw new Error(`No chunk named ${name} in the build: the list is stale`);
+      closure(manifest, key, startedAfter);
+    }
+    for (const shared of home) startedAfter.delete(shared);
     report({
       benchmark: 'client-weight',
       engine: '-',
@@ -91,6 +104,7 @@ export const clientWeightBench: Benchmark = {
         'JS gzip KB': round(homeJs / 1024, 1),
         'CSS gzip KB': round(sum(home, '.css') / 1024, 1),
         'all bytes KB': round(homeTotal / 1024, 1),
+        'JS fetched once it works KB': round(sum(startedAfter, '.js') / 1024, 1),
       },
       target: 'JS <= 105 KB, all <= 400 KB',
       isTargetMet: homeJs <= 105 * 1024 && homeTotal <= 400 * 1024,

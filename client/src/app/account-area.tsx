@@ -29,6 +29,7 @@ export function AccountArea() {
   return (
     <SignedInArea
       user={user}
+      retryKey={location.pathname}
       fallback={<Avatar name={user.name} picture={user.picture} size={36} />}
     />
   );

@@ -93,7 +93,7 @@ export function Layout() {
       </main>
       <Footer />
       <ScrollReset />
-      {hasSignInReturned && <SignInEffects />}
+      {hasSignInReturned && <SignInEffects retryKey={pathname} />}
       <PageLoader />
       <ToastViewport />
     </div>

@@ -34,4 +34,23 @@ describe('an optional part of the shell', () => {
     expect(await screen.findByText('Hello Ravi')).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);
   });
+
+  it('that stays on screen from page to page tries again on the next page', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const load = vi
+      .fn<() => Promise<{ default: typeof Greeting }>>()
+      .mockRejectedValueOnce(new Error('Failed to fetch dynamically imported module'))
+      .mockResolvedValue({ default: Greeting });
+    const Part = optionalPart(load);
+    const { rerender } = render(<Part name="Meera" retryKey="/profile" fallback={<p>MR</p>} />);
+    expect(await screen.findByText('MR')).toBeInTheDocument();
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    rerender(<Part name="Meera" retryKey="/profile" fallback={<p>MR</p>} />);
+    expect(screen.getByText('MR')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+
+    rerender(<Part name="Meera" retryKey="/contact" fallback={<p>MR</p>} />);
+    expect(await screen.findByText('Hello Meera')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
 });

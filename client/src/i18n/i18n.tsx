@@ -169,13 +169,18 @@ export function I18nProvider({ children, initial }: { children: ReactNode; initi
     // Already showing it (the start, or a catalog that arrived): no render for nothing.
     if (locale === 'en') setCatalog((shown) => (shown.locale === 'en' ? shown : ENGLISH));
     else {
-      void loaders[locale]().then((messages) => {
-        if (isCurrent) {
-          setCatalog((shown) =>
-            shown.locale === locale && shown.messages === messages ? shown : { locale, messages },
-          );
-        }
-      });
+      loaders[locale]().then(
+        (messages) => {
+          if (isCurrent) {
+            setCatalog((shown) =>
+              shown.locale === locale && shown.messages === messages ? shown : { locale, messages },
+            );
+          }
+        },
+        // Offline before the worker keeps it: English speaks meanwhile (never a key), and
+        // choosing the language again tries again.
+        (error: unknown) => console.warn(`The ${locale} catalog did not load.`, error),
+      );
     }
     return () => {
       isCurrent = false;

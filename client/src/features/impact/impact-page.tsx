@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { site } from '../../content/site';
 import { useI18n } from '../../i18n/i18n';
+import { intlLocale } from '../../i18n/locales';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useImpactDetails } from './api/get-impact-details';
 import { ChartFigure } from '../../components/chart-figure';
@@ -50,7 +51,7 @@ function ImpactFigures({ impact }: { impact: Impact }) {
   ] as const;
 
   const weekLabels = useMemo(() => {
-    const day = new Intl.DateTimeFormat(locale, {
+    const day = new Intl.DateTimeFormat(intlLocale(locale), {
       day: 'numeric',
       month: monthForm(locale),
       timeZone: 'UTC',

@@ -116,7 +116,10 @@ export function useGuard(rule: GuardRule): {
     if (firstVerdict.current === 'pending') {
       firstVerdict.current = verdict ? 'refused' : 'allowed';
       if (!verdict) return;
-      if (!isSignInArrival) showAlert(sayAlert(verdict.alert, t));
+      if (!isSignInArrival) {
+        const { alert } = verdict;
+        showAlert({ ...sayAlert(alert, t), say: (said) => sayAlert(alert, said) });
+      }
       void navigate(verdict.to, { replace: true });
     } else if (firstVerdict.current === 'allowed' && verdict) {
       firstVerdict.current = 'refused';
