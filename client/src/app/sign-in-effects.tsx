@@ -57,29 +57,21 @@ export function SignInEffects() {
         // Loaded only now, after a sign-in: its contract (zod) stays out of the landing page.
         const { whatAfterSignIn } = await import('../features/register/api/check-exist');
         const next = await whatAfterSignIn(user, location.pathname);
-        // Said when shown: the account's language may take over the page right after this.
+        // The server's choice of name (an organisation whole); a coordinator by first name.
         const name = next.greetingName ?? firstName(user.name);
-        const say = next.isWelcome
-          ? (say: I18n['t']) => ({
-              // The server's choice (an organisation whole); a coordinator by first name.
-              title: say('signIn.welcomeBack', { name }),
-              msg: say('signIn.goodToSeeYou'),
-            })
-          : (say: I18n['t']) => ({
-              title: say('signIn.notRegistered'),
-              msg: say('signIn.pleaseRegister'),
-            });
-        showAlert(
+        // Said again when shown: the account's language may take over the page right after this.
+        const say = (said: I18n['t']) =>
           next.isWelcome
-            ? { type: 'success', ...say(t), say, isBrief: true }
-            : {
-                type: 'warning',
-                ...say(t),
-                say,
-                // Registering answers it: the success replaces it.
-                group: 'signIn',
-              },
-        );
+            ? { title: said('signIn.welcomeBack', { name }), msg: said('signIn.goodToSeeYou') }
+            : { title: said('signIn.notRegistered'), msg: said('signIn.pleaseRegister') };
+        showAlert({
+          ...say(t),
+          say,
+          ...(next.isWelcome
+            ? { type: 'success', isBrief: true }
+            : // Registering answers it: the success replaces it.
+              { type: 'warning', group: 'signIn' }),
+        });
         if (next.to) void navigate(next.to, { replace: true });
       } catch {
         showAlert({

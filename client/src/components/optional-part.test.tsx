@@ -4,6 +4,13 @@ import { optionalPart } from './optional-part';
 
 const Greeting = ({ name }: { name: string }) => <p>Hello {name}</p>;
 
+/** A part's code that cannot be fetched the first time (offline), and can the next. */
+const failingOnce = () =>
+  vi
+    .fn<() => Promise<{ default: typeof Greeting }>>()
+    .mockRejectedValueOnce(new Error('Failed to fetch dynamically imported module'))
+    .mockResolvedValue({ default: Greeting });
+
 describe('an optional part of the shell', () => {
   it('shows once its code has loaded', async () => {
     const Part = optionalPart(() => Promise.resolve({ default: Greeting }));
@@ -13,10 +20,7 @@ describe('an optional part of the shell', () => {
 
   it('shows nothing when its code cannot load, leaves the page, and tries again when shown again', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const load = vi
-      .fn<() => Promise<{ default: typeof Greeting }>>()
-      .mockRejectedValueOnce(new Error('Failed to fetch dynamically imported module'))
-      .mockResolvedValue({ default: Greeting });
+    const load = failingOnce();
     const Part = optionalPart(load);
     const page = (isShown: boolean) => (
       <>
@@ -37,10 +41,7 @@ describe('an optional part of the shell', () => {
 
   it('that stays on screen from page to page tries again on the next page', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const load = vi
-      .fn<() => Promise<{ default: typeof Greeting }>>()
-      .mockRejectedValueOnce(new Error('Failed to fetch dynamically imported module'))
-      .mockResolvedValue({ default: Greeting });
+    const load = failingOnce();
     const Part = optionalPart(load);
     const { rerender } = render(<Part name="Meera" retryKey="/profile" fallback={<p>MR</p>} />);
     expect(await screen.findByText('MR')).toBeInTheDocument();

@@ -177,8 +177,7 @@ export function I18nProvider({ children, initial }: { children: ReactNode; initi
             );
           }
         },
-        // Offline before the worker keeps it: English speaks meanwhile (never a key), and
-        // choosing the language again tries again.
+        // Offline before the worker keeps it: English speaks meanwhile (never a key).
         (error: unknown) => console.warn(`The ${locale} catalog did not load.`, error),
       );
     }

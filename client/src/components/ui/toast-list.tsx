@@ -78,11 +78,9 @@ function Toast({ alert }: { alert: ShownAlert }) {
  */
 function useKeepFocusClear(stack: RefObject<HTMLDivElement | null>, count: number) {
   useLayoutEffect(() => {
+    // Shown only while there are toasts; the room goes when the last one does (below).
     const body = document.body;
-    if (count === 0 || !stack.current) {
-      body.style.removeProperty('padding-bottom');
-      return;
-    }
+    if (!stack.current) return;
     const top = stack.current.getBoundingClientRect().top;
     body.style.paddingBottom = `${Math.ceil(window.innerHeight - top)}px`;
     const focused = document.activeElement;
